@@ -1,0 +1,64 @@
+"""Archive lookup: edition ids and paths -> files, and compiled Rulesets with a small cache."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from .compiler import SUFFIX, compile_file
+from .errors import Collector, TouringError, suggest
+from .model import Ruleset
+from .resources import editions_dir
+
+
+def archive_files() -> list[Path]:
+    """Every edition and house rule in the archive, editions first, sorted by name."""
+    root = editions_dir()
+    return sorted(root.rglob(f"*{SUFFIX}"), key=lambda p: (len(p.relative_to(root).parts), p.name))
+
+
+def archive_ids() -> list[str]:
+    return [p.stem for p in archive_files()]
+
+
+def find_edition(ref: str, base_dir: Path | None = None) -> Path | None:
+    """An `extends` target or command-line EDITION: a path, a file beside base_dir, or an archive id."""
+    candidates = [Path(ref)]
+    if base_dir is not None:
+        candidates += [base_dir / ref, base_dir / f"{ref}{SUFFIX}"]
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    for path in archive_files():
+        if path.stem == ref:
+            return path
+    return None
+
+
+def resolve(ref: str) -> Path:
+    """Like find_edition, but a miss is the user's error, with a suggestion."""
+    path = find_edition(ref)
+    if path is None:
+        collector = Collector()
+        hint = suggest(ref, archive_ids()) or "run `touring editions` to list the archive"
+        collector.error("E205", f'no edition "{ref}" in the archive, and no such file', None, hint)
+        raise TouringError(collector.diagnostics)
+    return path
+
+
+def load(ref: str) -> Ruleset:
+    """Compile an archive id or a path into a Ruleset."""
+    path = resolve(ref)
+    stat = path.stat()
+    return _load_cached(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _load_cached(path: str, mtime: int, size: int) -> Ruleset:
+    return compile_file(path, _display(Path(path)))
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

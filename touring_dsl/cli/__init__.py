@@ -1,0 +1,1 @@
+"""CLI stage: the `touring` command, one module per subcommand."""

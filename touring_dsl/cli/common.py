@@ -1,0 +1,59 @@
+"""CLI stage, shared helpers: loading editions, JSON output, colour rules and exit statuses."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from ..errors import InternalError, TouringError
+from ..model import Ruleset
+
+EXIT_OK, EXIT_USER, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 3
+
+
+def use_color(stream=None) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set."""
+    stream = stream or sys.stdout
+    return "NO_COLOR" not in os.environ and hasattr(stream, "isatty") and stream.isatty()
+
+
+def out() -> Console:
+    return Console(no_color=not use_color(sys.stdout), highlight=False, soft_wrap=True)
+
+
+def err() -> Console:
+    return Console(stderr=True, no_color=not use_color(sys.stderr), highlight=False, soft_wrap=True)
+
+
+def fail(message: str, code: int = EXIT_USER) -> NoReturn:
+    print(message, file=sys.stderr)
+    raise typer.Exit(code)
+
+
+def report_error(exc: TouringError) -> NoReturn:
+    fail(exc.render(color=use_color(sys.stderr)))
+
+
+def report_bug(exc: BaseException) -> NoReturn:
+    fail(f"touring: internal error (this is a bug in touring, not in your input): {exc}\n"
+         "Please report it with the command you ran.", EXIT_BUG)
+
+
+def load_edition(ref: str) -> Ruleset:
+    """An archive id or a path -> Ruleset; user errors and bugs are reported and end the command."""
+    from ..archive import load
+
+    try:
+        return load(ref)
+    except TouringError as exc:
+        report_error(exc)
+    except InternalError as exc:
+        report_bug(exc)
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")

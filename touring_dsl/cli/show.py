@@ -1,0 +1,69 @@
+"""CLI stage, `touring show`: a readable summary of one compiled edition."""
+from __future__ import annotations
+
+import typer
+
+from ..model import Ruleset
+from .common import load_edition, out, print_json
+
+REACH = {"own": "on one's own side", "opponent": "on an opponent", "any": "on any side"}
+SPEEDING = {"forbidden": "not allowed", "forfeit-card": "allowed, but the card is forfeited",
+            "forfeit-all": "allowed, but the side forfeits all its mileage and restarts"}
+
+
+def summary_lines(r: Ruleset) -> list[str]:
+    """The edition in plain lines; shared by `show` and anything else that wants a digest."""
+    lines = [f"{r.title}{': ' + r.subtitle if r.subtitle else ''} ({r.year or 'undated'}, {r.publisher})"]
+    if r.parent:
+        lines.append(f"Extends {r.parent}: " + "; ".join(f"{c.op} {c.key}" for c in r.changes))
+    lines.append(f"Race: {r.race.miles} miles in {sum(p.needs for p in r.race.piles)} mileage cards: "
+                 + ", ".join(f"{p.needs} x {p.card}" + (" (safe)" if p.protected else "") for p in r.race.piles))
+    lines.append(f"Deck: {sum(c.count for c in r.deck)} cards: "
+                 + ", ".join(f"{c.count} {c.name}" for c in r.deck))
+    for s in r.setups:
+        sides = "individuals" if s.sides is None else f"{s.sides} sides of {s.side_size}"
+        extra = [f"{s.decks} decks"] if s.decks > 1 else []
+        extra += [f"without {n} {c}" for c, n in s.removals]
+        if s.race != r.race:
+            extra.append(f"race {s.race.miles} miles")
+        players = " or ".join(map(str, s.players))
+        lines.append(f"Setup {s.label}: {players} players as {sides}" + (f"; {', '.join(extra)}" if extra else ""))
+    lines.append(f"Turn: hand of {r.turn.hand}; draw {r.turn.draw}, then play or discard one; before a first Go "
+                 f"a side may play {', '.join(k + ' cards' for k in r.turn.before_go)}")
+    for chain in r.delays.chains:
+        lines.append(f"Delay: {chain.hazard} -> " + " -> ".join(chain.steps))
+    for card in r.deck:
+        if card.removes:
+            lines.append(f"Hazard: {card.name} takes one {card.removes}")
+    for counter in r.counters:
+        lines.append(f"Counter: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up")
+    if r.zones.zones:
+        scope = "each side separately" if r.zones.scope == "side" else "the whole game at once"
+        lines.append(f"Zones govern {scope}; the race starts in {r.zones.start}")
+        for zone in r.zones.zones:
+            lines.append(f"  {zone.name} allows {', '.join(zone.allows)}")
+        for play in r.zones.plays:
+            lines.append(f"  {play.card} is played {REACH[play.reach]}")
+        lines.append(f"  Speeding is {SPEEDING[r.zones.speeding]}")
+    if r.penalties:
+        lines.append(f"Penalties, taken from {', '.join(r.penalties.piles)}:")
+        for p in r.penalties.table:
+            lines.append(f"  {p.hazard} in {p.zone}: {p.miles} miles")
+    lines.append(f"Examples: {len(r.examples)}; assumptions: {len(r.assumptions())}")
+    return lines
+
+
+def show(edition: str = typer.Argument(..., help="An archive id or a path."),
+         as_json: bool = typer.Option(False, "--json", help="Print the compiled ruleset as JSON.")) -> None:
+    """Summarise an edition: race, deck, setups, delays, zones and penalties."""
+    ruleset = load_edition(edition)
+    if as_json:
+        print_json(ruleset.model_dump(mode="json"))
+        return
+    console = out()
+    for line in summary_lines(ruleset):
+        console.print(line, markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("show")(show)

@@ -1,0 +1,669 @@
+"""Compile stage: Documents -> inheritance resolved -> checked, immutable Ruleset."""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from . import model as m
+from .errors import Collector, InternalError, Span, TouringError, suggest
+from .syntax import Annot, Document, Name, Stmt, parse
+
+SUFFIX = ".touring"
+
+
+def compile_file(path: str | Path, display: str | None = None) -> m.Ruleset:
+    """Compile an edition file (and every file it extends) into a Ruleset."""
+    path = Path(path)
+    return _Compiler().compile(path, display or str(path))
+
+
+def compile_text(text: str, file: str = "<text>", base_dir: str | Path = ".") -> m.Ruleset:
+    """Compile source text; `extends` is looked up beside base_dir, then in the archive."""
+    return _Compiler().compile_source(text, file, Path(base_dir))
+
+
+class _Compiler:
+    def __init__(self) -> None:
+        self.collector = Collector()
+        self.stack: list[str] = []
+
+    def compile(self, path: Path, display: str) -> m.Ruleset:
+        return self.compile_source(_read(path, display), display, path.parent)
+
+    def compile_source(self, text: str, file: str, base_dir: Path) -> m.Ruleset:
+        try:
+            self.collector.sources[file] = text.splitlines()
+            merged = self._resolve(text, file, base_dir)
+            self.collector.raise_if_any()
+            ruleset = _Build(merged, self.collector).ruleset()
+            self.collector.raise_if_any()
+            return ruleset
+        except TouringError:
+            raise
+        except Exception as exc:  # a bug in touring, never the user's fault
+            raise InternalError(f"internal error while compiling {file}: {type(exc).__name__}: {exc}") from exc
+
+    # inheritance --------------------------------------------------------------------------
+    def _resolve(self, text: str, file: str, base_dir: Path) -> "_Merged":
+        doc = parse(text, file)
+        self.collector.sources[file] = text.splitlines()
+        parent = None
+        if doc.extends is not None:
+            parent = self._parent(doc, base_dir)
+        merged = _Merged.start(doc, parent)
+        merged.apply(doc, self.collector)
+        return merged
+
+    def _parent(self, doc: Document, base_dir: Path) -> "_Merged | None":
+        from .archive import find_edition
+
+        ref = doc.extends
+        path = find_edition(ref.value, base_dir)
+        if path is None:
+            from .archive import archive_ids
+
+            self.collector.error("E205", f'no edition "{ref.value}" to extend', ref.span,
+                                 suggest(ref.value, archive_ids()))
+            return None
+        key = str(path.resolve())
+        if key in self.stack or doc.id.value == ref.value:
+            self.collector.error("E250", f'"{doc.id.value}" extends "{ref.value}", which leads back to itself',
+                                 ref.span, "an edition may not extend itself, directly or through others")
+            return None
+        self.stack.append(key)
+        try:
+            display = _display_path(path)
+            return self._resolve(_read(path, display), display, path.parent)
+        except TouringError as exc:
+            self.collector.diagnostics.extend(exc.diagnostics)
+            return None
+        finally:
+            self.stack.pop()
+
+
+def _display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _read(path: Path, display: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
+        collector = Collector()
+        collector.error("E300", f"cannot read {display}: {reason}")
+        raise TouringError(collector.diagnostics) from None
+
+
+class _Merged:
+    """The statement table after inheritance: key -> statement, in the order written."""
+
+    def __init__(self, doc: Document, table: dict, sources: list, meta: dict, hashes: list[str],
+                 parent_id: str | None, changes: list[m.Change]):
+        self.doc = doc
+        self.table = table
+        self.sources = sources
+        self.meta = meta
+        self.hashes = hashes
+        self.parent_id = parent_id
+        self.changes = changes
+
+    @classmethod
+    def start(cls, doc: Document, parent: "_Merged | None") -> "_Merged":
+        if parent is None:
+            return cls(doc, {}, [], {}, [], doc.extends.value if doc.extends else None, [])
+        return cls(doc, dict(parent.table), list(parent.sources), dict(parent.meta), list(parent.hashes),
+                   parent.doc.id.value, [])
+
+    @property
+    def is_variant(self) -> bool:
+        return self.doc.extends is not None
+
+    def apply(self, doc: Document, collector: Collector) -> None:
+        self.hashes.append(hashlib.sha256(doc.text.encode()).hexdigest())
+        self.meta.update(doc.meta)
+        self._add_sources(doc, collector)
+        heads: dict[tuple, str | None] = {}
+        seen: set[tuple] = set()
+        for stmt in doc.stmts:
+            op = stmt.op
+            if stmt.section is None:
+                heads[stmt.key] = stmt.op
+            elif op is None:
+                op = heads.get(stmt.section)
+            if not self.is_variant:
+                self._plain(stmt, collector, seen)
+            else:
+                self._variant(stmt, op, collector, seen)
+
+    def _add_sources(self, doc: Document, collector: Collector) -> None:
+        known = {s[0].value for s in self.sources}
+        for source in doc.sources:
+            if source[0].value in known:
+                collector.error("E210", f'source "{source[0].value}" is declared twice', source[0].span)
+            known.add(source[0].value)
+            self.sources.append(source)
+
+    def _plain(self, stmt: Stmt, collector: Collector, seen: set) -> None:
+        if stmt.op is not None:
+            collector.error("E254", f'"{stmt.op}" is only for files that extend another edition', stmt.span,
+                            "write the rule plainly, or add `extends` to the edition header")
+        if stmt.key in self.table:
+            first = self.table[stmt.key].span
+            collector.error("E210", f"{describe_key(stmt.key)} is defined twice", _name_span(stmt),
+                            f"first defined at line {first.line}")
+            return
+        self.table[stmt.key] = stmt
+
+    def _variant(self, stmt: Stmt, op: str | None, collector: Collector, seen: set) -> None:
+        if stmt.key in seen:
+            collector.error("E210", f"{describe_key(stmt.key)} is written twice in this variant", _name_span(stmt))
+            return
+        seen.add(stmt.key)
+        if op is None:
+            if stmt.section is None and stmt.key in self.table:
+                self._merge_annotations(stmt)  # a plain section head is only a container
+                return
+            collector.error("E253", f"say whether {describe_key(stmt.key)} is added, changed or removed",
+                            stmt.span, "begin the line with add, change or remove")
+            return
+        exists = stmt.key in self.table
+        if op == "add" and exists:
+            collector.error("E252", f"{describe_key(stmt.key)} is already in the parent edition",
+                            _name_span(stmt), "use `change` to alter it")
+            return
+        if op in ("change", "remove") and not exists:
+            siblings = [k[-1] for k in self.table if len(k) == len(stmt.key) and k[:-1] == stmt.key[:-1]
+                        and isinstance(k[-1], str)]
+            hint = suggest(str(stmt.key[-1]), siblings) if siblings else None
+            collector.error("E251", f"cannot {op} {describe_key(stmt.key)}: the parent edition has no such rule",
+                            _name_span(stmt), hint or "use `add` for something new")
+            return
+        if op == "remove":
+            for key in [k for k in self.table if k[:len(stmt.key)] == stmt.key]:
+                del self.table[key]
+        else:
+            self.table[stmt.key] = stmt
+        self.changes.append(m.Change(op=op, key=describe_key(stmt.key), location=_location(stmt.span)))
+
+    def _merge_annotations(self, stmt: Stmt) -> None:
+        if stmt.annots:
+            old = self.table[stmt.key]
+            self.table[stmt.key] = Stmt(old.op, old.key, old.kind, old.data, old.annots + stmt.annots,
+                                        old.span, old.section)
+
+
+def describe_key(key: tuple) -> str:
+    """A rule's key in words, for messages and change lists."""
+    words = {"card": "card", "pile": "pile", "chain": "the chain for", "zone": "zone",
+             "zone_play": "where to play", "penalty": "the penalty for", "per_hour": "the hourly penalty in",
+             "setup": "setup", "note": "note"}
+    parts = []
+    i = 0
+    while i < len(key):
+        part = key[i]
+        if part in words and i + 1 < len(key):
+            rest = key[i + 1:i + 3] if part == "penalty" else key[i + 1:i + 2]
+            named = " in ".join(f'"{r}"' for r in rest)
+            parts.append(f"{words[part]} {named}")
+            i += 1 + len(rest)
+        elif part in ("deck", "race", "turn", "delays", "zones", "reshuffle", "ending", "notes") and i + 1 < len(key):
+            i += 1  # the section is implied by the rule inside it
+        else:
+            parts.append(str(part).replace("_", " "))
+            i += 1
+    return ", ".join(parts) if parts else "the edition"
+
+
+def _name_span(stmt: Stmt) -> Span:
+    for value in stmt.data.values():
+        if isinstance(value, Name) and isinstance(value.value, str):
+            return value.span
+    return stmt.span
+
+
+def _location(span: Span | None) -> m.Location | None:
+    return m.Location(file=span.file, line=span.line, column=span.column) if span else None
+
+
+class _Build:
+    """Builds the Ruleset from the merged table, checking meaning and collecting every error."""
+
+    def __init__(self, merged: _Merged, collector: Collector):
+        self.merged = merged
+        self.c = collector
+        self.table = merged.table
+        self.sources = {s[0].value: m.Source(id=s[0].value, document=s[1], description=s[2], outside=s[3])
+                        for s in merged.sources}
+        self.cards: dict[str, m.Card] = {}
+
+    # helpers ---------------------------------------------------------------------------------
+    def stmts(self, *prefix) -> list[Stmt]:
+        return [s for k, s in self.table.items() if k[:len(prefix)] == prefix and len(k) > len(prefix)]
+
+    def one(self, *key) -> Stmt | None:
+        return self.table.get(key)
+
+    def provenance(self, stmt: Stmt | None, subject: str = "") -> m.Provenance:
+        if stmt is None:
+            return m.Provenance()
+        cites, assumptions = [], []
+        for annot in stmt.annots:
+            source = self._source(annot)
+            if annot.kind == "cite":
+                if source:
+                    cites.append(m.Citation(source=source.id, document=source.document, section=annot.text))
+            else:
+                assumptions.append(m.Assumption(text=annot.text, reason=annot.reason,
+                                                based_on=source.id if source else None,
+                                                subject=subject or describe_key(stmt.key)))
+        if not cites and stmt.section is not None and stmt.section in self.table:
+            cites = list(self.provenance(self.table[stmt.section]).cites)  # a rule inherits its section's citation
+        return m.Provenance(cites=tuple(cites), assumptions=tuple(assumptions), location=_location(stmt.span))
+
+    def _source(self, annot: Annot) -> m.Source | None:
+        if annot.source is None:
+            return None
+        found = self.sources.get(annot.source.value)
+        if found is None:
+            self.c.error("E203", f'unknown source "{annot.source.value}"', annot.source.span,
+                         suggest(annot.source.value, list(self.sources)) or "declare it in the edition header with `source`")
+        return found
+
+    def card_name(self, name: Name, *kinds: str, role: str = "card") -> str | None:
+        """Check that a name is a card of the deck (and of one of `kinds`); None when it is not."""
+        card = self.cards.get(name.value)
+        if card is None:
+            self.c.error("E200", f'unknown card "{name.value}"', name.span, suggest(name.value, list(self.cards)))
+            return None
+        if kinds and card.kind not in kinds:
+            wanted = " or ".join(kinds)
+            self.c.error("E270", f'"{name.value}" is a {card.kind} card, but {role} must be a {wanted} card', name.span)
+            return None
+        return name.value
+
+    # the ruleset -----------------------------------------------------------------------------
+    def ruleset(self) -> m.Ruleset:
+        doc = self.merged.doc
+        self._deck()
+        race = self._race()
+        fields = dict(
+            id=doc.id.value,
+            title=self._meta("title", doc.id.value),
+            subtitle=self._meta("subtitle", ""),
+            year=self._meta("year", None),
+            publisher=self._meta("publisher", ""),
+            summary=self._meta("summary", ""),
+            parent=self.merged.parent_id,
+            changes=tuple(self.merged.changes),
+            source_hash=hashlib.sha256("".join(self.merged.hashes).encode()).hexdigest(),
+            sources=tuple(self.sources.values()),
+            deck=tuple(self.cards.values()),
+            race=race,
+            setups=self._setups(race),
+            turn=self._turn(),
+            delays=self._delays(),
+            zones=self._zones(),
+            penalties=self._penalties(),
+            counters=self._counters(),
+            reshuffle=self._reshuffle(),
+            ending=self._ending(),
+            progressive=self._progressive(),
+            notes=tuple((s.data["text"].value, self.provenance(s, "note")) for s in self.stmts("notes")),
+        )
+        if self.c.diagnostics:
+            return None  # type: ignore[return-value]
+        ruleset = m.Ruleset(**fields)
+        from .examples_compile import compile_examples
+
+        examples = compile_examples(self.merged.doc.examples, ruleset, self)
+        return ruleset.model_copy(update={"examples": examples})
+
+    def _meta(self, name: str, default):
+        value = self.merged.meta.get(name)
+        return value.value if value is not None else default
+
+    def _deck(self) -> None:
+        stmts = self.stmts("deck")
+        if not stmts:
+            self.c.error("E260", "the edition has no deck", self.merged.doc.id.span, "add a `deck { card ... }` section")
+        for stmt in stmts:
+            d = stmt.data
+            count = d.get("count")
+            if count is None:
+                self.c.error("E260", f'card "{d["name"].value}" says no count', d["name"].span, "add `count N`")
+            elif count.value < 1:
+                self.c.error("E223", f'card "{d["name"].value}" has count {count.value}', count.span,
+                             "a card in the deck needs a count of at least 1; remove the card instead")
+            self.cards[d["name"].value] = m.Card(
+                name=d["name"].value, kind=d["kind"], count=count.value if count else 0,
+                miles=d["miles"].value if d.get("miles") else None,
+                hours=d["hours"].value if d.get("hours") else None,
+                removes=d["removes"].value if d.get("removes") else None,
+                counters=tuple(n.value for n in d.get("cancels", [])),
+                provenance=self.provenance(stmt, f'card "{d["name"].value}"'))
+        for stmt in stmts:
+            self._check_card_links(stmt)
+        kinds = [card.kind for card in self.cards.values()]
+        if stmts and kinds.count("go") != 1:
+            self.c.error("E260", f"the deck needs exactly one go card, found {kinds.count('go')}",
+                         stmts[0].span)
+
+    def _check_card_links(self, stmt: Stmt) -> None:
+        d = stmt.data
+        if d.get("removes"):
+            if d["kind"] != "hazard":
+                self.c.error("E270", "only a hazard may remove a mileage card", d["removes"].span)
+            self.card_name(d["removes"], "mileage", role="what a hazard removes")
+        for name in d.get("cancels", []):
+            self.card_name(name, "hazard", role="what a counter cancels")
+        if d["kind"] == "counter" and not d.get("cancels"):
+            self.c.error("E260", f'counter card "{d["name"].value}" cancels nothing', d["name"].span,
+                         'add `cancels "Hazard", ...`')
+
+    def _race(self) -> m.Race:
+        head = self.one("race")
+        if head is None:
+            self.c.error("E260", "the edition has no race", self.merged.doc.id.span,
+                         "add `race N miles { pile ... }`")
+            return m.Race(miles=0, piles=())
+        piles = tuple(self._pile(s) for s in self.stmts("race"))
+        race = m.Race(miles=head.data["miles"].value, piles=tuple(p for p in piles if p),
+                      provenance=self.provenance(head, "the race"))
+        for card in self.cards.values():
+            if card.kind == "mileage" and all(p.card != card.name for p in race.piles):
+                self.c.error("E260", f'mileage card "{card.name}" has no pile in the race', head.span,
+                             f'add `pile "{card.name}" needs N`')
+        self._check_total(race, head.data["miles"], "the race")
+        self._check_supply(race, dict((c.name, c.count) for c in self.cards.values()), head.data["miles"], "")
+        return race
+
+    def _pile(self, stmt: Stmt) -> m.Pile | None:
+        d = stmt.data
+        if self.card_name(d["card"], "mileage", role="a pile") is None:
+            return None
+        flags = d["flags"]
+        return m.Pile(card=d["card"].value, needs=d["needs"].value, protected=flags.get("protected", False),
+                      face_down=flags.get("face_down", False), tally=flags.get("tally"),
+                      provenance=self.provenance(stmt, f'pile "{d["card"].value}"'))
+
+    def _check_total(self, race: m.Race, miles: Name, what: str) -> None:
+        total = sum(p.needs * (self.cards[p.card].miles or 0) for p in race.piles)
+        if total != race.miles:
+            detail = " + ".join(f"{p.needs} x {self.cards[p.card].miles}" for p in race.piles)
+            self.c.error("E220", f"{what} is {race.miles} miles, but its piles make {total}", miles.span,
+                         f"the piles add up to {detail} = {total}")
+
+    def _check_supply(self, race: m.Race, supply: dict[str, int], where: Name, label: str) -> None:
+        for pile in race.piles:
+            if pile.needs > supply.get(pile.card, 0):
+                self.c.error("E222", f'pile "{pile.card}" needs {pile.needs} cards but the deck{label} holds '
+                             f'{supply.get(pile.card, 0)}', where.span)
+
+    def _setups(self, race: m.Race) -> tuple[m.Setup, ...]:
+        heads = [s for k, s in self.table.items() if k[0] == "setup" and len(k) == 2]
+        if not heads:
+            self.c.error("E260", "the edition has no setup", self.merged.doc.id.span,
+                         'add `setup "two players" { players 2 individuals }`')
+        return tuple(s for s in (self._setup(h, race) for h in heads) if s)
+
+    def _setup(self, head: Stmt, race: m.Race) -> m.Setup | None:
+        name = head.data["name"].value
+        rules = {s.key[2]: s for s in self.stmts("setup", name) if s.kind != "pile"}
+        piles = [s for s in self.stmts("setup", name) if s.kind == "pile"]
+        players = rules.get("players")
+        if players is None:
+            self.c.error("E260", f'setup "{name}" says no number of players', head.data["name"].span)
+            return None
+        counts = tuple(n.value for n in players.data["counts"])
+        sides = rules.get("sides")
+        side_count = sides.data["sides"].value if sides and sides.data["sides"] else None
+        size = sides.data["size"].value if sides and sides.data["sides"] else 1
+        for n, name_token in zip(counts, players.data["counts"]):
+            if n < 2 or (side_count is not None and n != side_count * size):
+                self.c.error("E223", f'setup "{name}" seats {n} players, which does not fit its sides',
+                             name_token.span, f"{side_count} sides of {size} seat {(side_count or 0) * size}"
+                             if side_count else "a race needs at least two players")
+        decks = rules["decks"].data["decks"].value if "decks" in rules else 1
+        removals = self._removals(rules.get("without"))
+        setup_race = self._setup_race(rules.get("setup_race"), piles, race)
+        supply = {c.name: c.count * decks - dict(removals).get(c.name, 0) for c in self.cards.values()}
+        self._check_supply(setup_race, supply, head.data["name"], f' of setup "{name}"')
+        return m.Setup(id=_slug(name), label=name, players=counts, sides=side_count, side_size=size,
+                       decks=decks, removals=removals, race=setup_race,
+                       provenance=self.provenance(head, f'setup "{name}"'))
+
+    def _removals(self, stmt: Stmt | None) -> tuple[tuple[str, int], ...]:
+        if stmt is None:
+            return ()
+        out = []
+        for card, count in stmt.data["removals"]:
+            if self.card_name(card) and count.value > self.cards[card.value].count:
+                self.c.error("E223", f'cannot take {count.value} "{card.value}" out of a deck that holds '
+                             f'{self.cards[card.value].count}', count.span)
+            out.append((card.value, count.value))
+        return tuple(out)
+
+    def _setup_race(self, stmt: Stmt | None, piles: list[Stmt], race: m.Race) -> m.Race:
+        if stmt is None and not piles:
+            return race
+        by_card = {p.card: p for p in race.piles}
+        changed = dict(by_card)
+        for pile_stmt in piles:
+            d = pile_stmt.data
+            if d["card"].value not in by_card:
+                self.c.error("E201", f'unknown pile "{d["card"].value}"', d["card"].span,
+                             suggest(d["card"].value, list(by_card)))
+                continue
+            changed[d["card"].value] = by_card[d["card"].value].model_copy(update={"needs": d["needs"].value})
+        miles = stmt.data["miles"] if stmt else None
+        result = m.Race(miles=miles.value if miles else race.miles, piles=tuple(changed.values()),
+                        provenance=self.provenance(stmt) if stmt else race.provenance)
+        self._check_total(result, miles or piles[0].data["card"], "this setup's race")
+        return result
+
+    def _turn(self) -> m.Turn:
+        hand = self.one("turn", "hand")
+        if hand is None:
+            self.c.error("E260", "the edition says no hand size", self.merged.doc.id.span,
+                         "add `turn { hand 5 }`")
+        elif hand.data["hand"].value < 1:
+            self.c.error("E223", "a hand must hold at least one card", hand.data["hand"].span)
+        draw = self.one("turn", "draw")
+        before = self.one("turn", "before_go")
+        kinds = tuple(dict.fromkeys(n.value for n in before.data["kinds"])) if before else ("hazard", "zone")
+        return m.Turn(hand=hand.data["hand"].value if hand else 5,
+                      draw=draw.data["draw"].value if draw else 1,
+                      before_go=kinds,  # type: ignore[arg-type]
+                      provenance=self._merged_provenance("turn", "the turn"))
+
+    def _merged_provenance(self, section: str, subject: str) -> m.Provenance:
+        """A section's citations together with those of every rule inside it."""
+        stmts = [s for s in (self.one(section),) if s] + self.stmts(section)
+        cites, assumptions = [], []
+        for stmt in stmts:
+            p = self.provenance(stmt, subject if stmt.section is None else "")
+            cites.extend(c for c in p.cites if c not in cites)
+            assumptions.extend(a for a in p.assumptions if a not in assumptions)
+        head = self.one(section)
+        return m.Provenance(cites=tuple(cites), assumptions=tuple(assumptions),
+                            location=_location(head.span) if head else None)
+
+    def _delays(self) -> m.Delays:
+        chains = []
+        chained = set()
+        for stmt in (s for s in self.stmts("delays") if s.kind == "chain"):
+            hazard = self.card_name(stmt.data["hazard"], "hazard", role="a chain's first card")
+            steps = stmt.data["steps"]
+            for step in steps[:-1]:
+                self.card_name(step, "remedy", role="a step before the last")
+            last = steps[-1]
+            if self.card_name(last) and self.cards[last.value].kind != "go":
+                go = next((c.name for c in self.cards.values() if c.kind == "go"), "Go")
+                self.c.error("E230", f'the chain for "{stmt.data["hazard"].value}" ends in "{last.value}", '
+                             f'not the go card', last.span, f'end it with then "{go}"')
+            if hazard:
+                chained.add(hazard)
+                chains.append(m.Chain(hazard=hazard, steps=tuple(s.value for s in steps),
+                                      provenance=self.provenance(stmt, f'the chain for "{hazard}"')))
+        for card in self.cards.values():
+            if card.kind == "hazard" and card.removes is None and card.name not in chained:
+                self.c.error("E232", f'hazard "{card.name}" covers a Go but no chain says how to recover',
+                             self._card_span(card), f'add `chain "{card.name}" then ... then "Go"` under delays'
+                             ' or make it `removes` a mileage card')
+        target = self.one("delays", "target")
+        return m.Delays(chains=tuple(chains), target=target.data["target"] if target else "showing-go",
+                        provenance=self._merged_provenance("delays", "delays"))
+
+    def _card_span(self, card: m.Card) -> Span | None:
+        stmt = self.table.get(("deck", "card", card.name))
+        return _name_span(stmt) if stmt else None
+
+    def _zones(self) -> m.Zones:
+        head = self.one("zones")
+        zone_cards = [c.name for c in self.cards.values() if c.kind == "zone"]
+        if head is None:
+            if zone_cards:
+                self.c.error("E260", "the deck has zone cards but there is no zones section",
+                             self.merged.doc.id.span)
+            return m.Zones(scope="side", start="", zones=(), plays=())
+        if head.data["scope"] is None:
+            self.c.error("E260", "the zones section says neither `per side` nor `for the whole game`", head.span,
+                         "write `zones per side {` or `zones for the whole game {`")
+        zones, plays = [], []
+        for stmt in self.stmts("zones"):
+            if stmt.kind == "zone":
+                zones.append(self._zone(stmt))
+            elif stmt.kind == "zone_play":
+                if self.card_name(stmt.data["card"], "zone", role="a zone play"):
+                    plays.append(m.ZonePlay(card=stmt.data["card"].value, reach=stmt.data["reach"],
+                                            provenance=self.provenance(stmt)))
+        zones = [z for z in zones if z]
+        start = self.one("zones", "start")
+        names = [z.name for z in zones]
+        if start is None:
+            self.c.error("E260", "the zones section says no starting zone", head.span, 'add `start in "..."`')
+        elif start.data["zone"].value not in names:
+            self.c.error("E202", f'unknown zone "{start.data["zone"].value}"', start.data["zone"].span,
+                         suggest(start.data["zone"].value, names))
+        for card in zone_cards:
+            if card not in names:
+                self.c.error("E260", f'zone card "{card}" has no zone saying what it allows', head.span,
+                             f'add `zone "{card}" allows ...`')
+            if card not in [p.card for p in plays]:
+                self.c.error("E260", f'zone card "{card}" has no rule saying where it is played', head.span,
+                             f'add `play "{card}" on own side`')
+        speeding = self.one("zones", "speeding")
+        return m.Zones(scope=head.data["scope"] or "side", start=start.data["zone"].value if start else "",
+                       zones=tuple(zones), plays=tuple(plays),
+                       speeding=speeding.data["outcome"] if speeding else "forbidden",
+                       speeding_provenance=self.provenance(speeding, "speeding"),
+                       provenance=self.provenance(head, "zones"))
+
+    def _zone(self, stmt: Stmt) -> m.Zone | None:
+        if not self.card_name(stmt.data["name"], "zone", role="a zone"):
+            return None
+        allows = stmt.data["allows"]
+        if allows == "all":
+            names = tuple(c.name for c in self.cards.values() if c.kind == "mileage")
+        else:
+            names = tuple(n.value for n in allows if self.card_name(n, "mileage", role="what a zone allows"))
+        return m.Zone(name=stmt.data["name"].value, allows=names, provenance=self.provenance(stmt))
+
+    def _penalties(self) -> m.Penalties | None:
+        head = self.one("penalties")
+        if head is None:
+            return None
+        race_piles = {p.card: p for p in self._race_piles()}
+        take = self.one("penalties", "take_from")
+        piles: list[str] = []
+        if take is None:
+            self.c.error("E260", "the penalties say no piles to take from", head.span, 'add `take from "..."`')
+        else:
+            for name in take.data["piles"]:
+                if name.value not in race_piles:
+                    self.c.error("E240", f'penalties take from "{name.value}", which is not a pile of the race',
+                                 name.span, suggest(name.value, list(race_piles)))
+                elif race_piles[name.value].protected:
+                    self.c.error("E240", f'pile "{name.value}" is protected from penalties', name.span)
+                else:
+                    piles.append(name.value)
+        zone_names = [s.data["name"].value for s in self.stmts("zones") if s.kind == "zone"]
+        per_hour = []
+        for stmt in (s for s in self.stmts("penalties") if s.kind == "per_hour"):
+            if self._zone_name(stmt.data["zone"], zone_names):
+                per_hour.append((stmt.data["zone"].value, stmt.data["miles"].value))
+        table = self._penalty_table(per_hour, zone_names)
+        return m.Penalties(piles=tuple(piles), per_hour=tuple(per_hour), table=tuple(table),
+                           larger_card=self.one("penalties", "never_larger") is None,
+                           provenance=self._merged_provenance("penalties", "penalties"))
+
+    def _race_piles(self) -> list[m.Pile]:
+        return [p for p in (self._quiet_pile(s) for s in self.stmts("race")) if p]
+
+    def _quiet_pile(self, stmt: Stmt) -> m.Pile | None:
+        card = self.cards.get(stmt.data["card"].value)
+        if card is None or card.kind != "mileage":
+            return None
+        return m.Pile(card=card.name, needs=stmt.data["needs"].value,
+                      protected=stmt.data["flags"].get("protected", False))
+
+    def _zone_name(self, name: Name, zone_names: list[str]) -> bool:
+        if name.value not in zone_names:
+            self.c.error("E202", f'unknown zone "{name.value}"', name.span, suggest(name.value, zone_names))
+            return False
+        return True
+
+    def _penalty_table(self, per_hour: list[tuple[str, int]], zone_names: list[str]) -> list[m.Penalty]:
+        table: dict[tuple[str, str], m.Penalty] = {}
+        for card in self.cards.values():
+            if card.kind == "hazard" and card.hours:
+                for zone, miles in per_hour:
+                    table[(card.name, zone)] = m.Penalty(hazard=card.name, zone=zone, miles=card.hours * miles,
+                                                         provenance=card.provenance)
+        for stmt in (s for s in self.stmts("penalties") if s.kind == "penalty"):
+            hazard = self.card_name(stmt.data["hazard"], "hazard", role="a penalty")
+            if hazard and self._zone_name(stmt.data["zone"], zone_names):
+                zone = stmt.data["zone"].value
+                table[(hazard, zone)] = m.Penalty(hazard=hazard, zone=zone, miles=stmt.data["miles"].value,
+                                                  provenance=self.provenance(stmt, f'the penalty for "{hazard}"'))
+        return [p for p in table.values() if p.miles > 0]
+
+    def _counters(self) -> tuple[m.Counter, ...]:
+        return tuple(m.Counter(card=c.name, cancels=c.counters, provenance=c.provenance)
+                     for c in self.cards.values() if c.kind == "counter")
+
+    def _reshuffle(self) -> m.Reshuffle:
+        groups = {s.data["group"]: s.data["keep"] for s in self.stmts("reshuffle") if s.kind == "return_group"}
+        return m.Reshuffle(discard=self.one("reshuffle", "return_discards") is not None,
+                           go_piles=_returned(groups.get("go")), zone_piles=_returned(groups.get("zone")),
+                           provenance=self._merged_provenance("reshuffle", "the reshuffle"))
+
+    def _ending(self) -> m.Ending:
+        limit = self.one("ending", "turn_limit")
+        if limit is not None and limit.data["turns"].value < 1:
+            self.c.error("E223", "the turn limit must be at least 1", limit.data["turns"].span)
+        return m.Ending(turn_limit=limit.data["turns"].value if limit else 5000,
+                        provenance=self._merged_provenance("ending", "the end of the race"))
+
+    def _progressive(self) -> m.Progressive | None:
+        if self.one("progressive") is None:
+            return None
+        tables = self.one("progressive", "tables")
+        rounds = self.one("progressive", "rounds")
+        return m.Progressive(table=tables.data["players"].value if tables else 4,
+                             partners=self.one("progressive", "partners") is not None,
+                             minutes=rounds.data["minutes"].value if rounds else None,
+                             provenance=self._merged_provenance("progressive", "progressive touring"))
+
+
+def _returned(keep: str | None) -> str:
+    """What goes back into the deck: a pile group not mentioned stays on the table."""
+    return {"all": "all", "all-but-top": "all-but-top", "none": "none", None: "none"}[keep]
+
+
+def _slug(text: str) -> str:
+    return "-".join("".join(ch.lower() if ch.isalnum() else " " for ch in text).split())

@@ -1,0 +1,137 @@
+"""Diagnostics for every stage: located errors rendered like a compiler's, with caret and hint."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+# Every code the compiler can emit, with a one-line summary; docs/errors.md explains each.
+CODES: dict[str, str] = {
+    "E100": "syntax error: something unexpected",
+    "E101": "syntax error: a character the language does not use",
+    "E102": "syntax error: the file ends too early",
+    "E200": "unknown card",
+    "E201": "unknown pile",
+    "E202": "unknown zone",
+    "E203": "unknown source",
+    "E204": "unknown setup",
+    "E205": "unknown edition",
+    "E210": "duplicate definition",
+    "E220": "the piles do not add up to the race",
+    "E221": "a pile that is not a mileage card",
+    "E222": "a pile needs more cards than the deck holds",
+    "E223": "a number out of range",
+    "E230": "a chain that does not end in the Go card",
+    "E231": "a chain step of the wrong kind",
+    "E232": "a hazard with no way to recover",
+    "E240": "a penalty naming a pile that does not exist",
+    "E241": "a penalty for a card that is not a hazard",
+    "E250": "an extends cycle",
+    "E251": "a variant changes or removes something its parent does not have",
+    "E252": "a variant adds something its parent already has",
+    "E253": "a rule in a variant without add, change or remove",
+    "E254": "add, change or remove in a file that extends nothing",
+    "E260": "something every edition needs is missing",
+    "E270": "a card of the wrong kind",
+    "E280": "an example that cannot be set up",
+    "E300": "a file that cannot be read",
+}
+
+
+@dataclass(frozen=True)
+class Span:
+    file: str
+    line: int
+    column: int
+    length: int = 1
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    code: str
+    message: str
+    span: Span | None = None
+    hint: str | None = None
+    source_line: str | None = None
+
+    def render(self, color: bool = False) -> str:
+        where = f"{self.span.file}:{self.span.line}:{self.span.column}: " if self.span else ""
+        head = f"{where}error[{self.code}]: {self.message}"
+        lines = [_bold(head, color)]
+        if self.span and self.source_line is not None:
+            lines.extend(_excerpt(self.span, self.source_line, color))
+        if self.hint:
+            lines.append(f"  = hint: {self.hint}")
+        return "\n".join(lines)
+
+    def as_json(self) -> dict:
+        data: dict = {"code": self.code, "message": self.message, "hint": self.hint}
+        if self.span:
+            data.update(file=self.span.file, line=self.span.line, column=self.span.column)
+        return data
+
+
+def _excerpt(span: Span, source_line: str, color: bool) -> list[str]:
+    number = str(span.line)
+    gutter = " " * len(number)
+    text = source_line.rstrip("\n").expandtabs(4)
+    if color:
+        from .lexer import highlight_line
+
+        shown = highlight_line(text)
+    else:
+        shown = text
+    caret = " " * (span.column - 1) + "^" * max(1, span.length)
+    if color:
+        caret = f"\x1b[1;31m{caret}\x1b[0m"
+    return [f" {number} | {shown}", f" {gutter} | {caret}"]
+
+
+def _bold(text: str, color: bool) -> str:
+    return f"\x1b[1m{text}\x1b[0m" if color else text
+
+
+class TouringError(Exception):
+    """The user's input is wrong; carries every diagnostic found."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(d.render() for d in self.diagnostics))
+
+    def render(self, color: bool = False) -> str:
+        body = "\n\n".join(d.render(color) for d in self.diagnostics)
+        count = len(self.diagnostics)
+        return f"{body}\n\n{count} error{'s' if count != 1 else ''} found"
+
+
+class InternalError(Exception):
+    """A bug in touring itself, never the user's fault."""
+
+
+def suggest(name: str, known: list[str] | tuple[str, ...]) -> str | None:
+    """A 'did you mean' hint for a misspelt name, or None."""
+    lowered = {k.lower(): k for k in known}
+    if name.lower() in lowered:
+        return f'did you mean "{lowered[name.lower()]}"? (names are case-sensitive)'
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f'did you mean "{close[0]}"?' if close else None
+
+
+@dataclass
+class Collector:
+    """Gathers diagnostics so a check can report every error in a file before stopping."""
+
+    sources: dict[str, list[str]] = field(default_factory=dict)  # file -> lines
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, code: str, message: str, span: Span | None = None, hint: str | None = None) -> None:
+        assert code in CODES, code
+        line = None
+        if span is not None:
+            lines = self.sources.get(span.file)
+            if lines is not None and 0 < span.line <= len(lines):
+                line = lines[span.line - 1]
+        self.diagnostics.append(Diagnostic(code, message, span, hint, line))
+
+    def raise_if_any(self) -> None:
+        if self.diagnostics:
+            raise TouringError(self.diagnostics)

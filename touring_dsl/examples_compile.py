@@ -1,0 +1,145 @@
+"""Compile stage, examples: raw `example` blocks -> checked Example models (names, seats, sides)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import model as m
+from .errors import suggest
+from .syntax import Name
+
+if TYPE_CHECKING:
+    from .compiler import _Build
+
+
+def compile_examples(raws: list[dict], ruleset: m.Ruleset, build: "_Build") -> tuple[m.Example, ...]:
+    return tuple(e for e in (_Example(raw, ruleset, build).compile() for raw in raws) if e is not None)
+
+
+class _Example:
+    def __init__(self, raw: dict, ruleset: m.Ruleset, build: "_Build"):
+        self.raw = raw
+        self.ruleset = ruleset
+        self.build = build
+        self.c = build.c
+        self.ok = True
+
+    def error(self, code: str, message: str, span, hint: str | None = None) -> None:
+        self.ok = False
+        self.c.error(code, message, span, hint)
+
+    def card(self, name: Name) -> str:
+        if name.value not in {c.name for c in self.ruleset.deck}:
+            self.error("E200", f'unknown card "{name.value}"', name.span,
+                       suggest(name.value, [c.name for c in self.ruleset.deck]))
+        return name.value
+
+    def compile(self) -> m.Example | None:
+        items = self.raw["items"]
+        players = next((i[1] for i in items if i[0] == "players"), None)
+        setup_name = next((i[1] for i in items if i[0] == "setup"), None)
+        count = players.value if players else 2
+        setup = self._setup(count, players, setup_name)
+        if setup is None:
+            return None
+        self.sides = setup.side_count(count)
+        self.players = count
+        given = [g for i in items if i[0] == "given" for g in i[1]]
+        moves = [self._move(i) for i in items if i[0] == "move"]
+        checks = [self._check(c) for i in items if i[0] == "expect" for c in i[1]]
+        fields = self._position(given)
+        if not moves:
+            self.error("E280", "an example needs at least one move", self.raw["span"],
+                       'add a move such as `play "Go"`')
+        if not self.ok:
+            return None
+        return m.Example(title=self.raw["title"].value, players=count, setup=setup.id, moves=tuple(moves),
+                         checks=tuple(checks), provenance=self.build.provenance(_Annotated(self.raw), "example"),
+                         **fields)
+
+    def _setup(self, count: int, players: Name | None, setup_name: Name | None) -> m.Setup | None:
+        wanted = None
+        if setup_name is not None:
+            ids = {s.id: s for s in self.ruleset.setups} | {s.label: s for s in self.ruleset.setups}
+            if setup_name.value not in ids:
+                self.error("E204", f'unknown setup "{setup_name.value}"', setup_name.span,
+                           suggest(setup_name.value, [s.label for s in self.ruleset.setups]))
+                return None
+            wanted = ids[setup_name.value].id
+        try:
+            return self.ruleset.setup_for(count, wanted)
+        except KeyError:
+            span = (players or setup_name).span if (players or setup_name) else self.raw["span"]
+            self.error("E280", f"this edition has no setup for {count} players", span,
+                       "players: " + ", ".join(map(str, self.ruleset.player_counts())))
+            return None
+
+    def side(self, number: Name) -> int:
+        if not 1 <= number.value <= self.sides:
+            self.error("E280", f"side {number.value} does not exist: this example has {self.sides} sides",
+                       number.span)
+        return number.value
+
+    def player(self, number: Name) -> int:
+        if not 1 <= number.value <= self.players:
+            self.error("E280", f"player {number.value} does not exist: this example has {self.players} players",
+                       number.span)
+        return number.value
+
+    def _position(self, given: list) -> dict:
+        sides: dict[int, dict] = {}
+        hands: dict[int, list[str]] = {}
+        fields: dict = {}
+        for item in given:
+            tag = item[0]
+            if tag == "to_act":
+                fields["to_act"] = self.player(item[1])
+            elif tag == "zone":
+                fields["zone"] = self.card(item[1])
+            elif tag in ("go", "side_zone"):
+                entry = sides.setdefault(self.side(item[1]), {"go": [], "zone": [], "piles": []})
+                entry["go" if tag == "go" else "zone"].extend(self.card(n) for n in item[2])
+            elif tag == "pile":
+                entry = sides.setdefault(self.side(item[1]), {"go": [], "zone": [], "piles": []})
+                entry["piles"].append((self.card(item[2]), item[3].value))
+            elif tag == "hand":
+                hands.setdefault(self.player(item[1]), []).extend(self.card(n) for n in item[2])
+            elif tag == "deck":
+                fields["deck"] = tuple(self.card(n) for n in item[1])
+                fields["deck_empty"] = not item[1]
+            elif tag == "discard":
+                fields["discard"] = tuple(self.card(n) for n in item[1])
+        fields["sides"] = tuple(m.ExampleSide(side=s, go=tuple(v["go"]), zone=tuple(v["zone"]),
+                                              piles=tuple(v["piles"])) for s, v in sorted(sides.items()))
+        fields["hands"] = tuple((p, tuple(cards)) for p, cards in sorted(hands.items()))
+        return fields
+
+    def _move(self, item) -> m.ExampleMove:
+        _, action, card, side, taking, span = item
+        return m.ExampleMove(action=action, card=self.card(card) if card else None,
+                             target=self.side(side) if side else None,
+                             take=tuple((self.card(c), n.value) for c, n in (taking or [])),
+                             taken=taking is not None,
+                             location=m.Location(file=span.file, line=span.line, column=span.column))
+
+    def _check(self, item) -> m.ExampleCheck:
+        _, what, values, span = item
+        fields: dict = {"what": what,
+                        "location": m.Location(file=span.file, line=span.line, column=span.column)}
+        if "side" in values:
+            fields["side"] = self.side(values["side"])
+        if "player" in values:
+            fields["player"] = self.player(values["player"])
+        if "card" in values:
+            fields["card"] = self.card(values["card"])
+        if "number" in values:
+            fields["number"] = values["number"].value
+        return m.ExampleCheck(**fields)
+
+
+class _Annotated:
+    """Lets an example's annotations reuse the compiler's provenance builder."""
+
+    def __init__(self, raw: dict):
+        self.annots = raw["annots"]
+        self.span = raw["span"]
+        self.key = ("example", raw["title"].value)

@@ -1,0 +1,320 @@
+"""Compiled model: the immutable Ruleset that every later stage (engine, rulebook, diff, simulate) reads."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FORMAT_VERSION = 1
+
+CardKind = Literal["mileage", "go", "remedy", "hazard", "zone", "counter"]
+Reach = Literal["own", "opponent", "any"]
+Speeding = Literal["forbidden", "forfeit-card", "forfeit-all"]
+ZoneScope = Literal["side", "game"]
+Keep = Literal["all", "all-but-top", "none"]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Location(Frozen):
+    """Where a rule was written: the file (as given to the compiler), line and column."""
+
+    file: str
+    line: int
+    column: int
+
+
+class Citation(Frozen):
+    """A rule's source: a declared source id, its document, and the section of it."""
+
+    source: str
+    document: str
+    section: str
+
+
+class Assumption(Frozen):
+    """An editorial decision where the sources are silent or ambiguous."""
+
+    text: str
+    reason: str
+    based_on: str | None = None  # id of an outside source the decision rests on
+    subject: str = ""  # which rule it is attached to, in words ("card Collision")
+
+
+class Provenance(Frozen):
+    cites: tuple[Citation, ...] = ()
+    assumptions: tuple[Assumption, ...] = ()
+    location: Location | None = None
+
+
+class Source(Frozen):
+    id: str
+    document: str
+    description: str
+    outside: bool = False  # True when the fact comes from outside the rule sheets
+
+
+class Card(Frozen):
+    name: str
+    kind: CardKind
+    count: int
+    miles: int | None = None  # mileage cards
+    hours: int | None = None  # hazards counted in hours of delay
+    removes: str | None = None  # hazards that take one mileage card instead of covering Go
+    counters: tuple[str, ...] = ()  # counter cards: the hazards they cancel
+    provenance: Provenance = Provenance()
+
+
+class Pile(Frozen):
+    """One mileage pile: the card it takes and how many complete it."""
+
+    card: str
+    needs: int
+    protected: bool = False  # never taken by penalties
+    face_down: bool = False  # turned face down once complete
+    tally: int | None = None  # the n-th card is laid crosswise as a counting aid
+    provenance: Provenance = Provenance()
+
+
+class Race(Frozen):
+    miles: int
+    piles: tuple[Pile, ...]
+    provenance: Provenance = Provenance()
+
+
+class Setup(Frozen):
+    """A way to seat a given number of players: sides, removals, the race they run."""
+
+    id: str
+    label: str
+    players: tuple[int, ...]
+    sides: int | None  # None: one side per player
+    side_size: int
+    decks: int = 1
+    removals: tuple[tuple[str, int], ...] = ()
+    race: Race
+    provenance: Provenance = Provenance()
+
+    def side_count(self, players: int) -> int:
+        return self.sides if self.sides is not None else players
+
+
+class Turn(Frozen):
+    hand: int
+    draw: int = 1
+    draw_before_play: bool = True
+    before_go: tuple[CardKind, ...] = ("hazard", "zone")  # kinds a side may play before its first Go
+    provenance: Provenance = Provenance()
+
+
+class Chain(Frozen):
+    """A hazard covers the victim's Go; the steps are the cards that must follow, in order."""
+
+    hazard: str
+    steps: tuple[str, ...]
+    provenance: Provenance = Provenance()
+
+
+class Delays(Frozen):
+    chains: tuple[Chain, ...]
+    target: Literal["showing-go", "any"] = "showing-go"
+    provenance: Provenance = Provenance()
+
+
+class Zone(Frozen):
+    name: str  # the zone card that puts a side (or the game) into this zone
+    allows: tuple[str, ...]  # mileage cards playable in it
+    provenance: Provenance = Provenance()
+
+
+class ZonePlay(Frozen):
+    card: str
+    reach: Reach
+    provenance: Provenance = Provenance()
+
+
+class Zones(Frozen):
+    scope: ZoneScope
+    start: str
+    zones: tuple[Zone, ...]
+    plays: tuple[ZonePlay, ...]
+    change_only: bool = True  # a zone card may be played only when it changes the zone
+    speeding: Speeding = "forbidden"
+    speeding_provenance: Provenance = Provenance()
+    provenance: Provenance = Provenance()
+
+
+class Penalty(Frozen):
+    """What the victim of a hazard forfeits in a zone, in miles."""
+
+    hazard: str
+    zone: str
+    miles: int
+    provenance: Provenance = Provenance()
+
+
+class Penalties(Frozen):
+    piles: tuple[str, ...]  # piles penalties may take from
+    per_hour: tuple[tuple[str, int], ...] = ()  # zone -> miles per hour of delay (hazards with hours)
+    table: tuple[Penalty, ...]  # resolved: one entry per hazard and zone that costs anything
+    chooser: Literal["attacker"] = "attacker"
+    larger_card: bool = False  # a card worth more than what is still owed may never be taken
+    provenance: Provenance = Provenance()
+
+
+class Counter(Frozen):
+    """A card shown out of turn to cancel a hazard; the holder then draws back up."""
+
+    card: str
+    cancels: tuple[str, ...]
+    redraw: bool = True
+    provenance: Provenance = Provenance()
+
+
+class Reshuffle(Frozen):
+    discard: bool = True
+    go_piles: Keep = "all-but-top"
+    zone_piles: Keep = "all-but-top"
+    provenance: Provenance = Provenance()
+
+
+class Ending(Frozen):
+    """How a race ends: completion, or exhaustion of the cards, or a turn limit."""
+
+    win: Literal["complete-all-piles"] = "complete-all-piles"
+    exhausted: Literal["play-out-hands"] = "play-out-hands"
+    exhausted_winner: Literal["most-miles"] = "most-miles"
+    turn_limit: int = 5000
+    provenance: Provenance = Provenance()
+
+
+class Progressive(Frozen):
+    """Progressive Touring: several tables racing against a clock; a tournament format."""
+
+    table: int
+    partners: bool
+    minutes: int | None
+    score: Literal["mileage"] = "mileage"
+    provenance: Provenance = Provenance()
+
+
+class ExampleSide(Frozen):
+    side: int
+    go: tuple[str, ...] = ()  # Go pile, bottom first
+    zone: tuple[str, ...] = ()  # zone pile, bottom first (zones governing one side)
+    piles: tuple[tuple[str, int], ...] = ()
+
+
+class ExampleMove(Frozen):
+    action: Literal["play", "discard", "counter", "decline"]
+    card: str | None = None
+    target: int | None = None  # side number, 1-based
+    take: tuple[tuple[str, int], ...] = ()  # penalty choice: pile card -> count
+    taken: bool = False  # True when the example names the penalty choice (even "nothing")
+    location: Location | None = None
+
+
+class ExampleCheck(Frozen):
+    """One expected fact after the moves: `what` names the fact, the rest are its arguments."""
+
+    what: Literal[
+        "miles", "pile", "go-top", "go-empty", "zone", "discard-top", "discard-count",
+        "hand-count", "hand-has", "winner", "illegal", "legal", "draw-count", "to-act",
+    ]
+    side: int | None = None
+    player: int | None = None
+    card: str | None = None
+    number: int | None = None
+    location: Location | None = None
+
+
+class Example(Frozen):
+    title: str
+    players: int = 2
+    setup: str | None = None
+    to_act: int = 1  # player number, 1-based
+    zone: str | None = None  # the game's zone, where zones govern the whole game
+    sides: tuple[ExampleSide, ...] = ()
+    hands: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    deck: tuple[str, ...] = ()  # top of the draw pile first; unnamed cards lie beneath
+    deck_empty: bool = False  # unnamed cards are set aside, out of play, instead
+    discard: tuple[str, ...] = ()
+    moves: tuple[ExampleMove, ...]
+    checks: tuple[ExampleCheck, ...]
+    provenance: Provenance = Provenance()
+
+
+class Change(Frozen):
+    """One change a variant makes to its parent, in the variant's own words."""
+
+    op: Literal["add", "change", "remove"]
+    key: str
+    location: Location | None = None
+
+
+class Ruleset(Frozen):
+    format: int = FORMAT_VERSION
+    id: str
+    title: str
+    subtitle: str = ""
+    year: int | None = None  # None where the source gives no year
+    publisher: str
+    summary: str = ""
+    parent: str | None = None
+    changes: tuple[Change, ...] = ()
+    source_hash: str  # sha256 of the edition text and every file it extends
+    sources: tuple[Source, ...]
+    deck: tuple[Card, ...]
+    race: Race
+    setups: tuple[Setup, ...]
+    turn: Turn
+    delays: Delays
+    zones: Zones
+    penalties: Penalties | None = None
+    counters: tuple[Counter, ...] = ()
+    reshuffle: Reshuffle
+    ending: Ending
+    progressive: Progressive | None = None
+    notes: tuple[tuple[str, Provenance], ...] = ()
+    examples: tuple[Example, ...] = ()
+
+    def card(self, name: str) -> Card:
+        for card in self.deck:
+            if card.name == name:
+                return card
+        raise KeyError(name)
+
+    def setup_for(self, players: int, setup: str | None = None) -> Setup:
+        for candidate in self.setups:
+            if (setup is None or candidate.id == setup) and players in candidate.players:
+                return candidate
+        raise KeyError(f"no setup for {players} players" + (f" named {setup!r}" if setup else ""))
+
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(sorted({n for s in self.setups for n in s.players}))
+
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """Every editorial assumption in the ruleset, in the order written."""
+        found: list[Assumption] = []
+        _collect_assumptions(self, found)
+        return tuple(dict.fromkeys(found))
+
+
+def _collect_assumptions(node: object, found: list[Assumption]) -> None:
+    if isinstance(node, Provenance):
+        found.extend(node.assumptions)
+    elif isinstance(node, BaseModel):
+        for name in type(node).model_fields:
+            _collect_assumptions(getattr(node, name), found)
+    elif isinstance(node, tuple):
+        for item in node:
+            _collect_assumptions(item, found)
+
+
+def json_schema() -> dict:
+    return Ruleset.model_json_schema()
+
+
+__all__ = [name for name in dir() if not name.startswith("_")] + ["Field"]

@@ -1,0 +1,422 @@
+"""Parse stage: edition source text -> a Document of located, keyed statements (no meaning checked yet)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .errors import Collector, Span, TouringError
+from .resources import grammar_text
+
+# Plain words for the grammar's named terminals, so errors never show Lark's internal names.
+TERMINAL_WORDS = {
+    "STRING": "a quoted name",
+    "INT": "a whole number",
+    "NAME": "a source name",
+    "KIND_WORD": "a kind of card (mileage, go, remedy, hazard, zone, counter)",
+    "$END": "the end of the file",
+}
+
+
+@dataclass(frozen=True)
+class Name:
+    """A quoted name or number as written, with where it was written."""
+
+    value: Any
+    span: Span
+
+
+@dataclass(frozen=True)
+class Annot:
+    kind: str  # "cite" or "assume"
+    source: Name | None
+    text: str
+    reason: str
+    span: Span
+
+
+@dataclass
+class Stmt:
+    op: str | None
+    key: tuple
+    kind: str
+    data: dict
+    annots: list[Annot]
+    span: Span
+    section: tuple | None = None
+
+
+@dataclass
+class Document:
+    file: str
+    text: str
+    id: Name
+    extends: Name | None
+    meta: dict[str, Name] = field(default_factory=dict)
+    sources: list[tuple[Name, str, str, bool]] = field(default_factory=list)
+    stmts: list[Stmt] = field(default_factory=list)
+    examples: list[dict] = field(default_factory=list)
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True)
+
+
+def parse(text: str, file: str) -> Document:
+    """Parse one source file; raises TouringError with a located syntax error."""
+    try:
+        tree = parser().parse(text)
+    except UnexpectedInput as exc:
+        raise TouringError([_syntax_diagnostic(exc, text, file)]) from None
+    return _Builder(file, text).document(ToRaw(file).transform(tree))
+
+
+def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str):
+    collector = Collector({file: text.splitlines()})
+    line, column = max(exc.line, 1), max(exc.column, 1)
+    if isinstance(exc, UnexpectedCharacters):
+        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        if char == '"':
+            collector.error("E101", "this quoted name is never closed", Span(file, line, column),
+                            'close it with " on the same line')
+        else:
+            hint = _expected_hint(exc.allowed) if exc.allowed else None
+            collector.error("E101", f"unexpected character {char!r}", Span(file, line, column), hint)
+    elif isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        lines = text.splitlines() or [""]
+        last = len(lines)
+        collector.error("E102", "the file ends before this block is finished",
+                        Span(file, last, len(lines[-1]) + 1), _expected_hint(exc.expected))
+    else:
+        token = exc.token
+        shown = token.value if len(token.value) < 40 else token.value[:37] + "..."
+        collector.error("E100", f"unexpected {_describe_token(token)} {shown!r}",
+                        Span(file, line, column, max(1, len(token.value))), _expected_hint(exc.expected))
+    return collector.diagnostics[0]
+
+
+def _describe_token(token: Token) -> str:
+    if token.type in ("STRING",):
+        return "quoted name"
+    if token.type == "INT":
+        return "number"
+    return "word" if token.value.isalpha() else "symbol"
+
+
+def _expected_hint(expected) -> str | None:
+    words = sorted({_terminal_word(name) for name in expected})
+    if not words:
+        return None
+    if len(words) > 12:
+        return f"expected one of {', '.join(words[:12])}, ..."
+    return "expected " + (words[0] if len(words) == 1 else "one of " + ", ".join(words))
+
+
+def _terminal_word(name: str) -> str:
+    if name in TERMINAL_WORDS:
+        return TERMINAL_WORDS[name]
+    terminal = next((t for t in parser().terminals if t.name == name), None)
+    if terminal is not None and terminal.pattern.type == "str":
+        return f'"{terminal.pattern.value}"'
+    return name.lower()
+
+
+def _unquote(token: Token) -> str:
+    return token.value[1:-1]
+
+
+@v_args(inline=True)
+class ToRaw(Transformer):
+    """Turns the parse tree into plain tuples and dicts, keeping every name's location."""
+
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+
+    def _span(self, token: Token) -> Span:
+        return Span(self.file, token.line, token.column, len(token.value))
+
+    def STRING(self, token):  # noqa: N802 - Lark terminal callback
+        return Name(_unquote(token), self._span(token))
+
+    def INT(self, token):  # noqa: N802
+        return Name(int(token.value), self._span(token))
+
+    def NAME(self, token):  # noqa: N802
+        return Name(token.value, self._span(token))
+
+    # header
+    def start(self, edition, *items):
+        return edition, list(items)
+
+    def edition(self, name, extends, *meta):
+        return {"id": name, "extends": extends, "meta": list(meta)}
+
+    def extends(self, name):
+        return name
+
+    def title(self, v): return ("title", v)
+    def subtitle(self, v): return ("subtitle", v)
+    def year(self, v): return ("year", v)
+    def publisher(self, v): return ("publisher", v)
+    def summary(self, v): return ("summary", v)
+    def source(self, ident, doc, desc): return ("source", (ident, doc.value, desc.value, False))
+    def outside_source(self, ident, doc, desc): return ("source", (ident, doc.value, desc.value, True))
+
+    # sections and entries
+    def add(self): return "add"
+    def change(self): return "change"
+    def remove(self): return "remove"
+
+    @v_args(inline=False, meta=True)
+    def section(self, meta, children):
+        op, head, *rest = children
+        annots = [c for c in rest if isinstance(c, Annot)]
+        entries = [c for c in rest if isinstance(c, tuple) and c and c[0] == "entry"]
+        return ("section", op, head, annots, entries, Span(self.file, meta.line, meta.column))
+
+    @v_args(inline=False, meta=True)
+    def bare_section(self, meta, children):
+        op, head, *annots = children
+        return ("section", op, head, list(annots), [], Span(self.file, meta.line, meta.column))
+
+    @v_args(inline=False, meta=True)
+    def entry(self, meta, children):
+        op, rule, *annots = children
+        return ("entry", op, rule, list(annots), Span(self.file, meta.line, meta.column))
+
+    def deck(self): return ("deck", {})
+    def race(self, miles): return ("race", {"miles": miles})
+    def setup(self, name): return ("setup", {"name": name})
+    def turn(self): return ("turn", {})
+    def delays(self): return ("delays", {})
+    def zones(self, scope): return ("zones", {"scope": scope})
+    def penalties(self): return ("penalties", {})
+    def reshuffle(self): return ("reshuffle", {})
+    def ending(self): return ("ending", {})
+    def progressive(self): return ("progressive", {})
+    def notes(self): return ("notes", {})
+    def per_side(self): return "side"
+    def whole_game(self): return "game"
+
+    @v_args(inline=False, meta=True)
+    def cite(self, meta, children):
+        source, section = children
+        return Annot("cite", source, section.value, "", Span(self.file, meta.line, meta.column))
+
+    @v_args(inline=False, meta=True)
+    def assume(self, meta, children):
+        text, reason, source = children
+        return Annot("assume", source, text.value, reason.value, Span(self.file, meta.line, meta.column))
+
+    # rules: (kind, data)
+    def card(self, name, kind, *attrs):
+        data = {"name": name, "kind": kind[0], "miles": kind[1]}
+        for attr, value in attrs:
+            data[attr] = value
+        return ("card", data)
+
+    def mileage(self, miles): return ("mileage", miles)
+    def go(self): return ("go", None)
+    def remedy(self): return ("remedy", None)
+    def hazard(self): return ("hazard", None)
+    def zone(self): return ("zone", None)
+    def counter(self): return ("counter", None)
+    def count(self, n): return ("count", n)
+    def hours(self, n): return ("hours", n)
+    def removes(self, name): return ("removes", name)
+    def cancels(self, names): return ("cancels", names)
+
+    def pile(self, card, needs, *flags):
+        return ("pile", {"card": card, "needs": needs, "flags": dict(flags)})
+
+    def protected(self): return ("protected", True)
+    def face_down(self): return ("face_down", True)
+    def tally(self, n): return ("tally", n.value)
+
+    def players(self, *counts): return ("players", {"counts": list(counts)})
+    def individuals(self): return ("sides", {"sides": None, "size": 1})
+    def sides(self, sides, size): return ("sides", {"sides": sides, "size": size})
+    def decks(self, n): return ("decks", {"decks": n})
+    def without(self, *removals): return ("without", {"removals": list(removals)})
+    def removal(self, count, card): return (card, count)
+    def setup_race(self, miles): return ("setup_race", {"miles": miles})
+
+    def hand(self, n): return ("hand", {"hand": n})
+    def draw(self, n): return ("draw", {"draw": n})
+    def before_go(self, kinds): return ("before_go", {"kinds": kinds})
+    def kinds(self, *names): return list(names)
+    def kind_name(self, token): return Name(token.value.rstrip("s"), self._span(token))
+
+    def chain(self, *names): return ("chain", {"hazard": names[0], "steps": list(names[1:])})
+    def target(self, value): return ("target", {"target": value})
+    def showing_go(self): return "showing-go"
+    def any_side(self): return "any"
+
+    def zone_def(self, name, allowed): return ("zone", {"name": name, "allows": allowed})
+    def allowed_names(self, names): return names
+    def allowed_all(self): return "all"
+    def start_zone(self, name): return ("start", {"zone": name})
+    def zone_play(self, card, reach): return ("zone_play", {"card": card, "reach": reach})
+    def own(self): return "own"
+    def opponent(self): return "opponent"
+    def any_reach(self): return "any"
+    def speeding(self, outcome): return ("speeding", {"outcome": outcome})
+    def forbidden(self): return "forbidden"
+    def forfeit_card(self): return "forfeit-card"
+    def forfeit_all(self): return "forfeit-all"
+
+    def penalty(self, hazard, zone, miles): return ("penalty", {"hazard": hazard, "zone": zone, "miles": miles})
+    def per_hour(self, zone, miles): return ("per_hour", {"zone": zone, "miles": miles})
+    def take_from(self, names): return ("take_from", {"piles": names})
+    def attacker_chooses(self): return ("attacker_chooses", {})
+    def never_larger(self): return ("never_larger", {})
+
+    def return_discards(self): return ("return_discards", {})
+    def return_group(self, group, keep): return ("return_group", {"group": group, "keep": keep})
+    def go_piles(self): return "go"
+    def zone_piles(self): return "zone"
+    def keep_all(self): return "all"
+    def keep_top(self): return "all-but-top"
+    def keep_none(self): return "none"
+
+    def win(self): return ("win", {})
+    def exhausted(self): return ("exhausted", {})
+    def turn_limit(self, n): return ("turn_limit", {"turns": n})
+
+    def tables(self, n): return ("tables", {"players": n})
+    def partners(self): return ("partners", {})
+    def rounds(self, n): return ("rounds", {"minutes": n})
+    def score_mileage(self): return ("score", {})
+
+    def note(self, text): return ("note", {"text": text})
+
+    def names(self, *names): return list(names)
+
+    # examples
+    @v_args(inline=False, meta=True)
+    def example(self, meta, children):
+        title, *rest = children
+        annots = [c for c in rest if isinstance(c, Annot)]
+        items = [c for c in rest if not isinstance(c, Annot)]
+        return ("example", title, annots, items, Span(self.file, meta.line, meta.column))
+
+    def ex_players(self, n): return ("players", n)
+    def ex_setup(self, name): return ("setup", name)
+    def ex_given(self, *given): return ("given", list(given))
+    def ex_expect(self, *checks): return ("expect", list(checks))
+
+    def g_to_act(self, n): return ("to_act", n)
+    def g_zone(self, name): return ("zone", name)
+    def g_go(self, side, names): return ("go", side, names)
+    def g_side_zone(self, side, names): return ("side_zone", side, names)
+    def g_pile(self, side, card, n): return ("pile", side, card, n)
+    def g_hand(self, player, names): return ("hand", player, names)
+    def g_deck(self, names): return ("deck", names)
+    def g_deck_empty(self): return ("deck", [])
+    def g_discard(self, names): return ("discard", names)
+
+    @v_args(inline=False, meta=True)
+    def m_play(self, meta, children):
+        card, side, taking = children
+        return ("move", "play", card, side, taking, Span(self.file, meta.line, meta.column))
+
+    @v_args(inline=False, meta=True)
+    def m_discard(self, meta, children):
+        return ("move", "discard", children[0], None, None, Span(self.file, meta.line, meta.column))
+
+    @v_args(inline=False, meta=True)
+    def m_counter(self, meta, children):
+        return ("move", "counter", children[0], None, None, Span(self.file, meta.line, meta.column))
+
+    @v_args(inline=False, meta=True)
+    def m_decline(self, meta, children):
+        return ("move", "decline", None, None, None, Span(self.file, meta.line, meta.column))
+
+    def take_nothing(self): return []
+    def take_cards(self, *removals): return list(removals)
+
+    def _check(what, *fields):  # noqa: N805 - a factory for check callbacks
+        @v_args(inline=False, meta=True)
+        def callback(self, meta, children):
+            return ("check", what, dict(zip(fields, children)), Span(self.file, meta.line, meta.column))
+        return callback
+
+    c_miles = _check("miles", "side", "number")
+    c_pile = _check("pile", "side", "card", "number")
+    c_go_top = _check("go-top", "side", "card")
+    c_go_empty = _check("go-empty", "side")
+    c_side_zone = _check("zone", "side", "card")
+    c_zone = _check("zone", "card")
+    c_discard_top = _check("discard-top", "card")
+    c_discard_count = _check("discard-count", "number")
+    c_hand_count = _check("hand-count", "player", "number")
+    c_hand_has = _check("hand-has", "player", "card")
+    c_deck_count = _check("draw-count", "number")
+    c_winner = _check("winner", "side")
+    c_illegal = _check("illegal")
+    c_to_act = _check("to-act", "player")
+
+
+class _Builder:
+    """Assigns every statement its key, so variants can add, change and remove by name."""
+
+    def __init__(self, file: str, text: str):
+        self.file = file
+        self.text = text
+
+    def document(self, raw) -> Document:
+        header, items = raw
+        doc = Document(self.file, self.text, header["id"], header["extends"])
+        for field_name, value in header["meta"]:
+            if field_name == "source":
+                doc.sources.append(value)
+            else:
+                doc.meta[field_name] = value
+        for item in items:
+            if item[0] == "example":
+                doc.examples.append(self._example(item))
+            else:
+                doc.stmts.extend(self._section(item))
+        return doc
+
+    def _section(self, item) -> list[Stmt]:
+        _, op, (kind, data), annots, entries, span = item
+        key = (kind, data["name"].value) if kind == "setup" else (kind,)
+        head = Stmt(op, key, kind, data, annots, span, None)
+        out = [head]
+        for _, entry_op, (rule_kind, rule_data), entry_annots, entry_span in entries:
+            out.append(Stmt(entry_op, key + _rule_key(rule_kind, rule_data), rule_kind, rule_data,
+                            entry_annots, entry_span, key))
+        return out
+
+    def _example(self, item) -> dict:
+        _, title, annots, items, span = item
+        return {"title": title, "annots": annots, "items": items, "span": span}
+
+
+def _rule_key(kind: str, data: dict) -> tuple:
+    """The name a rule is known by inside its section."""
+    if kind == "card":
+        return ("card", data["name"].value)
+    if kind == "pile":
+        return ("pile", data["card"].value)
+    if kind == "chain":
+        return ("chain", data["hazard"].value)
+    if kind == "zone":
+        return ("zone", data["name"].value)
+    if kind == "zone_play":
+        return ("zone_play", data["card"].value)
+    if kind == "penalty":
+        return ("penalty", data["hazard"].value, data["zone"].value)
+    if kind == "per_hour":
+        return ("per_hour", data["zone"].value)
+    if kind == "return_group":
+        return ("return_group", data["group"])
+    if kind == "note":
+        return ("note", data["text"].value)
+    return (kind,)
