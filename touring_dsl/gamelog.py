@@ -1,0 +1,337 @@
+"""Play stage, records: game logs as JSON Lines (a header, one line per move, a closing result)."""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+LOG_FORMAT = "touring-log"
+LOG_VERSION = 1
+HUMAN = "human"  # the word written in the header's bots list for a seat a person plays
+
+HEADER_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "format": str,
+    "version": int,
+    "edition": str,
+    "source_hash": str,
+    "players": int,
+    "setup": str,
+    "seed": int,
+    "bots": list,
+    "engine": str,
+}
+
+
+class LogError(ValueError):
+    """A log that cannot be read: says which line and what is wrong with it."""
+
+    def __init__(self, path: str, line: int | None, problem: str):
+        self.path, self.line, self.problem = path, line, problem
+        where = f"{path}:{line}" if line else path
+        super().__init__(f"{where}: {problem}")
+
+
+@dataclass
+class MoveEntry:
+    """One move as logged: who made it, the move and the events the engine reported."""
+
+    n: int
+    seat: int
+    move: dict
+    events: list[dict]
+    line: int = 0  # where it was read from (0 when not read from a file)
+
+    def to_json(self) -> dict:
+        return {"n": self.n, "seat": self.seat, "move": self.move, "events": self.events}
+
+
+@dataclass
+class GameRecord:
+    """A whole game: the header, every move so far, and the result once the game is over."""
+
+    header: dict
+    moves: list[MoveEntry] = field(default_factory=list)
+    result: dict | None = None
+
+    def lines(self) -> Iterable[dict]:
+        yield self.header
+        for entry in self.moves:
+            yield entry.to_json()
+        if self.result is not None:
+            yield {"result": self.result}
+
+
+def make_header(ruleset, players: int, setup: str, seed: int, bots: list[str], edition_ref: str | None = None) -> dict:
+    """The first line of a log: enough to rebuild the very same deal and seats."""
+    from . import __version__
+
+    header = {
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "edition": ruleset.id,
+        "source_hash": ruleset.source_hash,
+        "players": players,
+        "setup": setup,
+        "seed": seed,
+        "bots": list(bots),
+        "engine": f"touring-dsl {__version__}",
+    }
+    if edition_ref and edition_ref != ruleset.id:
+        header["edition_ref"] = edition_ref  # a path given on the command line, to find the text again
+    return header
+
+
+def _dumps(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+class LogWriter:
+    """Appends a game to a file line by line, flushing each, so an interrupted game is never lost."""
+
+    def __init__(self, path: str | os.PathLike, record: GameRecord, append: bool = False):
+        self.path = Path(path)
+        if append:
+            self._file = self.path.open("a", encoding="utf-8")
+        else:
+            self._file = self.path.open("w", encoding="utf-8")
+            for line in record.lines():
+                self._write(line)
+
+    def _write(self, data: dict) -> None:
+        self._file.write(_dumps(data) + "\n")
+        self._file.flush()
+
+    def move(self, entry: MoveEntry) -> None:
+        self._write(entry.to_json())
+
+    def result(self, result: dict) -> None:
+        self._write({"result": result})
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def save(path: str | os.PathLike, record: GameRecord) -> None:
+    """Write a whole record at once, through a temporary file so a crash leaves no half log."""
+    target = Path(path)
+    temporary = target.with_name(target.name + ".part")
+    temporary.write_text("".join(_dumps(line) + "\n" for line in record.lines()), encoding="utf-8")
+    temporary.replace(target)
+
+
+def read(path: str | os.PathLike) -> GameRecord:
+    """Read and validate a log; every problem is a LogError naming the line."""
+    name = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise LogError(name, None, f"cannot read the log: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise LogError(name, line, "not UTF-8 text; is this a game log?") from None
+    return parse(text, name)
+
+
+def parse(text: str, name: str = "<log>") -> GameRecord:
+    lines = text.split("\n")
+    ends_cleanly = text.endswith("\n")
+    if ends_cleanly:
+        lines.pop()
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise LogError(name, None, "the log is empty")
+    decoded = [_decode_line(name, number, line, cut=(number == len(lines) and not ends_cleanly))
+               for number, line in enumerate(lines, start=1)]
+    record = GameRecord(header=_check_header(name, decoded[0]))
+    for number, data in enumerate(decoded[1:], start=2):
+        if record.result is not None:
+            raise LogError(name, number, "a line after the result; the game was already over")
+        if "result" in data:
+            record.result = _check_result(name, number, data)
+        else:
+            record.moves.append(_check_move(name, number, data, expected_n=len(record.moves) + 1,
+                                            players=record.header["players"]))
+    return record
+
+
+def _decode_line(name: str, number: int, line: str, cut: bool) -> dict:
+    if not line.strip():
+        raise LogError(name, number, "a blank line in the middle of the log")
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        if cut:
+            raise LogError(name, number, f"the log is cut short: its last line is incomplete ({exc.msg} "
+                                         f"at column {exc.colno})") from None
+        raise LogError(name, number, f"not valid JSON: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(data, dict):
+        raise LogError(name, number, f"expected a JSON object, found {type(data).__name__}")
+    return data
+
+
+def _type_name(expected: type | tuple[type, ...]) -> str:
+    names = {str: "a string", int: "a whole number", list: "a list", dict: "an object"}
+    return names.get(expected, str(expected)) if isinstance(expected, type) else " or ".join(
+        names.get(t, str(t)) for t in expected)
+
+
+def _is(value: Any, expected: type) -> bool:
+    if expected is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, expected)
+
+
+def _check_header(name: str, data: dict) -> dict:
+    if data.get("format") != LOG_FORMAT:
+        raise LogError(name, 1, f'the first line is not a touring game log header (expected "format": '
+                                f'"{LOG_FORMAT}")')
+    for key, expected in HEADER_FIELDS.items():
+        if key not in data:
+            raise LogError(name, 1, f'the header has no "{key}"')
+        if not _is(data[key], expected):
+            raise LogError(name, 1, f'the header\'s "{key}" should be {_type_name(expected)}')
+    if data["version"] > LOG_VERSION:
+        raise LogError(name, 1, f"log format version {data['version']} is newer than this touring "
+                                f"understands ({LOG_VERSION}); upgrade touring")
+    if data["players"] < 1:
+        raise LogError(name, 1, 'the header\'s "players" should be at least 1')
+    bots = data["bots"]
+    if len(bots) != data["players"] or not all(isinstance(b, str) and b for b in bots):
+        raise LogError(name, 1, f'the header\'s "bots" should name a bot (or "{HUMAN}") for each of the '
+                                f'{data["players"]} seats')
+    return data
+
+
+def _check_move(name: str, number: int, data: dict, expected_n: int, players: int) -> MoveEntry:
+    for key, expected in (("n", int), ("seat", int), ("move", dict), ("events", list)):
+        if key not in data:
+            raise LogError(name, number, f'a move line without "{key}"')
+        if not _is(data[key], expected):
+            raise LogError(name, number, f'"{key}" should be {_type_name(expected)}')
+    if data["n"] != expected_n:
+        raise LogError(name, number, f"move number {data['n']} where move {expected_n} was expected "
+                                     "(a line is missing or out of order)")
+    if not 0 <= data["seat"] < players:
+        raise LogError(name, number, f"seat {data['seat']} does not exist in a {players}-player game")
+    if not isinstance(data["move"].get("action"), str):
+        raise LogError(name, number, 'the move has no "action"')
+    if not all(isinstance(event, dict) for event in data["events"]):
+        raise LogError(name, number, "every event should be a JSON object")
+    return MoveEntry(n=data["n"], seat=data["seat"], move=data["move"], events=data["events"], line=number)
+
+
+def _check_result(name: str, number: int, data: dict) -> dict:
+    result = data["result"]
+    if not isinstance(result, dict) or not isinstance(result.get("outcome"), str):
+        raise LogError(name, number, 'the result line should be {"result": {"outcome": ..., "winner": ...}}')
+    winner = result.get("winner")
+    if winner is not None and not _is(winner, int):
+        raise LogError(name, number, 'the result\'s "winner" should be a side number or null')
+    return result
+
+
+def result_of(game) -> dict:
+    """The closing line of a finished game, as the engine reports it."""
+    return {"outcome": game.outcome, "winner": game.winner, "turns": game.turns}
+
+
+class Mismatch(Exception):
+    """The engine does not reproduce a logged move: says which line and how it differs."""
+
+    def __init__(self, line: int | None, problem: str):
+        self.line, self.problem = line, problem
+        super().__init__(f"line {line}: {problem}" if line else problem)
+
+
+def hash_problem(record: GameRecord, ruleset) -> str | None:
+    """Why the edition text is not the one the game was played with, or None when it is."""
+    logged, current = record.header["source_hash"], ruleset.source_hash
+    if logged == current:
+        return None
+    return (f"the log was played with a different text of {record.header['edition']}: the log's source_hash is "
+            f"{logged}, the current edition's is {current}; the rules may have changed, so it cannot be "
+            "replayed faithfully")
+
+
+def _plain(data: Any) -> Any:
+    """JSON-shaped data as it reads back from a file (tuples become lists)."""
+    return json.loads(json.dumps(data, ensure_ascii=False))
+
+
+def events_json(events) -> list[dict]:
+    return [_plain(event.to_json()) for event in events]
+
+
+def new_game_for(record: GameRecord, ruleset):
+    from .engine import new_game
+
+    header = record.header
+    return new_game(ruleset, players=header["players"], seed=header["seed"], setup=header["setup"])
+
+
+def rebuild(record: GameRecord, ruleset, on_move=None):
+    """Play the logged moves through the engine, checking each is legal and yields the logged events.
+
+    Returns the game after the last logged move; raises Mismatch at the first difference.
+    on_move(entry, move, events, game) is called after each move (for stepping through a replay).
+    """
+    from .engine import Move
+
+    try:
+        game = new_game_for(record, ruleset)
+    except (KeyError, ValueError) as exc:
+        raise Mismatch(1, f"the header does not describe a game this edition can deal: {exc}") from None
+    for entry in record.moves:
+        move = _check_entry(game, entry, Move)
+        events = game.apply(move)
+        got = events_json(events)
+        if got != _plain(entry.events):
+            raise Mismatch(entry.line, _describe_event_difference(entry, got))
+        if on_move is not None:
+            on_move(entry, move, events, game)
+    _compare_result(record, game)
+    return game
+
+
+def _check_entry(game, entry: MoveEntry, move_class):
+    if game.is_over:
+        raise Mismatch(entry.line, f"move {entry.n} comes after the end of the game")
+    try:
+        move = move_class.from_json(entry.move)
+    except Exception as exc:  # whatever the engine dislikes in a hand-edited move
+        raise Mismatch(entry.line, f"move {entry.n} is not a move the engine understands: {exc}") from None
+    if entry.seat != game.to_act:
+        raise Mismatch(entry.line, f"move {entry.n} is logged for player {entry.seat + 1}, but it is "
+                                   f"player {game.to_act + 1} who must act")
+    if move not in game.legal_moves():
+        raise Mismatch(entry.line, f"move {entry.n} ({move}) is not legal in this position")
+    return move
+
+
+def _describe_event_difference(entry: MoveEntry, got: list[dict]) -> str:
+    logged = _plain(entry.events)
+    for index, (want, have) in enumerate(zip(logged, got), start=1):
+        if want != have:
+            return (f"move {entry.n}: event {index} differs: the log says {_dumps(want)}, "
+                    f"the engine gives {_dumps(have)}")
+    return (f"move {entry.n}: the log records {len(logged)} events, the engine gives {len(got)}"
+            + (f"; first extra: {_dumps((got or logged)[min(len(logged), len(got))])}"
+               if got or logged else ""))
+
+
+def _compare_result(record: GameRecord, game) -> None:
+    if record.result is None:
+        return
+    line = len(record.moves) + 2  # the result line follows the header and the moves
+    if not game.is_over:
+        raise Mismatch(line, "the log records a result, but after its moves the game is not over")
+    actual = result_of(game)
+    for key in ("outcome", "winner", "turns"):
+        if key in record.result and record.result[key] != actual[key]:
+            raise Mismatch(line, f"the log's result says {key} {record.result[key]!r}, the engine gives "
+                                 f"{actual[key]!r}")

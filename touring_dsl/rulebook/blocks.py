@@ -1,0 +1,114 @@
+"""Rulebook stage, document model: the sections, paragraphs, tables and marks every renderer draws."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class CardName:
+    """A card's name inside running text; printed in the rule sheet's card style."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Strong:
+    text: str
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A pointer to a numbered editorial assumption, printed as a visible mark such as [A3]."""
+
+    number: int
+
+
+Inline = str | CardName | Strong | Ref
+Text = tuple[Inline, ...]
+
+
+def text(*parts: Inline | Text | None) -> Text:
+    """Flatten strings, inline marks and nested texts into one Text; None parts are dropped."""
+    flat: list[Inline] = []
+    for part in parts:
+        if part is None:
+            continue
+        if isinstance(part, tuple):
+            flat.extend(part)
+        else:
+            flat.append(part)
+    return tuple(flat)
+
+
+def plain(value: Text) -> str:
+    """The text with its marks spelled out, for search, alt text and tests."""
+    out = []
+    for part in value:
+        if isinstance(part, Ref):
+            out.append(f" [A{part.number}]")
+        elif isinstance(part, str):
+            out.append(part)
+        else:
+            out.append(part.text)
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    body: Text
+
+
+@dataclass(frozen=True)
+class Bullets:
+    items: tuple[Text, ...]
+    ordered: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[str, ...]
+    rows: tuple[tuple[Text, ...], ...]
+    numeric: tuple[int, ...] = ()  # columns holding figures, aligned right
+
+
+@dataclass(frozen=True)
+class Assumed:
+    """An editorial assumption, set apart so a reader never mistakes it for the printed rules."""
+
+    number: int
+    body: Text
+    reason: str
+    applies_to: str
+    basis: str = ""  # the outside source it rests on, described
+
+
+@dataclass(frozen=True)
+class Worked:
+    """A worked example: the position, the moves in order, and what follows from them."""
+
+    number: int
+    title: str
+    position: tuple[Text, ...]
+    moves: tuple[Text, ...]
+    outcome: tuple[Text, ...]
+    source: str = ""
+
+
+Block = Paragraph | Bullets | Table | Assumed | Worked
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    anchor: str
+    blocks: tuple[Block, ...]
+    subsections: tuple["Section", ...] = ()
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    title: str
+    subtitle: str
+    byline: str  # publisher and year, in words
+    summary: str
+    sections: tuple[Section, ...] = field(default=())

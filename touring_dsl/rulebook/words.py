@@ -1,0 +1,53 @@
+"""Rulebook stage, wording helpers: numbers, lists and plurals in plain English."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+_SMALL = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+          "nineteen", "twenty")
+_ORDINAL = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+            "ninth", "tenth", "eleventh", "twelfth")
+
+
+def number(n: int) -> str:
+    """Small counts in words, as a printed rule sheet writes them; larger ones in figures."""
+    return _SMALL[n] if 0 <= n < len(_SMALL) else str(n)
+
+
+def ordinal(n: int) -> str:
+    return _ORDINAL[n] if 0 <= n < len(_ORDINAL) else f"{n}th"
+
+
+def plural(n: int, singular: str, many: str | None = None) -> str:
+    return singular if n == 1 else (many or singular + "s")
+
+
+def counted(n: int, singular: str, many: str | None = None) -> str:
+    """'one card', 'six cards'."""
+    return f"{number(n)} {plural(n, singular, many)}"
+
+
+def join(items: Iterable[str], last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def players_phrase(counts: Iterable[int]) -> str:
+    """(3, 4) -> 'three or four'."""
+    return join([number(n) for n in counts], "or")
+
+
+def hours(n: int) -> str:
+    return counted(n, "hour")
+
+
+def miles(n: int) -> str:
+    return f"{n} {plural(n, 'mile')}"

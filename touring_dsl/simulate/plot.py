@@ -1,0 +1,28 @@
+"""Simulate stage, plotting: the game-length distribution and per-seat win rates as one PNG."""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def plot_report(data: dict, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no screen on CI or servers
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+    lengths = {int(k): v for k, v in data["length_histogram"].items()}
+    left.bar(list(lengths), list(lengths.values()), width=1.0, color="#4a6fa5")
+    left.set_title(f"Game length, {data['games']} games")
+    left.set_xlabel("turns")
+    left.set_ylabel("games")
+    seats = data["seats"]
+    rates = [s["rate"] for s in seats]
+    errors = [[s["rate"] - s["ci95"][0] for s in seats], [s["ci95"][1] - s["rate"] for s in seats]]
+    right.bar([f"seat {s['seat']}\n{s['bot']}" for s in seats], rates, yerr=errors, capsize=4, color="#c0504d")
+    right.set_title("Wins by seat (95% CI)")
+    right.set_ylim(0, 1)
+    fig.suptitle(data["edition"])
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
