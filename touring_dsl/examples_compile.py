@@ -143,3 +143,4 @@ class _Annotated:
         self.annots = raw["annots"]
         self.span = raw["span"]
         self.key = ("example", raw["title"].value)
+        self.section = None  # examples stand alone: no section citation to inherit

@@ -78,9 +78,18 @@ def make_header(ruleset, players: int, setup: str, seed: int, bots: list[str], e
         "bots": list(bots),
         "engine": f"touring-dsl {__version__}",
     }
-    if edition_ref and edition_ref != ruleset.id:
-        header["edition_ref"] = edition_ref  # a path given on the command line, to find the text again
+    if edition_ref and Path(edition_ref).is_file():
+        # a file named on the command line: remembered in full, so the log replays from anywhere
+        header["edition_ref"] = str(Path(edition_ref).resolve())
     return header
+
+
+def edition_ref(header: dict) -> str:
+    """Where to find the edition a log was played with: its file if it still exists, else its archive id."""
+    ref = header.get("edition_ref")
+    if ref and Path(ref).is_file():
+        return ref
+    return header["edition"]
 
 
 def _dumps(data: dict) -> str:
@@ -258,13 +267,13 @@ def hash_problem(record: GameRecord, ruleset) -> str | None:
             "replayed faithfully")
 
 
-def _plain(data: Any) -> Any:
+def plain_json(data: Any) -> Any:
     """JSON-shaped data as it reads back from a file (tuples become lists)."""
     return json.loads(json.dumps(data, ensure_ascii=False))
 
 
 def events_json(events) -> list[dict]:
-    return [_plain(event.to_json()) for event in events]
+    return [plain_json(event.to_json()) for event in events]
 
 
 def new_game_for(record: GameRecord, ruleset):
@@ -290,7 +299,7 @@ def rebuild(record: GameRecord, ruleset, on_move=None):
         move = _check_entry(game, entry, Move)
         events = game.apply(move)
         got = events_json(events)
-        if got != _plain(entry.events):
+        if got != plain_json(entry.events):
             raise Mismatch(entry.line, _describe_event_difference(entry, got))
         if on_move is not None:
             on_move(entry, move, events, game)
@@ -314,7 +323,7 @@ def _check_entry(game, entry: MoveEntry, move_class):
 
 
 def _describe_event_difference(entry: MoveEntry, got: list[dict]) -> str:
-    logged = _plain(entry.events)
+    logged = plain_json(entry.events)
     for index, (want, have) in enumerate(zip(logged, got), start=1):
         if want != have:
             return (f"move {entry.n}: event {index} differs: the log says {_dumps(want)}, "

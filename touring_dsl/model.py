@@ -160,7 +160,7 @@ class Penalties(Frozen):
     per_hour: tuple[tuple[str, int], ...] = ()  # zone -> miles per hour of delay (hazards with hours)
     table: tuple[Penalty, ...]  # resolved: one entry per hazard and zone that costs anything
     chooser: Literal["attacker"] = "attacker"
-    larger_card: bool = False  # a card worth more than what is still owed may never be taken
+    larger_card: bool = False  # True: a card worth more than what is still owed may be taken
     provenance: Provenance = Provenance()
 
 

@@ -112,3 +112,34 @@ class Rulebook:
     byline: str  # publisher and year, in words
     summary: str
     sections: tuple[Section, ...] = field(default=())
+
+
+def card_list(names, last: str = "and") -> Text:
+    """Card names joined as in prose: A, B and C."""
+    names = list(names)
+    parts: list[Inline] = []
+    for i, name in enumerate(names):
+        if i:
+            parts.append(f" {last} " if i == len(names) - 1 else ", ")
+        parts.append(CardName(name))
+    return tuple(parts)
+
+
+def counted_cards(items, last: str = "and", number=str) -> Text:
+    """(('A', 1), ('B', 2)) -> 'one A and two B', with the count spelt by `number`."""
+    items = list(items)
+    parts: list[Inline] = []
+    for i, (name, count) in enumerate(items):
+        if i:
+            parts.append(f" {last} " if i == len(items) - 1 else ", ")
+        parts.extend((f"{number(count)} ", CardName(name)))
+    return tuple(parts)
+
+
+def join_texts(parts, separator: str) -> Text:
+    joined: list[Inline] = []
+    for i, part in enumerate(parts):
+        if i:
+            joined.append(separator)
+        joined.extend(part)
+    return tuple(joined)

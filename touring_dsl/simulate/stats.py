@@ -82,7 +82,9 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact at the edges, free of rounding
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def percentile(lengths: Counter, q: float) -> float:

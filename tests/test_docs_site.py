@@ -1,0 +1,78 @@
+"""Docs stage: the MkDocs site builds strictly, with generated rulebook, diff and CLI reference pages."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from touring_dsl.archive import archive_files
+
+ROOT = Path(__file__).parent.parent
+PAIRS = [("touring-1906", "touring-1937"), ("touring-1937", "touring-1937-penalties"),
+         ("touring-1937", "touring-1965"), ("touring-1965", "touring-reprint")]
+
+pytest.importorskip("material")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    target = tmp_path_factory.mktemp("site")
+    before = sorted(p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*"))
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(target)],
+                            cwd=ROOT, capture_output=True, text=True, env={"NO_MKDOCS_2_WARNING": "1",
+                                                                         "PATH": "/usr/bin:/bin"},
+                            timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    after = sorted(p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*") if "__pycache__" not in p.parts)
+    return target, before, after
+
+
+def test_nothing_generated_is_written_under_docs(site):
+    _, before, after = site
+    assert [p for p in after if p not in before] == []
+
+
+def test_one_rulebook_page_per_archive_edition(site):
+    target, _, _ = site
+    for path in archive_files():
+        page = target / "editions" / path.stem / "index.html"
+        assert page.exists(), path.stem
+        html = page.read_text(encoding="utf-8")
+        assert "Sources and assumptions" in html and "Object of the game" in html
+        assert (target / "editions" / f"{path.stem}.pdf").read_bytes().startswith(b"%PDF")
+        assert (target / "editions" / f"{path.stem}.html").exists()
+    index = (target / "editions" / "index.html").read_text(encoding="utf-8")
+    assert all(path.stem in index for path in archive_files())
+
+
+def test_diff_pages_for_each_pair(site):
+    target, _, _ = site
+    for a, b in PAIRS:
+        assert (target / "diffs" / f"{a}--{b}" / "index.html").exists(), (a, b)
+
+
+def test_cli_reference_lists_every_subcommand(site):
+    import typer.main
+
+    from touring_dsl.cli.app import app
+
+    target, _, _ = site
+    html = (target / "cli" / "index.html").read_text(encoding="utf-8")
+    commands = typer.main.get_command(app).commands
+    assert commands
+    for name in commands:
+        assert f"touring {name}" in html, name
+
+
+def test_touring_code_is_highlighted(site):
+    target, _, _ = site
+    html = (target / "index.html").read_text(encoding="utf-8")
+    assert '<span class="kd">race</span>' in html  # the lexer's section keyword
+
+
+def test_pages_written_by_others_are_in_the_site(site):
+    target, _, _ = site
+    for page in ("language", "errors", "house-rules", "balance", "getting-started", "cli"):
+        assert (target / page / "index.html").exists(), page

@@ -1,0 +1,98 @@
+"""House rules (editions/house/): each is a variant that compiles, plays, and differs from its parent
+by exactly what it says it changes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from touring_dsl.archive import load
+from touring_dsl.cli.app import app
+from touring_dsl.compiler import compile_file
+from touring_dsl.diff import diff_rulesets
+
+HOUSE = Path(__file__).resolve().parents[1] / "editions" / "house"
+FILES = sorted(HOUSE.glob("*.touring"))
+runner = CliRunner()
+
+# What each house rule should change in its parent, as (topic, action, aspect) of the diff.
+EXPECTED = {
+    "short-race-1937": {("metadata", "changed", "title"), ("metadata", "changed", "summary"),
+                        ("race", "changed", "race-miles"), ("race", "changed", "race-cards"),
+                        ("race", "changed", "pile-needs"), ("players", "changed", "setup-race"),
+                        ("players", "changed", "setup-piles")},
+    "per-side-zones-1906": {("metadata", "changed", "title"), ("metadata", "changed", "summary"),
+                            ("zones", "changed", "scope"), ("zones", "changed", "zone-play"),
+                            ("reshuffle", "changed", "reshuffle-zone")},
+    "harsh-penalties-reprint": {("metadata", "changed", "title"), ("metadata", "changed", "summary"),
+                                ("penalties", "added", "penalties"), ("penalties", "added", "penalty")},
+}
+
+
+def test_there_are_three_house_rules() -> None:
+    assert sorted(p.stem for p in FILES) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_a_house_rule_is_a_checked_variant_with_examples_and_reasons(path: Path) -> None:
+    ruleset = compile_file(path)
+    assert ruleset.parent is not None and ruleset.changes
+    assert len(ruleset.examples) >= 3
+    assert any(a.text for a in ruleset.assumptions())
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.stderr
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_a_house_rule_differs_from_its_parent_by_exactly_its_changes(path: Path) -> None:
+    ruleset = load(str(path))
+    found = {(c.topic, c.action, c.aspect) for c in diff_rulesets(load(ruleset.parent), ruleset).changes}
+    assert found == EXPECTED[path.stem]
+
+
+def test_the_short_race_is_55_miles_for_two_and_three() -> None:
+    ruleset = load(str(HOUSE / "short-race-1937.touring"))
+    assert ruleset.race.miles == 55 and sum(p.needs for p in ruleset.race.piles) == 8
+    assert all(p.protected for p in ruleset.race.piles[:2])  # restated, not lost, by the change
+    assert ruleset.setup_for(3).race.miles == 55
+
+
+def test_the_1906_house_rule_keeps_zones_per_side_and_its_own_speeding() -> None:
+    ruleset = load(str(HOUSE / "per-side-zones-1906.touring"))
+    assert ruleset.zones.scope == "side" and ruleset.zones.speeding == "forfeit-all"
+
+
+def test_the_harsh_reprint_charges_more_on_the_freeway() -> None:
+    ruleset = load(str(HOUSE / "harsh-penalties-reprint.touring"))
+    table = {(p.hazard, p.zone): p.miles for p in ruleset.penalties.table}
+    assert table[("Accident", "Freeway")] > table[("Accident", "Speed Limit")]
+    assert ruleset.counters  # the Mechanic is still in the game
+
+
+def _play_out(ruleset, players: int, seed: int) -> str:
+    from touring_dsl.engine import new_game
+    from touring_dsl.rng import Rng
+
+    game, rng = new_game(ruleset, players=players, seed=seed), Rng(seed)
+    while not game.is_over:
+        moves = game.legal_moves()
+        plays = [m for m in moves if m.action != "discard"] or moves
+        game.apply(plays[rng.below(len(plays))])
+    return game.outcome
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_a_house_rule_plays_to_the_end(path: Path) -> None:
+    pytest.importorskip("touring_dsl.engine")
+    ruleset = load(str(path))
+    for players in ruleset.player_counts()[:2]:
+        assert _play_out(ruleset, players, seed=7) in ("completed", "exhausted", "turn-limit")
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_a_house_rule_passes_touring_test(path: Path) -> None:
+    if "test" not in {c.name for c in app.registered_commands}:
+        pytest.skip("`touring test` is not written yet")
+    result = runner.invoke(app, ["test", str(path)])
+    assert result.exit_code == 0, result.stdout + result.stderr

@@ -1,0 +1,63 @@
+"""`touring play` when a counter card may answer a hazard: the victim at the keyboard is asked first."""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from touring_dsl import gamelog
+from touring_dsl.archive import load
+from touring_dsl.cli.play import Seats, Session, Stop
+from touring_dsl.engine import build_position
+
+
+class Scripted:
+    """A bot that makes one given play, then discards."""
+
+    name = "scripted"
+
+    def __init__(self, card: str):
+        self.card = card
+
+    def choose(self, view, legal, rng):
+        return next((m for m in legal if m.action == "play" and m.card == self.card),
+                    next(m for m in legal if m.action == "discard"))
+
+
+@pytest.fixture
+def session():
+    ruleset = load("touring-reprint")
+    game = build_position(ruleset, 2, sides={0: {"go": ["Go"], "piles": [("75 Miles", 1)]}, 1: {"go": ["Go"]}},
+                          hands={0: ["Mechanic", "20 Miles", "Gas", "Go", "35 Miles"],
+                                 1: ["Burning Oil", "20 Miles", "Gas", "Go", "35 Miles", "Tow Truck"]},
+                          to_act=1)
+    header = gamelog.make_header(ruleset, 2, game.setup.id, 1, ["human", "scripted"])
+    seats = Seats(kinds=["human", "scripted"], bots={1: Scripted("Burning Oil")})
+    return Session(game, gamelog.GameRecord(header=header), seats, "touring-reprint", None, None)
+
+
+def test_the_victim_is_offered_the_counter(session, monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("d 1\n3\n1\n"))
+    with pytest.raises(Stop):
+        session.run()
+    out = capsys.readouterr().out
+    assert "Player 2 played Burning Oil on side 1: it can be countered now." in out
+    assert "1. counter with Mechanic" in out and "2. decline" in out
+    assert "[1-2, ? help, q quit]" in out  # no discarding while a counter is offered
+    assert "You cannot discard now" in out
+    assert "There is no move 3: choose 1 to 2" in out
+    moves = [entry.move["action"] for entry in session.record.moves]
+    assert moves == ["play", "counter"]
+    # countered: the 75 Miles stays, and the counter's owner drew back up to a full hand
+    view = session.game.view(0)
+    assert dict((card, laid) for card, laid, _ in view.sides[0].piles)["75 Miles"] == 1
+    assert len(view.hand) == 6  # five after drawing back up, plus this turn's draw
+
+
+def test_declining_lets_the_hazard_through(session, monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\n"))
+    with pytest.raises(Stop):
+        session.run()
+    view = session.game.view(0)
+    assert dict((card, laid) for card, laid, _ in view.sides[0].piles)["75 Miles"] == 0
+    assert [entry.move["action"] for entry in session.record.moves] == ["play", "decline"]

@@ -1,0 +1,351 @@
+"""CLI stage, `touring new`: start a house rule as a variant that extends an edition, with suggestions."""
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import typer
+
+from ..compiler import SUFFIX, compile_text
+from ..errors import InternalError, TouringError
+from ..model import Card, Ruleset
+from .common import EXIT_USAGE, EXIT_USER, report_bug, use_color
+
+# Prose in the generated file starts with "## "; a suggested rule starts with "# ", so removing
+# that one mark (and the space after it) from each line of a block turns the block into rules.
+PROSE, CODE = "## ", "# "
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One commented-out change: what it does, and the rule lines that do it."""
+
+    about: str
+    lines: tuple[str, ...]
+
+    def commented(self) -> str:
+        return "\n".join([PROSE + self.about] + [CODE + line for line in self.lines])
+
+    def live(self) -> str:
+        return "\n".join(self.lines)
+
+
+# ------------------------------------------------------------------------------------------------
+# writing rules in the language
+
+def q(text: str) -> str:
+    return f'"{text}"'
+
+
+def card_rule(card: Card, count: int | None = None) -> str:
+    """A card written back as a `card` rule, with every attribute it has."""
+    kind = f"mileage {card.miles}" if card.kind == "mileage" else card.kind
+    parts = [f"card {q(card.name)} {kind}"]
+    if card.counters:
+        parts.append("cancels " + ", ".join(q(n) for n in card.counters))
+    parts.append(f"count {card.count if count is None else count}")
+    if card.hours:
+        parts.append(f"hours {card.hours}")
+    if card.removes:
+        parts.append(f"removes {q(card.removes)}")
+    return " ".join(parts)
+
+
+def pile_rule(card: str, needs: int, protected: bool, face_down: bool, tally: int | None) -> str:
+    flags = (" protected" if protected else "") + (" face down" if face_down else "") + \
+        (f" tally {tally}" if tally else "")
+    return f"pile {q(card)} needs {needs}{flags}"
+
+
+# ------------------------------------------------------------------------------------------------
+# suggestions, each drawn from the parent edition itself
+
+def suggest_race(r: Ruleset) -> list[Suggestion]:
+    """A shorter race: halve every pile, or else only the piles each setup with a race of its own
+    sets for itself (such a setup takes its other piles from the main race)."""
+    everything = {p.card for p in r.race.piles}
+    own = set(everything)
+    for setup in (s for s in r.setups if s.race != r.race):
+        own &= _overridden(setup, r)
+    return [s for s in (_shorter_race(r, halve) for halve in (everything, own)) if s]
+
+
+def _shorter_race(r: Ruleset, halve: set[str]) -> Suggestion | None:
+    piles = [(p, max(1, p.needs // 2) if p.card in halve else p.needs) for p in r.race.piles]
+    miles = sum(needs * (r.card(p.card).miles or 0) for p, needs in piles)
+    if miles == r.race.miles:
+        return None
+    lines = [f"change race {miles} miles {{"]
+    lines += [f"    {pile_rule(p.card, needs, p.protected, p.face_down, p.tally)}" for p, needs in piles]
+    return Suggestion(f"A shorter race of {miles} miles (was {r.race.miles}). A changed pile replaces the "
+                      "parent's pile whole: keep its `protected` and `face down`.", tuple(lines + ["}"]))
+
+
+def _needs(r: Ruleset, card: str) -> int:
+    return next(p.needs for p in r.race.piles if p.card == card)
+
+
+def _overridden(setup, r: Ruleset) -> set[str]:
+    """Piles a setup sets for itself (its needs differ from the main race's)."""
+    return {p.card for p in setup.race.piles if p.needs != _needs(r, p.card)}
+
+
+def suggest_deck(r: Ruleset) -> Suggestion | None:
+    hazard = next((c for c in r.deck if c.kind == "hazard"), None)
+    if hazard is None:
+        return None
+    return Suggestion(f"One more {q(hazard.name)} in the deck. Restate the whole card.",
+                      ("deck {", f"    change {card_rule(hazard, hazard.count + 1)}", "}"))
+
+
+def suggest_hand(r: Ruleset) -> Suggestion:
+    return Suggestion(f"A bigger hand: {r.turn.hand + 1} cards instead of {r.turn.hand}.",
+                      ("turn {", f"    change hand {r.turn.hand + 1}", "}"))
+
+
+def suggest_chain(r: Ruleset) -> Suggestion | None:
+    """Make the quickest repair need a remedy too (one borrowed from another chain)."""
+    if not r.delays.chains:
+        return None
+    shortest = min(r.delays.chains, key=lambda c: len(c.steps))
+    if len(shortest.steps) > 1:
+        return None  # every delay already needs a remedy
+    remedy = next((s for c in r.delays.chains for s in c.steps
+                   if r.card(s).kind == "remedy" and s not in shortest.steps), None)
+    if remedy is None:
+        return None
+    steps = " then ".join(q(s) for s in (remedy,) + shortest.steps)
+    return Suggestion(f"After {q(shortest.hazard)} a side needs {q(remedy)} before it can go again.",
+                      ("delays {", f"    change chain {q(shortest.hazard)} then {steps}", "}"))
+
+
+def suggest_zone_scope(r: Ruleset) -> Suggestion | None:
+    if not r.zones.zones:
+        return None
+    other = "for the whole game" if r.zones.scope == "side" else "per side"
+    who = "one zone card rules every side at once" if r.zones.scope == "side" else \
+        "each side keeps its own zone pile"
+    return Suggestion(f"Zones {other}: {who}.", (f"change zones {other}",))
+
+
+def suggest_speeding(r: Ruleset) -> Suggestion | None:
+    if not r.zones.zones:
+        return None
+    rules = {"forbidden": "forbidden", "forfeit-card": "forfeits the card", "forfeit-all": "forfeits all mileage"}
+    words = {"forbidden": "is not allowed", "forfeit-card": "costs the card laid",
+             "forfeit-all": "costs all the side's mileage"}
+    other = "forfeit-card" if r.zones.speeding != "forfeit-card" else "forbidden"
+    return Suggestion(f"Speeding {words[other]} (now it {words[r.zones.speeding]}).",
+                      ("zones {", f"    change speeding {rules[other]}", "}"))
+
+
+def suggest_zone_play(r: Ruleset) -> Suggestion | None:
+    """The slowing zone card: laid only on opponents, or on any side (to shield one's own piles)."""
+    play = next((p for p in r.zones.plays if p.card == r.zones.start), None)
+    if play is None:
+        return None
+    reach, words = ("any side", "on any side, one's own included") if play.reach == "opponent" else \
+        ("an opponent", "only on an opponent")
+    return Suggestion(f"{q(play.card)} is laid {words}.",
+                      ("zones {", f"    change play {q(play.card)} on {reach}", "}"))
+
+
+def suggest_penalties(r: Ruleset) -> Suggestion | None:
+    zones = [z.name for z in r.zones.zones]
+    if r.penalties is not None:
+        return _harsher_penalty(r)
+    piles = [p for p in r.race.piles if not p.protected]
+    hazards = [c.hazard for c in r.delays.chains]
+    if not zones or not piles or not hazards:
+        return None
+    smallest = min(r.card(p.card).miles or 0 for p in piles)
+    lines = ["add penalties {", "    take from " + ", ".join(q(p.card) for p in piles),
+             f"    when {q(hazards[0])} in {q(zones[-1])} take {smallest} miles",
+             "    attacker chooses", "    never a larger card", "}"]
+    return Suggestion(f"Penalties: {q(hazards[0])} in {q(zones[-1])} costs the victim {smallest} miles.",
+                      tuple(lines))
+
+
+def _harsher_penalty(r: Ruleset) -> Suggestion | None:
+    p = r.penalties
+    if p is None:
+        return None
+    if p.per_hour:
+        zone, miles = p.per_hour[-1]
+        return Suggestion(f"Each hour of delay in {q(zone)} costs {miles * 2} miles instead of {miles}.",
+                          ("penalties {", f"    change per hour in {q(zone)} take {miles * 2} miles", "}"))
+    if p.table:
+        entry = p.table[0]
+        return Suggestion(f"{q(entry.hazard)} in {q(entry.zone)} costs {entry.miles * 2} miles instead of "
+                          f"{entry.miles}.", ("penalties {", f"    change when {q(entry.hazard)} in "
+                                              f"{q(entry.zone)} take {entry.miles * 2} miles", "}"))
+    return None
+
+
+def suggest_setup(r: Ruleset) -> Suggestion | None:
+    if len(r.setups) < 2:
+        return None
+    last = r.setups[-1]
+    return Suggestion(f"Drop the setup {q(last.label)}.", (f"remove setup {q(last.label)}",))
+
+
+def suggest_reshuffle(r: Ruleset) -> list[Suggestion]:
+    keep = "all" if r.reshuffle.zone_piles != "all" else "except top"
+    about = f"At a reshuffle, zone piles: {'all' if keep == 'all' else 'all but the top card'} go back into the deck."
+    # The parent may or may not say what happens to zone piles: offer whichever form compiles.
+    return [Suggestion(about, ("reshuffle {", f"    {op} return zone piles {keep}", "}")) for op in ("change", "add")]
+
+
+def suggest_turn_limit(r: Ruleset) -> list[Suggestion]:
+    limit = max(1, r.ending.turn_limit // 2)
+    about = f"Stop an endless race after {limit} turns (now {r.ending.turn_limit})."
+    return [Suggestion(about, ("ending {", f"    {op} turn limit {limit}", "}")) for op in ("change", "add")]
+
+
+def suggest_progressive(r: Ruleset) -> Suggestion | None:
+    if r.progressive is None or r.progressive.minutes is None:
+        return None
+    minutes = r.progressive.minutes + 5
+    return Suggestion(f"Progressive touring in rounds of {minutes} minutes.",
+                      ("progressive {", f"    change rounds of {minutes} minutes", "}"))
+
+
+def suggest_note(r: Ruleset) -> list[Suggestion]:
+    note = '"At our table the youngest player deals."'
+    return [Suggestion("A note for the rulebook.", ("notes {", f"    add note {note}", "}")),
+            Suggestion("A note for the rulebook.", ("add notes {", f"    note {note}", "}"))]
+
+
+SUGGESTERS = (suggest_race, suggest_deck, suggest_hand, suggest_chain, suggest_zone_scope, suggest_speeding,
+              suggest_zone_play, suggest_penalties, suggest_setup, suggest_reshuffle, suggest_turn_limit,
+              suggest_progressive, suggest_note)
+
+
+# ------------------------------------------------------------------------------------------------
+# the file
+
+def header(name: str, parent: Ruleset, extends: str) -> str:
+    return "\n".join([
+        f"# {name}: a house rule for {parent.title} ({parent.id}), started with `touring new`.",
+        "#",
+        f"# As written it plays exactly like {parent.id}. Each block below that begins with ## is a",
+        '# change you could make: delete the "# " at the start of each of its other lines to make',
+        "# them rules. Then:",
+        f"#   touring check {name}{SUFFIX}               (does it compile?)",
+        f"#   touring diff {extends} {name}{SUFFIX}   (what did I change?)",
+        f"#   touring test {name}{SUFFIX}                (do the examples still hold?)",
+        f"#   touring rulebook {name}{SUFFIX} -o rules.pdf",
+        "# A rule you `change` replaces the parent's rule whole; `add` brings in something new and",
+        "# `remove` drops a rule. Mark your decisions with: assume \"...\" because \"...\"",
+        "",
+        f"edition {q(name)} extends {q(extends)} {{",
+        f"    title {q(parent.title + ': ' + name)}",
+        f"    summary {q('A house rule for ' + parent.id + '.')}",
+        f'    # source house "our-table.txt" "Where this house rule comes from"',
+        "}",
+    ])
+
+
+def working_example(r: Ruleset) -> str:
+    go = next(c for c in r.deck if c.kind == "go")
+    return "\n".join([
+        "## An example `touring test` runs: a position, the moves, and what must follow.",
+        f'example "A {go.name} card starts the side"{_example_cite(r, go)} {{',
+        "    given {",
+        f"        hand 1 {q(go.name)}",
+        "    }",
+        f"    play {q(go.name)}",
+        "    expect {",
+        f"        side 1 go top {q(go.name)}",
+        "    }",
+        "}",
+    ])
+
+
+def _example_cite(r: Ruleset, go: Card) -> str:
+    """The parent's own citation for the go card, so the example says where its rule comes from."""
+    cites = go.provenance.cites or tuple(c for card in r.deck for c in card.provenance.cites)
+    return f" cite {cites[0].source} {q(cites[0].section)}" if cites else ""
+
+
+def variant_text(name: str, parent: Ruleset, extends: str, base_dir: Path) -> str:
+    """The whole file; each suggestion is kept only if the file still compiles with it switched on."""
+    head = header(name, parent, extends)
+    example = working_example(parent)
+    kept = []
+    for suggester in SUGGESTERS:
+        found = suggester(parent)
+        alternatives = found if isinstance(found, list) else [found] if found else []
+        working = next((s for s in alternatives
+                        if _compiles("\n\n".join([head, s.live(), example]), base_dir)), None)
+        if working:
+            kept.append(working.commented())
+    return "\n\n".join([head] + kept + [example]) + "\n"
+
+
+def _compiles(text: str, base_dir: Path) -> bool:
+    try:
+        compile_text(text, "<suggestion>", base_dir)
+        return True
+    except (TouringError, InternalError):
+        return False
+
+
+# ------------------------------------------------------------------------------------------------
+# the command
+
+def _extends_ref(parent_path: Path, out_dir: Path) -> str:
+    """The archive id when the parent is an archive edition, else its path from the new file's folder."""
+    from ..archive import find_edition
+
+    if find_edition(parent_path.stem) == parent_path:
+        return parent_path.stem
+    return os.path.relpath(parent_path.resolve(), out_dir.resolve())
+
+
+def new(name: str = typer.Argument(..., help="The new edition's id, e.g. short-race."),
+        parent: str = typer.Option(..., "--from", help="The edition it extends: an archive id or a path."),
+        output: str = typer.Option(None, "-o", "--output",
+                                   help="Where to write it (default NAME.touring; - for stdout)."),
+        force: bool = typer.Option(False, "--force", help="Overwrite an existing file.")) -> None:
+    """Start a house rule: a variant file that extends an edition, with suggested changes as comments."""
+    from ..archive import load, resolve
+
+    if not name.strip() or any(ch in name for ch in '"\n\\'):
+        _usage(f'touring new: "{name}" cannot be an edition id (no quotes, backslashes or line breaks)')
+    try:
+        parent_path = resolve(parent)
+        ruleset = load(parent)
+    except TouringError as exc:
+        print(exc.render(color=use_color(sys.stderr)), file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE)
+    except InternalError as exc:
+        report_bug(exc)
+    if name == ruleset.id:
+        _usage(f'touring new: the new edition needs an id other than "{ruleset.id}", the one it extends')
+    target = None if output == "-" else Path(output or f"{name}{SUFFIX}")
+    out_dir = target.parent if target else Path.cwd()
+    if target is not None and target.exists() and not force:
+        print(f"touring new: {target} already exists (use --force to overwrite it)", file=sys.stderr)
+        raise typer.Exit(EXIT_USER)
+    text = variant_text(name, ruleset, _extends_ref(parent_path, out_dir), out_dir)
+    if target is None:
+        sys.stdout.write(text)
+        return
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        print(f"touring new: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USER)
+    print(f"wrote {target}: a variant of {ruleset.id}; try `touring check {target}`", file=sys.stderr)
+
+
+def _usage(message: str) -> None:
+    print(message, file=sys.stderr)
+    raise typer.Exit(EXIT_USAGE)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("new")(new)

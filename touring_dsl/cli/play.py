@@ -1,0 +1,408 @@
+"""CLI stage, `touring play`: a game at the terminal against bots, logged so it can be resumed or replayed."""
+from __future__ import annotations
+
+import sys
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .. import gamelog
+from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
+from ..table_view import describe_event, render_table, result_lines
+from .common import EXIT_USAGE, fail, load_edition, out
+
+RECENT = 8  # events kept for the table's short log
+EXIT_INTERRUPTED = 130
+
+HELP = """\
+How to play:
+  N        play the legal move numbered N in the list above
+  d N      discard card number N of your hand (always allowed on your turn)
+  t        show the table again
+  ?        this help
+  q        stop; the game can be saved and resumed later with --resume
+A card you cannot play shows why next to it in your hand."""
+
+
+class Stop(Exception):
+    """The person at the keyboard wants to stop: "quit", "eof" (end of input) or "interrupt" (Ctrl-C)."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class Seats:
+    """Who plays each seat: the word "human" or a bot name, and the bot objects."""
+
+    kinds: list[str]
+    bots: dict[int, object] = field(default_factory=dict)
+
+    def is_human(self, seat: int) -> bool:
+        return self.kinds[seat] == HUMAN
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, kind in enumerate(self.kinds) if kind == HUMAN]
+
+    def name(self, seat: int) -> str:
+        if self.is_human(seat):
+            return "you" if len(self.humans) == 1 else f"player {seat + 1}"
+        return f"player {seat + 1} ({self.kinds[seat]})"
+
+
+def parse_humans(text: str, players: int) -> list[int]:
+    """ "1,3" -> [0, 2]; "" or "none" -> no human seat. Bad input is a usage error."""
+    text = text.strip().lower()
+    if text in ("", "none", "0"):
+        return []
+    seats = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit() or not 1 <= int(part) <= players:
+            fail(f"--humans: {part!r} is not a seat number from 1 to {players}", EXIT_USAGE)
+        seats.append(int(part) - 1)
+    return sorted(set(seats))
+
+
+def seat_kinds(humans: list[int], bot_names: str, players: int) -> list[str]:
+    """Humans where asked; the other seats take the bot names in turn, cycling."""
+    names = [name.strip() for name in bot_names.split(",") if name.strip()] or ["greedy"]
+    kinds, next_bot = [], 0
+    for seat in range(players):
+        if seat in humans:
+            kinds.append(HUMAN)
+        else:
+            kinds.append(names[next_bot % len(names)])
+            next_bot += 1
+    return kinds
+
+
+def make_seats(kinds: list[str]) -> Seats:
+    from ..bots import make_bot
+
+    seats = Seats(kinds=list(kinds))
+    for seat, kind in enumerate(kinds):
+        if kind == HUMAN:
+            continue
+        try:
+            seats.bots[seat] = make_bot(kind)
+        except (KeyError, ValueError):
+            fail(f'--bots: no bot named "{kind}" (try greedy or random)', EXIT_USAGE)
+    return seats
+
+
+def bot_rng(seed: int, move_number: int):
+    """A generator for one bot decision, derived from the game seed and the move number.
+
+    Deriving it per move (instead of one running generator) makes a resumed game choose
+    exactly as the uninterrupted one would have.
+    """
+    from ..rng import Rng
+
+    mask = (1 << 64) - 1
+    return Rng((seed * 0x9E3779B97F4A7C15 + move_number * 0xBF58476D1CE4E5B9 + 1) & mask)
+
+
+class Session:
+    """One game being played: the engine, the seats, the record and where it is written."""
+
+    def __init__(self, game, record: GameRecord, seats: Seats, edition_ref: str,
+                 writer: LogWriter | None, log_path: Path | None):
+        self.game, self.record, self.seats = game, record, seats
+        self.edition_ref, self.writer, self.log_path = edition_ref, writer, log_path
+        self.console = out()
+        self.recent: deque[tuple[int | None, str]] = deque(maxlen=RECENT * 4)
+        self.interactive = sys.stdin.isatty()
+
+    # -- the loop -------------------------------------------------------------------------
+    def run(self) -> None:
+        watching = not self.seats.humans  # with a person playing, the table's short log tells the moves
+        while not self.game.is_over:
+            seat = self.game.to_act
+            if self.seats.is_human(seat):
+                move = self.ask(seat)
+            else:
+                move = self.seats.bots[seat].choose(self.game.view(seat), self.game.legal_moves(),
+                                                    bot_rng(self.record.header["seed"], len(self.record.moves) + 1))
+            self.commit(seat, move, announce=watching)
+        self.finish()
+
+    def commit(self, seat: int, move, announce: bool) -> None:
+        events = self.game.apply(move)
+        entry = MoveEntry(n=len(self.record.moves) + 1, seat=seat, move=gamelog.plain_json(move.to_json()),
+                          events=gamelog.events_json(events))
+        self.record.moves.append(entry)
+        if self.writer is not None:
+            self.writer.move(entry)
+        for line in self.remember(events):
+            if announce:
+                self.say(f"  {line}")
+
+    def remember(self, events) -> list[str]:
+        """Add events to the short log; returns the lines that anyone may read."""
+        public = []
+        for event in events:
+            # a draw is seen by the drawer alone, so each line of the short log remembers who may read it
+            reader = event.seat if event.kind == "draw" else None
+            line = describe_event(event, set(self.seats.humans), self.seats.name)
+            if line:
+                self.recent.append((reader, line))
+                if reader is None:
+                    public.append(line)
+        return public
+
+    def recent_for(self, seat: int) -> list[str]:
+        return [line for viewer, line in self.recent if viewer in (None, seat)][-RECENT:]
+
+    def finish(self) -> None:
+        self.record.result = gamelog.result_of(self.game)
+        if self.writer is not None:
+            self.writer.result(self.record.result)
+            self.writer.close()
+        self.say("")
+        for line in result_lines(self.game, self.seats.name):
+            self.say(line, style="bold")
+        if self.log_path is not None:
+            self.say(f"The game is logged in {self.log_path}; watch it again with: touring replay {self.log_path}")
+
+    # -- the person at the keyboard -----------------------------------------------------------
+    def ask(self, seat: int):
+        legal = self.game.legal_moves()
+        numbered = [move for move in legal if move.action != "discard"]
+        self.show_table(seat, numbered)
+        while True:
+            answer = self.read(self.prompt(seat, numbered, can_discard=len(numbered) < len(legal))).strip().lower()
+            if not self.interactive:
+                self.say(answer)  # input from a file or pipe is not echoed: keep the transcript readable
+            move, problem = self.interpret(answer, seat, legal, numbered)
+            if move is not None:
+                return move
+            if problem == "table":
+                self.show_table(seat, numbered)
+            elif problem:
+                self.say(problem, style="yellow")
+
+    def prompt(self, seat: int, numbered: list, can_discard: bool) -> str:
+        who = "Your move" if len(self.seats.humans) == 1 else f"Player {seat + 1}, your move"
+        choices = {0: [], 1: ["1"]}.get(len(numbered), [f"1-{len(numbered)}"])
+        choices += ["d N to discard"] if can_discard else []
+        return f"{who} [{', '.join(choices + ['? help', 'q quit'])}]: "
+
+    def interpret(self, answer: str, seat: int, legal: list, numbered: list):
+        """(move, None) for a valid entry, else (None, what to tell the player)."""
+        if answer in ("?", "h", "help"):
+            return None, HELP
+        if answer in ("q", "quit", "exit"):
+            raise Stop("quit")
+        if answer in ("", "t", "table"):
+            return None, "table"
+        if answer.isdigit():
+            number = int(answer)
+            if 1 <= number <= len(numbered):
+                return numbered[number - 1], None
+            if not numbered:
+                return None, "No card can be played now; discard one with d N (N = its number in your hand)."
+            return None, f"There is no move {number}: choose 1 to {len(numbered)}, or d N to discard."
+        parts = answer.split()
+        if parts and parts[0] in ("d", "discard"):
+            return self.discard(parts[1:], seat, legal)
+        return None, f"I did not understand {answer!r}. Type a move number, d N to discard, or ? for help."
+
+    def discard(self, rest: list[str], seat: int, legal: list):
+        hand = list(self.game.view(seat).hand)
+        if len(rest) != 1 or not rest[0].isdigit():
+            return None, f"Say which card to discard: d N, with N from 1 to {len(hand)}."
+        number = int(rest[0])
+        if not 1 <= number <= len(hand):
+            return None, f"Your hand has cards 1 to {len(hand)}; there is no card {number}."
+        card = hand[number - 1]
+        for move in legal:
+            if move.action == "discard" and move.card == card:
+                return move, None
+        return None, "You cannot discard now: answer with one of the numbered choices."
+
+    def read(self, prompt: str) -> str:
+        try:
+            return input(prompt)
+        except EOFError:
+            raise Stop("eof") from None
+        except KeyboardInterrupt:
+            raise Stop("interrupt") from None
+
+    def show_table(self, seat: int, numbered: list) -> None:
+        self.say("")
+        for line in render_table(self.game, seat, numbered, self.recent_for(seat), self.seats.name):
+            self.console.print(line)
+
+    def say(self, text: str, style: str | None = None) -> None:
+        self.console.print(text, style=style, markup=False, highlight=False)
+
+    # -- stopping without losing the game ------------------------------------------------------
+    def stop(self, reason: str) -> int:
+        print(file=sys.stderr)
+        what = {"quit": "Stopped", "eof": "Input ended", "interrupt": "Interrupted"}[reason]
+        if self.writer is not None:
+            self.writer.close()
+            saved = self.log_path
+        else:
+            saved = self.save_somewhere()
+        if saved is None:
+            print(f"{what}; the game was not saved.", file=sys.stderr)
+        else:
+            print(f"{what} after {len(self.record.moves)} moves; the game is saved in {saved}.\n"
+                  f"Continue it with: touring play {self.edition_ref} --resume {saved}", file=sys.stderr)
+        return EXIT_INTERRUPTED if reason == "interrupt" else 0
+
+    def save_somewhere(self) -> Path | None:
+        default = free_name(f"touring-{self.record.header['edition']}-seed{self.record.header['seed']}.jsonl")
+        if self.interactive:
+            try:
+                answer = input(f"Save the game to resume it later? File name [{default}], or n: ").strip()
+            except (EOFError, KeyboardInterrupt):
+                answer = ""  # asked to stop while asked to save: save rather than lose the game
+            if answer.lower() in ("n", "no"):
+                return None
+            target = Path(answer) if answer else default
+        else:
+            target = default
+        try:
+            gamelog.save(target, self.record)
+        except OSError as exc:
+            fallback = free_name(default.name, Path.home())
+            print(f"Cannot write {target} ({exc.strerror}); saving to {fallback} instead.", file=sys.stderr)
+            gamelog.save(fallback, self.record)
+            return fallback
+        return target
+
+
+def setup_label(session: Session) -> str:
+    ruleset = session.game.ruleset
+    return next((s.label for s in ruleset.setups if s.id == session.record.header["setup"]), "")
+
+
+def free_name(name: str, folder: Path | None = None) -> Path:
+    """name in folder, or name-2, name-3 ... so an earlier save is never overwritten."""
+    folder = folder or Path()
+    candidate, stem, suffix, number = folder / name, Path(name).stem, Path(name).suffix, 2
+    while candidate.exists():
+        candidate, number = folder / f"{stem}-{number}{suffix}", number + 1
+    return candidate
+
+
+# -- starting a game: new or resumed ----------------------------------------------------------------
+
+def new_session(edition: str, players: int, setup: Optional[str], humans: str, bots: str,
+                seed: Optional[int], log: Optional[Path]) -> Session:
+    from ..engine import new_game
+
+    ruleset = load_edition(edition)
+    if players not in ruleset.player_counts():
+        counts = ", ".join(map(str, ruleset.player_counts()))
+        fail(f"{ruleset.id} is played by {counts} players, not {players}", EXIT_USAGE)
+    try:
+        setup_id = ruleset.setup_for(players, setup).id
+    except KeyError:
+        ids = ", ".join(f'"{s.id}"' for s in ruleset.setups if players in s.players)
+        fail(f'--setup: no setup "{setup}" for {players} players in {ruleset.id} (choose {ids})', EXIT_USAGE)
+    seats = make_seats(seat_kinds(parse_humans(humans, players), bots, players))
+    seed = seed if seed is not None else fresh_seed()
+    game = new_game(ruleset, players=players, seed=seed, setup=setup_id)
+    record = GameRecord(header=gamelog.make_header(ruleset, players, setup_id, seed, seats.kinds, edition))
+    writer = open_writer(log, record, append=False)
+    return Session(game, record, seats, edition, writer, log)
+
+
+def resumed_session(path: Path, edition: Optional[str], humans: Optional[str], bots: Optional[str],
+                    log: Optional[Path]) -> Session:
+    try:
+        record = gamelog.read(path)
+    except LogError as exc:
+        fail(f"cannot resume: {exc}")
+    header = record.header
+    ref = edition or gamelog.edition_ref(header)
+    ruleset = load_edition(ref)
+    if ruleset.id != header["edition"]:
+        fail(f"{path} is a game of {header['edition']}, not of {ruleset.id}", EXIT_USAGE)
+    problem = gamelog.hash_problem(record, ruleset)
+    if problem:
+        fail(f"cannot resume {path}: {problem}")
+    if record.result is not None:
+        fail(f"{path} holds a finished game ({header['edition']}); watch it with: touring replay {path}")
+    past: deque = deque(maxlen=RECENT * 4)
+    try:
+        game = gamelog.rebuild(record, ruleset, on_move=lambda entry, move, events, game: past.extend(events))
+    except Mismatch as exc:
+        fail(f"cannot resume {path}:{exc.line or 1}: {exc.problem}")
+    kinds = list(header["bots"])
+    if humans is not None or bots is not None:
+        chosen = parse_humans(humans if humans is not None else "1", header["players"])
+        kinds = seat_kinds(chosen, bots or "greedy", header["players"])
+        record.header = {**header, "bots": kinds}
+    seats = make_seats(kinds)
+    same_file = log is None or Path(log).resolve() == Path(path).resolve()
+    target = Path(path) if same_file else Path(log)
+    # the seats may have changed hands, so the header is rewritten: atomically, then appended to
+    try:
+        gamelog.save(target, record)
+    except OSError as exc:
+        fail(f"cannot write {target}: {exc.strerror or exc}")
+    writer = open_writer(target, record, append=True)
+    session = Session(game, record, seats, ref, writer, target)
+    session.remember(past)  # the short log picks up where the saved game left off
+    session.say(f"Resuming {header['edition']} (seed {header['seed']}) after {len(record.moves)} moves.")
+    return session
+
+
+def open_writer(path: Optional[Path], record: GameRecord, append: bool) -> LogWriter | None:
+    if path is None:
+        return None
+    try:
+        return LogWriter(path, record, append=append)
+    except OSError as exc:
+        fail(f"--log: cannot write {path}: {exc.strerror or exc}")
+
+
+def fresh_seed() -> int:
+    """A seed for a game nobody asked to repeat; printed and logged so it can be."""
+    import os
+
+    return int.from_bytes(os.urandom(4), "big")
+
+
+def play(
+    edition: str = typer.Argument(..., help="An archive id or a path to an edition."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default 2)."),
+    setup: Optional[str] = typer.Option(None, "--setup", help="Setup id (default: the first that seats the players)."),
+    humans: Optional[str] = typer.Option(None, "--humans", help='Seats played by people, 1-based: "1,3" (default "1"; "none" for bots only).'),
+    bots: Optional[str] = typer.Option(None, "--bots", help="Bots for the other seats, cycled: greedy,random (default greedy)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the deal (default: a fresh one, printed)."),
+    log: Optional[Path] = typer.Option(None, "--log", help="Write the game to this JSON Lines file as it goes."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a game saved in this log."),
+) -> None:
+    """Play an edition at the terminal, against bots or other people at the same keyboard."""
+    if resume is not None:
+        for given, flag in ((players, "--players"), (setup, "--setup"), (seed, "--seed")):
+            if given is not None:
+                fail(f"{flag} cannot be combined with --resume: the saved game decides it", EXIT_USAGE)
+        session = resumed_session(resume, edition, humans, bots, log)
+    else:
+        session = new_session(edition, players or 2, setup, humans if humans is not None else "1",
+                              bots or "greedy", seed, log)
+        header = session.record.header
+        session.say(f"{session.game.ruleset.title}: {header['players']} players ({setup_label(session)}), "
+                    f"seed {header['seed']}. Type ? for help.")
+    try:
+        session.run()
+    except Stop as stop:
+        raise typer.Exit(session.stop(stop.reason))
+    except KeyboardInterrupt:
+        raise typer.Exit(session.stop("interrupt"))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play)

@@ -1,0 +1,73 @@
+"""CLI stage, `touring rulebook`: print an edition's rulebook as Markdown, standalone HTML or PDF."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from .common import EXIT_USAGE, err, fail, load_edition
+
+FORMATS = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".pdf": "pdf"}
+
+
+def choose_format(output: str, fmt: str | None) -> str:
+    """The format asked for, else the one the output file's suffix names."""
+    if fmt:
+        fmt = fmt.lower().lstrip(".")
+        fmt = {"markdown": "md", "htm": "html"}.get(fmt, fmt)
+        if fmt not in ("md", "html", "pdf"):
+            fail(f"touring rulebook: unknown format {fmt!r}; choose md, html or pdf", EXIT_USAGE)
+        return fmt
+    if output == "-":
+        return "md"
+    suffix = Path(output).suffix.lower()
+    if suffix not in FORMATS:
+        fail(f"touring rulebook: cannot tell the format from {output!r}; name the file .md, .html or .pdf, "
+             "or pass --format", EXIT_USAGE)
+    return FORMATS[suffix]
+
+
+def render(ruleset, fmt: str) -> bytes:
+    from ..rulebook import build
+
+    book = build(ruleset)
+    if fmt == "md":
+        from ..rulebook.markdown import render as to_markdown
+
+        return to_markdown(book).encode("utf-8")
+    if fmt == "html":
+        from ..rulebook.html import render as to_html
+
+        return to_html(book).encode("utf-8")
+    try:
+        from ..rulebook.pdf import render as to_pdf
+
+        return to_pdf(book)
+    except ImportError:
+        fail("touring rulebook: PDF output needs the typst package (pip install 'touring-dsl[pdf]')")
+
+
+def rulebook(edition: str = typer.Argument(..., help="An archive id or a path."),
+             output: str = typer.Option("-", "--output", "-o",
+                                        help="File to write (.md, .html or .pdf); '-' for standard output."),
+             fmt: str = typer.Option(None, "--format", "-f", help="md, html or pdf; default: from the suffix.")) -> None:
+    """Write the rulebook of an edition: the rules a player reads, with examples and sources."""
+    chosen = choose_format(output, fmt)
+    if output == "-" and chosen == "pdf":
+        fail("touring rulebook: a PDF cannot go to standard output; give a file with -o", EXIT_USAGE)
+    ruleset = load_edition(edition)
+    data = render(ruleset, chosen)
+    if output == "-":
+        sys.stdout.write(data.decode("utf-8"))
+        sys.stdout.flush()
+        return
+    try:
+        Path(output).write_bytes(data)
+    except OSError as exc:
+        fail(f"touring rulebook: cannot write {output}: {exc.strerror or exc}")
+    err().print(f"wrote {output} ({chosen}, {len(data):,} bytes)", markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("rulebook")(rulebook)

@@ -1,0 +1,314 @@
+"""Diff stage, comparison: two Rulesets and their card pairing -> Changes, topic by topic."""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from ..model import Card, Penalties, Progressive, Race, Ruleset, Setup
+from .changes import Change
+from .match import CardMatch
+
+_NO_PENALTIES = Penalties(piles=(), table=())
+
+
+class Comparison:
+    """Collects the Changes from A to B; every value of A is read in B's card names before comparing."""
+
+    def __init__(self, a: Ruleset, b: Ruleset, match: CardMatch):
+        self.a, self.b, self.match = a, b, match
+        self.changes: list[Change] = []
+
+    def run(self) -> list[Change]:
+        for step in (self.metadata, self.cards, self.race, self.players, self.turn, self.delays,
+                     self.zones, self.penalties, self.removals, self.reshuffle, self.ending,
+                     self.progressive, self.notes):
+            step()
+        return self.changes
+
+    # helpers -------------------------------------------------------------------------------------
+    def t(self, name: str) -> str:
+        return self.match.to_b(name)
+
+    def ts(self, names: Iterable[str]) -> tuple[str, ...]:
+        return tuple(self.t(n) for n in names)
+
+    def emit(self, topic: str, action: str, aspect: str, subject=(None, None), old=None, new=None) -> None:
+        self.changes.append(Change(topic, action, aspect, tuple(subject), old, new))  # type: ignore[arg-type]
+
+    def value(self, topic: str, aspect: str, old: Any, new: Any, old_in_b: Any = None,
+              subject=(None, None)) -> None:
+        """A changed value; `old_in_b` is the old value in B's names when it holds card names."""
+        if (old if old_in_b is None else old_in_b) != new:
+            self.emit(topic, "changed", aspect, subject, old, new)
+
+    def keyed(self, topic: str, aspect: str, old: dict, new: dict, key_to_b: Callable[[Any], Any],
+              value_to_b: Callable[[Any], Any] = lambda v: v,
+              norm: Callable[[Any], Any] = lambda v: v) -> None:
+        """Things known by a key (a card, a zone...): removed, added, or with a changed value.
+
+        `norm` puts a value in a canonical form (a set in sorted order) before comparing."""
+        seen = set()
+        for key, value in old.items():
+            partner = key_to_b(key)
+            if partner in new:
+                seen.add(partner)
+                if norm(value_to_b(value)) != norm(new[partner]):
+                    self.emit(topic, "changed", aspect, (key, partner), value, new[partner])
+            else:
+                self.emit(topic, "removed", aspect, (key, None), value, None)
+        for key, value in new.items():
+            if key not in seen:
+                self.emit(topic, "added", aspect, (None, key), None, value)
+
+    # topics ----------------------------------------------------------------------------------------
+    def metadata(self) -> None:
+        for name in ("title", "subtitle", "year", "publisher", "summary"):
+            self.value("metadata", name, getattr(self.a, name) or None, getattr(self.b, name) or None)
+
+    def cards(self) -> None:
+        for kind, old, new in self.match.renames():
+            self.emit("cards", "renamed", "name", (old, new), old, new)
+        for card in self.match.removed():
+            self.emit("cards", "removed", "card", (card.name, None), _card_summary(card), None)
+        for card in self.match.added():
+            self.emit("cards", "added", "card", (None, card.name), None, _card_summary(card))
+        for old, new in self.match.pairs():
+            subject = (old.name, new.name)
+            for aspect in ("kind", "miles", "count", "hours"):
+                self.value("cards", aspect, getattr(old, aspect), getattr(new, aspect), subject=subject)
+        self.value("cards", "deck-size", _deck_size(self.a), _deck_size(self.b))
+
+    def race(self) -> None:
+        a, b = self.a.race, self.b.race
+        self.value("race", "race-miles", a.miles, b.miles)
+        self.value("race", "race-cards", _cards_needed(a), _cards_needed(b))
+        old = {p.card: p for p in a.piles}
+        new = {p.card: p for p in b.piles}
+        for card, pile in old.items():
+            partner = new.get(self.t(card))
+            if partner is None:
+                self.emit("race", "removed", "pile", (card, None), pile.needs, None)
+                continue
+            for aspect, field in (("pile-needs", "needs"), ("protected", "protected"),
+                                  ("face-down", "face_down"), ("tally", "tally")):
+                self.value("race", aspect, getattr(pile, field), getattr(partner, field),
+                           subject=(card, partner.card))
+        for card, pile in new.items():
+            if card not in {self.t(c) for c in old}:
+                self.emit("race", "added", "pile", (None, card), None, pile.needs)
+
+    def players(self) -> None:
+        """Ways to seat players, known by (players, sides, decks); compared in groups of player counts."""
+        old, new = _seatings(self.a), _seatings(self.b)
+        found: list[tuple[tuple, str, str, Any, Any]] = []
+        for key in list(old) + [k for k in new if k not in old]:
+            for action, aspect, before, after in self._seating_changes(old.get(key), new.get(key)):
+                found.append((key, action, aspect, before, after))
+        for (arrangement, decks, action, aspect, before, after), counts in _group_counts(found):
+            label = _seating_label(counts, arrangement, decks)
+            self.emit("players", action, aspect, (label, label), before, after)
+
+    def _seating_changes(self, old: tuple[Setup, Ruleset] | None, new: tuple[Setup, Ruleset] | None):
+        if old is None or new is None:
+            present = old or new
+            summary = _seating_summary(*present)  # type: ignore[misc]
+            yield ("removed", "seating", summary, None) if new is None else ("added", "seating", None, summary)
+            return
+        (s_a, r_a), (s_b, r_b) = old, new
+        removals_a = _removal_list(s_a.removals, r_a)
+        removals_b = _removal_list(s_b.removals, r_b)
+        if _removal_key(s_a.removals, self.t) != _removal_key(s_b.removals, lambda n: n):
+            yield "changed", "removals", removals_a, removals_b
+        if _race_key(s_a.race) == _race_key(r_a.race) and _race_key(s_b.race) == _race_key(r_b.race):
+            return  # both run their edition's own race, which the race topic compares
+        if s_a.race.miles != s_b.race.miles:
+            yield "changed", "setup-race", s_a.race.miles, s_b.race.miles
+        piles_a = tuple((p.card, p.needs) for p in s_a.race.piles)
+        piles_b = tuple((p.card, p.needs) for p in s_b.race.piles)
+        if tuple((self.t(c), n) for c, n in piles_a) != piles_b:
+            yield "changed", "setup-piles", piles_a, piles_b
+
+    def turn(self) -> None:
+        a, b = self.a.turn, self.b.turn
+        self.value("turn", "hand", a.hand, b.hand)
+        self.value("turn", "draw", a.draw, b.draw)
+        self.value("turn", "draw-before-play", a.draw_before_play, b.draw_before_play)
+        self.value("turn", "before-go", tuple(sorted(a.before_go)), tuple(sorted(b.before_go)))
+
+    def delays(self) -> None:
+        self.keyed("delays", "chain", {c.hazard: c.steps for c in self.a.delays.chains},
+                   {c.hazard: c.steps for c in self.b.delays.chains}, self.t, self.ts)
+        self.value("delays", "delay-target", self.a.delays.target, self.b.delays.target)
+
+    def zones(self) -> None:
+        a, b = self.a.zones, self.b.zones
+        self.value("zones", "scope", a.scope, b.scope)
+        self.value("zones", "start", a.start, b.start, self.t(a.start))
+        self.keyed("zones", "zone-allows", {z.name: _allows(self.a, z.allows) for z in a.zones},
+                   {z.name: _allows(self.b, z.allows) for z in b.zones}, self.t,
+                   lambda v: v if v == "all mileage" else self.ts(v), _as_set)
+        self.keyed("zones", "zone-play", {p.card: p.reach for p in a.plays},
+                   {p.card: p.reach for p in b.plays}, self.t)
+        self.value("zones", "change-only", a.change_only, b.change_only)
+        self.value("zones", "speeding", a.speeding, b.speeding)
+
+    def penalties(self) -> None:
+        a, b = self.a.penalties, self.b.penalties
+        if a is None and b is None:
+            return
+        table = {"old": {(p.hazard, p.zone): p.miles for p in (a or _NO_PENALTIES).table},
+                 "new": {(p.hazard, p.zone): p.miles for p in (b or _NO_PENALTIES).table}}
+        if a is None or b is None:
+            # Penalties brought in or dropped as a whole: one line for the rules, one per forfeit.
+            present: Penalties = a or b  # type: ignore[assignment]
+            summary = _penalty_summary(present)
+            self.emit("penalties", "added" if a is None else "removed", "penalties",
+                      old=None if a is None else summary, new=summary if a is None else None)
+        else:
+            if sorted(self.ts(a.piles)) != sorted(b.piles):  # the order they are listed in means nothing
+                self.emit("penalties", "changed", "penalty-piles", old=a.piles, new=b.piles)
+            self.keyed("penalties", "per-hour", dict(a.per_hour), dict(b.per_hour), self.t)
+            self.value("penalties", "chooser", a.chooser, b.chooser)
+            self.value("penalties", "larger-card", a.larger_card, b.larger_card)
+        self.keyed("penalties", "penalty", table["old"], table["new"], lambda k: (self.t(k[0]), self.t(k[1])))
+
+    def removals(self) -> None:
+        self.keyed("removals", "removes", {c.name: c.removes for c in self.a.deck if c.removes},
+                   {c.name: c.removes for c in self.b.deck if c.removes}, self.t, self.t)
+        self.keyed("removals", "counter", {c.card: c.cancels for c in self.a.counters},
+                   {c.card: c.cancels for c in self.b.counters}, self.t, self.ts, _as_set)
+        old = {c.card: c.redraw for c in self.a.counters}
+        new = {c.card: c.redraw for c in self.b.counters}
+        for card, redraw in old.items():
+            if self.t(card) in new:
+                self.value("removals", "redraw", redraw, new[self.t(card)], subject=(card, self.t(card)))
+
+    def reshuffle(self) -> None:
+        a, b = self.a.reshuffle, self.b.reshuffle
+        self.value("reshuffle", "reshuffle-discard", a.discard, b.discard)
+        self.value("reshuffle", "reshuffle-go", a.go_piles, b.go_piles)
+        self.value("reshuffle", "reshuffle-zone", a.zone_piles, b.zone_piles)
+
+    def ending(self) -> None:
+        a, b = self.a.ending, self.b.ending
+        for aspect, field in (("win", "win"), ("exhausted", "exhausted"),
+                              ("exhausted-winner", "exhausted_winner"), ("turn-limit", "turn_limit")):
+            self.value("ending", aspect, getattr(a, field), getattr(b, field))
+
+    def progressive(self) -> None:
+        a, b = self.a.progressive, self.b.progressive
+        if (a is None) != (b is None):
+            present: Progressive = a or b  # type: ignore[assignment]
+            summary = {"table": present.table, "partners": present.partners, "minutes": present.minutes}
+            self.emit("progressive", "added" if a is None else "removed", "progressive",
+                      old=None if a is None else summary, new=summary if a is None else None)
+            return
+        if a is None or b is None:
+            return
+        for aspect, field in (("tables", "table"), ("partners", "partners"), ("minutes", "minutes"),
+                              ("score", "score")):
+            self.value("progressive", aspect, getattr(a, field), getattr(b, field))
+
+    def notes(self) -> None:
+        old = [text for text, _ in self.a.notes]
+        new = [text for text, _ in self.b.notes]
+        for text in old:
+            if text not in new:
+                self.emit("notes", "removed", "note", (text, None), text, None)
+        for text in new:
+            if text not in old:
+                self.emit("notes", "added", "note", (None, text), None, text)
+
+
+# reading a ruleset -----------------------------------------------------------------------------------
+def _card_summary(card: Card) -> dict:
+    summary: dict[str, Any] = {"kind": card.kind, "count": card.count}
+    for field in ("miles", "hours", "removes"):
+        if getattr(card, field) is not None:
+            summary[field] = getattr(card, field)
+    if card.counters:
+        summary["cancels"] = list(card.counters)
+    return summary
+
+
+def _penalty_summary(penalties: Penalties) -> dict:
+    return {"piles": list(penalties.piles), "per_hour": [list(p) for p in penalties.per_hour],
+            "chooser": penalties.chooser, "larger_card": penalties.larger_card}
+
+
+def _deck_size(ruleset: Ruleset) -> int:
+    return sum(card.count for card in ruleset.deck)
+
+
+def _cards_needed(race: Race) -> int:
+    return sum(pile.needs for pile in race.piles)
+
+
+def _allows(ruleset: Ruleset, allows: tuple[str, ...]) -> Any:
+    """A zone's allowed mileage: the words "all mileage" when it allows every mileage card."""
+    mileage = {c.name for c in ruleset.deck if c.kind == "mileage"}
+    return "all mileage" if set(allows) >= mileage else tuple(allows)
+
+
+def _as_set(value: Any) -> Any:
+    return value if isinstance(value, str) else tuple(sorted(value))
+
+
+def _arrangement(setup: Setup) -> str:
+    return "individuals" if setup.sides is None else f"{setup.sides} sides of {setup.side_size}"
+
+
+def _seatings(ruleset: Ruleset) -> dict[tuple, tuple[Setup, Ruleset]]:
+    """(players, arrangement, decks) -> the first setup that seats them so."""
+    found: dict[tuple, tuple[Setup, Ruleset]] = {}
+    for setup in ruleset.setups:
+        for players in setup.players:
+            found.setdefault((players, _arrangement(setup), setup.decks), (setup, ruleset))
+    return found
+
+
+def _seating_summary(setup: Setup, ruleset: Ruleset) -> dict:
+    summary: dict[str, Any] = {"removals": _removal_list(setup.removals, ruleset)}
+    summary["race"] = None if _race_key(setup.race) == _race_key(ruleset.race) else setup.race.miles
+    return summary
+
+
+def _race_key(race: Race) -> tuple:
+    """A race by meaning: its length and what each pile needs (not where it was written)."""
+    return (race.miles, tuple((p.card, p.needs) for p in race.piles))
+
+
+def _removal_list(removals: tuple[tuple[str, int], ...], ruleset: Ruleset) -> tuple:
+    order = {c.name: i for i, c in enumerate(ruleset.deck)}
+    return tuple(sorted(removals, key=lambda r: order.get(r[0], len(order))))
+
+
+def _removal_key(removals, to_b: Callable[[str], str]) -> tuple:
+    return tuple(sorted((to_b(card), n) for card, n in removals))
+
+
+def _group_counts(found: list[tuple[tuple, str, str, Any, Any]]):
+    """Merge the same change for several player counts: 3 and 4 players -> "3 or 4 players"."""
+    groups: dict[tuple, list[int]] = {}
+    for (players, arrangement, decks), action, aspect, before, after in found:
+        groups.setdefault((arrangement, decks, action, aspect, _hashable(before), _hashable(after)),
+                          []).append(players)
+    for (arrangement, decks, action, aspect, before, after), counts in groups.items():
+        yield (arrangement, decks, action, aspect, _unhash(before), _unhash(after)), sorted(counts)
+
+
+def _hashable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return ("__dict__", tuple(sorted((k, _hashable(v)) for k, v in value.items())))
+    return value
+
+
+def _unhash(value: Any) -> Any:
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "__dict__":
+        return {k: _unhash(v) for k, v in value[1]}
+    return value
+
+
+def _seating_label(counts: list[int], arrangement: str, decks: int) -> str:
+    players = " or ".join(str(n) for n in counts)
+    label = f"{players} players " + ("as individuals" if arrangement == "individuals" else f"in {arrangement}")
+    return label + (f", with {decks} decks" if decks > 1 else "")

@@ -1,0 +1,268 @@
+"""Diff stage, wording: one Change -> one plain sentence (B's state first, A's in brackets)."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .changes import Change
+
+REACH = {"own": "on the player's own side", "opponent": "on an opponent", "any": "on any side"}
+SPEEDING = {"forbidden": "speeding is not allowed (a fast card cannot be laid in a slow zone)",
+            "forfeit-card": "speeding forfeits the card that was laid",
+            "forfeit-all": "speeding forfeits all the side's mileage and its go pile, so it starts again"}
+SCOPE = {"side": "each side separately, on its own zone pile", "game": "the whole game at once"}
+KEEP = {"all": "all go back", "all-but-top": "all but the top card go back", "none": "stay on the table"}
+TARGET = {"showing-go": "only on a side showing an undelayed go card", "any": "on any side"}
+
+
+def q(name: Any) -> str:
+    return f'"{name}"'
+
+
+def names(items) -> str:
+    return ", ".join(q(n) for n in items) if items else "nothing"
+
+
+def counted(items) -> str:
+    return ", ".join(f"{n} x {q(card)}" for card, n in items) if items else "nothing"
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" + ("" if n == 1 else "s")
+
+
+def describe(change: Change) -> str:
+    """The change in words."""
+    phrase = _PHRASES.get(change.aspect)
+    if phrase is None:
+        return f"{change.aspect}: {_plain(change.old)} -> {_plain(change.new)}"
+    return phrase(change)
+
+
+# per aspect ----------------------------------------------------------------------------------------
+def _was(change: Change, show: Callable[[Any], str] = lambda v: str(v)) -> str:
+    """The new state, then the old one in brackets; for additions and removals just one of them."""
+    if change.action == "added":
+        return f"{show(change.new)} (new)"
+    if change.action == "removed":
+        return f"no longer: {show(change.old)}"
+    return f"{show(change.new)} (was {show(change.old)})"
+
+
+def _plain(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value) or "none"
+    return str(value)
+
+
+def _meta(label: str) -> Callable[[Change], str]:
+    def phrase(c: Change) -> str:
+        show = (lambda v: "none" if v is None else str(v)) if label == "Year" else \
+            (lambda v: "none" if v is None else q(v))
+        return f"{label}: {show(c.new)} (was {show(c.old)})"
+    return phrase
+
+
+def _card(c: Change) -> str:
+    info = c.new if c.action == "added" else c.old
+    extra = f", worth {info['miles']} miles" if "miles" in info else ""
+    extra += f", {info['hours']} hours of delay" if "hours" in info else ""
+    what = f"{info['kind']} card, {info['count']} in the deck{extra}"
+    if c.action == "added":
+        return f"New card {q(c.name)}: {what}"
+    return f"Card {q(c.name)} is gone (was a {what})"
+
+
+def _hours(c: Change) -> str:
+    def show(v):
+        return f"{v} hour" + ("s" if v != 1 else "")
+    if c.new is None:
+        return f"{q(c.name)} no longer counts its delay in hours (was {show(c.old)})"
+    if c.old is None:
+        return f"{q(c.name)} now delays for {show(c.new)} (was not counted in hours)"
+    return f"{q(c.name)} delays for {show(c.new)} (was {show(c.old)})"
+
+
+def _pile_flag(yes: str, no: str) -> Callable[[Change], str]:
+    return lambda c: f"The {q(c.name)} pile {yes if c.new else no}"
+
+
+def _tally(c: Change) -> str:
+    def show(v):
+        return "no card is laid crosswise" if v is None else f"card number {v} is laid crosswise to help counting"
+    return f"In the {q(c.name)} pile {show(c.new)} (was: {show(c.old)})"
+
+
+def _pile(c: Change) -> str:
+    if c.action == "added":
+        return f"New pile: {c.new} x {q(c.name)}"
+    return f"The {q(c.name)} pile is gone (it needed {c.old})"
+
+
+def _seating(c: Change) -> str:
+    info = c.new if c.action == "added" else c.old
+    race = "the full race" if info["race"] is None else f"a race of {info['race']} miles"
+    what = f"{race}, taking out {counted(info['removals'])}"
+    if c.action == "added":
+        return f"{c.name}: now a way to play ({what})"
+    return f"{c.name}: no longer a way to play (it was {what})"
+
+
+def _chain(c: Change) -> str:
+    def show(steps):
+        return " then ".join(q(s) for s in steps)
+    if c.action == "added":
+        return f"New delay {q(c.name)}: the side recovers with {show(c.new)}"
+    if c.action == "removed":
+        return f"No delay chain for {q(c.name)} any more (it was recovered with {show(c.old)})"
+    return f"{q(c.name)} is recovered with {show(c.new)} (was {show(c.old)})"
+
+
+def _allows(c: Change) -> str:
+    def show(v):
+        return "all mileage" if v == "all mileage" else names(v)
+    if c.action == "added":
+        return f"New zone {q(c.name)}, allowing {show(c.new)}"
+    if c.action == "removed":
+        return f"Zone {q(c.name)} is gone (it allowed {show(c.old)})"
+    return f"Zone {q(c.name)} allows {show(c.new)} (was {show(c.old)})"
+
+
+def _zone_play(c: Change) -> str:
+    if c.action == "added":
+        return f"{q(c.name)} is played {REACH[c.new]} (new)"
+    if c.action == "removed":
+        return f"No rule any more for playing {q(c.name)} (it was played {REACH[c.old]})"
+    return f"{q(c.name)} is played {REACH[c.new]} (was {REACH[c.old]})"
+
+
+def _penalty(c: Change) -> str:
+    hazard, zone = c.subject[1] or c.subject[0]  # type: ignore[misc]
+    where = f"{q(hazard)} in {q(zone)}"
+    if c.action == "added":
+        return f"{where} costs the victim {c.new} miles (new)"
+    if c.action == "removed":
+        return f"{where} no longer costs mileage (it cost {c.old} miles)"
+    return f"{where} costs the victim {c.new} miles (was {c.old})"
+
+
+def _per_hour(c: Change) -> str:
+    if c.action == "added":
+        return f"In {q(c.name)} each hour of delay costs {c.new} miles (new)"
+    if c.action == "removed":
+        return f"In {q(c.name)} hours of delay no longer cost mileage (each cost {c.old} miles)"
+    return f"In {q(c.name)} each hour of delay costs {c.new} miles (was {c.old})"
+
+
+def _penalties(c: Change) -> str:
+    info = c.new if c.action == "added" else c.old
+    rules = f"the {info['chooser']} takes cards from {names(info['piles'])}"
+    if info["per_hour"]:
+        rules += "; per hour of delay: " + ", ".join(f"{m} miles in {q(z)}" for z, m in info["per_hour"])
+    if not info["larger_card"]:
+        rules += "; never a card worth more than what is owed"
+    if c.action == "added":
+        return f"The game now has penalties: a delay costs the victim mileage ({rules})"
+    return f"The game has no penalties any more: delays cost no mileage (they did: {rules})"
+
+
+def _larger(c: Change) -> str:
+    def show(v):
+        if v is None:
+            return "no penalties"
+        return "a card worth more than the miles owed may be taken, with change" if v else \
+            "a card worth more than the miles owed is never taken"
+    return f"Penalties: {show(c.new)} (was: {show(c.old)})"
+
+
+def _removes(c: Change) -> str:
+    if c.action == "added":
+        return f"{q(c.name)} takes away one {q(c.new)} card instead of stopping the side (new)"
+    if c.action == "removed":
+        return f"{q(c.name)} no longer takes away a {q(c.old)} card"
+    return f"{q(c.name)} takes away one {q(c.new)} card (was {q(c.old)})"
+
+
+def _counter(c: Change) -> str:
+    if c.action == "added":
+        return f"{q(c.name)} can be shown to cancel {names(c.new)} (new)"
+    if c.action == "removed":
+        return f"{q(c.name)} no longer cancels anything (it cancelled {names(c.old)})"
+    return f"{q(c.name)} cancels {names(c.new)} (was {names(c.old)})"
+
+
+def _progressive(c: Change) -> str:
+    info = c.new if c.action == "added" else c.old
+    rounds = f"rounds of {info['minutes']} minutes" if info["minutes"] else "rounds set by the host"
+    what = f"{info['table']} at a table, {'partners' if info['partners'] else 'no partners'}, {rounds}"
+    return f"Progressive touring is offered ({what})" if c.action == "added" else \
+        f"Progressive touring is no longer described (it had {what})"
+
+
+def _yes_no(yes: str, no: str) -> Callable[[Change], str]:
+    return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
+
+
+_PHRASES: dict[str, Callable[[Change], str]] = {
+    "title": _meta("Title"), "subtitle": _meta("Subtitle"), "year": _meta("Year"),
+    "publisher": _meta("Publisher"), "summary": _meta("Summary"),
+    "name": lambda c: f"{q(c.old)} is now called {q(c.new)}",
+    "card": _card,
+    "kind": lambda c: f"{q(c.name)} is a {c.new} card (was a {c.old} card)",
+    "miles": lambda c: f"{q(c.name)} is worth {c.new} miles (was {c.old})",
+    "count": lambda c: f"{q(c.name)}: {c.new} in the deck (was {c.old})",
+    "hours": _hours,
+    "deck-size": lambda c: f"The deck holds {c.new} cards (was {c.old})",
+    "race-miles": lambda c: f"The race is {c.new} miles (was {c.old})",
+    "race-cards": lambda c: f"A side completes the race with {c.new} mileage cards (was {c.old})",
+    "pile": _pile,
+    "pile-needs": lambda c: f"The {q(c.name)} pile needs {_cards(c.new)} (was {c.old})",
+    "protected": _pile_flag("is safe from penalties (was open to them)",
+                            "is open to penalties (was safe from them)"),
+    "face-down": _pile_flag("is turned face down once complete (was left face up)",
+                            "is left face up once complete (was turned face down)"),
+    "tally": _tally,
+    "seating": _seating,
+    "removals": lambda c: f"{c.name}: take out {counted(c.new)} (was {counted(c.old)})",
+    "setup-race": lambda c: f"{c.name}: a race of {c.new} miles (was {c.old})",
+    "setup-piles": lambda c: f"{c.name}: piles of {counted(c.new)} (was {counted(c.old)})",
+    "hand": lambda c: f"A hand holds {c.new} cards (was {c.old})",
+    "draw": lambda c: f"Each turn begins by drawing {c.new} (was {c.old})",
+    "draw-before-play": _yes_no("A player draws before playing", "A player plays before drawing"),
+    "before-go": lambda c: f"Before its first go card a side may play {', '.join(c.new) or 'nothing else'} "
+                           f"cards (was {', '.join(c.old) or 'nothing else'})",
+    "chain": _chain,
+    "delay-target": lambda c: f"Delays are laid {TARGET[c.new]} (was {TARGET[c.old]})",
+    "scope": lambda c: f"Zones govern {SCOPE[c.new]} (was {SCOPE[c.old]})",
+    "start": lambda c: f"The race starts in {q(c.new)} (was {q(c.old)})",
+    "zone-allows": _allows,
+    "zone-play": _zone_play,
+    "change-only": _yes_no("A zone card may be played only when it changes the zone",
+                           "A zone card may be played even when it changes nothing"),
+    "speeding": lambda c: f"{SPEEDING[c.new].capitalize()} (was: {SPEEDING[c.old]})",
+    "penalties": _penalties,
+    "penalty-piles": lambda c: f"Penalties take cards from {names(c.new)} (was {names(c.old)})",
+    "per-hour": _per_hour,
+    "penalty": _penalty,
+    "chooser": lambda c: f"The {c.new} chooses which cards a penalty takes (was the {c.old})",
+    "larger-card": _larger,
+    "removes": _removes,
+    "counter": _counter,
+    "redraw": _yes_no("After showing it, its holder draws back up", "Its holder does not draw back up"),
+    "reshuffle-discard": _yes_no("The discards are shuffled into a new deck",
+                                 "The discards stay out of a new deck"),
+    "reshuffle-go": lambda c: f"At a reshuffle, go piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
+    "reshuffle-zone": lambda c: f"At a reshuffle, zone piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
+    "win": lambda c: f"Winning: {c.new} (was {c.old})",
+    "exhausted": lambda c: f"When the cards run out: {c.new} (was {c.old})",
+    "exhausted-winner": lambda c: f"When the cards run out the winner is by {c.new} (was {c.old})",
+    "turn-limit": lambda c: f"A race is stopped after {c.new} turns (was {c.old})",
+    "progressive": _progressive,
+    "tables": lambda c: f"Progressive touring: {c.new} players at each table (was {c.old})",
+    "partners": _yes_no("Progressive touring is played by partners",
+                        "Progressive touring is played without partners"),
+    "minutes": lambda c: f"Progressive touring: rounds of {c.new or 'open'} minutes (was {c.old or 'open'})",
+    "score": lambda c: f"Progressive touring is scored by {c.new} (was {c.old})",
+    "note": lambda c: f"Note added: {c.new}" if c.action == "added" else f"Note dropped: {c.old}",
+}

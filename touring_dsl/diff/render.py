@@ -1,0 +1,49 @@
+"""Diff stage, output: a Diff as a plain-text report or as Markdown, grouped by topic."""
+from __future__ import annotations
+
+from .changes import TOPIC_TITLES, Diff, EditionRef
+from .describe import describe
+
+
+def _edition(ref: EditionRef) -> str:
+    return f"{ref.id} ({ref.title}, {ref.year or 'undated'})"
+
+
+def _headline(diff: Diff) -> str:
+    if diff.same:
+        return f"{diff.a.id} and {diff.b.id} have the same rules."
+    count = len(diff.changes)
+    return f"{count} difference{'s' if count != 1 else ''} from {diff.a.id} to {diff.b.id}."
+
+
+def render_text(diff: Diff) -> str:
+    """A terminal report: a heading line per topic, one indented line per change."""
+    lines = [f"{_edition(diff.a)} -> {_edition(diff.b)}", _headline(diff)]
+    for topic, changes in diff.by_topic():
+        lines += ["", TOPIC_TITLES[topic]]
+        lines += [f"  {_mark(c.action)} {describe(c)}" for c in changes]
+    return "\n".join(lines) + "\n"
+
+
+def render_markdown(diff: Diff) -> str:
+    """The same report as a Markdown document."""
+    lines = [f"# {diff.a.id} → {diff.b.id}", "",
+             f"From *{_escape(diff.a.title)}* ({diff.a.year or 'undated'}) "
+             f"to *{_escape(diff.b.title)}* ({diff.b.year or 'undated'}).", "", _headline(diff)]
+    if diff.renames:
+        lines += ["", "Renamed cards: " + "; ".join(f"{_escape(old)} → {_escape(new)}"
+                                                   for _, old, new in diff.renames) + "."]
+    for topic, changes in diff.by_topic():
+        lines += ["", f"## {TOPIC_TITLES[topic]}", ""]
+        lines += [f"- **{c.action}**: {_escape(describe(c))}" for c in changes]
+    return "\n".join(lines) + "\n"
+
+
+def _mark(action: str) -> str:
+    return {"added": "+", "removed": "-", "changed": "~", "renamed": ">"}[action]
+
+
+def _escape(text: str) -> str:
+    for char in ("\\", "*", "_", "`", "[", "]", "<", ">"):
+        text = text.replace(char, "\\" + char)
+    return text

@@ -1,0 +1,81 @@
+"""Engine stage, public API: Game with Move/Event/View on top of the integer-coded rules."""
+from __future__ import annotations
+
+from ..model import Ruleset
+from .apply import Apply
+from .explain import why_not
+from .moves import Event, IllegalMove, Move, code_of, move_of
+from .tables import tables_for
+from .view import View, build_view
+
+
+class Game(Apply):
+    """A game in progress. The state between moves is always: the seat to act has drawn and must choose."""
+
+    __slots__ = ()
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.t.ruleset
+
+    @property
+    def players(self) -> int:
+        return self.t.players
+
+    @property
+    def sides(self) -> int:
+        return self.t.sides
+
+    @property
+    def setup(self):
+        return self.t.setup
+
+    def side_of(self, seat: int) -> int:
+        return self.t.side_of[seat]
+
+    def legal_moves(self) -> list[Move]:
+        t = self.t
+        return [move_of(t, code) for code in self.legal_codes()]
+
+    def apply(self, move: Move) -> list[Event]:
+        """Apply a legal move and return what happened; IllegalMove (a ValueError) otherwise."""
+        if self.is_over:
+            raise IllegalMove("the game is over")
+        codes = self.legal_codes()
+        code = code_of(self.t, move)
+        if code is None or code not in codes:
+            raise IllegalMove(self._refusal(move))
+        events: list[Event] = []
+        self.apply_code(code, events)
+        return events
+
+    def _refusal(self, move) -> str:
+        if not isinstance(move, Move):
+            return f"not a move: {move!r}"
+        reason = None
+        if move.action == "play" and move.card:
+            reason = self.why_not(self.to_act, move.card)
+        return f"illegal move for player {self.to_act + 1}: {move}" + (f" ({reason})" if reason else "")
+
+    def view(self, seat: int) -> View:
+        return build_view(self, seat)
+
+    def why_not(self, seat: int, card: str) -> str | None:
+        return why_not(self, seat, card)
+
+    def move_of(self, code: int) -> Move:
+        return move_of(self.t, code)
+
+    def code_of(self, move: Move) -> int | None:
+        return code_of(self.t, move)
+
+    def __repr__(self) -> str:
+        state = f"over ({self.outcome})" if self.is_over else f"player {self.to_act + 1} to act"
+        return f"<Game {self.t.ruleset.id} {self.t.players} players seed {self.seed}: turn {self.turns}, {state}>"
+
+
+def new_game(ruleset: Ruleset, players: int = 2, seed: int = 1, setup: str | None = None) -> Game:
+    """Shuffle, deal, and let seat 0 draw: a game ready for its first move."""
+    game = Game(tables_for(ruleset, players, setup), seed)
+    game.deal()
+    return game

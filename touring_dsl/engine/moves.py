@@ -1,0 +1,103 @@
+"""Engine stage, public records: Move, Event and IllegalMove, and the Move <-> move-code mapping."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .tables import ACTION_NAMES, CARD_SHIFT, TAKE_SHIFT, TARGET_SHIFT, Tables, move_code
+
+ACTIONS = {name: i for i, name in enumerate(ACTION_NAMES)}
+
+
+class IllegalMove(ValueError):
+    """A move that the rules do not allow in the current position."""
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """One choice of the seat to act. target is a 0-based side index; str() numbers sides from 1."""
+
+    action: str
+    card: str | None = None
+    target: int | None = None
+    take: tuple[tuple[str, int], ...] = ()
+
+    def __str__(self) -> str:
+        if self.action == "decline":
+            return "decline"
+        if self.action == "counter":
+            return f"counter with {self.card}"
+        if self.action == "discard":
+            return f"discard {self.card}"
+        text = f"play {self.card}"
+        if self.target is not None:
+            text += f" on side {self.target + 1}"
+        if self.take:
+            text += " taking " + ", ".join(f"{n} x {card}" for card, n in self.take)
+        return text
+
+    def to_json(self) -> dict:
+        return {"action": self.action, "card": self.card, "target": self.target,
+                "take": [[card, n] for card, n in self.take]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Move":
+        take = tuple(sorted((str(card), int(n)) for card, n in data.get("take") or ()))
+        target = data.get("target")
+        return cls(action=data["action"], card=data.get("card"),
+                   target=None if target is None else int(target), take=take)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened while a move was applied; seat and side are 0-based."""
+
+    kind: str
+    seat: int | None = None
+    side: int | None = None
+    card: str | None = None
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return self.detail or self.kind
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "seat": self.seat, "side": self.side, "card": self.card,
+                "detail": self.detail}
+
+
+def move_of(tables: Tables, code: int) -> Move:
+    """The public Move for a move code (cached per tables: no allocation after the first time)."""
+    move = tables.moves.get(code)
+    if move is None:
+        action = ACTION_NAMES[code & 3]
+        card = tables.names[(code >> CARD_SHIFT) & 63] if action != "decline" else None
+        target = ((code >> TARGET_SHIFT) & 15) - 1
+        take = tuple(sorted((tables.names[c], n) for c, n in tables.takes[code >> TAKE_SHIFT]))
+        move = Move(action, card, None if target < 0 else target, take)
+        tables.moves[code] = move
+        tables.codes[move] = code
+    return move
+
+
+def code_of(tables: Tables, move: Move) -> int | None:
+    """The move code for a Move, or None when no such move can exist in this game."""
+    code = tables.codes.get(move)
+    if code is not None:
+        return code
+    if not isinstance(move, Move) or move.action not in ACTIONS:
+        return None
+    if move.action == "decline":
+        return move_code(ACTIONS["decline"], 0) if move.card is None else None
+    card = tables.code.get(move.card)
+    if card is None or (move.target is not None and not 0 <= move.target < tables.sides):
+        return None
+    take = []
+    for name, n in move.take:
+        if name not in tables.code or not isinstance(n, int) or n <= 0:
+            return None
+        take.append((tables.code[name], n))
+    take.sort(key=lambda pair: tables.pile_order.index(pair[0]) if pair[0] in tables.pile_order else 99)
+    take_id = tables.take_ids.get(tuple(take))
+    if take_id is None:
+        return None
+    return move_code(ACTIONS[move.action], card, move.target, take_id)

@@ -1,0 +1,105 @@
+"""Engine stage, constructed positions: lay out a table by card names (for examples and tests)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..model import Ruleset
+from .game import Game
+from .tables import EMPTY, GO, HAZARD, REMEDY, RUNNING, tables_for
+
+
+class PositionError(ValueError):
+    """A position that cannot be laid out with this edition's deck."""
+
+
+def build_position(ruleset: Ruleset, players: int = 2, setup: str | None = None, *,
+                   sides: dict[int, dict] | None = None, hands: dict[int, list[str]] | None = None,
+                   zone: str | None = None, deck: tuple[str, ...] = (), deck_empty: bool = False,
+                   discard: tuple[str, ...] = (), to_act: int = 0, seed: int = 1) -> Game:
+    """A game in the given position, `to_act` having already drawn.
+
+    sides: side index (0-based) -> {"go": names bottom first, "zone": names, "piles": [(name, n)]};
+    hands: seat -> names. The draw pile is `deck` (first name on top) with every card not placed
+    elsewhere beneath it in deck order, or, with deck_empty, those cards are set aside.
+    """
+    t = tables_for(ruleset, players, setup)
+    game = Game(t, seed)
+    stock = Counter(t.deck_codes)
+
+    def place(name: str, n: int = 1) -> int:
+        if name not in t.code:
+            raise PositionError(f'there is no "{name}" card in this edition')
+        c = t.code[name]
+        if stock[c] < n:
+            raise PositionError(f'the deck does not hold enough "{name}" cards for this position')
+        stock[c] -= n
+        return c
+
+    for s, spec in sorted((sides or {}).items()):
+        for name in spec.get("go", ()):
+            game.gopile[s].append(place(name))
+        game.gost[s] = go_state(t, game.gopile[s])
+        if spec.get("zone"):
+            if t.game_scope:
+                raise PositionError("zones govern the whole game here: give the zone, not a side's zone")
+            for name in spec["zone"]:
+                game.zpile[s].append(place(name))
+            game.zst[s] = game.zpile[s][-1]
+        for name, n in spec.get("piles", ()):
+            c = place(name, n)
+            game.cnt[s][c] += n
+    if zone is not None:
+        if not t.game_scope:
+            raise PositionError("zones are per side here: give each side's zone")
+        c = place(zone)
+        game.zpile[0].append(c)
+        game.zst = [c] * t.sides
+    for seat, names in sorted((hands or {}).items()):
+        for name in names:
+            game.give(seat, place(name))
+    game.discard.extend(place(name) for name in discard)
+    top = [place(name) for name in deck]
+    rest = [c for c in t.deck_codes if _take(stock, c)]
+    if deck_empty:
+        game.aside = rest
+        game.draw = list(reversed(top))
+    else:
+        game.draw = list(reversed(rest)) + list(reversed(top))
+    _recount(game)
+    game.to_act = to_act
+    return game
+
+
+def _take(stock: Counter, c: int) -> bool:
+    if stock[c] > 0:
+        stock[c] -= 1
+        return True
+    return False
+
+
+def go_state(t, pile: list[int]) -> int:
+    """The Go pile state its cards imply, replaying them bottom first (leniently)."""
+    state = EMPTY
+    for c in pile:
+        kind = t.kind[c]
+        if kind == GO:
+            state = RUNNING
+        elif kind == HAZARD and t.haz_state[c] >= 0:
+            state = t.haz_state[c]
+        elif kind == REMEDY:
+            nxt = t.after[state][c]
+            if nxt < 0:  # a remedy out of turn: find the chain step it completes
+                nxt = next((t.after[st][c] for st in range(2, len(t.onto)) if t.after[st][c] >= 0), state)
+            state = nxt
+    return state
+
+
+def _recount(game: Game) -> None:
+    t = game.t
+    for s in range(t.sides):
+        counts = game.cnt[s]
+        game.miles[s] = sum(counts[c] * t.miles[c] for c in range(t.K))
+        game.hasm[s] = t._mask(c for c in range(t.K) if counts[c])
+        game.openm[s] = t._mask(c for c in t.pile_order if counts[c] < t.need[c])
+        game.remaining[s] = sum(max(0, t.need[c] - counts[c]) for c in t.pile_order)
+    game.refresh_all()

@@ -1,0 +1,293 @@
+"""Engine stage, compilation: a Ruleset and a seating -> integer-coded tables the game loop reads.
+
+Cards become small ints (their index in the deck list); every rule question the game loop asks
+("may this card go on a Go pile in this state?", "which mileage does this zone allow?", "what does
+this hazard cost in this zone?") becomes a list lookup or a bitmask test. Nothing here names a card:
+every table is read off the Ruleset.
+"""
+from __future__ import annotations
+
+from ..model import Ruleset, Setup
+
+# card kinds
+MILEAGE, GO, REMEDY, HAZARD, ZONE, COUNTER = range(6)
+KIND_CODES = {"mileage": MILEAGE, "go": GO, "remedy": REMEDY, "hazard": HAZARD, "zone": ZONE,
+              "counter": COUNTER}
+# move actions, the low two bits of a move code
+PLAY, DISCARD, COUNTER_WITH, DECLINE = range(4)
+ACTION_NAMES = ("play", "discard", "counter", "decline")
+# Go pile states: empty, running (a Go shows), then one state per (chain, next step expected)
+EMPTY, RUNNING = 0, 1
+# speeding rules
+FORBIDDEN, FORFEIT_CARD, FORFEIT_ALL = range(3)
+SPEEDING_CODES = {"forbidden": FORBIDDEN, "forfeit-card": FORFEIT_CARD, "forfeit-all": FORFEIT_ALL}
+# reshuffle: how much of a Go or zone pile goes back into the draw pile
+KEEP_CODES = {"all": 0, "all-but-top": 1, "none": 2}
+RETURN_ALL, RETURN_ALL_BUT_TOP, RETURN_NONE = range(3)
+
+CARD_SHIFT, TARGET_SHIFT, TAKE_SHIFT = 2, 8, 12
+
+
+def move_code(action: int, card: int, target: int | None = None, take: int = 0) -> int:
+    """Pack a move into one int: action | card << 2 | (target + 1) << 8 | take << 12."""
+    return action | card << CARD_SHIFT | (0 if target is None else target + 1) << TARGET_SHIFT | take << TAKE_SHIFT
+
+
+def bits_of(mask: int) -> tuple[int, ...]:
+    """The set bit positions of mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
+class BitTable(dict):
+    """mask -> its set bits, computed once per mask."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        value = bits_of(mask)
+        self[mask] = value
+        return value
+
+
+class Tables:
+    """Everything about one ruleset seated one way that never changes during a game."""
+
+    def __init__(self, ruleset: Ruleset, setup: Setup, players: int):
+        self.ruleset, self.setup, self.players = ruleset, setup, players
+        self.sides = setup.side_count(players)
+        if self.sides < 1 or self.sides > 14 or players % self.sides:
+            raise ValueError(f"cannot seat {players} players as {self.sides} sides")
+        self.side_of = tuple(seat % self.sides for seat in range(players))
+        self.seats_of = tuple(tuple(p for p in range(players) if p % self.sides == s) for s in range(self.sides))
+        self._cards(ruleset)
+        self._deck(ruleset, setup)
+        self._race(setup)
+        self._turn(ruleset)
+        self._chains(ruleset)
+        self._zones(ruleset)
+        self._penalties(ruleset, setup)
+        self._counters(ruleset)
+        self._codes()
+        self.bits = BitTable()
+        self.duel = self.sides == 2
+        self.duel_codes: list[dict[int, tuple[int, ...]]] = [{}, {}]
+        self.own_codes: list[dict[int, tuple[int, ...]]] = [{} for _ in range(self.sides)]
+        self.tgt_codes: list[dict[int, tuple[int, ...]]] = [{} for _ in range(self.sides)]
+        self.takes: list[tuple[tuple[int, int], ...]] = [()]  # take id -> ((pile card, how many), ...)
+        self.take_ids: dict[tuple[tuple[int, int], ...], int] = {(): 0}
+        self.choice_cache: dict = {}
+        self.moves: dict = {}  # move code -> Move, filled by the public layer
+        self.codes: dict = {}  # Move -> move code
+
+    # cards -----------------------------------------------------------------------------------
+    def _cards(self, ruleset: Ruleset) -> None:
+        self.names = tuple(card.name for card in ruleset.deck)
+        if len(self.names) > 63:
+            raise ValueError("the engine handles at most 63 different cards")
+        self.code = {name: i for i, name in enumerate(self.names)}
+        self.K = len(self.names)
+        self.kind = tuple(KIND_CODES[card.kind] for card in ruleset.deck)
+        self.miles = tuple(card.miles or 0 for card in ruleset.deck)
+        self.bit = tuple(1 << c for c in range(self.K))
+        self.go_mask = self._mask(c for c in range(self.K) if self.kind[c] == GO)
+        self.mileage_mask = self._mask(c for c in range(self.K) if self.kind[c] == MILEAGE)
+
+    def _mask(self, codes) -> int:
+        mask = 0
+        for c in codes:
+            mask |= 1 << c
+        return mask
+
+    def _deck(self, ruleset: Ruleset, setup: Setup) -> None:
+        removed = dict(setup.removals)
+        deck = []
+        for c, card in enumerate(ruleset.deck):
+            deck.extend([c] * max(0, card.count * setup.decks - removed.get(card.name, 0)))
+        self.deck_codes = tuple(deck)
+
+    def _race(self, setup: Setup) -> None:
+        need = [0] * self.K
+        self.pile_order = []
+        self.protected = [False] * self.K
+        for pile in setup.race.piles:
+            c = self.code[pile.card]
+            need[c] = pile.needs
+            self.pile_order.append(c)
+            self.protected[c] = pile.protected
+        self.need = tuple(need)
+        self.need_total = sum(need)
+        self.open_full = self._mask(c for c in self.pile_order if need[c] > 0)
+
+    def _turn(self, ruleset: Ruleset) -> None:
+        turn = ruleset.turn
+        self.hand_size, self.draw_count, self.draw_before_play = turn.hand, turn.draw, turn.draw_before_play
+        self.draw_one = turn.draw == 1 and turn.draw_before_play
+        kinds = {KIND_CODES[k] for k in turn.before_go} | {GO}
+        self.before_go = self._mask(c for c in range(self.K) if self.kind[c] in kinds)
+        self.turn_limit = ruleset.ending.turn_limit
+        reshuffle = ruleset.reshuffle
+        self.return_discard = reshuffle.discard
+        self.return_go = KEEP_CODES[reshuffle.go_piles]
+        self.return_zone = KEEP_CODES[reshuffle.zone_piles]
+
+    # delays ----------------------------------------------------------------------------------
+    def _chains(self, ruleset: Ruleset) -> None:
+        """Number the Go pile states and tabulate which card may follow which."""
+        K = self.K
+        self.chain_of_state = [None, None]  # state -> (chain index, next step index)
+        self.haz_state = [-1] * K
+        for ci, chain in enumerate(ruleset.delays.chains):
+            h = self.code[chain.hazard]
+            if self.haz_state[h] < 0:
+                self.haz_state[h] = len(self.chain_of_state)
+            for p in range(len(chain.steps)):
+                self.chain_of_state.append((ci, p))
+        self.chains = ruleset.delays.chains
+        n = len(self.chain_of_state)
+        self.onto = [0] * n
+        self.after = [[-1] * K for _ in range(n)]
+        self.onto[EMPTY] = self.go_mask
+        for c in range(K):
+            if self.kind[c] == GO:
+                self.after[EMPTY][c] = RUNNING
+        for state in range(2, n):
+            ci, p = self.chain_of_state[state]
+            steps = self.chains[ci].steps
+            c = self.code[steps[p]]
+            self.onto[state] |= 1 << c
+            self.after[state][c] = RUNNING if p + 1 == len(steps) else state + 1
+        self.chain_hazards = self._mask(c for c in range(K) if self.haz_state[c] >= 0)
+        self.removers = tuple((c, self.code[card.removes]) for c, card in enumerate(ruleset.deck)
+                              if card.kind == "hazard" and card.removes and self.haz_state[c] < 0)
+        self.removes = [-1] * K
+        for h, x in self.removers:
+            self.removes[h] = x
+        self.delay_any = ruleset.delays.target == "any"
+
+    # zones -----------------------------------------------------------------------------------
+    def _zones(self, ruleset: Ruleset) -> None:
+        K, zones = self.K, ruleset.zones
+        none = K  # the zone state of a side before any zone exists (no start zone declared)
+        self.game_scope = zones.scope == "game"
+        self.zone_start = self.code[zones.start] if zones.start in self.code else none
+        self.allow = [self.mileage_mask] * (K + 1)
+        for zone in zones.zones:
+            self.allow[self.code[zone.name]] = self._mask(self.code[n] for n in zone.allows)
+        self.speeding = SPEEDING_CODES[zones.speeding]
+        self.mile_ok = [self.mileage_mask if self.speeding != FORBIDDEN else a for a in self.allow]
+        self.reach = {self.code[p.card]: p.reach for p in zones.plays}
+        self.zone_own = [0] * (K + 1)
+        self.zone_opp = [0] * (K + 1)
+        for z in range(K + 1):
+            for c, reach in self.reach.items():
+                if zones.change_only and c == z:
+                    continue
+                if self.game_scope or reach in ("own", "any"):
+                    self.zone_own[z] |= 1 << c
+                if not self.game_scope and reach in ("opponent", "any"):
+                    self.zone_opp[z] |= 1 << c
+        self.zone_names = tuple(self.names) + (None,)
+
+    def targeted(self, c: int) -> bool:
+        """Whether playing card c names a side: hazards, and zone cards that may reach another side."""
+        if self.kind[c] == HAZARD:
+            return True
+        return self.kind[c] == ZONE and not self.game_scope and self.reach.get(c, "own") != "own"
+
+    # penalties and counters ------------------------------------------------------------------
+    def _penalties(self, ruleset: Ruleset, setup: Setup) -> None:
+        K = self.K
+        self.pen = [[0] * (K + 1) for _ in range(K)]
+        self.pen_piles: tuple[tuple[int, int], ...] = ()
+        self.pen_hazards = 0
+        self.larger_card = False
+        penalties = ruleset.penalties
+        if penalties is None:
+            return
+        for entry in penalties.table:
+            self.pen[self.code[entry.hazard]][self.code[entry.zone]] = entry.miles
+        named = set(penalties.piles)
+        self.pen_piles = tuple((c, self.miles[c]) for c in self.pile_order
+                               if self.names[c] in named and not self.protected[c])
+        self.larger_card = penalties.larger_card
+        for c in range(K):
+            if self.haz_state[c] < 0:  # only hazards that cover a Go pile cost mileage
+                self.pen[c] = [0] * (K + 1)
+        self.pen_hazards = self._mask(c for c in range(K) if any(self.pen[c]))
+
+    def _counters(self, ruleset: Ruleset) -> None:
+        K = self.K
+        self.counters_for = [0] * K
+        self.redraw = [True] * K
+        pairs = [(c.card, c.cancels, c.redraw) for c in ruleset.counters]
+        pairs += [(card.name, card.counters, True) for card in ruleset.deck
+                  if card.kind == "counter" and card.counters and card.name not in {p[0] for p in pairs}]
+        for name, cancels, redraw in pairs:
+            cc = self.code[name]
+            self.redraw[cc] = redraw
+            for hazard in cancels:
+                self.counters_for[self.code[hazard]] |= 1 << cc
+
+    # move codes ------------------------------------------------------------------------------
+    def _codes(self) -> None:
+        K, S = self.K, self.sides
+        self.self_code = [[move_code(PLAY, c, s if self.targeted(c) else None) for c in range(K)]
+                          for s in range(S)]
+        self.tgt_code = [[move_code(PLAY, c, t) for c in range(K)] for t in range(S)]
+        self.discard_code = tuple(move_code(DISCARD, c) for c in range(K))
+        self.counter_code = tuple(move_code(COUNTER_WITH, c) for c in range(K))
+        self.decline_code = move_code(DECLINE, 0)
+        self.others = tuple(tuple(t for t in range(S) if t != s) for s in range(S))
+        self._state_tables()
+        self.attack_cards = self.chain_hazards | self._mask(h for h, _ in self.removers)
+        if not self.game_scope:
+            self.attack_cards |= self._mask(c for c, r in self.reach.items() if r != "own")
+
+    def fill_duel(self, s: int, key: int) -> tuple[int, ...]:
+        """Two sides: the codes for own-side cards (low bits of key) then attacks (bits 64 up)."""
+        own, attack = key & ((1 << 64) - 1), key >> 64
+        value = tuple(self.self_code[s][c] for c in self.bits[own])
+        value += tuple(self.tgt_code[1 - s][c] for c in self.bits[attack])
+        self.duel_codes[s][key] = value
+        return value
+
+    def fill_codes(self, table: dict, codes: list[int], mask: int) -> tuple[int, ...]:
+        """Remember the move codes of the cards in `mask` (plain dicts: the lookup is the hot path)."""
+        value = table[mask] = tuple(codes[c] for c in self.bits[mask])
+        return value
+
+    def _state_tables(self) -> None:
+        """own_gz / expo_gz[go state][zone]: own-side plays (mileage aside) and exposure to attacks."""
+        n, Z = len(self.onto), self.K + 1
+        self.own_gz = [[self.onto[g] | self.zone_own[z] for z in range(Z)] for g in range(n)]
+        self.expo_gz = [[self.zone_opp[z] for z in range(Z)] for g in range(n)]
+        for z in range(Z):
+            self.expo_gz[RUNNING][z] |= self.chain_hazards
+            if self.delay_any:
+                self.expo_gz[EMPTY][z] |= self.chain_hazards
+
+    def take_id(self, take: tuple[tuple[int, int], ...]) -> int:
+        found = self.take_ids.get(take)
+        if found is None:
+            found = self.take_ids[take] = len(self.takes)
+            self.takes.append(take)
+        return found
+
+
+_CACHE: dict = {}
+
+
+def tables_for(ruleset: Ruleset, players: int, setup: str | None = None) -> Tables:
+    """Compiled tables for a ruleset seated for `players`, built once per (ruleset, seating)."""
+    chosen = ruleset.setup_for(players, setup)
+    key = (id(ruleset), chosen.id, players)
+    hit = _CACHE.get(key)
+    if hit is not None and hit.ruleset is ruleset:
+        return hit
+    if len(_CACHE) > 256:
+        _CACHE.clear()
+    tables = _CACHE[key] = Tables(ruleset, chosen, players)
+    return tables

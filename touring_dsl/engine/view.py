@@ -1,0 +1,69 @@
+"""Engine stage, what a seat may see: its own hand and the open table, never other hands or the draw order."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .tables import RUNNING
+
+
+@dataclass(frozen=True)
+class SideView:
+    side: int
+    seats: tuple[int, ...]
+    go_top: str | None
+    go_size: int
+    showing_go: bool
+    zone: str | None  # the zone this side races in (the game's zone when zones govern the whole game)
+    zone_size: int  # cards on this side's zone pile (the shared pile's size under a game-wide zone)
+    piles: tuple[tuple[str, int, int], ...]  # (mileage card, cards laid, cards needed)
+    miles: int
+    needs: tuple[str, ...]  # cards that would move its Go pile on now: a Go, or the next repair
+    missing: tuple[tuple[str, int], ...]  # mileage cards still wanted, per pile
+
+
+@dataclass(frozen=True)
+class View:
+    seat: int
+    side: int
+    to_act: int
+    hand: tuple[str, ...]  # own hand, card by card, in the order drawn
+    sides: tuple[SideView, ...]
+    zone: str | None  # the shared zone when zones govern the whole game, else None
+    discard_top: str | None
+    discard_size: int
+    draw_size: int
+    hand_sizes: tuple[int, ...]  # every seat's hand size
+    turns: int
+    players: int
+    pending: tuple[int, str, int] | None  # (attacker seat, hazard, victim side) while a counter is offered
+    is_over: bool
+    ruleset: object = field(repr=False, compare=False, default=None)
+
+
+def build_view(game, seat: int) -> View:
+    t = game.t
+    cards = tuple(t.names[c] for c in game.hands[seat])
+    pending = None
+    if game.pending is not None:
+        attacker, hazard, victim = game.pending
+        pending = (attacker, t.names[hazard], victim)
+    return View(
+        seat=seat, side=t.side_of[seat], to_act=game.to_act, hand=cards,
+        sides=tuple(_side_view(game, s) for s in range(t.sides)),
+        zone=t.zone_names[game.zst[0]] if t.game_scope else None,
+        discard_top=t.names[game.discard[-1]] if game.discard else None,
+        discard_size=len(game.discard), draw_size=len(game.draw), hand_sizes=tuple(len(h) for h in game.hands),
+        turns=game.turns, players=t.players, pending=pending, is_over=game.is_over, ruleset=t.ruleset)
+
+
+def _side_view(game, s: int) -> SideView:
+    t = game.t
+    go = game.gopile[s]
+    zone_pile = game.zpile[0 if t.game_scope else s]
+    counts = game.cnt[s]
+    piles = tuple((t.names[c], counts[c], t.need[c]) for c in t.pile_order)
+    return SideView(
+        side=s, seats=t.seats_of[s], go_top=t.names[go[-1]] if go else None, go_size=len(go),
+        showing_go=game.gost[s] == RUNNING, zone=t.zone_names[game.zst[s]], zone_size=len(zone_pile),
+        piles=piles, miles=game.miles[s], needs=tuple(t.names[c] for c in t.bits[t.onto[game.gost[s]]]),
+        missing=tuple((name, need - n) for name, n, need in piles if need > n))

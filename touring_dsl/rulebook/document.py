@@ -1,0 +1,563 @@
+"""Rulebook stage, model to document: a compiled Ruleset -> the sections of a player's rulebook."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..model import Card, Provenance, Ruleset, Setup
+from . import words as w
+from .blocks import (Block, Bullets, CardName, Inline, Paragraph, Ref, Rulebook, Section, Table, Text,
+                     card_list, counted_cards, join_texts, text)
+from .examples import worked_examples
+from .provenance import provenance_section
+from .variant import load_parent, variant_section
+
+KIND_LABEL = {"mileage": "Mileage", "go": "Right of way", "remedy": "Remedy", "hazard": "Hazard",
+              "zone": "Zone", "counter": "Out of turn"}
+KIND_PLURAL = {"mileage": "mileage cards", "go": "right-of-way cards", "remedy": "remedies",
+               "hazard": "hazards", "zone": "zone cards", "counter": "out-of-turn cards"}
+
+
+def build(ruleset: Ruleset, parent: Ruleset | None = None) -> Rulebook:
+    """The whole rulebook; the parent (for a variant) is loaded from the archive when not given."""
+    if parent is None and ruleset.parent:
+        parent = load_parent(ruleset)
+    return _Writer(ruleset, parent).rulebook()
+
+
+def cards(names: Iterable[str], last: str = "and") -> Text:
+    return card_list(names, last)
+
+
+def counted(items: Iterable[tuple[str, int]], last: str = "and") -> Text:
+    return counted_cards(items, last, w.number)
+
+
+def seating(setup: Setup) -> str:
+    if setup.sides is None:
+        return "each for themselves"
+    if setup.sides == 2:
+        return f"{w.number(setup.side_size)} against {w.number(setup.side_size)}"
+    return f"{w.number(setup.sides)} teams of {w.number(setup.side_size)}"
+
+
+class _Writer:
+    def __init__(self, ruleset: Ruleset, parent: Ruleset | None):
+        self.r = ruleset
+        self.parent = parent
+        self.numbers = {a: i + 1 for i, a in enumerate(ruleset.assumptions())}
+        go_cards = [c.name for c in ruleset.deck if c.kind == "go"]
+        self.go = go_cards[0] if go_cards else "starting"
+        self.by_kind: dict[str, list[Card]] = {}
+        for card in ruleset.deck:
+            self.by_kind.setdefault(card.kind, []).append(card)
+
+    # helpers -------------------------------------------------------------------------------------
+    def refs(self, *provenances: Provenance) -> Text:
+        """Visible marks for the assumptions behind a rule, e.g. ' [A2]'."""
+        seen = dict.fromkeys(a for p in provenances for a in p.assumptions)
+        return tuple(Ref(self.numbers[a]) for a in seen if a in self.numbers)
+
+    def names(self, kind: str) -> list[str]:
+        return [c.name for c in self.by_kind.get(kind, [])]
+
+    def go_pile(self) -> Text:
+        return text(CardName(self.go), " pile")
+
+    def zone_allows(self) -> dict[str, tuple[str, ...]]:
+        return {z.name: z.allows for z in self.r.zones.zones}
+
+    def restricted_mileage(self) -> dict[str, list[str]]:
+        """Mileage cards some zone forbids -> the zones that allow them."""
+        allows = self.zone_allows()
+        found: dict[str, list[str]] = {}
+        for name in self.names("mileage"):
+            zones = [z for z, ok in allows.items() if name in ok]
+            if allows and len(zones) < len(allows):
+                found[name] = zones
+        return found
+
+    def stopping_hazards(self) -> list[str]:
+        return [c.hazard for c in self.r.delays.chains]
+
+    def removal_hazards(self) -> list[Card]:
+        return [c for c in self.by_kind.get("hazard", []) if c.removes]
+
+    def countered_by(self, hazard: str) -> list[str]:
+        return [c.card for c in self.r.counters if hazard in c.cancels]
+
+    # the book ------------------------------------------------------------------------------------
+    def rulebook(self) -> Rulebook:
+        r = self.r
+        makers = [self.object_section, self.equipment_section, self.setup_section, self.players_section,
+                  self.turn_section, self.cards_section, self.zones_section, self.penalties_section,
+                  self.winning_section, self.progressive_section, self.notes_section,
+                  lambda: variant_section(r, self.parent, self.refs),
+                  lambda: worked_examples(r, self.go), lambda: provenance_section(r, self.numbers)]
+        sections = tuple(s for s in (make() for make in makers) if s is not None and (s.blocks or s.subsections))
+        return Rulebook(title=r.title, subtitle=r.subtitle, byline=self.byline(), summary=r.summary,
+                        sections=sections)
+
+    def byline(self) -> str:
+        year = f"first published {self.r.year}" if self.r.year else "date of publication unknown"
+        return f"{self.r.publisher} · {year}"
+
+    def object_section(self) -> Section:
+        r = self.r
+        piles = r.race.piles
+        total = sum(p.needs for p in piles)
+        blocks: list[Block] = [
+            Paragraph(text(f"Touring is a race of {w.miles(r.race.miles)}. Every player, or every side of "
+                           f"partners, covers the distance by laying mileage cards on {w.counted(len(piles), 'pile')}, "
+                           "one pile for each kind of mileage card, and must complete all of them:",
+                           self.refs(r.race.provenance))),
+            Bullets(tuple(text(f"{w.number(p.needs)} ", CardName(p.card), f" ({w.miles(p.needs * _miles(r, p.card))})",
+                               self.refs(p.provenance)) for p in piles)),
+            Paragraph(text(f"That is {w.counted(total, 'card')} in all. The first side to complete every pile wins. "
+                           "Along the way each side tries to hold the others back", self.hindrances(), ".")),
+        ]
+        shorter = [s for s in r.setups if s.race.miles != r.race.miles]
+        if shorter:
+            lines = [text(f"with {w.players_phrase(s.players)} players ({seating(s)}) the race is "
+                          f"{w.miles(s.race.miles)}") for s in shorter]
+            blocks.append(Paragraph(text("The distance changes with the number of players: ",
+                                         _join_texts(lines, "; "), ". See ", "the table of players and sides", ".")))
+        return Section("Object of the game", "object", tuple(blocks))
+
+    def hindrances(self) -> str:
+        means = []
+        if self.stopping_hazards():
+            means.append("by stopping them with hazards")
+        if self.removal_hazards():
+            means.append("by taking their mileage cards away")
+        if self.r.zones.zones:
+            means.append("by keeping them to low speeds")
+        return (" " + w.join(means)) if means else ""
+
+    def equipment_section(self) -> Section:
+        rows = []
+        for card in self.r.deck:
+            rows.append((text(CardName(card.name)), text(KIND_LABEL[card.kind]), text(str(card.count)),
+                         text(self.card_role(card), self.refs(card.provenance))))
+        total = sum(c.count for c in self.r.deck)
+        intro = Paragraph(text(f"One pack of {total} cards, of {w.number(len(self.r.deck))} kinds:"))
+        return Section("Equipment", "equipment", (intro, Table(("Card", "Kind", "Count", "What it does"),
+                                                              tuple(rows), numeric=(2,))))
+
+    def card_role(self, card: Card) -> Text:
+        if card.kind == "mileage":
+            zones = self.restricted_mileage().get(card.name)
+            needs = text("; only in ", cards(zones, "or")) if zones else ()
+            return text(f"counts {w.miles(card.miles or 0)}", needs)
+        if card.kind == "go":
+            return text("lets a side lay mileage")
+        if card.kind == "remedy":
+            hazards = [c.hazard for c in self.r.delays.chains if card.name in c.steps]
+            return text("repairs ", cards(hazards, "or")) if hazards else text("a remedy")
+        if card.kind == "hazard":
+            if card.removes:
+                return text("takes one ", CardName(card.removes), " from an opponent")
+            delay = f" for {w.hours(card.hours)}" if card.hours else ""
+            return text(f"stops an opponent{delay}")
+        if card.kind == "zone":
+            allows = self.zone_allows().get(card.name, ())
+            return text("allows ", self.mileage_list(allows))
+        return text("cancels ", cards(card.counters, "or"), ", shown out of turn")
+
+    def mileage_list(self, allows: Iterable[str]) -> Text:
+        allows = tuple(allows)
+        if set(allows) >= set(self.names("mileage")):
+            return text("every mileage card")
+        return cards(allows, "and")
+
+    def setup_section(self) -> Section:
+        r = self.r
+        hand = w.number(r.turn.hand)
+        blocks: list[Block] = [Paragraph(text(
+            f"Choose a dealer. Shuffle the pack very well and deal {hand} cards to each player. "
+            "Put the rest face down in the middle of the table as the draw pile; discarded cards go on a "
+            "discard pile beside it."))]
+        lay = [text("a ", self.go_pile(), ", on which it lays its ", cards(self.names("go")), " cards"
+                    + (" and its remedies, and on which opponents lay hazards" if self.stopping_hazards() else ""))]
+        if r.zones.zones and r.zones.scope == "side":
+            lay.append(text("a zone pile for its ", cards(self.names("zone")), " cards"))
+        lay.append(text("one mileage pile for each of ", cards(p.card for p in r.race.piles)))
+        blocks.append(Paragraph(text("Each side keeps in front of it:")))
+        blocks.append(Bullets(tuple(lay)))
+        if r.zones.zones:
+            start = CardName(r.zones.start)
+            if r.zones.scope == "side":
+                blocks.append(Paragraph(text("Every side starts the race in ", start,
+                                             " without laying a card for it.", self.refs(r.zones.provenance))))
+            else:
+                blocks.append(Paragraph(text("The whole table starts the race in ", start,
+                                             "; nobody lays a card for it.", self.refs(r.zones.provenance))))
+        return Section("Setting up", "setup", tuple(blocks))
+
+    def players_section(self) -> Section:
+        r = self.r
+        pile_cards = list(dict.fromkeys(p.card for s in r.setups for p in s.race.piles))
+        header = ("Players", "Seating", "Pack", "Race") + tuple(pile_cards)
+        rows = []
+        for s in r.setups:
+            needs = {p.card: p.needs for p in s.race.piles}
+            rows.append((text(w.capital(w.players_phrase(s.players))), text(seating(s)), self.pack(s),
+                         text(w.miles(s.race.miles), self.refs(s.provenance)))
+                        + tuple(text(str(needs[c]) if c in needs else "-") for c in pile_cards))
+        blocks: list[Block] = [
+            Paragraph(text("The number of players decides the seating, the pack and the length of the race. "
+                           "The last columns give how many cards each mileage pile needs.")),
+            Table(header, tuple(rows), numeric=tuple(range(4, len(header))))]
+        if any(s.sides is not None for s in r.setups):
+            zone = ", one zone pile" if r.zones.zones and r.zones.scope == "side" else ""
+            blocks.append(Paragraph(text(
+                "Partners make one side: they share one ", self.go_pile(), f"{zone} and one set of mileage "
+                "piles, and each partner may play on them in turn. Partners sit apart, so that the sides "
+                "take turns one after another round the table.")))
+        return Section("Players and sides", "players", tuple(blocks))
+
+    def pack(self, setup: Setup) -> Text:
+        parts: list[Text] = []
+        parts.append(text("two packs shuffled together" if setup.decks == 2 else
+                          f"{w.number(setup.decks)} packs shuffled together" if setup.decks > 1 else "one pack"))
+        if setup.removals:
+            parts.append(text(" without ", counted(setup.removals)))
+        return text(*parts)
+
+    def turn_section(self) -> Section:
+        r = self.r
+        t = r.turn
+        hand, held = w.number(t.hand), w.number(t.hand + t.draw)
+        drawn = w.counted(t.draw, "card")
+        if t.draw_before_play:
+            flow = (f"Players take turns round the table. On your turn, first draw {drawn} from the draw pile, "
+                    f"so that you hold {held}. Then play exactly one card: lay it on the table or discard it. "
+                    f"You end every turn holding {hand} cards again.")
+        else:
+            flow = (f"Players take turns round the table. On your turn, play exactly one card, laying it on "
+                    f"the table or discarding it, then draw {drawn} to bring your hand back to {hand}.")
+        blocks: list[Block] = [Paragraph(text(flow, self.refs(t.provenance))),
+                               Paragraph(text("The card you play may be:")),
+                               Bullets(tuple(self.play_options()))]
+        before = [k for k in t.before_go if k in self.by_kind]
+        blocks.append(Paragraph(text(
+            "Until your side has laid its first ", CardName(self.go), ", it cannot lay mileage",
+            text(", but you may already play ", w.join(KIND_PLURAL[k] for k in before), ".") if before else ".")))
+        face_down = [p.card for p in r.race.piles if p.face_down]
+        if face_down:
+            blocks.append(Paragraph(text("Once the ", cards(face_down), " " + w.plural(len(face_down), "pile") +
+                                         (" is" if len(face_down) == 1 else " are") +
+                                         " complete, turn " + ("it" if len(face_down) == 1 else "them") +
+                                         " face down to show that " + ("it is" if len(face_down) == 1 else
+                                                                       "they are") + " finished.")))
+        for pile in r.race.piles:
+            if pile.tally:
+                blocks.append(Paragraph(text(f"Lay the {w.ordinal(pile.tally)} card of the ", CardName(pile.card),
+                                             " pile crosswise: it makes the pile quick to count.")))
+        blocks.append(Paragraph(text("When the draw pile runs out: ", self.reshuffle_text())))
+        return Section("Playing a turn", "turn", tuple(blocks))
+
+    def play_options(self) -> list[Text]:
+        r = self.r
+        options = [text("a mileage card, on your side's pile of that card, but only while your side's ",
+                        self.go_pile(), " shows an undelayed ", CardName(self.go),
+                        " and its zone allows the card" if r.zones.zones else "",
+                        "; a complete pile takes no more cards")]
+        options.append(text("a ", CardName(self.go), ", on your own ", self.go_pile(),
+                            ", to start your side or to end a delay"))
+        if self.by_kind.get("remedy"):
+            options.append(text("a remedy (", cards(self.names("remedy"), "or"), "), on your own ",
+                                self.go_pile(), " when it is the next step of a repair"))
+        if self.stopping_hazards():
+            options.append(text("a hazard, on an opponent's ", self.go_pile(), " (", cards(self.stopping_hazards(), "or"),
+                                ")"))
+        if self.removal_hazards():
+            options.append(text(cards([c.name for c in self.removal_hazards()], "or"),
+                                ", against an opponent's mileage"))
+        if r.zones.zones:
+            options.append(text("a zone card (", cards(self.names("zone"), "or"), "), as explained under Zones"))
+        options.append(text("any card at all, on the discard pile, when you cannot or would rather "
+                            "not lay one"))
+        return options
+
+    def reshuffle_text(self) -> Text:
+        rs = self.r.reshuffle
+        has_zones = bool(self.r.zones.zones)
+        go_piles = text("every ", self.go_pile())
+        zone_piles = text("every zone pile" if self.r.zones.scope == "side" else "the zone pile")
+        gathered: list[Text] = [text("the discard pile")] if rs.discard else []
+        for keep, what in ((rs.go_piles, go_piles), (rs.zone_piles, zone_piles if has_zones else None)):
+            if what is None:
+                continue
+            if keep == "all":
+                gathered.append(text("all of ", what))
+            elif keep == "all-but-top":
+                gathered.append(text(what, " except its top card"))
+        kept = []
+        if rs.go_piles == "none":
+            kept.append(text("The ", CardName(self.go), " piles stay as they are."))
+        if rs.zone_piles == "none" and has_zones:
+            kept.append(text("Zone cards already played stay where they are."))
+        said = (text("gather ", _join_list(gathered), ", shuffle them well, and lay them face down as the new "
+                     "draw pile.") if gathered else text("the game goes on without a draw pile."))
+        return text(said, *[text(" ", k) for k in kept], self.refs(rs.provenance))
+
+    def cards_section(self) -> Section:
+        subsections = [s for s in (self.mileage_cards(), self.go_cards(), self.hazard_cards(),
+                                   self.counter_cards()) if s is not None]
+        return Section("The cards", "cards", (), tuple(subsections))
+
+    def mileage_cards(self) -> Section | None:
+        names = self.names("mileage")
+        if not names:
+            return None
+        r = self.r
+        blocks: list[Block] = [Paragraph(text(
+            "The mileage cards are ", cards(names), ". Each kind goes on its own pile, and a side counts "
+            "its miles by adding up its piles."))]
+        by_zones: dict[tuple[str, ...], list[str]] = {}
+        for name, zones in self.restricted_mileage().items():
+            by_zones.setdefault(tuple(zones), []).append(name)
+        for zones, limited in by_zones.items():
+            blocks.append(Paragraph(text(cards(limited), " may be laid only in ", cards(zones, "or"), ".")))
+        safe = [p.card for p in r.race.piles if p.protected]
+        if safe and (r.penalties or r.zones.speeding == "forfeit-all"):
+            blocks.append(Paragraph(text("The ", cards(safe), " piles are safe: penalties never take cards "
+                                         "from them.")))
+        return Section("Mileage cards", "mileage", tuple(blocks))
+
+    def go_cards(self) -> Section | None:
+        if not self.by_kind.get("go"):
+            return None
+        go = CardName(self.go)
+        body = text("A side may lay mileage only while the top card of its ", self.go_pile(), " is a ", go,
+                    ". Lay your first ", go, " to start the race")
+        if self.stopping_hazards():
+            body = text(body, "; after a hazard has stopped you, a ", go,
+                        " laid on top (once any remedy it needs is down) sets you going again.")
+        else:
+            body = text(body, ".")
+        return Section(f"The {self.go} card", "go", (Paragraph(body),))
+
+    def hazard_cards(self) -> Section | None:
+        r = self.r
+        if not self.by_kind.get("hazard"):
+            return None
+        blocks: list[Block] = []
+        stopping = self.stopping_hazards()
+        if stopping:
+            blocks.append(Paragraph(text(
+                "A hazard that stops a side (", cards(stopping), ") is laid on an opponent's ", self.go_pile(),
+                ". The victim can lay no more mileage until it has covered the hazard with the cards shown "
+                "below, one per turn, in that order.")))
+            if r.delays.target == "showing-go":
+                blocks.append(Paragraph(text(
+                    "Such a hazard may be laid only on a side whose ", self.go_pile(), " shows an undelayed ",
+                    CardName(self.go), ": never on a side that has not started, nor on one already stopped.",
+                    self.refs(r.delays.provenance))))
+            else:
+                blocks.append(Paragraph(text(
+                    "Such a hazard may be laid on any opponent, even one that has not started or is "
+                    "already stopped.", self.refs(r.delays.provenance))))
+        timed = [c for c in self.by_kind["hazard"] if c.hours]
+        if timed:
+            groups: dict[int, list[str]] = {}
+            for card in timed:
+                groups.setdefault(card.hours, []).append(card.name)
+            parts = [text(cards(names), f" {w.hours(h)}" if len(names) == 1 else f" {w.hours(h)} each")
+                     for h, names in groups.items()]
+            blocks.append(Paragraph(text("Delays are counted in hours: ", _join_texts(parts, "; "), ".",
+                                         " The hours set the size of the penalty." if r.penalties and
+                                         r.penalties.per_hour else "")))
+        removal = self.removal_hazards()
+        if removal:
+            each = [text(CardName(c.name), " takes a ", CardName(c.removes or "")) for c in removal]
+            blocks.append(Paragraph(text(
+                cards([c.name for c in removal]), (" does" if len(removal) == 1 else " do"),
+                " not stop a side. Laid against an opponent, each takes one mileage card from its piles (",
+                _join_texts(each, ", "), "); the hazard and the card it took both go to the discard pile.",
+                self.refs(*(c.provenance for c in removal)))))
+        blocks.append(Table(("Hazard", "Count", "What it does", "To recover"),
+                            tuple(self.hazard_row(c) for c in self.by_kind["hazard"]), numeric=(1,)))
+        return Section("Hazards and remedies", "hazards", tuple(blocks))
+
+    def hazard_row(self, card: Card) -> tuple[Text, ...]:
+        chain = next((c for c in self.r.delays.chains if c.hazard == card.name), None)
+        if card.removes:
+            effect = text("takes one ", CardName(card.removes))
+            cure = text("nothing: the side keeps going")
+        else:
+            effect = text("stops the side" + (f" for {w.hours(card.hours)}" if card.hours else ""))
+            steps = chain.steps if chain else ()
+            cure = _join_texts([text(CardName(s)) for s in steps], ", then ") if steps else text("-")
+        counters = self.countered_by(card.name)
+        if counters:
+            cure = text(cure, "; or turn it away with ", cards(counters, "or"))
+        return (text(CardName(card.name)), text(str(card.count)), effect,
+                text(cure, self.refs(chain.provenance) if chain else ()))
+
+    def counter_cards(self) -> Section | None:
+        if not self.r.counters:
+            return None
+        blocks: list[Block] = []
+        for counter in self.r.counters:
+            card = CardName(counter.card)
+            redraw = (f" You then draw until you hold {w.number(self.r.turn.hand)} cards again." if counter.redraw
+                      else "")
+            blocks.append(Paragraph(text(
+                card, " is the one card you play when it is not your turn. When an opponent lays ",
+                cards(counter.cancels, "or"), " against your side, you may at once show ", card,
+                ": the hazard does nothing, and both cards go to the discard pile.", redraw,
+                " The attacker's turn is over all the same, and play passes on as usual. You may also keep ", card,
+                " in hand and let the hazard take effect.",
+                self.refs(counter.provenance))))
+        return Section("Played out of turn", "counters", tuple(blocks))
+
+    def zones_section(self) -> Section | None:
+        z = self.r.zones
+        if not z.zones:
+            return None
+        start = CardName(z.start)
+        if z.scope == "side":
+            intro = text("Each side has its own zone, set by the top card of its zone pile. A side that has "
+                         "no zone card yet is in ", start, ".", self.refs(z.provenance))
+        else:
+            intro = text("One zone governs the whole table at once: the zone card on top of the shared zone "
+                         "pile sets the speed for every side, whoever played it. The race begins in ", start,
+                         " before any zone card is played.", self.refs(z.provenance))
+        rows = []
+        plays = {p.card: p for p in z.plays}
+        for zone in z.zones:
+            play = plays.get(zone.name)
+            where = self.reach(play.reach) if play else "-"
+            rows.append((text(CardName(zone.name)), self.mileage_list(zone.allows),
+                         text(where, self.refs(play.provenance) if play else ())))
+        blocks: list[Block] = [Paragraph(intro),
+                               Table(("Zone", "Mileage allowed", "Played"), tuple(rows))]
+        if z.change_only:
+            blocks.append(Paragraph(text(
+                "A zone card may be laid on a side only when that side is in a different zone."
+                if z.scope == "side" else "A zone card may be played only when it changes the zone.")))
+        if "zone" in self.r.turn.before_go:
+            blocks.append(Paragraph(text("Zone cards may be played on any turn, even by a side that is "
+                                         "stopped or has not yet started.")))
+        blocks.append(Paragraph(text(self.speeding_text(), self.refs(z.speeding_provenance))))
+        return Section("Zones", "zones", tuple(blocks))
+
+    def reach(self, reach: str) -> str:
+        if self.r.zones.scope == "game":
+            return "by any player, for the whole table"
+        return {"own": "on your own side", "opponent": "on an opponent's side",
+                "any": "on your own side or an opponent's"}[reach]
+
+    def speeding_text(self) -> Text:
+        speeding = self.r.zones.speeding
+        if speeding == "forbidden":
+            return text("A mileage card that the zone does not allow simply cannot be laid.")
+        if speeding == "forfeit-card":
+            return text("Laying a mileage card that the zone does not allow is speeding: the card is lost to "
+                        "the discard pile and counts for nothing.")
+        return text("Speeding is punished hard. A side that lays a mileage card its zone does not allow loses "
+                    "that card, every mileage card it has laid (safe piles included) and its whole ",
+                    self.go_pile(), "; all of it goes to the discard pile, and the side must start again with a "
+                    "fresh ", CardName(self.go), ".")
+
+    def penalties_section(self) -> Section | None:
+        p = self.r.penalties
+        if p is None:
+            return None
+        zones = [z.name for z in self.r.zones.zones]
+        whose = "the zone the victim is in" if self.r.zones.scope == "side" else "the zone the table is in"
+        blocks: list[Block] = [Paragraph(text(
+            "A hazard also costs its victim mileage. The penalty depends on ", whose,
+            ", and it is paid only from the ", cards(p.piles), " piles; the cards taken go to the discard pile.",
+            self.refs(p.provenance)))]
+        if p.per_hour:
+            rates = [text(f"{w.miles(m)} an hour in ", CardName(z)) for z, m in p.per_hour]
+            blocks.append(Paragraph(text("The penalty is reckoned by the hour of delay: ",
+                                         _join_texts(rates, " and "), ".")))
+        cost = {(e.hazard, e.zone): e for e in p.table}
+        hazards = list(dict.fromkeys([c.name for c in self.by_kind.get("hazard", []) if not c.removes]
+                                     + [e.hazard for e in p.table]))
+        rows = []
+        for hazard in hazards:
+            cells = []
+            for zone in zones:
+                entry = cost.get((hazard, zone))
+                cells.append(text(w.miles(entry.miles)) if entry else text("nothing"))
+            marks = self.refs(*(e.provenance for e in p.table if e.hazard == hazard))
+            rows.append((text(CardName(hazard), marks),) + tuple(cells))
+        blocks.append(Table(("Hazard",) + tuple(f"In {z}" for z in zones), tuple(rows),
+                            numeric=tuple(range(1, len(zones) + 1))))
+        blocks.append(Paragraph(text(self.payment_rules(p))))
+        return Section("Penalties", "penalties", tuple(blocks))
+
+    def payment_rules(self, p) -> Text:
+        said = ["The player who laid the hazard chooses which cards to take"]
+        choice = self.payment_example(p)
+        if choice:
+            said[0] += f", in any mix that does not exceed the penalty: {choice}"
+        said.append("The victim pays only what it has and never owes the rest")
+        if not p.larger_card:
+            said.append("A card worth more than what is still owed is never taken, so a small penalty against a "
+                        "side holding only larger cards costs nothing")
+        return text(". ".join(said) + ".")
+
+    def payment_example(self, p) -> str:
+        """One penalty that can be paid in two ways, e.g. one large card or two small ones."""
+        values = {name: _miles(self.r, name) for name in p.piles}
+        for entry in sorted(p.table, key=lambda e: -e.miles):
+            ways = [f"{w.number(entry.miles // v)} {name}" for name, v in sorted(values.items(), key=lambda i: -i[1])
+                    if v and entry.miles % v == 0]
+            if len(ways) >= 2:
+                return f"a penalty of {w.miles(entry.miles)} may be paid with {w.join(ways, 'or')} cards"
+        return ""
+
+    def winning_section(self) -> Section:
+        e = self.r.ending
+        blocks: list[Block] = [Paragraph(text(
+            "The first side to complete every one of its mileage piles wins the race at once.")),
+            Paragraph(text(
+                "If the draw pile is empty and a reshuffle would bring back no cards, play on without drawing "
+                "until every hand is empty. The side with the most miles then wins; equal miles make a tie. "
+                f"For games between computer players, a race still running after {e.turn_limit} turns is "
+                "scored the same way.", self.refs(e.provenance)))]
+        return Section("Winning", "winning", tuple(blocks))
+
+    def progressive_section(self) -> Section | None:
+        p = self.r.progressive
+        if p is None:
+            return None
+        seats = (f"{w.number(p.table)} at each table, partners facing each other" if p.partners
+                 else f"{w.number(p.table)} at each table, each for themselves")
+        rounds = (f"Each round lasts {w.number(p.minutes)} minutes; when time is called, play stops at every "
+                  "table at once." if p.minutes else "The host decides how long each round lasts.")
+        body = text(
+            f"For a party, several tables race at the same time: {seats}. {rounds} Each side scores the "
+            "mileage it has laid by then, and the greatest total mileage over the evening wins.",
+            self.refs(p.provenance))
+        return Section("Progressive play", "progressive", (Paragraph(body),))
+
+    def notes_section(self) -> Section | None:
+        if not self.r.notes:
+            return None
+        items = tuple(text(note, self.refs(prov)) for note, prov in self.r.notes)
+        return Section("Further notes", "notes", (Bullets(items),))
+
+
+def _miles(ruleset: Ruleset, name: str) -> int:
+    try:
+        return ruleset.card(name).miles or 0
+    except KeyError:
+        return 0
+
+
+_join_texts = join_texts
+
+
+def _join_list(parts: list[Text]) -> Text:
+    """Texts joined as in prose: a, b and c."""
+    if len(parts) <= 1:
+        return text(*parts)
+    return text(join_texts(parts[:-1], ", "), " and ", parts[-1])
+
+__all__ = ["build", "cards", "seating"]

@@ -1,0 +1,199 @@
+"""Rulebook stage, PDF renderer: the document as Typst markup, compiled offline into a printable rule sheet."""
+from __future__ import annotations
+
+from ..model import Ruleset
+from .blocks import (Assumed, Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Strong, Table, Text,
+                     Worked)
+
+# The look of the sheet: a title block between double rules, small-capital headings, card names in bold
+# small capitals, assumption boxes in red so that no reader takes them for printed rules.
+PREAMBLE = r"""
+#let ink = rgb("#1d1a16")
+#let rule-colour = rgb("#8a6d3b")
+#let mark-colour = rgb("#9c2f1f")
+#let soft = rgb("#f1eadb")
+#set page(paper: "us-letter", margin: (x: 2cm, top: 2.2cm, bottom: 2.2cm),
+  header: context { if here().page() > 1 [
+    #set text(size: 8pt, fill: rule-colour)
+    #smallcaps(BOOK-TITLE) #h(1fr) #smallcaps(BOOK-BYLINE)
+  ] },
+  footer: context [
+    #set text(size: 8pt, fill: rule-colour)
+    #h(1fr) #counter(page).display("1 of 1", both: true) #h(1fr)
+  ])
+#set text(font: ("Libertinus Serif", "New Computer Modern"), size: 10.5pt, fill: ink, lang: "en")
+#set par(justify: true, leading: 0.62em, spacing: 0.9em)
+#set list(indent: 0.8em, spacing: 0.55em)
+#set enum(indent: 0.8em, spacing: 0.55em)
+#show heading.where(level: 1): it => block(above: 1.5em, below: 0.8em, width: 100%)[
+  #set text(size: 14pt, weight: "bold", tracking: 0.04em)
+  #smallcaps(it.body)
+  #v(-0.55em)
+  #line(length: 100%, stroke: 0.7pt + rule-colour)
+]
+#show heading.where(level: 2): it => block(above: 1.2em, below: 0.6em)[
+  #set text(size: 11.5pt, weight: "bold", style: "italic")
+  #it.body
+]
+#let card(name) = text(weight: "bold", smallcaps(name))
+#let amark(n) = super(text(fill: mark-colour, weight: "bold", "[A" + str(n) + "]"))
+#let sheet-table(columns, numeric, header, ..cells) = table(
+  columns: columns,
+  stroke: (x, y) => (bottom: if y == 0 { 0.8pt + rule-colour } else { 0.3pt + rgb("#d2c5a9") }),
+  fill: (x, y) => if y == 0 { soft },
+  inset: (x: 5pt, y: 3.4pt),
+  align: (x, y) => if numeric.contains(x) { right } else { left },
+  table.header(..header.map(h => text(weight: "bold", size: 9.5pt, h))),
+  ..cells.pos().map(c => { set par(justify: false); text(size: 9.5pt, hyphenate: false, c) }),
+)
+#let assumed(number, body, why, applies, basis) = block(
+  width: 100%, breakable: false, inset: (left: 10pt, rest: 7pt), above: 0.9em, below: 0.9em,
+  fill: rgb("#f7ede7"), stroke: (left: 3pt + mark-colour),
+)[
+  #text(fill: mark-colour, weight: "bold", size: 8.5pt, tracking: 0.08em)[EDITORIAL ASSUMPTION A#str(number)]
+  #linebreak() #body
+  #linebreak() #text(style: "italic")[Why:] #why
+  #if applies != "" [ #linebreak() #text(style: "italic")[Applies to:] #applies ]
+  #if basis != "" [ #linebreak() #text(style: "italic")[Rests on:] #basis ]
+]
+#let worked(number, title, source, position, moves, outcome) = block(
+  width: 100%, breakable: false, inset: 9pt, above: 1em, below: 1em,
+  stroke: 0.5pt + rule-colour, radius: 2pt,
+)[
+  #text(weight: "bold")[Example #str(number): #title]
+  #if source != "" [ #h(0.4em) #text(size: 9pt, style: "italic", fill: rule-colour)[(from #source)] ]
+  #grid(columns: (1fr, 1fr), column-gutter: 14pt,
+    [
+      #text(size: 9pt, weight: "bold", tracking: 0.06em)[POSITION]
+      #list(..position)
+    ],
+    [
+      #text(size: 9pt, weight: "bold", tracking: 0.06em)[MOVES]
+      #enum(..moves)
+      #text(size: 9pt, weight: "bold", tracking: 0.06em)[WHAT FOLLOWS]
+      #list(..outcome)
+    ])
+]
+"""
+
+
+def quote(value: str) -> str:
+    """A Typst string literal: the text is shown exactly as written, whatever characters it holds."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
+
+
+def inline(value: Text) -> str:
+    """Inline text as a Typst content block."""
+    parts = []
+    for part in value:
+        if isinstance(part, CardName):
+            parts.append(f"#card({quote(part.text)})")
+        elif isinstance(part, Strong):
+            parts.append(f"#strong({quote(part.text)})")
+        elif isinstance(part, Ref):
+            parts.append(f"#amark({part.number})")
+        elif part:
+            parts.append(f"#{quote(part)}")
+    return "[" + "".join(parts) + "]"
+
+
+def markup(book: Rulebook) -> str:
+    """The complete Typst source for the rulebook."""
+    preamble = (PREAMBLE.replace("BOOK-TITLE", quote(book.title))
+                .replace("BOOK-BYLINE", quote(book.byline)))
+    lines = [f"#set document(title: {quote(book.title)}, author: {quote(book.byline)})", preamble,
+             _title_block(book)]
+    lines += [_section(s, 1) for s in book.sections]
+    return "\n".join(lines) + "\n"
+
+
+def render(book: Rulebook) -> bytes:
+    import typst
+
+    # Only the fonts built into Typst: the same PDF on every machine, and no system lookups.
+    return typst.compile(markup(book).encode("utf-8"), ignore_system_fonts=True, font_paths=[])
+
+
+def rulebook_pdf(ruleset: Ruleset, parent: Ruleset | None = None) -> bytes:
+    from .document import build
+
+    return render(build(ruleset, parent))
+
+
+def _title_block(book: Rulebook) -> str:
+    subtitle = f"#text(size: 13pt, style: \"italic\", {quote(book.subtitle)})\n#v(0.3em)\n" if book.subtitle else ""
+    summary = (f"#v(0.6em)\n#block(width: 80%, text(size: 10.5pt, {quote(book.summary)}))\n"
+               if book.summary else "")
+    return (
+        "#align(center)[\n"
+        "#line(length: 100%, stroke: 1.2pt + rule-colour)\n#v(-0.7em)\n"
+        "#line(length: 100%, stroke: 0.4pt + rule-colour)\n#v(0.6em)\n"
+        "#text(size: 9pt, tracking: 0.25em, fill: rule-colour)[RULES OF PLAY]\n#v(0.2em)\n"
+        f"#text(size: 30pt, weight: \"bold\", tracking: 0.12em, upper({quote(book.title)}))\n#v(0.1em)\n"
+        f"{subtitle}"
+        f"#text(size: 10.5pt, smallcaps({quote(book.byline)}))\n"
+        f"{summary}"
+        "#v(0.4em)\n#line(length: 100%, stroke: 0.4pt + rule-colour)\n#v(-0.7em)\n"
+        "#line(length: 100%, stroke: 1.2pt + rule-colour)\n"
+        "]\n"
+    )
+
+
+def _section(section: Section, level: int) -> str:
+    parts = [f"#heading(level: {level}, {quote(section.title)}) <{section.anchor}>"]
+    parts += [_block(b) for b in section.blocks]
+    parts += [_section(s, level + 1) for s in section.subsections]
+    return "\n\n".join(parts)
+
+
+def _block(block: Block) -> str:
+    if isinstance(block, Paragraph):
+        return "#par(" + inline(block.body) + ")"
+    if isinstance(block, Bullets):
+        kind = "enum" if block.ordered else "list"
+        return f"#{kind}(" + ", ".join(inline(i) for i in block.items) + ")"
+    if isinstance(block, Table):
+        return _table(block)
+    if isinstance(block, Assumed):
+        return (f"#assumed({block.number}, {inline(block.body)}, {quote(block.reason)}, "
+                f"{quote(block.applies_to)}, {quote(block.basis)})")
+    if isinstance(block, Worked):
+        return (f"#worked({block.number}, {quote(block.title)}, {quote(block.source)}, "
+                f"({_items(block.position)}), ({_items(block.moves)}), ({_items(block.outcome)}))")
+    raise TypeError(f"no Typst for {type(block).__name__}")
+
+
+def _items(items: tuple[Text, ...]) -> str:
+    return _array(inline(i) for i in items)
+
+
+def _array(items) -> str:
+    """Typst array items; the trailing comma keeps a one-item list an array, not a parenthesised value."""
+    items = list(items)
+    return ", ".join(items) + "," if items else ""
+
+
+def _table(table: Table) -> str:
+    widths = _column_widths(table)
+    header = "(" + _array(quote(h) for h in table.header) + ")"
+    numeric = "(" + _array(str(i) for i in table.numeric) + ")"
+    cells = ", ".join(inline(c) for row in table.rows for c in row)
+    table_markup = f"sheet-table({widths}, {numeric}, {header}, {cells})"
+    # Short tables stay on one page; a long one (the sources) may run on, its header repeated.
+    if len(table.rows) <= 12:
+        return f"#block(breakable: false, {table_markup})"
+    return "#" + table_markup
+
+
+def _column_widths(table: Table) -> str:
+    """Figures take the width they need; text columns share the rest in proportion to their longest cell."""
+    def length(cell: Text) -> int:
+        return sum(len(p) if isinstance(p, str) else 5 if isinstance(p, Ref) else len(p.text) for p in cell)
+
+    widths = []
+    for i, head in enumerate(table.header):
+        longest = max([len(head)] + [length(row[i]) for row in table.rows])
+        widths.append("auto" if i in table.numeric or longest <= 20 else f"{min(longest, 60)}fr")
+    if all(w == "auto" for w in widths):
+        widths[-1] = "1fr"
+    return "(" + _array(widths) + ")"

@@ -1,0 +1,111 @@
+"""Rulebook stage, provenance: which source each rule comes from, and every editorial assumption."""
+from __future__ import annotations
+
+from ..model import Assumption, Provenance, Ruleset
+from .words import join
+from .blocks import Assumed, Block, Bullets, Paragraph, Ref, Section, Table, Text, text
+
+
+# Kinds of rows that may share one line of the table when they cite the same sections.
+MERGEABLE = {"Cards", "Piles", "Seating", "Repairs", "Zones", "Who may play", "Penalties", "Worked examples"}
+
+
+def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
+    """Every rule of the ruleset with a label in words, in the order a reader meets them."""
+    rows: list[tuple[str, Provenance]] = []
+    rows += _grouped_cards(r)
+    rows.append((f"The race of {r.race.miles} miles", r.race.provenance))
+    rows += [(f"Piles: {p.card}", p.provenance) for p in r.race.piles]
+    rows += [(f"Seating: {s.label}", s.provenance) for s in r.setups]
+    rows.append(("The turn", r.turn.provenance))
+    rows.append(("Hazards and their targets", r.delays.provenance))
+    rows += [(f"Repairs: {c.hazard}", c.provenance) for c in r.delays.chains]
+    if r.zones.zones:
+        rows.append(("Zones", r.zones.provenance))
+        rows += [(f"Zones: {z.name}", z.provenance) for z in r.zones.zones]
+        rows += [(f"Who may play: {p.card}", p.provenance) for p in r.zones.plays]
+        rows.append(("Speeding", r.zones.speeding_provenance))
+    if r.penalties:
+        rows.append(("Penalties", r.penalties.provenance))
+        rows += [(f"Penalties: {e.hazard} in {e.zone}", e.provenance) for e in r.penalties.table]
+    rows += [(f"Playing {c.card} out of turn", c.provenance) for c in r.counters]
+    rows.append(("When the draw pile runs out", r.reshuffle.provenance))
+    rows.append(("Winning and the end of the cards", r.ending.provenance))
+    if r.progressive:
+        rows.append(("Progressive play", r.progressive.provenance))
+    rows += [(f"Note “{_shorten(note)}”", prov) for note, prov in r.notes]
+    rows += [(f"Worked examples: {i + 1}", e.provenance) for i, e in enumerate(r.examples)]
+    return _merged([(label, prov) for label, prov in rows if prov.cites or prov.assumptions])
+
+
+def _merged(rows: list[tuple[str, Provenance]]) -> list[tuple[str, Provenance]]:
+    """Rows of one kind ('Piles: ...') resting on the same citations become one row listing them all."""
+    merged: list[tuple[str, list[str], Provenance]] = []
+    for label, prov in rows:
+        head, _, item = label.partition(": ")
+        if head not in MERGEABLE:
+            head, item = label, ""
+        key = (prov.cites, prov.assumptions)
+        for kind, items, seen in merged:
+            if item and kind == head and (seen.cites, seen.assumptions) == key:
+                items.append(item)
+                break
+        else:
+            merged.append((head if item else label, [item] if item else [], prov))
+    return [(f"{kind}: {join(items)}" if items else kind, prov) for kind, items, prov in merged]
+
+
+def _grouped_cards(r: Ruleset) -> list[tuple[str, Provenance]]:
+    """Cards citing the same sections share a row, so the pack does not fill the table."""
+    groups: dict[tuple, list] = {}
+    for card in r.deck:
+        key = (card.provenance.cites, card.provenance.assumptions)
+        groups.setdefault(key, []).append(card)
+    rows = []
+    for (cites, assumptions), cards in groups.items():
+        names = ", ".join(c.name for c in cards)
+        rows.append((f"Cards: {names}", Provenance(cites=cites, assumptions=assumptions)))
+    return rows
+
+
+def _shorten(note: str, limit: int = 7) -> str:
+    words = note.rstrip(".").split()
+    return " ".join(words[:limit]) + (" ..." if len(words) > limit else "")
+
+
+def provenance_section(r: Ruleset, numbers: dict[Assumption, int]) -> Section:
+    source_keys = {s.id: f"S{i + 1}" for i, s in enumerate(r.sources)}
+    blocks: list[Block] = [Paragraph(text(
+        "These rules are kept as data and printed from it. Every rule rests on one of the sources below. "
+        "Where the sources are silent or unclear, the editors made a decision; each such assumption is "
+        "marked in the text, like [A1], and set out at the end of this section."))]
+    blocks.append(Bullets(tuple(_source_line(s, source_keys[s.id]) for s in r.sources)))
+    rows = []
+    first_label: dict[Assumption, str] = {}
+    for label, prov in rule_provenances(r):
+        cites = _cite_text(prov, source_keys)
+        marks = tuple(Ref(numbers[a]) for a in prov.assumptions if a in numbers)
+        for a in prov.assumptions:
+            first_label.setdefault(a, label)
+        rows.append((text(label), text(cites or "editorial decision"), marks or text("")))
+    blocks.append(Table(("Rule", "Source, section", "Assumed"), tuple(rows)))
+    outside = {s.id: s.document for s in r.sources}
+    for assumption, number in numbers.items():
+        basis = outside.get(assumption.based_on or "", "") if assumption.based_on else ""
+        blocks.append(Assumed(number=number, body=text(assumption.text.rstrip(".") + "."),
+                              reason=assumption.reason, applies_to=first_label.get(assumption, ""), basis=basis))
+    return Section("Sources and assumptions", "sources", tuple(blocks))
+
+
+def _cite_text(prov: Provenance, source_keys: dict[str, str]) -> str:
+    """'S1: Playing; The cards' (sections grouped by source)."""
+    by_source: dict[str, list[str]] = {}
+    for cite in prov.cites:
+        by_source.setdefault(source_keys.get(cite.source, cite.source), []).append(cite.section)
+    return "; ".join(f"{key}: {'; '.join(dict.fromkeys(sections))}" for key, sections in by_source.items())
+
+
+def _source_line(source, key: str) -> Text:
+    if source.outside:
+        return text(f"{key}: {source.document}, from outside the rule sheets. {source.description}")
+    return text(f"{key}: {source.description} (file {source.document}).")

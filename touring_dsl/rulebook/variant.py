@@ -1,0 +1,232 @@
+"""Rulebook stage, variants: what an edition that extends another changes from its parent, in words."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from ..model import Provenance, Ruleset
+from . import words as w
+from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
+
+SPEEDING = {"forbidden": "a card the zone does not allow cannot be laid",
+            "forfeit-card": "speeding costs the card laid",
+            "forfeit-all": "speeding costs every mileage card laid"}
+REACH = {"own": "on one's own side", "opponent": "on an opponent's side", "any": "on any side"}
+KEEP = {"all": "returned whole", "all-but-top": "returned except the top card", "none": "left on the table"}
+
+
+def load_parent(ruleset: Ruleset) -> Ruleset | None:
+    """The parent edition, looked up beside the variant's file first, then in the archive."""
+    from ..archive import find_edition, load
+
+    base = next((c.location.file for c in ruleset.changes if c.location), None)
+    try:
+        path = find_edition(ruleset.parent or "", Path(base).parent if base else None)
+        return load(str(path)) if path else None
+    except Exception:  # a parent that no longer compiles leaves the section out, not the rulebook
+        return None
+
+
+def variant_section(r: Ruleset, parent: Ruleset | None, refs: Callable[..., Text]) -> Section | None:
+    if not r.parent:
+        return None
+    name = _edition_name(parent) if parent else r.parent
+    blocks = [Paragraph(text(f"This edition is a variant of {name}. Everything not listed here is played as "
+                             "in that edition."))]
+    changes = differences(parent, r, refs) if parent else []
+    if changes:
+        blocks.append(Paragraph(text(_edit_count(r) + "What it changes, in short:")))
+        blocks.append(Bullets(tuple(changes)))
+    elif r.changes:
+        made = w.counted(len(r.changes), "change")
+        blocks.append(Paragraph(text(f"Its file records {made}, but they leave the rules as they were.")))
+    return Section("How this variant differs", "variant", tuple(blocks))
+
+
+def _edit_count(r: Ruleset) -> str:
+    """'Its file adds seven rules and changes one. ' from the variant's own list of edits."""
+    verbs = {"add": "adds", "change": "changes", "remove": "removes"}
+    counts = {op: sum(1 for c in r.changes if c.op == op) for op in verbs}
+    said = [f"{verbs[op]} {w.counted(n, 'rule')}" if i == 0 else f"{verbs[op]} {w.number(n)}"
+            for i, (op, n) in enumerate((op, n) for op, n in counts.items() if n)]
+    return f"Its file {w.join(said)}. " if said else ""
+
+
+def _edition_name(r: Ruleset) -> str:
+    head = r.title + (f": {r.subtitle}" if r.subtitle else "")
+    return f"{head} ({r.year})" if r.year else head
+
+
+def differences(old: Ruleset, new: Ruleset, refs: Callable[..., Text]) -> list[Text]:
+    found: list[Text] = []
+    for compare in (_deck, _race, _setups, _turn, _delays, _zones, _penalties, _reshuffle, _progressive, _notes,
+                    _examples):
+        found.extend(compare(old, new, refs))
+    return found
+
+
+def _deck(old: Ruleset, new: Ruleset, refs) -> list[Text]:
+    before = {c.name: c for c in old.deck}
+    after = {c.name: c for c in new.deck}
+    said = []
+    for name, card in after.items():
+        if name not in before:
+            role = f"{card.kind} card" if card.kind != "counter" else "card played out of turn"
+            extra = text(" that cancels ", card_list(card.counters, "or")) if card.counters else ()
+            said.append(text(f"Adds {w.number(card.count)} ", CardName(name), f" {w.plural(card.count, 'card')}, "
+                             f"a {role}", extra, ".", refs(card.provenance)))
+        elif card != before[name] and card.model_dump(exclude={"provenance"}) != \
+                before[name].model_dump(exclude={"provenance"}):
+            was = before[name]
+            if was.count != card.count:
+                said.append(text("The pack holds ", CardName(name), f" {w.number(card.count)} times instead of "
+                                 f"{w.number(was.count)}.", refs(card.provenance)))
+            else:
+                said.append(text(_card_change(was, card), refs(card.provenance)))
+    for name in before:
+        if name not in after:
+            said.append(text("Leaves ", CardName(name), " out of the pack."))
+    return said
+
+
+def _card_change(was, card) -> Text:
+    if was.hours != card.hours and card.hours:
+        return text(CardName(card.name), f" now delays {w.hours(card.hours)} (it was {w.hours(was.hours or 0)}).")
+    if was.removes != card.removes and card.removes:
+        return text(CardName(card.name), " now takes a ", CardName(card.removes), ".")
+    if was.counters != card.counters:
+        return text(CardName(card.name), " now cancels ", card_list(card.counters, "or"), ".")
+    if was.miles != card.miles:
+        return text(CardName(card.name), f" now counts {w.miles(card.miles or 0)}.")
+    return text("Changes what ", CardName(card.name), " does.")
+
+
+def _race(old: Ruleset, new: Ruleset, refs) -> list[Text]:
+    if old.race.model_dump(exclude={"provenance"}) == new.race.model_dump(exclude={"provenance"}):
+        return []
+    piles = counted_cards(((p.card, p.needs) for p in new.race.piles), "and", w.number)
+    return [text(f"The race is {w.miles(new.race.miles)} (it was {w.miles(old.race.miles)}), run by completing ",
+                 piles, ".", refs(new.race.provenance))]
+
+
+def _setups(old: Ruleset, new: Ruleset, refs) -> list[Text]:
+    before = {s.label: s for s in old.setups}
+    said = []
+    for s in new.setups:
+        was = before.pop(s.label, None)
+        who = f"{w.players_phrase(s.players)} players"
+        if was is None:
+            said.append(text(f"Adds a way to seat {who} ({s.label}).", refs(s.provenance)))
+            continue
+        if was.model_dump(exclude={"provenance", "race"}) != s.model_dump(exclude={"provenance", "race"}):
+            said.append(text(f"Changes the seating or the pack for {who} ({s.label}).", refs(s.provenance)))
+        follows_main_race = was.race == old.race and s.race == new.race
+        if was.race.miles != s.race.miles and not follows_main_race:
+            said.append(text(f"With {who} the race is now {w.miles(s.race.miles)} "
+                             f"(it was {w.miles(was.race.miles)}).", refs(s.provenance)))
+    said += [text(f"Drops the seating for {w.players_phrase(s.players)} players ({s.label}).")
+             for s in before.values()]
+    return said
+
+
+def _turn(old: Ruleset, new: Ruleset, refs) -> list[Text]:
+    a, b = old.turn, new.turn
+    said = []
+    if a.hand != b.hand:
+        said.append(text(f"Hands hold {w.number(b.hand)} cards instead of {w.number(a.hand)}."))
+    if (a.draw, a.draw_before_play) != (b.draw, b.draw_before_play):
+        when = "before" if b.draw_before_play else "after"
+        said.append(text(f"Each turn draws {w.counted(b.draw, 'card')} {when} playing."))
+    if set(a.before_go) != set(b.before_go):
+        said.append(text("Changes what a side may play before its first start.", refs(b.provenance)))
+    return said
+
+
+def _delays(old: Ruleset, new: Ruleset, refs) -> list[Text]:
+    before = {c.hazard: c.steps for c in old.delays.chains}
+    said = []
+    for chain in new.delays.chains:
+        if before.get(chain.hazard) != chain.steps:
+            said.append(text("Repairing ", CardName(chain.hazard), " now takes ",
+                             card_list(chain.steps, "then"), ".", refs(chain.provenance)))
+    if old.delays.target != new.delays.target:
+        said.append(text("Changes which sides a hazard may be laid on.", refs(new.delays.provenance)))
+    return said
+
+
+def _zones(old: Ruleset, new: Ruleset, refs) -> list[Text]:
+    a, b = old.zones, new.zones
+    said = []
+    if a.scope != b.scope:
+        said.append(text("Zones now govern " + ("each side separately." if b.scope == "side"
+                                                 else "the whole table at once.")))
+    if a.start != b.start and b.start:
+        said.append(text("The race starts in ", CardName(b.start), "."))
+    if a.speeding != b.speeding:
+        said.append(text(f"Speeding: in the parent edition {SPEEDING[a.speeding]}; here {SPEEDING[b.speeding]}.",
+                         refs(b.speeding_provenance)))
+    allows = {z.name: z.allows for z in a.zones}
+    for zone in b.zones:
+        if allows.get(zone.name) != zone.allows:
+            said.append(text("Changes the mileage allowed in ", CardName(zone.name), ".", refs(zone.provenance)))
+    reach = {p.card: p.reach for p in a.plays}
+    for play in b.plays:
+        if play.card in reach and reach[play.card] != play.reach:
+            said.append(text(CardName(play.card), f" is now played {REACH[play.reach]} "
+                             f"(it was {REACH[reach[play.card]]}).", refs(play.provenance)))
+        elif play.card not in reach:
+            said.append(text(CardName(play.card), f" may now be played {REACH[play.reach]}.", refs(play.provenance)))
+    return said
+
+
+def _penalties(old: Ruleset, new: Ruleset, refs) -> list[Text]:
+    a, b = old.penalties, new.penalties
+    if a is None and b is None:
+        return []
+    if a is None and b is not None:
+        costly = list(dict.fromkeys(e.hazard for e in b.table))
+        return [text("Adds penalties: ", card_list(costly), " also cost the victim mileage, taken from the ",
+                     card_list(b.piles), " piles (see Penalties).", refs(b.provenance))]
+    if b is None:
+        return [text("Hazards no longer cost any mileage.")]
+    if a.model_dump(exclude={"provenance"}) != b.model_dump(exclude={"provenance"}):
+        return [text("Changes the penalties (see Penalties).", refs(b.provenance))]
+    return []
+
+
+def _reshuffle(old: Ruleset, new: Ruleset, refs) -> list[Text]:
+    a, b = old.reshuffle, new.reshuffle
+    said = []
+    if a.go_piles != b.go_piles:
+        said.append(text(f"At a reshuffle the starting piles are {KEEP[b.go_piles]}."))
+    if a.zone_piles != b.zone_piles:
+        said.append(text(f"At a reshuffle the zone piles are {KEEP[b.zone_piles]}."))
+    if a.discard != b.discard:
+        said.append(text("At a reshuffle the discard pile is " + ("shuffled back in." if b.discard else "kept out.")))
+    return said
+
+
+def _progressive(old: Ruleset, new: Ruleset, refs) -> list[Text]:
+    a, b = old.progressive, new.progressive
+    if a == b or (a and b and a.model_dump(exclude={"provenance"}) == b.model_dump(exclude={"provenance"})):
+        return []
+    if b is None:
+        return [text("Leaves out progressive play.")]
+    return [text("Changes progressive play (see Progressive play).", refs(b.provenance))]
+
+
+def _notes(old: Ruleset, new: Ruleset, refs) -> list[Text]:
+    before = {note for note, _ in old.notes}
+    added = [(note, prov) for note, prov in new.notes if note not in before]
+    return [text("Adds a note: ", note, refs(prov)) for note, prov in added]
+
+
+def _examples(old: Ruleset, new: Ruleset, refs) -> list[Text]:
+    before = {e.title for e in old.examples}
+    added = [e for e in new.examples if e.title not in before]
+    if not added:
+        return []
+    return [text("Comes with worked examples of its own, given below.")]
+
+
+__all__ = ["load_parent", "variant_section", "differences", "Provenance"]

@@ -1,0 +1,153 @@
+"""Play stage, display: the table as one seat sees it, as text lines (styled with rich, readable without colour)."""
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.text import Text
+
+NameOf = Callable[[int], str]
+
+
+# -- one side ------------------------------------------------------------------------------------
+
+def needs_text(ruleset, side) -> str:
+    """What a side must play before it may lay mileage: "needs Hauled In, then Go", or "rolling"."""
+    if side.showing_go:
+        return "rolling: may lay mileage"
+    if not side.needs:
+        return "stuck: nothing can move its Go pile on"
+    steps = [" or ".join(side.needs)]
+    if len(side.needs) == 1:
+        steps += _rest_of_chain(ruleset, side.go_top, side.needs[0])
+    return "needs " + ", then ".join(steps)
+
+
+def _rest_of_chain(ruleset, top: str | None, next_card: str) -> list[str]:
+    """The steps of the delay chain after next_card, when the Go pile's top is the step before it."""
+    for chain in ruleset.delays.chains:
+        sequence = (chain.hazard, *chain.steps)
+        for before, after in zip(sequence, sequence[1:]):
+            if before == top and after == next_card:
+                return list(chain.steps[chain.steps.index(next_card) + 1:])
+    return []
+
+
+def side_lines(view, ruleset, side_index: int, title: str, shared_zone: bool, race_miles: int) -> list[Text]:
+    side = view.sides[side_index]
+    pile_text = f"{side.go_top} ({_cards(side.go_size)})" if side.go_top else "empty"
+    line = Text(f"    Go pile: {pile_text}; ")
+    line.append(needs_text(ruleset, side), style="green" if side.showing_go else "yellow")
+    lines = [Text(title, style="bold"), line]
+    if not shared_zone and ruleset.zones.zones:
+        lines.append(Text(f"    Zone: {side.zone}", style="cyan"))
+    parts = [f"{card} {laid}/{needed}" for card, laid, needed in side.piles]
+    lines.append(Text("    Mileage: " + "   ".join(parts)))
+    lines.append(Text(f"    Miles: {side.miles} of {race_miles}", style="bold"))
+    return lines
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+# -- the whole table -------------------------------------------------------------------------------
+
+def side_title(game, side_index: int, seat: int, name_of: NameOf) -> str:
+    members = [s for s in range(game.players) if game.side_of(s) == side_index]
+    names = ", ".join(name_of(s) + (" (to act)" if s == game.to_act and s != seat else "") for s in members)
+    mine = " - your side" if game.side_of(seat) == side_index and "you" not in names else ""
+    return f"  Side {side_index + 1}: {names}{mine}"
+
+
+def render_table(game, seat: int, numbered: list, recent: list[str], name_of: NameOf) -> list[Text]:
+    """Everything the seat to act needs to choose: the sides, the piles, its hand and moves, recent events."""
+    view = game.view(seat)
+    ruleset = game.ruleset
+    shared_zone = ruleset.zones.scope == "game" and bool(ruleset.zones.zones)
+    lines = [Text(f"--- {ruleset.title}, turn {game.turns + 1}: {name_of(seat)} to act ---", style="bold magenta")]
+    for side_index in range(game.sides):
+        lines += side_lines(view, ruleset, side_index, side_title(game, side_index, seat, name_of), shared_zone,
+                            game.setup.race.miles)
+    if shared_zone:
+        lines.append(Text(f"  Zone for every side: {view.zone}", style="cyan"))
+    lines.append(Text(f"  Discard pile: {_discard_text(view)}   Draw pile: {_cards(view.draw_size)}"))
+    lines += _hand_sizes(game, view, seat)
+    if view.pending is not None:
+        attacker, hazard, victim = view.pending
+        lines.append(Text(f"  Player {attacker + 1} played {hazard} on side {victim + 1}: it can be countered now.",
+                          style="bold red"))
+    if recent:
+        lines.append(Text("  Recent:", style="bold"))
+        lines += [Text(f"    {line}", style="dim") for line in recent]
+    lines += hand_lines(game, view, seat, numbered)
+    lines += move_lines(numbered)
+    return lines
+
+
+def _discard_text(view) -> str:
+    return f"{view.discard_top} on top ({_cards(view.discard_size)})" if view.discard_top else "empty"
+
+
+def _hand_sizes(game, view, seat: int) -> list[Text]:
+    sizes = view.hand_sizes
+    others = [f"player {s + 1}: {n}" for s, n in enumerate(sizes) if s != seat]
+    return [Text("  Cards in hand: " + ", ".join(others))] if others else []
+
+
+def hand_lines(game, view, seat: int, numbered: list) -> list[Text]:
+    """The hand, numbered for `d N`, each card with the moves that play it or why it cannot be played."""
+    hand = list(view.hand)
+    lines = [Text(f"  Your hand (player {seat + 1}):", style="bold")]
+    for number, card in enumerate(hand, start=1):
+        plays = [str(i) for i, move in enumerate(numbered, start=1) if move.card == card]
+        line = Text(f"    {number}. {card:<18}")
+        if plays:
+            line.append(f"move {', '.join(plays)}", style="green")
+        else:
+            reason = game.why_not(seat, card)
+            line.append(f"cannot play: {reason}" if reason else "cannot play now", style="dim")
+        lines.append(line)
+    return lines
+
+
+def move_lines(numbered: list) -> list[Text]:
+    if not numbered:
+        return [Text("  No card can be played: discard one with d N.", style="yellow")]
+    lines = [Text("  Legal moves:", style="bold")]
+    lines += [Text(f"    {number}. {move}") for number, move in enumerate(numbered, start=1)]
+    return lines
+
+
+# -- events and the end --------------------------------------------------------------------------------
+
+def describe_event(event, viewers: set[int], name_of: NameOf) -> str | None:
+    """An event for the move feed, or None when it should not be shown.
+
+    Draws are shown only to the seat drawing (it alone may see the card); every turn has one,
+    so the others' draws would only be noise.
+    """
+    if event.kind == "draw":
+        if event.seat not in viewers or not event.card:
+            return None
+        return f"{name_of(event.seat).capitalize()} drew {event.card}"
+    return str(event) or None
+
+
+def result_lines(game, name_of: NameOf) -> list[str]:
+    """Who won, how, and every side's miles."""
+    outcome = {"completed": "the race was completed", "exhausted": "the cards ran out",
+               "turn-limit": "the turn limit was reached"}.get(game.outcome, game.outcome or "unfinished")
+    view = game.view(0)
+    lines = [f"Game over after {game.turns} turns: {outcome}."]
+    for side_index in range(game.sides):
+        side = view.sides[side_index]
+        members = ", ".join(name_of(s) for s in side.seats)
+        lines.append(f"  Side {side_index + 1} ({members}): {side.miles} of {game.setup.race.miles} miles")
+    if game.winner is None:
+        lines.append("Nobody wins: a tie.")
+    else:
+        members = [s for s in range(game.players) if game.side_of(s) == game.winner]
+        names = ", ".join(name_of(s) for s in members)
+        verb = "win" if any(name_of(s) == "you" for s in members) else "wins"
+        lines.append(f"Side {game.winner + 1} ({names}) {verb}.")
+    return lines
