@@ -20,10 +20,7 @@ UPDATE = os.environ.get("TOURING_UPDATE_GOLDEN") == "1"
 # Fixtures whose .expected holds what the compiler should print but does not yet; each names the bug.
 # strict=True: once the bug is fixed the test passes, pytest reports XPASS as a failure, and the
 # entry must be deleted here.
-KNOWN_BUGS = {
-    "unknown_source_section": "compiler bug: an unknown source cited on a section is reported once "
-                              "for the section and again for every rule inside it",
-}
+KNOWN_BUGS: dict[str, str] = {}  # fixture -> open compiler bug it shows (a strict xfail until fixed)
 
 
 def run(*args: str):
@@ -87,7 +84,7 @@ def test_unknown_card_suggests_the_close_name() -> None:
 def test_unexpected_word_lists_what_was_expected_in_words() -> None:
     text = _expected("unexpected_word")
     assert "unexpected word 'shuffle'" in text
-    assert 'expected one of "add",' in text
+    assert 'expected one of "}", "add",' in text
 
 
 def test_several_errors_are_reported_together() -> None:
@@ -136,7 +133,7 @@ def test_internal_error_is_reported_apart_with_exit_3(tmp_path, monkeypatch) -> 
     assert "error[" not in result.stderr  # not dressed up as a mistake in the user's file
 
 
-# compiler bugs found while writing these tests (see the report); strict, so a fix shows up as XPASS --
+# compiler bugs found while writing these tests; an open one is a strict xfail, so its fix shows as XPASS
 
 RULE_IN_WRONG_SECTION = """edition "wrong-section" {
     title "A hand size written inside the deck"
@@ -159,18 +156,18 @@ turn {
 """
 
 
-@pytest.mark.xfail(strict=True, reason="compiler bug: a rule written in the wrong section crashes the "
-                                       "compiler (KeyError) instead of being reported")
 def test_rule_in_the_wrong_section_is_a_user_error(tmp_path) -> None:
+    """Regression: a rule in the wrong section used to crash the compiler (KeyError)."""
     path = tmp_path / "wrong_section.touring"
     path.write_text(RULE_IN_WRONG_SECTION, encoding="utf-8")
     result = run("check", str(path))
     assert result.exit_code == 1, result.stderr
+    assert "wrong_section.touring:7:5: error[E100]: unexpected word 'hand'" in result.stderr
+    assert '"}"' in result.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="compiler bug: an example with no `cite` crashes with "
-                                       "AttributeError: '_Annotated' object has no attribute 'section'")
 def test_example_without_citation_compiles(tmp_path) -> None:
+    """Regression: an example with no `cite` used to crash (AttributeError on _Annotated.section)."""
     text = (ROOT / "editions" / "touring-1937.touring").read_text(encoding="utf-8")
     text = text.replace('example "No mileage before a Go" cite sheet "The cards" {',
                         'example "No mileage before a Go" {')

@@ -119,7 +119,7 @@ class TestTouring1906:
 
     def test_penalties(self, r):
         p = r.penalties
-        # touring-1906.txt, "Delay cards": "only the 5 MILES and the 10 MILES piles can be attacked".
+        # touring-1906.txt, "Delay cards": delays may attack the 5s and the 10s, and no other pile.
         assert p.piles == ("5 Miles", "10 Miles")
         # "Delay cards": five miles per hour of delay in City Limits, ten in the Country.
         assert dict(p.per_hour) == {"City Limits": 5, "Country": 10}
@@ -355,7 +355,7 @@ class TestTouring1965AndReprint:
         assert two_decks.removals == ()
 
     def test_short_race(self, r1965):
-        # "Object of the game": remove one Accident, Out of Gas, Burning Oil, Flat Tire and Bad Brakes;
+        # "Object of the game": one each of the five hazards (Accident to Bad Brakes) leaves the deck;
         # ten cards totalling 400 miles: four 20s, two 35s, two 50s and two 75s.
         for short in (setup(r1965, 3), setup(r1965, 4, "three or four individuals"), setup(r1965, 6)):
             assert dict(short.removals) == SHORT_REMOVALS

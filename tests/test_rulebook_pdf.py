@@ -57,3 +57,14 @@ def test_typst_strings_are_escaped():
     assert quote('a "b" \\ c') == '"a \\"b\\" \\\\ c"'
     source = markup(build(load("touring-1937")))
     assert "#card(\"Hauled In\")" in source
+
+
+def test_cli_writes_pdf(tmp_path):
+    from typer.testing import CliRunner
+
+    from touring_dsl.cli.app import app
+
+    target = tmp_path / "sheet.pdf"
+    result = CliRunner().invoke(app, ["rulebook", "touring-1965", "-o", str(target)])
+    assert result.exit_code == 0
+    assert len(PdfReader(str(target)).pages) in PAGES

@@ -92,7 +92,7 @@ def _read(path: Path, display: str) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
         collector = Collector()
         collector.error("E300", f"cannot read {display}: {reason}")
         raise TouringError(collector.diagnostics) from None
@@ -185,6 +185,8 @@ class _Merged:
         if op == "remove":
             for key in [k for k in self.table if k[:len(stmt.key)] == stmt.key]:
                 del self.table[key]
+        elif op == "change" and stmt.kind == "card":
+            self.table[stmt.key] = _changed_card(self.table[stmt.key], stmt)
         else:
             self.table[stmt.key] = stmt
         self.changes.append(m.Change(op=op, key=describe_key(stmt.key), location=_location(stmt.span)))
@@ -194,6 +196,15 @@ class _Merged:
             old = self.table[stmt.key]
             self.table[stmt.key] = Stmt(old.op, old.key, old.kind, old.data, old.annots + stmt.annots,
                                         old.span, old.section)
+
+
+def _changed_card(old: Stmt, new: Stmt) -> Stmt:
+    """`change card` restates only what changes; the rest of the card comes from the parent."""
+    data = dict(old.data)
+    data.update({k: v for k, v in new.data.items() if v is not None})
+    if new.data.get("kind") is None:
+        data["kind"], data["miles"] = old.data["kind"], old.data["miles"]
+    return Stmt(new.op, new.key, new.kind, data, new.annots or old.annots, new.span, new.section)
 
 
 def describe_key(key: tuple) -> str:
@@ -332,6 +343,10 @@ class _Build:
             self.c.error("E260", "the edition has no deck", self.merged.doc.id.span, "add a `deck { card ... }` section")
         for stmt in stmts:
             d = stmt.data
+            if d["kind"] is None:
+                self.c.error("E260", f'card "{d["name"].value}" says no kind', d["name"].span,
+                             "say mileage N, go, remedy, hazard, zone or counter after the name")
+                continue
             count = d.get("count")
             if count is None:
                 self.c.error("E260", f'card "{d["name"].value}" says no count', d["name"].span, "add `count N`")
@@ -386,6 +401,13 @@ class _Build:
         if self.card_name(d["card"], "mileage", role="a pile") is None:
             return None
         flags = d["flags"]
+        if d["needs"].value < 1:
+            self.c.error("E223", f'pile "{d["card"].value}" needs {d["needs"].value} cards', d["needs"].span,
+                         "a pile needs at least one card; leave the pile out instead")
+        tally = flags.get("tally")
+        if tally is not None and not 1 <= tally <= d["needs"].value:
+            self.c.error("E223", f'pile "{d["card"].value}" marks card {tally}, but it holds {d["needs"].value}',
+                         stmt.span, f"tally takes a number from 1 to {d['needs'].value}")
         return m.Pile(card=d["card"].value, needs=d["needs"].value, protected=flags.get("protected", False),
                       face_down=flags.get("face_down", False), tally=flags.get("tally"),
                       provenance=self.provenance(stmt, f'pile "{d["card"].value}"'))
@@ -473,6 +495,8 @@ class _Build:
         elif hand.data["hand"].value < 1:
             self.c.error("E223", "a hand must hold at least one card", hand.data["hand"].span)
         draw = self.one("turn", "draw")
+        if draw is not None and draw.data["draw"].value < 1:
+            self.c.error("E223", "a turn must draw at least one card", draw.data["draw"].span)
         before = self.one("turn", "before_go")
         kinds = tuple(dict.fromkeys(n.value for n in before.data["kinds"])) if before else ("hazard", "zone")
         return m.Turn(hand=hand.data["hand"].value if hand else 5,
@@ -501,7 +525,8 @@ class _Build:
             for step in steps[:-1]:
                 self.card_name(step, "remedy", role="a step before the last")
             last = steps[-1]
-            if self.card_name(last) and self.cards[last.value].kind != "go":
+            has_go = any(c.kind == "go" for c in self.cards.values())  # else the deck check says it
+            if self.card_name(last) and has_go and self.cards[last.value].kind != "go":
                 go = next((c.name for c in self.cards.values() if c.kind == "go"), "Go")
                 self.c.error("E230", f'the chain for "{stmt.data["hazard"].value}" ends in "{last.value}", '
                              f'not the go card', last.span, f'end it with then "{go}"')
@@ -654,6 +679,10 @@ class _Build:
             return None
         tables = self.one("progressive", "tables")
         rounds = self.one("progressive", "rounds")
+        if tables is not None and tables.data["players"].value < 2:
+            self.c.error("E223", "a table needs at least two players", tables.data["players"].span)
+        if rounds is not None and rounds.data["minutes"].value < 1:
+            self.c.error("E223", "a round must last at least one minute", rounds.data["minutes"].span)
         return m.Progressive(table=tables.data["players"].value if tables else 4,
                              partners=self.one("progressive", "partners") is not None,
                              minutes=rounds.data["minutes"].value if rounds else None,

@@ -130,8 +130,19 @@ class Collector:
             lines = self.sources.get(span.file)
             if lines is not None and 0 < span.line <= len(lines):
                 line = lines[span.line - 1]
-        self.diagnostics.append(Diagnostic(code, message, span, hint, line))
+        diagnostic = Diagnostic(code, message, span, hint, line)
+        if diagnostic not in self.diagnostics:  # one mistake inherited by many rules is reported once
+            self.diagnostics.append(diagnostic)
 
     def raise_if_any(self) -> None:
         if self.diagnostics:
-            raise TouringError(self.diagnostics)
+            raise TouringError(self.in_source_order())
+
+    def in_source_order(self) -> list[Diagnostic]:
+        """Errors sorted by position within each file, files in the order they were first reported."""
+        files = list(dict.fromkeys(d.span.file if d.span else "" for d in self.diagnostics))
+
+        def place(d: Diagnostic):
+            return (files.index(d.span.file if d.span else ""), d.span.line if d.span else 0,
+                    d.span.column if d.span else 0)
+        return sorted(self.diagnostics, key=place)

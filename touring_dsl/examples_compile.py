@@ -73,6 +73,14 @@ class _Example:
                        "players: " + ", ".join(map(str, self.ruleset.player_counts())))
             return None
 
+    def pile(self, name: Name) -> str:
+        """A card named as a mileage pile must be a mileage card of the race."""
+        card = self.card(name)
+        if self.ok and card not in {p.card for p in self.ruleset.race.piles}:
+            self.error("E201", f'"{card}" is not a mileage pile', name.span,
+                       suggest(card, [p.card for p in self.ruleset.race.piles]))
+        return card
+
     def side(self, number: Name) -> int:
         if not 1 <= number.value <= self.sides:
             self.error("E280", f"side {number.value} does not exist: this example has {self.sides} sides",
@@ -100,7 +108,7 @@ class _Example:
                 entry["go" if tag == "go" else "zone"].extend(self.card(n) for n in item[2])
             elif tag == "pile":
                 entry = sides.setdefault(self.side(item[1]), {"go": [], "zone": [], "piles": []})
-                entry["piles"].append((self.card(item[2]), item[3].value))
+                entry["piles"].append((self.pile(item[2]), item[3].value))
             elif tag == "hand":
                 hands.setdefault(self.player(item[1]), []).extend(self.card(n) for n in item[2])
             elif tag == "deck":
@@ -130,7 +138,7 @@ class _Example:
         if "player" in values:
             fields["player"] = self.player(values["player"])
         if "card" in values:
-            fields["card"] = self.card(values["card"])
+            fields["card"] = self.pile(values["card"]) if what == "pile" else self.card(values["card"])
         if "number" in values:
             fields["number"] = values["number"].value
         return m.ExampleCheck(**fields)

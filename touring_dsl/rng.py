@@ -1,9 +1,10 @@
 """Chance for the engine and bots: a small seeded generator of our own, identical on every machine.
 
 The state is one 64-bit integer advanced by a linear congruential step (Knuth's MMIX constants);
-only its high bits are used, which are the well-mixed ones. The seed is scrambled once with
-splitmix64 so that neighbouring seeds start far apart. An LCG step is two integer operations,
-which matters: the engine shuffles and bots choose with it in their innermost loops.
+only its high bits are used, which are the well-mixed ones (below(n) is state * n >> 64). The
+seed is scrambled once with splitmix64 so that neighbouring seeds start far apart. An LCG step is
+two integer operations, which matters: the engine shuffles and bots choose with it in their
+innermost loops.
 """
 from __future__ import annotations
 
@@ -39,10 +40,10 @@ class Rng:
         return (state >> 11) * (1.0 / 9007199254740992.0)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n); n must be positive (and below 2**32)."""
+        """A uniform integer in [0, n) from the state's high bits; n must be positive."""
         state = (self.state * MULTIPLIER + INCREMENT) & MASK64
         self.state = state
-        return ((state >> 32) * n) >> 32
+        return (state * n) >> 64
 
     def choice(self, items):
         return items[self.below(len(items))]
@@ -52,7 +53,7 @@ class Rng:
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             state = (state * MULTIPLIER + INCREMENT) & MASK64
-            j = ((state >> 32) * (i + 1)) >> 32
+            j = (state * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
         self.state = state
 

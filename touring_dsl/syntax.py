@@ -108,7 +108,8 @@ def _describe_token(token: Token) -> str:
 
 
 def _expected_hint(expected) -> str | None:
-    words = sorted({_terminal_word(name) for name in expected})
+    # a closing brace is the likeliest fix, so it is never cut off the end of a long list
+    words = sorted({_terminal_word(name) for name in expected}, key=lambda w: (w != '"}"', w))
     if not words:
         return None
     if len(words) > 12:
@@ -176,13 +177,11 @@ class ToRaw(Transformer):
     def section(self, meta, children):
         op, head, *rest = children
         annots = [c for c in rest if isinstance(c, Annot)]
-        entries = [c for c in rest if isinstance(c, tuple) and c and c[0] == "entry"]
-        return ("section", op, head, annots, entries, Span(self.file, meta.line, meta.column))
+        body = next((c for c in rest if isinstance(c, tuple) and c and c[0] == "body"), None)
+        return ("section", op, head, annots, body[1] if body else [], Span(self.file, meta.line, meta.column))
 
-    @v_args(inline=False, meta=True)
-    def bare_section(self, meta, children):
-        op, head, *annots = children
-        return ("section", op, head, list(annots), [], Span(self.file, meta.line, meta.column))
+    def body(self, *entries):
+        return ("body", list(entries))
 
     @v_args(inline=False, meta=True)
     def entry(self, meta, children):
@@ -215,6 +214,7 @@ class ToRaw(Transformer):
 
     # rules: (kind, data)
     def card(self, name, kind, *attrs):
+        kind = kind or (None, None)  # a variant may name a card without restating its kind
         data = {"name": name, "kind": kind[0], "miles": kind[1]}
         for attr, value in attrs:
             data[attr] = value

@@ -94,9 +94,15 @@ def _hand_sizes(game, view, seat: int) -> list[Text]:
     return [Text("  Cards in hand: " + ", ".join(others))] if others else []
 
 
+def sorted_hand(view, ruleset) -> list[str]:
+    """The hand in the edition's deck order, so a card keeps its place from turn to turn (`d N` uses it)."""
+    order = {card.name: index for index, card in enumerate(ruleset.deck)}
+    return sorted(view.hand, key=lambda card: order.get(card, len(order)))
+
+
 def hand_lines(game, view, seat: int, numbered: list) -> list[Text]:
     """The hand, numbered for `d N`, each card with the moves that play it or why it cannot be played."""
-    hand = list(view.hand)
+    hand = sorted_hand(view, game.ruleset)
     lines = [Text(f"  Your hand (player {seat + 1}):", style="bold")]
     for number, card in enumerate(hand, start=1):
         plays = [str(i) for i, move in enumerate(numbered, start=1) if move.card == card]
@@ -142,12 +148,11 @@ def result_lines(game, name_of: NameOf) -> list[str]:
     for side_index in range(game.sides):
         side = view.sides[side_index]
         members = ", ".join(name_of(s) for s in side.seats)
-        lines.append(f"  Side {side_index + 1} ({members}): {side.miles} of {game.setup.race.miles} miles")
+        lines.append(f"  Side {side_index + 1} - {members}: {side.miles} of {game.setup.race.miles} miles")
     if game.winner is None:
         lines.append("Nobody wins: a tie.")
     else:
-        members = [s for s in range(game.players) if game.side_of(s) == game.winner]
-        names = ", ".join(name_of(s) for s in members)
-        verb = "win" if any(name_of(s) == "you" for s in members) else "wins"
-        lines.append(f"Side {game.winner + 1} ({names}) {verb}.")
+        members = [name_of(s) for s in view.sides[game.winner].seats]
+        lines.append(f"You win (side {game.winner + 1})!" if "you" in members
+                     else f"Side {game.winner + 1} wins: {', '.join(members)}.")
     return lines

@@ -21,7 +21,9 @@ def editions(as_json: bool = typer.Option(False, "--json", help="Print the table
     if as_json:
         print_json(rows)
         return
-    table = Table("id", "title", "year", "publisher", "race", "cards", "extends", title="The Touring archive")
+    table = Table(title="The Touring archive")
+    for column in ("id", "title", "year", "publisher", "race", "cards", "extends"):
+        table.add_column(column, no_wrap=column in ("id", "race", "extends"))
     for row in rows:
         table.add_row(row["id"], row["title"],
                       str(row["year"] or ""), row["publisher"], f'{row["race"]} miles', str(row["cards"]),

@@ -11,7 +11,7 @@ import typer
 
 from .. import gamelog
 from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
-from ..table_view import describe_event, render_table, result_lines
+from ..table_view import describe_event, render_table, result_lines, sorted_hand
 from .common import EXIT_USAGE, fail, load_edition, out
 
 RECENT = 8  # events kept for the table's short log
@@ -82,17 +82,17 @@ def seat_kinds(humans: list[int], bot_names: str, players: int) -> list[str]:
     return kinds
 
 
-def make_seats(kinds: list[str]) -> Seats:
-    from ..bots import make_bot
+def make_seats(kinds: list[str], ruleset) -> Seats:
+    from ..bots import BOTS, make_bot
 
     seats = Seats(kinds=list(kinds))
     for seat, kind in enumerate(kinds):
         if kind == HUMAN:
             continue
         try:
-            seats.bots[seat] = make_bot(kind)
+            seats.bots[seat] = make_bot(kind, ruleset)
         except (KeyError, ValueError):
-            fail(f'--bots: no bot named "{kind}" (try greedy or random)', EXIT_USAGE)
+            fail(f'--bots: no bot named "{kind}" (choose from {", ".join(sorted(BOTS))})', EXIT_USAGE)
     return seats
 
 
@@ -214,7 +214,7 @@ class Session:
         return None, f"I did not understand {answer!r}. Type a move number, d N to discard, or ? for help."
 
     def discard(self, rest: list[str], seat: int, legal: list):
-        hand = list(self.game.view(seat).hand)
+        hand = sorted_hand(self.game.view(seat), self.game.ruleset)
         if len(rest) != 1 or not rest[0].isdigit():
             return None, f"Say which card to discard: d N, with N from 1 to {len(hand)}."
         number = int(rest[0])
@@ -309,7 +309,7 @@ def new_session(edition: str, players: int, setup: Optional[str], humans: str, b
     except KeyError:
         ids = ", ".join(f'"{s.id}"' for s in ruleset.setups if players in s.players)
         fail(f'--setup: no setup "{setup}" for {players} players in {ruleset.id} (choose {ids})', EXIT_USAGE)
-    seats = make_seats(seat_kinds(parse_humans(humans, players), bots, players))
+    seats = make_seats(seat_kinds(parse_humans(humans, players), bots, players), ruleset)
     seed = seed if seed is not None else fresh_seed()
     game = new_game(ruleset, players=players, seed=seed, setup=setup_id)
     record = GameRecord(header=gamelog.make_header(ruleset, players, setup_id, seed, seats.kinds, edition))
@@ -343,7 +343,7 @@ def resumed_session(path: Path, edition: Optional[str], humans: Optional[str], b
         chosen = parse_humans(humans if humans is not None else "1", header["players"])
         kinds = seat_kinds(chosen, bots or "greedy", header["players"])
         record.header = {**header, "bots": kinds}
-    seats = make_seats(kinds)
+    seats = make_seats(kinds, ruleset)
     same_file = log is None or Path(log).resolve() == Path(path).resolve()
     target = Path(path) if same_file else Path(log)
     # the seats may have changed hands, so the header is rewritten: atomically, then appended to

@@ -1,97 +1,20 @@
-"""Engine stage, applying moves: what each move code does to the table, with optional events."""
+"""Engine stage, applying moves: the rarer effects (speeding, zones, delays, removals, counters).
+
+kernel.apply_code handles the common moves inline and calls these for the rest.
+"""
 from __future__ import annotations
 
 from .legal import Legal
 from .moves import Event
-from .tables import (COUNTER_WITH, DISCARD, EMPTY, FORFEIT_CARD, GO, HAZARD, MILEAGE, PLAY, REMEDY,
-                     TAKE_SHIFT, TARGET_SHIFT, ZONE)
+from .tables import EMPTY, FORFEIT_CARD
 
 
 class Apply(Legal):
     __slots__ = ()
 
-    def apply_code(self, code: int, ev: list | None = None) -> None:
-        """Apply a legal move code (unchecked: the caller took it from legal_codes/play_codes).
-
-        The commonest moves (discards, mileage, Go and remedies) and the next seat's single draw
-        are written inline: this function runs once per turn of every simulated game.
-        """
-        action = code & 3
-        seat = self.to_act
-        c = (code >> 2) & 63
-        t = self.t
-        if action <= DISCARD:  # the card leaves the hand
-            hand = self.hands[seat]
-            hand.remove(c)
-            if c not in hand:
-                self.hmask[seat] ^= 1 << c
-            self.turns += 1
-            if action == DISCARD:
-                self.discard.append(c)
-                if ev is not None:
-                    ev.append(Event("discard", seat, t.side_of[seat], t.names[c],
-                                    f"player {seat + 1} discards {t.names[c]}"))
-            else:
-                kind = t.kind[c]
-                s = t.side_of[seat]
-                if kind == MILEAGE:
-                    if not t.allow[self.zst[s]] >> c & 1:
-                        self.speeding(seat, s, c, ev)
-                    else:
-                        counts = self.cnt[s]
-                        n = counts[c] + 1
-                        counts[c] = n
-                        self.miles[s] += t.miles[c]
-                        if n == 1 or n >= t.need[c]:  # a pile opened or filled: the side's masks change
-                            self.hasm[s] |= 1 << c
-                            if n >= t.need[c]:
-                                self.openm[s] &= ~(1 << c)
-                            self.refresh(s)
-                        if ev is not None:
-                            ev.append(Event("play", seat, s, t.names[c], f"player {seat + 1} lays {t.names[c]} "
-                                            f"(side {s + 1} now has {self.miles[s]} miles)"))
-                        left = self.remaining[s] - 1
-                        self.remaining[s] = left
-                        if not left:
-                            self.finish("completed", ev, s)
-                            return
-                elif kind == GO or kind == REMEDY:
-                    self.gopile[s].append(c)
-                    self.gost[s] = t.after[self.gost[s]][c]
-                    self.refresh(s)
-                    if ev is not None:
-                        ev.append(Event("play", seat, s, t.names[c],
-                                        f"player {seat + 1} plays {t.names[c]} on side {s + 1}"))
-                elif kind == ZONE:
-                    self.lay_zone(seat, c, ((code >> TARGET_SHIFT) & 15) - 1, ev)
-                elif kind == HAZARD:
-                    victim = ((code >> TARGET_SHIFT) & 15) - 1
-                    if t.haz_state[c] >= 0:
-                        self.delay(seat, c, victim, code >> TAKE_SHIFT, ev)
-                    elif self.attack_removal(seat, c, victim, ev):
-                        return  # paused: a seat of the victim side may show a counter card
-        elif action == COUNTER_WITH:
-            self.counter(seat, c, ev)
-            seat = self.to_act
-        else:
-            self.decline(seat, ev)
-            seat = self.to_act
-        # the next seat draws one card: advance()'s commonest case, inline
-        draw = self.draw
-        if ev is None and draw and t.draw_one and self.turns < t.turn_limit:
-            seat += 1
-            if seat == t.players:
-                seat = 0
-            c = draw.pop()
-            self.hands[seat].append(c)
-            self.hmask[seat] |= 1 << c
-            self.to_act = seat
-            return
-        self.advance(ev)
-
     def speeding(self, seat: int, s: int, c: int, ev: list | None) -> None:
         t = self.t
-        if t.speeding != FORFEIT_CARD:  # forfeit-all: every mileage card, then the Go pile
+        if t.speeding != FORFEIT_CARD:  # forfeit-all: every mileage card, then the go pile
             counts = self.cnt[s]
             for p in t.pile_order:
                 if counts[p]:
@@ -104,7 +27,7 @@ class Apply(Legal):
             self.refresh(s)
         self.discard.append(c)
         if ev is not None:
-            lost = "the card" if t.speeding == FORFEIT_CARD else "every mileage card and its Go pile"
+            lost = "the card" if t.speeding == FORFEIT_CARD else "every mileage card and its go pile"
             ev.append(Event("speeding", seat, s, t.names[c],
                             f"player {seat + 1} plays {t.names[c]} where the zone forbids it and forfeits {lost}"))
 
@@ -128,7 +51,7 @@ class Apply(Legal):
 
     # attacks ---------------------------------------------------------------------------------
     def delay(self, seat: int, c: int, victim: int, take_id: int, ev: list | None) -> None:
-        """A hazard covers the victim's Go; the chosen penalty cards go to the discard pile."""
+        """A hazard covers the victim's go; the chosen penalty cards go to the discard pile."""
         t = self.t
         self.gopile[victim].append(c)
         self.gost[victim] = t.haz_state[c]

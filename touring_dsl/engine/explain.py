@@ -25,12 +25,12 @@ def why_not(game, seat: int, card: str) -> str | None:
     s = t.side_of[seat]
     started = game.gost[s] != EMPTY or game.hasm[s]
     if not started and not t.before_go >> c & 1:
-        return f"before its first Go a side may only play {_kinds(t)}"
+        return f"before its first {t.go_name} a side may only play {_kinds(t)}"
     return _reason(game, s, c)
 
 
 def _kinds(t) -> str:
-    words = sorted({("mileage", "Go", "remedies", "hazards", "zone cards", "counters")[t.kind[c]]
+    words = sorted({("mileage", t.go_name, "remedies", "hazards", "zone cards", "counters")[t.kind[c]]
                     for c in t.bits[t.before_go]})
     return ", ".join(words)
 
@@ -41,21 +41,21 @@ def _reason(game, s: int, c: int) -> str:
     state = game.gost[s]
     if kind == MILEAGE:
         if state != RUNNING:
-            return "mileage needs a Go showing on your side's Go pile"
+            return f"mileage needs a {t.go_name} showing on your side's go pile"
         if game.cnt[s][c] >= t.need[c]:
             return f"your {card} pile is already complete"
         return f"{t.zone_names[game.zst[s]]} does not allow {card}"
     if kind in (GO, REMEDY):
         wanted = [t.names[x] for x in t.bits[t.onto[state]]]
         if state == RUNNING:
-            return "your side already shows a Go"
-        return f"your Go pile needs {' or '.join(wanted) or 'nothing'} next, not {card}"
+            return f"your side already shows a {t.go_name}"
+        return f"your go pile needs {' or '.join(wanted) or 'nothing'} next, not {card}"
     if kind == HAZARD:
         if t.haz_state[c] < 0 and t.removes[c] < 0:
             return f"{card} has no effect in this edition and can only be discarded"
         if t.removes[c] >= 0:
-            return f"no other side shows a Go and has a {t.names[t.removes[c]]} to lose"
-        return "no other side shows a Go to delay"
+            return f"no other side shows a {t.go_name} and has a {t.names[t.removes[c]]} to lose"
+        return f"no other side shows a {t.go_name} to delay"
     if kind == ZONE:
         if c not in t.reach:
             return f"{card} has no play rule in this edition"

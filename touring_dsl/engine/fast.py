@@ -23,8 +23,8 @@ def run_random(game, rng: Rng) -> None:
         codes = play_codes()
         state = (state * MULTIPLIER + INCREMENT) & MASK64
         if codes:
-            apply_code(codes[((state >> 32) * len(codes)) >> 32])
+            apply_code(codes[state * len(codes) >> 64])
         else:
             hand = hands[game.to_act]
-            apply_code(discard_code[hand[((state >> 32) * len(hand)) >> 32]])
+            apply_code(discard_code[hand[state * len(hand) >> 64]])
     rng.state = state

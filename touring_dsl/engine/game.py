@@ -5,7 +5,8 @@ from ..model import Ruleset
 from .apply import Apply
 from .explain import why_not
 from .moves import Event, IllegalMove, Move, code_of, move_of
-from .tables import tables_for
+from .kernel import make_kernel
+from .tables import Tables, tables_for
 from .view import View, build_view
 
 
@@ -32,6 +33,10 @@ class Game(Apply):
 
     def side_of(self, seat: int) -> int:
         return self.t.side_of[seat]
+
+    def side_miles(self) -> tuple[int, ...]:
+        """Miles laid by each side."""
+        return tuple(self.miles)
 
     def legal_moves(self) -> list[Move]:
         t = self.t
@@ -74,8 +79,16 @@ class Game(Apply):
         return f"<Game {self.t.ruleset.id} {self.t.players} players seed {self.seed}: turn {self.turns}, {state}>"
 
 
+def game_class(tables: Tables) -> type:
+    """The Game subclass for one compiled ruleset: the kernel's closures installed as its methods."""
+    if tables.game_class is None:
+        tables.game_class = type(f"Game[{tables.ruleset.id}]", (Game,), {"__slots__": (), **make_kernel(tables)})
+    return tables.game_class
+
+
 def new_game(ruleset: Ruleset, players: int = 2, seed: int = 1, setup: str | None = None) -> Game:
     """Shuffle, deal, and let seat 0 draw: a game ready for its first move."""
-    game = Game(tables_for(ruleset, players, setup), seed)
+    tables = tables_for(ruleset, players, setup)
+    game = game_class(tables)(tables, seed)
     game.deal()
     return game

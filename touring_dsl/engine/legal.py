@@ -1,83 +1,19 @@
-"""Engine stage, legal moves: the move codes open to the seat to act, from cached bitmasks.
+"""Engine stage, legal moves: penalty choices, counter responses and discards around play_codes.
 
-Each side keeps three masks, refreshed whenever its Go pile, zone or mileage changes:
-own[s] (cards a seat of s may play on its own side), atk[s] (attacking cards s may use) and
-expo[s] (attacking cards that may be played on s). A seat's plays are then its hand mask ANDed
-with these, turned into move codes by per-mask lookup tables.
+Each side keeps three masks, refreshed (kernel.refresh) whenever its go pile, zone or mileage
+changes: own[s] (cards a seat of s may play on its own side), atk[s] (attacking cards s may use)
+and expo[s] (attacking cards that may be played on s). kernel.play_codes ANDs a hand's mask with
+these and turns the result into move codes by per-mask lookup tables.
 """
 from __future__ import annotations
 
 from .penalties import penalty_choices
 from .state import State
-from .tables import EMPTY, PLAY, RUNNING, move_code
+from .tables import PLAY, move_code
 
 
 class Legal(State):
     __slots__ = ()
-
-    def play_codes(self) -> tuple[int, ...]:
-        """Every distinct play (or, while a counter is offered, every response) as move codes.
-
-        Own-side plays come first (lowest card code first), then plays on each other side in turn.
-        """
-        if self.pending is not None or self.is_over:
-            return self.response_codes() if not self.is_over else ()
-        t = self.t
-        seat = self.to_act
-        s = t.side_of[seat]
-        hm = self.hmask[seat]
-        if t.duel:  # two sides: one lookup keyed by both masks
-            v = 1 - s
-            attack = hm & self.atk[s] & self.expo[v]
-            if not attack & t.pen_hazards:
-                key = hm & self.own[s] | attack << 64
-                try:
-                    return t.duel_codes[s][key]
-                except KeyError:
-                    return t.fill_duel(s, key)
-        m = hm & self.own[s]
-        try:
-            out = t.own_codes[s][m]
-        except KeyError:
-            out = t.fill_codes(t.own_codes[s], t.self_code[s], m)
-        attack = hm & self.atk[s]
-        if attack:
-            expo = self.expo
-            for victim in t.others[s]:
-                m = attack & expo[victim]
-                if m:
-                    if m & t.pen_hazards:
-                        out += self.penalty_plays(m, victim)
-                    else:
-                        try:
-                            out += t.tgt_codes[victim][m]
-                        except KeyError:
-                            out += t.fill_codes(t.tgt_codes[victim], t.tgt_code[victim], m)
-        return out
-
-    def refresh(self, s: int) -> None:
-        """Recompute side s's cached masks after its Go pile, zone or mileage changed."""
-        t = self.t
-        g = self.gost[s]
-        z = self.zst[s]
-        if g == RUNNING:
-            self.own[s] = t.own_gz[g][z] | self.openm[s] & t.mile_ok[z]
-            self.atk[s] = t.attack_cards
-            mask = t.expo_gz[g][z]
-            if t.removers:
-                counts = self.cnt[s]
-                for hazard, card in t.removers:
-                    if counts[card]:
-                        mask |= 1 << hazard
-            self.expo[s] = mask
-        elif g != EMPTY or self.hasm[s]:
-            self.own[s] = t.own_gz[g][z]
-            self.atk[s] = t.attack_cards
-            self.expo[s] = t.expo_gz[g][z]
-        else:  # before the side's first Go only some kinds may be played
-            self.own[s] = t.own_gz[g][z] & t.before_go
-            self.atk[s] = t.attack_cards & t.before_go
-            self.expo[s] = t.expo_gz[g][z]
 
     def refresh_all(self) -> None:
         for s in range(self.t.sides):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..model import Ruleset
-from .game import Game
+from .game import Game, game_class
 from .tables import EMPTY, GO, HAZARD, REMEDY, RUNNING, tables_for
 
 
@@ -23,7 +23,7 @@ def build_position(ruleset: Ruleset, players: int = 2, setup: str | None = None,
     elsewhere beneath it in deck order, or, with deck_empty, those cards are set aside.
     """
     t = tables_for(ruleset, players, setup)
-    game = Game(t, seed)
+    game = game_class(t)(t, seed)
     stock = Counter(t.deck_codes)
 
     def place(name: str, n: int = 1) -> int:
@@ -78,7 +78,7 @@ def _take(stock: Counter, c: int) -> bool:
 
 
 def go_state(t, pile: list[int]) -> int:
-    """The Go pile state its cards imply, replaying them bottom first (leniently)."""
+    """The go pile state its cards imply, replaying them bottom first (leniently)."""
     state = EMPTY
     for c in pile:
         kind = t.kind[c]

@@ -10,9 +10,9 @@ class State:
     """The whole table. A hand is a list of card codes (in the order drawn) plus a bitmask of the
     distinct cards in it; piles are lists with the top last; mileage piles are counts per card."""
 
-    __slots__ = ("t", "seed", "rng", "draw", "hands", "hmask", "discard", "aside", "gopile",
-                 "gost", "zpile", "zst", "cnt", "openm", "hasm", "remaining", "miles", "pending", "own", "atk", "expo",
-                 "to_act", "turns", "is_over", "winner", "outcome")
+    __slots__ = ("t", "seed", "rng", "draw", "hands", "hmask", "discard", "aside", "gopile", "gost", "zpile",
+                 "zst", "cnt", "openm", "hasm", "remaining", "miles", "pending", "own", "atk", "expo", "to_act",
+                 "turns", "is_over", "winner", "outcome")
 
     def __init__(self, tables: Tables, seed: int = 1):
         t = self.t = tables
@@ -44,7 +44,7 @@ class State:
         self.expo = [0] * S
         self.refresh_all()
 
-    def refresh_all(self) -> None:  # defined with the legality rules (legal.py)
+    def refresh_all(self) -> None:  # per-side masks: see legal.py and kernel.refresh
         raise NotImplementedError
 
     # dealing and drawing ---------------------------------------------------------------------
@@ -88,7 +88,7 @@ class State:
                                 f"player {seat + 1} draws a card"))
 
     def reshuffle(self, ev: list | None) -> None:
-        """Return the discards and the lower Go and zone cards (as the rules say) as a new draw pile."""
+        """Return the discards and the lower go and zone cards (as the rules say) as a new draw pile."""
         t = self.t
         new: list[int] = []
         if t.return_discard:

@@ -1,7 +1,7 @@
 """Engine stage, compilation: a Ruleset and a seating -> integer-coded tables the game loop reads.
 
 Cards become small ints (their index in the deck list); every rule question the game loop asks
-("may this card go on a Go pile in this state?", "which mileage does this zone allow?", "what does
+("may this card go on a go pile in this state?", "which mileage does this zone allow?", "what does
 this hazard cost in this zone?") becomes a list lookup or a bitmask test. Nothing here names a card:
 every table is read off the Ruleset.
 """
@@ -16,12 +16,12 @@ KIND_CODES = {"mileage": MILEAGE, "go": GO, "remedy": REMEDY, "hazard": HAZARD, 
 # move actions, the low two bits of a move code
 PLAY, DISCARD, COUNTER_WITH, DECLINE = range(4)
 ACTION_NAMES = ("play", "discard", "counter", "decline")
-# Go pile states: empty, running (a Go shows), then one state per (chain, next step expected)
+# go pile states: empty, running (a go shows), then one state per (chain, next step expected)
 EMPTY, RUNNING = 0, 1
 # speeding rules
 FORBIDDEN, FORFEIT_CARD, FORFEIT_ALL = range(3)
 SPEEDING_CODES = {"forbidden": FORBIDDEN, "forfeit-card": FORFEIT_CARD, "forfeit-all": FORFEIT_ALL}
-# reshuffle: how much of a Go or zone pile goes back into the draw pile
+# reshuffle: how much of a go or zone pile goes back into the draw pile
 KEEP_CODES = {"all": 0, "all-but-top": 1, "none": 2}
 RETURN_ALL, RETURN_ALL_BUT_TOP, RETURN_NONE = range(3)
 
@@ -81,6 +81,8 @@ class Tables:
         self.choice_cache: dict = {}
         self.moves: dict = {}  # move code -> Move, filled by the public layer
         self.codes: dict = {}  # Move -> move code
+        self.side_views: dict = {}  # public side views by what they show
+        self.game_class = None  # the Game subclass with this ruleset's kernel (engine.game.game_class)
 
     # cards -----------------------------------------------------------------------------------
     def _cards(self, ruleset: Ruleset) -> None:
@@ -93,6 +95,7 @@ class Tables:
         self.miles = tuple(card.miles or 0 for card in ruleset.deck)
         self.bit = tuple(1 << c for c in range(self.K))
         self.go_mask = self._mask(c for c in range(self.K) if self.kind[c] == GO)
+        self.go_name = next((self.names[c] for c in range(self.K) if self.kind[c] == GO), "go card")
         self.mileage_mask = self._mask(c for c in range(self.K) if self.kind[c] == MILEAGE)
 
     def _mask(self, codes) -> int:
@@ -135,7 +138,7 @@ class Tables:
 
     # delays ----------------------------------------------------------------------------------
     def _chains(self, ruleset: Ruleset) -> None:
-        """Number the Go pile states and tabulate which card may follow which."""
+        """Number the go pile states and tabulate which card may follow which."""
         K = self.K
         self.chain_of_state = [None, None]  # state -> (chain index, next step index)
         self.haz_state = [-1] * K
@@ -214,7 +217,7 @@ class Tables:
                                if self.names[c] in named and not self.protected[c])
         self.larger_card = penalties.larger_card
         for c in range(K):
-            if self.haz_state[c] < 0:  # only hazards that cover a Go pile cost mileage
+            if self.haz_state[c] < 0:  # only hazards that cover a go pile cost mileage
                 self.pen[c] = [0] * (K + 1)
         self.pen_hazards = self._mask(c for c in range(K) if any(self.pen[c]))
 
@@ -247,8 +250,8 @@ class Tables:
             self.attack_cards |= self._mask(c for c, r in self.reach.items() if r != "own")
 
     def fill_duel(self, s: int, key: int) -> tuple[int, ...]:
-        """Two sides: the codes for own-side cards (low bits of key) then attacks (bits 64 up)."""
-        own, attack = key & ((1 << 64) - 1), key >> 64
+        """Two sides: the codes for own-side cards (low K bits of key) then attacks (the bits above)."""
+        own, attack = key & ((1 << self.K) - 1), key >> self.K
         value = tuple(self.self_code[s][c] for c in self.bits[own])
         value += tuple(self.tgt_code[1 - s][c] for c in self.bits[attack])
         self.duel_codes[s][key] = value
@@ -282,7 +285,11 @@ _CACHE: dict = {}
 
 def tables_for(ruleset: Ruleset, players: int, setup: str | None = None) -> Tables:
     """Compiled tables for a ruleset seated for `players`, built once per (ruleset, seating)."""
-    chosen = ruleset.setup_for(players, setup)
+    try:
+        chosen = ruleset.setup_for(players, setup)
+    except KeyError as exc:
+        counts = ", ".join(map(str, ruleset.player_counts()))
+        raise ValueError(f"{exc.args[0]} in {ruleset.id} (it seats {counts})") from None
     key = (id(ruleset), chosen.id, players)
     hit = _CACHE.get(key)
     if hit is not None and hit.ruleset is ruleset:

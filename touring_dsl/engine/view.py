@@ -17,7 +17,7 @@ class SideView:
     zone_size: int  # cards on this side's zone pile (the shared pile's size under a game-wide zone)
     piles: tuple[tuple[str, int, int], ...]  # (mileage card, cards laid, cards needed)
     miles: int
-    needs: tuple[str, ...]  # cards that would move its Go pile on now: a Go, or the next repair
+    needs: tuple[str, ...]  # cards that would move its go pile on now: a go, or the next repair
     missing: tuple[tuple[str, int], ...]  # mileage cards still wanted, per pile
 
 
@@ -57,6 +57,21 @@ def build_view(game, seat: int) -> View:
 
 
 def _side_view(game, s: int) -> SideView:
+    """A side's public view, shared between positions that look the same (bots build one per turn)."""
+    t = game.t
+    go = game.gopile[s]
+    zone_pile = game.zpile[0 if t.game_scope else s]
+    key = (s, game.gost[s], go[-1] if go else -1, len(go), game.zst[s], len(zone_pile), tuple(game.cnt[s]))
+    cache = t.side_views
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 100_000:
+            cache.clear()
+        found = cache[key] = _build_side_view(game, s)
+    return found
+
+
+def _build_side_view(game, s: int) -> SideView:
     t = game.t
     go = game.gopile[s]
     zone_pile = game.zpile[0 if t.game_scope else s]

@@ -5,7 +5,7 @@ from collections.abc import Iterable
 
 from ..model import Card, Provenance, Ruleset, Setup
 from . import words as w
-from .blocks import (Block, Bullets, CardName, Inline, Paragraph, Ref, Rulebook, Section, Table, Text,
+from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Table, Text,
                      card_list, counted_cards, join_texts, text)
 from .examples import worked_examples
 from .provenance import provenance_section
@@ -106,7 +106,7 @@ class _Writer:
         piles = r.race.piles
         total = sum(p.needs for p in piles)
         blocks: list[Block] = [
-            Paragraph(text(f"Touring is a race of {w.miles(r.race.miles)}. Every player, or every side of "
+            Paragraph(text(f"The game is a race of {w.miles(r.race.miles)}. Every player, or every side of "
                            f"partners, covers the distance by laying mileage cards on {w.counted(len(piles), 'pile')}, "
                            "one pile for each kind of mileage card, and must complete all of them:",
                            self.refs(r.race.provenance))),
@@ -120,7 +120,7 @@ class _Writer:
             lines = [text(f"with {w.players_phrase(s.players)} players ({seating(s)}) the race is "
                           f"{w.miles(s.race.miles)}") for s in shorter]
             blocks.append(Paragraph(text("The distance changes with the number of players: ",
-                                         _join_texts(lines, "; "), ". See ", "the table of players and sides", ".")))
+                                         join_texts(lines, "; "), ". See ", "the table of players and sides", ".")))
         return Section("Object of the game", "object", tuple(blocks))
 
     def hindrances(self) -> str:
@@ -189,7 +189,8 @@ class _Writer:
                 blocks.append(Paragraph(text("Every side starts the race in ", start,
                                              " without laying a card for it.", self.refs(r.zones.provenance))))
             else:
-                blocks.append(Paragraph(text("The whole table starts the race in ", start,
+                blocks.append(Paragraph(text("Zone cards, whoever plays them, go on one shared zone pile beside "
+                                             "the draw pile. The whole table starts the race in ", start,
                                              "; nobody lays a card for it.", self.refs(r.zones.provenance))))
         return Section("Setting up", "setup", tuple(blocks))
 
@@ -365,7 +366,7 @@ class _Writer:
                 groups.setdefault(card.hours, []).append(card.name)
             parts = [text(cards(names), f" {w.hours(h)}" if len(names) == 1 else f" {w.hours(h)} each")
                      for h, names in groups.items()]
-            blocks.append(Paragraph(text("Delays are counted in hours: ", _join_texts(parts, "; "), ".",
+            blocks.append(Paragraph(text("Delays are counted in hours: ", join_texts(parts, "; "), ".",
                                          " The hours set the size of the penalty." if r.penalties and
                                          r.penalties.per_hour else "")))
         removal = self.removal_hazards()
@@ -374,7 +375,7 @@ class _Writer:
             blocks.append(Paragraph(text(
                 cards([c.name for c in removal]), (" does" if len(removal) == 1 else " do"),
                 " not stop a side. Laid against an opponent, each takes one mileage card from its piles (",
-                _join_texts(each, ", "), "); the hazard and the card it took both go to the discard pile.",
+                join_texts(each, ", "), "); the hazard and the card it took both go to the discard pile.",
                 self.refs(*(c.provenance for c in removal)))))
         blocks.append(Table(("Hazard", "Count", "What it does", "To recover"),
                             tuple(self.hazard_row(c) for c in self.by_kind["hazard"]), numeric=(1,)))
@@ -388,7 +389,7 @@ class _Writer:
         else:
             effect = text("stops the side" + (f" for {w.hours(card.hours)}" if card.hours else ""))
             steps = chain.steps if chain else ()
-            cure = _join_texts([text(CardName(s)) for s in steps], ", then ") if steps else text("-")
+            cure = join_texts([text(CardName(s)) for s in steps], ", then ") if steps else text("-")
         counters = self.countered_by(card.name)
         if counters:
             cure = text(cure, "; or turn it away with ", cards(counters, "or"))
@@ -474,7 +475,7 @@ class _Writer:
         if p.per_hour:
             rates = [text(f"{w.miles(m)} an hour in ", CardName(z)) for z, m in p.per_hour]
             blocks.append(Paragraph(text("The penalty is reckoned by the hour of delay: ",
-                                         _join_texts(rates, " and "), ".")))
+                                         join_texts(rates, " and "), ".")))
         cost = {(e.hazard, e.zone): e for e in p.table}
         hazards = list(dict.fromkeys([c.name for c in self.by_kind.get("hazard", []) if not c.removes]
                                      + [e.hazard for e in p.table]))
@@ -549,9 +550,6 @@ def _miles(ruleset: Ruleset, name: str) -> int:
         return ruleset.card(name).miles or 0
     except KeyError:
         return 0
-
-
-_join_texts = join_texts
 
 
 def _join_list(parts: list[Text]) -> Text:

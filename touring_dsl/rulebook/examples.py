@@ -5,7 +5,7 @@ from collections import Counter
 
 from ..model import Example, ExampleCheck, ExampleMove, ExampleSide, Ruleset, Setup
 from . import words as w
-from .blocks import CardName, Section, Text, Worked, card_list, counted_cards, text
+from .blocks import CardName, Section, Text, Worked, card_list, counted_cards, join_texts, text
 
 
 def worked_examples(ruleset: Ruleset, go: str) -> Section | None:
@@ -85,7 +85,7 @@ class _Teller:
             parts.append(text("is in ", CardName(given.zone[-1])))
         elif given.go and self.r.zones.zones and self.r.zones.scope == "side":
             parts.append(text("is in ", CardName(self.r.zones.start), " (no zone card yet)"))
-        sentence = text(name, " ", _join(parts, " and "), ".")
+        sentence = text(name, " ", join_texts(parts, " and "), ".")
         if given.piles:
             total = sum(_miles(self.r, c) * n for c, n in given.piles)
             sentence = text(sentence, " Mileage laid: ", counted_cards(given.piles, "and", w.number),
@@ -192,15 +192,6 @@ def _bunch(cards: tuple[str, ...]) -> Text:
     if all(n == 1 for n in counts.values()):
         return card_list(counts)
     return counted_cards(counts.items(), "and", w.number)
-
-
-def _join(parts: list[Text], separator: str) -> Text:
-    joined: list = []
-    for i, part in enumerate(parts):
-        if i:
-            joined.append(separator)
-        joined.extend(part)
-    return tuple(joined)
 
 
 def _miles(ruleset: Ruleset, name: str) -> int:

@@ -186,14 +186,13 @@ def _table(table: Table) -> str:
 
 
 def _column_widths(table: Table) -> str:
-    """Figures take the width they need; text columns share the rest in proportion to their longest cell."""
+    """Figures and short text take the width they need; long text columns share the rest in proportion."""
     def length(cell: Text) -> int:
         return sum(len(p) if isinstance(p, str) else 5 if isinstance(p, Ref) else len(p.text) for p in cell)
 
     widths = []
     for i, head in enumerate(table.header):
         longest = max([len(head)] + [length(row[i]) for row in table.rows])
-        widths.append("auto" if i in table.numeric or longest <= 20 else f"{min(longest, 60)}fr")
-    if all(w == "auto" for w in widths):
-        widths[-1] = "1fr"
+        # Short columns keep their natural width (card names never wrap); long text shares what is left.
+        widths.append("auto" if i in table.numeric or longest <= 30 else f"{min(longest, 60)}fr")
     return "(" + _array(widths) + ")"

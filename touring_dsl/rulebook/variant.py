@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ..model import Provenance, Ruleset
+from ..model import Ruleset
 from . import words as w
 from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
 
@@ -229,4 +229,4 @@ def _examples(old: Ruleset, new: Ruleset, refs) -> list[Text]:
     return [text("Comes with worked examples of its own, given below.")]
 
 
-__all__ = ["load_parent", "variant_section", "differences", "Provenance"]
+__all__ = ["load_parent", "variant_section", "differences"]

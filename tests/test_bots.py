@@ -1,0 +1,118 @@
+"""Bots: every edition at every player count plays to the end with random and greedy bots.
+
+The issue asks for 1,000 seeds per edition and player count. By default this suite plays 1,000
+seeds of every two-player game with the random bot (through the engine's fast playout, which makes
+exactly the random bot's choices: see test_random_bot_matches_fast_playout) and fewer elsewhere to
+stay quick; set TOURING_FULL_BOT_GAMES=1 to play 1,000 seeds everywhere with both bots.
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from touring_dsl.archive import archive_ids, load
+from touring_dsl.bots import GreedyBot, RandomBot, make_bot, play
+from touring_dsl.engine import Move, new_game, run_random
+from touring_dsl.rng import Rng
+
+EDITIONS = [e for e in archive_ids() if e.startswith("touring-")]
+FULL = os.environ.get("TOURING_FULL_BOT_GAMES") == "1"
+CONFIGS = [(e, p) for e in EDITIONS for p in load(e).player_counts()]
+
+
+def seeds(bot: str, players: int) -> range:
+    if FULL:
+        return range(1000)
+    if bot == "random":
+        return range(1000 if players == 2 else 200)
+    return range(100 if players == 2 else 10)
+
+
+def assert_finished(game) -> None:
+    assert game.is_over and game.outcome in ("completed", "exhausted", "turn-limit")
+    if game.outcome == "completed":
+        assert game.remaining[game.winner] == 0
+    else:
+        best = max(game.miles)
+        assert game.winner is None or game.miles[game.winner] == best
+
+
+@pytest.mark.parametrize("edition,players", CONFIGS)
+def test_random_bot_games_end(edition, players):
+    ruleset = load(edition)
+    outcomes = set()
+    for seed in seeds("random", players):
+        game = new_game(ruleset, players, seed)
+        run_random(game, Rng(seed))
+        assert_finished(game)
+        outcomes.add(game.outcome)
+    assert "completed" in outcomes
+
+
+@pytest.mark.parametrize("edition,players", CONFIGS)
+def test_greedy_bot_games_end(edition, players):
+    ruleset = load(edition)
+    bots = [make_bot("greedy", ruleset) for _ in range(players)]
+    for seed in seeds("greedy", players):
+        game = play(new_game(ruleset, players, seed), bots, Rng(seed))
+        assert_finished(game)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_random_bot_matches_fast_playout(edition):
+    ruleset = load(edition)
+    for seed in range(20):
+        fast = new_game(ruleset, 2, seed)
+        run_random(fast, Rng(seed))
+        slow = play(new_game(ruleset, 2, seed), [RandomBot(), RandomBot()], Rng(seed))
+        assert (fast.turns, fast.winner, fast.outcome, fast.miles) == (slow.turns, slow.winner, slow.outcome, slow.miles)
+
+
+def test_random_bot_discards_only_without_a_play():
+    ruleset = load("touring-1937")
+    game = new_game(ruleset, 2, 11)
+    bot, rng = RandomBot(), Rng(1)
+    for _ in range(200):
+        if game.is_over:
+            break
+        moves = game.legal_moves()
+        move = bot.choose(game.view(game.to_act), moves, rng)
+        assert move in moves
+        assert (move.action == "discard") == all(m.action == "discard" for m in moves)
+        game.apply(move)
+
+
+def test_greedy_prefers_repair_then_delay_then_largest_mileage():
+    from touring_dsl.engine import build_position
+
+    ruleset = load("touring-1937")
+    bot = GreedyBot(ruleset)
+    game = build_position(ruleset, sides={0: {"go": ["Go", "Puncture"]}, 1: {"go": ["Go"]}},
+                          hands={0: ["Go", "Collision", "15 Miles"]})
+    assert bot.choose(game.view(0), game.legal_moves(), Rng(1)) == Move("play", "Go")
+    game = build_position(ruleset, sides={0: {"go": ["Go"]}, 1: {"go": ["Go"]}},
+                          hands={0: ["3 Miles", "Collision", "15 Miles"]})
+    assert bot.choose(game.view(0), game.legal_moves(), Rng(1)) == Move("play", "Collision", 1)
+    game = build_position(ruleset, sides={0: {"go": ["Go"]}, 1: {"go": ["Go", "Puncture"]}},
+                          hands={0: ["3 Miles", "Collision", "15 Miles", "30 Miles"]})
+    assert bot.choose(game.view(0), game.legal_moves(), Rng(1)) == Move("play", "15 Miles")
+
+
+def test_greedy_beats_random_more_often_than_not():
+    # a modest heuristic: about 57% of 1937 games and 68% of 1906 games against the random bot
+    ruleset = load("touring-1906")
+    wins = 0
+    for seed in range(60):
+        bots = [make_bot("greedy", ruleset), make_bot("random", ruleset)]
+        if seed % 2:
+            bots.reverse()
+        game = play(new_game(ruleset, 2, seed), bots, Rng(seed))
+        greedy_side = 0 if seed % 2 == 0 else 1
+        wins += game.winner == greedy_side
+    assert wins > 36
+
+
+def test_make_bot_rejects_unknown_names():
+    with pytest.raises(ValueError):
+        make_bot("clever")

@@ -1,0 +1,32 @@
+"""The engine and bots are generic: no card name of any edition appears in their source."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import touring_dsl
+from touring_dsl.compiler import compile_file
+from touring_dsl.resources import editions_dir
+
+PACKAGE = Path(touring_dsl.__file__).parent
+GENERIC_SOURCES = sorted((PACKAGE / "engine").glob("*.py")) + [PACKAGE / "bots.py"]
+
+
+def card_names() -> set[str]:
+    names = set()
+    for path in sorted(editions_dir().rglob("*.touring")):
+        names |= {card.name for card in compile_file(path).deck}
+    return names
+
+
+def test_no_card_name_in_engine_or_bots():
+    names = card_names()
+    assert "Go" in names and len(names) > 10
+    found = []
+    for source in GENERIC_SOURCES:
+        text = source.read_text()
+        for name in names:
+            # whole words, case-sensitive: the generic word "go" (a card kind) is allowed, "Go" is not
+            if re.search(r"(?<![\w])" + re.escape(name) + r"(?![\w])", text):
+                found.append(f"{source.name}: {name}")
+    assert found == []
