@@ -10,6 +10,7 @@ from .stats import GameRecord, Tally
 
 CHUNK = 250  # games per work unit: small enough for a smooth progress bar, big enough to amortise start-up
 MILEAGE_EVENTS = frozenset({"play", "penalty", "remove", "speeding"})
+PLAY_EVENTS = frozenset({"play", "zone", "hazard", "speeding", "counter"})  # a card laid, whatever its kind
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,6 @@ def play_one(ruleset: Ruleset, plan: Plan, index: int) -> GameRecord:
     game = new_game(ruleset, players=plan.players, seed=seed, setup=plan.setup)
     bots = [make_bot(name, ruleset) for name in plan.bots]
     rng = Rng(seed ^ 0x5DEECE66D)
-    kinds = {card.name: card.kind for card in ruleset.deck}
     miles_of = {card.name: card.miles or 0 for card in ruleset.deck}
     plays, hits, paid = Counter(), Counter(), Counter()
     reshuffles = lead_changes = penalty_miles = 0
@@ -58,9 +58,9 @@ def play_one(ruleset: Ruleset, plan: Plan, index: int) -> GameRecord:
         touched = False
         for event in events:
             kind = event.kind
-            if kind == "play" and event.card:
+            if kind in PLAY_EVENTS and event.card:
                 plays[event.card] += 1
-            elif kind == "hazard" and event.card:
+            if kind == "hazard" and event.card:
                 hits[event.card] += 1
             elif kind == "penalty" and event.card:
                 paid[event.card] += 1
@@ -73,7 +73,6 @@ def play_one(ruleset: Ruleset, plan: Plan, index: int) -> GameRecord:
             lead_changes += changed
     winner = game.winner
     seats = tuple(s for s in range(plan.players) if winner is not None and game.side_of(s) == winner)
-    del kinds
     return GameRecord(winner_side=winner, winner_seats=seats, outcome=game.outcome or "unknown",
                       turns=game.turns, reshuffles=reshuffles, lead_changes=lead_changes, plays=plays,
                       hazard_hits=hits, penalties_paid=paid, penalty_miles=penalty_miles)

@@ -1,0 +1,102 @@
+"""The simulate stage end to end: seeded, --jobs-independent reports, compare, plots and bad flags."""
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from touring_dsl.archive import load
+from touring_dsl.cli.app import app
+from touring_dsl.simulate import Plan, report, run
+from touring_dsl.simulate.runner import CHUNK
+
+runner = CliRunner()
+
+
+def simulate_json(*args: str) -> dict:
+    result = runner.invoke(app, ["simulate", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_jobs_do_not_change_any_number():
+    games = CHUNK + 40  # two chunks, so two workers really split the work
+    plan = Plan(edition="touring-1937-penalties", players=2, setup=None, bots=("greedy", "random"), seed=7,
+                games=games)
+    one = report(run(plan, jobs=1), [0, 1])
+    two = report(run(plan, jobs=2), [0, 1])
+    assert one == two
+    assert one["games"] == games
+
+
+def test_same_seed_same_report_and_another_seed_differs():
+    first = simulate_json("touring-1937", "--games", "60", "--seed", "3", "--jobs", "1")
+    again = simulate_json("touring-1937", "--games", "60", "--seed", "3", "--jobs", "1")
+    other = simulate_json("touring-1937", "--games", "60", "--seed", "4", "--jobs", "1")
+    assert first == again
+    assert first["length_histogram"] != other["length_histogram"]
+
+
+def test_report_is_consistent_with_the_games_played():
+    data = simulate_json("touring-1906", "--games", "80", "--bots", "random", "--jobs", "1")
+    assert data["games"] == 80
+    assert sum(s["wins"] for s in data["seats"]) + data["ties"] == 80
+    assert sum(v["games"] for v in data["outcomes"].values()) == 80
+    assert sum(data["length_histogram"].values()) == 80
+    assert data["length"]["min"] <= data["length"]["median"] <= data["length"]["max"]
+    assert data["plays_per_game"]["Go"] > 0  # every completed race needs at least one Go
+    penalties = load("touring-1906").penalties
+    assert penalties is not None and data["penalty_miles_per_game"] > 0  # delays cost mileage in 1906
+
+
+def test_penalties_show_up_only_where_the_edition_has_them():
+    basic = simulate_json("touring-1937", "--games", "40", "--jobs", "1")
+    harsh = simulate_json("touring-1937-penalties", "--games", "40", "--jobs", "1")
+    assert basic["penalty_miles_per_game"] == 0
+    assert harsh["penalty_miles_per_game"] > 0
+
+
+def test_partnership_seats_share_their_side_wins():
+    data = simulate_json("touring-1937", "--games", "30", "--players", "4", "--jobs", "1")
+    seats = data["seats"]
+    assert [s["side"] for s in seats] == [1, 2, 1, 2]
+    assert seats[0]["wins"] == seats[2]["wins"] and seats[1]["wins"] == seats[3]["wins"]
+
+
+def test_text_report_and_plot(tmp_path):
+    plot = tmp_path / "run.png"
+    result = runner.invoke(app, ["simulate", "touring-1965", "--games", "20", "--jobs", "1", "--plot", str(plot)])
+    assert result.exit_code == 0, result.output
+    assert "Wins by seat" in result.stdout and "Game length in turns" in result.stdout
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_compare_shows_editions_side_by_side():
+    result = runner.invoke(app, ["compare", "touring-1937", "touring-1937-penalties", "--games", "30", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    header = result.stdout.splitlines()[2]
+    assert "touring-1937" in header and "touring-1937-penalties" in header
+    assert "penalty miles per game" in result.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bots", "clever"], "unknown bot clever"),
+    (["--players", "5"], "is not played by 5"),
+    (["--games", "0"], "--games must be at least 1"),
+    (["--backend", "cloud"], "--backend must be local or ray"),
+    (["--setup", "nonsense"], "has no setup 'nonsense'"),
+])
+def test_bad_flags_are_usage_errors(args, message):
+    result = runner.invoke(app, ["simulate", "touring-1937", *args])
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_unknown_edition_is_the_users_error():
+    result = runner.invoke(app, ["simulate", "touring-1899"])
+    assert result.exit_code == 1
+    assert 'no edition "touring-1899"' in result.stderr
+
+
+def test_compare_needs_two_editions():
+    result = runner.invoke(app, ["compare", "touring-1937"])
+    assert result.exit_code == 2
