@@ -24,7 +24,7 @@ def why_not(game, seat: int, card: str) -> str | None:
         return None
     s = t.side_of[seat]
     started = game.gost[s] != EMPTY or game.hasm[s]
-    if not started and not t.before_go >> c & 1:
+    if not started and not t.before_go >> c & 1 and t.kind[c] not in (MILEAGE, GO, REMEDY):
         return f"before its first {t.go_name} a side may only play {_kinds(t)}"
     return _reason(game, s, c)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 from ..model import Ruleset
 from .apply import Apply
 from .explain import why_not
-from .moves import Event, IllegalMove, Move, code_of, move_of
 from .kernel import make_kernel
+from .moves import Event, IllegalMove, Move, code_of, move_of
 from .tables import Tables, tables_for
 from .view import View, build_view
 
@@ -14,6 +14,10 @@ class Game(Apply):
     """A game in progress. The state between moves is always: the seat to act has drawn and must choose."""
 
     __slots__ = ()
+
+    def __new__(cls, tables: Tables, seed: int = 1):
+        # Game(tables, seed) makes an instance of the ruleset's own subclass, which carries the kernel
+        return object.__new__(game_class(tables) if cls is Game else cls)
 
     @property
     def ruleset(self) -> Ruleset:
@@ -88,7 +92,6 @@ def game_class(tables: Tables) -> type:
 
 def new_game(ruleset: Ruleset, players: int = 2, seed: int = 1, setup: str | None = None) -> Game:
     """Shuffle, deal, and let seat 0 draw: a game ready for its first move."""
-    tables = tables_for(ruleset, players, setup)
-    game = game_class(tables)(tables, seed)
+    game = Game(tables_for(ruleset, players, setup), seed)
     game.deal()
     return game

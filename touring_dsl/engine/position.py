@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..model import Ruleset
-from .game import Game, game_class
+from .game import Game
 from .tables import EMPTY, GO, HAZARD, REMEDY, RUNNING, tables_for
 
 
@@ -23,7 +23,7 @@ def build_position(ruleset: Ruleset, players: int = 2, setup: str | None = None,
     elsewhere beneath it in deck order, or, with deck_empty, those cards are set aside.
     """
     t = tables_for(ruleset, players, setup)
-    game = game_class(t)(t, seed)
+    game = Game(t, seed)
     stock = Counter(t.deck_codes)
 
     def place(name: str, n: int = 1) -> int:
