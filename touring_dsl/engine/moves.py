@@ -28,7 +28,7 @@ class Move:
             return f"counter with {self.card}"
         if self.action == "discard":
             return f"discard {self.card}"
-        text = f"play {self.card}"
+        text = f"{self.action} {self.card}"
         if self.target is not None:
             text += f" on side {self.target + 1}"
         if self.take:
@@ -81,11 +81,11 @@ def move_of(tables: Tables, code: int) -> Move:
 
 def code_of(tables: Tables, move: Move) -> int | None:
     """The move code for a Move, or None when no such move can exist in this game."""
+    if not isinstance(move, Move) or move.action not in ACTIONS:
+        return None
     code = tables.codes.get(move)
     if code is not None:
         return code
-    if not isinstance(move, Move) or move.action not in ACTIONS:
-        return None
     if move.action == "decline":
         return move_code(ACTIONS["decline"], 0) if move.card is None else None
     card = tables.code.get(move.card)

@@ -51,12 +51,16 @@ class State:
     def deal(self) -> None:
         """Shuffle the deck, deal a hand to every seat, and let seat 0 draw for its first turn."""
         t = self.t
-        self.draw = list(t.deck_codes)
-        self.rng.shuffle(self.draw)
-        for _ in range(t.hand_size):
-            for seat in range(t.players):
-                if self.draw:
-                    self.give(seat, self.draw.pop())
+        draw = self.draw = list(t.deck_codes)
+        self.rng.shuffle(draw)
+        # one card at a time round the table from the top (the end of the list), done as slices
+        n = min(len(draw), t.hand_size * t.players)
+        dealt = draw[len(draw) - n:][::-1]
+        del draw[len(draw) - n:]
+        for seat in range(t.players):
+            hand = self.hands[seat] = dealt[seat::t.players]
+            for c in hand:
+                self.hmask[seat] |= 1 << c
         self.to_act = 0
         if t.draw_before_play:
             self.draw_cards(0, t.draw_count, None)
