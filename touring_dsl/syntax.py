@@ -63,7 +63,9 @@ class Document:
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True)
+    # cache=True keeps the built LALR tables in the temp folder, keyed by the grammar's hash: every
+    # CLI start and every simulation worker would otherwise spend about a second rebuilding them.
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True, cache=True)
 
 
 def parse(text: str, file: str) -> Document:

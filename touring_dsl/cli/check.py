@@ -6,29 +6,15 @@ from pathlib import Path
 
 import typer
 
-from ..compiler import SUFFIX, compile_file
+from ..compiler import compile_file
 from ..errors import InternalError, TouringError
-from .common import EXIT_BUG, EXIT_USAGE, EXIT_USER, print_json, report_bug, use_color
-
-
-def _expand(paths: list[Path]) -> list[Path]:
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            files.extend(sorted(path.rglob(f"*{SUFFIX}")))
-        else:
-            files.append(path)
-    return files
+from .common import EXIT_USER, edition_files, print_json, report_bug, use_color
 
 
 def check(paths: list[Path] = typer.Argument(..., help="Edition files or folders of them."),
           as_json: bool = typer.Option(False, "--json", help="Report as JSON.")) -> None:
     """Compile edition files and report every error; exit 1 if any file has errors."""
-    files = _expand(paths)
-    missing = [p for p in files if not p.exists()]
-    if missing:
-        print(f"touring check: no such file: {missing[0]}", file=sys.stderr)
-        raise typer.Exit(EXIT_USAGE)
+    files = edition_files(paths, "check")
     results, failed = [], 0
     for path in files:
         try:

@@ -55,5 +55,18 @@ def load_edition(ref: str) -> Ruleset:
         report_bug(exc)
 
 
+def edition_files(paths: list, command: str) -> list:
+    """Files and folders given on the command line -> edition files; a missing path is a usage error."""
+    from ..compiler import SUFFIX
+
+    files = []
+    for path in paths:
+        files.extend(sorted(path.rglob(f"*{SUFFIX}")) if path.is_dir() else [path])
+    missing = [p for p in files if not p.is_file()]
+    if missing:
+        fail(f"touring {command}: no such file: {missing[0]}", EXIT_USAGE)
+    return files
+
+
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")

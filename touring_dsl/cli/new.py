@@ -243,7 +243,7 @@ def header(name: str, parent: Ruleset, extends: str) -> str:
         f"edition {q(name)} extends {q(extends)} {{",
         f"    title {q(parent.title + ': ' + name)}",
         f"    summary {q('A house rule for ' + parent.id + '.')}",
-        f'    # source house "our-table.txt" "Where this house rule comes from"',
+        '    # source house "our-table.txt" "Where this house rule comes from"',
         "}",
     ])
 

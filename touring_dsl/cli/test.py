@@ -6,16 +6,9 @@ from pathlib import Path
 
 import typer
 
-from ..compiler import SUFFIX, compile_file
+from ..compiler import compile_file
 from ..errors import InternalError, TouringError
-from .common import EXIT_USAGE, EXIT_USER, print_json, report_bug, use_color
-
-
-def _expand(paths: list[Path]) -> list[Path]:
-    files: list[Path] = []
-    for path in paths:
-        files.extend(sorted(path.rglob(f"*{SUFFIX}")) if path.is_dir() else [path])
-    return files
+from .common import EXIT_USER, edition_files, print_json, report_bug, use_color
 
 
 def _run_file(path: Path) -> dict:
@@ -41,11 +34,7 @@ def _failure_line(file: str, example: dict, failure: dict) -> str:
 def test_cmd(paths: list[Path] = typer.Argument(..., help="Edition files or folders of them."),
              as_json: bool = typer.Option(False, "--json", help="Report as JSON.")) -> None:
     """Run every worked example of the given editions; exit 1 if any fails or a file does not compile."""
-    files = _expand(paths)
-    missing = [p for p in files if not p.is_file()]
-    if missing:
-        print(f"touring test: no such file: {missing[0]}", file=sys.stderr)
-        raise typer.Exit(EXIT_USAGE)
+    files = edition_files(paths, "test")
     try:
         reports = [_run_file(path) for path in files]
     except InternalError as exc:
