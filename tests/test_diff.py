@@ -104,7 +104,7 @@ def _plain(value):
 
 def test_the_penalty_variant_shows_exactly_its_changes() -> None:
     assert _aspects("touring-1937", "touring-1937-penalties") == {
-        ("metadata", "changed", "title"), ("metadata", "changed", "summary"),
+        ("metadata", "changed", "subtitle"), ("metadata", "changed", "summary"),
         ("zones", "changed", "speeding"), ("penalties", "added", "penalties"), ("penalties", "added", "penalty")}
 
 

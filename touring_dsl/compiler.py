@@ -584,6 +584,7 @@ class _Build:
         speeding = self.one("zones", "speeding")
         return m.Zones(scope=head.data["scope"] or "side", start=start.data["zone"].value if start else "",
                        zones=tuple(zones), plays=tuple(plays),
+                       start_provenance=self.provenance(start, "the starting zone"),
                        speeding=speeding.data["outcome"] if speeding else "forbidden",
                        speeding_provenance=self.provenance(speeding, "speeding"),
                        provenance=self.provenance(head, "zones"))

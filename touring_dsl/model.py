@@ -141,6 +141,7 @@ class Zones(Frozen):
     zones: tuple[Zone, ...]
     plays: tuple[ZonePlay, ...]
     change_only: bool = True  # a zone card may be played only when it changes the zone
+    start_provenance: Provenance = Provenance()
     speeding: Speeding = "forbidden"
     speeding_provenance: Provenance = Provenance()
     provenance: Provenance = Provenance()

@@ -187,11 +187,13 @@ class _Writer:
             start = CardName(r.zones.start)
             if r.zones.scope == "side":
                 blocks.append(Paragraph(text("Every side starts the race in ", start,
-                                             " without laying a card for it.", self.refs(r.zones.provenance))))
+                                             " without laying a card for it.",
+                                             self.refs(r.zones.provenance, r.zones.start_provenance))))
             else:
                 blocks.append(Paragraph(text("Zone cards, whoever plays them, go on one shared zone pile beside "
                                              "the draw pile. The whole table starts the race in ", start,
-                                             "; nobody lays a card for it.", self.refs(r.zones.provenance))))
+                                             "; nobody lays a card for it.",
+                                             self.refs(r.zones.provenance, r.zones.start_provenance))))
         return Section("Setting up", "setup", tuple(blocks))
 
     def players_section(self) -> Section:
@@ -420,11 +422,11 @@ class _Writer:
         start = CardName(z.start)
         if z.scope == "side":
             intro = text("Each side has its own zone, set by the top card of its zone pile. A side that has "
-                         "no zone card yet is in ", start, ".", self.refs(z.provenance))
+                         "no zone card yet is in ", start, ".", self.refs(z.provenance, z.start_provenance))
         else:
             intro = text("One zone governs the whole table at once: the zone card on top of the shared zone "
                          "pile sets the speed for every side, whoever played it. The race begins in ", start,
-                         " before any zone card is played.", self.refs(z.provenance))
+                         " before any zone card is played.", self.refs(z.provenance, z.start_provenance))
         rows = []
         plays = {p.card: p for p in z.plays}
         for zone in z.zones:

@@ -24,6 +24,7 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
         rows.append(("Zones", r.zones.provenance))
         rows += [(f"Zones: {z.name}", z.provenance) for z in r.zones.zones]
         rows += [(f"Who may play: {p.card}", p.provenance) for p in r.zones.plays]
+        rows.append(("The starting zone", r.zones.start_provenance))
         rows.append(("Speeding", r.zones.speeding_provenance))
     if r.penalties:
         rows.append(("Penalties", r.penalties.provenance))
