@@ -9,10 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
+from lark import Lark
 
 from touring_dsl.compiler import compile_text
 from touring_dsl.errors import CODES, TouringError
 from touring_dsl.model import Ruleset
+from touring_dsl.resources import grammar_text
 from touring_dsl.syntax import parser
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,7 +63,8 @@ def _grammar_strategy() -> st.SearchStrategy[str]:
     could come out glued as `race5`; padding each literal keeps most programs lexable, and the
     named terminals get strategies that produce realistic values.
     """
-    lark = parser()
+    # from_lark needs the grammar object, which a parser restored from Lark's cache does not keep
+    lark = Lark(grammar_text(), parser="lalr", lexer="contextual")
     terminals, _, _ = lark.grammar.compile(lark.options.start, ())
     explicit: dict[str, st.SearchStrategy[str]] = {
         t.name: st.just(f" {t.pattern.value} ") for t in terminals if t.pattern.type == "str"
