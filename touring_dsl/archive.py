@@ -13,7 +13,7 @@ from .resources import editions_dir
 def archive_files() -> list[Path]:
     """Every edition and house rule in the archive, editions first, sorted by name."""
     root = editions_dir()
-    return sorted(root.rglob(f"*{SUFFIX}"), key=lambda p: (len(p.relative_to(root).parts), p.name))
+    return sorted(root.rglob(f"*{SUFFIX}"), key=lambda p: (len(p.relative_to(root).parts), p.stem))
 
 
 def archive_ids() -> list[str]:
