@@ -284,15 +284,15 @@ class _Build:
                          suggest(annot.source.value, list(self.sources)) or "declare it in the edition header with `source`")
         return found
 
-    def card_name(self, name: Name, *kinds: str, role: str = "card") -> str | None:
-        """Check that a name is a card of the deck (and of one of `kinds`); None when it is not."""
+    def card_name(self, name: Name, *kinds: str, role: str = "card", code: str = "E270") -> str | None:
+        """Check that a name is a card of the deck (and of one of `kinds`, else error `code`); None if not."""
         card = self.cards.get(name.value)
         if card is None:
             self.c.error("E200", f'unknown card "{name.value}"', name.span, suggest(name.value, list(self.cards)))
             return None
         if kinds and card.kind not in kinds:
             wanted = " or ".join(kinds)
-            self.c.error("E270", f'"{name.value}" is a {card.kind} card, but {role} must be a {wanted} card', name.span)
+            self.c.error(code, f'"{name.value}" is a {card.kind} card, but {role} must be a {wanted} card', name.span)
             return None
         return name.value
 
@@ -398,7 +398,7 @@ class _Build:
 
     def _pile(self, stmt: Stmt) -> m.Pile | None:
         d = stmt.data
-        if self.card_name(d["card"], "mileage", role="a pile") is None:
+        if self.card_name(d["card"], "mileage", role="a pile", code="E221") is None:
             return None
         flags = d["flags"]
         if d["needs"].value < 1:
@@ -523,7 +523,7 @@ class _Build:
             hazard = self.card_name(stmt.data["hazard"], "hazard", role="a chain's first card")
             steps = stmt.data["steps"]
             for step in steps[:-1]:
-                self.card_name(step, "remedy", role="a step before the last")
+                self.card_name(step, "remedy", role="a step before the last", code="E231")
             last = steps[-1]
             has_go = any(c.kind == "go" for c in self.cards.values())  # else the deck check says it
             if self.card_name(last) and has_go and self.cards[last.value].kind != "go":
@@ -651,7 +651,7 @@ class _Build:
                     table[(card.name, zone)] = m.Penalty(hazard=card.name, zone=zone, miles=card.hours * miles,
                                                          provenance=card.provenance)
         for stmt in (s for s in self.stmts("penalties") if s.kind == "penalty"):
-            hazard = self.card_name(stmt.data["hazard"], "hazard", role="a penalty")
+            hazard = self.card_name(stmt.data["hazard"], "hazard", role="a penalty", code="E241")
             if hazard and self._zone_name(stmt.data["zone"], zone_names):
                 zone = stmt.data["zone"].value
                 table[(hazard, zone)] = m.Penalty(hazard=hazard, zone=zone, miles=stmt.data["miles"].value,
