@@ -100,3 +100,19 @@ def test_unknown_edition_is_the_users_error():
 def test_compare_needs_two_editions():
     result = runner.invoke(app, ["compare", "touring-1937"])
     assert result.exit_code == 2
+
+
+def test_ray_backend_without_ray_says_how_to_install(monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_ray(name, *args, **kwargs):
+        if name == "ray" or name.startswith("ray."):
+            raise ImportError("No module named 'ray'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_ray)
+    result = runner.invoke(app, ["simulate", "touring-1937", "--games", "5", "--backend", "ray"])
+    assert result.exit_code == 1
+    assert "pip install 'touring-dsl[ray]'" in result.stderr
