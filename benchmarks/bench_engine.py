@@ -80,7 +80,9 @@ def main() -> None:
         turns = results[0][1] / args.games
         print(f"{label:28} {rate:9.0f} {rate * turns:10.0f} {turns:11.1f}")
     ratio = min(r[0] for r in ref) / max(min(r[0] for r in ours), 1e-9)
-    print(f"engine / reference games per second on touring-1937: {ratio:.2f}")
+    turns_ratio = ours[0][1] / max(ref[0][1], 1)
+    print(f"engine / reference games per second on touring-1937: {ratio:.2f} "
+          f"(turns per game: engine / reference {turns_ratio:.3f})")
 
 
 if __name__ == "__main__":

@@ -27,7 +27,18 @@ class RandomBot:
         plays = [m for m in legal_moves if m.action != "discard"]
         if plays:
             return plays[rng.below(len(plays))]
-        return Move("discard", view.hand[rng.below(len(view.hand))])
+        return discard_move(view.hand[rng.below(len(view.hand))])
+
+
+_DISCARDS: dict[str, Move] = {}
+
+
+def discard_move(card: str) -> Move:
+    """Move("discard", card), made once per card name (moves are immutable; a bot discards every other turn)."""
+    move = _DISCARDS.get(card)
+    if move is None:
+        move = _DISCARDS[card] = Move("discard", card)
+    return move
 
 
 class GreedyBot:

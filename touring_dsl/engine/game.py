@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 from ..model import Ruleset
-from .apply import Apply
 from .explain import why_not
-from .kernel import make_kernel
+from .kernel import kernel_for
+from .legal import Legal
 from .moves import Event, IllegalMove, Move, code_of, move_of
-from .tables import Tables, tables_for
+from .tables import CARD_SHIFT, DISCARD, Tables, tables_for
 from .view import View, build_view
 
 
-class Game(Apply):
+class Game(Legal):
     """A game in progress. The state between moves is always: the seat to act has drawn and must choose."""
 
     __slots__ = ()
@@ -43,20 +43,39 @@ class Game(Apply):
         return tuple(self.miles)
 
     def legal_moves(self) -> list[Move]:
+        """The distinct legal moves: plays (or counter responses), then one discard per card name.
+
+        The list for a given set of plays and hand is built once (move objects are shared)."""
+        if self.is_over:
+            return []
         t = self.t
-        return [move_of(t, code) for code in self.legal_codes()]
+        plays = self.play_codes()
+        key = (plays, -1 if self.pending is not None else self.hmask[self.to_act])
+        found = t.move_lists.get(key)
+        if found is None:
+            if len(t.move_lists) > 100_000:
+                t.move_lists.clear()
+            found = t.move_lists[key] = tuple([move_of(t, code) for code in self.legal_codes()])
+        return list(found)
 
     def apply(self, move: Move) -> list[Event]:
         """Apply a legal move and return what happened; IllegalMove (a ValueError) otherwise."""
         if self.is_over:
             raise IllegalMove("the game is over")
-        codes = self.legal_codes()
         code = code_of(self.t, move)
-        if code is None or code not in codes:
+        if code is None or not self.is_legal_code(code):
             raise IllegalMove(self._refusal(move))
         events: list[Event] = []
         self.apply_code(code, events)
         return events
+
+    def is_legal_code(self, code: int) -> bool:
+        """Whether a move code is legal now (a discard by the hand alone, anything else among the plays)."""
+        if code & 3 == DISCARD:
+            c = code >> CARD_SHIFT & 63
+            return (self.pending is None and code == self.t.discard_code[c]
+                    and bool(self.hmask[self.to_act] >> c & 1))
+        return code in self.play_codes()
 
     def _refusal(self, move) -> str:
         if not isinstance(move, Move):
@@ -84,9 +103,9 @@ class Game(Apply):
 
 
 def game_class(tables: Tables) -> type:
-    """The Game subclass for one compiled ruleset: the kernel's closures installed as its methods."""
+    """The Game subclass for one compiled ruleset: its generated kernel's functions installed as methods."""
     if tables.game_class is None:
-        tables.game_class = type(f"Game[{tables.ruleset.id}]", (Game,), {"__slots__": (), **make_kernel(tables)})
+        tables.game_class = type(f"Game[{tables.ruleset.id}]", (Game,), {"__slots__": (), **kernel_for(tables)})
     return tables.game_class
 
 

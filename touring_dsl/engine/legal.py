@@ -1,9 +1,9 @@
-"""Engine stage, legal moves: penalty choices, counter responses and discards around play_codes.
+"""Engine stage, legal moves: penalty choices and discards around the generated play_codes.
 
-Each side keeps three masks, refreshed (kernel.refresh) whenever its go pile, zone or mileage
+Each side keeps three masks, refreshed (the generated refresh) whenever its go pile, zone or mileage
 changes: own[s] (cards a seat of s may play on its own side), atk[s] (attacking cards s may use)
-and expo[s] (attacking cards that may be played on s). kernel.play_codes ANDs a hand's mask with
-these and turns the result into move codes by per-mask lookup tables.
+and expo[s] (attacking cards that may be played on s). The generated play_codes (codegen) ANDs a
+hand's mask with these and turns the result into move codes by per-mask lookup tables.
 """
 from __future__ import annotations
 
@@ -43,13 +43,6 @@ class Legal(State):
             choices = penalty_choices(t.pen_piles, available, owed, t.larger_card)
             codes = t.choice_cache[key] = [move_code(PLAY, hazard, victim, t.take_id(take)) for take in choices]
         return codes
-
-    def response_codes(self) -> list[int]:
-        """While a removal is pending: a counter with each fitting card in hand, or decline."""
-        t = self.t
-        _, hazard, _ = self.pending
-        fitting = self.hmask[self.to_act] & t.counters_for[hazard]
-        return tuple(t.counter_code[c] for c in t.bits[fitting]) + (t.decline_code,)
 
     def legal_codes(self) -> list[int]:
         """Plays, then one discard per distinct card in hand (no discards while a counter is offered)."""

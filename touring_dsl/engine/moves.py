@@ -65,6 +65,22 @@ class Event:
                 "detail": self.detail}
 
 
+_new = object.__new__
+
+
+def new_event(kind: str, seat: int | None, side: int | None, card: str | None, detail: str) -> Event:
+    """Event(kind, seat, side, card, detail) without the frozen dataclass's __init__, which sets each
+    field through object.__setattr__ (the engine reports an event or two per move)."""
+    event = _new(Event)
+    fields = event.__dict__
+    fields["kind"] = kind
+    fields["seat"] = seat
+    fields["side"] = side
+    fields["card"] = card
+    fields["detail"] = detail
+    return event
+
+
 def move_of(tables: Tables, code: int) -> Move:
     """The public Move for a move code (cached per tables: no allocation after the first time)."""
     move = tables.moves.get(code)

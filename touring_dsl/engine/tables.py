@@ -82,7 +82,11 @@ class Tables:
         self.moves: dict = {}  # move code -> Move, filled by the public layer
         self.codes: dict = {}  # Move -> move code
         self.side_views: dict = {}  # public side views by what they show
+        self.pile_views: dict = {}  # mileage counts -> (piles, missing) of a public side view
+        self.move_lists: dict = {}  # (play codes, hand mask) -> the legal Moves (game.legal_moves)
         self.game_class = None  # the Game subclass with this ruleset's kernel (engine.game.game_class)
+        self.kernel: dict | None = None  # the generated kernel's functions (engine.kernel.kernel_for)
+        self.kernel_source = ""
 
     # cards -----------------------------------------------------------------------------------
     def _cards(self, ruleset: Ruleset) -> None:

@@ -40,20 +40,34 @@ class View:
     ruleset: object = field(repr=False, compare=False, default=None)
 
 
+def _record(cls, fields: dict):
+    """An instance of a frozen dataclass made from its fields without running its __init__
+    (which sets each field through object.__setattr__: the slow part of building a view per turn)."""
+    record = _new(cls)
+    record.__dict__.update(fields)
+    return record
+
+
+_new = object.__new__
+
+
 def build_view(game, seat: int) -> View:
     t = game.t
-    cards = tuple(t.names[c] for c in game.hands[seat])
+    names = t.names
     pending = None
     if game.pending is not None:
         attacker, hazard, victim = game.pending
-        pending = (attacker, t.names[hazard], victim)
-    return View(
-        seat=seat, side=t.side_of[seat], to_act=game.to_act, hand=cards,
-        sides=tuple(_side_view(game, s) for s in range(t.sides)),
-        zone=t.zone_names[game.zst[0]] if t.game_scope else None,
-        discard_top=t.names[game.discard[-1]] if game.discard else None,
-        discard_size=len(game.discard), draw_size=len(game.draw), hand_sizes=tuple(len(h) for h in game.hands),
-        turns=game.turns, players=t.players, pending=pending, is_over=game.is_over, ruleset=t.ruleset)
+        pending = (attacker, names[hazard], victim)
+    discard = game.discard
+    return _record(View, {
+        "seat": seat, "side": t.side_of[seat], "to_act": game.to_act,
+        "hand": tuple(map(names.__getitem__, game.hands[seat])),
+        "sides": tuple([_side_view(game, s) for s in range(t.sides)]),
+        "zone": t.zone_names[game.zst[0]] if t.game_scope else None,
+        "discard_top": names[discard[-1]] if discard else None,
+        "discard_size": len(discard), "draw_size": len(game.draw), "hand_sizes": tuple(map(len, game.hands)),
+        "turns": game.turns, "players": t.players, "pending": pending, "is_over": game.is_over,
+        "ruleset": t.ruleset})
 
 
 def _side_view(game, s: int) -> SideView:
@@ -61,7 +75,7 @@ def _side_view(game, s: int) -> SideView:
     t = game.t
     go = game.gopile[s]
     zone_pile = game.zpile[0 if t.game_scope else s]
-    key = (s, game.gost[s], go[-1] if go else -1, len(go), game.zst[s], len(zone_pile), tuple(game.cnt[s]))
+    key = (s, game.gost[s], go[-1] if go else -1, len(go), game.zst[s], len(zone_pile), *game.cnt[s])
     cache = t.side_views
     found = cache.get(key)
     if found is None:
@@ -75,10 +89,20 @@ def _build_side_view(game, s: int) -> SideView:
     t = game.t
     go = game.gopile[s]
     zone_pile = game.zpile[0 if t.game_scope else s]
-    counts = game.cnt[s]
-    piles = tuple((t.names[c], counts[c], t.need[c]) for c in t.pile_order)
-    return SideView(
-        side=s, seats=t.seats_of[s], go_top=t.names[go[-1]] if go else None, go_size=len(go),
-        showing_go=game.gost[s] == RUNNING, zone=t.zone_names[game.zst[s]], zone_size=len(zone_pile),
-        piles=piles, miles=game.miles[s], needs=tuple(t.names[c] for c in t.bits[t.onto[game.gost[s]]]),
-        missing=tuple((name, need - n) for name, n, need in piles if need > n))
+    piles, missing = _piles(t, game.cnt[s])
+    state = game.gost[s]
+    return _record(SideView, {
+        "side": s, "seats": t.seats_of[s], "go_top": t.names[go[-1]] if go else None, "go_size": len(go),
+        "showing_go": state == RUNNING, "zone": t.zone_names[game.zst[s]], "zone_size": len(zone_pile),
+        "piles": piles, "miles": game.miles[s], "needs": tuple(t.names[c] for c in t.bits[t.onto[state]]),
+        "missing": missing})
+
+
+def _piles(t, counts: list[int]) -> tuple:
+    """(piles, missing) of a SideView for these mileage counts, built once per distinct counts."""
+    key = tuple(counts)
+    found = t.pile_views.get(key)
+    if found is None:
+        piles = tuple((t.names[c], counts[c], t.need[c]) for c in t.pile_order)
+        found = t.pile_views[key] = (piles, tuple((name, need - n) for name, n, need in piles if need > n))
+    return found
