@@ -70,6 +70,9 @@ def build_view(game, seat: int) -> View:
         "ruleset": t.ruleset})
 
 
+SIDE_VIEW_CACHE = 4096  # side positions recur within a game; a small cache keeps most of the gain
+
+
 def _side_view(game, s: int) -> SideView:
     """A side's public view, shared between positions that look the same (bots build one per turn)."""
     t = game.t
@@ -79,8 +82,8 @@ def _side_view(game, s: int) -> SideView:
     cache = t.side_views
     found = cache.get(key)
     if found is None:
-        if len(cache) > 100_000:
-            cache.clear()
+        if len(cache) >= SIDE_VIEW_CACHE:
+            cache.clear()  # keeps simulation memory flat however many games are played
         found = cache[key] = _build_side_view(game, s)
     return found
 
