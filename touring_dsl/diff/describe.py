@@ -109,32 +109,34 @@ def _seating(c: Change) -> str:
     return f"{c.name}: no longer a way to play (it was {what})"
 
 
-def _chain(c: Change) -> str:
-    def show(steps):
-        return " then ".join(q(s) for s in steps)
-    if c.action == "added":
-        return f"New delay {q(c.name)}: the side recovers with {show(c.new)}"
-    if c.action == "removed":
-        return f"No delay chain for {q(c.name)} any more (it was recovered with {show(c.old)})"
-    return f"{q(c.name)} is recovered with {show(c.new)} (was {show(c.old)})"
+def _three(added: str, removed: str, changed: str,
+           show: Callable[[Any], str] = str) -> Callable[[Change], str]:
+    """A phrase from one template per action; {name}, {new} and {old} are filled in."""
+    templates = {"added": added, "removed": removed}
+
+    def phrase(c: Change) -> str:
+        return templates.get(c.action, changed).format(
+            name=q(c.name), new="" if c.new is None else show(c.new), old="" if c.old is None else show(c.old))
+    return phrase
 
 
-def _allows(c: Change) -> str:
-    def show(v):
-        return "all mileage" if v == "all mileage" else names(v)
-    if c.action == "added":
-        return f"New zone {q(c.name)}, allowing {show(c.new)}"
-    if c.action == "removed":
-        return f"Zone {q(c.name)} is gone (it allowed {show(c.old)})"
-    return f"Zone {q(c.name)} allows {show(c.new)} (was {show(c.old)})"
-
-
-def _zone_play(c: Change) -> str:
-    if c.action == "added":
-        return f"{q(c.name)} is played {REACH[c.new]} (new)"
-    if c.action == "removed":
-        return f"No rule any more for playing {q(c.name)} (it was played {REACH[c.old]})"
-    return f"{q(c.name)} is played {REACH[c.new]} (was {REACH[c.old]})"
+_chain = _three("New delay {name}: the side recovers with {new}",
+                "No delay chain for {name} any more (it was recovered with {old})",
+                "{name} is recovered with {new} (was {old})",
+                show=lambda steps: " then ".join(q(s) for s in steps))
+_allows = _three("New zone {name}, allowing {new}", "Zone {name} is gone (it allowed {old})",
+                 "Zone {name} allows {new} (was {old})",
+                 show=lambda v: "all mileage" if v == "all mileage" else names(v))
+_zone_play = _three("{name} is played {new} (new)", "No rule any more for playing {name} (it was played {old})",
+                    "{name} is played {new} (was {old})", show=REACH.__getitem__)
+_per_hour = _three("In {name} each hour of delay costs {new} miles (new)",
+                   "In {name} hours of delay no longer cost mileage (each cost {old} miles)",
+                   "In {name} each hour of delay costs {new} miles (was {old})")
+_removes = _three("{name} takes away one {new} card instead of stopping the side (new)",
+                  "{name} no longer takes away a {old} card", "{name} takes away one {new} card (was {old})",
+                  show=q)
+_counter = _three("{name} can be shown to cancel {new} (new)", "{name} no longer cancels anything (it cancelled {old})",
+                  "{name} cancels {new} (was {old})", show=names)
 
 
 def _penalty(c: Change) -> str:
@@ -145,14 +147,6 @@ def _penalty(c: Change) -> str:
     if c.action == "removed":
         return f"{where} no longer costs mileage (it cost {c.old} miles)"
     return f"{where} costs the victim {c.new} miles (was {c.old})"
-
-
-def _per_hour(c: Change) -> str:
-    if c.action == "added":
-        return f"In {q(c.name)} each hour of delay costs {c.new} miles (new)"
-    if c.action == "removed":
-        return f"In {q(c.name)} hours of delay no longer cost mileage (each cost {c.old} miles)"
-    return f"In {q(c.name)} each hour of delay costs {c.new} miles (was {c.old})"
 
 
 def _penalties(c: Change) -> str:
@@ -174,22 +168,6 @@ def _larger(c: Change) -> str:
         return "a card worth more than the miles owed may be taken, with change" if v else \
             "a card worth more than the miles owed is never taken"
     return f"Penalties: {show(c.new)} (was: {show(c.old)})"
-
-
-def _removes(c: Change) -> str:
-    if c.action == "added":
-        return f"{q(c.name)} takes away one {q(c.new)} card instead of stopping the side (new)"
-    if c.action == "removed":
-        return f"{q(c.name)} no longer takes away a {q(c.old)} card"
-    return f"{q(c.name)} takes away one {q(c.new)} card (was {q(c.old)})"
-
-
-def _counter(c: Change) -> str:
-    if c.action == "added":
-        return f"{q(c.name)} can be shown to cancel {names(c.new)} (new)"
-    if c.action == "removed":
-        return f"{q(c.name)} no longer cancels anything (it cancelled {names(c.old)})"
-    return f"{q(c.name)} cancels {names(c.new)} (was {names(c.old)})"
 
 
 def _progressive(c: Change) -> str:
