@@ -23,7 +23,7 @@ def simulate(edition: str, players: int, bots: list[str], games: int, seed: int,
     return report(run(plan, jobs=jobs), [s % sides for s in range(players)])
 
 
-def section(edition: str, games: int, seed: int, jobs: int) -> list[str]:
+def section(edition: str, games: int, seed: int, jobs: int, found: dict) -> list[str]:
     ruleset = load(edition)
     lines = [f"## {ruleset.title}{': ' + ruleset.subtitle if ruleset.subtitle else ''} (`{ruleset.id}`)", ""]
     lines += ["| match-up | players | seat 1 wins | seat 2 wins | ties | mean turns | median | 90th pct | "
@@ -31,6 +31,7 @@ def section(edition: str, games: int, seed: int, jobs: int) -> list[str]:
               "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for players, bots in [(2, ["random"]), (2, ["greedy"]), (2, ["greedy", "random"]), (2, ["random", "greedy"])]:
         data = simulate(edition, players, bots, games, seed, jobs)
+        found[(edition, tuple(bots))] = data
         seats = data["seats"]
         stalled = sum(v["share"] for k, v in data["outcomes"].items() if k != "completed")
         lines.append(
@@ -38,6 +39,41 @@ def section(edition: str, games: int, seed: int, jobs: int) -> list[str]:
             f"{data['ties']} | {data['length']['mean']:.1f} | {data['length']['median']:.0f} | "
             f"{data['length']['p90']:.0f} | {stalled:.1%} | {sum(data['hazard_hits_per_game'].values()):.2f} | "
             f"{data['penalty_miles_per_game']:.1f} |")
+    return lines + [""]
+
+
+def findings(found: dict, ids: list[str]) -> list[str]:
+    """A few plain observations read off the tables, so the page says what the numbers mean."""
+    plain = {e: found[(e, ("random",))] for e in ids}
+    mixed = {e: (found[(e, ("greedy", "random"))], found[(e, ("random", "greedy"))]) for e in ids}
+    by_length = sorted(ids, key=lambda e: plain[e]["length"]["mean"])
+    lines = ["## Findings", ""]
+    lines.append(f"- Race length: between two random bots the shortest race is `{by_length[0]}` "
+                 f"({plain[by_length[0]]['length']['mean']:.0f} turns on average) and the longest "
+                 f"`{by_length[-1]}` ({plain[by_length[-1]]['length']['mean']:.0f}).")
+    edges = ", ".join(f"`{e}` {plain[e]['first_player_advantage']['edge']:+.1%}" for e in ids)
+    lines.append(f"- First player: with two random bots the first seat's edge over an even share is {edges}; "
+                 "an edge whose interval includes zero is within chance at this many games.")
+    greedy = ", ".join(f"`{e}` {(a['seats'][0]['rate'] + b['seats'][1]['rate']) / 2:.0%}"
+                       for e, (a, b) in mixed.items())
+    lines.append(f"- Skill: the greedy bot's share of wins against the random bot, averaged over both seats: "
+                 f"{greedy}. Where it is highest, choices matter most.")
+    for e in ids:
+        parent = load(e).parent
+        if parent in plain:
+            before, after = plain[parent], plain[e]
+            if after["penalty_miles_per_game"] or before["penalty_miles_per_game"]:
+                cost = (f"lose {after['penalty_miles_per_game']:.0f} miles a game to penalties "
+                        f"(was {before['penalty_miles_per_game']:.0f})")
+            else:
+                cost = (f"see {sum(after['hazard_hits_per_game'].values()):.1f} hazards hit a game "
+                        f"(was {sum(before['hazard_hits_per_game'].values()):.1f})")
+            lines.append(f"- `{e}` against its parent `{parent}`: random races run {after['length']['mean']:.0f} "
+                         f"turns instead of {before['length']['mean']:.0f}, and {cost}.")
+    stalled = [e for e in ids if any(k != "completed" for k in plain[e]["outcomes"])]
+    lines.append("- Every race ended by completion; none ran out of cards or reached the turn limit."
+                 if not stalled else "- Some races stalled until the cards or the turn limit ran out: "
+                 + ", ".join(f"`{e}`" for e in stalled) + ".")
     return lines + [""]
 
 
@@ -53,10 +89,12 @@ def main() -> None:
     args = parser.parse_args()
     started = time.perf_counter()
     ids = [path.stem for path in archive_files() if path.parent.name != "house"]
-    body = []
+    body: list[str] = []
+    found: dict = {}
     for edition in ids:
-        body += section(edition, args.games, args.seed, args.jobs)
+        body += section(edition, args.games, args.seed, args.jobs, found)
         print(f"{edition} done", file=sys.stderr)
+    body = findings(found, ids) + body
     elapsed = time.perf_counter() - started
     head = [
         "# Balance findings", "",
