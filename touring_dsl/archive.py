@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from .compiler import SUFFIX, compile_file
+from .compiler import SUFFIX, compile_file, display_path
 from .errors import Collector, TouringError, suggest
 from .model import Ruleset
 from .resources import editions_dir
@@ -54,11 +54,4 @@ def load(ref: str) -> Ruleset:
 
 @lru_cache(maxsize=64)
 def _load_cached(path: str, mtime: int, size: int) -> Ruleset:
-    return compile_file(path, _display(Path(path)))
-
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+    return compile_file(path, display_path(Path(path)))

@@ -72,7 +72,7 @@ class _Compiler:
             return None
         self.stack.append(key)
         try:
-            display = _display_path(path)
+            display = display_path(path)
             return self._resolve(_read(path, display), display, path.parent)
         except TouringError as exc:
             self.collector.diagnostics.extend(exc.diagnostics)
@@ -81,7 +81,8 @@ class _Compiler:
             self.stack.pop()
 
 
-def _display_path(path: Path) -> str:
+def display_path(path: Path) -> str:
+    """A path as messages show it: relative to the working folder when it lies inside it."""
     try:
         return str(path.resolve().relative_to(Path.cwd()))
     except ValueError:
@@ -135,7 +136,7 @@ class _Merged:
             elif op is None:
                 op = heads.get(stmt.section)
             if not self.is_variant:
-                self._plain(stmt, collector, seen)
+                self._plain(stmt, collector)
             else:
                 self._variant(stmt, op, collector, seen)
 
@@ -147,7 +148,7 @@ class _Merged:
             known.add(source[0].value)
             self.sources.append(source)
 
-    def _plain(self, stmt: Stmt, collector: Collector, seen: set) -> None:
+    def _plain(self, stmt: Stmt, collector: Collector) -> None:
         if stmt.op is not None:
             collector.error("E254", f'"{stmt.op}" is only for files that extend another edition', stmt.span,
                             "write the rule plainly, or add `extends` to the edition header")
@@ -300,7 +301,7 @@ class _Build:
     def ruleset(self) -> m.Ruleset:
         doc = self.merged.doc
         self._deck()
-        race = self._race()
+        race = self.race = self._race()  # penalties check their piles against this race
         fields = dict(
             id=doc.id.value,
             title=self._meta("title", doc.id.value),
@@ -603,7 +604,7 @@ class _Build:
         head = self.one("penalties")
         if head is None:
             return None
-        race_piles = {p.card: p for p in self._race_piles()}
+        race_piles = {p.card: p for p in self.race.piles}
         take = self.one("penalties", "take_from")
         piles: list[str] = []
         if take is None:
@@ -626,16 +627,6 @@ class _Build:
         return m.Penalties(piles=tuple(piles), per_hour=tuple(per_hour), table=tuple(table),
                            larger_card=self.one("penalties", "never_larger") is None,
                            provenance=self._merged_provenance("penalties", "penalties"))
-
-    def _race_piles(self) -> list[m.Pile]:
-        return [p for p in (self._quiet_pile(s) for s in self.stmts("race")) if p]
-
-    def _quiet_pile(self, stmt: Stmt) -> m.Pile | None:
-        card = self.cards.get(stmt.data["card"].value)
-        if card is None or card.kind != "mileage":
-            return None
-        return m.Pile(card=card.name, needs=stmt.data["needs"].value,
-                      protected=stmt.data["flags"].get("protected", False))
 
     def _zone_name(self, name: Name, zone_names: list[str]) -> bool:
         if name.value not in zone_names:

@@ -39,15 +39,6 @@ def describe(change: Change) -> str:
 
 
 # per aspect ----------------------------------------------------------------------------------------
-def _was(change: Change, show: Callable[[Any], str] = lambda v: str(v)) -> str:
-    """The new state, then the old one in brackets; for additions and removals just one of them."""
-    if change.action == "added":
-        return f"{show(change.new)} (new)"
-    if change.action == "removed":
-        return f"no longer: {show(change.old)}"
-    return f"{show(change.new)} (was {show(change.old)})"
-
-
 def _plain(value: Any) -> str:
     if value is None:
         return "none"
