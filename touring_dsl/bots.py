@@ -6,6 +6,7 @@ from typing import Protocol
 from .engine import Game, IllegalMove, Move, View
 from .model import Ruleset
 from .rng import Rng
+from .search import IsmctsBot
 
 
 class Bot(Protocol):
@@ -126,14 +127,15 @@ class GreedyBot:
         return min(discards, key=lambda m: usefulness(m.card))
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
+BUDGETED = {"ismcts"}  # bots that take a budget after a colon: "ismcts:1000", "ismcts:0.5s"
 
 
 def make_bot(name: str, ruleset: Ruleset | None = None) -> Bot:
-    try:
-        return BOTS[name](ruleset)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}: choose from {', '.join(sorted(BOTS))}") from None
+    base, colon, budget = name.partition(":")
+    if base not in BOTS or (colon and base not in BUDGETED):
+        raise ValueError(f"unknown bot {name!r}: choose from {', '.join(sorted(BOTS))}")
+    return BOTS[base](ruleset, budget) if colon else BOTS[base](ruleset)
 
 
 def play(game: Game, bots: list[Bot], rng: Rng, max_moves: int | None = None) -> Game:

@@ -91,7 +91,9 @@ def make_seats(kinds: list[str], ruleset) -> Seats:
             continue
         try:
             seats.bots[seat] = make_bot(kind, ruleset)
-        except (KeyError, ValueError):
+        except (KeyError, ValueError) as exc:
+            if kind.partition(":")[0] in BOTS:  # a known bot with a bad budget ("ismcts:fast")
+                fail(f"--bots: {exc}", EXIT_USAGE)
             fail(f'--bots: no bot named "{kind}" (choose from {", ".join(sorted(BOTS))})', EXIT_USAGE)
     return seats
 

@@ -65,7 +65,7 @@ def build_position(ruleset: Ruleset, players: int = 2, setup: str | None = None,
         game.draw = list(reversed(top))
     else:
         game.draw = list(reversed(rest)) + list(reversed(top))
-    _recount(game)
+    recount(game)
     game.to_act = to_act
     return game
 
@@ -94,7 +94,8 @@ def go_state(t, pile: list[int]) -> int:
     return state
 
 
-def _recount(game: Game) -> None:
+def recount(game: Game) -> None:
+    """Mileage totals, open and started piles, cards still needed and legality masks from the mileage counts."""
     t = game.t
     for s in range(t.sides):
         counts = game.cnt[s]

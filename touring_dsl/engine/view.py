@@ -38,6 +38,12 @@ class View:
     pending: tuple[int, str, int] | None  # (attacker seat, hazard, victim side) while a counter is offered
     is_over: bool
     ruleset: object = field(repr=False, compare=False, default=None)
+    # every face-up card, bottom first (a seat saw each one laid): what a search bot needs to know which
+    # cards are still unseen, i.e. in other hands or the draw pile
+    setup: str = ""
+    go_piles: tuple[tuple[str, ...], ...] = ()  # per side
+    zone_piles: tuple[tuple[str, ...], ...] = ()  # per side, or one pile when zones govern the whole game
+    discards: tuple[str, ...] = ()
 
 
 def _record(cls, fields: dict):
@@ -67,7 +73,12 @@ def build_view(game, seat: int) -> View:
         "discard_top": names[discard[-1]] if discard else None,
         "discard_size": len(discard), "draw_size": len(game.draw), "hand_sizes": tuple(map(len, game.hands)),
         "turns": game.turns, "players": t.players, "pending": pending, "is_over": game.is_over,
-        "ruleset": t.ruleset})
+        "ruleset": t.ruleset, "setup": t.setup.id, "go_piles": _names_of_piles(names, game.gopile),
+        "zone_piles": _names_of_piles(names, game.zpile), "discards": tuple(map(names.__getitem__, discard))})
+
+
+def _names_of_piles(names: tuple[str, ...], piles: list[list[int]]) -> tuple[tuple[str, ...], ...]:
+    return tuple([tuple(map(names.__getitem__, pile)) for pile in piles])
 
 
 SIDE_VIEW_CACHE = 4096  # side positions recur within a game; a small cache keeps most of the gain

@@ -1,0 +1,126 @@
+"""Benchmark (not a test): the ismcts bot against greedy, as duplicate deals with the seats swapped.
+
+Usage: python benchmarks/ismcts_vs_greedy.py [--deals N] [--first D] [--budget B] [--edition E]
+                                             [--jobs J] [--results FILE]
+Each deal (game seed 1,000,000 + deal number) is played twice with the same cards and the same bot
+generator: ismcts in seat 1 against greedy in seat 2, then the seats swapped, so luck of the deal
+cancels out. A win counts 1, a tie 1/2. Prints wins, games, the win rate with its 95% Wilson
+interval, and the seconds the ismcts bot spent per move (wall clock, mean and largest).
+With --results, every deal is appended to a JSON-lines file as it finishes; deals already in the
+file (for the same edition, players and budget) are skipped, so a long run can be resumed or
+split into chunks, and the summary covers the whole file.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+from touring_dsl.archive import load
+from touring_dsl.bots import make_bot, play
+from touring_dsl.engine import new_game
+from touring_dsl.rng import Rng
+
+SEED_BASE = 1_000_000
+
+
+class Timed:
+    """A bot wrapper that records the wall-clock seconds of each choice."""
+
+    def __init__(self, bot):
+        self.bot, self.name, self.seconds = bot, bot.name, []
+
+    def choose(self, view, legal_moves, rng):
+        start = time.perf_counter()
+        move = self.bot.choose(view, legal_moves, rng)
+        self.seconds.append(time.perf_counter() - start)
+        return move
+
+
+def play_deal(task: tuple[str, int, str, int]) -> dict:
+    """Both games of one deal: ismcts's score in each seat, and its seconds per move."""
+    edition, players, budget, deal = task
+    ruleset = load(edition)
+    scores, seconds, turns = [], [], []
+    for seat in range(players):
+        search = Timed(make_bot(f"ismcts:{budget}", ruleset))
+        bots = [make_bot("greedy", ruleset) for _ in range(players)]
+        bots[seat] = search
+        game = play(new_game(ruleset, players, SEED_BASE + deal), bots, Rng(deal))
+        side = game.side_of(seat)
+        scores.append(1.0 if game.winner == side else 0.5 if game.winner is None else 0.0)
+        seconds.extend(search.seconds)
+        turns.append(game.turns)
+        if players > 2:
+            break  # seat swaps are a 2-player notion; more seats play ismcts in seat 1 only
+    return {"edition": edition, "players": players, "budget": budget, "deal": deal, "scores": scores,
+            "turns": turns, "moves": len(seconds), "seconds": round(sum(seconds), 4),
+            "slowest": round(max(seconds, default=0.0), 4)}
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if not games:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def summary(rows: list[dict]) -> str:
+    scores = [s for row in rows for s in row["scores"]]
+    games, wins = len(scores), sum(scores)
+    ties = sum(1 for s in scores if s == 0.5)
+    low, high = wilson(wins, games)
+    moves = sum(row["moves"] for row in rows)
+    per_move = sum(row["seconds"] for row in rows) / max(moves, 1)
+    slowest = max((row["slowest"] for row in rows), default=0.0)
+    turns = sum(sum(row["turns"]) for row in rows) / max(games, 1)
+    first = rows[0] if rows else {"edition": "?", "players": "?", "budget": "?"}
+    return (f"{first['edition']}, {first['players']} players, ismcts:{first['budget']} against greedy, "
+            f"{len(rows)} deals (seats swapped)\n"
+            f"wins {wins:g} of {games} games ({ties} ties count 1/2): rate {wins / max(games, 1):.3f}, "
+            f"95% Wilson interval {low:.3f} to {high:.3f}\n"
+            f"ismcts: {per_move:.4f} s per move (wall clock, mean), slowest move {slowest:.3f} s; "
+            f"{turns:.1f} turns per game")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1000, help="deals, each played twice (default 1000)")
+    parser.add_argument("--first", type=int, default=0, help="number of the first deal (default 0)")
+    parser.add_argument("--budget", default="200", help="ismcts budget: iterations or seconds (0.5s)")
+    parser.add_argument("--edition", default="touring-1937")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--results", type=Path, help="JSON-lines file of finished deals (appended, resumed)")
+    args = parser.parse_args()
+    key = (args.edition, args.players, args.budget)
+    done: dict[int, dict] = {}
+    if args.results and args.results.exists():
+        for line in args.results.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            if (row["edition"], row["players"], row["budget"]) == key:
+                done[row["deal"]] = row
+    tasks = [(*key, deal) for deal in range(args.first, args.first + args.deals) if deal not in done]
+    rows = [done[d] for d in range(args.first, args.first + args.deals) if d in done]
+    out = args.results.open("a", encoding="utf-8") if args.results else None
+    with Pool(args.jobs) as pool:
+        for row in pool.imap_unordered(play_deal, tasks):
+            rows.append(row)
+            if out:
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+    if out:
+        out.close()
+        rows = [json.loads(line) for line in args.results.read_text(encoding="utf-8").splitlines()]
+        rows = [row for row in rows if (row["edition"], row["players"], row["budget"]) == key]
+    print(summary(rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""Search stage, determinization: whole tables a seat could be facing, built from its View alone.
+
+A seat sees its own hand and every face-up card (go, zone and mileage piles, the discard pile, a
+hazard waiting for a counter). Every other card of the deck is unseen: it lies in another hand, in
+the draw pile or (in constructed positions) set aside, and the seat knows only how many lie in each
+place. A determinization deals the unseen cards at random into those places with their sizes.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..engine.clone import clone
+from ..engine.game import Game
+from ..engine.position import go_state, recount
+from ..engine.tables import tables_for
+from ..engine.view import View
+from ..rng import Rng
+
+
+class Belief:
+    """What one seat knows at one decision: the table it sees as a kernel game with the hidden places
+    empty, and the unseen cards. Sampling reads nothing else, so two games that differ only in hidden
+    cards give the same samples for the same generator."""
+
+    def __init__(self, view: View):
+        t = tables_for(view.ruleset, view.players, view.setup or None)
+        self.seen = public_table(t, view)
+        # sorted, so that a sample depends on which cards are unseen and never on where they really lie
+        self.unseen = sorted(unseen_cards(t, self.seen))
+        self.hidden_hands = tuple((seat, n) for seat, n in enumerate(view.hand_sizes) if seat != view.seat)
+        self.draw_size = view.draw_size
+        dealt = sum(n for _, n in self.hidden_hands) + self.draw_size
+        if dealt > len(self.unseen):
+            raise ValueError(f"the view hides {dealt} cards but only {len(self.unseen)} are unseen")
+
+    def sample(self, rng: Rng) -> Game:
+        """One table consistent with the view: the unseen cards shuffled into the other hands, the draw
+        pile and the set-aside cards. The table reshuffles with `rng` too."""
+        game = clone(self.seen, rng)
+        pool = self.unseen[:]
+        rng.shuffle(pool)
+        at = 0
+        for seat, n in self.hidden_hands:
+            hand = game.hands[seat] = bytearray(pool[at:at + n])
+            mask = 0
+            for c in hand:
+                mask |= 1 << c
+            game.hmask[seat] = mask
+            at += n
+        game.draw = pool[at:at + self.draw_size]
+        game.aside = pool[at + self.draw_size:]
+        return game
+
+
+def public_table(t, view: View) -> Game:
+    """A kernel game holding the face-up cards and the seat's own hand as the view shows them, to act
+    as in the view; other hands, the draw pile and the set-aside cards are empty."""
+    code = t.code
+    game = Game(t, 0)
+    for s, pile in enumerate(view.go_piles):
+        game.gopile[s] = [code[name] for name in pile]
+        game.gost[s] = go_state(t, game.gopile[s])
+    for z, pile in enumerate(view.zone_piles):
+        game.zpile[z] = [code[name] for name in pile]
+    for side in view.sides:
+        game.zst[side.side] = t.K if side.zone is None else code[side.zone]
+        for name, laid, _ in side.piles:
+            game.cnt[side.side][code[name]] = laid
+    game.discard = [code[name] for name in view.discards]
+    hand = game.hands[view.seat] = bytearray(code[name] for name in view.hand)
+    for c in hand:
+        game.hmask[view.seat] |= 1 << c
+    if view.pending is not None:
+        attacker, hazard, victim = view.pending
+        game.pending = (attacker, code[hazard], victim)
+    game.to_act, game.turns = view.to_act, view.turns
+    recount(game)
+    return game
+
+
+def unseen_cards(t, seen: Game) -> list[int]:
+    """The deck less every card on the table `seen` (the seat's hand and the face-up cards)."""
+    left = Counter(t.deck_codes)
+    left.subtract(seen.all_cards())
+    if any(n < 0 for n in left.values()):
+        raise ValueError("the view shows more cards than the deck holds")
+    return list(left.elements())

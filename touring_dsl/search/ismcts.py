@@ -1,0 +1,155 @@
+"""Search stage, the ismcts bot: information-set Monte Carlo tree search over determinizations of the hidden cards.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012): one tree, whose edges are move codes,
+is grown over many determinizations (belief.sample: the unseen cards dealt at random). Each iteration
+samples a table, walks down the tree choosing by UCB among the children whose moves are legal on that
+table, adds one node, plays on for a few turns with the kernel's random policy, and credits every node
+on the path with the result (or, when the playout was cut short, the evaluator's estimate) for the side
+that chose it. Whole random playouts are cheap but say little: a random player wastes the cards a good
+one keeps, so their results hardly depend on the move searched; a short playout and an evaluation of
+the table where it stops rank moves better for the same time. A child's exploration term counts the iterations in
+which it was available rather than the parent's visits, since different tables allow different moves.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from ..engine import Move, View
+from ..engine.moves import code_of
+from ..rng import Rng
+from .determinize import Belief
+from .evaluate import Evaluator
+
+DEFAULT_ITERATIONS = 1000  # measured at well under a second per move (see benchmarks/ismcts_vs_greedy.py)
+EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
+PLAYOUT_TURNS = 10  # random turns played after the tree before the table is evaluated
+
+
+class Node:
+    """An edge of the tree: the move into it was chosen by a seat of `side`."""
+
+    __slots__ = ("side", "visits", "available", "reward", "children")
+
+    def __init__(self, side: int):
+        self.side = side
+        self.visits = 0
+        self.available = 1
+        self.reward = 0.0
+        self.children: dict[int, Node] = {}
+
+
+def parse_budget(text: str | None) -> tuple[int | None, float | None]:
+    """"1000" -> 1000 iterations; "0.5s" -> half a second; None or "" -> the default iterations."""
+    if not text:
+        return DEFAULT_ITERATIONS, None
+    try:
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if seconds > 0 and math.isfinite(seconds):
+                return None, seconds
+        elif int(text) > 0:
+            return int(text), None
+    except ValueError:
+        pass
+    raise ValueError(f"ismcts budget {text!r}: give iterations (ismcts:1000) or seconds (ismcts:0.5s)")
+
+
+class IsmctsBot:
+    """Chooses by information-set Monte Carlo tree search within a budget of iterations or seconds."""
+
+    def __init__(self, ruleset=None, budget: str | None = None, playout_turns: int = PLAYOUT_TURNS):
+        self.ruleset = ruleset
+        self.iterations, self.seconds = parse_budget(budget)
+        self.name = f"ismcts:{budget}" if budget else "ismcts"
+        self.playout_turns = playout_turns
+
+    def choose(self, view: View, legal_moves: list[Move], rng: Rng) -> Move:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        belief = Belief(view)
+        t = belief.seen.t
+        root = search(belief, rng, self.iterations, self.seconds, Playout(t, self.playout_turns))
+        by_code = {code_of(t, move): move for move in legal_moves}
+        code = max(root.children, key=lambda c: (root.children[c].visits, root.children[c].reward))
+        return by_code[code]
+
+
+class Playout:
+    """Plays a sampled table on from a leaf and says what each side got."""
+
+    def __init__(self, t, turns: int):
+        self.turns, self.limit = turns, t.turn_limit
+        self.evaluator = Evaluator(t)
+
+    def rewards(self, game, rng: Rng) -> list[float]:
+        # the kernel ends every game at its turn limit: a copy whose turn count is set that many turns
+        # short of it is played on for exactly that many turns
+        cut = not game.is_over and game.turns + self.turns < self.limit
+        if cut:
+            game.turns = self.limit - self.turns
+        game.run_random(rng)
+        if cut and game.outcome == "turn-limit":
+            return self.evaluator.rewards(game)
+        return result(game)
+
+
+def search(belief: Belief, rng: Rng, iterations: int | None, seconds: float | None, playout: Playout) -> Node:
+    """Grow the tree for `iterations` iterations, or as many as fit in `seconds`; return its root."""
+    root = Node(-1)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    done = 0
+    while iterations is None or done < iterations:
+        if deadline is not None and done % 8 == 0 and time.perf_counter() > deadline and done:
+            break
+        iterate(root, belief.sample(rng), rng, playout)
+        done += 1
+    return root
+
+
+def iterate(root: Node, game, rng: Rng, playout: Playout) -> None:
+    """One iteration on one sampled table: select, expand, play out, credit."""
+    side_of = game.t.side_of
+    node, path = root, []
+    log, sqrt = math.log, math.sqrt
+    while not game.is_over:
+        codes = game.legal_codes()
+        children = node.children
+        untried = []
+        for c in codes:
+            child = children.get(c)
+            if child is None:
+                untried.append(c)
+            else:
+                child.available += 1
+        if untried:
+            code = untried[rng.below(len(untried))]
+            node = children[code] = Node(side_of[game.to_act])
+            game.apply_code(code)
+            path.append(node)
+            break
+        best, best_score = 0, -1.0
+        for c in codes:
+            child = children[c]
+            score = child.reward / child.visits + EXPLORATION * sqrt(log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = c, score
+        node = children[best]
+        game.apply_code(best)
+        path.append(node)
+    rewards = playout.rewards(game, rng)
+    for node in path:
+        node.visits += 1
+        node.reward += rewards[node.side]
+
+
+def result(game) -> list[float]:
+    """Each side's share of a finished game: 1 to the winner, split evenly between sides tied on miles."""
+    sides = game.t.sides
+    if game.winner is not None:
+        rewards = [0.0] * sides
+        rewards[game.winner] = 1.0
+        return rewards
+    best = max(game.miles)
+    leaders = [s for s in range(sides) if game.miles[s] == best]
+    return [1.0 / len(leaders) if s in leaders else 0.0 for s in range(sides)]
