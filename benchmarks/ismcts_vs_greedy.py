@@ -46,7 +46,7 @@ def play_deal(task: tuple[str, int, str, int]) -> dict:
     ruleset = load(edition)
     scores, seconds, turns = [], [], []
     for seat in range(players):
-        search = Timed(make_bot(f"ismcts:{budget}", ruleset))
+        search = Timed(make_bot("ismcts" if budget == "default" else f"ismcts:{budget}", ruleset))
         bots = [make_bot("greedy", ruleset) for _ in range(players)]
         bots[seat] = search
         game = play(new_game(ruleset, players, SEED_BASE + deal), bots, Rng(deal))
@@ -93,7 +93,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals, each played twice (default 1000)")
     parser.add_argument("--first", type=int, default=0, help="number of the first deal (default 0)")
-    parser.add_argument("--budget", default="200", help="ismcts budget: iterations or seconds (0.5s)")
+    parser.add_argument("--budget", default="200",
+                        help='ismcts budget: iterations, seconds ("0.5s") or "default" (default 200)')
     parser.add_argument("--edition", default="touring-1937")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")

@@ -2,8 +2,8 @@
 
 The race is won by completing every pile, so progress is counted in mileage cards laid (a card a turn),
 not in miles. A side's score is the cards it has laid, less one for every card its go pile still needs
-before it may lay mileage again (a go, or the remedies of a delay), softened when one of its seats holds
-the next of those cards; plus what its hands hold: part of a card for each mileage card that still fits
+before it may lay mileage again (a go, or the remedies of a delay), and one more while its zone forbids
+mileage it still needs, each softened when one of its seats holds the card that would help; plus what its hands hold: part of a card for each mileage card that still fits
 its piles (less while its zone forbids it), and a little for each kind of card that answers or makes a
 delay. Miles break ties. Scores become shares of a win by a softmax, so they sum to 1 as results do,
 pulled towards an even share so that an estimate never reaches a result: a race actually won (or lost)
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from ..engine.tables import EMPTY, GO, HAZARD, REMEDY, RUNNING, Tables
+from ..engine.tables import EMPTY, GO, HAZARD, REMEDY, RUNNING, ZONE, Tables
 
 STEP = 1.0  # a card still needed on the go pile costs as much as a mileage card not yet laid
 HELD = 0.6  # ... of which this much is saved when a seat of the side holds that card
@@ -37,6 +37,7 @@ class Evaluator:
             chain, at = t.chain_of_state[state]
             self.price[state] = STEP * (len(t.chains[chain].steps) - at)
         self.keep_mask = t._mask(c for c in range(t.K) if t.kind[c] in (GO, REMEDY, HAZARD))
+        self.zone_cards = t._mask(c for c in range(t.K) if t.kind[c] == ZONE)
 
     def rewards(self, game) -> list[float]:
         t, price, onto, hmask = self.t, self.price, self.t.onto, game.hmask
@@ -48,6 +49,7 @@ class Evaluator:
                 needed = onto[state]
                 if any(hmask[seat] & needed for seat in seats):
                     score += HELD
+            score -= self.zone_price(game, s, seats)
             for seat in seats:
                 score += self.hand_value(game, s, seat)
             scores.append(score / SCALE)
@@ -56,6 +58,21 @@ class Evaluator:
         even = (1.0 - CONFIDENCE) / len(scores)
         total = sum(weights) / CONFIDENCE
         return [even + w / total for w in weights]
+
+    def zone_price(self, game, s: int, seats) -> float:
+        """A card's price while the side's zone forbids mileage it still needs, less HELD when one of its
+        seats holds a zone card it may play on itself that allows some of that mileage."""
+        t = self.t
+        zone = game.zst[s]
+        barred = game.openm[s] & ~t.allow[zone] & t.mileage_mask
+        if not barred:
+            return 0.0
+        playable = t.zone_own[zone] & self.zone_cards
+        for seat in seats:
+            for c in t.bits[game.hmask[seat] & playable]:
+                if t.allow[c] & barred:
+                    return STEP - HELD
+        return STEP
 
     def hand_value(self, game, s: int, seat: int) -> float:
         """What seat's hand promises side s: mileage that still fits its piles, and one card of each kind

@@ -22,8 +22,8 @@ from .determinize import Belief
 from .evaluate import Evaluator
 
 DEFAULT_ITERATIONS = 1000  # measured at well under a second per move (see benchmarks/ismcts_vs_greedy.py)
-EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
-PLAYOUT_TURNS = 10  # random turns played after the tree before the table is evaluated
+EXPLORATION = 0.3  # UCB constant for rewards in [0, 1]
+PLAYOUT_TURNS = 1  # random turns played after the tree before the table is evaluated
 
 
 class Node:
@@ -83,9 +83,13 @@ class Playout:
         self.evaluator = Evaluator(t)
 
     def rewards(self, game, rng: Rng) -> list[float]:
-        # the kernel ends every game at its turn limit: a copy whose turn count is set that many turns
-        # short of it is played on for exactly that many turns
-        cut = not game.is_over and game.turns + self.turns < self.limit
+        if game.is_over:
+            return result(game)
+        if not self.turns:
+            return self.evaluator.rewards(game)
+        # the kernel ends a game once its turn count reaches the turn limit: a copy whose count is set
+        # that many turns short of the limit is played on for exactly that many turns
+        cut = game.turns + self.turns < self.limit
         if cut:
             game.turns = self.limit - self.turns
         game.run_random(rng)
