@@ -53,18 +53,21 @@ def party(
         else:
             ruleset, record, path = _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to,
                                          umpire)
+        stopped = None
         if scores is not None:
-            record = _import(record, ruleset, scores, path)
+            record = _import(record, ruleset, scores, path, show=not as_json)
         elif not as_json and not record.finished:
-            record = _prompt_rounds(record, ruleset, path)
+            stopped = _prompt_rounds(record, ruleset, path)
     except PartyError as exc:
         fail(f"touring party: {exc}")
     if as_json:
         print_json(_json(record, ruleset))
-    else:
+    elif stopped is None:
         _show_standings(record, ruleset)
     if output:
         _write_sheet(record, ruleset, output, chosen)
+    if stopped is not None:
+        raise typer.Exit(stopped)
 
 
 def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to, umpire):
@@ -86,7 +89,7 @@ def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to,
     _save(path, record)
     say(f"{ruleset.title} ({ruleset.id}), Progressive Touring: {len(record.players)} players at "
         f"{len(record.rounds[0].tables)} tables, {record.rounds_planned} rounds, seed {record.seed}.")
-    say(f"The party is saved in {path} after every table; continue it with: touring party --resume {path}")
+    note(f"The party is saved in {path} after every table; continue it with: touring party --resume {path}")
     return ruleset, record, path
 
 
@@ -107,7 +110,7 @@ def _resumed(path: Path, edition, players, table_size, seed, rounds):
     if rounds is not None and rounds != record.rounds_planned:
         replan(record, ruleset, rounds)
         _save(path, record)
-    say(f"Resuming the {record.edition_id} party in {path}: {len(record.completed_rounds())} of "
+    note(f"Resuming the {record.edition_id} party in {path}: {len(record.completed_rounds())} of "
         f"{record.rounds_planned} rounds recorded.")
     return ruleset, record, path
 
@@ -121,20 +124,21 @@ def _save(path: Path, record) -> None:
         fail(f"touring party: cannot write {path}: {exc.strerror or exc}")
 
 
-def _import(record, ruleset, scores: Path, path: Path):
+def _import(record, ruleset, scores: Path, path: Path, show: bool):
     from ..party.host import import_csv
 
     record, count = import_csv(record, ruleset, scores)
     _save(path, record)
-    say(f"Recorded {count} {'round' if count == 1 else 'rounds'} from {scores}; saved in {path}.")
-    if record.current is not None:
+    note(f"Recorded {count} {'round' if count == 1 else 'rounds'} from {scores}; saved in {path}.")
+    if record.current is not None and show:
         show_plan(record, ruleset, record.current)
     return record
 
 
 # -- the host at the keyboard ---------------------------------------------------------------------
 
-def _prompt_rounds(record, ruleset, path: Path):
+def _prompt_rounds(record, ruleset, path: Path) -> int | None:
+    """Ask for every table's miles until the party ends (None), or the host stops (the exit status)."""
     from ..party.host import enter
 
     try:
@@ -147,10 +151,9 @@ def _prompt_rounds(record, ruleset, path: Path):
             show_results(rnd)
     except Stop as stop:
         what = {"quit": "Stopped", "eof": "Input ended", "interrupt": "Interrupted"}[str(stop)]
-        print(f"{what}; every table entered is saved in {path}.\n"
-              f"Continue with: touring party --resume {path}", file=sys.stderr)
-        raise typer.Exit(EXIT_INTERRUPTED if str(stop) == "interrupt" else 0)
-    return record
+        note(f"{what}; every table entered is saved in {path}.\nContinue with: touring party --resume {path}")
+        return EXIT_INTERRUPTED if str(stop) == "interrupt" else 0
+    return None
 
 
 def _ask_table(record, ruleset, rnd, table, enter) -> None:
@@ -204,6 +207,11 @@ def _read(prompt: str) -> str:
 
 def say(text: str) -> None:
     out().print(text, markup=False, highlight=False)
+
+
+def note(text: str) -> None:
+    """What the tool did (saved, resumed): on stderr, so standard output stays the party's own text."""
+    print(text, file=sys.stderr)
 
 
 def show_plan(record, ruleset, rnd) -> None:
