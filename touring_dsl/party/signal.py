@@ -9,9 +9,9 @@ class RoundSignal:
     """The host's bell for one table: due after `turns` turns of the game, or `minutes` after it was set."""
 
     def __init__(self, turns: int | None = None, minutes: float | None = None,
-                 clock: Callable[[], float] = time.monotonic):
-        self.turns, self.minutes, self.clock = turns, minutes, clock
-        self.deadline = clock() + minutes * 60 if minutes is not None else None
+                 clock: Callable[[], float] | None = None):
+        self.turns, self.minutes, self.clock = turns, minutes, clock or time.monotonic
+        self.deadline = self.clock() + minutes * 60 if minutes is not None else None
 
     def due(self, game) -> bool:
         if self.turns is not None and game.turns >= self.turns:
