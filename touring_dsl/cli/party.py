@@ -238,7 +238,8 @@ def show_results(rnd) -> None:
         totals = table.totals()
         score = " v ".join(f"{side_name(s)} {m}" for s, m in zip(table.sides, totals))
         cut = " (settled by a cut of the cards)" if table.cut else ""
-        say(f"  Table {table.number}: {score}; {side_name(table.sides[table.winner])} win{cut}")
+        winners = table.sides[table.winner]
+        say(f"  Table {table.number}: {score}; {side_name(winners)} {'wins' if len(winners) == 1 else 'win'}{cut}")
 
 
 def _show_standings(record, ruleset) -> None:

@@ -28,7 +28,7 @@ def check_games(ruleset: Ruleset, table: Table, by_side: list[list[int]]) -> lis
         raise PartyError(f"{where}: every side must list the same number of games "
                          f"({', '.join(f'{side_name(s)}: {len(g)}' for s, g in zip(table.sides, by_side))}); "
                          "when a game was won and another begun, give each side its miles in every game, "
-                         "as 110+20 and 60+15")
+                         f"as {race}+20 and {race // 2}+15")
     if counts.pop() > 1 and not ruleset.progressive.restart:
         raise PartyError(f"{where}: {ruleset.id} plays one game a round; a table that finishes early waits "
                          "for the signal, so give one number per side")
