@@ -191,3 +191,30 @@ def test_movement_keeps_every_table_full_and_everyone_seated(edition, tables, mi
                     assert any(side == s for t in before.tables for s in t.sides)  # pairs never split
                 elif tables > 1:
                     assert len(set(side) & arrived) == 1  # one arrival and one who stayed
+
+
+def test_a_saved_party_reads_back_the_same(tmp_path):
+    from touring_dsl.party.save import load as load_party
+    from touring_dsl.party.save import save
+
+    party = party_of(R1906, EIGHT[:7], size=2, rounds=3)
+    for table in party.rounds[0].tables:
+        enter(party, R1906, table, [[10 * (s + 1)] for s in range(len(table.sides))])
+    party.umpire = None
+    save(tmp_path / "p.json", party)
+    assert load_party(tmp_path / "p.json") == party
+
+
+def test_a_save_that_seats_someone_twice_is_damaged(tmp_path):
+    import json
+
+    from touring_dsl.party.save import load as load_party
+    from touring_dsl.party.save import save
+
+    party = party_of(R1937)
+    save(tmp_path / "p.json", party)
+    data = json.loads((tmp_path / "p.json").read_text())
+    data["rounds"][0]["tables"][1]["sides"][0][0] = "Ann"
+    (tmp_path / "p.json").write_text(json.dumps(data))
+    with pytest.raises(PartyError, match="is damaged: round 1 does not seat every player exactly once"):
+        load_party(tmp_path / "p.json")
