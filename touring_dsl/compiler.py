@@ -668,34 +668,37 @@ class _Build:
                         provenance=self._merged_provenance("ending", "the end of the race"))
 
     def _progressive(self, setups: tuple[m.Setup, ...]) -> m.Progressive | None:
-        if self.one("progressive") is None:
+        head = self.one("progressive")
+        if head is None:
             return None
-        rule = lambda name: self.one("progressive", name)  # noqa: E731
-        tables, rounds, prizes, partners = rule("tables"), rule("rounds"), rule("prizes"), rule("partners")
-        sizes = [n.value for n in tables.data["sizes"]] if tables else [4]
+        tables, rounds, prizes, partners = (self.one("progressive", name)
+                                            for name in ("tables", "rounds", "prizes", "partners"))
+        # without `tables of`, a table seats four (the number both sheets use), named at the section's head
+        sizes = tables.data["sizes"] if tables else [Name(4, head.span)]
         side_size: dict[int, int] = {}
         for setup in setups:  # a table of n is played by the first setup that seats n
             for n in setup.players:
                 side_size.setdefault(n, setup.side_size)
-        partner_sizes = self._table_sizes(tables, side_size)
+        partner_sizes = self._table_sizes(sizes, side_size)
         if rounds is not None and rounds.data["minutes"].value < 1:
             self.c.error("E223", "a round must last at least one minute", rounds.data["minutes"].span)
         if prizes is not None and prizes.data["places"].value < 1:
             self.c.error("E223", "a party needs at least one prize", prizes.data["places"].span)
-        self._check_partners(partners, partner_sizes, tables)
-        return m.Progressive(table=sizes[0], tables=tuple(sizes), partners=bool(partner_sizes),
+        self._check_partners(partners, partner_sizes, sizes[0].span)
+        return m.Progressive(table=sizes[0].value, tables=tuple(n.value for n in sizes),
+                             partners=bool(partner_sizes),
                              partners_stay=partners is None or partners.data["move"] == "together",
                              minutes=rounds.data["minutes"].value if rounds else None,
-                             winners_move_up=rule("winners_move_up") is not None,
-                             restart=rule("restart") is not None,
+                             winners_move_up=self.one("progressive", "winners_move_up") is not None,
+                             restart=self.one("progressive", "restart") is not None,
                              prizes=prizes.data["places"].value if prizes else 1,
-                             umpire=rule("umpire") is not None,
+                             umpire=self.one("progressive", "umpire") is not None,
                              provenance=self._merged_provenance("progressive", "progressive touring"))
 
-    def _table_sizes(self, tables: Stmt | None, side_size: dict[int, int]) -> list[int]:
+    def _table_sizes(self, sizes: list[Name], side_size: dict[int, int]) -> list[int]:
         """Checks each table size against the setups; returns the sizes whose tables seat partners."""
         partner_sizes = []
-        for n in (tables.data["sizes"] if tables else []):
+        for n in sizes:
             if n.value < 2:
                 self.c.error("E223", "a table needs at least two players", n.span)
             elif n.value not in side_size:
@@ -704,15 +707,12 @@ class _Build:
                              + ", ".join(map(str, sorted(side_size))))
             elif side_size[n.value] > 1:
                 partner_sizes.append(n.value)
-        if tables is None and side_size.get(4, 1) > 1:
-            partner_sizes.append(4)
         return partner_sizes
 
-    def _check_partners(self, partners: Stmt | None, partner_sizes: list[int], tables: Stmt | None) -> None:
+    def _check_partners(self, partners: Stmt | None, partner_sizes: list[int], where: Span) -> None:
         if partner_sizes and partners is None:
-            span = tables.data["sizes"][0].span if tables else self.one("progressive").span
             self.c.error("E291", f"tables of {partner_sizes[0]} seat partners, but the section does not say how "
-                         "partners move", span, "add `partners stay together` or `partners separate`")
+                         "partners move", where, "add `partners stay together` or `partners separate`")
         elif partners is not None and not partner_sizes:
             self.c.error("E291", "`partners` is written, but no table seats partners", partners.span,
                          "remove it, or seat a table with a setup that plays sides of two or more")
