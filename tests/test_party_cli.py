@@ -32,6 +32,8 @@ def test_two_rounds_for_eight_players_at_the_prompt(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Table 1 (head table): Ann & Cat v Bob & Dan" in result.stdout
     assert "Table 1 (head table): Ann & Fay v Cat & Hal" in result.stdout
+    assert "Bob, Dan move down from table 1 to table 2." in result.stdout
+    assert "Fay, Hal move up from table 2 to table 1." in result.stdout
     assert "Final standings:" in result.stdout
     assert "1. Hal    165 miles  2 won, 1 move  prize" in result.stdout
     data = json.loads(save.read_text())

@@ -218,3 +218,19 @@ def test_a_save_that_seats_someone_twice_is_damaged(tmp_path):
     (tmp_path / "p.json").write_text(json.dumps(data))
     with pytest.raises(PartyError, match="is damaged: round 1 does not seat every player exactly once"):
         load_party(tmp_path / "p.json")
+
+
+@settings(max_examples=60, deadline=None)
+@given(edition=st.sampled_from(["touring-1906", "touring-1937"]), players=st.integers(2, 40),
+       first=st.sampled_from([None, 2, 3, 4]))
+def test_table_sizes_seat_everyone_at_allowed_tables_or_say_why(edition, players, first):
+    ruleset = load(edition)
+    try:
+        sizes = table_sizes(ruleset, players, first)
+    except PartyError as exc:
+        assert "cannot all sit" in str(exc) or "at a table, not" in str(exc)
+        return
+    assert sum(sizes) == players
+    assert set(sizes) <= set(ruleset.progressive.sizes())
+    partnered = {ruleset.setup_for(n).side_size > 1 for n in sizes}
+    assert len(partnered) == 1  # partner tables and single tables never mix

@@ -149,6 +149,8 @@ def _prompt_rounds(record, ruleset, path: Path) -> int | None:
                 _ask_table(record, ruleset, rnd, table, enter)
                 _save(path, record)
             show_results(rnd)
+            if record.current is not None:
+                show_moves(rnd, record.current)
     except Stop as stop:
         what = {"quit": "Stopped", "eof": "Input ended", "interrupt": "Interrupted"}[str(stop)]
         note(f"{what}; every table entered is saved in {path}.\nContinue with: touring party --resume {path}")
@@ -240,6 +242,21 @@ def show_results(rnd) -> None:
         cut = " (settled by a cut of the cards)" if table.cut else ""
         winners = table.sides[table.winner]
         say(f"  Table {table.number}: {score}; {side_name(winners)} {'wins' if len(winners) == 1 else 'win'}{cut}")
+
+
+def show_moves(before, after) -> None:
+    """Who changes tables for the next round, and where to."""
+    moves: dict[tuple[int, int], list[str]] = {}
+    for table in before.tables:
+        for player in table.players:
+            target = after.table_of(player).number
+            if target != table.number:
+                moves.setdefault((table.number, target), []).append(player)
+    if not moves:
+        say("  Everyone keeps their table.")
+    for (old, new), players in sorted(moves.items()):
+        way = "up" if new < old else "down"
+        say(f"  {', '.join(players)} {'moves' if len(players) == 1 else 'move'} {way} from table {old} to table {new}.")
 
 
 def _show_standings(record, ruleset) -> None:
