@@ -87,7 +87,7 @@ def simulate(ruleset: Ruleset, plan: PartyPlan, progress=None) -> dict:
     seats: dict[str, int] = {}
     totals: list[int] = []
     margins: list[int] = []
-    moves = moved_rounds = games = table_rounds = cuts = 0
+    moves = moved_rounds = games = table_rounds = cuts = never_moved = 0
     for number in range(plan.parties):
         party, kinds, counts = play_party(ruleset, plan, number)
         rows = standings(party, 1)
@@ -100,6 +100,7 @@ def simulate(ruleset: Ruleset, plan: PartyPlan, progress=None) -> dict:
         runner_up = next((r.total for r in rows if r.total < rows[0].total), rows[0].total)
         margins.append(rows[0].total - runner_up)
         moves += sum(r.moves for r in rows)
+        never_moved += sum(r.moves == 0 for r in rows)
         moved_rounds += len(rows) * (plan.rounds - 1)
         games, table_rounds, cuts = games + counts["games"], table_rounds + counts["table_rounds"], cuts + counts["cuts"]
         if progress:
@@ -116,6 +117,7 @@ def simulate(ruleset: Ruleset, plan: PartyPlan, progress=None) -> dict:
         "bots_cycled": list(plan.bots), "bots": bots, "best_bot": best["bot"],
         "best_bot_wins_party": best["rate"],
         "moves_per_player_round": moves / moved_rounds if moved_rounds else 0.0,
+        "players_never_moved": never_moved / (plan.parties * players),
         "games_per_table_round": games / table_rounds, "ties_cut_per_table_round": cuts / table_rounds,
         "final_miles": {"mean": statistics.fmean(ordered), "stdev": statistics.pstdev(ordered),
                         "min": ordered[0], "p10": _percentile(ordered, 0.1), "median": statistics.median(ordered),
@@ -140,7 +142,8 @@ def render(data: dict) -> list[str]:
     for b in data["bots"]:
         lines.append(f"  {b['bot']}: {b['rate']:.1%} of parties (fair share {b['fair_share']:.1%})")
     lines += [f"The best bot, {data['best_bot']}, wins {data['best_bot_wins_party']:.1%} of parties.", "",
-              f"Players change tables in {data['moves_per_player_round']:.1%} of rounds after the first.",
+              f"Players change tables in {data['moves_per_player_round']:.1%} of rounds after the first; "
+              f"{data['players_never_moved']:.1%} of players never leave their first table.",
               f"Games per table per round: {data['games_per_table_round']:.2f}; "
               f"ties settled by a cut: {data['ties_cut_per_table_round']:.1%} of tables.",
               f"Final mileage per player: mean {m['mean']:.1f}, standard deviation {m['stdev']:.1f}, "
