@@ -4,13 +4,16 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
-from rich.console import Console
 
 from ..errors import InternalError, TouringError
-from ..model import Ruleset
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..model import Ruleset
 
 EXIT_OK, EXIT_USER, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 3
 
@@ -22,10 +25,14 @@ def use_color(stream=None) -> bool:
 
 
 def out() -> Console:
+    from rich.console import Console
+
     return Console(no_color=not use_color(sys.stdout), highlight=False, soft_wrap=True)
 
 
 def err() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, no_color=not use_color(sys.stderr), highlight=False, soft_wrap=True)
 
 
@@ -57,7 +64,7 @@ def load_edition(ref: str) -> Ruleset:
 
 def edition_files(paths: list, command: str) -> list:
     """Files and folders given on the command line -> edition files; a missing path is a usage error."""
-    from ..compiler import SUFFIX
+    from ..resources import SUFFIX
 
     files = []
     for path in paths:
