@@ -45,9 +45,13 @@ def report_error(exc: TouringError) -> NoReturn:
     fail(exc.render(color=use_color(sys.stderr)))
 
 
+def bug_message(exc: BaseException) -> str:
+    return (f"touring: internal error (this is a bug in touring, not in your input): {exc}\n"
+            "Please report it with the command you ran.")
+
+
 def report_bug(exc: BaseException) -> NoReturn:
-    fail(f"touring: internal error (this is a bug in touring, not in your input): {exc}\n"
-         "Please report it with the command you ran.", EXIT_BUG)
+    fail(bug_message(exc), EXIT_BUG)
 
 
 def load_edition(ref: str) -> Ruleset:
