@@ -127,7 +127,12 @@ class GreedyBot:
         return min(discards, key=lambda m: usefulness(m.card))
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
+def search_bot(ruleset: Ruleset | None = None, budget: str | None = None) -> IsmctsBot:
+    """The ismcts bot, keeping greedy's move unless its search finds a clearly better one."""
+    return IsmctsBot(ruleset, budget, prior=GreedyBot(ruleset))
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": search_bot}
 BUDGETED = {"ismcts"}  # bots that take a budget after a colon: "ismcts:1000", "ismcts:0.5s"
 
 
