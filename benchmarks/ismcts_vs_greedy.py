@@ -28,15 +28,17 @@ SEED_BASE = 1_000_000
 
 
 class Timed:
-    """A bot wrapper that records the wall-clock seconds of each choice."""
+    """A bot wrapper that records the wall-clock seconds of each choice, and the CPU seconds in all
+    (on a loaded machine the wall clock also counts the time other processes had the cores)."""
 
     def __init__(self, bot):
-        self.bot, self.name, self.seconds = bot, bot.name, []
+        self.bot, self.name, self.seconds, self.cpu = bot, bot.name, [], 0.0
 
     def choose(self, view, legal_moves, rng):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = self.bot.choose(view, legal_moves, rng)
         self.seconds.append(time.perf_counter() - start)
+        self.cpu += time.process_time() - cpu
         return move
 
 
@@ -44,7 +46,7 @@ def play_deal(task: tuple[str, int, str, int]) -> dict:
     """Both games of one deal: ismcts's score in each seat, and its seconds per move."""
     edition, players, budget, deal = task
     ruleset = load(edition)
-    scores, seconds, turns = [], [], []
+    scores, seconds, turns, cpu = [], [], [], 0.0
     for seat in range(players):
         search = Timed(make_bot("ismcts" if budget == "default" else f"ismcts:{budget}", ruleset))
         bots = [make_bot("greedy", ruleset) for _ in range(players)]
@@ -53,11 +55,12 @@ def play_deal(task: tuple[str, int, str, int]) -> dict:
         side = game.side_of(seat)
         scores.append(1.0 if game.winner == side else 0.5 if game.winner is None else 0.0)
         seconds.extend(search.seconds)
+        cpu += search.cpu
         turns.append(game.turns)
         if players > 2:
             break  # seat swaps are a 2-player notion; more seats play ismcts in seat 1 only
     return {"edition": edition, "players": players, "budget": budget, "deal": deal, "scores": scores,
-            "turns": turns, "moves": len(seconds), "seconds": round(sum(seconds), 4),
+            "turns": turns, "moves": len(seconds), "seconds": round(sum(seconds), 4), "cpu": round(cpu, 4),
             "slowest": round(max(seconds, default=0.0), 4)}
 
 
@@ -78,6 +81,9 @@ def summary(rows: list[dict]) -> str:
     low, high = wilson(wins, games)
     moves = sum(row["moves"] for row in rows)
     per_move = sum(row["seconds"] for row in rows) / max(moves, 1)
+    timed = [row for row in rows if "cpu" in row]  # rows written before CPU time was recorded lack it
+    cpu = sum(row["cpu"] for row in timed) / max(sum(row["moves"] for row in timed), 1)
+    cpu_text = f"; CPU {cpu:.4f} s" if timed else ""
     slowest = max((row["slowest"] for row in rows), default=0.0)
     turns = sum(sum(row["turns"]) for row in rows) / max(games, 1)
     first = rows[0] if rows else {"edition": "?", "players": "?", "budget": "?"}
@@ -85,7 +91,7 @@ def summary(rows: list[dict]) -> str:
             f"{len(rows)} deals (seats swapped)\n"
             f"wins {wins:g} of {games} games ({ties} ties count 1/2): rate {wins / max(games, 1):.3f}, "
             f"95% Wilson interval {low:.3f} to {high:.3f}\n"
-            f"ismcts: {per_move:.4f} s per move (wall clock, mean), slowest move {slowest:.3f} s; "
+            f"ismcts: {per_move:.4f} s per move (wall clock, mean{cpu_text}), slowest move {slowest:.3f} s; "
             f"{turns:.1f} turns per game")
 
 

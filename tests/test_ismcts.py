@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from touring_dsl.archive import archive_ids, load
-from touring_dsl.bots import make_bot, play
+from touring_dsl.bots import GreedyBot, make_bot, play
 from touring_dsl.cli.app import app
 from touring_dsl.engine import Move, build_position, new_game
 from touring_dsl.engine.clone import clone
@@ -153,6 +153,31 @@ def test_it_delays_a_side_about_to_win():
                                  1: ["30 Miles", "Go", "3 Miles", "15 Miles", "Hauled In"]})
     move = make_bot("ismcts:300", ruleset).choose(game.view(0), game.legal_moves(), Rng(2))
     assert move == Move("play", "Collision", 1)
+
+
+class Always:
+    """A prior that always proposes the same move."""
+
+    name = "always"
+
+    def __init__(self, move):
+        self.move = move
+
+    def choose(self, view, legal_moves, rng):
+        return self.move
+
+
+def test_the_search_overrules_a_prior_that_misses_the_win():
+    ruleset = load("touring-1937")
+    piles = [("1 Mile", 7), ("3 Miles", 4), ("15 Miles", 2), ("30 Miles", 2)]
+    game = build_position(ruleset, 2, sides={0: {"go": ["Go"], "zone": ["Country"], "piles": piles},
+                                             1: {"go": ["Go"], "piles": [("1 Mile", 3)]}},
+                          hands={0: ["1 Mile", "Puncture", "Go", "30 Miles", "Gasoline", "Country"],
+                                 1: ["Collision", "Go", "3 Miles", "15 Miles", "Hauled In"]})
+    view, legal = game.view(0), game.legal_moves()
+    wasteful = IsmctsBot(ruleset, "100", prior=Always(Move("discard", "Country")))
+    assert wasteful.choose(view, legal, Rng(2)) == Move("play", "1 Mile")
+    assert isinstance(make_bot("ismcts", ruleset).prior, GreedyBot)
 
 
 def test_same_generator_same_choice():

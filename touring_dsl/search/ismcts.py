@@ -64,19 +64,18 @@ def parse_budget(text: str | None) -> tuple[int | None, float | None]:
 class IsmctsBot:
     """Chooses by information-set Monte Carlo tree search within a budget of iterations or seconds."""
 
-    def __init__(self, ruleset=None, budget: str | None = None, playout_turns: int = PLAYOUT_TURNS, prior=None):
+    def __init__(self, ruleset=None, budget: str | None = None, prior=None):
         self.ruleset = ruleset
         self.prior = prior  # a bot whose move stands unless the search finds a clearly better one
         self.iterations, self.seconds = parse_budget(budget)
         self.name = f"ismcts:{budget}" if budget else "ismcts"
-        self.playout_turns = playout_turns
 
     def choose(self, view: View, legal_moves: list[Move], rng: Rng) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
         belief = Belief(view)
         t = belief.seen.t
-        root = search(belief, rng, self.iterations, self.seconds, Playout(t, self.playout_turns))
+        root = search(belief, rng, self.iterations, self.seconds, Playout(t, PLAYOUT_TURNS))
         by_code = {code_of(t, move): move for move in legal_moves}
         children = root.children
         code = max(children, key=lambda c: (children[c].visits, children[c].reward))
