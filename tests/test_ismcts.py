@@ -71,6 +71,20 @@ def test_a_determinization_keeps_all_the_seat_sees_and_deals_the_rest(edition, p
     assert checked >= 3
 
 
+def test_a_view_names_every_face_up_card_and_no_hidden_one():
+    ruleset = load("touring-1906")
+    game = next(positions(ruleset, 3, seeds=[3]))
+    view = game.view(1)
+    names = game.t.names
+    assert view.discards == tuple(names[c] for c in game.discard)
+    assert view.go_piles == tuple(tuple(names[c] for c in pile) for pile in game.gopile)
+    assert view.zone_piles == tuple(tuple(names[c] for c in pile) for pile in game.zpile)
+    assert view.setup == game.setup.id
+    shown = Counter(view.hand) + Counter(view.discards) + sum(map(Counter, view.go_piles + view.zone_piles), Counter())
+    assert sum(shown.values()) + sum(view.hand_sizes) - len(view.hand) + view.draw_size + sum(
+        n for side in view.sides for _, n, _ in side.piles) == len(game.t.deck_codes)
+
+
 def test_determinizations_differ_in_the_hidden_cards():
     ruleset = load("touring-1937")
     game = new_game(ruleset, 2, 3)

@@ -38,12 +38,30 @@ class View:
     pending: tuple[int, str, int] | None  # (attacker seat, hazard, victim side) while a counter is offered
     is_over: bool
     ruleset: object = field(repr=False, compare=False, default=None)
-    # every face-up card, bottom first (a seat saw each one laid): what a search bot needs to know which
-    # cards are still unseen, i.e. in other hands or the draw pile
     setup: str = ""
-    go_piles: tuple[tuple[str, ...], ...] = ()  # per side
-    zone_piles: tuple[tuple[str, ...], ...] = ()  # per side, or one pile when zones govern the whole game
-    discards: tuple[str, ...] = ()
+    # every face-up card, bottom first (a seat saw each one laid), as card codes (indices into the
+    # ruleset's deck; copying codes keeps a view cheap): what a search bot needs to know which cards
+    # are unseen, i.e. in other hands or the draw pile. go_piles, zone_piles and discards name them.
+    face_up: tuple = ((), (), ())  # (go piles per side, zone piles, discard pile)
+
+    @property
+    def go_piles(self) -> tuple[tuple[str, ...], ...]:
+        """Each side's go pile, bottom first."""
+        return tuple(self._names(pile) for pile in self.face_up[0])
+
+    @property
+    def zone_piles(self) -> tuple[tuple[str, ...], ...]:
+        """Each side's zone pile, or the one pile when zones govern the whole game, bottom first."""
+        return tuple(self._names(pile) for pile in self.face_up[1])
+
+    @property
+    def discards(self) -> tuple[str, ...]:
+        """The discard pile, bottom first."""
+        return self._names(self.face_up[2])
+
+    def _names(self, codes: tuple[int, ...]) -> tuple[str, ...]:
+        deck = self.ruleset.deck
+        return tuple(deck[c].name for c in codes)
 
 
 def _record(cls, fields: dict):
@@ -73,12 +91,8 @@ def build_view(game, seat: int) -> View:
         "discard_top": names[discard[-1]] if discard else None,
         "discard_size": len(discard), "draw_size": len(game.draw), "hand_sizes": tuple(map(len, game.hands)),
         "turns": game.turns, "players": t.players, "pending": pending, "is_over": game.is_over,
-        "ruleset": t.ruleset, "setup": t.setup.id, "go_piles": _names_of_piles(names, game.gopile),
-        "zone_piles": _names_of_piles(names, game.zpile), "discards": tuple(map(names.__getitem__, discard))})
-
-
-def _names_of_piles(names: tuple[str, ...], piles: list[list[int]]) -> tuple[tuple[str, ...], ...]:
-    return tuple([tuple(map(names.__getitem__, pile)) for pile in piles])
+        "ruleset": t.ruleset, "setup": t.setup.id,
+        "face_up": (tuple(map(tuple, game.gopile)), tuple(map(tuple, game.zpile)), tuple(discard))})
 
 
 SIDE_VIEW_CACHE = 4096  # side positions recur within a game; a small cache keeps most of the gain

@@ -57,16 +57,17 @@ def public_table(t, view: View) -> Game:
     as in the view; other hands, the draw pile and the set-aside cards are empty."""
     code = t.code
     game = Game(t, 0)
-    for s, pile in enumerate(view.go_piles):
-        game.gopile[s] = [code[name] for name in pile]
+    go_piles, zone_piles, discards = view.face_up
+    for s, pile in enumerate(go_piles):
+        game.gopile[s] = list(pile)
         game.gost[s] = go_state(t, game.gopile[s])
-    for z, pile in enumerate(view.zone_piles):
-        game.zpile[z] = [code[name] for name in pile]
+    for z, pile in enumerate(zone_piles):
+        game.zpile[z] = list(pile)
     for side in view.sides:
         game.zst[side.side] = t.K if side.zone is None else code[side.zone]
         for name, laid, _ in side.piles:
             game.cnt[side.side][code[name]] = laid
-    game.discard = [code[name] for name in view.discards]
+    game.discard = list(discards)
     hand = game.hands[view.seat] = bytearray(code[name] for name in view.hand)
     for c in hand:
         game.hmask[view.seat] |= 1 << c
