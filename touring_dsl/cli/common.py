@@ -72,7 +72,10 @@ def edition_files(paths: list, command: str) -> list:
 
     files = []
     for path in paths:
-        files.extend(sorted(path.rglob(f"*{SUFFIX}")) if path.is_dir() else [path])
+        found = sorted(path.rglob(f"*{SUFFIX}")) if path.is_dir() else [path]
+        if not found:
+            fail(f"touring {command}: no edition files (*{SUFFIX}) in {path}", EXIT_USER)
+        files.extend(found)
     missing = [p for p in files if not p.is_file()]
     if missing:
         fail(f"touring {command}: no such file: {missing[0]}", EXIT_USAGE)
