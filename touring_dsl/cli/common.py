@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
     from ..model import Ruleset
 
-EXIT_OK, EXIT_USER, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 3
+EXIT_OK, EXIT_USER, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130  # docs/cli.md lists them
 
 
 def use_color(stream=None) -> bool:

@@ -12,10 +12,9 @@ import typer
 from .. import gamelog
 from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
 from ..table_view import describe_event, forfeit_warnings, render_table, result_lines
-from .common import EXIT_BUG, EXIT_USAGE, bug_message, fail, load_edition, out
+from .common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, bug_message, fail, load_edition, out
 
 RECENT = 8  # events kept for the table's short log
-EXIT_INTERRUPTED = 130
 
 HELP = """\
 How to play:

@@ -9,9 +9,7 @@ from pathlib import Path
 
 import typer
 
-from .common import EXIT_USAGE, EXIT_USER, fail, load_edition, out, print_json
-
-EXIT_INTERRUPTED = 130
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, out, print_json
 
 BOTS = ("random", "greedy")
 
