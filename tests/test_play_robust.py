@@ -77,6 +77,7 @@ def test_a_move_that_forfeits_is_marked_and_needs_a_yes(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "2. play 10 Miles   ! forfeits every mileage card and its go pile" in out
     assert "1. play 1 Mile\n" in out  # a harmless move carries no mark
+    assert re.search(r"10 Miles\s+play: 2 !", out)  # nor does the hand hide it
     assert "Move 2 forfeits every mileage card and its go pile. Make it anyway? [y/N]" in out
     assert "Not made: choose again." in out
     # the first "n" kept the miles; the "y" made the move, and the side lost them
