@@ -1,7 +1,6 @@
 """Diagnostics for every stage: located errors rendered like a compiler's, with caret and hint."""
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 
 # Every code the compiler can emit, with a one-line summary; docs/errors.md explains each.
@@ -123,6 +122,8 @@ class InternalError(Exception):
 
 def suggest(name: str, known: list[str] | tuple[str, ...]) -> str | None:
     """A 'did you mean' hint for a misspelt name, or None."""
+    import difflib
+
     lowered = {k.lower(): k for k in known}
     if name.lower() in lowered:
         return f'did you mean "{lowered[name.lower()]}"? (names are case-sensitive)'
