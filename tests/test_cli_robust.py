@@ -119,3 +119,22 @@ def test_ctrl_c_during_simulate_says_so_and_leaves_no_workers(tmp_path):
     time.sleep(0.5)
     with pytest.raises(ProcessLookupError):
         os.killpg(process.pid, 0)  # nothing of the group is left
+
+
+# the app ---------------------------------------------------------------------------------------------------
+
+def test_a_misspelt_command_gets_a_suggestion():
+    result = run("shw", "touring-1937")
+    assert result.exit_code == 2
+    assert "Did you mean 'show'?" in result.stderr
+
+
+def test_show_does_not_load_the_other_commands():
+    code = ("import sys; sys.argv = ['touring', 'show', 'touring-1937']\n"
+            "from touring_dsl.cli.app import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "loaded = [m for m in ('touring_dsl.cli.play', 'touring_dsl.cli.simulate', 'touring_dsl.engine', 'rich')"
+            " if m in sys.modules]\n"
+            "print('LOADED', loaded)")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert "LOADED []" in result.stdout, result.stdout + result.stderr

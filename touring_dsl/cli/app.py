@@ -40,6 +40,13 @@ class LazyGroup(TyperGroup):
             self.commands.update(_build(module_name))
         return self.commands.get(cmd_name)
 
+    def resolve_command(self, ctx, args):
+        if args and args[0] not in _command_modules():
+            # an unknown name: Typer suggests a close one from the commands built, so build them all
+            for name in self.list_commands(ctx):
+                self.get_command(ctx, name)
+        return super().resolve_command(ctx, args)
+
 
 def _build(module_name: str) -> dict:
     """The click commands that one module registers."""
