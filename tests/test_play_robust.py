@@ -121,6 +121,11 @@ def test_log_does_not_overwrite_a_saved_game(tmp_path):
     assert again.exit_code == 1
     assert "the file exists" in again.stderr and f"--resume {log}" in again.stderr and "--force" in again.stderr
     assert log.read_text() == saved
+    other = tmp_path / "other.jsonl"
+    assert touring("play", "touring-1937", "--seed", 5, "--log", other, input="1\n" * 3).exit_code == 0
+    onto = touring("play", "touring-1937", "--resume", other, "--log", log, input="q\n")
+    assert onto.exit_code == 1 and "the file exists" in onto.stderr
+    assert log.read_text() == saved
     forced = touring("play", "touring-1937", "--seed", 9, "--log", log, "--force", input="q\n")
     assert forced.exit_code == 0
     assert json.loads(log.read_text().splitlines()[0])["seed"] == 9
