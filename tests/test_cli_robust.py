@@ -93,6 +93,12 @@ def test_plot_into_a_missing_folder_is_refused_before_simulating(tmp_path, monke
     assert "internal error" not in result.stderr
 
 
+def test_plot_onto_a_folder_is_refused_before_simulating(tmp_path, monkeypatch):
+    monkeypatch.setattr("touring_dsl.simulate.run", lambda *a, **k: pytest.fail("simulated anyway"))
+    result = run("simulate", "touring-1937", "--plot", tmp_path)
+    assert result.exit_code == 1 and "is a folder" in result.stderr
+
+
 def test_plot_without_matplotlib_is_refused_before_simulating(tmp_path, monkeypatch):
     import importlib.util
 

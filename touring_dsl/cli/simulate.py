@@ -85,6 +85,8 @@ def _check_plot_target(plot: Path | None) -> None:
     if importlib.util.find_spec("matplotlib") is None:
         fail("touring: --plot needs matplotlib: pip install 'touring-dsl[plot]'", EXIT_USER)
     folder = plot.parent if str(plot.parent) else Path(".")
+    if plot.is_dir():
+        fail(f"touring: --plot {plot} is a folder; name the PNG file to write", EXIT_USER)
     if not folder.is_dir():
         fail(f"touring: --plot {plot}: no such folder {folder}", EXIT_USER)
     if not os.access(folder, os.W_OK):
