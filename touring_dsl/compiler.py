@@ -481,7 +481,10 @@ class _Build:
                 self.c.error("E201", f'unknown pile "{d["card"].value}"', d["card"].span,
                              suggest(d["card"].value, list(by_card)))
                 continue
-            changed[d["card"].value] = by_card[d["card"].value].model_copy(update={"needs": d["needs"].value})
+            update = {"needs": d["needs"].value}
+            if pile_stmt.annots:  # a setup's own reasons for its target, else the race's pile keeps its own
+                update["provenance"] = self.provenance(pile_stmt, f'pile "{d["card"].value}"')
+            changed[d["card"].value] = by_card[d["card"].value].model_copy(update=update)
         miles = stmt.data["miles"] if stmt else None
         result = m.Race(miles=miles.value if miles else race.miles, piles=tuple(changed.values()),
                         provenance=self.provenance(stmt) if stmt else race.provenance)
