@@ -30,9 +30,14 @@ CODES: dict[str, str] = {
     "E252": "a variant adds something its parent already has",
     "E253": "a rule in a variant without add, change or remove",
     "E254": "add, change or remove in a file that extends nothing",
+    "E255": "a section heading in a variant that differs from its parent's without `change`",
+    "E256": "a rule that cannot apply to this edition",
     "E260": "something every edition needs is missing",
     "E270": "a card of the wrong kind",
     "E280": "an example that cannot be set up",
+    "E281": "an example's draw pile given in two ways that disagree",
+    "E282": "an example's zone given or checked in a way the edition's zones do not work",
+    "E283": "an example expects an unknown event",
     "E300": "a file that cannot be read",
 }
 

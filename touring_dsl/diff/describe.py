@@ -5,7 +5,8 @@ from typing import Any, Callable
 
 from .changes import Change
 
-REACH = {"own": "on the player's own side", "opponent": "on an opponent", "any": "on any side"}
+REACH = {"own": "on the player's own side", "opponent": "on an opponent", "any": "on any side",
+         "shared": "on the one zone pile shared by the whole game"}
 SPEEDING = {"forbidden": "speeding is not allowed (a fast card cannot be laid in a slow zone)",
             "forfeit-card": "speeding forfeits the card that was laid",
             "forfeit-all": "speeding forfeits all the side's mileage and its go pile, so it starts again"}
