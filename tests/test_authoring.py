@@ -180,3 +180,29 @@ def test_docs_and_touring_new_agree_with_the_compiler_on_change_card():
     from touring_dsl.cli.new import suggest_deck
 
     assert suggest_deck(load("touring-1937")).lines[1] == '    change card "Puncture" count 3'
+
+
+def test_the_forfeit_reading_is_data_the_engine_reads():
+    from touring_dsl.engine import build_position
+
+    position = dict(sides={0: {"go": ["Go"]}, 1: {"go": ["Go"], "zone": ["Country"],
+                                                    "piles": [("15 Miles", 1), ("30 Miles", 1)]}},
+                    hands={0: ["Collision"]})
+    full = compiled('add penalties {\n    take from "15 Miles", "30 Miles"\n'
+                    '    when "Collision" in "Country" take 30 miles\n    never a larger card\n}\n')
+    up_to = compiled('add penalties {\n    take from "15 Miles", "30 Miles"\n'
+                     '    when "Collision" in "Country" take 30 miles\n    take up to the forfeit\n'
+                     '    never a larger card\n}\n')
+    assert (full.penalties.forfeit, up_to.penalties.forfeit) == ("full", "up-to")
+
+    def takes(ruleset):
+        game = build_position(ruleset, **position)
+        return sorted(m.take for m in game.legal_moves() if m.action == "play")
+    assert takes(full) == [(("30 Miles", 1),)]
+    assert takes(up_to) == [(), (("15 Miles", 1),), (("30 Miles", 1),)]
+
+
+def test_whether_a_zone_card_may_repeat_the_zone_is_data():
+    assert load("touring-1906").zones.change_only is False
+    assert load("touring-1937").zones.change_only is True
+    assert compiled("zones {\n    change zone cards may repeat the zone\n}\n").zones.change_only is False

@@ -145,3 +145,20 @@ def test_cli_paper_sizes(tmp_path):
 def test_cli_paper_usage_errors(args):
     result = CliRunner().invoke(app, ["rulebook", "touring-1937", *args])
     assert result.exit_code == 2
+
+
+def test_rule_questions_are_printed():
+    text = markdown("touring-1906")
+    assert "A zone card may be played even when that zone already governs; it then changes nothing." in text
+    assert "The whole penalty must be taken if the victim's piles can pay it" in text
+    assert "| Five | each for themselves |" in text and "More than six players do not share one table" in text
+    assert "with three or five players (each for themselves) the race is 30 miles" in text
+    assert "A zone card may be laid on a side only when that side is in a different zone. [A" in markdown(
+        "touring-1937")
+
+
+def test_assumption_on_a_setup_seating_line_is_listed_and_linked():
+    text = markdown("touring-1906")
+    row = next(line for line in text.splitlines() if line.startswith("| Six |"))
+    number = re.search(r"\[A(\d+)\]", row).group(1)
+    assert f"**Assumption A{number}.** Six players race as two sides of three." in text

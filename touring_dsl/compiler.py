@@ -482,7 +482,19 @@ class _Build:
         self._check_supply(setup_race, supply, head.data["name"], f' of setup "{name}"')
         return m.Setup(id=_slug(name), label=name, players=counts, sides=side_count, side_size=size,
                        decks=decks, removals=removals, race=setup_race,
-                       provenance=self.provenance(head, f'setup "{name}"'))
+                       provenance=self._setup_provenance(head, rules.values(), f'setup "{name}"'))
+
+    def _setup_provenance(self, head: Stmt, rules, subject: str) -> m.Provenance:
+        """The setup's own annotations and those on its seating lines (players, sides, decks, without);
+        the race line's go with the setup's race."""
+        own = self.provenance(head, subject)
+        cites, assumptions = list(own.cites), list(own.assumptions)
+        for stmt in rules:
+            if stmt.kind != "setup_race":
+                p = self.provenance(stmt, subject)
+                cites.extend(c for c in p.cites if c not in cites)
+                assumptions.extend(a for a in p.assumptions if a not in assumptions)
+        return own.model_copy(update={"cites": tuple(cites), "assumptions": tuple(assumptions)})
 
     def _removals(self, stmt: Stmt | None) -> tuple[tuple[str, int], ...]:
         if stmt is None:
@@ -674,8 +686,10 @@ class _Build:
                          first.span, 'give the hazards `hours N`, or price each one with `when "HAZARD" in '
                          '"ZONE" take N miles`')
         table = self._penalty_table(per_hour, zone_names)
+        forfeit = self.one("penalties", "forfeit")
         return m.Penalties(piles=tuple(piles), per_hour=tuple(per_hour), table=tuple(table),
                            larger_card=self.one("penalties", "never_larger") is None,
+                           forfeit=forfeit.data["forfeit"] if forfeit else "full",
                            provenance=self._merged_provenance("penalties", "penalties"))
 
     def _zone_name(self, name: Name, zone_names: list[str]) -> bool:

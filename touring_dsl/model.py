@@ -163,6 +163,7 @@ class Penalties(Frozen):
     table: tuple[Penalty, ...]  # resolved: one entry per hazard and zone that costs anything
     chooser: Literal["attacker"] = "attacker"
     larger_card: bool = False  # True: a card worth more than what is still owed may be taken
+    forfeit: Literal["full", "up-to"] = "full"  # full: as much as can be taken; up-to: any part of it, or nothing
     provenance: Provenance = Provenance()
 
 

@@ -279,6 +279,8 @@ class ToRaw(Transformer):
     def take_from(self, names): return ("take_from", {"piles": names})
     def attacker_chooses(self): return ("attacker_chooses", {})
     def never_larger(self): return ("never_larger", {})
+    def forfeit_full(self): return ("forfeit", {"forfeit": "full"})
+    def forfeit_up_to(self): return ("forfeit", {"forfeit": "up-to"})
 
     def return_discards(self): return ("return_discards", {})
     def return_group(self, group, keep): return ("return_group", {"group": group, "keep": keep})

@@ -169,6 +169,7 @@ class Comparison:
             self.keyed("penalties", "per-hour", dict(a.per_hour), dict(b.per_hour), self.t)
             self.value("penalties", "chooser", a.chooser, b.chooser)
             self.value("penalties", "larger-card", a.larger_card, b.larger_card)
+            self.value("penalties", "forfeit", a.forfeit, b.forfeit)
         self.keyed("penalties", "penalty", table["old"], table["new"], lambda k: (self.t(k[0]), self.t(k[1])))
 
     def removals(self) -> None:
@@ -232,7 +233,7 @@ def _card_summary(card: Card) -> dict:
 
 def _penalty_summary(penalties: Penalties) -> dict:
     return {"piles": list(penalties.piles), "per_hour": [list(p) for p in penalties.per_hour],
-            "chooser": penalties.chooser, "larger_card": penalties.larger_card}
+            "chooser": penalties.chooser, "larger_card": penalties.larger_card, "forfeit": penalties.forfeit}
 
 
 def _deck_size(ruleset: Ruleset) -> int:

@@ -124,8 +124,11 @@ class _Writer:
         ]
         shorter = [s for s in r.setups if s.race.miles != r.race.miles]
         if shorter:
-            lines = [text(f"with {w.players_phrase(s.players)} players ({seating(s)}) the race is "
-                          f"{w.miles(s.race.miles)}") for s in shorter]
+            alike: dict[tuple[int, str], list[int]] = {}  # setups running the same race, seated alike
+            for s in shorter:
+                alike.setdefault((s.race.miles, seating(s)), []).extend(s.players)
+            lines = [text(f"with {w.players_phrase(tuple(players))} players ({seats}) the race is {w.miles(miles)}")
+                     for (miles, seats), players in alike.items()]
             blocks.append(Paragraph(text("The distance changes with the number of players: ",
                                          join_texts(lines, "; "), ". See ", "the table of players and sides", ".")))
         return Section("Object of the game", "object", tuple(blocks))
@@ -466,9 +469,13 @@ class _Writer:
         blocks: list[Block] = [Paragraph(intro),
                                Table(("Zone", "Mileage allowed", "Played"), tuple(rows))]
         if z.change_only:
-            blocks.append(Paragraph(text(
-                "A zone card may be laid on a side only when that side is in a different zone."
-                if z.scope == "side" else "A zone card may be played only when it changes the zone.")))
+            said = ("A zone card may be laid on a side only when that side is in a different zone."
+                    if z.scope == "side" else "A zone card may be played only when it changes the zone.")
+        else:
+            said = ("A zone card may be laid even on a side already in that zone; it then changes nothing."
+                    if z.scope == "side" else
+                    "A zone card may be played even when that zone already governs; it then changes nothing.")
+        blocks.append(Paragraph(text(said, self.refs(z.change_provenance))))
         if "zone" in self.r.turn.before_go:
             blocks.append(Paragraph(text("Zone cards may be played on any turn, even by a side that is "
                                          "stopped or has not yet started.")))
@@ -536,6 +543,11 @@ class _Writer:
         choice = self.payment_example(p)
         if choice:
             said[0] += f", in any mix that does not exceed the penalty: {choice}"
+        if p.forfeit == "full":
+            said.append("The whole penalty must be taken if the victim's piles can pay it, and otherwise as much "
+                        "of it as they can; taking less, or nothing, is not allowed while more could be taken")
+        else:
+            said.append("The attacker may also take less than the penalty, or nothing at all")
         said.append("The victim pays only what it has and never owes the rest")
         if not p.larger_card:
             said.append("A card worth more than what is still owed is never taken, so a small penalty against a "
