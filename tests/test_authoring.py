@@ -206,3 +206,16 @@ def test_whether_a_zone_card_may_repeat_the_zone_is_data():
     assert load("touring-1906").zones.change_only is False
     assert load("touring-1937").zones.change_only is True
     assert compiled("zones {\n    change zone cards may repeat the zone\n}\n").zones.change_only is False
+
+
+def test_show_prints_nothing_the_engine_ignores():
+    from typer.testing import CliRunner
+
+    from touring_dsl.cli.app import app
+
+    whole_game = CliRunner().invoke(app, ["show", "touring-1906"]).stdout
+    assert "is played on" not in whole_game  # no side is chosen on the one shared zone pile
+    assert "City Limits, Country: played on the shared zone pile" in whole_game
+    assert "may be played even where it changes nothing" in whole_game and "(in full)" in whole_game
+    per_side = CliRunner().invoke(app, ["show", "touring-1937"]).stdout
+    assert "Country is played on" in per_side

@@ -78,7 +78,7 @@ def test_forbidden_speeding_still_says_only():
 def test_payments_listed_fit_the_piles():
     text = markdown("touring-1906")
     assert "four 5 Miles" not in text  # the 5 Miles pile holds two
-    assert ("a penalty of 20 miles may be paid with two 10 Miles cards or one 10 Miles card and two 5 Miles "
+    assert ("a penalty of 20 miles may be paid with two 10 Miles cards or with one 10 Miles card and two 5 Miles "
             "cards") in text
 
 

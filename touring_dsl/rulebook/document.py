@@ -564,7 +564,7 @@ class _Writer:
             ways = _mixes(order, values, most, entry.miles)
             if len(ways) >= 2:
                 said = [w.join([f"{w.number(n)} {name} {w.plural(n, 'card')}" for name, n in mix]) for mix in ways]
-                return f"a penalty of {w.miles(entry.miles)} may be paid with {w.join(said, 'or')}"
+                return f"a penalty of {w.miles(entry.miles)} may be paid with {w.join(said, 'or with')}"
         return ""
 
     def winning_section(self) -> Section:
