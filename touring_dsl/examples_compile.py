@@ -1,9 +1,7 @@
 """Compile stage, examples: raw `example` blocks -> checked Example models (names, seats, sides)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from typing import get_args
+from typing import TYPE_CHECKING, get_args
 
 from . import model as m
 from .errors import suggest
