@@ -194,13 +194,24 @@ class Ending(Frozen):
 
 
 class Progressive(Frozen):
-    """Progressive Touring: several tables racing against a clock; a tournament format."""
+    """Progressive Touring: several tables racing against a clock; a tournament format.
 
-    table: int
-    partners: bool
+    Each table is seated by the edition's setup for that many players (its sides, removals and race)."""
+
+    table: int  # the number at a table the host is offered first
+    tables: tuple[int, ...] = ()  # every number a table may seat, preferred first (empty: `table` alone)
+    partners: bool  # some table seats sides of two or more
+    partners_stay: bool = True  # partners move together all evening; False: they separate every round
     minutes: int | None
+    winners_move_up: bool = False  # False: everyone keeps their table all evening
     score: Literal["mileage"] = "mileage"
+    restart: bool = False  # a game finished before the signal is followed by another, its miles added
+    prizes: int = 1  # places rewarded at the end
+    umpire: bool = False  # an umpire, not the players, records the scores
     provenance: Provenance = Provenance()
+
+    def sizes(self) -> tuple[int, ...]:
+        return self.tables or (self.table,)
 
 
 class ExampleSide(Frozen):

@@ -142,7 +142,7 @@ def describe_event(event, viewers: set[int], name_of: NameOf) -> str | None:
 def result_lines(game, name_of: NameOf) -> list[str]:
     """Who won, how, and every side's miles."""
     outcome = {"completed": "the race was completed", "exhausted": "the cards ran out",
-               "turn-limit": "the turn limit was reached"}.get(game.outcome, game.outcome or "unfinished")
+               "turn-limit": "the turn limit was reached", "signal": "the signal stopped play"}.get(game.outcome, game.outcome or "unfinished")
     view = game.view(0)
     lines = [f"Game over after {game.turns} turns: {outcome}."]
     for side_index in range(game.sides):

@@ -118,19 +118,27 @@ class Session:
         self.console = out()
         self.recent: deque[tuple[int | None, str]] = deque(maxlen=RECENT * 4)
         self.interactive = sys.stdin.isatty()
+        self.signal = None  # a party round's signal (party.signal.RoundSignal): play stops when it is due
 
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> None:
         watching = not self.seats.humans  # with a person playing, the table's short log tells the moves
-        while not self.game.is_over:
+        while not self.game.is_over and not self.signal_sounded():
             seat = self.game.to_act
             if self.seats.is_human(seat):
                 move = self.ask(seat)
             else:
                 move = self.seats.bots[seat].choose(self.game.view(seat), self.game.legal_moves(),
                                                     bot_rng(self.record.header["seed"], len(self.record.moves) + 1))
+            if self.signal_sounded():  # a move chosen after the bell is not played
+                break
             self.commit(seat, move, announce=watching)
         self.finish()
+
+    def signal_sounded(self) -> bool:
+        if self.signal is not None and not self.game.is_over and self.signal.due(self.game):
+            self.game.stop("signal")
+        return self.game.is_over
 
     def commit(self, seat: int, move, announce: bool) -> None:
         events = self.game.apply(move)
@@ -166,6 +174,8 @@ class Session:
             self.writer.close()
         self.say("")
         for line in result_lines(self.game, self.seats.name):
+            self.say(line, style="bold")
+        for line in self.signal.report(self.game) if self.signal else []:
             self.say(line, style="bold")
         if self.log_path is not None:
             self.say(f"The game is logged in {self.log_path}; watch it again with: touring replay {self.log_path}")
@@ -383,8 +393,11 @@ def play(
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the deal (default: a fresh one, printed)."),
     log: Optional[Path] = typer.Option(None, "--log", help="Write the game to this JSON Lines file as it goes."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a game saved in this log."),
+    round_turns: Optional[int] = typer.Option(None, "--round-turns", help="Stop at a party's signal after this many turns."),
+    round_minutes: Optional[float] = typer.Option(None, "--round-minutes", help="Stop at a party's signal after this many minutes."),
 ) -> None:
     """Play an edition at the terminal, against bots or other people at the same keyboard."""
+    signal = round_signal(round_turns, round_minutes)
     if resume is not None:
         for given, flag in ((players, "--players"), (setup, "--setup"), (seed, "--seed")):
             if given is not None:
@@ -396,12 +409,26 @@ def play(
         header = session.record.header
         session.say(f"{session.game.ruleset.title}: {header['players']} players ({setup_label(session)}), "
                     f"seed {header['seed']}. Type ? for help.")
+    session.signal = signal
     try:
         session.run()
     except Stop as stop:
         raise typer.Exit(session.stop(stop.reason))
     except KeyboardInterrupt:
         raise typer.Exit(session.stop("interrupt"))
+
+
+def round_signal(turns: Optional[int], minutes: Optional[float]):
+    """One table of a Progressive Touring party: the game stops at the signal, by turns or by the clock."""
+    if turns is not None and minutes is not None:
+        fail("--round-turns and --round-minutes cannot be combined: choose one signal", EXIT_USAGE)
+    if (turns is not None and turns < 1) or (minutes is not None and minutes <= 0):
+        fail("--round-turns and --round-minutes must be more than 0", EXIT_USAGE)
+    if turns is None and minutes is None:
+        return None
+    from ..party.signal import RoundSignal
+
+    return RoundSignal(turns=turns, minutes=minutes)
 
 
 def register(app: typer.Typer) -> None:
