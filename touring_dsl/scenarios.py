@@ -61,7 +61,7 @@ def example_position(ruleset: Ruleset, example: Example) -> Game:
                           to_act=example.to_act - 1)
 
 
-def _play(game: Game, example: Example, events: list | None = None) -> list[Failure]:
+def _play(game: Game, example: Example, events: list) -> list[Failure]:
     """Play the example's moves; what happened is added to `events`."""
     refused = next((c for c in example.checks if c.what == "illegal"), None)
     last = len(example.moves) - 1
@@ -77,9 +77,7 @@ def _play(game: Game, example: Example, events: list | None = None) -> list[Fail
                             + (f" ({why})" if why else ""), step.location)]
         if refused is not None and i == last:
             return [Failure(f"expected {_says(step)} to be refused, but it was legal", refused.location)]
-        happened = game.apply(move)
-        if events is not None:
-            events.extend(happened)
+        events.extend(game.apply(move))
     return []
 
 
