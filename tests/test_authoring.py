@@ -203,8 +203,9 @@ def test_the_forfeit_reading_is_data_the_engine_reads():
 
 
 def test_whether_a_zone_card_may_repeat_the_zone_is_data():
-    assert load("touring-1906").zones.change_only is False
+    assert load("touring-1906").zones.change_only is True
     assert load("touring-1937").zones.change_only is True
+    assert any("Rule 4 never reshuffles" in a.reason for a in load("touring-1906").zones.change_provenance.assumptions)
     assert compiled("zones {\n    change zone cards may repeat the zone\n}\n").zones.change_only is False
 
 
@@ -216,6 +217,6 @@ def test_show_prints_nothing_the_engine_ignores():
     whole_game = CliRunner().invoke(app, ["show", "touring-1906"]).stdout
     assert "is played on" not in whole_game  # no side is chosen on the one shared zone pile
     assert "City Limits, Country: played on the shared zone pile" in whole_game
-    assert "may be played even where it changes nothing" in whole_game and "(in full)" in whole_game
+    assert "A zone card must change the zone" in whole_game and "(in full)" in whole_game
     per_side = CliRunner().invoke(app, ["show", "touring-1937"]).stdout
     assert "Country is played on" in per_side

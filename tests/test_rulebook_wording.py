@@ -149,7 +149,7 @@ def test_cli_paper_usage_errors(args):
 
 def test_rule_questions_are_printed():
     text = markdown("touring-1906")
-    assert "A zone card may be played even when that zone already governs; it then changes nothing." in text
+    assert "A zone card may be played only when it changes the zone. [A" in text
     assert "The whole penalty must be taken if the victim's piles can pay it" in text
     assert "| Five | each for themselves |" in text and "More than six players do not share one table" in text
     assert "with three or five players (each for themselves) the race is 30 miles" in text
@@ -162,3 +162,10 @@ def test_assumption_on_a_setup_seating_line_is_listed_and_linked():
     row = next(line for line in text.splitlines() if line.startswith("| Six |"))
     number = re.search(r"\[A(\d+)\]", row).group(1)
     assert f"**Assumption A{number}.** Six players race as two sides of three." in text
+
+
+def test_a_zone_that_may_repeat_is_printed_so():
+    ruleset = compile_text('edition "house" extends "touring-1937" {\n    title "House"\n}\n'
+                           'zones {\n    change zone cards may repeat the zone\n}\n', "house.touring", "editions")
+    text = to_markdown(build(ruleset))
+    assert "A zone card may be laid even on a side already in that zone; it then changes nothing." in text
