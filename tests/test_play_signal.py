@@ -71,7 +71,7 @@ def test_a_race_won_before_the_signal_says_another_game_follows():
 def test_a_move_typed_after_the_bell_is_not_played(monkeypatch):
     clock = iter([0.0, 0.0, 1000.0] + [1000.0] * 50)  # set, checked before the move, checked after it
     monkeypatch.setattr("touring_dsl.party.signal.time.monotonic", lambda: next(clock))
-    result = touring("play", "touring-1937", "--seed", 4, "--round-minutes", 1, input="d 1\n")
+    result = touring("play", "touring-1937", "--seed", 4, "--round-minutes", 1, input="1\n")
     assert result.exit_code == 0, result.output
     assert "Game over after 0 turns: the signal stopped play." in result.stdout
 

@@ -6,15 +6,21 @@ from pathlib import Path
 
 from . import model as m
 from .errors import Collector, InternalError, Span, TouringError, suggest
+from .resources import SUFFIX, display_path
 from .syntax import Annot, Document, Name, Stmt, parse
 
-SUFFIX = ".touring"
 
+def compile_file(path: str | Path, display: str | None = None, parents: list | None = None) -> m.Ruleset:
+    """Compile an edition file (and every file it extends) into a Ruleset.
 
-def compile_file(path: str | Path, display: str | None = None) -> m.Ruleset:
-    """Compile an edition file (and every file it extends) into a Ruleset."""
+    parents, when given, receives (extends text, folder it was looked up from, file found) for each
+    file extended, so a cache can tell later whether the same files would be read again.
+    """
     path = Path(path)
-    return _Compiler().compile(path, display or str(path))
+    compiler = _Compiler()
+    if parents is not None:
+        compiler.parents = parents
+    return compiler.compile(path, display or str(path))
 
 
 def compile_text(text: str, file: str = "<text>", base_dir: str | Path = ".") -> m.Ruleset:
@@ -26,6 +32,7 @@ class _Compiler:
     def __init__(self) -> None:
         self.collector = Collector()
         self.stack: list[str] = []
+        self.parents: list[tuple[str, Path, Path]] = []
 
     def compile(self, path: Path, display: str) -> m.Ruleset:
         return self.compile_source(_read(path, display), display, path.parent)
@@ -65,6 +72,7 @@ class _Compiler:
             self.collector.error("E205", f'no edition "{ref.value}" to extend', ref.span,
                                  suggest(ref.value, archive_ids()))
             return None
+        self.parents.append((ref.value, base_dir, path))
         key = str(path.resolve())
         if key in self.stack or doc.id.value == ref.value:
             self.collector.error("E250", f'"{doc.id.value}" extends "{ref.value}", which leads back to itself',
@@ -79,14 +87,6 @@ class _Compiler:
             return None
         finally:
             self.stack.pop()
-
-
-def display_path(path: Path) -> str:
-    """A path as messages show it: relative to the working folder when it lies inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
 
 
 def _read(path: Path, display: str) -> str:
