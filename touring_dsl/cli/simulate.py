@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from contextlib import contextmanager
 from pathlib import Path
 
 import typer
 
-from .common import EXIT_USAGE, fail, load_edition, out, print_json
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, out, print_json
 
 BOTS = ("random", "greedy")
 
@@ -54,12 +55,50 @@ def _progress(total: int, label: str):
         yield lambda done: bar.advance(task, done)
 
 
+@contextmanager
+def _interruptible():
+    """Ctrl-C ends the run with a word and exit 130. Forked workers inherit this handler and ignore the
+    signal (the pool ends them), so no worker prints a traceback or outlives the command."""
+    parent = os.getpid()
+
+    def stop(signum, frame):
+        if os.getpid() == parent:
+            raise KeyboardInterrupt
+
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is not signal.SIG_IGN:  # a shell that started us ignoring Ctrl-C keeps it ignored
+        signal.signal(signal.SIGINT, stop)
+    try:
+        yield
+    except KeyboardInterrupt:
+        fail("touring: simulation interrupted; no report was made", EXIT_INTERRUPTED)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _check_plot_target(plot: Path | None) -> None:
+    """Before any game is played: the plot needs matplotlib and a folder it can write in."""
+    if plot is None:
+        return
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        fail("touring: --plot needs matplotlib: pip install 'touring-dsl[plot]'", EXIT_USER)
+    folder = plot.parent if str(plot.parent) else Path(".")
+    if plot.is_dir():
+        fail(f"touring: --plot {plot} is a folder; name the PNG file to write", EXIT_USER)
+    if not folder.is_dir():
+        fail(f"touring: --plot {plot}: no such folder {folder}", EXIT_USER)
+    if not os.access(folder, os.W_OK):
+        fail(f"touring: --plot {plot}: cannot write in {folder}", EXIT_USER)
+
+
 def _simulate(edition, games, players, setup, bots, seed, jobs, backend):
     from ..simulate import report, run
     from ..simulate.ray_backend import RayMissing
 
     ruleset, plan, side_of = _plan(edition, games, players, setup, bots, seed)
-    with _progress(games, ruleset.id) as advance:
+    with _interruptible(), _progress(games, ruleset.id) as advance:
         try:
             tally = run(plan, jobs=jobs, backend=backend, progress=advance)
         except RayMissing as exc:
@@ -75,7 +114,7 @@ def simulate(edition: str = typer.Argument(..., help="An archive id or a path.")
              setup: str = typer.Option(None, "--setup", help="A setup id, when several seat that many."),
              bots: str = typer.Option("greedy,random", "--bots", help="Bots for the seats, cycled: greedy, random."),
              seed: int = typer.Option(1, "--seed", help="The run's seed: same seed, same numbers."),
-             jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", help="Worker processes."),
+             jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", min=1, help="Worker processes."),
              backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
              plot: Path = typer.Option(None, "--plot", help="Write a PNG of game lengths and seat win rates."),
              as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
@@ -91,11 +130,15 @@ def simulate(edition: str = typer.Argument(..., help="An archive id or a path.")
         return simulate_parties(edition, tables, rounds, round_turns, parties, bots, seed, as_json)
     if backend not in ("local", "ray"):
         fail("touring: --backend must be local or ray", EXIT_USAGE)
-    data = _simulate(edition, games, players, setup, bots, seed, max(1, jobs), backend)
+    _check_plot_target(plot)
+    data = _simulate(edition, games, players, setup, bots, seed, jobs, backend)
     if plot:
         from ..simulate.plot import plot_report
 
-        plot_report(data, plot)
+        try:
+            plot_report(data, plot)
+        except OSError as exc:
+            fail(f"touring: cannot write the plot {plot}: {exc.strerror or exc}", EXIT_USER)
     if as_json:
         print_json(data)
     else:
@@ -139,12 +182,12 @@ def compare(editions: list[str] = typer.Argument(..., help="Two or more archive 
             players: int = typer.Option(2, "--players", "-p"),
             bots: str = typer.Option("greedy,random", "--bots"),
             seed: int = typer.Option(1, "--seed"),
-            jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j"),
+            jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", min=1),
             as_json: bool = typer.Option(False, "--json")) -> None:
     """The same statistics side by side for several editions, on the same seeds."""
     if len(editions) < 2:
         fail("touring compare: give at least two editions", EXIT_USAGE)
-    reports = [_simulate(e, games, players, None, bots, seed, max(1, jobs), "local") for e in editions]
+    reports = [_simulate(e, games, players, None, bots, seed, jobs, "local") for e in editions]
     if as_json:
         print_json(reports)
         return
