@@ -95,6 +95,18 @@ def summary(rows: list[dict]) -> str:
             f"{turns:.1f} turns per game")
 
 
+def read_rows(path: Path, key: tuple) -> dict[int, dict]:
+    """The deals in a results file for one (edition, players, budget), each once (chunks run side by
+    side may both have played a deal)."""
+    rows: dict[int, dict] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            if (row["edition"], row["players"], row["budget"]) == key:
+                rows.setdefault(row["deal"], row)
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals, each played twice (default 1000)")
@@ -107,12 +119,7 @@ def main() -> None:
     parser.add_argument("--results", type=Path, help="JSON-lines file of finished deals (appended, resumed)")
     args = parser.parse_args()
     key = (args.edition, args.players, args.budget)
-    done: dict[int, dict] = {}
-    if args.results and args.results.exists():
-        for line in args.results.read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
-            if (row["edition"], row["players"], row["budget"]) == key:
-                done[row["deal"]] = row
+    done = read_rows(args.results, key) if args.results else {}
     tasks = [(*key, deal) for deal in range(args.first, args.first + args.deals) if deal not in done]
     rows = [done[d] for d in range(args.first, args.first + args.deals) if d in done]
     out = args.results.open("a", encoding="utf-8") if args.results else None
@@ -124,8 +131,7 @@ def main() -> None:
                 out.flush()
     if out:
         out.close()
-        rows = [json.loads(line) for line in args.results.read_text(encoding="utf-8").splitlines()]
-        rows = [row for row in rows if (row["edition"], row["players"], row["budget"]) == key]
+        rows = list(read_rows(args.results, key).values())
     print(summary(rows))
 
 
