@@ -6,6 +6,7 @@ from pathlib import Path
 
 from . import model as m
 from .errors import Collector, InternalError, Span, TouringError, suggest
+from .scoring_compile import compile_scoring, score_key_words
 from .syntax import Annot, Document, Name, Stmt, parse
 
 SUFFIX = ".touring"
@@ -210,6 +211,8 @@ def _changed_card(old: Stmt, new: Stmt) -> Stmt:
 
 def describe_key(key: tuple) -> str:
     """A rule's key in words, for messages and change lists."""
+    if key[0] == "scoring" and len(key) > 1:
+        return score_key_words(key[1:])
     words = {"card": "card", "pile": "pile", "chain": "the chain for", "zone": "zone",
              "zone_play": "where to play", "penalty": "the penalty for", "per_hour": "the hourly penalty in",
              "setup": "setup", "note": "note"}
@@ -324,6 +327,7 @@ class _Build:
             reshuffle=self._reshuffle(),
             ending=self._ending(),
             progressive=self._progressive(),
+            scoring=compile_scoring(self),
             notes=tuple((s.data["text"].value, self.provenance(s, "note")) for s in self.stmts("notes")),
         )
         if self.c.diagnostics:

@@ -141,6 +141,8 @@ class _Example:
             fields["card"] = self.pile(values["card"]) if what == "pile" else self.card(values["card"])
         if "number" in values:
             fields["number"] = values["number"].value
+        if what == "score" and self.ruleset.scoring is None:
+            self.error("E280", "this edition scores no races", span, "add a `scoring` section")
         return m.ExampleCheck(**fields)
 
 

@@ -8,7 +8,7 @@ from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation
 
 # Words that open a block of the file, or a part of an example.
 SECTIONS = ("edition", "extends", "deck", "race", "setup", "turn", "delays", "zones", "penalties", "reshuffle",
-            "ending", "progressive", "notes", "example", "given", "expect")
+            "ending", "progressive", "scoring", "notes", "example", "given", "expect")
 # The prefixes a variant uses on what it takes from its parent.
 CHANGES = ("add", "change", "remove")
 CARD_KINDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "mileages", "gos", "remedies", "hazards",
@@ -23,7 +23,8 @@ WORDS = (
     "never", "a", "larger", "return", "discards", "piles", "except", "top", "none", "win", "by", "completing",
     "every", "exhausted", "out", "hands", "most", "wins", "limit", "tables", "partners", "rounds", "minutes",
     "score", "note", "player", "to", "act", "empty", "discard", "with", "decline", "taking", "nothing", "has",
-    "winner", "refused",
+    "winner", "refused", "point", "points", "mile", "km", "after", "runs", "while", "no", "countered",
+    "match", "scores",
 )
 _NAME = r"[a-z][a-z0-9_-]*"
 

@@ -201,6 +201,30 @@ class Progressive(Frozen):
     provenance: Provenance = Provenance()
 
 
+ScoreWhat = Literal["distance", "completing", "completing-without", "completing-exhausted", "shut-out",
+                   "in-play", "all-in-play", "countered"]
+
+
+class ScoreTerm(Frozen):
+    """Points a side earns when a race ends: per mile, per card in play, per hazard countered, or once
+    for completing the race (optionally only without a card, after the draw pile ran out, or while no
+    opponent has any mileage)."""
+
+    what: ScoreWhat
+    points: int
+    card: str | None = None  # the named card counted in play, or the one the race is completed without
+    kind: CardKind | None = None  # the kind of card counted in play, or countered
+    provenance: Provenance = Provenance()
+
+
+class Scoring(Frozen):
+    """How races are scored, and the match: the first side whose total reaches `match` points wins."""
+
+    terms: tuple[ScoreTerm, ...]
+    match: int | None = None  # None: each race is scored alone
+    provenance: Provenance = Provenance()
+
+
 class ExampleSide(Frozen):
     side: int
     go: tuple[str, ...] = ()  # Go pile, bottom first
@@ -222,7 +246,7 @@ class ExampleCheck(Frozen):
 
     what: Literal[
         "miles", "pile", "go-top", "go-empty", "zone", "discard-top", "discard-count",
-        "hand-count", "hand-has", "winner", "illegal", "legal", "draw-count", "to-act",
+        "hand-count", "hand-has", "winner", "illegal", "legal", "draw-count", "to-act", "score",
     ]
     side: int | None = None
     player: int | None = None
@@ -278,6 +302,7 @@ class Ruleset(Frozen):
     reshuffle: Reshuffle
     ending: Ending
     progressive: Progressive | None = None
+    scoring: Scoring | None = None
     notes: tuple[tuple[str, Provenance], ...] = ()
     examples: tuple[Example, ...] = ()
 

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from .engine import Game, Move, build_position
 from .engine.position import PositionError
+from .engine.rules.scoring import score_race
 from .model import Example, ExampleCheck, ExampleMove, Location, Ruleset
 
 
@@ -149,6 +150,8 @@ def _expectation(game: Game, check: ExampleCheck):
         return check.number, len(game.draw)
     if what == "to-act":
         return check.player, game.to_act + 1
+    if what == "score":  # the side's score for the race, once it is over
+        return check.number, score_race(game)[side].total if game.is_over else None
     if what == "legal":
         return True, check.card is not None and game.why_not(game.to_act, check.card) is None
     raise ValueError(f"unknown check {what}")
@@ -160,7 +163,7 @@ def _describe(check: ExampleCheck) -> str:
              "go-empty": f"{side}go pile empty", "zone": f"{side}zone", "discard-top": "discard top",
              "discard-count": "discards", "hand-count": f"hand {check.player} count",
              "hand-has": f'hand {check.player} to have "{check.card}"', "winner": "winner",
-             "draw-count": "draw pile size", "to-act": "player to act", "legal": f'"{check.card}" legal'}
+             "draw-count": "draw pile size", "to-act": "player to act", "score": f"{side}score", "legal": f'"{check.card}" legal'}
     return words.get(check.what, check.what)
 
 

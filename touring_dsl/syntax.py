@@ -200,6 +200,7 @@ class ToRaw(Transformer):
     def reshuffle(self): return ("reshuffle", {})
     def ending(self): return ("ending", {})
     def progressive(self): return ("progressive", {})
+    def scoring(self): return ("scoring", {})
     def notes(self): return ("notes", {})
     def per_side(self): return "side"
     def whole_game(self): return "game"
@@ -295,6 +296,24 @@ class ToRaw(Transformer):
     def rounds(self, n): return ("rounds", {"minutes": n})
     def score_mileage(self): return ("score", {})
 
+    def score_distance(self, n, _points, unit): return ("score_distance", {"points": n, "unit": unit})
+    def score_in_play(self, n, _points, scored): return ("score_in_play", {"points": n, **scored})
+    def score_all_in_play(self, n, _points, kind): return ("score_all_in_play", {"points": n, "kind": kind})
+    def score_countered(self, n, _points, kind): return ("score_countered", {"points": n, "kind": kind})
+    def match_to(self, n, _points): return ("match_to", {"points": n})
+    def points(self): return None
+    def per_mile(self): return "mile"
+    def per_km(self): return "km"
+    def scored_card(self, name): return {"card": name, "kind": None}
+    def scored_kind(self, kind): return {"card": None, "kind": kind}
+    def finish_without(self, card): return ("without", card)
+    def finish_exhausted(self): return ("exhausted", None)
+    def finish_shut_out(self): return ("shut-out", None)
+
+    def score_complete(self, n, _points, finish):
+        condition, card = finish or ("always", None)
+        return ("score_complete", {"points": n, "finish": condition, "card": card})
+
     def note(self, text): return ("note", {"text": text})
 
     def names(self, *names): return list(names)
@@ -360,6 +379,7 @@ class ToRaw(Transformer):
     c_hand_has = _check("hand-has", "player", "card")
     c_deck_count = _check("draw-count", "number")
     c_winner = _check("winner", "side")
+    c_score = _check("score", "side", "number")
     c_illegal = _check("illegal")
     c_to_act = _check("to-act", "player")
 
@@ -421,4 +441,11 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("return_group", data["group"])
     if kind == "note":
         return ("note", data["text"].value)
+    if kind == "score_complete":
+        return ("score_complete", data["finish"]) + ((data["card"].value,) if data["card"] else ())
+    if kind == "score_in_play":
+        return ("score_in_play", "card", data["card"].value) if data["card"] else \
+            ("score_in_play", "kind", data["kind"].value)
+    if kind in ("score_all_in_play", "score_countered"):
+        return (kind, data["kind"].value)
     return (kind,)

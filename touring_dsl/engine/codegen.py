@@ -296,6 +296,7 @@ def write_reset(w: Source, t: Tables) -> None:
           f"cnt = self.cnt = {lists(S, f'[0] * {K}')}", f"openm = self.openm = {[t.open_full] * S}",
           f"hasm = self.hasm = {[0] * S}", f"self.remaining = {[t.need_total] * S}", f"self.miles = {[0] * S}",
           "self.pending = None  # (attacker seat, hazard, victim side) while a counter is offered",
+          f"self.countered = {[0] * S}  # hazards each side countered, for scoring",
           "self.to_act = 0", "self.turns = 0", "self.is_over = False", "self.winner = None", "self.outcome = None",
           f"own = self.own = {[0] * S}", f"atk = self.atk = {[0] * S}", f"expo = self.expo = {[0] * S}")
         legality.refresh_all(Emitter(t, b, False, False))

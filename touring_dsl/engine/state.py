@@ -10,7 +10,7 @@ class State:
     the distinct cards in it; piles are lists with the top last; mileage piles are counts per card."""
 
     __slots__ = ("t", "seed", "rng", "draw", "hands", "hmask", "discard", "aside", "gopile", "gost", "zpile",
-                 "zst", "cnt", "openm", "hasm", "remaining", "miles", "pending", "own", "atk", "expo", "to_act",
+                 "zst", "cnt", "openm", "hasm", "remaining", "miles", "countered", "pending", "own", "atk", "expo", "to_act",
                  "turns", "is_over", "winner", "outcome")
 
     def __init__(self, tables: Tables, seed: int = 1):
@@ -42,17 +42,17 @@ class State:
         return (list(self.draw), [list(h) for h in self.hands], list(self.hmask),
                 list(self.discard), list(self.aside), [list(p) for p in self.gopile], list(self.gost),
                 [list(p) for p in self.zpile], list(self.zst), [list(c) for c in self.cnt], list(self.openm),
-                list(self.hasm), list(self.remaining), list(self.miles), self.pending, self.to_act, self.turns,
+                list(self.hasm), list(self.remaining), list(self.miles), list(self.countered), self.pending, self.to_act, self.turns,
                 self.is_over, self.winner, self.outcome, self.rng.getstate())
 
     def restore(self, snap: tuple) -> None:
         (draw, hands, hmask, discard, aside, gopile, gost, zpile, zst, cnt, openm, hasm, remaining,
-         miles, self.pending, self.to_act, self.turns, self.is_over, self.winner, self.outcome, rng) = snap
+         miles, countered, self.pending, self.to_act, self.turns, self.is_over, self.winner, self.outcome, rng) = snap
         self.draw, self.hands, self.hmask = list(draw), [bytearray(h) for h in hands], list(hmask)
         self.discard, self.aside, self.gopile = list(discard), list(aside), [list(p) for p in gopile]
         self.gost, self.zpile, self.zst = list(gost), [list(p) for p in zpile], list(zst)
         self.cnt, self.openm, self.hasm = [list(c) for c in cnt], list(openm), list(hasm)
-        self.remaining, self.miles = list(remaining), list(miles)
+        self.remaining, self.miles, self.countered = list(remaining), list(miles), list(countered)
         self.rng.setstate(rng)
         self.own, self.atk, self.expo = [0] * self.t.sides, [0] * self.t.sides, [0] * self.t.sides
         self.refresh_all()

@@ -175,6 +175,8 @@ class _Teller:
                 return text(f"Player {c.player} still has ", card, " in hand.")
             case "winner":
                 return text(f"{side} wins the race.")
+            case "score":
+                return text(f"{side} scores {w.counted(n, 'point')} for the race.")
             case "illegal":
                 return text("The rules do not allow that play.")
             case "legal":

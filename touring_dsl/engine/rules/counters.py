@@ -5,7 +5,7 @@ When a hazard a counter cancels is played on a side, the first seat of that side
 the attacker) holding such a counter is asked, before the hazard acts: it may show the counter (both
 cards go to the discards, the hazard does nothing, and the responder draws back up to a full hand) or
 let the hazard pass. While the question is open (`pending`), no turn passes; afterwards play goes on
-from the attacker.
+from the attacker. Each side's count of hazards it countered is kept for scoring (rules.scoring).
 """
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def respond(e: Emitter) -> None:
     with w.block(f"if code & 3 == {COUNTER_WITH}:"):
         w("hand = hands[seat]", "hm = hmask[seat]")
         hands.leave_hand(e)
-        w("discard.append(hazard)", "discard.append(c)")
+        w("discard.append(hazard)", "discard.append(c)", "self.countered[v] += 1  # a fact for scoring")
         e.event('"counter"', "seat", "v", "NAMES[c]",
                 'f"player {seat + 1} shows {NAMES[c]}: {NAMES[hazard]} is cancelled"')
         with w.block(f"if REDRAW[c] and len(hand) < {t.hand_size}:"):
