@@ -68,6 +68,8 @@ class Emitter:
         self.t, self.w, self.events, self.loop = t, w, events, loop
         self.kinds_present = set(t.kind)
         self.has_counters = any(t.counters_for)
+        self.hand_limit = t.draw_count > 1  # only a turn that draws more than one can end over the hand size
+        self.has_pending = self.has_counters or self.hand_limit  # a move may wait for an answer or discards
         self.has_penalties = bool(t.pen_hazards)
 
     # small expressions -------------------------------------------------------------------------
@@ -90,7 +92,7 @@ class Emitter:
     # exits -------------------------------------------------------------------------------------
     def store(self) -> None:
         self.w("self.to_act = seat", "self.turns = turns")
-        if self.has_counters:
+        if self.has_pending:
             self.w("self.pending = pending")
 
     def finish(self, outcome: str, winner: str) -> None:
@@ -182,7 +184,7 @@ def write_play_codes(w: Source, t: Tables) -> None:
         with b.block("if self.is_over:"):
             b("return ()")
         b("seat = self.to_act")
-        if e.has_counters:
+        if e.has_pending:
             b("pending = self.pending")
         b(f"s = {e.side('seat')}")
         legality.legal(e)
@@ -196,7 +198,7 @@ def write_apply_code(w: Source, t: Tables) -> None:
     def body(b: Source) -> None:
         e = Emitter(t, b, True, False)
         b("seat = self.to_act", "turns = self.turns")
-        if e.has_counters:
+        if e.has_pending:
             b("pending = self.pending")
         b("c = code >> 2 & 63", f"s = {e.side('seat')}")
         if e.has_counters:
@@ -217,7 +219,7 @@ def apply_turn(e: Emitter, b: Source) -> None:
     """A play or a discard by `seat`: the card leaves the hand, a turn is counted, the card acts."""
     b("hand = hands[seat]", "hm = hmask[seat]")
     hands.leave_hand(e)
-    b("turns += 1")
+    hands.count_turn(e)
     with b.block(f"if code & 3 == {DISCARD}:"):
         hands.discard(e)
     with b.block("else:"):
@@ -230,7 +232,7 @@ def write_run_random(w: Source, t: Tables) -> None:
         with b.block("if self.is_over:"):
             b("return")
         b("seat = self.to_act", "turns = self.turns")
-        if e.has_counters:
+        if e.has_pending:
             b("pending = self.pending")
         b("state = rng.state")
         with b.block("while True:"):
@@ -251,7 +253,7 @@ def write_run_random(w: Source, t: Tables) -> None:
                 # remove() and not pop(): the first copy of the card leaves, as for a discard move
                 b("hand = hands[seat]", "c = hand[state * len(hand) >> 64]")
                 hands.leave_hand(e)
-                b("turns += 1")
+                hands.count_turn(e)
                 hands.discard(e)
             hands.advance(e)
 

@@ -73,6 +73,6 @@ class State:
         for counts in self.cnt:
             for c, n in enumerate(counts):
                 cards.extend([c] * n)
-        if self.pending is not None:
+        if self.pending is not None and self.pending[1] >= 0:  # a hazard waiting for a counter's answer
             cards.append(self.pending[1])
         return cards

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..tables import COUNTER_WITH
-from . import hands, races
+from . import delays, hands, races
 
 if TYPE_CHECKING:
     from ..codegen import Emitter
@@ -34,15 +34,15 @@ def offer(e: Emitter) -> None:
             with w.block(f"if {e.side('other')} == v and hmask[other] & fits:"):
                 w("responder = other", "break")
     with w.block("if responder >= 0:"):
-        w("pending = (seat, c, v)", "seat = responder")
+        w("pending = (seat, c, v, code)", "seat = responder")
         e.pause()
 
 
 def respond(e: Emitter) -> None:
-    """Answer a pending hazard: counter with card c (action COUNTER_WITH) or decline; then the
-    turn goes on from the attacker."""
+    """Answer a pending hazard: counter with card c (action COUNTER_WITH), or decline and let the
+    hazard act as played; then the turn goes on from the attacker."""
     w, t = e.w, e.t
-    w("attacker, hazard, v = pending", "pending = None")
+    w("attacker, hazard, v, hazard_code = pending", "pending = None")
     with w.block(f"if code & 3 == {COUNTER_WITH}:"):
         w("hand = hands[seat]", "hm = hmask[seat]")
         hands.leave_hand(e)
@@ -53,5 +53,20 @@ def respond(e: Emitter) -> None:
             hands.draw_cards(e, "seat", f"{t.hand_size} - len(hand)")
     with w.block("else:"):
         e.event('"decline"', "seat", "v", "None", 'f"player {seat + 1} lets it pass"')
-        races.remove_mileage(e, "attacker", "hazard")
+        w("seat, c, code = attacker, hazard, hazard_code")
+        hazard_acts(e)
     w("seat = attacker")
+
+
+def hazard_acts(e: Emitter) -> None:
+    """The declined hazard c (move `code` of `seat`) acts on side v: it covers the go or removes mileage."""
+    t = e.t
+    if t.chain_hazards and t.removers:
+        with e.w.block(f"if {t.chain_hazards} >> c & 1:"):
+            delays.cover(e)
+        with e.w.block("else:"):
+            races.remove_mileage(e, "seat", "c")
+    elif t.chain_hazards:
+        delays.cover(e)
+    else:
+        races.remove_mileage(e, "seat", "c")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..tables import RUNNING
-from . import legality, penalties
+from . import counters, legality, penalties
 
 if TYPE_CHECKING:
     from ..codegen import Emitter
@@ -38,6 +38,14 @@ def covered(e: Emitter, v: str, state: str) -> None:
 
 
 def delay(e: Emitter) -> None:
+    """Hazard c, played on side v, first meets any counter a seat of v holds; then it covers v's go."""
+    e.hazard_event()
+    if e.has_counters:
+        counters.offer(e)
+    cover(e)
+
+
+def cover(e: Emitter) -> None:
     """Hazard c covers victim v's go: v now waits for the hazard's chain; with penalties, the
     cards of the attacker's chosen take are forfeited."""
     w, t = e.w, e.t
@@ -45,6 +53,5 @@ def delay(e: Emitter) -> None:
     # a delayed side's masks do not depend on its mileage: the takes can follow
     w(f"_g = gost[v] = HAZ_STATE[c]", "_z = zst[v]", "own[v] = OWN_GZ[_g][_z]",
       f"atk[v] = {t.attack_cards}", "expo[v] = EXPO_GZ[_g][_z]")
-    e.hazard_event()
     if e.has_penalties:
         penalties.forfeit_take(e)

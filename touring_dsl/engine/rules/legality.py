@@ -58,13 +58,22 @@ def exposure(e: Emitter, v: str, base: str) -> None:
 
 
 def legal(e: Emitter) -> None:
-    """codes = the distinct plays of `seat` (side s), or its responses while a counter is offered."""
-    if e.has_counters:
-        with e.w.block("if pending is not None:"):
+    """codes = the distinct plays of `seat` (side s), or its responses while a counter is offered;
+    none while it discards down to its hand size (a discard is always legal: Legal adds them)."""
+    if not e.has_pending:
+        plays(e)
+        return
+    with e.w.block("if pending is not None:"):
+        if e.has_counters and e.hand_limit:
+            with e.w.block("if pending[1] < 0:"):
+                e.w("hm = hmask[seat]", "codes = ()")
+            with e.w.block("else:"):
+                counters.responses(e)
+        elif e.has_counters:
             counters.responses(e)
-        with e.w.block("else:"):
-            plays(e)
-    else:
+        else:
+            e.w("hm = hmask[seat]", "codes = ()")
+    with e.w.block("else:"):
         plays(e)
 
 
