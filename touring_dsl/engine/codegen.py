@@ -28,12 +28,13 @@ import re
 from contextlib import contextmanager
 
 from ..rng import INCREMENT, MASK64, MULTIPLIER
-from .rules import counters, delays, hands, legality, races, zones
-from .tables import COUNTER_WITH, DISCARD, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, TARGET_SHIFT, ZONE, Tables
+from .rules import counters, delays, hands, legality, races, safeties, zones
+from .tables import (COUNTER_WITH, DISCARD, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, TARGET_SHIFT, ZONE,
+                     Tables)
 
 STATE_LISTS = ("hands", "hmask", "draw", "discard", "gopile", "gost", "zpile", "zst", "cnt", "openm", "hasm",
-               "remaining", "miles", "own", "atk", "expo")
-KIND_WORDS = ("mileage", "go", "remedy", "hazard", "zone", "counter")
+               "remaining", "miles", "own", "atk", "expo", "spile", "immune", "freego")
+KIND_WORDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "safety")
 
 
 class Source:
@@ -116,7 +117,8 @@ class Emitter:
         """Play move `code` (card c, already out of the hand) for `seat` of side s."""
         w = self.w
         present = self.kinds_present | ({GO} if REMEDY in self.kinds_present else set())
-        branches = [(MILEAGE, races.mileage), (GO, delays.go_or_remedy), (ZONE, zones.zone), (HAZARD, self.hazard)]
+        branches = [(MILEAGE, races.mileage), (GO, delays.go_or_remedy), (ZONE, zones.zone), (HAZARD, self.hazard),
+                    (SAFETY, safeties.lay)]
         branches = [(k, emit) for k, emit in branches if k in present]
         w("k = KIND[c]")
         for i, (k, emit) in enumerate(branches):
@@ -152,7 +154,8 @@ def _names_used(lines: list[str], candidates: tuple[str, ...]) -> list[str]:
 CONSTANTS = ("KIND", "MILES", "NEED", "ALLOW", "MILE_OK", "OWN_GZ", "EXPO_GZ", "OWN_RUN", "EXPO_RUN", "AFTER",
              "HAZ_STATE", "REMOVES", "COUNTERS_FOR", "REDRAW", "OTHERS", "NAMES", "BITS", "TAKES", "COUNTER_CODE",
              "DUEL_CODES", "OWN_CODES", "TGT_CODES", "SELF_CODE", "TGT_CODE", "fill_duel", "fill_codes", "finish",
-             "reshuffle", "draw_cards", "DECK", "BIT", "event")
+             "reshuffle", "draw_cards", "DECK", "BIT", "event", "IMMUNE", "ACTS_AS_GO", "EXTRA_TURN", "GO_FREE",
+             "STATE_HAZARD", "RESPONDER_NEXT")
 
 
 def function(w: Source, name: str, params: str, doc: str, body_writer, bind_state: bool = True) -> None:
@@ -296,7 +299,8 @@ def write_reset(w: Source, t: Tables) -> None:
           f"self.gopile = {lists(S, '[]')}", f"gost = self.gost = {[EMPTY] * S}",
           f"self.zpile = {lists(zone_piles, '[]')}", f"zst = self.zst = {[t.zone_start] * S}",
           f"cnt = self.cnt = {lists(S, f'[0] * {K}')}", f"openm = self.openm = {[t.open_full] * S}",
-          f"hasm = self.hasm = {[0] * S}", f"self.remaining = {[t.need_total] * S}", f"self.miles = {[0] * S}",
+          f"hasm = self.hasm = {[0] * S}", f"self.spile = {lists(S, '[]')}", f"self.immune = {[0] * S}",
+          f"self.freego = {[0] * S}", f"self.remaining = {[t.need_total] * S}", f"self.miles = {[0] * S}",
           "self.pending = None  # (attacker seat, hazard, victim side) while a counter is offered",
           "self.to_act = 0", "self.turns = 0", "self.is_over = False", "self.winner = None", "self.outcome = None",
           f"own = self.own = {[0] * S}", f"atk = self.atk = {[0] * S}", f"expo = self.expo = {[0] * S}")
@@ -327,6 +331,9 @@ def constants(w: Source, t: Tables) -> None:
       f"OWN_RUN = OWN_GZ[{RUNNING}]", f"EXPO_RUN = EXPO_GZ[{RUNNING}]",
       f"AFTER = {tuple(tuple(row) for row in t.after)!r}", f"HAZ_STATE = {tuple(t.haz_state)!r}",
       f"REMOVES = {tuple(t.removes)!r}", f"COUNTERS_FOR = {tuple(t.counters_for)!r}", f"REDRAW = {tuple(t.redraw)!r}",
+      f"IMMUNE = {tuple(t.immune)!r}", f"ACTS_AS_GO = {tuple(t.acts_as_go)!r}",
+      f"EXTRA_TURN = {tuple(t.extra_turn)!r}", f"GO_FREE = {tuple(t.go_free)!r}",
+      f"STATE_HAZARD = {tuple(t.state_hazard)!r}", f"RESPONDER_NEXT = {tuple(t.responder_next)!r}",
       f"OTHERS = {t.others!r}", f"DECK = {tuple(t.deck_codes)!r}", f"BIT = {tuple(1 << c for c in range(t.K))!r}",
       "NAMES = T.names", "BITS = T.bits", "TAKES = T.takes", "COUNTER_CODE = T.counter_code",
       "DUEL_CODES, OWN_CODES, TGT_CODES = T.duel_codes, T.own_codes, T.tgt_codes",

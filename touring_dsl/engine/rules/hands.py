@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..tables import EMPTY, RETURN_ALL, RETURN_ALL_BUT_TOP
-from . import legality
+from . import legality, safeties
 
 if TYPE_CHECKING:
     from ..codegen import Emitter, Source
@@ -135,7 +135,7 @@ def reshuffle(e: Emitter) -> None:
                 with b.block("if pile:"):
                     b("new.extend(pile)", "pile.clear()", "changed = True")
                     if what == "go":
-                        b(f"gost[i] = {EMPTY}")
+                        b(f"gost[i] = {safeties.go_free(e, 'i', str(EMPTY))}")
                     elif t.game_scope:
                         with b.block(f"for v in range({t.sides}):"):
                             b(f"zst[v] = {t.zone_start}")
