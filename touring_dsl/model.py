@@ -7,7 +7,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 FORMAT_VERSION = 1
 
-CardKind = Literal["mileage", "go", "remedy", "hazard", "zone", "counter"]
+CardKind = Literal["mileage", "go", "remedy", "hazard", "zone", "counter", "safety"]
+Unit = Literal["miles", "km"]
 Reach = Literal["own", "opponent", "any"]
 Speeding = Literal["forbidden", "forfeit-card", "forfeit-all"]
 ZoneScope = Literal["side", "game"]
@@ -63,7 +64,11 @@ class Card(Frozen):
     miles: int | None = None  # mileage cards
     hours: int | None = None  # hazards counted in hours of delay
     removes: str | None = None  # hazards that take one mileage card instead of covering Go
-    counters: tuple[str, ...] = ()  # counter cards: the hazards they cancel
+    counters: tuple[str, ...] = ()  # counter cards and safeties: the hazards they cancel as they are played
+    responder_next: bool = False  # after it cancels a hazard, its player takes the next turn
+    against: tuple[str, ...] = ()  # safeties: the hazards (and zone cards) its side is immune to
+    acts_as_go: bool = False  # safeties: its side never needs a go card
+    extra_turn: bool = False  # safeties: laid in one's turn, its player plays again
     provenance: Provenance = Provenance()
 
 
@@ -79,9 +84,18 @@ class Pile(Frozen):
 
 
 class Race(Frozen):
+    """A race of fixed piles, or (no piles) a distance race: any mileage up to `miles`."""
+
     miles: int
     piles: tuple[Pile, ...]
+    unit: Unit = "miles"
+    exact: bool = False  # distance races: mileage may not pass the target, which must be reached exactly
+    caps: tuple[tuple[str, int], ...] = ()  # distance races: at most N of a mileage card per side
     provenance: Provenance = Provenance()
+
+    @property
+    def is_distance(self) -> bool:
+        return not self.piles
 
 
 class Setup(Frozen):
@@ -166,11 +180,13 @@ class Penalties(Frozen):
 
 
 class Counter(Frozen):
-    """A card shown out of turn to cancel a hazard; the holder then draws back up."""
+    """A card shown out of turn to cancel a hazard; the holder then draws back up (a counter card is
+    discarded with the hazard, a safety stays in play)."""
 
     card: str
     cancels: tuple[str, ...]
     redraw: bool = True
+    responder_next: bool = False  # the responder, not the seat after the attacker, takes the next turn
     provenance: Provenance = Provenance()
 
 
@@ -285,6 +301,7 @@ class Ruleset(Frozen):
     title: str
     subtitle: str = ""
     year: int | None = None  # None where the source gives no year
+    year_end: int | None = None  # the last year of a range (sold 1958-1975)
     publisher: str
     summary: str = ""
     parent: str | None = None

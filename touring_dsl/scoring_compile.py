@@ -90,7 +90,7 @@ def _positive(build: "_Build", points: Name, what: str) -> bool:
 
 
 def _unit(build: "_Build", unit: str, stmt: Stmt) -> bool:
-    race_unit = getattr(build.race, "unit", "miles")
+    race_unit = build.race.unit
     if unit == "mile" and race_unit == "miles" or unit == race_unit:
         return True
     said = "km" if race_unit == "km" else "miles"
@@ -124,9 +124,9 @@ def _countered(build: "_Build", kind: Name) -> bool:
         build.c.error("E291", f"only hazards are countered, not {kind.value} cards", kind.span,
                       "write `per hazard countered`")
         return False
-    if not any(c.kind == "counter" for c in build.cards.values()):
-        build.c.error("E290", "no card in the deck counters a hazard, so none is ever countered", kind.span,
-                      'add a counter card (`card "..." counter cancels "..."`) or drop this term')
+    if not any(c.counters for c in build.cards.values()):
+        build.c.error("E290", "no card in the deck cancels a hazard as it is played, so none is ever countered",
+                      kind.span, 'give a counter or a safety `cancels "..."`, or drop this term')
         return False
     return True
 

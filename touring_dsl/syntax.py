@@ -16,7 +16,7 @@ TERMINAL_WORDS = {
     "STRING": "a quoted name",
     "INT": "a whole number",
     "NAME": "a source name",
-    "KIND_WORD": "a kind of card (mileage, go, remedy, hazard, zone, counter)",
+    "KIND_WORD": "a kind of card (mileage, go, remedy, hazard, zone, counter, safety)",
     "$END": "the end of the file",
 }
 
@@ -165,6 +165,9 @@ class ToRaw(Transformer):
     def title(self, v): return ("title", v)
     def subtitle(self, v): return ("subtitle", v)
     def year(self, v): return ("year", v)
+    def year_range(self, start, end): return ("year", Name((start.value, end.value), start.span))
+    @v_args(inline=False, meta=True)
+    def remove_year(self, meta, children): return ("year", Name(None, Span(self.file, meta.line, meta.column)))
     def publisher(self, v): return ("publisher", v)
     def summary(self, v): return ("summary", v)
     def source(self, ident, doc, desc): return ("source", (ident, doc.value, desc.value, False))
@@ -190,8 +193,19 @@ class ToRaw(Transformer):
         op, rule, *annots = children
         return ("entry", op, rule, list(annots), Span(self.file, meta.line, meta.column))
 
+    @v_args(inline=False, meta=True)
+    def rename_entry(self, meta, children):
+        rule, *annots = children
+        return ("entry", None, rule, list(annots), Span(self.file, meta.line, meta.column))
+
+    def rename(self, old, new): return ("rename", {"name": old, "to": new})
+
     def deck(self): return ("deck", {})
-    def race(self, miles): return ("race", {"miles": miles})
+    def race(self, miles, unit, exact): return ("race", {"miles": miles, "unit": unit, "exact": exact is not None})
+    def miles_unit(self): return "miles"
+    def km_unit(self): return "km"
+    def exact(self): return True
+    def cap(self, n, card): return ("cap", {"card": card, "most": n})
     def setup(self, name): return ("setup", {"name": name})
     def turn(self): return ("turn", {})
     def delays(self): return ("delays", {})
@@ -229,6 +243,11 @@ class ToRaw(Transformer):
     def hazard(self): return ("hazard", None)
     def zone(self): return ("zone", None)
     def counter(self): return ("counter", None)
+    def safety(self): return ("safety", None)
+    def responder_next(self): return ("responder_next", True)
+    def against(self, names): return ("against", names)
+    def acts_as_go(self): return ("acts_as_go", True)
+    def extra_turn(self): return ("extra_turn", True)
     def count(self, n): return ("count", n)
     def hours(self, n): return ("hours", n)
     def removes(self, name): return ("removes", name)
@@ -247,13 +266,15 @@ class ToRaw(Transformer):
     def decks(self, n): return ("decks", {"decks": n})
     def without(self, *removals): return ("without", {"removals": list(removals)})
     def removal(self, count, card): return (card, count)
-    def setup_race(self, miles): return ("setup_race", {"miles": miles})
+    def setup_race(self, miles, unit): return ("setup_race", {"miles": miles, "unit": unit})
 
     def hand(self, n): return ("hand", {"hand": n})
     def draw(self, n): return ("draw", {"draw": n})
     def before_go(self, kinds): return ("before_go", {"kinds": kinds})
     def kinds(self, *names): return list(names)
-    def kind_name(self, token): return Name(token.value.rstrip("s"), self._span(token))
+    def kind_name(self, token):
+        word = token.value
+        return Name("safety" if word.startswith("safet") else word.rstrip("s"), self._span(token))
 
     def chain(self, *names): return ("chain", {"hazard": names[0], "steps": list(names[1:])})
     def target(self, value): return ("target", {"target": value})
@@ -427,6 +448,10 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("card", data["name"].value)
     if kind == "pile":
         return ("pile", data["card"].value)
+    if kind == "cap":
+        return ("cap", data["card"].value)
+    if kind == "rename":
+        return ("rename", data["name"].value)
     if kind == "chain":
         return ("chain", data["hazard"].value)
     if kind == "zone":

@@ -55,8 +55,8 @@ def build_view(game, seat: int) -> View:
     t = game.t
     names = t.names
     pending = None
-    if game.pending is not None:
-        attacker, hazard, victim = game.pending
+    if game.pending is not None and game.pending[1] >= 0:  # a counter is offered (not a discard down)
+        attacker, hazard, victim = game.pending[:3]
         pending = (attacker, names[hazard], victim)
     discard = game.discard
     return _record(View, {

@@ -234,7 +234,9 @@ class _Writer:
         if t.draw_before_play:
             flow = (f"Players take turns round the table. On your turn, first draw {drawn} from the draw pile, "
                     f"so that you hold {held}. Then play exactly one card: lay it on the table or discard it. "
-                    f"You end every turn holding {hand} cards again.")
+                    + (f"If you still hold more than {hand}, discard down to {hand} before the turn passes. "
+                       if t.draw > 1 else "")
+                    + f"You end every turn holding {hand} cards again.")
         else:
             flow = (f"Players take turns round the table. On your turn, play exactly one card, laying it on "
                     f"the table or discarding it, then draw {drawn} to bring your hand back to {hand}.")

@@ -113,7 +113,7 @@ def in_play(game: "Game", side: int) -> Counter:
             laid[t.names[c]] += n
     own = [c for c in game.gopile[side] if _kind(game, t.names[c]) != "hazard"]
     zones = [] if t.game_scope else game.zpile[side]
-    laid.update(t.names[c] for c in own + list(zones))
+    laid.update(t.names[c] for c in own + list(zones) + list(game.spile[side]))
     return laid
 
 
