@@ -239,6 +239,7 @@ class Scoring(Frozen):
     terms: tuple[ScoreTerm, ...]
     match: int | None = None  # None: each race is scored alone
     provenance: Provenance = Provenance()
+    match_provenance: Provenance = Provenance()
 
 
 class ExampleSide(Frozen):

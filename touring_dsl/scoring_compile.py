@@ -42,7 +42,8 @@ def compile_scoring(build: "_Build") -> m.Scoring | None:
         build.c.error("E292", "the scoring gives no points", head.span,
                       "add a term such as `1 point per mile` or `400 points for completing the race`")
     return m.Scoring(terms=tuple(terms), match=match.data["points"].value if match else None,
-                     provenance=build._merged_provenance("scoring", "the scoring"))
+                     match_provenance=build.provenance(match, "the match"),
+                     provenance=build.provenance(head, "the scoring"))
 
 
 def in_play_kinds(build: "_Build") -> tuple[str, ...]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from ..model import Card, Penalties, Progressive, Race, Ruleset, Setup
+from ..model import Card, Penalties, Progressive, Race, Ruleset, ScoreTerm, Setup
 from .changes import Change
 from .match import CardMatch
 
@@ -20,7 +20,7 @@ class Comparison:
     def run(self) -> list[Change]:
         for step in (self.metadata, self.cards, self.race, self.players, self.turn, self.delays,
                      self.zones, self.penalties, self.removals, self.reshuffle, self.ending,
-                     self.progressive, self.notes):
+                     self.scoring, self.progressive, self.notes):
             step()
         return self.changes
 
@@ -194,6 +194,21 @@ class Comparison:
                               ("exhausted-winner", "exhausted_winner"), ("turn-limit", "turn_limit")):
             self.value("ending", aspect, getattr(a, field), getattr(b, field))
 
+    def scoring(self) -> None:
+        """Scoring brought in or dropped as a whole (with its match), then each term by what it counts."""
+        a, b = self.a.scoring, self.b.scoring
+        if a is None and b is None:
+            return
+        if a is None or b is None:
+            self.emit("scoring", "added" if a is None else "removed", "scoring",
+                      old=None if a is None else a.match, new=b.match if b else None)
+        else:
+            self.value("scoring", "match", a.match, b.match)
+        unit = self.b.race.unit
+        self.keyed("scoring", "score-term",
+                   {score_words(t, unit, self.t): t.points for t in (a.terms if a else ())},
+                   {score_words(t, unit): t.points for t in (b.terms if b else ())}, lambda k: k)
+
     def progressive(self) -> None:
         a, b = self.a.progressive, self.b.progressive
         if (a is None) != (b is None):
@@ -220,6 +235,20 @@ class Comparison:
 
 
 # reading a ruleset -----------------------------------------------------------------------------------
+def score_words(term: ScoreTerm, unit: str, to_b: Callable[[str], str] = lambda n: n) -> str:
+    """What a scoring term counts, in words and in B's card names ('per "200 km" in play')."""
+    named = f'"{to_b(term.card)}"' if term.card else None
+    kinds = {"safety": "safeties", "remedy": "remedies"}
+    words = {"distance": f"per {'km' if unit == 'km' else 'mile'}", "completing": "for completing the race",
+             "completing-without": f"for completing the race without {named}",
+             "completing-exhausted": "for completing the race after the draw pile runs out",
+             "shut-out": "for completing the race while no opponent has any mileage",
+             "in-play": f"per {named or term.kind} in play",
+             "all-in-play": f"for all {kinds.get(term.kind or '', f'{term.kind}s')} in play",
+             "countered": "per hazard countered"}
+    return words[term.what]
+
+
 def _card_summary(card: Card) -> dict:
     summary: dict[str, Any] = {"kind": card.kind, "count": card.count}
     for field in ("miles", "hours", "removes"):

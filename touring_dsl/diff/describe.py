@@ -169,6 +169,29 @@ def _progressive(c: Change) -> str:
         f"Progressive touring is no longer described (it had {what})"
 
 
+def _scoring(c: Change) -> str:
+    match = c.new if c.action == "added" else c.old
+    rounds = f"a match is played to {match} points" if match else "each race is scored on its own"
+    return f"Races are now scored ({rounds})" if c.action == "added" else \
+        f"Races are no longer scored (they were, and {rounds})"
+
+
+def _match(c: Change) -> str:
+    def show(v):
+        return f"a match to {v} points" if v else "no match, each race scored on its own"
+    return f"Scoring: {show(c.new)} (was {show(c.old)})"
+
+
+def _score_term(c: Change) -> str:
+    def points(n: int) -> str:
+        return f"{n} point" + ("" if n == 1 else "s")
+    if c.action == "added":
+        return f"New score: {points(c.new)} {c.name}"
+    if c.action == "removed":
+        return f"No more points {c.name} (it was {points(c.old)})"
+    return f"Points {c.name}: {c.new} (was {c.old})"
+
+
 def _yes_no(yes: str, no: str) -> Callable[[Change], str]:
     return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
 
@@ -227,6 +250,9 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "exhausted": lambda c: f"When the cards run out: {c.new} (was {c.old})",
     "exhausted-winner": lambda c: f"When the cards run out the winner is by {c.new} (was {c.old})",
     "turn-limit": lambda c: f"A race is stopped after {c.new} turns (was {c.old})",
+    "scoring": _scoring,
+    "match": _match,
+    "score-term": _score_term,
     "progressive": _progressive,
     "tables": lambda c: f"Progressive touring: {c.new} players at each table (was {c.old})",
     "partners": _yes_no("Progressive touring is played by partners",

@@ -9,6 +9,7 @@ from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section
                      card_list, counted_cards, join_texts, text)
 from .examples import worked_examples
 from .provenance import provenance_section
+from .scoring import scoring_section
 from .variant import load_parent, variant_section
 
 KIND_LABEL = {"mileage": "Mileage", "go": "Right of way", "remedy": "Remedy", "hazard": "Hazard",
@@ -90,7 +91,7 @@ class _Writer:
         r = self.r
         makers = [self.object_section, self.equipment_section, self.setup_section, self.players_section,
                   self.turn_section, self.cards_section, self.zones_section, self.penalties_section,
-                  self.winning_section, self.progressive_section, self.notes_section,
+                  self.winning_section, lambda: scoring_section(r, self.refs), self.progressive_section, self.notes_section,
                   lambda: variant_section(r, self.parent, self.refs),
                   lambda: worked_examples(r, self.go), lambda: provenance_section(r, self.numbers)]
         sections = tuple(s for s in (make() for make in makers) if s is not None and (s.blocks or s.subsections))
