@@ -13,6 +13,7 @@ from .. import gamelog
 from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
 from ..table_view import describe_event, render_table, result_lines, sorted_hand
 from .common import EXIT_USAGE, fail, load_edition, out
+from .matches import play_races
 
 RECENT = 8  # events kept for the table's short log
 EXIT_INTERRUPTED = 130
@@ -397,7 +398,8 @@ def play(
         session.say(f"{session.game.ruleset.title}: {header['players']} players ({setup_label(session)}), "
                     f"seed {header['seed']}. Type ? for help.")
     try:
-        session.run()
+        play_races(session, None if resume is not None else lambda race_seed, race_log: new_session(
+            edition, players or 2, setup, humans if humans is not None else "1", bots or "greedy", race_seed, race_log))
     except Stop as stop:
         raise typer.Exit(session.stop(stop.reason))
     except KeyboardInterrupt:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 
+from ..simulate.matches import match_lines, scores_a_match, simulate_matches
 from .common import EXIT_USAGE, fail, load_edition, out, print_json
 
 BOTS = ("random", "greedy")
@@ -54,7 +55,7 @@ def _progress(total: int, label: str):
         yield lambda done: bar.advance(task, done)
 
 
-def _simulate(edition, games, players, setup, bots, seed, jobs, backend):
+def _simulate(edition, games, players, setup, bots, seed, jobs, backend, matches=0):
     from ..simulate import report, run
     from ..simulate.ray_backend import RayMissing
 
@@ -66,6 +67,9 @@ def _simulate(edition, games, players, setup, bots, seed, jobs, backend):
             fail(f"touring: {exc}")
     data = report(tally, side_of)
     data.update(edition=ruleset.id, seed=seed, setup=plan.setup, bots_by_seat=list(plan.bots))
+    if matches and scores_a_match(ruleset):  # the edition plays matches: measure them too
+        with _progress(matches, f"{ruleset.id} matches") as advance:
+            data["match"] = simulate_matches(ruleset, plan, matches, jobs, advance)
     return data
 
 
@@ -78,11 +82,15 @@ def simulate(edition: str = typer.Argument(..., help="An archive id or a path.")
              jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", help="Worker processes."),
              backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
              plot: Path = typer.Option(None, "--plot", help="Write a PNG of game lengths and seat win rates."),
+             matches: int = typer.Option(200, "--matches", help="For an edition that scores a match: how many "
+                                         "matches to play as well."),
              as_json: bool = typer.Option(False, "--json", help="Print the report as JSON.")) -> None:
     """Play many bot games and report win rates, game lengths and how the cards are used."""
     if backend not in ("local", "ray"):
         fail("touring: --backend must be local or ray", EXIT_USAGE)
-    data = _simulate(edition, games, players, setup, bots, seed, max(1, jobs), backend)
+    if matches < 0:
+        fail("touring: --matches must be 0 or more", EXIT_USAGE)
+    data = _simulate(edition, games, players, setup, bots, seed, max(1, jobs), backend, matches)
     if plot:
         from ..simulate.plot import plot_report
 
@@ -122,7 +130,7 @@ def render_report(data: dict) -> list[str]:
     if data["penalties_paid_per_game"]:
         lines.append(f"Mileage cards lost to penalties per game ({data['penalty_miles_per_game']:.1f} miles):")
         lines += [f"  {card}: {n:.2f}" for card, n in data["penalties_paid_per_game"].items()]
-    return lines
+    return lines + match_lines(data)
 
 
 def compare(editions: list[str] = typer.Argument(..., help="Two or more archive ids or paths."),
