@@ -299,8 +299,8 @@ def write_reset(w: Source, t: Tables) -> None:
           f"self.gopile = {lists(S, '[]')}", f"gost = self.gost = {[EMPTY] * S}",
           f"self.zpile = {lists(zone_piles, '[]')}", f"zst = self.zst = {[t.zone_start] * S}",
           f"cnt = self.cnt = {lists(S, f'[0] * {K}')}", f"openm = self.openm = {[t.open_full] * S}",
-          f"hasm = self.hasm = {[0] * S}", f"self.spile = {lists(S, '[]')}", f"self.immune = {[0] * S}",
-          f"self.freego = {[0] * S}", f"self.remaining = {[t.need_total] * S}", f"self.miles = {[0] * S}",
+          f"hasm = self.hasm = {[0] * S}", f"self.spile = {lists(S, '[]')}", f"immune = self.immune = {[0] * S}",
+          f"freego = self.freego = {[0] * S}", f"self.remaining = {[t.need_total] * S}", f"self.miles = {[0] * S}",
           "self.pending = None  # (attacker seat, hazard, victim side) while a counter is offered",
           "self.to_act = 0", "self.turns = 0", "self.is_over = False", "self.winner = None", "self.outcome = None",
           f"own = self.own = {[0] * S}", f"atk = self.atk = {[0] * S}", f"expo = self.expo = {[0] * S}")
