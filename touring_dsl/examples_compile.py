@@ -76,9 +76,13 @@ class _Example:
     def pile(self, name: Name) -> str:
         """A card named as a mileage pile must be a mileage card of the race."""
         card = self.card(name)
-        if self.ok and card not in {p.card for p in self.ruleset.race.piles}:
+        if self.ruleset.race.is_distance:  # every mileage card counts towards a distance race
+            piles = [c.name for c in self.ruleset.deck if c.kind == "mileage"]
+        else:
+            piles = [p.card for p in self.ruleset.race.piles]
+        if self.ok and card not in piles:
             self.error("E201", f'"{card}" is not a mileage pile', name.span,
-                       suggest(card, [p.card for p in self.ruleset.race.piles]))
+                       suggest(card, piles))
         return card
 
     def side(self, number: Name) -> int:
@@ -103,11 +107,11 @@ class _Example:
                 fields["to_act"] = self.player(item[1])
             elif tag == "zone":
                 fields["zone"] = self.card(item[1])
-            elif tag in ("go", "side_zone"):
-                entry = sides.setdefault(self.side(item[1]), {"go": [], "zone": [], "piles": []})
-                entry["go" if tag == "go" else "zone"].extend(self.card(n) for n in item[2])
+            elif tag in ("go", "side_zone", "safety"):
+                entry = sides.setdefault(self.side(item[1]), {"go": [], "zone": [], "piles": [], "safety": []})
+                entry["zone" if tag == "side_zone" else tag].extend(self.card(n) for n in item[2])
             elif tag == "pile":
-                entry = sides.setdefault(self.side(item[1]), {"go": [], "zone": [], "piles": []})
+                entry = sides.setdefault(self.side(item[1]), {"go": [], "zone": [], "piles": [], "safety": []})
                 entry["piles"].append((self.pile(item[2]), item[3].value))
             elif tag == "hand":
                 hands.setdefault(self.player(item[1]), []).extend(self.card(n) for n in item[2])
@@ -117,7 +121,8 @@ class _Example:
             elif tag == "discard":
                 fields["discard"] = tuple(self.card(n) for n in item[1])
         fields["sides"] = tuple(m.ExampleSide(side=s, go=tuple(v["go"]), zone=tuple(v["zone"]),
-                                              piles=tuple(v["piles"])) for s, v in sorted(sides.items()))
+                                              piles=tuple(v["piles"]), safeties=tuple(v["safety"]))
+                                for s, v in sorted(sides.items()))
         fields["hands"] = tuple((p, tuple(cards)) for p, cards in sorted(hands.items()))
         return fields
 

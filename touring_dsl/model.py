@@ -247,6 +247,7 @@ class ExampleSide(Frozen):
     go: tuple[str, ...] = ()  # Go pile, bottom first
     zone: tuple[str, ...] = ()  # zone pile, bottom first (zones governing one side)
     piles: tuple[tuple[str, int], ...] = ()
+    safeties: tuple[str, ...] = ()  # safeties in front of the side
 
 
 class ExampleMove(Frozen):
@@ -263,7 +264,7 @@ class ExampleCheck(Frozen):
 
     what: Literal[
         "miles", "pile", "go-top", "go-empty", "zone", "discard-top", "discard-count",
-        "hand-count", "hand-has", "winner", "illegal", "legal", "draw-count", "to-act", "score",
+        "hand-count", "hand-has", "winner", "illegal", "legal", "draw-count", "to-act", "safety", "score",
     ]
     side: int | None = None
     player: int | None = None

@@ -53,7 +53,8 @@ def run_example(ruleset: Ruleset, example: Example) -> ExampleResult:
 
 def example_position(ruleset: Ruleset, example: Example) -> Game:
     """The example's `given` table, its first player to act (already drawn)."""
-    sides = {s.side - 1: {"go": s.go, "zone": s.zone, "piles": s.piles} for s in example.sides}
+    sides = {s.side - 1: {"go": s.go, "zone": s.zone, "piles": s.piles, "safeties": s.safeties}
+             for s in example.sides}
     hands = {player - 1: list(cards) for player, cards in example.hands}
     return build_position(ruleset, example.players, example.setup, sides=sides, hands=hands, zone=example.zone,
                           deck=example.deck, deck_empty=example.deck_empty, discard=example.discard,
@@ -152,6 +153,8 @@ def _expectation(game: Game, check: ExampleCheck):
         return check.player, game.to_act + 1
     if what == "score":  # the side's score for the race, once it is over
         return check.number, score_race(game)[side].total if game.is_over else None
+    if what == "safety":
+        return True, t.code[check.card] in game.spile[side]
     if what == "legal":
         return True, check.card is not None and game.why_not(game.to_act, check.card) is None
     raise ValueError(f"unknown check {what}")
@@ -163,7 +166,8 @@ def _describe(check: ExampleCheck) -> str:
              "go-empty": f"{side}go pile empty", "zone": f"{side}zone", "discard-top": "discard top",
              "discard-count": "discards", "hand-count": f"hand {check.player} count",
              "hand-has": f'hand {check.player} to have "{check.card}"', "winner": "winner",
-             "draw-count": "draw pile size", "to-act": "player to act", "score": f"{side}score", "legal": f'"{check.card}" legal'}
+             "draw-count": "draw pile size", "to-act": "player to act", "legal": f'"{check.card}" legal',
+             "safety": f'{side}safety "{check.card}"', "score": f"{side}score"}
     return words.get(check.what, check.what)
 
 
