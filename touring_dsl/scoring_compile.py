@@ -60,7 +60,7 @@ def _term(build: "_Build", stmt: Stmt) -> m.ScoreTerm | None:
     card = kind = None
     if stmt.kind == "score_distance":
         what = "distance"
-        ok = _unit(build, d["unit"], stmt) and ok
+        ok = _unit(build, d["unit"]) and ok
     elif stmt.kind == "score_complete":
         what = FINISHES[d["finish"]]
         if d["card"] is not None:
@@ -90,12 +90,12 @@ def _positive(build: "_Build", points: Name, what: str) -> bool:
     return True
 
 
-def _unit(build: "_Build", unit: str, stmt: Stmt) -> bool:
+def _unit(build: "_Build", unit: Name) -> bool:
     race_unit = build.race.unit
-    if unit == "mile" and race_unit == "miles" or unit == race_unit:
+    if unit.value == "mile" and race_unit == "miles" or unit.value == race_unit:
         return True
     said = "km" if race_unit == "km" else "miles"
-    build.c.error("E293", f"the scoring counts per {unit}, but the race is run in {said}", stmt.span,
+    build.c.error("E293", f"the scoring counts per {unit.value}, but the race is run in {said}", unit.span,
                   f"write `per {'km' if race_unit == 'km' else 'mile'}`")
     return False
 

@@ -323,8 +323,12 @@ class ToRaw(Transformer):
     def score_countered(self, n, _points, kind): return ("score_countered", {"points": n, "kind": kind})
     def match_to(self, n, _points): return ("match_to", {"points": n})
     def points(self): return None
-    def per_mile(self): return "mile"
-    def per_km(self): return "km"
+    @v_args(inline=False, meta=True)
+    def per_mile(self, meta, children): return Name("mile", Span(self.file, meta.line, meta.column, 4))
+
+    @v_args(inline=False, meta=True)
+    def per_km(self, meta, children): return Name("km", Span(self.file, meta.line, meta.column, 2))
+
     def scored_card(self, name): return {"card": name, "kind": None}
     def scored_kind(self, kind): return {"card": None, "kind": kind}
     def finish_without(self, card): return ("without", card)
