@@ -66,7 +66,7 @@ def race_log(log: Optional[Path], number: int) -> Optional[Path]:
 
 def report(session: "Session", match: Match, scores: tuple[RaceScore, ...]) -> None:
     """The race's score sheet, then (for a match) the standings."""
-    unit = session.game.ruleset.race.unit
+    unit = "km" if session.game.ruleset.race.unit == "km" else "mile"
     session.say("")
     session.say(f"Scores for race {len(match.races)}:", style="bold")
     for score in scores:

@@ -204,7 +204,8 @@ class Comparison:
                       old=None if a is None else a.match, new=b.match if b else None)
         else:
             self.value("scoring", "match", a.match, b.match)
-        unit = self.b.race.unit
+        unit = " or ".join(sorted({"mile" if r.race.unit == "miles" else "km" for r in (self.a, self.b)},
+                                  reverse=True))  # the same words both ways round
         self.keyed("scoring", "score-term",
                    {score_words(t, unit, self.t): t.points for t in (a.terms if a else ())},
                    {score_words(t, unit): t.points for t in (b.terms if b else ())}, lambda k: k)
@@ -236,10 +237,11 @@ class Comparison:
 
 # reading a ruleset -----------------------------------------------------------------------------------
 def score_words(term: ScoreTerm, unit: str, to_b: Callable[[str], str] = lambda n: n) -> str:
-    """What a scoring term counts, in words and in B's card names ('per "200 km" in play')."""
+    """What a scoring term counts, in words and in B's card names ('per "200 km" in play'); `unit` is
+    the distance word ("mile", "km", or "mile or km" between a race in miles and one in km)."""
     named = f'"{to_b(term.card)}"' if term.card else None
     kinds = {"safety": "safeties", "remedy": "remedies"}
-    words = {"distance": f"per {'km' if unit == 'km' else 'mile'}", "completing": "for completing the race",
+    words = {"distance": f"per {unit}", "completing": "for completing the race",
              "completing-without": f"for completing the race without {named}",
              "completing-exhausted": "for completing the race after the draw pile runs out",
              "shut-out": "for completing the race while no opponent has any mileage",
