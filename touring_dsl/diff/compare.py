@@ -229,8 +229,8 @@ class Comparison:
                       old=None if a is None else a.match, new=b.match if b else None)
         else:
             self.value("scoring", "match", a.match, b.match)
-        unit = " or ".join(sorted({"mile" if r.race.unit == "miles" else "km" for r in (self.a, self.b)},
-                                  reverse=True))  # the same words both ways round
+        unit = " or ".join(sorted({"mile" if r.race.unit == "miles" else "km" for r in (self.a, self.b)
+                                   if r.scoring}, reverse=True))  # the same words both ways round
         self.keyed("scoring", "score-term",
                    {score_words(t, unit, self.t): t.points for t in (a.terms if a else ())},
                    {score_words(t, unit): t.points for t in (b.terms if b else ())}, lambda k: k)
