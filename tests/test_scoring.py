@@ -327,3 +327,14 @@ def test_simulate_without_matches_or_scoring_reports_none():
     assert "match" not in json.loads(result.stdout)
     bad = runner.invoke(app, ["simulate", str(HOUSE), "--matches", "-1"])
     assert bad.exit_code == 2
+
+
+def test_input_ending_in_a_later_race_saves_that_race(tmp_path):
+    log = tmp_path / "h.jsonl"
+    result = runner.invoke(app, ["play", str(HOUSE), "--seed", "5", "--log", str(log)], input="d 1\n" * 60,
+                           env={"NO_COLOR": "1"})
+    assert result.exit_code == 0
+    assert result.stdout.count("Scores for race ") == 1 and "Race 2 of the match" in result.stdout
+    assert f"the game is saved in {tmp_path / 'h-race2.jsonl'}" in result.stderr
+    lines = (tmp_path / "h-race2.jsonl").read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["seed"] == race_seed(5, 1) and "result" not in json.loads(lines[-1])

@@ -385,7 +385,8 @@ def play(
     log: Optional[Path] = typer.Option(None, "--log", help="Write the game to this JSON Lines file as it goes."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a game saved in this log."),
 ) -> None:
-    """Play an edition at the terminal, against bots or other people at the same keyboard."""
+    """Play an edition at the terminal, against bots or other people at the same keyboard. An edition
+    that scores a match is played race after race until a side wins it."""
     if resume is not None:
         for given, flag in ((players, "--players"), (setup, "--setup"), (seed, "--seed")):
             if given is not None:
