@@ -29,8 +29,12 @@ runner = CliRunner()
 
 
 def variant(parent: str, scoring: str, name: str = "scored") -> object:
-    """A variant of an archive edition that adds the given scoring section body."""
-    return compile_text(f'edition "{name}" extends "{parent}" {{\n}}\nadd scoring {{\n{scoring}\n}}\n',
+    """A variant of an archive edition that adds the given scoring terms (to the parent's, if it scores)."""
+    if load(parent).scoring:
+        head, scoring = "change scoring", "\n".join(f"add {line}" for line in scoring.splitlines())
+    else:
+        head = "add scoring"
+    return compile_text(f'edition "{name}" extends "{parent}" {{\n}}\n{head} {{\n{scoring}\n}}\n',
                         f"{name}.touring", ROOT / "editions")
 
 
@@ -131,9 +135,19 @@ def test_cards_in_play_count_a_sides_own_cards_but_not_hazards_laid_on_it():
     assert points(second) == {"in-play:Go": 5, "in-play:zone": 14, "all-in-play:zone": 20}
 
 
+def test_zone_cards_played_only_on_opponents_are_not_their_victims_own():
+    ruleset = variant("mille-bornes", "10 points per zone in play")
+    game = build_position(ruleset, sides={0: {"zone": ["End of Limit", "Speed Limit"]}})
+    assert in_play(game, 0) == {"End of Limit": 1}
+    with pytest.raises(TouringError) as caught:
+        variant("mille-bornes", '10 points per "Speed Limit" in play')
+    assert 'error[E290]: "Speed Limit" is only ever played on an opponent' in str(caught.value)
+
+
 def test_a_countered_hazard_scores_for_the_side_that_countered_it():
     ruleset = variant("touring-reprint", "300 points per hazard countered\n1 point per mile")
-    game = build_position(ruleset, sides={0: {"go": ["Go"]}, 1: {"go": ["Go"], "piles": [("20 Miles", 2), ("35 Miles", 1)]}},
+    game = build_position(ruleset, sides={0: {"go": ["Go"]},
+                                          1: {"go": ["Go"], "piles": [("20 Miles", 2), ("35 Miles", 1)]}},
                           hands={0: ["Flat Tire"], 1: ["Mechanic"]})
     game.apply(next(m for m in game.legal_moves() if m.card == "Flat Tire"))
     game.apply(next(m for m in game.legal_moves() if m.action == "counter"))

@@ -105,11 +105,20 @@ def _kept_card(build: "_Build", name: Name) -> str | None:
     if build.card_name(name) is None:
         return None
     kind = build.cards[name.value].kind
+    if kind == "zone" and _only_on_opponents(build, name.value):
+        build.c.error("E290", f'"{name.value}" is only ever played on an opponent, so no side keeps it in its own play',
+                      name.span, "count the zone cards a side lays on its own side")
+        return None
     if kind not in in_play_kinds(build):
         build.c.error("E290", f'"{name.value}" is a {kind} card, which no side keeps in play', name.span,
                       "count cards a side lays in front of it: " + ", ".join(in_play_kinds(build)))
         return None
     return name.value
+
+
+def _only_on_opponents(build: "_Build", card: str) -> bool:
+    plays = [s for s in build.stmts("zones") if s.kind == "zone_play" and s.data["card"].value == card]
+    return bool(plays) and plays[0].data["reach"] == "opponent"
 
 
 def _kept_kind(build: "_Build", kind: Name) -> bool:

@@ -8,7 +8,8 @@ is played by engine.match). When a race is over, each side scores every term tha
 - per mile: the miles its mileage piles add up to at the end;
 - per card (or kind) in play: the cards of that name (or kind) it has laid in front of it and that
   are still there: mileage piles, its own go pile (hazards laid on it are the attackers', not its
-  own), its zone pile where each side has one, and its safeties;
+  own), its zone pile where each side has one (but not zone cards only ever played on an opponent),
+  and its safeties;
 - for all of a kind in play: once, when one card of every name of that kind is in its play;
 - per hazard countered: each hazard it turned away out of turn with a counter (the kernel keeps
   the count as it happens: rules.counters);
@@ -105,15 +106,16 @@ def _finish_holds(game: "Game", term: ScoreTerm, side: int, laid: Counter) -> bo
 
 def in_play(game: "Game", side: int) -> Counter:
     """Card name -> how many lie in front of `side`: its mileage piles, its own cards on its go pile,
-    its zone pile (where each side has one) and its safeties."""
+    its zone pile (where each side has one; not the zone cards played only on opponents) and its
+    safeties."""
     t = game.t
     laid: Counter = Counter()
     for c, n in enumerate(game.cnt[side]):
         if n:
             laid[t.names[c]] += n
     own = [c for c in game.gopile[side] if _kind(game, t.names[c]) != "hazard"]
-    zones = [] if t.game_scope else game.zpile[side]
-    laid.update(t.names[c] for c in own + list(zones) + list(game.spile[side]))
+    zones = [] if t.game_scope else [c for c in game.zpile[side] if t.reach.get(c) != "opponent"]
+    laid.update(t.names[c] for c in own + zones + list(game.spile[side]))
     return laid
 
 
