@@ -352,3 +352,10 @@ def test_input_ending_in_a_later_race_saves_that_race(tmp_path):
     assert f"the game is saved in {tmp_path / 'h-race2.jsonl'}" in result.stderr
     lines = (tmp_path / "h-race2.jsonl").read_text(encoding="utf-8").splitlines()
     assert json.loads(lines[0])["seed"] == race_seed(5, 1) and "result" not in json.loads(lines[-1])
+
+
+def test_show_lists_the_scoring():
+    result = runner.invoke(app, ["show", str(HOUSE)], env={"NO_COLOR": "1"})
+    assert ("Scoring: 1 point per mile, 50 points for completing the race, 30 points for completing the race "
+            "after the draw pile runs out") in result.stdout
+    assert "; match to 500 points" in result.stdout

@@ -49,6 +49,13 @@ def summary_lines(r: Ruleset) -> list[str]:
         lines.append(f"Penalties, taken from {', '.join(r.penalties.piles)}:")
         for p in r.penalties.table:
             lines.append(f"  {p.hazard} in {p.zone}: {p.miles} miles")
+    if r.scoring:
+        from ..diff.compare import score_words
+
+        unit = "km" if r.race.unit == "km" else "mile"
+        terms = [f"{t.points} {'point' if t.points == 1 else 'points'} {score_words(t, unit)}" for t in r.scoring.terms]
+        match = f"; match to {r.scoring.match} points" if r.scoring.match else "; each race scored on its own"
+        lines.append("Scoring: " + ", ".join(terms) + match)
     lines.append(f"Examples: {len(r.examples)}; assumptions: {len(r.assumptions())}")
     return lines
 
