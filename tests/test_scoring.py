@@ -87,12 +87,12 @@ def test_a_variant_can_change_one_term():
 
 
 @pytest.mark.parametrize("body, code, words", [
-    ('100 points per hazard in play', "E290", "no side keeps hazard cards in play"),
-    ('100 points per "Puncture" in play', "E290", '"Puncture" is a hazard card'),
-    ('300 points per hazard countered', "E290", "no card in the deck cancels a hazard"),
-    ('300 points per remedy countered', "E291", "only hazards are countered"),
-    ('match to 500 points', "E292", "the scoring gives no points"),
-    ('1 point per km', "E293", "the race is run in miles"),
+    ('100 points per hazard in play', "E295", "no side keeps hazard cards in play"),
+    ('100 points per "Puncture" in play', "E295", '"Puncture" is a hazard card'),
+    ('300 points per hazard countered', "E295", "no card in the deck cancels a hazard"),
+    ('300 points per remedy countered', "E296", "only hazards are countered"),
+    ('match to 500 points', "E297", "the scoring gives no points"),
+    ('1 point per km', "E298", "the race is run in miles"),
     ('0 points per mile', "E223", "at least 1 point"),
     ('1 point per mile\nmatch to 0 points', "E223", "a match must be worth at least 1 point"),
     ('5 points for completing the race without "Hauld In"', "E200", 'unknown card "Hauld In"'),
@@ -141,7 +141,7 @@ def test_zone_cards_played_only_on_opponents_are_not_their_victims_own():
     assert in_play(game, 0) == {"End of Limit": 1}
     with pytest.raises(TouringError) as caught:
         variant("mille-bornes", '10 points per "Speed Limit" in play')
-    assert 'error[E290]: "Speed Limit" is only ever played on an opponent' in str(caught.value)
+    assert 'error[E295]: "Speed Limit" is only ever played on an opponent' in str(caught.value)
 
 
 def test_a_countered_hazard_scores_for_the_side_that_countered_it():

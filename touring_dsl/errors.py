@@ -33,10 +33,10 @@ CODES: dict[str, str] = {
     "E260": "something every edition needs is missing",
     "E270": "a card of the wrong kind",
     "E280": "an example that cannot be set up",
-    "E290": "a scoring term that can never score",
-    "E291": "a scoring term that counters something other than hazards",
-    "E292": "a scoring section that gives no points",
-    "E293": "a scoring term in a distance unit the race does not use",
+    "E295": "a scoring term that can never score",
+    "E296": "a scoring term that counters something other than hazards",
+    "E297": "a scoring section that gives no points",
+    "E298": "a scoring term in a distance unit the race does not use",
     "E300": "a file that cannot be read",
 }
 

@@ -39,7 +39,7 @@ def compile_scoring(build: "_Build") -> m.Scoring | None:
     if match is not None:
         _positive(build, match.data["points"], "a match")
     if not any(s.kind != "match_to" for s in stmts):
-        build.c.error("E292", "the scoring gives no points", head.span,
+        build.c.error("E297", "the scoring gives no points", head.span,
                       "add a term such as `1 point per mile` or `400 points for completing the race`")
     return m.Scoring(terms=tuple(terms), match=match.data["points"].value if match else None,
                      match_provenance=build.provenance(match, "the match"),
@@ -95,7 +95,7 @@ def _unit(build: "_Build", unit: Name) -> bool:
     if unit.value == "mile" and race_unit == "miles" or unit.value == race_unit:
         return True
     said = "km" if race_unit == "km" else "miles"
-    build.c.error("E293", f"the scoring counts per {unit.value}, but the race is run in {said}", unit.span,
+    build.c.error("E298", f"the scoring counts per {unit.value}, but the race is run in {said}", unit.span,
                   f"write `per {'km' if race_unit == 'km' else 'mile'}`")
     return False
 
@@ -106,11 +106,11 @@ def _kept_card(build: "_Build", name: Name) -> str | None:
         return None
     kind = build.cards[name.value].kind
     if kind == "zone" and _only_on_opponents(build, name.value):
-        build.c.error("E290", f'"{name.value}" is only ever played on an opponent, so no side keeps it in its own play',
+        build.c.error("E295", f'"{name.value}" is only ever played on an opponent, so no side keeps it in its own play',
                       name.span, "count the zone cards a side lays on its own side")
         return None
     if kind not in in_play_kinds(build):
-        build.c.error("E290", f'"{name.value}" is a {kind} card, which no side keeps in play', name.span,
+        build.c.error("E295", f'"{name.value}" is a {kind} card, which no side keeps in play', name.span,
                       "count cards a side lays in front of it: " + ", ".join(in_play_kinds(build)))
         return None
     return name.value
@@ -123,7 +123,7 @@ def _only_on_opponents(build: "_Build", card: str) -> bool:
 
 def _kept_kind(build: "_Build", kind: Name) -> bool:
     if kind.value not in in_play_kinds(build):
-        build.c.error("E290", f"no side keeps {kind.value} cards in play", kind.span,
+        build.c.error("E295", f"no side keeps {kind.value} cards in play", kind.span,
                       "count cards a side lays in front of it: " + ", ".join(in_play_kinds(build)))
         return False
     return _deck_has(build, kind)
@@ -131,11 +131,11 @@ def _kept_kind(build: "_Build", kind: Name) -> bool:
 
 def _countered(build: "_Build", kind: Name) -> bool:
     if kind.value != "hazard":
-        build.c.error("E291", f"only hazards are countered, not {kind.value} cards", kind.span,
+        build.c.error("E296", f"only hazards are countered, not {kind.value} cards", kind.span,
                       "write `per hazard countered`")
         return False
     if not any(c.counters for c in build.cards.values()):
-        build.c.error("E290", "no card in the deck cancels a hazard as it is played, so none is ever countered",
+        build.c.error("E295", "no card in the deck cancels a hazard as it is played, so none is ever countered",
                       kind.span, 'give a counter or a safety `cancels "..."`, or drop this term')
         return False
     return True
@@ -143,6 +143,6 @@ def _countered(build: "_Build", kind: Name) -> bool:
 
 def _deck_has(build: "_Build", kind: Name) -> bool:
     if not any(c.kind == kind.value for c in build.cards.values()):
-        build.c.error("E290", f"the deck has no {kind.value} cards, so this term never scores", kind.span)
+        build.c.error("E295", f"the deck has no {kind.value} cards, so this term never scores", kind.span)
         return False
     return True
