@@ -161,6 +161,10 @@ class _Merged:
             self.sources.append(source)
 
     def _plain(self, stmt: Stmt, collector: Collector) -> None:
+        if stmt.kind == "rename":
+            collector.error("E254", "`rename card` is only for files that extend another edition", stmt.span,
+                            "write the card under its name, or add `extends` to the edition header")
+            return
         if stmt.op is not None:
             collector.error("E254", f'"{stmt.op}" is only for files that extend another edition', stmt.span,
                             "write the rule plainly, or add `extends` to the edition header")
