@@ -478,7 +478,7 @@ class _Build:
             self.card_name(hazard, "hazard", "zone", role="what a safety protects against")
         for hazard in d.get("cancels", []):
             if hazard.value not in against:
-                self.c.error("E233", f'safety "{name}" cancels "{hazard.value}", which it does not protect against',
+                self.c.error("E233", f'safety "{name}" cancels "{hazard.value}", which it does not shield from',
                              hazard.span, f'add "{hazard.value}" to its `against` list, or leave it out of `cancels`')
 
     def _race(self) -> m.Race:
