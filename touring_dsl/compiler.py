@@ -162,6 +162,10 @@ class _Merged:
             self.sources.append(source)
 
     def _plain(self, stmt: Stmt, collector: Collector) -> None:
+        if stmt.kind == "rename":
+            collector.error("E254", "`rename card` is only for files that extend another edition", stmt.span,
+                            "write the card under its name, or add `extends` to the edition header")
+            return
         if stmt.op is not None:
             collector.error("E254", f'"{stmt.op}" is only for files that extend another edition', stmt.span,
                             "write the rule plainly, or add `extends` to the edition header")
@@ -478,7 +482,7 @@ class _Build:
             self.card_name(hazard, "hazard", "zone", role="what a safety protects against")
         for hazard in d.get("cancels", []):
             if hazard.value not in against:
-                self.c.error("E233", f'safety "{name}" cancels "{hazard.value}", which it does not protect against',
+                self.c.error("E233", f'safety "{name}" cancels "{hazard.value}", which it does not shield from',
                              hazard.span, f'add "{hazard.value}" to its `against` list, or leave it out of `cancels`')
 
     def _race(self) -> m.Race:
