@@ -276,7 +276,8 @@ def describe_key(key: tuple) -> str:
             named = " in ".join(f'"{r}"' for r in rest)
             parts.append(f"{words[part]} {named}")
             i += 1 + len(rest)
-        elif part in ("deck", "race", "turn", "delays", "zones", "reshuffle", "ending", "notes") and i + 1 < len(key):
+        elif part in ("deck", "race", "turn", "delays", "zones", "reshuffle", "ending", "scoring", "notes") \
+                and i + 1 < len(key):
             i += 1  # the section is implied by the rule inside it
         else:
             parts.append(str(part).replace("_", " "))
@@ -379,6 +380,7 @@ class _Build:
             counters=self._counters(),
             reshuffle=self._reshuffle(),
             ending=self._ending(),
+            scoring=self._scoring(),
             progressive=self._progressive(),
             notes=tuple((s.data["text"].value, self.provenance(s, "note")) for s in self.stmts("notes")),
         )
@@ -801,6 +803,27 @@ class _Build:
             self.c.error("E223", "the turn limit must be at least 1", limit.data["turns"].span)
         return m.Ending(turn_limit=limit.data["turns"].value if limit else 5000,
                         provenance=self._merged_provenance("ending", "the end of the race"))
+
+    def _scoring(self) -> m.Scoring | None:
+        if self.one("scoring") is None:
+            return None
+        fields: dict = {}
+        for stmt in self.stmts("scoring"):
+            points = stmt.data.get("points")
+            if points is not None and points.value < 1:
+                self.c.error("E223", "a score must be at least one point", points.span)
+            if stmt.kind == "score_distance":
+                fields["distance"] = True
+            elif stmt.kind == "score_without":
+                if self.card_name(stmt.data["card"], "mileage", role="a trip without a card"):
+                    fields.setdefault("without", []).append((stmt.data["card"].value, points.value))
+            else:
+                name = {"score_finish": "finish", "score_delayed": "delayed", "score_safety": "safety",
+                        "score_all_safeties": "all_safeties", "score_counter": "counter",
+                        "score_shut_out": "shut_out", "match_to": "match"}[stmt.kind]
+                fields[name] = points.value
+        fields["without"] = tuple(fields.get("without", ()))
+        return m.Scoring(**fields, provenance=self._merged_provenance("scoring", "the scoring"))
 
     def _progressive(self) -> m.Progressive | None:
         if self.one("progressive") is None:

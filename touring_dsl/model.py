@@ -207,6 +207,21 @@ class Ending(Frozen):
     provenance: Provenance = Provenance()
 
 
+class Scoring(Frozen):
+    """Points each side scores when a race ends, and the match of several races they add up to."""
+
+    distance: bool = False  # a point per mile (or km) laid
+    finish: int = 0  # the side that completes the race
+    delayed: int = 0  # ... when it completes it after the draw pile ran out
+    safety: int = 0  # per safety in front of the side
+    all_safeties: int = 0  # a side with every kind of safety
+    counter: int = 0  # per counter (or safety) shown out of turn against a hazard
+    without: tuple[tuple[str, int], ...] = ()  # the finishing side laid none of this card
+    shut_out: int = 0  # the finishing side's opponents laid no mileage
+    match: int | None = None  # a match goes on, race after race, until a side has this many points
+    provenance: Provenance = Provenance()
+
+
 class Progressive(Frozen):
     """Progressive Touring: several tables racing against a clock; a tournament format."""
 
@@ -239,7 +254,7 @@ class ExampleCheck(Frozen):
 
     what: Literal[
         "miles", "pile", "go-top", "go-empty", "zone", "discard-top", "discard-count",
-        "hand-count", "hand-has", "winner", "illegal", "legal", "draw-count", "to-act", "safety",
+        "hand-count", "hand-has", "winner", "illegal", "legal", "draw-count", "to-act", "safety", "score",
     ]
     side: int | None = None
     player: int | None = None
@@ -295,6 +310,7 @@ class Ruleset(Frozen):
     counters: tuple[Counter, ...] = ()
     reshuffle: Reshuffle
     ending: Ending
+    scoring: Scoring | None = None
     progressive: Progressive | None = None
     notes: tuple[tuple[str, Provenance], ...] = ()
     examples: tuple[Example, ...] = ()

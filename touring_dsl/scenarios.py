@@ -150,6 +150,8 @@ def _expectation(game: Game, check: ExampleCheck):
         return check.number, len(game.draw)
     if what == "to-act":
         return check.player, game.to_act + 1
+    if what == "score":
+        return check.number, None if game.scores is None else game.scores[side]
     if what == "safety":
         return True, t.code[check.card] in game.spile[side]
     if what == "legal":
@@ -164,7 +166,7 @@ def _describe(check: ExampleCheck) -> str:
              "discard-count": "discards", "hand-count": f"hand {check.player} count",
              "hand-has": f'hand {check.player} to have "{check.card}"', "winner": "winner",
              "draw-count": "draw pile size", "to-act": "player to act", "legal": f'"{check.card}" legal',
-             "safety": f'{side}safety "{check.card}"'}
+             "safety": f'{side}safety "{check.card}"', "score": f"{side}score"}
     return words.get(check.what, check.what)
 
 

@@ -213,6 +213,7 @@ class ToRaw(Transformer):
     def penalties(self): return ("penalties", {})
     def reshuffle(self): return ("reshuffle", {})
     def ending(self): return ("ending", {})
+    def scoring(self): return ("scoring", {})
     def progressive(self): return ("progressive", {})
     def notes(self): return ("notes", {})
     def per_side(self): return "side"
@@ -311,6 +312,16 @@ class ToRaw(Transformer):
     def exhausted(self): return ("exhausted", {})
     def turn_limit(self, n): return ("turn_limit", {"turns": n})
 
+    def score_distance(self): return ("score_distance", {})
+    def score_finish(self, n): return ("score_finish", {"points": n})
+    def score_delayed(self, n): return ("score_delayed", {"points": n})
+    def score_safety(self, n): return ("score_safety", {"points": n})
+    def score_all_safeties(self, n): return ("score_all_safeties", {"points": n})
+    def score_counter(self, n): return ("score_counter", {"points": n})
+    def score_without(self, n, card): return ("score_without", {"points": n, "card": card})
+    def score_shut_out(self, n): return ("score_shut_out", {"points": n})
+    def match_to(self, n): return ("match_to", {"points": n})
+
     def tables(self, n): return ("tables", {"players": n})
     def partners(self): return ("partners", {})
     def rounds(self, n): return ("rounds", {"minutes": n})
@@ -376,6 +387,7 @@ class ToRaw(Transformer):
     c_go_empty = _check("go-empty", "side")
     c_side_zone = _check("zone", "side", "card")
     c_safety = _check("safety", "side", "card")
+    c_score = _check("score", "side", "number")
     c_zone = _check("zone", "card")
     c_discard_top = _check("discard-top", "card")
     c_discard_count = _check("discard-count", "number")
@@ -444,6 +456,8 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("penalty", data["hazard"].value, data["zone"].value)
     if kind == "per_hour":
         return ("per_hour", data["zone"].value)
+    if kind == "score_without":
+        return ("score_without", data["card"].value)
     if kind == "return_group":
         return ("return_group", data["group"])
     if kind == "note":

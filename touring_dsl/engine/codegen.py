@@ -28,12 +28,12 @@ import re
 from contextlib import contextmanager
 
 from ..rng import INCREMENT, MASK64, MULTIPLIER
-from .rules import counters, delays, hands, legality, races, safeties, zones
+from .rules import counters, delays, hands, legality, races, safeties, scoring, zones
 from .tables import (COUNTER_WITH, DISCARD, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, TARGET_SHIFT, ZONE,
                      Tables)
 
 STATE_LISTS = ("hands", "hmask", "draw", "discard", "gopile", "gost", "zpile", "zst", "cnt", "openm", "hasm",
-               "remaining", "miles", "own", "atk", "expo", "spile", "immune", "freego")
+               "remaining", "miles", "own", "atk", "expo", "spile", "immune", "freego", "coups")
 KIND_WORDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "safety")
 
 
@@ -300,7 +300,7 @@ def write_reset(w: Source, t: Tables) -> None:
           f"self.zpile = {lists(zone_piles, '[]')}", f"zst = self.zst = {[t.zone_start] * S}",
           f"cnt = self.cnt = {lists(S, f'[0] * {K}')}", f"openm = self.openm = {[t.open_full] * S}",
           f"hasm = self.hasm = {[0] * S}", f"self.spile = {lists(S, '[]')}", f"immune = self.immune = {[0] * S}",
-          f"freego = self.freego = {[0] * S}", f"self.remaining = {[t.need_total] * S}", f"self.miles = {[0] * S}",
+          f"freego = self.freego = {[0] * S}", f"self.coups = {[0] * S}", "self.scores = None", f"self.remaining = {[t.need_total] * S}", f"self.miles = {[0] * S}",
           "self.pending = None  # (attacker seat, hazard, victim side) while a counter is offered",
           "self.to_act = 0", "self.turns = 0", "self.is_over = False", "self.winner = None", "self.outcome = None",
           f"own = self.own = {[0] * S}", f"atk = self.atk = {[0] * S}", f"expo = self.expo = {[0] * S}")
@@ -316,8 +316,12 @@ def write_deal(w: Source, t: Tables) -> None:
 
 
 def write_finish(w: Source, t: Tables) -> None:
-    function(w, "finish", "self, outcome, ev, winner=None", "End the game with its outcome and winner.",
-             races.settle)
+    def body(b: Source) -> None:
+        e = Emitter(t, b, False, False)
+        races.settle(e)
+        scoring.score(e)
+
+    function(w, "finish", "self, outcome, ev, winner=None", "End the game with its outcome and winner.", body)
 
 
 def constants(w: Source, t: Tables) -> None:

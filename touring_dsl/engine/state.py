@@ -11,7 +11,7 @@ class State:
 
     __slots__ = ("t", "seed", "rng", "draw", "hands", "hmask", "discard", "aside", "gopile", "gost", "zpile",
                  "zst", "cnt", "openm", "hasm", "remaining", "miles", "pending", "own", "atk", "expo", "to_act",
-                 "spile", "immune", "freego",
+                 "spile", "immune", "freego", "coups", "scores",
                  "turns", "is_over", "winner", "outcome")
 
     def __init__(self, tables: Tables, seed: int = 1):
@@ -45,12 +45,13 @@ class State:
                 [list(p) for p in self.zpile], list(self.zst), [list(c) for c in self.cnt], list(self.openm),
                 list(self.hasm), list(self.remaining), list(self.miles), self.pending, self.to_act, self.turns,
                 self.is_over, self.winner, self.outcome, self.rng.getstate(),
-                [list(p) for p in self.spile], list(self.immune), list(self.freego))
+                [list(p) for p in self.spile], list(self.immune), list(self.freego), list(self.coups), self.scores)
 
     def restore(self, snap: tuple) -> None:
         (draw, hands, hmask, discard, aside, gopile, gost, zpile, zst, cnt, openm, hasm, remaining,
          miles, self.pending, self.to_act, self.turns, self.is_over, self.winner, self.outcome, rng, spile, immune,
-         freego) = snap
+         freego, coups, self.scores) = snap
+        self.coups = list(coups)
         self.spile, self.immune, self.freego = [list(p) for p in spile], list(immune), list(freego)
         self.draw, self.hands, self.hmask = list(draw), [bytearray(h) for h in hands], list(hmask)
         self.discard, self.aside, self.gopile = list(discard), list(aside), [list(p) for p in gopile]

@@ -17,7 +17,7 @@ from ..tables import FORBIDDEN, NO_CAP
 from . import counters, legality, zones
 
 if TYPE_CHECKING:
-    from ..codegen import Emitter, Source
+    from ..codegen import Emitter
 
 
 def mileage(e: Emitter) -> None:
@@ -100,9 +100,10 @@ def remove_mileage(e: Emitter, attacker: str, hazard: str) -> None:
     e.event('"remove"', attacker, "v", "NAMES[x]", 'f"side {v + 1} loses a {NAMES[x]}"')
 
 
-def settle(b: Source) -> None:
+def settle(e: Emitter) -> None:
     """The body of finish(self, outcome, ev, winner): the game is over; without a winner named
     (the cards or the turn limit ran out), the side with the most miles wins, none on a tie."""
+    b = e.w
     b("self.is_over = True", "self.outcome = outcome")
     with b.block("if winner is None:  # the side with most miles, none on a tie"):
         b("best = max(miles)", "leaders = [s for s, m in enumerate(miles) if m == best]",
