@@ -91,6 +91,17 @@ PLAYED = {
     "win": ("touring-1937", "The sixteenth mileage card wins"),
     "exhausted": ("mille-bornes", "When the cards are gone and the hands played out, the longer trip wins"),
     "turn_limit": ("turn-limit-1937", "At the turn limit the side with the most miles wins"),
+    # scoring
+    "score_distance": ("mille-bornes", "A coup fourre scores 300 on top of the safety's 100 (fr, La marque)"),
+    "score_safety": ("mille-bornes", "A coup fourre scores 300 on top of the safety's 100 (fr, La marque)"),
+    "score_counter": ("mille-bornes", "A coup fourre scores 300 on top of the safety's 100 (fr, La marque)"),
+    "score_finish": ("mille-bornes", "A trip of exactly 1000 km with two safeties and no 200s scores 1900 "
+                                     "(after fr, Exemples de marques)"),
+    "score_without": ("mille-bornes", "A trip of exactly 1000 km with two safeties and no 200s scores 1900 "
+                                      "(after fr, Exemples de marques)"),
+    **dict.fromkeys(["score_all_safeties", "score_delayed", "score_shut_out"],
+                    ("mille-bornes", "A shut out after the deck ran out, with every safety and no 200s, scores "
+                                     "3200 (wm, Scoring)")),
 }
 
 # constructs that do not change how a race is played, and why
@@ -101,6 +112,7 @@ NOT_PLAYED = {
     **dict.fromkeys(["add", "change", "remove", "rename_entry"], "builds a variant from its parent (the rules it "
                     "yields are covered by their own constructs)"),
     **dict.fromkeys(["face_down", "tally"], "how a pile is laid out on the table; no effect on play"),
+    "match_to": "joins races into a match (engine.match), tested in tests/test_family_constructs.py",
     **dict.fromkeys(["tables", "partners", "rounds", "score_mileage", "progressive"],
                     "Progressive Touring, a tournament format around many races, not a rule of one race"),
     **dict.fromkeys(["example", "ex_players", "ex_setup", "ex_given", "ex_expect", "move", "m_play", "m_discard",
@@ -112,7 +124,8 @@ STRUCTURE = {"start", "edition", "item", "section", "op", "body", "entry", "anno
              "removal", "kinds", "kind_name", "setup_rule", "turn_rule", "delay_rule", "zone_rule", "penalty_rule",
              "reshuffle_rule", "ending_rule", "progressive_rule", "target", "allowed", "reach", "speeding",
              "pile_group", "keep", "scope", "unit", "pile_flag", "meta", "given", "taking", "ex_item", "card",
-             "deck", "race", "setup", "turn", "delays", "zones", "penalties", "reshuffle", "ending"}
+             "deck", "race", "setup", "turn", "delays", "zones", "penalties", "reshuffle", "ending", "scoring",
+             "scoring_rule"}
 
 
 def grammar_constructs() -> set[str]:

@@ -112,3 +112,26 @@ def test_a_safety_lifts_the_delay_it_shields_from():
     game.apply(Move("play", "Extra Tank"))
     assert game.gopile[0] == [game.t.code["Roll"]] and game.to_act == 0  # lifted, and an extra turn
     assert game.t.code["Out of Gas"] in game.discard
+
+
+def test_a_match_plays_races_until_a_side_reaches_the_target():
+    from touring_dsl.engine.match import play_match
+
+    ruleset = load("mille-bornes")
+    result = play_match(ruleset, 2, 7, lambda game, seed: run_random(game, Rng(seed)))
+    assert max(result.totals) >= ruleset.scoring.match
+    before_last = [sum(r[i] for r in result.races[:-1]) for i in range(2)]
+    assert max(before_last) < ruleset.scoring.match  # it stopped at the first race reaching the target
+    assert result.totals == tuple(sum(r[i] for r in result.races) for i in range(2))
+    assert result.winner == result.totals.index(max(result.totals))
+    again = play_match(ruleset, 2, 7, lambda game, seed: run_random(game, Rng(seed)))
+    assert again == result
+
+
+def test_the_table_view_shows_the_race_scores():
+    from touring_dsl.table_view import result_lines
+
+    game = new_game(load("mille-bornes"), 2, 3)
+    run_random(game, Rng(3))
+    lines = result_lines(game, lambda seat: f"seat {seat + 1}")
+    assert f"{game.scores[0]} points" in "\n".join(lines)

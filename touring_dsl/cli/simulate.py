@@ -78,10 +78,16 @@ def simulate(edition: str = typer.Argument(..., help="An archive id or a path.")
              jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", help="Worker processes."),
              backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
              plot: Path = typer.Option(None, "--plot", help="Write a PNG of game lengths and seat win rates."),
+             matches: int = typer.Option(0, "--matches", help="Play this many matches (races scored up to the "
+                                         "edition's `match to` points) instead of single games."),
              as_json: bool = typer.Option(False, "--json", help="Print the report as JSON.")) -> None:
     """Play many bot games and report win rates, game lengths and how the cards are used."""
     if backend not in ("local", "ray"):
         fail("touring: --backend must be local or ray", EXIT_USAGE)
+    if matches:
+        data = _matches(edition, matches, players, setup, bots, seed)
+        print_json(data) if as_json else out().print("\n".join(render_matches(data)), markup=False)
+        return
     data = _simulate(edition, games, players, setup, bots, seed, max(1, jobs), backend)
     if plot:
         from ..simulate.plot import plot_report
@@ -91,6 +97,42 @@ def simulate(edition: str = typer.Argument(..., help="An archive id or a path.")
         print_json(data)
     else:
         out().print("\n".join(render_report(data)), markup=False)
+
+
+def _matches(edition, matches, players, setup, bots, seed) -> dict:
+    """Whole matches by bots: who wins them, how many races they take, and the mean race score."""
+    from ..bots import make_bot, play
+    from ..engine.match import play_match
+    from ..rng import Rng
+
+    ruleset, plan, side_of = _plan(edition, matches, players, setup, bots, seed)
+    if ruleset.scoring is None or ruleset.scoring.match is None:
+        fail(f"touring: {ruleset.id} has no match scoring (a `scoring` section with `match to N`)", EXIT_USAGE)
+    seats = [make_bot(name, ruleset) for name in plan.bots]
+    wins, races, points = [0] * (max(side_of) + 1), 0, [0] * (max(side_of) + 1)
+    with _progress(matches, ruleset.id) as advance:
+        for number in range(matches):
+            result = play_match(ruleset, players, seed + 1000 * number,
+                                lambda game, s: play(game, seats, Rng(s)), plan.setup)
+            if result.winner is not None:
+                wins[result.winner] += 1
+            races += len(result.races)
+            points = [p + sum(r[i] for r in result.races) for i, p in enumerate(points)]
+            if advance is not None:
+                advance(1)
+    return {"edition": ruleset.id, "matches": matches, "seed": seed, "bots_by_seat": list(plan.bots),
+            "match_to": ruleset.scoring.match, "wins_by_side": wins, "ties": matches - sum(wins),
+            "races_per_match": races / matches, "mean_race_score_by_side": [p / races for p in points]}
+
+
+def render_matches(data: dict) -> list[str]:
+    lines = [f"{data['edition']}: {data['matches']} matches to {data['match_to']} points, seed {data['seed']}",
+             f"Bots by seat: {', '.join(data['bots_by_seat'])}", "Match wins by side:"]
+    for side, wins in enumerate(data["wins_by_side"]):
+        lines.append(f"  side {side + 1}: {wins} ({100 * wins / data['matches']:.1f}%), "
+                     f"mean race score {data['mean_race_score_by_side'][side]:.0f}")
+    lines.append(f"Ties: {data['ties']}; races per match: {data['races_per_match']:.2f}")
+    return lines
 
 
 def render_report(data: dict) -> list[str]:

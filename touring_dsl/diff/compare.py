@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from ..model import Card, Penalties, Progressive, Race, Ruleset, Setup
+from ..model import Card, Penalties, Progressive, Race, Ruleset, Scoring, Setup
 from .changes import Change
 from .match import CardMatch
 
 _NO_PENALTIES = Penalties(piles=(), table=())
+_NO_SCORING = Scoring()
 
 
 class Comparison:
@@ -20,7 +21,7 @@ class Comparison:
     def run(self) -> list[Change]:
         for step in (self.metadata, self.cards, self.race, self.players, self.turn, self.delays,
                      self.zones, self.penalties, self.removals, self.reshuffle, self.ending,
-                     self.progressive, self.notes):
+                     self.scoring, self.progressive, self.notes):
             step()
         return self.changes
 
@@ -218,6 +219,13 @@ class Comparison:
         for aspect, field in (("win", "win"), ("exhausted", "exhausted"),
                               ("exhausted-winner", "exhausted_winner"), ("turn-limit", "turn_limit")):
             self.value("ending", aspect, getattr(a, field), getattr(b, field))
+
+    def scoring(self) -> None:
+        """Each score term (0 where an edition has none), and the match target."""
+        a, b = self.a.scoring or _NO_SCORING, self.b.scoring or _NO_SCORING
+        for aspect in ("distance", "finish", "delayed", "safety", "all_safeties", "counter", "shut_out", "match"):
+            self.value("scoring", f"score-{aspect.replace('_', '-')}", getattr(a, aspect), getattr(b, aspect))
+        self.keyed("scoring", "score-without", dict(a.without), dict(b.without), self.t)
 
     def progressive(self) -> None:
         a, b = self.a.progressive, self.b.progressive

@@ -185,6 +185,10 @@ def _progressive(c: Change) -> str:
         f"Progressive touring is no longer described (it had {what})"
 
 
+def _points(what: str) -> Callable[[Change], str]:
+    return lambda c: f"Scoring: {c.new or 0} points for {what} (was {c.old or 0})"
+
+
 def _yes_no(yes: str, no: str) -> Callable[[Change], str]:
     return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
 
@@ -255,6 +259,18 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "exhausted": lambda c: f"When the cards run out: {c.new} (was {c.old})",
     "exhausted-winner": lambda c: f"When the cards run out the winner is by {c.new} (was {c.old})",
     "turn-limit": lambda c: f"A race is stopped after {c.new} turns (was {c.old})",
+    "score-distance": _yes_no("A side scores a point per mile (or km) laid", "Distance scores no points"),
+    "score-finish": _points("completing the race"),
+    "score-delayed": _points("completing it after the draw pile ran out"),
+    "score-safety": _points("each safety"),
+    "score-all-safeties": _points("having every safety"),
+    "score-counter": _points("each card shown out of turn against a hazard"),
+    "score-shut-out": _points("a shut out (no opponent laid mileage)"),
+    "score-match": lambda c: (f"A match is played to {c.new} points (was {c.old or 'no match'})" if c.new else
+                              f"No match of several races (was to {c.old} points)"),
+    "score-without": _three("A trip without {name} scores {new} points (new)",
+                            "A trip without {name} no longer scores (it scored {old})",
+                            "A trip without {name} scores {new} points (was {old})"),
     "progressive": _progressive,
     "tables": lambda c: f"Progressive touring: {c.new} players at each table (was {c.old})",
     "partners": _yes_no("Progressive touring is played by partners",

@@ -91,7 +91,7 @@ class _Writer:
         r = self.r
         makers = [self.object_section, self.equipment_section, self.setup_section, self.players_section,
                   self.turn_section, self.cards_section, self.zones_section, self.penalties_section,
-                  self.winning_section, self.progressive_section, self.notes_section,
+                  self.winning_section, self.scoring_section, self.progressive_section, self.notes_section,
                   lambda: variant_section(r, self.parent, self.refs),
                   lambda: worked_examples(r, self.go), lambda: provenance_section(r, self.numbers)]
         sections = tuple(s for s in (make() for make in makers) if s is not None and (s.blocks or s.subsections))
@@ -607,6 +607,40 @@ class _Writer:
                 f"For games between computer players, a race still running after {e.turn_limit} turns is "
                 "scored the same way.", self.refs(e.provenance)))]
         return Section("Winning", "winning", tuple(blocks))
+
+    def scoring_section(self) -> Section | None:
+        s = self.r.scoring
+        if s is None:
+            return None
+        each, finisher = [], []
+        if s.distance:
+            each.append(text(f"one point for each {self.unit.rstrip('s') if self.unit == 'miles' else 'km'} "
+                             "it has laid"))
+        if s.safety:
+            each.append(text(f"{s.safety} points for each safety in front of it"))
+        if s.all_safeties:
+            each.append(text(f"{s.all_safeties} more if it has every safety"))
+        if s.counter:
+            each.append(text(f"{s.counter} points for each card it showed out of turn against a hazard"))
+        if s.finish:
+            finisher.append(text(f"{s.finish} points for completing the race"))
+        if s.delayed:
+            finisher.append(text(f"{s.delayed} more for completing it after the draw pile ran out"))
+        for card, points in s.without:
+            finisher.append(text(f"{points} more for a trip without any ", CardName(card)))
+        if s.shut_out:
+            finisher.append(text(f"{s.shut_out} more for a shut out: no opponent laid any mileage"))
+        blocks: list[Block] = [Paragraph(text("When a race ends, each side scores:", self.refs(s.provenance)))]
+        blocks.append(Bullets(tuple(each) or (text("nothing for the race itself"),)))
+        if finisher:
+            blocks.append(Paragraph(text("The side that completed the race also scores:")))
+            blocks.append(Bullets(tuple(finisher)))
+        if s.match:
+            blocks.append(Paragraph(text(
+                f"A match is played race after race, the scores adding up, until a side has {s.match} points "
+                "or more at the end of a race; the side with the most points then wins the match, and equal "
+                "totals are a tie.")))
+        return Section("Scoring", "scoring", tuple(blocks))
 
     def progressive_section(self) -> Section | None:
         p = self.r.progressive
