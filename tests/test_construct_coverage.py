@@ -91,6 +91,20 @@ PLAYED = {
     "win": ("touring-1937", "The sixteenth mileage card wins"),
     "exhausted": ("mille-bornes", "When the cards are gone and the hands played out, the longer trip wins"),
     "turn_limit": ("turn-limit-1937", "At the turn limit the side with the most miles wins"),
+    # scoring
+    "score_distance": ("mille-bornes", "When the cards are gone and the hands played out, the longer trip wins"),
+    "per_km": ("mille-bornes", "When the cards are gone and the hands played out, the longer trip wins"),
+    "per_mile": ("match-1937", "Completing the race scores its miles and the bonus"),
+    "score_complete": ("match-1937", "Completing the race scores its miles and the bonus"),
+    "finish_exhausted": ("match-1937", "Completing the race from an empty draw pile earns 30 more"),
+    "finish_shut_out": ("match-1937", "A shut-out doubles the bonus"),
+    "finish_without": ("mille-bornes", "A 200 km in the trip loses the safe-trip bonus"),
+    "score_in_play": ("mille-bornes", "A trip of exactly 1000 km with two safeties and no 200s scores 1900 "
+                                      "(after fr, Exemples de marques)"),
+    "scored_kind": ("mille-bornes", "A trip of exactly 1000 km with two safeties and no 200s scores 1900 "
+                                    "(after fr, Exemples de marques)"),
+    "score_all_in_play": ("mille-bornes", "All four safeties, a delayed action and a shut-out"),
+    "score_countered": ("mille-bornes", "A coup fourre scores 300 on top of the safety's 100 (fr, La marque)"),
 }
 
 # constructs that do not change how a race is played, and why
@@ -101,6 +115,8 @@ NOT_PLAYED = {
     **dict.fromkeys(["add", "change", "remove", "rename_entry"], "builds a variant from its parent (the rules it "
                     "yields are covered by their own constructs)"),
     **dict.fromkeys(["face_down", "tally"], "how a pile is laid out on the table; no effect on play"),
+    "match_to": "joins races into a match (engine.match), tested in tests/test_scoring.py",
+    "scored_card": "a card counted in play, as scored_kind counts a kind; tested in tests/test_scoring.py",
     **dict.fromkeys(["tables", "partners", "rounds", "score_mileage", "progressive"],
                     "Progressive Touring, a tournament format around many races, not a rule of one race"),
     **dict.fromkeys(["example", "ex_players", "ex_setup", "ex_given", "ex_expect", "move", "m_play", "m_discard",
@@ -112,7 +128,8 @@ STRUCTURE = {"start", "edition", "item", "section", "op", "body", "entry", "anno
              "removal", "kinds", "kind_name", "setup_rule", "turn_rule", "delay_rule", "zone_rule", "penalty_rule",
              "reshuffle_rule", "ending_rule", "progressive_rule", "target", "allowed", "reach", "speeding",
              "pile_group", "keep", "scope", "unit", "pile_flag", "meta", "given", "taking", "ex_item", "card",
-             "deck", "race", "setup", "turn", "delays", "zones", "penalties", "reshuffle", "ending"}
+             "deck", "race", "setup", "turn", "delays", "zones", "penalties", "reshuffle", "ending", "scoring",
+             "score_rule", "points", "distance_unit", "scored", "finish"}
 
 
 def grammar_constructs() -> set[str]:

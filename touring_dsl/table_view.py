@@ -152,7 +152,8 @@ def result_lines(game, name_of: NameOf) -> list[str]:
     for side_index in range(game.sides):
         side = view.sides[side_index]
         members = ", ".join(name_of(s) for s in side.seats)
-        lines.append(f"  Side {side_index + 1} - {members}: {side.miles} of {game.setup.race.miles} miles")
+        lines.append(f"  Side {side_index + 1} - {members}: {side.miles} of {game.setup.race.miles} "
+                     f"{game.setup.race.unit}")
     if game.winner is None:
         lines.append("Nobody wins: a tie.")
     else:

@@ -64,7 +64,9 @@ def respond(e: Emitter) -> None:
         if any(t.responder_next):
             with w.block("if RESPONDER_NEXT[c]:  # the responder draws and takes the next turn"):
                 hands.draw_cards(e, "seat", str(t.draw_count))
-                e.pause()
+                with w.block("if hand:"):
+                    e.pause()
+                w("attacker = seat  # with no card to play, the turn passes on from the responder")
     with w.block("else:"):
         e.event('"decline"', "seat", "v", "None", 'f"player {seat + 1} lets it pass"')
         w("seat, c, code = attacker, hazard, hazard_code")

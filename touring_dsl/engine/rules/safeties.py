@@ -25,9 +25,10 @@ def lay(e: Emitter) -> None:
     keep(e, "s")
     e.event('"safety"', "seat", "s", "NAMES[c]", 'f"player {seat + 1} lays {NAMES[c]} in front of side {s + 1}"')
     if any(e.t.extra_turn):
-        with e.w.block("if EXTRA_TURN[c]:  # the same player draws and plays again"):
+        with e.w.block("if EXTRA_TURN[c]:  # the same player draws and plays again (if a card is left)"):
             hands.draw_cards(e, "seat", str(e.t.draw_count))
-            e.pause()
+            with e.w.block("if hands[seat]:"):
+                e.pause()
 
 
 def keep(e: Emitter, v: str) -> None:
