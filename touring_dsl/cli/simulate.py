@@ -9,6 +9,7 @@ from pathlib import Path
 
 import typer
 
+from ..simulate.matches import match_lines, scores_a_match, simulate_matches
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, out, print_json
 
 BOTS = ("random", "greedy")
@@ -93,7 +94,7 @@ def _check_plot_target(plot: Path | None) -> None:
         fail(f"touring: --plot {plot}: cannot write in {folder}", EXIT_USER)
 
 
-def _simulate(edition, games, players, setup, bots, seed, jobs, backend):
+def _simulate(edition, games, players, setup, bots, seed, jobs, backend, matches=0):
     from ..simulate import report, run
     from ..simulate.ray_backend import RayMissing
 
@@ -105,6 +106,9 @@ def _simulate(edition, games, players, setup, bots, seed, jobs, backend):
             fail(f"touring: {exc}")
     data = report(tally, side_of)
     data.update(edition=ruleset.id, seed=seed, setup=plan.setup, bots_by_seat=list(plan.bots))
+    if matches and scores_a_match(ruleset):  # the edition plays matches: measure them too
+        with _progress(matches, f"{ruleset.id} matches") as advance:
+            data["match"] = simulate_matches(ruleset, plan, matches, jobs, advance)
     return data
 
 
@@ -117,6 +121,8 @@ def simulate(edition: str = typer.Argument(..., help="An archive id or a path.")
              jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", min=1, help="Worker processes."),
              backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
              plot: Path = typer.Option(None, "--plot", help="Write a PNG of game lengths and seat win rates."),
+             matches: int = typer.Option(200, "--matches", help="For an edition that scores a match: how many "
+                                         "matches to play as well."),
              as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
              progressive: bool = typer.Option(False, "--progressive", help="Play whole Progressive Touring parties."),
              tables: int = typer.Option(4, "--tables", help="With --progressive: tables at each party."),
@@ -131,7 +137,9 @@ def simulate(edition: str = typer.Argument(..., help="An archive id or a path.")
     if backend not in ("local", "ray"):
         fail("touring: --backend must be local or ray", EXIT_USAGE)
     _check_plot_target(plot)
-    data = _simulate(edition, games, players, setup, bots, seed, jobs, backend)
+    if matches < 0:
+        fail("touring: --matches must be 0 or more", EXIT_USAGE)
+    data = _simulate(edition, games, players, setup, bots, seed, jobs, backend, matches)
     if plot:
         from ..simulate.plot import plot_report
 
@@ -174,7 +182,7 @@ def render_report(data: dict) -> list[str]:
     if data["penalties_paid_per_game"]:
         lines.append(f"Mileage cards lost to penalties per game ({data['penalty_miles_per_game']:.1f} miles):")
         lines += [f"  {card}: {n:.2f}" for card, n in data["penalties_paid_per_game"].items()]
-    return lines
+    return lines + match_lines(data)
 
 
 def compare(editions: list[str] = typer.Argument(..., help="Two or more archive ids or paths."),
