@@ -1,0 +1,264 @@
+"""Simulate stage, the fast path: whole games with kernel policies, measured inside the generated loop.
+
+For a compiled ruleset this writes one more kernel function, `play`, beside the engine's run_random and
+from the same rule fragments (engine.codegen): a game loop in which each seat is played by the random
+policy (inline, the very draws of bots.RandomBot) or the greedy policy (greedy.py, the very function
+bots.GreedyBot calls), and in which every event the public API would report updates the measures of
+docs/balance.md instead of making an Event: cards played, hazards that hit, penalties, the lead.
+The loop returns the game's measures as a tuple; card counts go straight into per-chunk lists.
+"""
+from __future__ import annotations
+
+import re
+
+from ..engine.codegen import Emitter, Source, constants, function, play_in_loop
+from ..engine.game import game_class
+from ..engine.kernel import kernel_for
+from ..engine.moves import new_event
+from ..engine.tables import CARD_SHIFT, DISCARD, Tables, tables_for
+from ..greedy import facts_for, pick_discard, pick_play
+from ..rng import INCREMENT, MASK64, MULTIPLIER, Rng
+from .stats import GameRecord, Tally
+
+POLICIES = ("random", "greedy")
+CARD = re.compile(r"NAMES\[(\w+)\]")
+
+
+class Measuring(Emitter):
+    """The rule fragments as the engine writes them, with each event turned into tally lines."""
+
+    def __init__(self, t: Tables, w: Source, trace: bool):
+        super().__init__(t, w, True, True)  # events on: draws pass `ev` to reshuffle, which logs there
+        self.trace = trace
+
+    def event(self, kind: str, seat: str, side: str, card: str, detail: str) -> None:
+        kind = kind.strip('"')
+        found = CARD.fullmatch(card) if card else None
+        c = found.group(1) if found else None
+        w = self.w
+        if kind in ("play", "zone", "hazard", "speeding", "counter"):
+            w(f"plays[{c}] += 1")
+        if kind == "hazard":
+            w(f"hits[{c}] += 1")
+        elif kind == "counter":
+            w("hits[hazard] -= 1  # cancelled: it never hit")
+        elif kind == "penalty":
+            w(f"paid[{c}] += n", f"pmiles += n * MILES[{c}]")
+        if kind in ("play", "penalty", "remove", "speeding"):
+            self.lead()
+
+    def lead(self) -> None:
+        """The lead, its changes, and each side's worst deficit, after the miles changed."""
+        w = self.w
+        if self.t.sides == 2:
+            w("_d = miles[0] - miles[1]")
+            for test, side, gap, other in (("_d > 0", 0, "_d", 1), ("_d < 0", 1, "-_d", 0)):
+                with w.block(f"{'if' if side == 0 else 'elif'} {test}:"):
+                    with w.block(f"if leader != {side}:"):
+                        with w.block(f"if leader == {other}:"):
+                            w("changes += 1")
+                        w(f"leader = {side}", "since = turns")
+                    with w.block(f"if {gap} > behind{other}:"):
+                        w(f"behind{other} = {gap}")
+            return
+        w("_best = max(miles)")
+        with w.block("if miles.count(_best) == 1:"):
+            w("_l = miles.index(_best)")
+            with w.block("if _l != leader:"):
+                with w.block("if leader >= 0:"):
+                    w("changes += 1")
+                w("leader = _l", "since = turns")
+        with w.block(f"for _v in range({self.t.sides}):"):
+            w("_gap = _best - miles[_v]")
+            with w.block("if _gap > behind[_v]:"):
+                w("behind[_v] = _gap")
+
+    def finish(self, outcome: str, winner: str) -> None:
+        self.store()
+        behind = "(behind0, behind1)" if self.t.sides == 2 else "tuple(behind)"
+        self.w(f"finish(self, {outcome!r}, None, {winner})", "rng.state = state",
+               f"return changes, since, leader, {behind}, offered, stuck, len(ev), pmiles")
+
+
+def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
+    """The measuring game loop; `greedy`: some seats may be greedy (else every seat is random)."""
+
+    def body(b: Source) -> None:
+        e = Measuring(t, b, trace)
+        b("seat = self.to_act", "turns = self.turns", "state = rng.state", "ev = []",
+          "changes = since = offered = stuck = pmiles = 0", "leader = -1")
+        b("behind0 = behind1 = 0" if t.sides == 2 else f"behind = [0] * {t.sides}")
+        if e.has_counters:
+            b("pending = self.pending")
+        with b.block("while True:"):
+            b(f"s = {e.side('seat')}")
+            e.legal()
+            b("n = len(codes)")
+            if e.has_counters:
+                with b.block("if pending is None:"):
+                    count_offered(b)
+            else:
+                count_offered(b)
+            if greedy:
+                with b.block("if greedy >> seat & 1:"):
+                    b("code = choose(self, seat, s, codes)")
+                    if trace:
+                        b("trace.append(code)")
+                    b("c = code >> 2 & 63")
+                    with b.block(f"if code & 3 == {DISCARD}:"):
+                        discard(e, b)
+                    with b.block("else:"):
+                        apply_play(e, b)
+                with b.block("else:"):
+                    random_policy(e, b, trace)
+            else:
+                random_policy(e, b, trace)
+            e.advance()
+
+    params = "self, rng, greedy, choose, plays, hits, paid" + (", trace" if trace else "")
+    function(w, "play", params, "Play the game to its end with kernel policies; return its measures.", body)
+
+
+def count_offered(b: Source) -> None:
+    b("offered += n")
+    with b.block("if not n:"):
+        b("stuck += 1")
+
+
+def random_policy(e: Emitter, b: Source, trace: bool) -> None:
+    """The random policy, as in run_random: one draw, a uniform distinct play, else a random card discarded."""
+    b(f"state = (state * {MULTIPLIER} + {INCREMENT}) & {MASK64}")
+    with b.block("if n:"):
+        b("code = codes[0] if n == 1 else codes[state * n >> 64]")
+        if trace:
+            b("trace.append(code)")
+        b("c = code >> 2 & 63")
+        apply_play(e, b)
+    with b.block("else:"):
+        b("hand = hands[seat]", "c = hand[state * len(hand) >> 64]")
+        if trace:
+            b(f"trace.append({DISCARD} | c << {CARD_SHIFT})")
+        discard(e, b)
+
+
+def apply_play(e: Emitter, b: Source) -> None:
+    """Play move `code` (card c): a counter response while one is offered, else a card laid."""
+    if e.has_counters:
+        with b.block("if pending is not None:"):
+            e.respond()
+        with b.block("else:"):
+            play_in_loop(e, b)
+    else:
+        play_in_loop(e, b)
+
+
+def discard(e: Emitter, b: Source) -> None:
+    b("hand = hands[seat]", "hm = hmask[seat]")
+    e.leave_hand()
+    b("turns += 1")
+    e.discard()
+
+
+_LOOPS: dict = {}
+
+
+def loop_for(ruleset, plan, trace: bool = False):
+    """The compiled measuring loop for the plan's seating (cached per compiled Tables)."""
+    t = tables_for(ruleset, plan.players, plan.setup)
+    greedy = any(name == "greedy" for name in plan.bots)
+    key = (id(t), greedy, trace)
+    found = _LOOPS.get(key)
+    if found is None or found[0] is not t:
+        if len(_LOOPS) > 64:
+            _LOOPS.clear()
+        w = Source()
+        constants(w, t)
+        write_play(w, t, greedy, trace)
+        namespace = {"T": t, "event": new_event, **kernel_for(t)}
+        exec(compile(w.text(), f"<touring measuring loop {t.ruleset.id}/{t.setup.id}/{t.players}>", "exec"),
+             namespace)
+        found = _LOOPS[key] = (t, namespace["play"], greedy_policy(t), w.text())
+    return found
+
+
+def greedy_policy(t: Tables):
+    """greedy.py's rule on the kernel's lists: the choice bots.GreedyBot makes from the public view."""
+    f = facts_for(t.ruleset)
+    decoded: dict[int, tuple[int, int, int, int]] = {}
+    piles = [(c, t.need[c]) for c in t.pile_order]
+    onto, discard_code = t.onto, t.discard_code
+
+    def decode(code: int) -> tuple[int, int, int, int]:
+        take = sum(t.miles[p] * n for p, n in t.takes[code >> 12])
+        found = decoded[code] = (code & 3, code >> CARD_SHIFT & 63, (code >> 8 & 15) - 1, take)
+        return found
+
+    def choose(game, seat: int, s: int, codes) -> int:
+        if codes:
+            plays = [decoded.get(code) or decode(code) for code in codes]
+            i = pick_play(f, plays, s, game.miles, game.zst)
+            if i >= 0:
+                return codes[i]
+        counts = game.cnt[s]
+        missing = [0] * f.K
+        for c, need in piles:
+            if need > counts[c]:
+                missing[c] = need - counts[c]
+        return discard_code[pick_discard(f, game.hands[seat], game.zst[s], onto[game.gost[s]], missing)]
+
+    return choose
+
+
+def play_chunk(ruleset, plan, start: int, stop: int) -> tuple[Tally, list]:
+    """Games start..stop-1 of the plan on the fast path: (their Tally, their compact records if asked)."""
+    from .runner import BOT_SALT, game_seed
+
+    t, loop, choose, _ = loop_for(ruleset, plan)
+    cls = game_class(t)
+    K = t.K
+    plays, hits, paid = [0] * K, [0] * K, [0] * K
+    tally = Tally(players=plan.players, bots=plan.bots)
+    rows = []
+    side_of, seats_of = t.side_of, t.seats_of
+    masks = {}
+    for index in range(start, stop):
+        seed = game_seed(plan.seed, index)
+        game = cls(t, seed)
+        game.deal()
+        names = plan.bots_for(index)
+        mask = masks.get(names)
+        if mask is None:
+            mask = masks[names] = sum(1 << seat for seat, name in enumerate(names) if name == "greedy")
+        changes, since, leader, behind, offered, stuck, reshuffles, pmiles = loop(
+            game, Rng(seed ^ BOT_SALT), mask, choose, plays, hits, paid)
+        winner = game.winner
+        record = GameRecord(
+            index=index, bots=names, winner_side=winner, winner_seats=() if winner is None else seats_of[winner],
+            outcome=game.outcome, turns=game.turns, reshuffles=reshuffles, lead_changes=changes,
+            behind=None if winner is None else behind[winner],
+            decided_at=None if winner is None else (since if leader == winner else game.turns),
+            plays_offered=offered, stuck_turns=stuck, plays=None, hazard_hits=None, penalties_paid=None,
+            penalty_miles=pmiles)
+        tally.add(record)
+        if plan.records:
+            rows.append(record.row())
+    names = t.names
+    tally.plays.update({names[c]: n for c, n in enumerate(plays) if n})
+    tally.hazard_hits.update({names[c]: n for c, n in enumerate(hits) if n})
+    tally.penalties_paid.update({names[c]: n for c, n in enumerate(paid) if n})
+    return tally, rows
+
+
+def trace_game(ruleset, plan, index: int) -> tuple[list[int], GameRecord, object]:
+    """One game on the fast path with every move code kept (for the test that it equals the public path)."""
+    from .runner import BOT_SALT, game_seed
+
+    t, loop, choose, _ = loop_for(ruleset, plan, trace=True)
+    seed = game_seed(plan.seed, index)
+    game = game_class(t)(t, seed)
+    game.deal()
+    names = plan.bots_for(index)
+    mask = sum(1 << seat for seat, name in enumerate(names) if name == "greedy")
+    plays, hits, paid, moves = [0] * t.K, [0] * t.K, [0] * t.K, []
+    out = loop(game, Rng(seed ^ BOT_SALT), mask, choose, plays, hits, paid, moves)
+    return moves, out, (plays, hits, paid), game
