@@ -22,6 +22,9 @@ from .stats import GameRecord, Tally
 
 POLICIES = ("random", "greedy")
 CARD = re.compile(r"NAMES\[(\w+)\]")
+# A go or remedy card laid ("plays X on side N") moves no miles, so the lead needs no update; should the
+# engine word it otherwise, the lead is simply updated there too (the same numbers, a little slower).
+GO_PLAY = re.compile(r"plays \{NAMES\[c\]\} on side")
 
 
 class Measuring(Emitter):
@@ -44,7 +47,7 @@ class Measuring(Emitter):
             w("hits[hazard] -= 1  # cancelled: it never hit")
         elif kind == "penalty":
             w(f"paid[{c}] += n", f"pmiles += n * MILES[{c}]")
-        if kind in ("play", "penalty", "remove", "speeding"):
+        if kind in ("penalty", "remove", "speeding") or (kind == "play" and not GO_PLAY.search(detail)):
             self.lead()
 
     def lead(self) -> None:
@@ -96,16 +99,19 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
             b("n = len(codes)")
             if e.has_counters:
                 with b.block("if pending is None:"):
-                    count_offered(b)
+                    b("offered += n")
             else:
-                count_offered(b)
+                b("offered += n")
             if greedy:
                 with b.block("if greedy >> seat & 1:"):
+                    with b.block("if not n:" if not e.has_counters else "if not n and pending is None:"):
+                        b("stuck += 1")
                     b("code = choose(self, seat, s, codes)")
                     if trace:
                         b("trace.append(code)")
                     b("c = code >> 2 & 63")
                     with b.block(f"if code & 3 == {DISCARD}:"):
+                        b("hand = hands[seat]")
                         discard(e, b)
                     with b.block("else:"):
                         apply_play(e, b)
@@ -119,12 +125,6 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
     function(w, "play", params, "Play the game to its end with kernel policies; return its measures.", body)
 
 
-def count_offered(b: Source) -> None:
-    b("offered += n")
-    with b.block("if not n:"):
-        b("stuck += 1")
-
-
 def random_policy(e: Emitter, b: Source, trace: bool) -> None:
     """The random policy, as in run_random: one draw, a uniform distinct play, else a random card discarded."""
     b(f"state = (state * {MULTIPLIER} + {INCREMENT}) & {MASK64}")
@@ -134,8 +134,8 @@ def random_policy(e: Emitter, b: Source, trace: bool) -> None:
             b("trace.append(code)")
         b("c = code >> 2 & 63")
         apply_play(e, b)
-    with b.block("else:"):
-        b("hand = hands[seat]", "c = hand[state * len(hand) >> 64]")
+    with b.block("else:  # no play (so no counter is offered): a random card of the hand is discarded"):
+        b("stuck += 1", "hand = hands[seat]", "c = hand[state * len(hand) >> 64]")
         if trace:
             b(f"trace.append({DISCARD} | c << {CARD_SHIFT})")
         discard(e, b)
@@ -153,7 +153,7 @@ def apply_play(e: Emitter, b: Source) -> None:
 
 
 def discard(e: Emitter, b: Source) -> None:
-    b("hand = hands[seat]", "hm = hmask[seat]")
+    """Discard card c from `hand` (hands[seat], whose mask hm the legal plays read)."""
     e.leave_hand()
     b("turns += 1")
     e.discard()

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 
-@dataclass
+@dataclass(slots=True)
 class GameRecord:
     """What one finished game contributes; dropped as soon as it is folded in (or written out)."""
 
