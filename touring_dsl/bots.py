@@ -68,10 +68,10 @@ class GreedyBot:
         needs = 0
         for name in me.needs:
             needs |= 1 << code[name]
-        missing = [0] * f.K
-        for name, n in me.missing:
-            missing[code[name]] = n
-        card = pick_discard(f, [code[name] for name in view.hand], zones[view.side], needs, missing)
+        need, laid = [0] * f.K, [0] * f.K
+        for name, n, wanted in me.piles:
+            laid[code[name]], need[code[name]] = n, wanted
+        card = pick_discard(f, [code[name] for name in view.hand], zones[view.side], needs, need, laid)
         return discard_move(f.names[card])
 
 

@@ -44,7 +44,8 @@ class Facts:
         # reach: the largest mileage a zone card allows (0 for a card that is not a zone)
         self.reach = tuple(max((self.miles[c] for c in allows[z]), default=0) if z in allows else 0
                            for z in range(self.K + 1))
-        self.top = max(self.miles, default=1) or 1
+        top = max(self.miles, default=1) or 1
+        self.keep_mileage = tuple(KEEP_MILEAGE + 10 * m // top for m in self.miles)
 
 
 _FACTS: dict[int, tuple[Ruleset, Facts]] = {}
@@ -64,75 +65,60 @@ def pick_play(f: Facts, plays, side: int, miles, zones) -> int:
     """The index of the play to make among `plays`, or -1 to discard instead.
 
     plays: (action, card, target side or -1, miles the play's penalty takes) per legal play, in the
-    engine's order; miles, zones: each side's miles and zone code."""
-    kind = f.kind
-    counter = decline = -1
+    engine's order; miles, zones: each side's miles and zone code. Ties go to the earliest play."""
+    kind, reach = f.kind, f.reach
+    allowed = f.allows[zones[side]]
+    respond = repair = hazard = mileage = zone = -1
+    lead = most = longest = -1
     for i, (action, card, target, take) in enumerate(plays):
-        if action == COUNTER_WITH and counter < 0:
-            counter = i
-        elif action == DECLINE:
-            decline = i
-    if counter >= 0 or decline >= 0:
-        return counter if counter >= 0 else decline
-    for i, (action, card, target, take) in enumerate(plays):
-        if kind[card] == GO or kind[card] == REMEDY:
-            return i
-    best, lead, most = -1, -1, -1
-    for i, (action, card, target, take) in enumerate(plays):
-        if kind[card] == HAZARD and target >= 0:
-            m = miles[target]
-            if m > lead or (m == lead and take > most):
-                best, lead, most = i, m, take
-    if best >= 0:
-        return best
-    allowed, most = f.allows[zones[side]], -1
-    for i, (action, card, target, take) in enumerate(plays):
-        if kind[card] == MILEAGE and card in allowed and f.miles[card] > most:
-            best, most = i, f.miles[card]
-    if best >= 0:
-        return best
-    reach = f.reach
-    for i, (action, card, target, take) in enumerate(plays):
-        if kind[card] != ZONE:
+        if action >= COUNTER_WITH:  # answering an attack: the first counter card, else decline
+            if respond < 0 or (action == COUNTER_WITH and plays[respond][0] == DECLINE):
+                respond = i
             continue
-        on = side if target < 0 else target
-        now = zones[on]
-        if now == f.K:  # no zone yet: nothing to compare with
-            continue
-        gain = reach[card] - reach[now]
-        if (on == side and gain > 0) or (on != side and gain < 0):
-            return i
+        k = kind[card]
+        if k == GO or k == REMEDY:
+            if repair < 0:
+                repair = i
+        elif k == HAZARD:
+            if target >= 0 and (miles[target] > lead or (miles[target] == lead and take > most)):
+                hazard, lead, most = i, miles[target], take
+        elif k == MILEAGE:
+            if card in allowed and f.miles[card] > longest:
+                mileage, longest = i, f.miles[card]
+        elif k == ZONE and zone < 0:
+            on = side if target < 0 else target
+            now = zones[on]
+            if now != f.K:  # a side with no zone yet has nothing to compare with
+                gain = reach[card] - reach[now]
+                if (on == side and gain > 0) or (on != side and gain < 0):
+                    zone = i
+    for choice in (respond, repair, hazard, mileage, zone):
+        if choice >= 0:
+            return choice
     return -1
 
 
-def pick_discard(f: Facts, hand, zone: int, needs: int, missing) -> int:
+def pick_discard(f: Facts, hand, zone: int, needs: int, need, laid) -> int:
     """The card to discard: the one the seat can best spare (ties: the lowest card code).
 
-    hand: the card codes held; needs: a mask of the cards that would set the side moving now;
-    missing: how many more of each card the side's mileage piles take."""
-    held = [0] * f.K
-    for c in hand:
-        held[c] += 1
+    hand: the card codes held; zone: the side's zone code; needs: a mask of the cards that would set
+    the side moving now; need, laid: per card, how many its mileage pile takes and holds."""
     allowed = f.allows[zone]
+    kind = f.kind
     best, least = -1, 1 << 30
-    for c in range(f.K):
-        copies = held[c]
-        if copies:
-            value = keep_value(f, c, copies, allowed, needs, missing)
-            if value < least:
-                best, least = c, value
+    for c in sorted(set(hand)):
+        k = kind[c]
+        if k == MILEAGE:
+            if hand.count(c) > need[c] - laid[c]:
+                value = 0  # a spare copy: its pile cannot take them all
+            else:
+                value = f.keep_mileage[c] - (0 if c in allowed else 10)
+        elif k == COUNTER:
+            value = KEEP_COUNTER
+        elif needs >> c & 1:
+            value = KEEP_NEEDED_NOW
+        else:
+            value = KEEP_OTHER[k] if hand.count(c) == 1 else KEEP_OTHER[k] // 2
+        if value < least:
+            best, least = c, value
     return best
-
-
-def keep_value(f: Facts, c: int, copies: int, allowed, needs: int, missing) -> int:
-    kind = f.kind[c]
-    if kind == MILEAGE:
-        if copies > missing[c]:
-            return 0  # a spare copy: its pile cannot take them all
-        return KEEP_MILEAGE + 10 * f.miles[c] // f.top - (0 if c in allowed else 10)
-    if kind == COUNTER:
-        return KEEP_COUNTER
-    if needs >> c & 1:
-        return KEEP_NEEDED_NOW
-    keep = KEEP_OTHER[kind]
-    return keep if copies == 1 else keep // 2

@@ -15,7 +15,7 @@ from ..engine.codegen import Emitter, Source, constants, function, play_in_loop
 from ..engine.game import game_class
 from ..engine.kernel import kernel_for
 from ..engine.moves import new_event
-from ..engine.tables import CARD_SHIFT, DISCARD, Tables, tables_for
+from ..engine.tables import CARD_SHIFT, DISCARD, TAKE_SHIFT, TARGET_SHIFT, Tables, tables_for
 from ..greedy import facts_for, pick_discard, pick_play
 from ..rng import INCREMENT, MASK64, MULTIPLIER, Rng
 from .stats import GameRecord, Tally
@@ -182,29 +182,42 @@ def loop_for(ruleset, plan, trace: bool = False):
 
 
 def greedy_policy(t: Tables):
-    """greedy.py's rule on the kernel's lists: the choice bots.GreedyBot makes from the public view."""
-    f = facts_for(t.ruleset)
-    decoded: dict[int, tuple[int, int, int, int]] = {}
-    piles = [(c, t.need[c]) for c in t.pile_order]
-    onto, discard_code = t.onto, t.discard_code
+    """greedy.py's rule on the kernel's lists: the choice bots.GreedyBot makes from the public view.
 
-    def decode(code: int) -> tuple[int, int, int, int]:
-        take = sum(t.miles[p] * n for p, n in t.takes[code >> 12])
-        found = decoded[code] = (code & 3, code >> CARD_SHIFT & 63, (code >> 8 & 15) - 1, take)
-        return found
+    With two sides a play's choice depends only on the plays on offer, the seat's side and the two
+    zones (the one rival is every hazard's target); a discard only on the hand, the side's zone, go
+    pile state and mileage piles: each is remembered per such position."""
+    f = facts_for(t.ruleset)
+    need, onto, discard_code, takes, miles_of = t.need, t.onto, t.discard_code, t.takes, t.miles
+    remembered: dict = {}
+    duel = t.sides == 2
+
+    def decoded(code: int) -> tuple[int, int, int, int]:
+        take = sum(miles_of[p] * n for p, n in takes[code >> TAKE_SHIFT])
+        return (code & 3, code >> CARD_SHIFT & 63, (code >> TARGET_SHIFT & 15) - 1, take)
 
     def choose(game, seat: int, s: int, codes) -> int:
+        zst = game.zst
         if codes:
-            plays = [decoded.get(code) or decode(code) for code in codes]
-            i = pick_play(f, plays, s, game.miles, game.zst)
+            if duel:
+                key = (codes, s, zst[0], zst[1])
+                i = remembered.get(key)
+                if i is None:
+                    if len(remembered) > 50_000:
+                        remembered.clear()
+                    i = remembered[key] = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst)
+            else:
+                i = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst)
             if i >= 0:
                 return codes[i]
-        counts = game.cnt[s]
-        missing = [0] * f.K
-        for c, need in piles:
-            if need > counts[c]:
-                missing[c] = need - counts[c]
-        return discard_code[pick_discard(f, game.hands[seat], game.zst[s], onto[game.gost[s]], missing)]
+        hand, laid, state = game.hands[seat], game.cnt[s], game.gost[s]
+        key = (bytes(sorted(hand)), zst[s], state, *laid)
+        code = remembered.get(key)
+        if code is None:
+            if len(remembered) > 50_000:
+                remembered.clear()
+            code = remembered[key] = discard_code[pick_discard(f, hand, zst[s], onto[state], need, laid)]
+        return code
 
     return choose
 
