@@ -222,18 +222,32 @@ def greedy_policy(t: Tables):
     return choose
 
 
-def play_chunk(ruleset, plan, start: int, stop: int) -> tuple[Tally, list]:
-    """Games start..stop-1 of the plan on the fast path: (their Tally, their compact records if asked)."""
+class Cards:
+    """Per-card counts of a run of games on the fast path, by card code (folded into names at the end)."""
+
+    def __init__(self, t: Tables):
+        self.names = t.names
+        self.plays, self.hits, self.paid = [0] * t.K, [0] * t.K, [0] * t.K
+
+    def into(self, tally: Tally) -> Tally:
+        for counts, target in ((self.plays, tally.plays), (self.hits, tally.hazard_hits),
+                               (self.paid, tally.penalties_paid)):
+            target.update({self.names[c]: n for c, n in enumerate(counts) if n})
+        return tally
+
+
+def play_games(ruleset, plan, start: int, stop: int, cards: Cards | None = None, traces: list | None = None):
+    """Games start..stop-1 of the plan on the fast path: yields (GameRecord, finished game) one by one.
+
+    Card counts go into `cards`; with `traces`, each game's move codes are appended to it as a list."""
     from .runner import BOT_SALT, game_seed
 
-    t, loop, choose, _ = loop_for(ruleset, plan)
+    t, loop, choose, _ = loop_for(ruleset, plan, trace=traces is not None)
     cls = game_class(t)
-    K = t.K
-    plays, hits, paid = [0] * K, [0] * K, [0] * K
-    tally = Tally(players=plan.players, bots=plan.bots)
-    rows = []
-    side_of, seats_of = t.side_of, t.seats_of
-    masks = {}
+    cards = cards or Cards(t)
+    counts = (cards.plays, cards.hits, cards.paid)
+    seats_of = t.seats_of
+    masks: dict = {}
     for index in range(start, stop):
         seed = game_seed(plan.seed, index)
         game = cls(t, seed)
@@ -242,36 +256,30 @@ def play_chunk(ruleset, plan, start: int, stop: int) -> tuple[Tally, list]:
         mask = masks.get(names)
         if mask is None:
             mask = masks[names] = sum(1 << seat for seat, name in enumerate(names) if name == "greedy")
-        changes, since, leader, behind, offered, stuck, reshuffles, pmiles = loop(
-            game, Rng(seed ^ BOT_SALT), mask, choose, plays, hits, paid)
+        if traces is None:
+            out = loop(game, Rng(seed ^ BOT_SALT), mask, choose, *counts)
+        else:
+            traces.append([])
+            out = loop(game, Rng(seed ^ BOT_SALT), mask, choose, *counts, traces[-1])
+        changes, since, leader, behind, offered, stuck, reshuffles, pmiles = out
         winner = game.winner
-        record = GameRecord(
+        yield GameRecord(
             index=index, bots=names, winner_side=winner, winner_seats=() if winner is None else seats_of[winner],
             outcome=game.outcome, turns=game.turns, reshuffles=reshuffles, lead_changes=changes,
             behind=None if winner is None else behind[winner],
             decided_at=None if winner is None else (since if leader == winner else game.turns),
             plays_offered=offered, stuck_turns=stuck, plays=None, hazard_hits=None, penalties_paid=None,
-            penalty_miles=pmiles)
+            penalty_miles=pmiles), game
+
+
+def play_chunk(ruleset, plan, start: int, stop: int) -> tuple[Tally, list]:
+    """Games start..stop-1 of the plan on the fast path: (their Tally, their compact records if asked)."""
+    t = tables_for(ruleset, plan.players, plan.setup)
+    cards = Cards(t)
+    tally = Tally(players=plan.players, bots=plan.bots)
+    rows = []
+    for record, _ in play_games(ruleset, plan, start, stop, cards):
         tally.add(record)
         if plan.records:
             rows.append(record.row())
-    names = t.names
-    tally.plays.update({names[c]: n for c, n in enumerate(plays) if n})
-    tally.hazard_hits.update({names[c]: n for c, n in enumerate(hits) if n})
-    tally.penalties_paid.update({names[c]: n for c, n in enumerate(paid) if n})
-    return tally, rows
-
-
-def trace_game(ruleset, plan, index: int) -> tuple[list[int], GameRecord, object]:
-    """One game on the fast path with every move code kept (for the test that it equals the public path)."""
-    from .runner import BOT_SALT, game_seed
-
-    t, loop, choose, _ = loop_for(ruleset, plan, trace=True)
-    seed = game_seed(plan.seed, index)
-    game = game_class(t)(t, seed)
-    game.deal()
-    names = plan.bots_for(index)
-    mask = sum(1 << seat for seat, name in enumerate(names) if name == "greedy")
-    plays, hits, paid, moves = [0] * t.K, [0] * t.K, [0] * t.K, []
-    out = loop(game, Rng(seed ^ BOT_SALT), mask, choose, plays, hits, paid, moves)
-    return moves, out, (plays, hits, paid), game
+    return cards.into(tally), rows

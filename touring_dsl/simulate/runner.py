@@ -80,8 +80,9 @@ class Lead:
         return self.behind[winner], self.since if self.leader == winner else turns
 
 
-def play_one(ruleset: Ruleset, plan: Plan, index: int) -> GameRecord:
-    """One game through the public API: bots read Views and choose Moves; measures come from Events."""
+def play_one(ruleset: Ruleset, plan: Plan, index: int, moves: list | None = None) -> GameRecord:
+    """One game through the public API: bots read Views and choose Moves; measures come from Events.
+    With `moves`, each move's code is appended to it (to compare with the fast path)."""
     from ..bots import make_bot
     from ..engine import new_game
     from ..rng import Rng
@@ -104,6 +105,8 @@ def play_one(ruleset: Ruleset, plan: Plan, index: int) -> GameRecord:
             offered += n
             stuck += not n
         move = bots[seat].choose(game.view(seat), legal, rng)
+        if moves is not None:
+            moves.append(game.code_of(move))
         for event in game.apply(move):
             kind, card = event.kind, event.card
             if kind in PLAY_EVENTS and card:
