@@ -112,8 +112,6 @@ def test_new_to_stdout(tmp_path: Path) -> None:
 
 
 def test_the_new_file_prints_a_rulebook(tmp_path: Path) -> None:
-    if "rulebook" not in {c.name for c in app.registered_commands}:
-        pytest.skip("`touring rulebook` is not written yet")
     path = _new(tmp_path, "touring-1937")
     out = tmp_path / "rules.md"
     result = runner.invoke(app, ["rulebook", str(path), "-o", str(out)])

@@ -10,9 +10,8 @@ from touring_dsl.cli.app import app
 
 runner = CliRunner()
 
-# Answers that always make progress: "1" plays the first numbered move when there is one
-# (and is refused when there is none), then "d 1" discards the first card of the hand.
-PROGRESS = "1\nd 1\n"
+# An answer that always makes progress: plays and discards share one numbering, so there is always a move 1.
+PROGRESS = "1\n"
 
 
 def touring(*args, input=None):
@@ -31,11 +30,11 @@ def test_table_shows_piles_hand_and_moves(tmp_path):
     result = play_1937(tmp_path / "g.jsonl", "q\n")
     out = result.stdout
     assert result.exit_code == 0
-    for expected in ("Side 1: you", "Side 2: player 2 (greedy)", "Go pile: empty; needs Go",
+    for expected in ("Side 1: player 1 (you)", "Side 2: player 2 (greedy)", "Go pile: empty; needs Go",
                      "Zone: City Limits", "15 Miles 0/2", "Miles: 0 of 110", "Draw pile:",
-                     "Your hand (player 1):", "1. "):
+                     "Your hand (player 1):", "1. ", "iscard: "):
         assert expected in out, expected
-    assert "cannot play:" in out or "move 1" in out
+    assert "cannot play:" in out or "play: 1" in out
     assert "\x1b[" not in out
 
 
@@ -45,9 +44,8 @@ def test_wrong_entries_get_a_message_and_the_prompt_again(tmp_path):
     assert result.exit_code == 0
     out = result.stdout
     assert "I did not understand 'hello'" in out
-    assert "There is no move 99" in out or "No card can be played now" in out
-    assert "there is no card 9" in out
-    assert "Say which card to discard" in out
+    assert "There is no move 99: choose 1 to " in out
+    assert out.count("Discards are numbered with the plays") == 2
     assert "How to play:" in out
     assert out.count("Your move [") == 6  # five answers, then the prompt met end of input
     # end of input: stopped cleanly, the game is in the log, and the user is told how to go on
@@ -59,7 +57,7 @@ def test_wrong_entries_get_a_message_and_the_prompt_again(tmp_path):
 
 def test_end_of_input_without_a_log_saves_automatically(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    for name in ("touring-touring-1937-seed3.jsonl", "touring-touring-1937-seed3-2.jsonl"):
+    for name in ("touring-1937-seed3.jsonl", "touring-1937-seed3-2.jsonl"):
         result = touring("play", "touring-1937", "--seed", 3, input=PROGRESS * 3)
         assert result.exit_code == 0
         assert f"--resume {name}" in result.stderr  # a second save never overwrites the first

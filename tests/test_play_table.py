@@ -15,7 +15,7 @@ def _name(seat: int) -> str:
 
 
 def _text(game, seat: int = 0, recent=()) -> str:
-    legal = [m for m in game.legal_moves() if m.action != "discard"]
+    legal = game.legal_moves()
     console = Console(no_color=True, width=200, record=True, file=open("/dev/null", "w"))
     for line in render_table(game, seat, legal, list(recent), _name):
         console.print(line)
@@ -34,11 +34,15 @@ def test_a_delayed_side_shows_the_rest_of_its_chain():
     assert "Miles: 18 of 110" in text
     assert "Zone: City Limits" in text and "Zone: Country" in text
     assert "player 2 plays Collision on side 1" in text
-    # every card of the hand: its move number, or the engine's reason why not
-    assert "Hauled In" in text and "play Hauled In" in text
+    # every card of the hand: the numbers of the moves that play it, or the engine's reason why not
+    hauled_in = next(l for l in text.splitlines() if re.match(r"\s+Hauled In\s+play: \d", l))
+    number = int(hauled_in.split("play: ")[1])
+    assert f"    {number}. play Hauled In" in text
     for card in ("30 Miles", "Go"):
-        line = next(l for l in text.splitlines() if re.match(rf"\s+\d+\. {card}\s", l))
+        line = next(l for l in text.splitlines() if re.match(rf"\s+{card}\s+cannot", l))
         assert f"cannot play: {game.why_not(0, card)}" in line
+    # the discards share the numbering, after the plays
+    assert re.search(r"Or discard: 4\. .*\d\. Hauled In", text)
 
 
 def test_a_game_wide_zone_is_shown_once():
@@ -58,7 +62,7 @@ def test_the_result_names_the_winner():
                           hands={0: ["30 Miles"]}, zone=None)
     game.apply(next(m for m in game.legal_moves() if m.card == "30 Miles" and m.action == "play"))
     assert game.is_over
-    lines = result_lines(game, _name)
+    lines = result_lines(game, _name, me=0)
     assert lines[0].startswith("Game over after") and "the race was completed" in lines[0]
     assert "  Side 1 - you: 110 of 110 miles" in lines
     assert lines[-1] == "You win (side 1)!"

@@ -1,13 +1,15 @@
-"""Archive lookup: edition ids and paths -> files, and compiled Rulesets with a small cache."""
+"""Archive lookup: edition ids and paths -> files, and compiled Rulesets (cached in memory and on disk)."""
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .compiler import SUFFIX, compile_file, display_path
 from .errors import Collector, TouringError, suggest
-from .model import Ruleset
-from .resources import editions_dir
+from .resources import SUFFIX, display_path, editions_dir
+
+if TYPE_CHECKING:
+    from .model import Ruleset
 
 
 def archive_files() -> list[Path]:
@@ -54,4 +56,6 @@ def load(ref: str) -> Ruleset:
 
 @lru_cache(maxsize=64)
 def _load_cached(path: str, mtime: int, size: int) -> Ruleset:
-    return compile_file(path, display_path(Path(path)))
+    from .ruleset_cache import compile_cached
+
+    return compile_cached(Path(path), display_path(Path(path)))

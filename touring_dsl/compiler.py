@@ -6,15 +6,21 @@ from pathlib import Path
 
 from . import model as m
 from .errors import Collector, InternalError, Span, TouringError, suggest
+from .resources import SUFFIX, display_path
 from .syntax import Annot, Document, Name, Stmt, parse
 
-SUFFIX = ".touring"
 
+def compile_file(path: str | Path, display: str | None = None, parents: list | None = None) -> m.Ruleset:
+    """Compile an edition file (and every file it extends) into a Ruleset.
 
-def compile_file(path: str | Path, display: str | None = None) -> m.Ruleset:
-    """Compile an edition file (and every file it extends) into a Ruleset."""
+    parents, when given, receives (extends text, folder it was looked up from, file found) for each
+    file extended, so a cache can tell later whether the same files would be read again.
+    """
     path = Path(path)
-    return _Compiler().compile(path, display or str(path))
+    compiler = _Compiler()
+    if parents is not None:
+        compiler.parents = parents
+    return compiler.compile(path, display or str(path))
 
 
 def compile_text(text: str, file: str = "<text>", base_dir: str | Path = ".") -> m.Ruleset:
@@ -26,6 +32,7 @@ class _Compiler:
     def __init__(self) -> None:
         self.collector = Collector()
         self.stack: list[str] = []
+        self.parents: list[tuple[str, Path, Path]] = []
 
     def compile(self, path: Path, display: str) -> m.Ruleset:
         return self.compile_source(_read(path, display), display, path.parent)
@@ -65,6 +72,7 @@ class _Compiler:
             self.collector.error("E205", f'no edition "{ref.value}" to extend', ref.span,
                                  suggest(ref.value, archive_ids()))
             return None
+        self.parents.append((ref.value, base_dir, path))
         key = str(path.resolve())
         if key in self.stack or doc.id.value == ref.value:
             self.collector.error("E250", f'"{doc.id.value}" extends "{ref.value}", which leads back to itself',
@@ -79,14 +87,6 @@ class _Compiler:
             return None
         finally:
             self.stack.pop()
-
-
-def display_path(path: Path) -> str:
-    """A path as messages show it: relative to the working folder when it lies inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
 
 
 def _read(path: Path, display: str) -> str:
@@ -302,6 +302,7 @@ class _Build:
         doc = self.merged.doc
         self._deck()
         race = self.race = self._race()  # penalties check their piles against this race
+        setups = self._setups(race)  # progressive tables are seated by these
         fields = dict(
             id=doc.id.value,
             title=self._meta("title", doc.id.value),
@@ -315,7 +316,7 @@ class _Build:
             sources=tuple(self.sources.values()),
             deck=tuple(self.cards.values()),
             race=race,
-            setups=self._setups(race),
+            setups=setups,
             turn=self._turn(),
             delays=self._delays(),
             zones=self._zones(),
@@ -323,7 +324,7 @@ class _Build:
             counters=self._counters(),
             reshuffle=self._reshuffle(),
             ending=self._ending(),
-            progressive=self._progressive(),
+            progressive=self._progressive(setups),
             notes=tuple((s.data["text"].value, self.provenance(s, "note")) for s in self.stmts("notes")),
         )
         if self.c.diagnostics:
@@ -666,19 +667,55 @@ class _Build:
         return m.Ending(turn_limit=limit.data["turns"].value if limit else 5000,
                         provenance=self._merged_provenance("ending", "the end of the race"))
 
-    def _progressive(self) -> m.Progressive | None:
-        if self.one("progressive") is None:
+    def _progressive(self, setups: tuple[m.Setup, ...]) -> m.Progressive | None:
+        head = self.one("progressive")
+        if head is None:
             return None
-        tables = self.one("progressive", "tables")
-        rounds = self.one("progressive", "rounds")
-        if tables is not None and tables.data["players"].value < 2:
-            self.c.error("E223", "a table needs at least two players", tables.data["players"].span)
+        tables, rounds, prizes, partners = (self.one("progressive", name)
+                                            for name in ("tables", "rounds", "prizes", "partners"))
+        # without `tables of`, a table seats four (the number both sheets use), named at the section's head
+        sizes = tables.data["sizes"] if tables else [Name(4, head.span)]
+        side_size: dict[int, int] = {}
+        for setup in setups:  # a table of n is played by the first setup that seats n
+            for n in setup.players:
+                side_size.setdefault(n, setup.side_size)
+        partner_sizes = self._table_sizes(sizes, side_size)
         if rounds is not None and rounds.data["minutes"].value < 1:
             self.c.error("E223", "a round must last at least one minute", rounds.data["minutes"].span)
-        return m.Progressive(table=tables.data["players"].value if tables else 4,
-                             partners=self.one("progressive", "partners") is not None,
+        if prizes is not None and prizes.data["places"].value < 1:
+            self.c.error("E223", "a party needs at least one prize", prizes.data["places"].span)
+        self._check_partners(partners, partner_sizes, sizes[0].span)
+        return m.Progressive(table=sizes[0].value, tables=tuple(n.value for n in sizes),
+                             partners=bool(partner_sizes),
+                             partners_stay=partners is None or partners.data["move"] == "together",
                              minutes=rounds.data["minutes"].value if rounds else None,
+                             winners_move_up=self.one("progressive", "winners_move_up") is not None,
+                             restart=self.one("progressive", "restart") is not None,
+                             prizes=prizes.data["places"].value if prizes else 1,
+                             umpire=self.one("progressive", "umpire") is not None,
                              provenance=self._merged_provenance("progressive", "progressive touring"))
+
+    def _table_sizes(self, sizes: list[Name], side_size: dict[int, int]) -> list[int]:
+        """Checks each table size against the setups; returns the sizes whose tables seat partners."""
+        partner_sizes = []
+        for n in sizes:
+            if n.value < 2:
+                self.c.error("E223", "a table needs at least two players", n.span)
+            elif n.value not in side_size:
+                self.c.error("E290", f"no setup seats a table of {n.value}", n.span,
+                             "each table plays the setup for that many players: add one, or choose from "
+                             + ", ".join(map(str, sorted(side_size))))
+            elif side_size[n.value] > 1:
+                partner_sizes.append(n.value)
+        return partner_sizes
+
+    def _check_partners(self, partners: Stmt | None, partner_sizes: list[int], where: Span) -> None:
+        if partner_sizes and partners is None:
+            self.c.error("E291", f"tables of {partner_sizes[0]} seat partners, but the section does not say how "
+                         "partners move", where, "add `partners stay together` or `partners separate`")
+        elif partners is not None and not partner_sizes:
+            self.c.error("E291", "`partners` is written, but no table seats partners", partners.span,
+                         "remove it, or seat a table with a setup that plays sides of two or more")
 
 
 def _returned(keep: str | None) -> str:

@@ -33,6 +33,8 @@ CODES: dict[str, str] = {
     "E260": "something every edition needs is missing",
     "E270": "a card of the wrong kind",
     "E280": "an example that cannot be set up",
+    "E290": "a progressive table no setup seats",
+    "E291": "partners at a progressive table, and how they move, disagree",
     "E300": "a file that cannot be read",
 }
 

@@ -303,6 +303,8 @@ def rebuild(record: GameRecord, ruleset, on_move=None):
             raise Mismatch(entry.line, _describe_event_difference(entry, got))
         if on_move is not None:
             on_move(entry, move, events, game)
+    if record.result and record.result.get("outcome") == "signal" and not game.is_over:
+        game.stop("signal")  # a round stopped by its signal ends after the last logged move
     _compare_result(record, game)
     return game
 

@@ -23,7 +23,8 @@ WORDS = (
     "never", "a", "larger", "return", "discards", "piles", "except", "top", "none", "win", "by", "completing",
     "every", "exhausted", "out", "hands", "most", "wins", "limit", "tables", "partners", "rounds", "minutes",
     "score", "note", "player", "to", "act", "empty", "discard", "with", "decline", "taking", "nothing", "has",
-    "winner", "refused",
+    "winner", "refused", "stay", "together", "separate", "winners", "move", "up", "finished", "games",
+    "restart", "prizes", "umpire", "records", "scores",
 )
 _NAME = r"[a-z][a-z0-9_-]*"
 

@@ -15,7 +15,8 @@ Keep = Literal["all", "all-but-top", "none"]
 
 
 class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # defer_build: a schema is built on first validation, so reading a cached Ruleset skips building them all
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Location(Frozen):
@@ -64,7 +65,7 @@ class Card(Frozen):
     hours: int | None = None  # hazards counted in hours of delay
     removes: str | None = None  # hazards that take one mileage card instead of covering Go
     counters: tuple[str, ...] = ()  # counter cards: the hazards they cancel
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class Pile(Frozen):
@@ -75,13 +76,13 @@ class Pile(Frozen):
     protected: bool = False  # never taken by penalties
     face_down: bool = False  # turned face down once complete
     tally: int | None = None  # the n-th card is laid crosswise as a counting aid
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class Race(Frozen):
     miles: int
     piles: tuple[Pile, ...]
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class Setup(Frozen):
@@ -95,7 +96,7 @@ class Setup(Frozen):
     decks: int = 1
     removals: tuple[tuple[str, int], ...] = ()
     race: Race
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
     def side_count(self, players: int) -> int:
         return self.sides if self.sides is not None else players
@@ -106,7 +107,7 @@ class Turn(Frozen):
     draw: int = 1
     draw_before_play: bool = True
     before_go: tuple[CardKind, ...] = ("hazard", "zone")  # kinds a side may play before its first Go
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class Chain(Frozen):
@@ -114,25 +115,25 @@ class Chain(Frozen):
 
     hazard: str
     steps: tuple[str, ...]
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class Delays(Frozen):
     chains: tuple[Chain, ...]
     target: Literal["showing-go", "any"] = "showing-go"
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class Zone(Frozen):
     name: str  # the zone card that puts a side (or the game) into this zone
     allows: tuple[str, ...]  # mileage cards playable in it
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class ZonePlay(Frozen):
     card: str
     reach: Reach
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class Zones(Frozen):
@@ -141,10 +142,10 @@ class Zones(Frozen):
     zones: tuple[Zone, ...]
     plays: tuple[ZonePlay, ...]
     change_only: bool = True  # a zone card may be played only when it changes the zone
-    start_provenance: Provenance = Provenance()
+    start_provenance: Provenance = Field(default_factory=Provenance)
     speeding: Speeding = "forbidden"
-    speeding_provenance: Provenance = Provenance()
-    provenance: Provenance = Provenance()
+    speeding_provenance: Provenance = Field(default_factory=Provenance)
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class Penalty(Frozen):
@@ -153,7 +154,7 @@ class Penalty(Frozen):
     hazard: str
     zone: str
     miles: int
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class Penalties(Frozen):
@@ -162,7 +163,7 @@ class Penalties(Frozen):
     table: tuple[Penalty, ...]  # resolved: one entry per hazard and zone that costs anything
     chooser: Literal["attacker"] = "attacker"
     larger_card: bool = False  # True: a card worth more than what is still owed may be taken
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class Counter(Frozen):
@@ -171,14 +172,14 @@ class Counter(Frozen):
     card: str
     cancels: tuple[str, ...]
     redraw: bool = True
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class Reshuffle(Frozen):
     discard: bool = True
     go_piles: Keep = "all-but-top"
     zone_piles: Keep = "all-but-top"
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class Ending(Frozen):
@@ -188,17 +189,28 @@ class Ending(Frozen):
     exhausted: Literal["play-out-hands"] = "play-out-hands"
     exhausted_winner: Literal["most-miles"] = "most-miles"
     turn_limit: int = 5000
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class Progressive(Frozen):
-    """Progressive Touring: several tables racing against a clock; a tournament format."""
+    """Progressive Touring: several tables racing against a clock; a tournament format.
 
-    table: int
-    partners: bool
+    Each table is seated by the edition's setup for that many players (its sides, removals and race)."""
+
+    table: int  # the number at a table the host is offered first
+    tables: tuple[int, ...] = ()  # every number a table may seat, preferred first (empty: `table` alone)
+    partners: bool  # some table seats sides of two or more
+    partners_stay: bool = True  # partners move together all evening; False: they separate every round
     minutes: int | None
+    winners_move_up: bool = False  # False: everyone keeps their table all evening
     score: Literal["mileage"] = "mileage"
-    provenance: Provenance = Provenance()
+    restart: bool = False  # a game finished before the signal is followed by another, its miles added
+    prizes: int = 1  # places rewarded at the end
+    umpire: bool = False  # an umpire, not the players, records the scores
+    provenance: Provenance = Field(default_factory=Provenance)
+
+    def sizes(self) -> tuple[int, ...]:
+        return self.tables or (self.table,)
 
 
 class ExampleSide(Frozen):
@@ -244,7 +256,7 @@ class Example(Frozen):
     discard: tuple[str, ...] = ()
     moves: tuple[ExampleMove, ...]
     checks: tuple[ExampleCheck, ...]
-    provenance: Provenance = Provenance()
+    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class Change(Frozen):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+SUFFIX = ".touring"  # what an edition file's name ends with
 _PACKAGE = Path(__file__).resolve().parent
 _CHECKOUT = _PACKAGE.parent
 
@@ -25,3 +26,11 @@ def grammar_text() -> str:
 def editions_dir() -> Path:
     """The edition archive: the checkout's editions/ when developing, else the copy in the wheel."""
     return _first_existing(_PACKAGE / "_data" / "editions", _CHECKOUT / "editions")
+
+
+def display_path(path: Path) -> str:
+    """A path as messages show it: relative to the working folder when it lies inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

@@ -290,10 +290,16 @@ class ToRaw(Transformer):
     def exhausted(self): return ("exhausted", {})
     def turn_limit(self, n): return ("turn_limit", {"turns": n})
 
-    def tables(self, n): return ("tables", {"players": n})
-    def partners(self): return ("partners", {})
+    def tables(self, *sizes): return ("tables", {"players": sizes[0], "sizes": list(sizes)})
+    def partners(self, move): return ("partners", {"move": move or "together"})
+    def together(self): return "together"
+    def separate(self): return "separate"
     def rounds(self, n): return ("rounds", {"minutes": n})
+    def winners_move_up(self): return ("winners_move_up", {})
     def score_mileage(self): return ("score", {})
+    def restart(self): return ("restart", {})
+    def prizes(self, n): return ("prizes", {"places": n})
+    def umpire(self): return ("umpire", {})
 
     def note(self, text): return ("note", {"text": text})
 

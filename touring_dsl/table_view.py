@@ -55,11 +55,12 @@ def _cards(count: int) -> str:
 def side_title(game, side_index: int, seat: int, name_of: NameOf) -> str:
     members = [s for s in range(game.players) if game.side_of(s) == side_index]
     names = ", ".join(name_of(s) + (" (to act)" if s == game.to_act and s != seat else "") for s in members)
-    mine = " - your side" if game.side_of(seat) == side_index and "you" not in names else ""
+    mine = " - your side" if game.side_of(seat) == side_index and "(you)" not in names else ""
     return f"  Side {side_index + 1}: {names}{mine}"
 
 
-def render_table(game, seat: int, numbered: list, recent: list[str], name_of: NameOf) -> list[Text]:
+def render_table(game, seat: int, numbered: list, recent: list[str], name_of: NameOf,
+                 warnings: dict[int, str] | None = None) -> list[Text]:
     """Everything the seat to act needs to choose: the sides, the piles, its hand and moves, recent events."""
     view = game.view(seat)
     ruleset = game.ruleset
@@ -80,7 +81,7 @@ def render_table(game, seat: int, numbered: list, recent: list[str], name_of: Na
         lines.append(Text("  Recent:", style="bold"))
         lines += [Text(f"    {line}", style="dim") for line in recent]
     lines += hand_lines(game, view, seat, numbered)
-    lines += move_lines(numbered)
+    lines += move_lines(numbered, warnings)
     return lines
 
 
@@ -95,20 +96,21 @@ def _hand_sizes(game, view, seat: int) -> list[Text]:
 
 
 def sorted_hand(view, ruleset) -> list[str]:
-    """The hand in the edition's deck order, so a card keeps its place from turn to turn (`d N` uses it)."""
+    """The hand in the edition's deck order, so a card keeps its place from turn to turn."""
     order = {card.name: index for index, card in enumerate(ruleset.deck)}
     return sorted(view.hand, key=lambda card: order.get(card, len(order)))
 
 
 def hand_lines(game, view, seat: int, numbered: list) -> list[Text]:
-    """The hand, numbered for `d N`, each card with the moves that play it or why it cannot be played."""
+    """The hand, one line per kind of card, each with the numbers of the moves that play it, or why it cannot."""
     hand = sorted_hand(view, game.ruleset)
     lines = [Text(f"  Your hand (player {seat + 1}):", style="bold")]
-    for number, card in enumerate(hand, start=1):
-        plays = [str(i) for i, move in enumerate(numbered, start=1) if move.card == card]
-        line = Text(f"    {number}. {card:<18}")
+    for card in dict.fromkeys(hand):
+        copies = hand.count(card)
+        line = Text(f"    {card + (f' x{copies}' if copies > 1 else ''):<20}")
+        plays = [str(i) for i, move in enumerate(numbered, start=1) if move.card == card and move.action != "discard"]
         if plays:
-            line.append(f"move {', '.join(plays)}", style="green")
+            line.append(f"play: {', '.join(plays)}", style="green")
         else:
             reason = game.why_not(seat, card)
             line.append(f"cannot play: {reason}" if reason else "cannot play now", style="dim")
@@ -116,12 +118,47 @@ def hand_lines(game, view, seat: int, numbered: list) -> list[Text]:
     return lines
 
 
-def move_lines(numbered: list) -> list[Text]:
-    if not numbered:
-        return [Text("  No card can be played: discard one with d N.", style="yellow")]
-    lines = [Text("  Legal moves:", style="bold")]
-    lines += [Text(f"    {number}. {move}") for number, move in enumerate(numbered, start=1)]
+def move_lines(numbered: list, warnings: dict[int, str] | None = None) -> list[Text]:
+    """Every choice under one numbering: the plays one per line (with what a costly one forfeits), then the discards."""
+    warnings = warnings or {}
+    plays = [(n, m) for n, m in enumerate(numbered, start=1) if m.action != "discard"]
+    discards = [(n, m) for n, m in enumerate(numbered, start=1) if m.action == "discard"]
+    lines = [Text("  Your moves:", style="bold")] if plays else \
+        [Text("  No card can be played: discard one.", style="yellow")]
+    for number, move in plays:
+        line = Text(f"    {number}. {move}")
+        if number in warnings:
+            line.append(f"   ! {warnings[number]}", style="bold red")
+        lines.append(line)
+    if discards:
+        lines.append(Text(("  Or discard: " if plays else "  Discard: ")
+                          + "   ".join(f"{number}. {move.card}" for number, move in discards)))
     return lines
+
+
+def forfeit_warnings(game, numbered: list) -> dict[int, str]:
+    """Move number -> what it costs the mover's own side, for the plays that forfeit something.
+
+    Each play is tried on a copy of the game: whatever the engine reports as speeding by the mover,
+    or as a penalty on the mover's side, is the warning.
+    """
+    seat, warnings = game.to_act, {}
+    own_side = game.side_of(seat)
+    for number, move in enumerate(numbered, start=1):
+        if move.action != "play":
+            continue
+        trial = game.copy()
+        for event in trial.apply(move):
+            if (event.kind == "speeding" and event.seat == seat) or (event.kind == "penalty" and event.side == own_side):
+                warnings[number] = _forfeit_text(event)
+                break
+    return warnings
+
+
+def _forfeit_text(event) -> str:
+    """ "player 1 plays X where the zone forbids it and forfeits Y" -> "forfeits Y" (the detail when not so worded)."""
+    detail = str(event)
+    return detail[detail.index("forfeits"):] if "forfeits" in detail else detail
 
 
 # -- events and the end --------------------------------------------------------------------------------
@@ -139,10 +176,10 @@ def describe_event(event, viewers: set[int], name_of: NameOf) -> str | None:
     return str(event) or None
 
 
-def result_lines(game, name_of: NameOf) -> list[str]:
-    """Who won, how, and every side's miles."""
+def result_lines(game, name_of: NameOf, me: int | None = None) -> list[str]:
+    """Who won, how, and every side's miles; me is the seat of the one person playing, if any."""
     outcome = {"completed": "the race was completed", "exhausted": "the cards ran out",
-               "turn-limit": "the turn limit was reached"}.get(game.outcome, game.outcome or "unfinished")
+               "turn-limit": "the turn limit was reached", "signal": "the signal stopped play"}.get(game.outcome, game.outcome or "unfinished")
     view = game.view(0)
     lines = [f"Game over after {game.turns} turns: {outcome}."]
     for side_index in range(game.sides):
@@ -153,6 +190,6 @@ def result_lines(game, name_of: NameOf) -> list[str]:
         lines.append("Nobody wins: a tie.")
     else:
         members = [name_of(s) for s in view.sides[game.winner].seats]
-        lines.append(f"You win (side {game.winner + 1})!" if "you" in members
+        lines.append(f"You win (side {game.winner + 1})!" if me is not None and game.side_of(me) == game.winner
                      else f"Side {game.winner + 1} wins: {', '.join(members)}.")
     return lines

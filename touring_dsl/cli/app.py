@@ -1,4 +1,4 @@
-"""CLI stage, entry point: builds the Typer app from every subcommand module in this package."""
+"""CLI stage, entry point: the Typer app, importing a subcommand's module only when that command runs."""
 from __future__ import annotations
 
 import importlib
@@ -6,30 +6,59 @@ import pkgutil
 import sys
 
 import typer
+from typer.core import TyperGroup
 
 from .. import __version__
-from .common import report_bug
+
+_SKIP = {"app", "common"}
+# A module registers the command named after it; these modules register more than one.
+_EXTRA_COMMANDS = {"simulate": ("compare",)}
+
+
+def _command_modules() -> dict[str, str]:
+    """Command name -> module beside this one that registers it, in the order `--help` lists them."""
+    package = importlib.import_module(__package__)
+    commands: dict[str, str] = {}
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if info.name in _SKIP or info.name.startswith("_"):
+            continue
+        for name in (info.name, *_EXTRA_COMMANDS.get(info.name, ())):
+            commands[name] = info.name
+    return commands
+
+
+class LazyGroup(TyperGroup):
+    """Builds a subcommand from its module on first use, so `touring show` never imports `play` or `simulate`."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return list(_command_modules())
+
+    def get_command(self, ctx, cmd_name: str):
+        if cmd_name not in self.commands:
+            module_name = _command_modules().get(cmd_name)
+            if module_name is None:
+                return None
+            self.commands.update(_build(module_name))
+        return self.commands.get(cmd_name)
+
+
+def _build(module_name: str) -> dict:
+    """The click commands that one module registers."""
+    module = importlib.import_module(f"{__package__}.{module_name}")
+    single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    single.callback()(lambda: None)  # a callback makes Typer build a group, whose commands we take
+    module.register(single)
+    return dict(typer.main.get_group(single).commands)
+
 
 app = typer.Typer(
     name="touring",
+    cls=LazyGroup,
     help="Touring, the automobile race card game, kept as data: check, show, play, compare and print its editions.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-_SKIP = {"app", "common"}
-
-
-def _register_subcommands() -> None:
-    """Each module beside this one that defines register(app) contributes its subcommands."""
-    package = importlib.import_module(__package__)
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        if info.name in _SKIP or info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__package__}.{info.name}")
-        if hasattr(module, "register"):
-            module.register(app)
 
 
 def _version(value: bool) -> None:
@@ -44,9 +73,6 @@ def _root(version: bool = typer.Option(False, "--version", callback=_version, is
     """Touring rules as data."""
 
 
-_register_subcommands()
-
-
 def main() -> None:
     try:
         app()
@@ -56,6 +82,8 @@ def main() -> None:
     except SystemExit:
         raise
     except Exception as exc:  # anything unforeseen is our bug, never a traceback for the user
+        from .common import report_bug
+
         try:
             report_bug(exc)
         except typer.Exit as done:

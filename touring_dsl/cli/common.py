@@ -4,13 +4,16 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
-from rich.console import Console
 
 from ..errors import InternalError, TouringError
-from ..model import Ruleset
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..model import Ruleset
 
 EXIT_OK, EXIT_USER, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 3
 
@@ -22,10 +25,14 @@ def use_color(stream=None) -> bool:
 
 
 def out() -> Console:
+    from rich.console import Console
+
     return Console(no_color=not use_color(sys.stdout), highlight=False, soft_wrap=True)
 
 
 def err() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, no_color=not use_color(sys.stderr), highlight=False, soft_wrap=True)
 
 
@@ -38,9 +45,13 @@ def report_error(exc: TouringError) -> NoReturn:
     fail(exc.render(color=use_color(sys.stderr)))
 
 
+def bug_message(exc: BaseException) -> str:
+    return (f"touring: internal error (this is a bug in touring, not in your input): {exc}\n"
+            "Please report it with the command you ran.")
+
+
 def report_bug(exc: BaseException) -> NoReturn:
-    fail(f"touring: internal error (this is a bug in touring, not in your input): {exc}\n"
-         "Please report it with the command you ran.", EXIT_BUG)
+    fail(bug_message(exc), EXIT_BUG)
 
 
 def load_edition(ref: str) -> Ruleset:
@@ -57,7 +68,7 @@ def load_edition(ref: str) -> Ruleset:
 
 def edition_files(paths: list, command: str) -> list:
     """Files and folders given on the command line -> edition files; a missing path is a usage error."""
-    from ..compiler import SUFFIX
+    from ..resources import SUFFIX
 
     files = []
     for path in paths:

@@ -11,20 +11,21 @@ import typer
 
 from .. import gamelog
 from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
-from ..table_view import describe_event, render_table, result_lines, sorted_hand
-from .common import EXIT_USAGE, fail, load_edition, out
+from ..table_view import describe_event, forfeit_warnings, render_table, result_lines
+from .common import EXIT_BUG, EXIT_USAGE, bug_message, fail, load_edition, out
 
 RECENT = 8  # events kept for the table's short log
 EXIT_INTERRUPTED = 130
 
 HELP = """\
 How to play:
-  N        play the legal move numbered N in the list above
-  d N      discard card number N of your hand (always allowed on your turn)
+  N        make the move numbered N: every play and every discard has its own number
   t        show the table again
   ?        this help
   q        stop; the game can be saved and resumed later with --resume
-A card you cannot play shows why next to it in your hand."""
+A card you cannot play shows why next to it in your hand. A move marked ! forfeits something
+of your own side; you are asked to confirm it."""
+LONGEST_NUMBER = 6  # digits: more than any move list holds, and short enough to convert safely
 
 
 class Stop(Exception):
@@ -50,9 +51,14 @@ class Seats:
         return [seat for seat, kind in enumerate(self.kinds) if kind == HUMAN]
 
     def name(self, seat: int) -> str:
+        """Always "player N", as the engine's events say it, with who plays the seat when that helps."""
         if self.is_human(seat):
-            return "you" if len(self.humans) == 1 else f"player {seat + 1}"
+            return f"player {seat + 1} (you)" if len(self.humans) == 1 else f"player {seat + 1}"
         return f"player {seat + 1} ({self.kinds[seat]})"
+
+    @property
+    def only_human(self) -> int | None:
+        return self.humans[0] if len(self.humans) == 1 else None
 
 
 def parse_humans(text: str, players: int) -> list[int]:
@@ -118,19 +124,27 @@ class Session:
         self.console = out()
         self.recent: deque[tuple[int | None, str]] = deque(maxlen=RECENT * 4)
         self.interactive = sys.stdin.isatty()
+        self.signal = None  # a party round's signal (party.signal.RoundSignal): play stops when it is due
 
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> None:
         watching = not self.seats.humans  # with a person playing, the table's short log tells the moves
-        while not self.game.is_over:
+        while not self.game.is_over and not self.signal_sounded():
             seat = self.game.to_act
             if self.seats.is_human(seat):
                 move = self.ask(seat)
             else:
                 move = self.seats.bots[seat].choose(self.game.view(seat), self.game.legal_moves(),
                                                     bot_rng(self.record.header["seed"], len(self.record.moves) + 1))
+            if self.signal_sounded():  # a move chosen after the bell is not played
+                break
             self.commit(seat, move, announce=watching)
         self.finish()
+
+    def signal_sounded(self) -> bool:
+        if self.signal is not None and not self.game.is_over and self.signal.due(self.game):
+            self.game.stop("signal")
+        return self.game.is_over
 
     def commit(self, seat: int, move, announce: bool) -> None:
         events = self.game.apply(move)
@@ -165,35 +179,49 @@ class Session:
             self.writer.result(self.record.result)
             self.writer.close()
         self.say("")
-        for line in result_lines(self.game, self.seats.name):
+        for line in result_lines(self.game, self.seats.name, self.seats.only_human):
+            self.say(line, style="bold")
+        for line in self.signal.report(self.game) if self.signal else []:
             self.say(line, style="bold")
         if self.log_path is not None:
             self.say(f"The game is logged in {self.log_path}; watch it again with: touring replay {self.log_path}")
 
     # -- the person at the keyboard -----------------------------------------------------------
     def ask(self, seat: int):
-        legal = self.game.legal_moves()
-        numbered = [move for move in legal if move.action != "discard"]
-        self.show_table(seat, numbered)
+        numbered = self.game.legal_moves()  # plays first, then one discard per kind of card: one numbering
+        warnings = forfeit_warnings(self.game, numbered)
+        self.show_table(seat, numbered, warnings)
         while True:
-            answer = self.read(self.prompt(seat, numbered, can_discard=len(numbered) < len(legal))).strip().lower()
-            if not self.interactive:
-                self.say(answer)  # input from a file or pipe is not echoed: keep the transcript readable
-            move, problem = self.interpret(answer, seat, legal, numbered)
-            if move is not None:
+            answer = self.answer(self.prompt(seat, numbered))
+            move, problem = self.interpret(answer, numbered)
+            if move is not None and self.confirmed(numbered.index(move) + 1, warnings):
                 return move
             if problem == "table":
-                self.show_table(seat, numbered)
+                self.show_table(seat, numbered, warnings)
             elif problem:
                 self.say(problem, style="yellow")
 
-    def prompt(self, seat: int, numbered: list, can_discard: bool) -> str:
+    def answer(self, prompt: str) -> str:
+        answer = self.read(prompt).strip().lower()
+        if not self.interactive:
+            self.say(answer)  # input from a file or pipe is not echoed: keep the transcript readable
+        return answer
+
+    def confirmed(self, number: int, warnings: dict[int, str]) -> bool:
+        """A move that forfeits something of the mover's own side is made only when the player says yes."""
+        if number not in warnings:
+            return True
+        sure = self.answer(f"Move {number} {warnings[number]}. Make it anyway? [y/N]: ") in ("y", "yes")
+        if not sure:
+            self.say("Not made: choose again.", style="yellow")
+        return sure
+
+    def prompt(self, seat: int, numbered: list) -> str:
         who = "Your move" if len(self.seats.humans) == 1 else f"Player {seat + 1}, your move"
-        choices = {0: [], 1: ["1"]}.get(len(numbered), [f"1-{len(numbered)}"])
-        choices += ["d N to discard"] if can_discard else []
+        choices = ["1"] if len(numbered) == 1 else [f"1-{len(numbered)}"]
         return f"{who} [{', '.join(choices + ['? help', 'q quit'])}]: "
 
-    def interpret(self, answer: str, seat: int, legal: list, numbered: list):
+    def interpret(self, answer: str, numbered: list):
         """(move, None) for a valid entry, else (None, what to tell the player)."""
         if answer in ("?", "h", "help"):
             return None, HELP
@@ -201,30 +229,18 @@ class Session:
             raise Stop("quit")
         if answer in ("", "t", "table"):
             return None, "table"
-        if answer.isdigit():
-            number = int(answer)
-            if 1 <= number <= len(numbered):
-                return numbered[number - 1], None
-            if not numbered:
-                return None, "No card can be played now; discard one with d N (N = its number in your hand)."
-            return None, f"There is no move {number}: choose 1 to {len(numbered)}, or d N to discard."
+        if answer.isascii() and answer.isdigit():  # "²" is a digit to str.isdigit, but no number to int()
+            if len(answer) <= LONGEST_NUMBER and 1 <= int(answer) <= len(numbered):
+                return numbered[int(answer) - 1], None
+            shown = answer if len(answer) <= LONGEST_NUMBER else f"{answer[:LONGEST_NUMBER]}..."
+            return None, f"There is no move {shown}: choose 1 to {len(numbered)}."
         parts = answer.split()
         if parts and parts[0] in ("d", "discard"):
-            return self.discard(parts[1:], seat, legal)
-        return None, f"I did not understand {answer!r}. Type a move number, d N to discard, or ? for help."
-
-    def discard(self, rest: list[str], seat: int, legal: list):
-        hand = sorted_hand(self.game.view(seat), self.game.ruleset)
-        if len(rest) != 1 or not rest[0].isdigit():
-            return None, f"Say which card to discard: d N, with N from 1 to {len(hand)}."
-        number = int(rest[0])
-        if not 1 <= number <= len(hand):
-            return None, f"Your hand has cards 1 to {len(hand)}; there is no card {number}."
-        card = hand[number - 1]
-        for move in legal:
-            if move.action == "discard" and move.card == card:
-                return move, None
-        return None, "You cannot discard now: answer with one of the numbered choices."
+            if not any(move.action == "discard" for move in numbered):
+                return None, "You cannot discard now: answer with one of the numbered choices."
+            return None, "Discards are numbered with the plays: type the number shown before the card."
+        shown = answer if len(answer) <= 40 else f"{answer[:40]}..."
+        return None, f"I did not understand {shown!r}. Type a move number, or ? for help."
 
     def read(self, prompt: str) -> str:
         try:
@@ -234,9 +250,9 @@ class Session:
         except KeyboardInterrupt:
             raise Stop("interrupt") from None
 
-    def show_table(self, seat: int, numbered: list) -> None:
+    def show_table(self, seat: int, numbered: list, warnings: dict[int, str]) -> None:
         self.say("")
-        for line in render_table(self.game, seat, numbered, self.recent_for(seat), self.seats.name):
+        for line in render_table(self.game, seat, numbered, self.recent_for(seat), self.seats.name, warnings):
             self.console.print(line)
 
     def say(self, text: str, style: str | None = None) -> None:
@@ -245,7 +261,7 @@ class Session:
     # -- stopping without losing the game ------------------------------------------------------
     def stop(self, reason: str) -> int:
         print(file=sys.stderr)
-        what = {"quit": "Stopped", "eof": "Input ended", "interrupt": "Interrupted"}[reason]
+        what = {"quit": "Stopped", "eof": "Input ended", "interrupt": "Interrupted", "error": "Stopped by the error"}[reason]
         if self.writer is not None:
             self.writer.close()
             saved = self.log_path
@@ -256,10 +272,10 @@ class Session:
         else:
             print(f"{what} after {len(self.record.moves)} moves; the game is saved in {saved}.\n"
                   f"Continue it with: touring play {self.edition_ref} --resume {saved}", file=sys.stderr)
-        return EXIT_INTERRUPTED if reason == "interrupt" else 0
+        return {"interrupt": EXIT_INTERRUPTED, "error": EXIT_BUG}.get(reason, 0)
 
     def save_somewhere(self) -> Path | None:
-        default = free_name(f"touring-{self.record.header['edition']}-seed{self.record.header['seed']}.jsonl")
+        default = free_name(f"{self.record.header['edition']}-seed{self.record.header['seed']}.jsonl")
         if self.interactive:
             try:
                 answer = input(f"Save the game to resume it later? File name [{default}], or n: ").strip()
@@ -297,9 +313,11 @@ def free_name(name: str, folder: Path | None = None) -> Path:
 # -- starting a game: new or resumed ----------------------------------------------------------------
 
 def new_session(edition: str, players: int, setup: Optional[str], humans: str, bots: str,
-                seed: Optional[int], log: Optional[Path]) -> Session:
+                seed: Optional[int], log: Optional[Path], force: bool = False) -> Session:
     from ..engine import new_game
 
+    if log is not None and log.exists() and not force:
+        keep_saved_game(log)
     ruleset = load_edition(edition)
     if players not in ruleset.player_counts():
         counts = ", ".join(map(str, ruleset.player_counts()))
@@ -315,6 +333,20 @@ def new_session(edition: str, players: int, setup: Optional[str], humans: str, b
     record = GameRecord(header=gamelog.make_header(ruleset, players, setup_id, seed, seats.kinds, edition))
     writer = open_writer(log, record, append=False)
     return Session(game, record, seats, edition, writer, log)
+
+
+def keep_saved_game(log: Path) -> None:
+    """--log names a file that exists: overwrite it only if the person at the keyboard says so."""
+    advice = (f"--log {log}: the file exists (a saved game?). Continue it with --resume {log}, "
+              "choose another file, or add --force to overwrite it.")
+    if not sys.stdin.isatty():
+        fail(advice)
+    try:
+        answer = input(f"{log} exists. Overwrite it with a new game? [y/N]: ").strip().lower()
+    except (EOFError, KeyboardInterrupt):
+        answer = ""
+    if answer not in ("y", "yes"):
+        fail(advice)
 
 
 def resumed_session(path: Path, edition: Optional[str], humans: Optional[str], bots: Optional[str],
@@ -376,32 +408,53 @@ def fresh_seed() -> int:
 
 def play(
     edition: str = typer.Argument(..., help="An archive id or a path to an edition."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default 2)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", min=1, help="Number of players (default 2)."),
     setup: Optional[str] = typer.Option(None, "--setup", help="Setup id (default: the first that seats the players)."),
     humans: Optional[str] = typer.Option(None, "--humans", help='Seats played by people, 1-based: "1,3" (default "1"; "none" for bots only).'),
     bots: Optional[str] = typer.Option(None, "--bots", help="Bots for the other seats, cycled: greedy,random (default greedy)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the deal (default: a fresh one, printed)."),
     log: Optional[Path] = typer.Option(None, "--log", help="Write the game to this JSON Lines file as it goes."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a game saved in this log."),
+    round_turns: Optional[int] = typer.Option(None, "--round-turns", help="Stop at a party's signal after this many turns."),
+    round_minutes: Optional[float] = typer.Option(None, "--round-minutes", help="Stop at a party's signal after this many minutes."),
+    force: bool = typer.Option(False, "--force", help="Let --log overwrite an existing file without asking."),
 ) -> None:
     """Play an edition at the terminal, against bots or other people at the same keyboard."""
+    signal = round_signal(round_turns, round_minutes)
     if resume is not None:
         for given, flag in ((players, "--players"), (setup, "--setup"), (seed, "--seed")):
             if given is not None:
                 fail(f"{flag} cannot be combined with --resume: the saved game decides it", EXIT_USAGE)
         session = resumed_session(resume, edition, humans, bots, log)
     else:
-        session = new_session(edition, players or 2, setup, humans if humans is not None else "1",
-                              bots or "greedy", seed, log)
+        session = new_session(edition, players if players is not None else 2, setup,
+                              humans if humans is not None else "1", bots or "greedy", seed, log, force)
         header = session.record.header
         session.say(f"{session.game.ruleset.title}: {header['players']} players ({setup_label(session)}), "
-                    f"seed {header['seed']}. Type ? for help.")
+                    f"seed {header['seed']}." + (" Type ? for help." if session.seats.humans else ""))
+    session.signal = signal
     try:
         session.run()
     except Stop as stop:
         raise typer.Exit(session.stop(stop.reason))
     except KeyboardInterrupt:
         raise typer.Exit(session.stop("interrupt"))
+    except Exception as exc:  # a bug in touring: say so, but never lose the game played so far
+        print(bug_message(exc), file=sys.stderr)
+        raise typer.Exit(session.stop("error")) from None
+
+
+def round_signal(turns: Optional[int], minutes: Optional[float]):
+    """One table of a Progressive Touring party: the game stops at the signal, by turns or by the clock."""
+    if turns is not None and minutes is not None:
+        fail("--round-turns and --round-minutes cannot be combined: choose one signal", EXIT_USAGE)
+    if (turns is not None and turns < 1) or (minutes is not None and minutes <= 0):
+        fail("--round-turns and --round-minutes must be more than 0", EXIT_USAGE)
+    if turns is None and minutes is None:
+        return None
+    from ..party.signal import RoundSignal
+
+    return RoundSignal(turns=turns, minutes=minutes)
 
 
 def register(app: typer.Typer) -> None:

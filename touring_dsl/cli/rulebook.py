@@ -11,19 +11,19 @@ from .common import EXIT_USAGE, err, fail, load_edition
 FORMATS = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".pdf": "pdf"}
 
 
-def choose_format(output: str, fmt: str | None) -> str:
+def choose_format(output: str, fmt: str | None, command: str = "rulebook") -> str:
     """The format asked for, else the one the output file's suffix names."""
     if fmt:
         fmt = fmt.lower().lstrip(".")
         fmt = {"markdown": "md", "htm": "html"}.get(fmt, fmt)
         if fmt not in ("md", "html", "pdf"):
-            fail(f"touring rulebook: unknown format {fmt!r}; choose md, html or pdf", EXIT_USAGE)
+            fail(f"touring {command}: unknown format {fmt!r}; choose md, html or pdf", EXIT_USAGE)
         return fmt
     if output == "-":
         return "md"
     suffix = Path(output).suffix.lower()
     if suffix not in FORMATS:
-        fail(f"touring rulebook: cannot tell the format from {output!r}; name the file .md, .html or .pdf, "
+        fail(f"touring {command}: cannot tell the format from {output!r}; name the file .md, .html or .pdf, "
              "or pass --format", EXIT_USAGE)
     return FORMATS[suffix]
 
@@ -31,7 +31,11 @@ def choose_format(output: str, fmt: str | None) -> str:
 def render(ruleset, fmt: str) -> bytes:
     from ..rulebook import build
 
-    book = build(ruleset)
+    return render_book(build(ruleset), fmt, "rulebook")
+
+
+def render_book(book, fmt: str, command: str) -> bytes:
+    """A rulebook-shaped document (a rulebook, a party's score sheet) as Markdown, HTML or PDF bytes."""
     if fmt == "md":
         from ..rulebook.markdown import render as to_markdown
 
@@ -45,7 +49,7 @@ def render(ruleset, fmt: str) -> bytes:
 
         return to_pdf(book)
     except ImportError:
-        fail("touring rulebook: PDF output needs the typst package (pip install 'touring-dsl[pdf]')")
+        fail(f"touring {command}: PDF output needs the typst package (pip install 'touring-dsl[pdf]')")
 
 
 def rulebook(edition: str = typer.Argument(..., help="An archive id or a path."),

@@ -1,10 +1,14 @@
 """CLI stage, `touring show`: a readable summary of one compiled edition."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
-from ..model import Ruleset
-from .common import load_edition, out, print_json
+from .common import load_edition, print_json
+
+if TYPE_CHECKING:
+    from ..model import Ruleset
 
 REACH = {"own": "on one's own side", "opponent": "on an opponent", "any": "on any side"}
 SPEEDING = {"forbidden": "not allowed", "forfeit-card": "allowed, but the card is forfeited",
@@ -60,9 +64,8 @@ def show(edition: str = typer.Argument(..., help="An archive id or a path."),
     if as_json:
         print_json(ruleset.model_dump(mode="json"))
         return
-    console = out()
-    for line in summary_lines(ruleset):
-        console.print(line, markup=False)
+    # plain lines, never styled: print is enough, and spares loading rich
+    print("\n".join(summary_lines(ruleset)))
 
 
 def register(app: typer.Typer) -> None:

@@ -110,8 +110,17 @@ def simulate(edition: str = typer.Argument(..., help="An archive id or a path.")
                                               "same games as the default fast path)."),
              records: Path = typer.Option(None, "--records", help="Write one CSV row per game to this file."),
              plot: Path = typer.Option(None, "--plot", help="Write a PNG of game lengths and seat win rates."),
-             as_json: bool = typer.Option(False, "--json", help="Print the report as JSON.")) -> None:
+             as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+             progressive: bool = typer.Option(False, "--progressive", help="Play whole Progressive Touring parties."),
+             tables: int = typer.Option(4, "--tables", help="With --progressive: tables at each party."),
+             rounds: int = typer.Option(6, "--rounds", help="With --progressive: rounds at each party."),
+             round_turns: int = typer.Option(40, "--round-turns", help="With --progressive: turns a round lasts."),
+             parties: int = typer.Option(50, "--parties", help="With --progressive: how many parties.")) -> None:
     """Play many bot games and report win rates, game lengths, the lead, and how the cards are used."""
+    if progressive:
+        from .party import simulate_parties
+
+        return simulate_parties(edition, tables, rounds, round_turns, parties, bots, seed, as_json)
     if backend not in ("local", "ray"):
         fail("touring: --backend must be local or ray", EXIT_USAGE)
     data = _simulate(edition, games, players, setup, bots, seed, max(1, jobs), backend, rotate, public, records)

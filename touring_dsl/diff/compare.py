@@ -198,14 +198,17 @@ class Comparison:
         a, b = self.a.progressive, self.b.progressive
         if (a is None) != (b is None):
             present: Progressive = a or b  # type: ignore[assignment]
-            summary = {"table": present.table, "partners": present.partners, "minutes": present.minutes}
+            summary = {"table": present.table, "tables": list(present.sizes()), "partners": present.partners,
+                       "minutes": present.minutes}
             self.emit("progressive", "added" if a is None else "removed", "progressive",
                       old=None if a is None else summary, new=summary if a is None else None)
             return
         if a is None or b is None:
             return
-        for aspect, field in (("tables", "table"), ("partners", "partners"), ("minutes", "minutes"),
-                              ("score", "score")):
+        self.value("progressive", "tables", a.sizes(), b.sizes())
+        for aspect, field in (("partners", "partners"), ("partners-stay", "partners_stay"),
+                              ("minutes", "minutes"), ("winners-move-up", "winners_move_up"), ("score", "score"),
+                              ("restart", "restart"), ("prizes", "prizes"), ("umpire", "umpire")):
             self.value("progressive", aspect, getattr(a, field), getattr(b, field))
 
     def notes(self) -> None:

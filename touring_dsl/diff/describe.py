@@ -164,9 +164,17 @@ def _larger(c: Change) -> str:
 def _progressive(c: Change) -> str:
     info = c.new if c.action == "added" else c.old
     rounds = f"rounds of {info['minutes']} minutes" if info["minutes"] else "rounds set by the host"
-    what = f"{info['table']} at a table, {'partners' if info['partners'] else 'no partners'}, {rounds}"
+    what = f"{_sizes(info.get('tables') or [info['table']])} at a table, {'partners' if info['partners'] else 'no partners'}, {rounds}"
     return f"Progressive touring is offered ({what})" if c.action == "added" else \
         f"Progressive touring is no longer described (it had {what})"
+
+
+def _party_yes_no(yes: str, no: str) -> Callable[[Change], str]:
+    return lambda c: "Progressive touring: " + _yes_no(yes, no)(c)
+
+
+def _sizes(sizes) -> str:
+    return " or ".join(map(str, sizes))
 
 
 def _yes_no(yes: str, no: str) -> Callable[[Change], str]:
@@ -228,10 +236,20 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "exhausted-winner": lambda c: f"When the cards run out the winner is by {c.new} (was {c.old})",
     "turn-limit": lambda c: f"A race is stopped after {c.new} turns (was {c.old})",
     "progressive": _progressive,
-    "tables": lambda c: f"Progressive touring: {c.new} players at each table (was {c.old})",
+    "tables": lambda c: f"Progressive touring: {_sizes(c.new)} players at each table (was {_sizes(c.old)})",
     "partners": _yes_no("Progressive touring is played by partners",
                         "Progressive touring is played without partners"),
     "minutes": lambda c: f"Progressive touring: rounds of {c.new or 'open'} minutes (was {c.old or 'open'})",
+    "partners-stay": _party_yes_no("partners move together all evening",
+                             "partners separate after every round"),
+    "winners-move-up": _party_yes_no("the winners at each table move up",
+                               "everyone keeps their table"),
     "score": lambda c: f"Progressive touring is scored by {c.new} (was {c.old})",
+    "restart": _party_yes_no("a game won before the signal is followed by another, miles added",
+                       "a table that finishes early waits for the signal"),
+    "prizes": lambda c: f"Progressive touring: prizes for {c.new} {'place' if c.new == 1 else 'places'} "
+                        f"(was {c.old})",
+    "umpire": _party_yes_no("an umpire records the scores",
+                      "each table records its own scores"),
     "note": lambda c: f"Note added: {c.new}" if c.action == "added" else f"Note dropped: {c.old}",
 }

@@ -69,6 +69,16 @@ class Game(Legal):
         self.apply_code(code, events)
         return events
 
+    def stop(self, outcome: str = "signal") -> list[Event]:
+        """End the game where it stands (a signal, a clock): the side with most miles wins, equal miles tie.
+
+        Each side keeps the miles it has laid (side_miles); returns the game's closing event."""
+        if self.is_over:
+            raise IllegalMove("the game is over")
+        events: list[Event] = []
+        self.finish(outcome, events)
+        return events
+
     def is_legal_code(self, code: int) -> bool:
         """Whether a move code is legal now (a discard by the hand alone, anything else among the plays)."""
         if code & 3 == DISCARD:

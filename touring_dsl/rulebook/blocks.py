@@ -112,6 +112,7 @@ class Rulebook:
     byline: str  # publisher and year, in words
     summary: str
     sections: tuple[Section, ...] = field(default=())
+    kicker: str = "Rules of play"  # the small line above the title of a printed sheet
 
 
 def card_list(names, last: str = "and") -> Text:

@@ -128,7 +128,7 @@ def _title_block(book: Rulebook) -> str:
         "#align(center)[\n"
         "#line(length: 100%, stroke: 1.2pt + rule-colour)\n#v(-0.7em)\n"
         "#line(length: 100%, stroke: 0.4pt + rule-colour)\n#v(0.6em)\n"
-        "#text(size: 9pt, tracking: 0.25em, fill: rule-colour)[RULES OF PLAY]\n#v(0.2em)\n"
+        f"#text(size: 9pt, tracking: 0.25em, fill: rule-colour, {quote(book.kicker.upper())})\n#v(0.2em)\n"
         f"#text(size: 30pt, weight: \"bold\", tracking: 0.12em, upper({quote(book.title)}))\n#v(0.1em)\n"
         f"{subtitle}"
         f"#text(size: 10.5pt, smallcaps({quote(book.byline)}))\n"

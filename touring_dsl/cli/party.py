@@ -1,0 +1,333 @@
+"""CLI stage, `touring party`: run a Progressive Touring party for a host: seats, rounds, scores, standings."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .common import EXIT_USAGE, fail, load_edition, out, print_json
+
+EXIT_INTERRUPTED = 130
+
+HELP = """\
+Type the miles each side had laid when the signal sounded, e.g. 45.
+When a game was won before the signal and another begun, add the games: 110+20.
+  t   show this round's tables again
+  s   show the standings so far
+  q   stop; everything entered is saved, continue later with --resume"""
+
+
+class Stop(Exception):
+    """The host stops: "quit", "eof" or "interrupt"."""
+
+
+def party(
+    edition: Optional[str] = typer.Argument(None, help="An archive id or a path (not needed with --resume)."),
+    players: Optional[str] = typer.Option(None, "--players", "-p",
+                                          help='How many players ("8") or their names ("Ann,Bob,...").'),
+    rounds: Optional[int] = typer.Option(None, "--rounds", "-r", help="Rounds in the evening (default 4)."),
+    minutes: Optional[int] = typer.Option(None, "--minutes", help="Minutes a round (default: the edition's)."),
+    table_size: Optional[int] = typer.Option(None, "--table-size", help="Players at a table (default: the edition's first)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the seat draw and for cuts that settle ties."),
+    umpire: Optional[str] = typer.Option(None, "--umpire", help="Who records the scores, where the edition has an umpire."),
+    in_order: bool = typer.Option(False, "--in-order", help="Seat players in the order given instead of drawing seats."),
+    save_to: Optional[Path] = typer.Option(None, "--save", help="The party's file (default party-EDITION.json)."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the party saved in this file."),
+    scores: Optional[Path] = typer.Option(None, "--scores", help="Record miles from a CSV of round,player,miles."),
+    output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the score sheet (.md, .html or .pdf)."),
+    fmt: Optional[str] = typer.Option(None, "--format", "-f", help="md, html or pdf; default: from the suffix."),
+    as_json: bool = typer.Option(False, "--json", help="Print the party and standings as JSON; never prompt."),
+) -> None:
+    """Run a Progressive Touring party: seat the players, take each table's miles, move them, keep standings."""
+    from ..party.record import PartyError
+    from .rulebook import choose_format
+
+    chosen = choose_format(output, fmt, "party") if output else None
+    if chosen == "pdf" and output == "-":
+        fail("touring party: a PDF cannot go to standard output; give a file with -o", EXIT_USAGE)
+    try:
+        if resume is not None:
+            ruleset, record, path = _resumed(resume, edition, players, table_size, seed, rounds)
+        else:
+            ruleset, record, path = _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to,
+                                         umpire)
+        stopped = None
+        if scores is not None:
+            record = _import(record, ruleset, scores, path, show=not as_json)
+        elif not as_json and not record.finished:
+            stopped = _prompt_rounds(record, ruleset, path)
+    except PartyError as exc:
+        fail(f"touring party: {exc}")
+    if as_json:
+        print_json(_json(record, ruleset))
+    elif stopped is None:
+        _show_standings(record, ruleset)
+    if output:
+        _write_sheet(record, ruleset, output, chosen)
+    if stopped is not None:
+        raise typer.Exit(stopped)
+
+
+def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to, umpire):
+    from ..party.host import player_names, start
+    from .play import free_name, fresh_seed
+
+    if edition is None:
+        fail("touring party: name an edition, or continue a party with --resume FILE", EXIT_USAGE)
+    if players is None:
+        fail("touring party: say who comes with --players (a number, or names separated by commas)", EXIT_USAGE)
+    if minutes is not None and minutes < 1:
+        fail("touring party: --minutes must be at least 1", EXIT_USAGE)
+    ruleset = load_edition(edition)
+    if ruleset.progressive is None:
+        fail(f"touring party: {ruleset.id} describes no progressive play")
+    record = start(ruleset, edition, player_names(players), rounds or 4, minutes, table_size,
+                   seed if seed is not None else fresh_seed(), shuffle=not in_order, umpire=umpire)
+    path = save_to or free_name(f"party-{ruleset.id}.json")
+    _save(path, record)
+    say(f"{ruleset.title} ({ruleset.id}), Progressive Touring: {len(record.players)} players at "
+        f"{len(record.rounds[0].tables)} tables, {record.rounds_planned} rounds, seed {record.seed}.")
+    note(f"The party is saved in {path} after every table; continue it with: touring party --resume {path}")
+    return ruleset, record, path
+
+
+def _resumed(path: Path, edition, players, table_size, seed, rounds):
+    from ..party.host import replan
+    from ..party.save import load
+
+    for given, flag in ((players, "--players"), (table_size, "--table-size"), (seed, "--seed")):
+        if given is not None:
+            fail(f"touring party: {flag} cannot be combined with --resume: the saved party decides it", EXIT_USAGE)
+    record = load(path)
+    ruleset = load_edition(edition or record.edition)
+    if ruleset.id != record.edition_id:
+        fail(f"touring party: {path} is a party of {record.edition_id}, not of {ruleset.id}", EXIT_USAGE)
+    if ruleset.source_hash != record.source_hash:
+        fail(f"touring party: the rules of {ruleset.id} have changed since the party began; "
+             "finish it with the edition it started with")
+    if rounds is not None and rounds != record.rounds_planned:
+        replan(record, ruleset, rounds)
+        _save(path, record)
+    note(f"Resuming the {record.edition_id} party in {path}: {len(record.completed_rounds())} of "
+        f"{record.rounds_planned} rounds recorded.")
+    return ruleset, record, path
+
+
+def _save(path: Path, record) -> None:
+    from ..party.save import save
+
+    try:
+        save(path, record)
+    except OSError as exc:
+        fail(f"touring party: cannot write {path}: {exc.strerror or exc}")
+
+
+def _import(record, ruleset, scores: Path, path: Path, show: bool):
+    from ..party.host import import_csv
+
+    record, count = import_csv(record, ruleset, scores)
+    _save(path, record)
+    note(f"Recorded {count} {'round' if count == 1 else 'rounds'} from {scores}; saved in {path}.")
+    if record.current is not None and show:
+        show_plan(record, ruleset, record.current)
+    return record
+
+
+# -- the host at the keyboard ---------------------------------------------------------------------
+
+def _prompt_rounds(record, ruleset, path: Path) -> int | None:
+    """Ask for every table's miles until the party ends (None), or the host stops (the exit status)."""
+    from ..party.host import enter
+
+    try:
+        while not record.finished:
+            rnd = record.current
+            show_plan(record, ruleset, rnd)
+            for table in [t for t in rnd.tables if not t.recorded]:
+                _ask_table(record, ruleset, rnd, table, enter)
+                _save(path, record)
+            show_results(rnd)
+            if record.current is not None:
+                show_moves(rnd, record.current)
+    except Stop as stop:
+        what = {"quit": "Stopped", "eof": "Input ended", "interrupt": "Interrupted"}[str(stop)]
+        note(f"{what}; every table entered is saved in {path}.\nContinue with: touring party --resume {path}")
+        return EXIT_INTERRUPTED if str(stop) == "interrupt" else 0
+    return None
+
+
+def _ask_table(record, ruleset, rnd, table, enter) -> None:
+    from ..party.record import PartyError
+    from ..party.scores import parse_games, side_name
+
+    while True:
+        by_side = []
+        for side in table.sides:
+            by_side.append(_ask_miles(f"Round {rnd.number}, table {table.number}: miles for {side_name(side)}? ",
+                                      record, ruleset, rnd, parse_games))
+        try:
+            enter(record, ruleset, table, by_side)
+            return
+        except PartyError as exc:
+            say(f"{exc}. Enter table {table.number} again.")
+
+
+def _ask_miles(prompt: str, record, ruleset, rnd, parse_games) -> list[int]:
+    from ..party.record import PartyError
+
+    while True:
+        answer = _read(prompt).strip().lower()
+        if not sys.stdin.isatty():
+            say(answer)  # piped input is not echoed: keep the transcript readable
+        if answer in ("?", "h", "help"):
+            say(HELP)
+        elif answer in ("q", "quit"):
+            raise Stop("quit")
+        elif answer in ("t", "table"):
+            show_plan(record, ruleset, rnd)
+        elif answer in ("s", "standings"):
+            _show_standings(record, ruleset)
+        else:
+            try:
+                return parse_games(answer)
+            except PartyError as exc:
+                say(f"{exc}; ? for help")
+
+
+def _read(prompt: str) -> str:
+    try:
+        return input(prompt)
+    except EOFError:
+        raise Stop("eof") from None
+    except KeyboardInterrupt:
+        raise Stop("interrupt") from None
+
+
+# -- what the host reads -----------------------------------------------------------------------------
+
+def say(text: str) -> None:
+    out().print(text, markup=False, highlight=False)
+
+
+def note(text: str) -> None:
+    """What the tool did (saved, resumed): on stderr, so standard output stays the party's own text."""
+    print(text, file=sys.stderr)
+
+
+def show_plan(record, ruleset, rnd) -> None:
+    from ..party.scores import side_name
+
+    length = f"play for {record.minutes} minutes, then give the signal" if record.minutes else \
+        "play until the host gives the signal"
+    say("")
+    say(f"Round {rnd.number} of {record.rounds_planned}: {length}.")
+    for table in rnd.tables:
+        head = " (head table)" if table.number == 1 and len(rnd.tables) > 1 else ""
+        setup = ruleset.setup_for(len(table.players))
+        race = f", race of {setup.race.miles} miles" if setup.race.miles != ruleset.race.miles else ""
+        say(f"  Table {table.number}{head}: {' v '.join(side_name(s) for s in table.sides)}{race}")
+    if record.umpire:
+        say(f"At the signal the umpire, {record.umpire}, goes from table to table and records the miles.")
+
+
+def show_results(rnd) -> None:
+    from ..party.scores import side_name
+
+    say(f"Round {rnd.number} results:")
+    for table in rnd.tables:
+        totals = table.totals()
+        score = " v ".join(f"{side_name(s)} {m}" for s, m in zip(table.sides, totals))
+        cut = " (settled by a cut of the cards)" if table.cut else ""
+        winners = table.sides[table.winner]
+        say(f"  Table {table.number}: {score}; {side_name(winners)} {'wins' if len(winners) == 1 else 'win'}{cut}")
+
+
+def show_moves(before, after) -> None:
+    """Who changes tables for the next round, and where to."""
+    moves: dict[tuple[int, int], list[str]] = {}
+    for table in before.tables:
+        for player in table.players:
+            target = after.table_of(player).number
+            if target != table.number:
+                moves.setdefault((table.number, target), []).append(player)
+    if not moves:
+        say("  Everyone keeps their table.")
+    for (old, new), players in sorted(moves.items()):
+        way = "up" if new < old else "down"
+        say(f"  {', '.join(players)} {'moves' if len(players) == 1 else 'move'} {way} from table {old} to table {new}.")
+
+
+def _show_standings(record, ruleset) -> None:
+    from ..party.standings import standings
+
+    rows = standings(record, ruleset.progressive.prizes)
+    done = len(record.completed_rounds())
+    say("")
+    say("Final standings:" if record.finished else f"Standings after {done} of {record.rounds_planned} rounds:")
+    width = max(len(r.player) for r in rows)
+    for r in rows:
+        prize = "  prize" if r.prize and record.finished else ""
+        say(f"  {r.place:>2}. {r.player.ljust(width)}  {r.total:>5} miles  "
+            f"{r.rounds_won} won, {r.moves} {'move' if r.moves == 1 else 'moves'}{prize}")
+    if record.current is not None and done:
+        show_plan(record, ruleset, record.current)
+
+
+def _json(record, ruleset) -> dict:
+    from dataclasses import asdict
+
+    from ..party.save import to_json
+    from ..party.standings import standings
+
+    return {"party": to_json(record), "finished": record.finished,
+            "standings": [asdict(r) for r in standings(record, ruleset.progressive.prizes)]}
+
+
+def _write_sheet(record, ruleset, output: str, chosen: str) -> None:
+    from ..party.sheet import build
+    from .common import err
+    from .rulebook import render_book
+
+    data = render_book(build(record, ruleset), chosen, "party")
+    if output == "-":
+        sys.stdout.write(data.decode("utf-8"))
+        return
+    try:
+        Path(output).write_bytes(data)
+    except OSError as exc:
+        fail(f"touring party: cannot write {output}: {exc.strerror or exc}")
+    err().print(f"wrote {output} ({chosen}, {len(data):,} bytes)", markup=False)
+
+
+def simulate_parties(edition: str, tables: int, rounds: int, round_turns: int, parties: int, bots: str,
+                     seed: int, as_json: bool) -> None:
+    """`touring simulate --progressive`: whole parties played by bots (see party.simulate)."""
+    from ..bots import BOTS
+    from ..party.simulate import PartyPlan, render, simulate
+    from .simulate import _progress
+
+    for value, flag in ((tables, "--tables"), (rounds, "--rounds"), (round_turns, "--round-turns"),
+                        (parties, "--parties")):
+        if value < 1:
+            fail(f"touring simulate: {flag} must be at least 1", EXIT_USAGE)
+    names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    unknown = [b for b in names if b not in BOTS]
+    if not names or unknown:
+        fail(f"touring simulate: unknown bot {unknown[0] if unknown else '(none)'}; choose from "
+             f"{', '.join(sorted(BOTS))}", EXIT_USAGE)
+    ruleset = load_edition(edition)
+    if ruleset.progressive is None:
+        fail(f"touring simulate: {ruleset.id} describes no progressive play")
+    plan = PartyPlan(tables=tables, rounds=rounds, round_turns=round_turns, bots=names, seed=seed, parties=parties)
+    with _progress(parties, f"{ruleset.id} parties") as advance:
+        data = simulate(ruleset, plan, advance)
+    if as_json:
+        print_json(data)
+    else:
+        out().print("\n".join(render(data)), markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("party")(party)

@@ -1,0 +1,15 @@
+"""Engine stage, the rules of play: one module per mechanic family, each writing its part of the kernel.
+
+Every module states its rule in plain words, names the language construct it plays, and has functions
+named for the steps of that rule. Each function takes the Emitter (engine.codegen), which knows the
+ruleset's Tables and writes lines of the kernel's Python source; codegen assembles the modules into the
+kernel's functions. Where to look for a construct of docs/language.md:
+
+    legality.py   which cards a seat may play now (the cached masks every rule below keeps up to date)
+    delays.py     `delays` (chain ... then ..., target), go and remedy cards on the go pile
+    zones.py      `zones` (zone ... allows, start in, play ... on, speeding)
+    penalties.py  `penalties` (when ... in ... take, take from, never a larger card)
+    counters.py   `card ... counter cancels ...`: a card shown out of turn against a hazard
+    races.py      `race` and its piles, hazards that `removes` a mileage card, `ending`
+    hands.py      `turn` (hand, draw ... before play), `reshuffle`, dealing and passing the turn
+"""

@@ -1,0 +1,50 @@
+"""Rules of play, delays: a side moves only while a go card shows on its go pile.
+
+Construct: the `delays` section (`chain "Hazard" then "Remedy" then "Go"`, `target showing go | any`),
+and cards of kind go and remedy. A hazard of a chain, played on another side, covers that side's go
+pile; the side may then play only the chain's next step, in order, and moves again once the last step
+(or a go card on an empty pile) is on top. `target any` lets a delay be played on a side that has not
+started. The go pile's state (empty, running, or which step a chain waits for) is one small int, and
+AFTER[state][card] is the state a card leads to (tables._chains).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..tables import RUNNING
+from . import legality, penalties
+
+if TYPE_CHECKING:
+    from ..codegen import Emitter
+
+
+def go_or_remedy(e: Emitter) -> None:
+    """Card c, a go or the step a delay asks for, goes on side s's go pile."""
+    e.w("gopile[s].append(c)")
+    covered(e, "s", "AFTER[gost[s]][c]")
+    e.event('"play"', "seat", "s", "NAMES[c]", 'f"player {seat + 1} plays {NAMES[c]} on side {s + 1}"')
+
+
+def covered(e: Emitter, v: str, state: str) -> None:
+    """The masks once a card went on side v's go pile: it now shows `state`, never the empty pile
+    (so the side has started), and only a go card on top is the running state."""
+    w, t = e.w, e.t
+    w(f"_g = gost[{v}] = {state}", f"_z = zst[{v}]", f"atk[{v}] = {t.attack_cards}")
+    with w.block(f"if _g == {RUNNING}:"):
+        w(f"own[{v}] = OWN_RUN[_z] | openm[{v}] & MILE_OK[_z]")
+        legality.exposure(e, v, "EXPO_RUN[_z]")
+    with w.block("else:"):
+        w(f"own[{v}] = OWN_GZ[_g][_z]", f"expo[{v}] = EXPO_GZ[_g][_z]")
+
+
+def delay(e: Emitter) -> None:
+    """Hazard c covers victim v's go: v now waits for the hazard's chain; with penalties, the
+    cards of the attacker's chosen take are forfeited."""
+    w, t = e.w, e.t
+    w("gopile[v].append(c)")
+    # a delayed side's masks do not depend on its mileage: the takes can follow
+    w(f"_g = gost[v] = HAZ_STATE[c]", "_z = zst[v]", "own[v] = OWN_GZ[_g][_z]",
+      f"atk[v] = {t.attack_cards}", "expo[v] = EXPO_GZ[_g][_z]")
+    e.hazard_event()
+    if e.has_penalties:
+        penalties.forfeit_take(e)

@@ -1,0 +1,137 @@
+"""Rules of play, hands: dealing, drawing, discarding, reshuffling, and passing the turn.
+
+Construct: the `turn` section (`hand N`, `draw N before play`) and the `reshuffle` section (`return
+discards`, `return go piles | zone piles all | except top | none`). Each player is dealt a hand, one
+card at a time round the table. On a turn a player draws (before playing, or after) and then plays one
+card or discards one. When the draw pile is empty, the discards and the covered cards of the go and
+zone piles (as the rules say) are shuffled into a new one; when nothing comes back, players play on
+without drawing, and a seat with no card is passed over. The turn limit ends a game that drags on.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..tables import EMPTY, RETURN_ALL, RETURN_ALL_BUT_TOP
+from . import legality
+
+if TYPE_CHECKING:
+    from ..codegen import Emitter, Source
+
+
+def leave_hand(e: Emitter) -> None:
+    """Card c leaves the hand of `seat` (whose hand mask was hm)."""
+    e.w("hand.remove(c)")
+    with e.w.block("if c not in hand:"):
+        e.w("hmask[seat] = hm ^ BIT[c]")
+
+
+def discard(e: Emitter) -> None:
+    e.w("discard.append(c)")
+    e.event('"discard"', "seat", "s", "NAMES[c]", 'f"player {seat + 1} discards {NAMES[c]}"')
+
+
+def draw_cards(e: Emitter, seat: str, n: str) -> None:
+    """`seat` draws n cards, reshuffling when the draw pile is empty (and stopping if still empty)."""
+    w = e.w
+    reshuffle = f"reshuffle(self, {'ev' if e.events else 'None'})"
+    if n == "1":
+        with w.block("if not draw:"):
+            w(reshuffle)
+        with w.block("if draw:"):
+            draw_one(e, seat)
+        return
+    with w.block(f"for _ in range({n}):"):
+        with w.block("if not draw:"):
+            w(reshuffle)
+            with w.block("if not draw:"):
+                w("break")
+        draw_one(e, seat)
+
+
+def draw_one(e: Emitter, seat: str) -> None:
+    e.w("d = draw.pop()", f"hands[{seat}].append(d)", f"hmask[{seat}] |= BIT[d]")
+    e.event('"draw"', seat, e.side(seat), "NAMES[d]", f'f"player {{{seat} + 1}} draws a card"')
+
+
+def advance(e: Emitter) -> None:
+    """Pass the turn: end at the turn limit; else the next seat that holds a card (after drawing)
+    acts; when no seat does, the game is exhausted."""
+    w, t = e.w, e.t
+    with w.block(f"if turns >= {t.turn_limit}:"):
+        e.finish("turn-limit", "None")
+    if not t.draw_before_play:
+        draw_cards(e, "seat", str(t.draw_count))
+    w(f"nxt = {e.next_seat('seat')}")
+    if t.draw_one:  # the common case inline: the next seat draws one card
+        with w.block("if draw:"):
+            draw_one(e, "nxt")
+            w("seat = nxt")
+        with w.block("else:"):
+            search_seat(e)
+    else:
+        search_seat(e)
+
+
+def search_seat(e: Emitter) -> None:
+    w, t = e.w, e.t
+    with w.block(f"for _ in range({t.players}):"):
+        if t.draw_before_play:
+            draw_cards(e, "nxt", str(t.draw_count))
+        with w.block("if hands[nxt]:"):
+            w("seat = nxt", "break")
+        w(f"nxt = {e.next_seat('nxt')}")
+    with w.block("else:"):
+        e.finish("exhausted", "None")
+
+
+def deal(e: Emitter) -> None:
+    """Shuffle, deal the hands one card at a time round the table, and let seat 0 draw for its turn."""
+    b, t = e.w, e.t
+    P, total = t.players, len(t.deck_codes)
+    n = min(total, t.hand_size * P)
+    b("draw = self.draw = list(DECK)", "self.rng.shuffle(draw)")
+    # dealing one card at a time from the top (the end of the list) is a reversed slice, shared out
+    b(f"dealt = draw[{total - n}:]", f"del draw[{total - n}:]", "dealt.reverse()")
+    with b.block(f"for seat in range({P}):"):
+        b(f"hand = hands[seat] = bytearray(dealt[seat::{P}])", "m = 0")
+        with b.block("for c in hand:"):
+            b("m |= 1 << c")
+        b("hmask[seat] = m")
+    b("self.to_act = 0")
+    if t.draw_before_play:
+        b(f"draw_cards(self, 0, {t.draw_count})")
+
+
+def reshuffle(e: Emitter) -> None:
+    """The draw pile is empty: the discards and the lower go and zone cards, as the rules say, are
+    shuffled into a new draw pile (a pile given back whole empties that side's state)."""
+    b, t = e.w, e.t
+    b("new = []")
+    if RETURN_ALL in (t.return_go, t.return_zone):
+        b("changed = False")
+    if t.return_discard:
+        b("new.extend(discard)", "discard.clear()")
+    piles = [("gopile", "go", t.return_go)] + [("zpile", "zone", t.return_zone)]
+    for name, what, keep in piles:
+        if keep == RETURN_ALL:
+            with b.block(f"for i, pile in enumerate({name}):"):
+                with b.block("if pile:"):
+                    b("new.extend(pile)", "pile.clear()", "changed = True")
+                    if what == "go":
+                        b(f"gost[i] = {EMPTY}")
+                    elif t.game_scope:
+                        with b.block(f"for v in range({t.sides}):"):
+                            b(f"zst[v] = {t.zone_start}")
+                    else:
+                        b(f"zst[i] = {t.zone_start}")
+        elif keep == RETURN_ALL_BUT_TOP:
+            with b.block(f"for pile in {name}:"):
+                with b.block("if len(pile) > 1:"):
+                    b("new.extend(pile[:-1])", "del pile[:-1]")
+    if RETURN_ALL in (t.return_go, t.return_zone):
+        with b.block("if changed:"):
+            legality.refresh_all(e)
+    with b.block("if not new:"):
+        b("return")
+    b("self.rng.shuffle(new)", "draw.extend(new)")
+    e.event('"reshuffle"', "None", "None", "None", 'f"{len(new)} cards are shuffled into a new draw pile"')

@@ -1,0 +1,116 @@
+"""Rules of play, legality: which cards the seat to act may play now, as move codes.
+
+No construct of its own: every rule keeps a side's cached masks up to date, and this module turns them
+into the list of plays. own[v] holds the cards side v may play on itself (a go or the step its delay
+asks for, the mileage its open piles and zone allow, zone cards), atk[v] the cards v may play on
+another side, expo[v] the attacks another side may play on v. A card is playable when it is in the hand
+and in the mask. The order of the list (own-side plays by lowest card code, then each other side) is
+part of the game's replay: the random policy draws by position in it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..tables import RUNNING
+from . import counters, penalties
+
+if TYPE_CHECKING:
+    from ..codegen import Emitter
+
+
+def refresh(e: Emitter, v: str) -> None:
+    """own[v], atk[v], expo[v] from side v's go pile state, zone, open piles and whether it started."""
+    w, t = e.w, e.t
+    w(f"_g = gost[{v}]", f"_z = zst[{v}]")
+    with w.block(f"if _g == {RUNNING}:"):
+        w(f"own[{v}] = OWN_RUN[_z] | openm[{v}] & MILE_OK[_z]", f"atk[{v}] = {t.attack_cards}")
+        exposure(e, v, "EXPO_RUN[_z]")
+    with w.block(f"elif _g or hasm[{v}]:"):
+        w(f"own[{v}] = OWN_GZ[_g][_z]", f"atk[{v}] = {t.attack_cards}", f"expo[{v}] = EXPO_GZ[_g][_z]")
+    with w.block("else:  # before the side's first go card only some kinds may be played"):
+        w(f"own[{v}] = OWN_GZ[_g][_z] & {t.before_go}", f"atk[{v}] = {t.attack_cards & t.before_go}",
+          f"expo[{v}] = EXPO_GZ[_g][_z]")
+
+
+def refresh_all(e: Emitter) -> None:
+    with e.w.block(f"for v in range({e.t.sides}):"):
+        refresh(e, "v")
+
+
+def refresh_running(e: Emitter, v: str) -> None:
+    """The masks after a mileage card was laid: the side shows go, so only own (and expo) change."""
+    e.w(f"_z = zst[{v}]", f"own[{v}] = OWN_RUN[_z] | openm[{v}] & MILE_OK[_z]")
+    if e.t.removers:
+        exposure(e, v, "EXPO_RUN[_z]")
+
+
+def exposure(e: Emitter, v: str, base: str) -> None:
+    """expo[v] for a side showing go: hazards that remove a mileage card need one to remove."""
+    w = e.w
+    if not e.t.removers:
+        w(f"expo[{v}] = {base}")
+        return
+    w(f"_m = {base}", f"_counts = cnt[{v}]")
+    for hazard, card in e.t.removers:
+        with w.block(f"if _counts[{card}]:"):
+            w(f"_m |= {1 << hazard}")
+    w(f"expo[{v}] = _m")
+
+
+def legal(e: Emitter) -> None:
+    """codes = the distinct plays of `seat` (side s), or its responses while a counter is offered."""
+    if e.has_counters:
+        with e.w.block("if pending is not None:"):
+            counters.responses(e)
+        with e.w.block("else:"):
+            plays(e)
+    else:
+        plays(e)
+
+
+def plays(e: Emitter) -> None:
+    w, t = e.w, e.t
+    w("hm = hmask[seat]")
+    if t.duel:  # two sides: one lookup keyed by the own-side cards and, above them, the attacks
+        w("attack = hm & atk[s] & expo[1 - s]")
+        if e.has_penalties:
+            with w.block(f"if attack & {t.pen_hazards}:"):
+                plays_by_victim(e)
+            with w.block("else:"):
+                duel_lookup(e)
+        else:
+            duel_lookup(e)
+    else:
+        plays_by_victim(e)
+
+
+def duel_lookup(e: Emitter) -> None:
+    w = e.w
+    w(f"key = hm & own[s] | attack << {e.t.K}")
+    with w.block("if key:"):
+        with w.block("try:"):
+            w("codes = DUEL_CODES[s][key]")
+        with w.block("except KeyError:"):
+            w("codes = fill_duel(s, key)")
+    with w.block("else:  # no card of the hand can be played"):
+        w("codes = ()")
+
+
+def plays_by_victim(e: Emitter) -> None:
+    w = e.w
+    w("m = hm & own[s]")
+    with w.block("try:"):
+        w("codes = OWN_CODES[s][m]")
+    with w.block("except KeyError:"):
+        w("codes = fill_codes(OWN_CODES[s], SELF_CODE[s], m)")
+    w("attack = hm & atk[s]")
+    with w.block("if attack:"):
+        with w.block("for victim in OTHERS[s]:"):
+            w("m = attack & expo[victim]")
+            with w.block("if m:"):
+                if e.has_penalties:
+                    penalties.plays_with_takes(e)
+                with w.block("try:"):
+                    w("codes += TGT_CODES[victim][m]")
+                with w.block("except KeyError:"):
+                    w("codes += fill_codes(TGT_CODES[victim], TGT_CODE[victim], m)")

@@ -1,0 +1,79 @@
+"""Rules of play, races: mileage piles, losing a mileage card to a hazard, and how a race ends.
+
+Construct: `race N miles { pile "Card" needs N ... }` (and a setup's own race), hazards with
+`removes "Card"`, and the `ending` section (`win by completing every pile`, `when exhausted play out
+hands most miles wins`, `turn limit N`). A mileage card goes on its pile while the pile is open; the
+side that completes every pile wins at once. A hazard that removes a mileage card takes one from the
+victim's pile onto the discards (unless a counter answers it first). When the cards or the turn limit
+run out, the side with the most miles wins, and equal leaders tie.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..tables import FORBIDDEN
+from . import counters, legality, zones
+
+if TYPE_CHECKING:
+    from ..codegen import Emitter, Source
+
+
+def mileage(e: Emitter) -> None:
+    """Mileage card c for side s: laid on its pile, or, outside what the zone allows, speeding."""
+    w, t = e.w, e.t
+    if t.speeding == FORBIDDEN:  # never legal outside the zone's allowance: nothing to check
+        lay_mileage(e)
+        return
+    with w.block("if not ALLOW[zst[s]] >> c & 1:"):
+        zones.speeding(e)
+    with w.block("else:"):
+        lay_mileage(e)
+
+
+def lay_mileage(e: Emitter) -> None:
+    """Card c goes on side s's pile; the last card still needed wins the race."""
+    w = e.w
+    w("counts = cnt[s]", "n = counts[c] = counts[c] + 1", "miles[s] += MILES[c]")
+    with w.block("if n == 1 or n >= NEED[c]:  # a pile opened or filled: the side's masks change"):
+        w("hasm[s] |= 1 << c")
+        with w.block("if n >= NEED[c]:"):
+            w("openm[s] &= ~(1 << c)")
+        legality.refresh_running(e, "s")
+    e.event('"play"', "seat", "s", "NAMES[c]",
+            'f"player {seat + 1} lays {NAMES[c]} (side {s + 1} now has {miles[s]} miles)"')
+    w("left = remaining[s] = remaining[s] - 1")
+    with w.block("if not left:"):
+        e.finish("completed", "s")
+
+
+def removal(e: Emitter) -> None:
+    """Hazard c takes one mileage card from victim v, unless a seat of v answers with a counter."""
+    e.hazard_event()
+    if e.has_counters:
+        counters.offer(e)
+    remove_mileage(e, "seat", "c")
+
+
+def remove_mileage(e: Emitter, attacker: str, hazard: str) -> None:
+    w = e.w
+    w(f"x = REMOVES[{hazard}]", "counts = cnt[v]", "counts[x] -= 1")
+    with w.block("if not counts[x]:"):
+        w("hasm[v] &= ~(1 << x)")
+    w("openm[v] |= 1 << x", "miles[v] -= MILES[x]", "remaining[v] += 1", "discard.append(x)",
+      f"discard.append({hazard})")
+    legality.refresh(e, "v")
+    e.event('"remove"', attacker, "v", "NAMES[x]", 'f"side {v + 1} loses a {NAMES[x]}"')
+
+
+def settle(b: Source) -> None:
+    """The body of finish(self, outcome, ev, winner): the game is over; without a winner named
+    (the cards or the turn limit ran out), the side with the most miles wins, none on a tie."""
+    b("self.is_over = True", "self.outcome = outcome")
+    with b.block("if winner is None:  # the side with most miles, none on a tie"):
+        b("best = max(miles)", "leaders = [s for s, m in enumerate(miles) if m == best]",
+          "winner = leaders[0] if len(leaders) == 1 else None")
+    b("self.winner = winner")
+    with b.block("if ev is not None:"):
+        b('kind = "win" if outcome == "completed" else outcome',
+          'who = "a tie" if winner is None else f"side {winner + 1} wins"',
+          'ev.append(event(kind, None, winner, None, f"the game ends ({outcome}): {who}"))')

@@ -1,0 +1,54 @@
+"""Rules of play, zones: which mileage a side may lay depends on the zone it (or the whole game) is in.
+
+Construct: the `zones` section (`zones per side | for the whole game`, `zone "Z" allows ...`,
+`start in "Z"`, `play "Z" on own side | an opponent | any side`, `speeding forbidden | forfeits the
+card | forfeits all mileage`). A zone card changes the zone of one side (or of the game); ALLOW[zone]
+is the mileage it allows. Under `speeding forbidden` other mileage is simply not playable; otherwise
+it may be played and the speeder forfeits the card, or every mileage card and its go pile.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..tables import EMPTY, FORFEIT_CARD, TARGET_SHIFT
+from . import legality
+
+if TYPE_CHECKING:
+    from ..codegen import Emitter
+
+
+def zone(e: Emitter) -> None:
+    """Zone card c changes the zone of the side it targets (its own by default) or of the whole game."""
+    w, t = e.w, e.t
+    w(f"target = (code >> {TARGET_SHIFT} & 15) - 1")
+    if t.game_scope:
+        w("zpile[0].append(c)")
+        with w.block(f"for v in range({t.sides}):"):
+            w("zst[v] = c")
+        legality.refresh_all(e)
+        where = "the whole game"
+    else:
+        w("v = s if target < 0 else target", "zpile[v].append(c)", "zst[v] = c")
+        legality.refresh(e, "v")
+        where = "side {v + 1}"
+    e.event('"zone"', "seat", "None if target < 0 else target", "NAMES[c]",
+            f'f"player {{seat + 1}} plays {{NAMES[c]}} on {where}"')
+
+
+def speeding(e: Emitter) -> None:
+    """Mileage card c was played where side s's zone forbids it: it is lost, and perhaps more."""
+    w, t = e.w, e.t
+    if t.speeding == FORFEIT_CARD:
+        lost = "the card"
+    else:  # forfeit-all: every mileage card (pile by pile), then the whole go pile
+        lost = "every mileage card and its go pile"
+        w("counts = cnt[s]")
+        for p in t.pile_order:
+            with w.block(f"if counts[{p}]:"):
+                w(f"discard.extend([{p}] * counts[{p}])", f"counts[{p}] = 0")
+        w("discard.extend(gopile[s])", "gopile[s].clear()", f"gost[s] = {EMPTY}",
+          "miles[s] = 0", "hasm[s] = 0", f"openm[s] = {t.open_full}", f"remaining[s] = {t.need_total}")
+        legality.refresh(e, "s")
+    w("discard.append(c)")
+    e.event('"speeding"', "seat", "s", "NAMES[c]",
+            f'f"player {{seat + 1}} plays {{NAMES[c]}} where the zone forbids it and forfeits {lost}"')

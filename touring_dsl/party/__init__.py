@@ -1,0 +1,1 @@
+"""Party stage: Progressive Touring run for a host (seating, movement, scores, standings, a saved file)."""

@@ -1,0 +1,71 @@
+"""Party stage, scores: a table's recorded miles checked against its race, and the round's winner settled."""
+from __future__ import annotations
+
+from ..model import Ruleset
+from ..rng import Rng, splitmix64
+from .record import PartyError, Table
+
+
+def parse_games(text: str) -> list[int]:
+    """ "45" -> [45]; "110+20" -> [110, 20], the miles of each game of the round in order."""
+    parts = [part.strip() for part in text.strip().split("+")]
+    if not text.strip() or not all(part.isdigit() for part in parts):
+        raise PartyError(f"{text.strip()!r} is not a number of miles (write 45, or 110+20 when a game was won "
+                         "and another begun)")
+    return [int(part) for part in parts]
+
+
+def side_name(side: list[str]) -> str:
+    return " & ".join(side)
+
+
+def check_games(ruleset: Ruleset, table: Table, by_side: list[list[int]]) -> list[list[int]]:
+    """Per-side game miles -> games[g][side], after checking them against the table's race and rules."""
+    race = ruleset.setup_for(len(table.players)).race.miles
+    where = f"table {table.number}"
+    counts = {len(games) for games in by_side}
+    if len(counts) != 1:
+        raise PartyError(f"{where}: every side must list the same number of games "
+                         f"({', '.join(f'{side_name(s)}: {len(g)}' for s, g in zip(table.sides, by_side))}); "
+                         "when a game was won and another begun, give each side its miles in every game, "
+                         f"as {race}+20 and {race // 2}+15")
+    if counts.pop() > 1 and not ruleset.progressive.restart:
+        raise PartyError(f"{where}: {ruleset.id} plays one game a round; a table that finishes early waits "
+                         "for the signal, so give one number per side")
+    for side, games in zip(table.sides, by_side):
+        for miles in games:
+            if miles > race:
+                raise PartyError(f"{where}: {miles} miles for {side_name(side)} is beyond the race of {race} "
+                                 "miles (when a game was won and another begun, write the games' miles as "
+                                 f"{race}+20)")
+    games = [list(game) for game in zip(*by_side)]
+    for number, game in enumerate(games[:-1], start=1):
+        if race not in game:
+            raise PartyError(f"{where}: game {number} of the round was not finished (nobody reached {race} "
+                             "miles), so no other game followed it")
+    for number, game in enumerate(games, start=1):
+        if game.count(race) > 1:
+            raise PartyError(f"{where}: in game {number} two sides reached {race} miles; the first to "
+                             "finish ends the game")
+    return games
+
+
+def settle(table: Table, seed: int, round_number: int) -> None:
+    """The round's winner at the table (most miles) and its last side (fewest of the others); a tie for
+    either is settled by a cut of the cards, drawn from the party's seed so it can be checked again."""
+    totals = table.totals()
+    rng = Rng(splitmix64(seed ^ splitmix64(round_number * 1000 + table.number)))
+    best = max(totals)
+    leaders = [s for s, m in enumerate(totals) if m == best]
+    table.winner = leaders[rng.below(len(leaders))]
+    others = [s for s in range(len(totals)) if s != table.winner]
+    fewest = min(totals[s] for s in others)
+    trailers = [s for s in others if totals[s] == fewest]
+    table.last = trailers[rng.below(len(trailers))]
+    table.cut = len(leaders) > 1 or len(trailers) > 1
+
+
+def record(ruleset: Ruleset, table: Table, by_side: list[list[int]], seed: int, round_number: int) -> None:
+    """Check and store a table's miles, then settle who won it."""
+    table.games = check_games(ruleset, table, by_side)
+    settle(table, seed, round_number)
