@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..engine.codegen import Emitter, Source, constants, function, play_in_loop
+from ..engine.rules import counters, hands, legality
 from ..engine.game import game_class
 from ..engine.kernel import kernel_for
 from ..engine.moves import new_event
@@ -95,7 +96,7 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
             b("pending = self.pending")
         with b.block("while True:"):
             b(f"s = {e.side('seat')}")
-            e.legal()
+            legality.legal(e)
             b("n = len(codes)")
             if e.has_counters:
                 with b.block("if pending is None:"):
@@ -119,7 +120,7 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
                     random_policy(e, b, trace)
             else:
                 random_policy(e, b, trace)
-            e.advance()
+            hands.advance(e)
 
     params = "self, rng, greedy, choose, plays, hits, paid" + (", trace" if trace else "")
     function(w, "play", params, "Play the game to its end with kernel policies; return its measures.", body)
@@ -145,7 +146,7 @@ def apply_play(e: Emitter, b: Source) -> None:
     """Play move `code` (card c): a counter response while one is offered, else a card laid."""
     if e.has_counters:
         with b.block("if pending is not None:"):
-            e.respond()
+            counters.respond(e)
         with b.block("else:"):
             play_in_loop(e, b)
     else:
@@ -154,9 +155,9 @@ def apply_play(e: Emitter, b: Source) -> None:
 
 def discard(e: Emitter, b: Source) -> None:
     """Discard card c from `hand` (hands[seat], whose mask hm the legal plays read)."""
-    e.leave_hand()
+    hands.leave_hand(e)
     b("turns += 1")
-    e.discard()
+    hands.discard(e)
 
 
 _LOOPS: dict = {}
