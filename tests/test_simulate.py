@@ -122,6 +122,13 @@ def test_bad_flags_are_usage_errors(args, message):
     assert message in result.stderr
 
 
+def test_records_file_that_cannot_be_written_is_the_users_error(tmp_path):
+    target = tmp_path / "no-such-folder" / "games.csv"
+    result = runner.invoke(app, ["simulate", "touring-1937", "--games", "5", "--jobs", "1", "--records", str(target)])
+    assert result.exit_code == 1
+    assert f"touring: cannot write {target}: No such file or directory" in result.stderr
+
+
 def test_unknown_edition_is_the_users_error():
     result = runner.invoke(app, ["simulate", "touring-1899"])
     assert result.exit_code == 1
