@@ -75,13 +75,12 @@ def simulate(edition: str, players: int, bots: list[str], games: int, seed: int,
     return data
 
 
-def strongest_bots() -> tuple[str, str]:
-    """(the strongest bot available, the one it is checked against): ismcts once it exists, else greedy."""
+def bot_exists(name: str) -> bool:
     try:
-        make_bot("ismcts", load("touring-1937"))
-    except (ValueError, KeyError):
-        return "greedy", "random"
-    return "ismcts", "greedy"
+        make_bot(name, load("touring-1937"))
+    except ValueError:
+        return False
+    return True
 
 
 def table(rows: list[tuple[str, dict]]) -> list[str]:
@@ -157,15 +156,31 @@ def comparisons(runs: dict, ids: list[str]) -> list[str]:
     return lines + [""]
 
 
+def command(args) -> str:
+    """The options that decide the numbers (not --jobs, not --bench), as they were given."""
+    words = [f"--games {args.games}", f"--seed {args.seed}"]
+    if args.strong != "greedy" or args.weak != "random":
+        words += [f"--strong {args.strong}", f"--weak {args.weak}"]
+    if args.strong_games:
+        words.append(f"--strong-games {args.strong_games}")
+    return " ".join(words)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1937)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--bench", type=Path, help="output of benchmarks/bench_simulate.py to include")
+    parser.add_argument("--strong", default="greedy", help="the bot whose self-play is measured (e.g. ismcts:200)")
+    parser.add_argument("--weak", default="random", help="the bot the skill check sets against it")
+    parser.add_argument("--strong-games", type=int, help="games per row that involves --strong (default --games)")
     args = parser.parse_args()
     started = time.perf_counter()
-    strong, weak = strongest_bots()
+    strong, weak = args.strong, args.weak
+    for name in (strong, weak):
+        if not bot_exists(name):
+            sys.exit(f"balance.py: no bot {name!r}")
     ids = [path.stem for path in archive_files() if path.parent.name != "house"]
     runs: dict = {}
     body: list[str] = []
@@ -177,8 +192,9 @@ def main() -> None:
                                       ("skill", [strong, weak], True)):
                 if key == "skill" and players != 2:
                     continue
-                data = runs[(edition, players, key)] = simulate(edition, players, bots, args.games, args.seed,
-                                                                args.jobs, rotate)
+                games = args.games if key == "random" else (args.strong_games or args.games)
+                data = runs[(edition, players, key)] = simulate(edition, players, bots, games, args.seed, args.jobs,
+                                                                rotate)
                 label = {"self": f"{strong} self-play", "random": "random self-play",
                          "skill": f"{strong} vs {weak}, rotating"}[key]
                 rows.append((label, data))
@@ -186,13 +202,20 @@ def main() -> None:
         body += table(rows) + [""]
         print(f"{edition} done", file=sys.stderr)
     elapsed = time.perf_counter() - started
-    stand_in = "" if strong == "ismcts" else (
-        " The search bot (`ismcts`) is not in this build yet, so the strongest bot here is `greedy`: every "
-        "number below measures the game as greedy plays it, and the skill check is greedy against random.")
+    stand_in = ""
+    if not strong.startswith("ismcts"):
+        stand_in = (" The search bot (`ismcts`) is not in this build yet, so" if not bot_exists("ismcts") else
+                    " Self-play of the search bot (`ismcts`) over every edition and player count at a useful "
+                    "budget takes hours on this machine, so") + (
+            f" the strongest bot here is `{strong}`: every number below measures the game as {strong} plays it, "
+            f"and the skill check is {strong} against {weak}. `--strong ismcts:N` makes the same page with the "
+            "search bot.")
     head = [
         "# Balance findings", "",
-        f"Made with `python benchmarks/balance.py --games {args.games} --seed {args.seed}` (the numbers do not "
-        f"depend on `--jobs`). Each row is {args.games} games; percentages come with 95% confidence intervals. "
+        f"Made with `python benchmarks/balance.py {command(args)}` (the numbers do not depend on "
+        f"`--jobs`). Each row is {args.games} games"
+        f"{f' ({args.strong_games} with {strong})' if args.strong_games else ''}; percentages come with 95% "
+        "confidence intervals. "
         f"For every edition and player count: `{strong}` against itself, `random` against itself (a game of "
         f"pure luck, for comparison), and, for two players, `{strong}` against `{weak}` with the seats "
         f"rotating (the skill check). `random` picks uniformly among the legal plays; `greedy` follows a "
