@@ -29,11 +29,13 @@ GO_PLAY = re.compile(r"plays \{NAMES\[c\]\} on side")
 
 
 class Measuring(Emitter):
-    """The rule fragments as the engine writes them, with each event turned into tally lines."""
+    """The rule fragments as the engine writes them, with each event turned into tally lines.
 
-    def __init__(self, t: Tables, w: Source, trace: bool):
+    The lines read the fragments' own variables (the card c; p and n of a penalty; the hazard of a
+    countered attack): tests/test_simulate_paths.py fails should a fragment rename one."""
+
+    def __init__(self, t: Tables, w: Source):
         super().__init__(t, w, True, True)  # events on: draws pass `ev` to reshuffle, which logs there
-        self.trace = trace
 
     def event(self, kind: str, seat: str, side: str, card: str, detail: str) -> None:
         kind = kind.strip('"')
@@ -88,7 +90,7 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
     """The measuring game loop; `greedy`: some seats may be greedy (else every seat is random)."""
 
     def body(b: Source) -> None:
-        e = Measuring(t, b, trace)
+        e = Measuring(t, b)
         b("seat = self.to_act", "turns = self.turns", "state = rng.state", "ev = []",
           "changes = since = offered = stuck = pmiles = 0", "leader = -1")
         b("behind0 = behind1 = 0" if t.sides == 2 else f"behind = [0] * {t.sides}")
