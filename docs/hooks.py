@@ -152,7 +152,8 @@ def _rulebook(ruleset: Ruleset, parent: Ruleset | None) -> tuple[str, str, bytes
 
 
 def _edition_page(edition: Edition, markdown: str, has_pdf: bool) -> str:
-    title, _, rest = markdown.partition("\n")
+    _, _, rest = markdown.partition("\n")  # the rulebook's own title, which names the game but not the edition
+    title = f"# {page_heading(edition)}"
     kind = "house rule" if edition.house else "edition"
     links = [f"[standalone HTML]({edition.id}.html)"]
     if has_pdf:
@@ -160,6 +161,15 @@ def _edition_page(edition: Edition, markdown: str, has_pdf: bool) -> str:
     note = (f'\n!!! note "Generated rulebook"\n    This page is printed from the {kind} file '
             f"`{edition.id}.touring` when the site is built. Also available as {' and '.join(links)}.\n")
     return f"{title}\n{note}{rest}"
+
+
+def page_heading(edition: Edition) -> str:
+    """The edition a page is about, told apart from its siblings: title, subtitle (a house rule's
+    title already says what it is), year and id."""
+    r = edition.ruleset
+    name = r.title if edition.house or not r.subtitle else f"{r.title}: {r.subtitle}"
+    year = f"{r.year}, " if r.year else ""
+    return f"{name} ({year}{edition.id})"
 
 
 def _editions_index(editions: list[Edition]) -> str:

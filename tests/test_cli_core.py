@@ -23,10 +23,12 @@ def run(*args: str, columns: int = 200):
 def test_editions_table_lists_every_edition() -> None:
     result = run("editions")
     assert result.exit_code == 0, result.stderr
-    assert "The Touring archive" in result.stdout
+    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()}
+    assert rows["id"][:6] == ["id", "year", "miles", "cards", "extends", "title"]
     for edition_id in EDITION_IDS:
-        assert edition_id in result.stdout
-    assert "110 miles" in result.stdout and "550 miles" in result.stdout and "50 miles" in result.stdout
+        assert edition_id in rows
+    assert rows["touring-1937"][1:4] == ["1937", "110", "99"] and rows["touring-1906"][1:4] == ["1906", "50", "100"]
+    assert rows["touring-reprint"][1:5] == ["1965", "550", "110", "touring-1965"]
     assert "\x1b[" not in result.stdout  # no colour when not a terminal
 
 

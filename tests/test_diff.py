@@ -13,6 +13,8 @@ from touring_dsl.archive import archive_ids, load
 from touring_dsl.cli.app import app
 from touring_dsl.diff import diff_rulesets, render_markdown, render_text
 
+ROOT = Path(__file__).resolve().parents[1]
+
 GOLDEN = Path(__file__).resolve().parent / "golden" / "diff"
 UPDATE = os.environ.get("TOURING_UPDATE_GOLDEN") == "1"
 GOLDEN_PAIRS = [("touring-1906", "touring-1937"), ("touring-1937", "touring-1937-penalties"),
@@ -90,12 +92,30 @@ def test_first_to_second_edition_names_what_a_reader_of_both_sheets_would() -> N
     for expected in [("year", None, 1906, 1937), ("race-miles", None, 50, 110), ("deck-size", None, 100, 99),
                      ("count", "1 Mile", 20, 19), ("miles", "15 Miles", 5, 15), ("miles", "30 Miles", 10, 30),
                      ("setup-race", "3 players as individuals", 30, 70), ("scope", None, "game", "side"),
-                     ("zone-play", "Country", "any", "own"), ("speeding", None, "forfeit-all", "forbidden"),
+                     ("zone-play", "Country", "shared", "own"), ("speeding", None, "forfeit-all", "forbidden"),
                      ("reshuffle-zone", None, "none", "all-but-top"), ("minutes", None, 10, 20),
                      ("tally", "1 Mile", 5, None), ("hours", "Puncture", 2, None)]:
         assert expected in found, expected
     assert any(c.aspect == "penalties" and c.action == "removed" for c in changes)
     assert not any(c.aspect in ("chain", "zone-allows", "hand", "pile-needs") for c in changes)
+    # 1906 lays every zone card on the one shared pile: no "on any side" that the engine never reads
+    assert {c.old for c in changes if c.aspect == "zone-play"} == {"shared"}
+
+
+def test_pile_order_is_no_change_for_the_race_or_its_setups(tmp_path) -> None:
+    """The same edition with its race's piles listed in another order: neither the race nor a setup with
+    piles of its own (which follow the race's order) has changed."""
+    from touring_dsl.compiler import compile_file
+
+    source = (ROOT / "editions" / "touring-1937.touring").read_text(encoding="utf-8")
+    piles = ('    pile "1 Mile"   needs 8 protected face down\n    pile "3 Miles"  needs 4 protected face down\n'
+             '    pile "15 Miles" needs 2\n    pile "30 Miles" needs 2\n')
+    assert piles in source
+    reordered = tmp_path / "reordered.touring"
+    reordered.write_text(source.replace(piles, "".join(reversed(piles.splitlines(keepends=True)))),
+                         encoding="utf-8")
+    changes = diff_rulesets(load("touring-1937"), compile_file(reordered)).changes
+    assert [c for c in changes if c.topic in ("race", "players")] == []
 
 
 def _plain(value):

@@ -47,6 +47,38 @@ def test_one_rulebook_page_per_archive_edition(site):
     assert all(path.stem in index for path in archive_files())
 
 
+def test_each_rulebook_page_heading_names_its_edition(site):
+    import re
+
+    target, _, _ = site
+    headings = {}
+    for path in archive_files():
+        html = (target / "editions" / path.stem / "index.html").read_text(encoding="utf-8")
+        heading = re.sub(r"<[^>]+>", "", re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S).group(1))
+        assert path.stem in heading, heading
+        headings[path.stem] = heading
+    assert headings["touring-1937"].startswith("Touring: The Great Automobile Card Game (1937")
+    assert len(set(headings.values())) == len(headings)
+
+
+def test_the_home_page_diagram_fits_beside_no_copy_button(site):
+    import re
+
+    target, _, _ = site
+    html = (target / "index.html").read_text(encoding="utf-8")
+    block = re.search(r'<div class="[^"]*no-copy[^"]*highlight"><pre>.*?</pre>', html, re.S)
+    assert block, "the pipeline diagram is a text block without a copy button"
+    text = re.sub(r"<[^>]+>", "", block.group(0))
+    assert "Ruleset" in text and max(len(line) for line in text.splitlines()) <= 60
+
+
+def test_wide_tables_scroll(site):
+    target, _, _ = site
+    css = (target / "stylesheets" / "extra.css").read_text(encoding="utf-8")
+    assert "overflow-x: auto" in css
+    assert 'href="../stylesheets/extra.css"' in (target / "balance" / "index.html").read_text(encoding="utf-8")
+
+
 def test_diff_pages_for_each_pair(site):
     target, _, _ = site
     for a, b in PAIRS:
@@ -60,8 +92,9 @@ def test_cli_reference_lists_every_subcommand(site):
 
     target, _, _ = site
     html = (target / "cli" / "index.html").read_text(encoding="utf-8")
-    commands = typer.main.get_command(app).commands
-    assert commands
+    root = typer.main.get_command(app)
+    commands = root.list_commands(None)  # subcommands are built lazily: ask for their names
+    assert "show" in commands and "compare" in commands
     for name in commands:
         assert f"touring {name}" in html, name
 

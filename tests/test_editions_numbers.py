@@ -73,14 +73,21 @@ class TestTouring1906:
 
     def test_players_and_teams(self, r):
         # touring-1906.txt, "Rule 1": preferably two, four or six; four or six play partners on one
-        # set of piles per side; three may play with a shortened race.
-        assert r.player_counts() == (2, 3, 4, 6)
+        # set of piles per side; three may play with a shortened race. "Any number can play": the edition
+        # seats five on the three-player terms (assumed) and sends more than six to several tables.
+        assert r.player_counts() == (2, 3, 4, 5, 6)
         assert (setup(r, 2).sides, setup(r, 2).side_size) == (None, 1)
         assert (setup(r, 3).sides, setup(r, 3).side_size) == (None, 1)
         assert (setup(r, 4).sides, setup(r, 4).side_size) == (2, 2)
         # Rule 1 does not say how six divide; the edition assumes three against three (as in 1937).
         assert (setup(r, 6).sides, setup(r, 6).side_size) == (2, 3)
         assert all(s.decks == 1 for s in r.setups)
+        five, three = setup(r, 5), setup(r, 3)
+        assert (five.sides, five.removals) == (None, three.removals)
+        assert [(p.card, p.needs) for p in five.race.piles] == [(p.card, p.needs) for p in three.race.piles]
+        assert five.race.miles == three.race.miles == 30
+        assert any("Five play each for themselves" in a.text for a in five.provenance.assumptions)
+        assert any("more than six" in note.lower() for note, _ in r.notes)
 
     def test_three_players(self, r):
         three = setup(r, 3)
@@ -300,7 +307,8 @@ class TestTouring1937Penalties:
         # The variant adds the whole penalties section (each rule in it is listed) and changes speeding.
         assert changes[0] == ("add", "penalties") and changes[-1] == ("change", "speeding")
         assert {op for op, _ in changes} == {"add", "change"}
-        assert len(changes) == 8
+        assert len(changes) == 9
+        assert r.penalties.forfeit == "full"
 
 
 # touring-1965 and the reprint ----------------------------------------------------------------------

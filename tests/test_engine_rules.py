@@ -107,12 +107,21 @@ def test_game_wide_zone_changes_every_side(r1906):
     assert Move("play", "10 Miles") in game.legal_moves()
 
 
-def test_penalty_choices_are_maximal_and_never_larger():
+def test_penalty_choices_take_the_full_forfeit_and_never_larger():
     piles = ((0, 5), (1, 10))
     assert penalty_choices(piles, (2, 1), 10, False) == [((0, 2),), ((1, 1),)]
     assert penalty_choices(piles, (0, 2), 5, False) == [()]
-    assert penalty_choices(piles, (1, 2), 20, False) == [((0, 1), (1, 1)), ((1, 2),)]
+    assert penalty_choices(piles, (1, 2), 20, False) == [((1, 2),)]  # not a 5 and a 10 when two 10s pay it
     assert penalty_choices(piles, (3, 0), 10, False) == [((0, 2),)]
+    assert penalty_choices(piles, (1, 1), 10, False) == [((1, 1),)]  # not just the 5 of a 10-mile delay
+    assert penalty_choices(piles, (1, 0), 10, False) == [((0, 1),)]  # short: all it has
+
+
+def test_penalty_choices_up_to_the_forfeit_include_less_and_nothing():
+    piles = ((0, 5), (1, 10))
+    assert penalty_choices(piles, (1, 1), 10, False, "up-to") == [((0, 1),), ((1, 1),), ()]
+    assert penalty_choices(piles, (0, 2), 5, False, "up-to") == [()]
+    assert penalty_choices(piles, (2, 0), 5, True, "up-to") == [((0, 1),), ()]
 
 
 def test_penalty_moves_offer_each_choice(rpen):

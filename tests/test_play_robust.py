@@ -77,6 +77,7 @@ def test_a_move_that_forfeits_is_marked_and_needs_a_yes(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "2. play 10 Miles   ! forfeits every mileage card and its go pile" in out
     assert "1. play 1 Mile\n" in out  # a harmless move carries no mark
+    assert re.search(r"10 Miles\s+play: 2 !", out)  # nor does the hand hide it
     assert "Move 2 forfeits every mileage card and its go pile. Make it anyway? [y/N]" in out
     assert "Not made: choose again." in out
     # the first "n" kept the miles; the "y" made the move, and the side lost them
@@ -119,6 +120,11 @@ def test_log_does_not_overwrite_a_saved_game(tmp_path):
     again = touring("play", "touring-1937", "--seed", 9, "--log", log, input="q\n")
     assert again.exit_code == 1
     assert "the file exists" in again.stderr and f"--resume {log}" in again.stderr and "--force" in again.stderr
+    assert log.read_text() == saved
+    other = tmp_path / "other.jsonl"
+    assert touring("play", "touring-1937", "--seed", 5, "--log", other, input="1\n" * 3).exit_code == 0
+    onto = touring("play", "touring-1937", "--resume", other, "--log", log, input="q\n")
+    assert onto.exit_code == 1 and "the file exists" in onto.stderr
     assert log.read_text() == saved
     forced = touring("play", "touring-1937", "--seed", 9, "--log", log, "--force", input="q\n")
     assert forced.exit_code == 0

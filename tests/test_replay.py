@@ -143,4 +143,5 @@ def test_an_unfinished_log_replays(game_log, tmp_path):
 
 def test_a_missing_file():
     result = touring("replay", "no-such-log.jsonl")
-    assert result.exit_code == 1 and "cannot read the log" in result.stderr
+    assert result.exit_code == 2 and "no such file: no-such-log.jsonl" in result.stderr
+    assert "corrupt" not in result.stderr

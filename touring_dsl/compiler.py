@@ -166,7 +166,8 @@ class _Merged:
         seen.add(stmt.key)
         if op is None:
             if stmt.section is None and stmt.key in self.table:
-                self._merge_annotations(stmt)  # a plain section head is only a container
+                if self._restates_head(stmt, collector):
+                    self._merge_annotations(stmt)  # a plain section head is only a container
                 return
             collector.error("E253", f"say whether {describe_key(stmt.key)} is added, changed or removed",
                             stmt.span, "begin the line with add, change or remove")
@@ -192,6 +193,21 @@ class _Merged:
             self.table[stmt.key] = stmt
         self.changes.append(m.Change(op=op, key=describe_key(stmt.key), location=_location(stmt.span)))
 
+    def _restates_head(self, stmt: Stmt, collector: Collector) -> bool:
+        """A container head must repeat the parent's heading (or leave its words out), never alter it."""
+        old = self.table[stmt.key].data
+        for field, value in stmt.data.items():
+            said = value.value if isinstance(value, Name) else value
+            was = old.get(field).value if isinstance(old.get(field), Name) else old.get(field)
+            if said is not None and said != was:
+                written = _head_words(stmt.kind, said)
+                collector.error("E255", f"this heading says {written}, but the parent's says "
+                                f"{_head_words(stmt.kind, was)}, and a heading without `change` changes nothing",
+                                stmt.span, f"write `change {written}` to change it, or "
+                                f"`{_head_words(stmt.kind, was)}` to keep it")
+                return False
+        return True
+
     def _merge_annotations(self, stmt: Stmt) -> None:
         if stmt.annots:
             old = self.table[stmt.key]
@@ -206,6 +222,15 @@ def _changed_card(old: Stmt, new: Stmt) -> Stmt:
     if new.data.get("kind") is None:
         data["kind"], data["miles"] = old.data["kind"], old.data["miles"]
     return Stmt(new.op, new.key, new.kind, data, new.annots or old.annots, new.span, new.section)
+
+
+def _head_words(kind: str, value) -> str:
+    """A section heading's words for one value of it: `race 40 miles`, `zones for the whole game`."""
+    if kind == "zones":
+        return "zones for the whole game" if value == "game" else "zones per side"
+    if kind == "race":
+        return f"race {value} miles"
+    return f"{kind} {value}"
 
 
 def describe_key(key: tuple) -> str:
@@ -458,7 +483,19 @@ class _Build:
         self._check_supply(setup_race, supply, head.data["name"], f' of setup "{name}"')
         return m.Setup(id=_slug(name), label=name, players=counts, sides=side_count, side_size=size,
                        decks=decks, removals=removals, race=setup_race,
-                       provenance=self.provenance(head, f'setup "{name}"'))
+                       provenance=self._setup_provenance(head, rules.values(), f'setup "{name}"'))
+
+    def _setup_provenance(self, head: Stmt, rules, subject: str) -> m.Provenance:
+        """The setup's own annotations and those on its seating lines (players, sides, decks, without);
+        the race line's go with the setup's race."""
+        own = self.provenance(head, subject)
+        cites, assumptions = list(own.cites), list(own.assumptions)
+        for stmt in rules:
+            if stmt.kind != "setup_race":
+                p = self.provenance(stmt, subject)
+                cites.extend(c for c in p.cites if c not in cites)
+                assumptions.extend(a for a in p.assumptions if a not in assumptions)
+        return own.model_copy(update={"cites": tuple(cites), "assumptions": tuple(assumptions)})
 
     def _removals(self, stmt: Stmt | None) -> tuple[tuple[str, int], ...]:
         if stmt is None:
@@ -482,7 +519,10 @@ class _Build:
                 self.c.error("E201", f'unknown pile "{d["card"].value}"', d["card"].span,
                              suggest(d["card"].value, list(by_card)))
                 continue
-            changed[d["card"].value] = by_card[d["card"].value].model_copy(update={"needs": d["needs"].value})
+            update = {"needs": d["needs"].value}
+            if pile_stmt.annots:  # a setup's own reasons for its target, else the race's pile keeps its own
+                update["provenance"] = self.provenance(pile_stmt, f'pile "{d["card"].value}"')
+            changed[d["card"].value] = by_card[d["card"].value].model_copy(update=update)
         miles = stmt.data["miles"] if stmt else None
         result = m.Race(miles=miles.value if miles else race.miles, piles=tuple(changed.values()),
                         provenance=self.provenance(stmt) if stmt else race.provenance)
@@ -565,6 +605,8 @@ class _Build:
             if stmt.kind == "zone":
                 zones.append(self._zone(stmt))
             elif stmt.kind == "zone_play":
+                if head.data["scope"] == "game" and stmt.data["reach"] != "any":
+                    self._reach_cannot_apply(stmt, head)
                 if self.card_name(stmt.data["card"], "zone", role="a zone play"):
                     plays.append(m.ZonePlay(card=stmt.data["card"].value, reach=stmt.data["reach"],
                                             provenance=self.provenance(stmt)))
@@ -582,14 +624,29 @@ class _Build:
                              f'add `zone "{card}" allows ...`')
             if card not in [p.card for p in plays]:
                 self.c.error("E260", f'zone card "{card}" has no rule saying where it is played', head.span,
-                             f'add `play "{card}" on own side`')
+                             f'add `play "{card}" on {"any" if head.data["scope"] == "game" else "own"} side`')
         speeding = self.one("zones", "speeding")
+        change = self.one("zones", "zone_change")
         return m.Zones(scope=head.data["scope"] or "side", start=start.data["zone"].value if start else "",
                        zones=tuple(zones), plays=tuple(plays),
+                       change_only=change.data["change_only"] if change else True,
+                       change_provenance=self.provenance(change, "playing a zone card"),
                        start_provenance=self.provenance(start, "the starting zone"),
                        speeding=speeding.data["outcome"] if speeding else "forbidden",
                        speeding_provenance=self.provenance(speeding, "speeding"),
                        provenance=self.provenance(head, "zones"))
+
+    def _reach_cannot_apply(self, stmt: Stmt, head: Stmt) -> None:
+        reach = {"own": "own side", "opponent": "an opponent"}[stmt.data["reach"]]
+        card = stmt.data["card"].value
+        if stmt.span.file == self.merged.doc.file:
+            self.c.error("E256", f'"on {reach}" cannot apply: zones govern the whole game, so "{card}" goes on '
+                         "the one shared zone pile", stmt.span,
+                         f'write `play "{card}" on any side`, or make the zones `per side`')
+        else:  # inherited: the variant's new heading is what made the parent's rule meaningless
+            self.c.error("E256", f'the parent edition plays "{card}" on {reach}, which cannot apply once zones '
+                         "govern the whole game", head.span,
+                         f'inside this section, add `change play "{card}" on any side`')
 
     def _zone(self, stmt: Stmt) -> m.Zone | None:
         if not self.card_name(stmt.data["name"], "zone", role="a zone"):
@@ -624,9 +681,16 @@ class _Build:
         for stmt in (s for s in self.stmts("penalties") if s.kind == "per_hour"):
             if self._zone_name(stmt.data["zone"], zone_names):
                 per_hour.append((stmt.data["zone"].value, stmt.data["miles"].value))
+        if per_hour and not any(c.hours for c in self.cards.values() if c.kind == "hazard"):
+            first = next(s for s in self.stmts("penalties") if s.kind == "per_hour")
+            self.c.error("E256", "a `per hour` penalty cannot apply: no hazard in the deck has `hours`",
+                         first.span, 'give the hazards `hours N`, or price each one with `when "HAZARD" in '
+                         '"ZONE" take N miles`')
         table = self._penalty_table(per_hour, zone_names)
+        forfeit = self.one("penalties", "forfeit")
         return m.Penalties(piles=tuple(piles), per_hour=tuple(per_hour), table=tuple(table),
                            larger_card=self.one("penalties", "never_larger") is None,
+                           forfeit=forfeit.data["forfeit"] if forfeit else "full",
                            provenance=self._merged_provenance("penalties", "penalties"))
 
     def _zone_name(self, name: Name, zone_names: list[str]) -> bool:

@@ -1,7 +1,6 @@
 """Diagnostics for every stage: located errors rendered like a compiler's, with caret and hint."""
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 
 # Every code the compiler can emit, with a one-line summary; docs/errors.md explains each.
@@ -30,9 +29,14 @@ CODES: dict[str, str] = {
     "E252": "a variant adds something its parent already has",
     "E253": "a rule in a variant without add, change or remove",
     "E254": "add, change or remove in a file that extends nothing",
+    "E255": "a section heading in a variant that differs from its parent's without `change`",
+    "E256": "a rule that cannot apply to this edition",
     "E260": "something every edition needs is missing",
     "E270": "a card of the wrong kind",
     "E280": "an example that cannot be set up",
+    "E281": "an example's draw pile given in two ways that disagree",
+    "E282": "an example's zone given or checked in a way the edition's zones do not work",
+    "E283": "an example expects an unknown event",
     "E290": "a progressive table no setup seats",
     "E291": "partners at a progressive table, and how they move, disagree",
     "E300": "a file that cannot be read",
@@ -72,20 +76,34 @@ class Diagnostic:
         return data
 
 
+EXCERPT_WIDTH = 100  # characters of a source line shown around an error; longer lines are clipped
+
+
 def _excerpt(span: Span, source_line: str, color: bool) -> list[str]:
     number = str(span.line)
     gutter = " " * len(number)
-    text = source_line.rstrip("\n").expandtabs(4)
+    text, column, length = _clip(source_line.rstrip("\n").expandtabs(4), span.column, max(1, span.length))
     if color:
         from .lexer import highlight_line
 
         shown = highlight_line(text)
     else:
         shown = text
-    caret = " " * (span.column - 1) + "^" * max(1, span.length)
+    caret = " " * (column - 1) + "^" * length
     if color:
         caret = f"\x1b[1;31m{caret}\x1b[0m"
     return [f" {number} | {shown}", f" {gutter} | {caret}"]
+
+
+def _clip(text: str, column: int, length: int) -> tuple[str, int, int]:
+    """A long line cut to the window around the error, marked "..." where cut; the caret moves with it."""
+    if len(text) <= EXCERPT_WIDTH:
+        return text, column, length
+    start = max(0, min(column - 1 - EXCERPT_WIDTH // 3, len(text) - EXCERPT_WIDTH))
+    end = start + EXCERPT_WIDTH
+    before, after = ("..." if start else ""), ("..." if end < len(text) else "")
+    length = max(1, min(length, end - (column - 1)))
+    return before + text[start:end] + after, column - start + len(before), length
 
 
 def _bold(text: str, color: bool) -> str:
@@ -111,6 +129,8 @@ class InternalError(Exception):
 
 def suggest(name: str, known: list[str] | tuple[str, ...]) -> str | None:
     """A 'did you mean' hint for a misspelt name, or None."""
+    import difflib
+
     lowered = {k.lower(): k for k in known}
     if name.lower() in lowered:
         return f'did you mean "{lowered[name.lower()]}"? (names are case-sensitive)'

@@ -1,7 +1,7 @@
 """Compile stage, examples: raw `example` blocks -> checked Example models (names, seats, sides)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
 from . import model as m
 from .errors import suggest
@@ -97,13 +97,17 @@ class _Example:
         sides: dict[int, dict] = {}
         hands: dict[int, list[str]] = {}
         fields: dict = {}
+        named = sized = None  # the first `deck "..."` name and the `deck N` size, for messages
         for item in given:
             tag = item[0]
             if tag == "to_act":
                 fields["to_act"] = self.player(item[1])
             elif tag == "zone":
+                self.zone_scope("game", item[1].span)
                 fields["zone"] = self.card(item[1])
             elif tag in ("go", "side_zone"):
+                if tag == "side_zone":
+                    self.zone_scope("side", item[1].span)
                 entry = sides.setdefault(self.side(item[1]), {"go": [], "zone": [], "piles": []})
                 entry["go" if tag == "go" else "zone"].extend(self.card(n) for n in item[2])
             elif tag == "pile":
@@ -112,10 +116,21 @@ class _Example:
             elif tag == "hand":
                 hands.setdefault(self.player(item[1]), []).extend(self.card(n) for n in item[2])
             elif tag == "deck":
-                fields["deck"] = tuple(self.card(n) for n in item[1])
-                fields["deck_empty"] = not item[1]
+                fields["deck"] = fields.get("deck", ()) + tuple(self.card(n) for n in item[1])
+                named = named or item[1][0]
+            elif tag == "deck_size":
+                if "deck_size" in fields:
+                    self.error("E281", "the draw pile's size is given twice", item[1].span,
+                               "keep one `deck N` or `deck empty`")
+                fields["deck_size"] = item[1].value
+                sized = item[1]
             elif tag == "discard":
                 fields["discard"] = tuple(self.card(n) for n in item[1])
+        if sized is not None and len(fields.get("deck", ())) > sized.value:
+            shown = "empty" if sized.value == 0 else f"{sized.value} cards"
+            self.error("E281", f'the draw pile is given as {shown} but {len(fields["deck"])} cards are named '
+                       "on top of it", named.span if sized.value == 0 else sized.span,
+                       "name fewer cards, or give a size that holds them all")
         fields["sides"] = tuple(m.ExampleSide(side=s, go=tuple(v["go"]), zone=tuple(v["zone"]),
                                               piles=tuple(v["piles"])) for s, v in sorted(sides.items()))
         fields["hands"] = tuple((p, tuple(cards)) for p, cards in sorted(hands.items()))
@@ -129,7 +144,7 @@ class _Example:
                              taken=taking is not None,
                              location=m.Location(file=span.file, line=span.line, column=span.column))
 
-    def _check(self, item) -> m.ExampleCheck:
+    def _check(self, item) -> m.ExampleCheck | None:
         _, what, values, span = item
         fields: dict = {"what": what,
                         "location": m.Location(file=span.file, line=span.line, column=span.column)}
@@ -141,7 +156,39 @@ class _Example:
             fields["card"] = self.pile(values["card"]) if what == "pile" else self.card(values["card"])
         if "number" in values:
             fields["number"] = values["number"].value
-        return m.ExampleCheck(**fields)
+        if "cards" in values:
+            fields["cards"] = tuple(self.card(n) for n in values["cards"])
+        if values.get("target") is not None:
+            fields["side"] = self.side(values["target"])
+        if "event" in values:
+            fields["event"] = self.event(values["event"])
+        if what in ("zone", "zone-count"):
+            if "side" in values:
+                self.zone_scope("side", values["side"].span)
+            else:
+                self.zone_scope("game", span)
+        return m.ExampleCheck(**fields) if self.ok else None
+
+    def zone_scope(self, wanted: str, span) -> None:
+        """A zone given or checked the way this edition's zones work: one for the game, or one per side."""
+        zones = self.ruleset.zones
+        if not zones.zones:
+            self.error("E282", "this edition has no zones", span, "leave the zone out of the example")
+        elif zones.scope != wanted:
+            if zones.scope == "game":
+                self.error("E282", "zones govern the whole game here, so a side has no zone of its own", span,
+                           'write `zone "..."` for the zone the whole table is in')
+            else:
+                self.error("E282", "zones are per side here, so there is no zone for the whole game", span,
+                           'write `side N zone "..."` for one side\'s zone')
+
+    def event(self, name: Name) -> str:
+        known = get_args(m.ExampleEvent)
+        if name.value not in known:
+            self.error("E283", f'unknown event "{name.value}"', name.span,
+                       suggest(name.value, known) or "events: " + ", ".join(known))
+            return None
+        return name.value
 
 
 class _Annotated:

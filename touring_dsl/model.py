@@ -142,6 +142,7 @@ class Zones(Frozen):
     zones: tuple[Zone, ...]
     plays: tuple[ZonePlay, ...]
     change_only: bool = True  # a zone card may be played only when it changes the zone
+    change_provenance: Provenance = Field(default_factory=Provenance)
     start_provenance: Provenance = Field(default_factory=Provenance)
     speeding: Speeding = "forbidden"
     speeding_provenance: Provenance = Field(default_factory=Provenance)
@@ -163,6 +164,7 @@ class Penalties(Frozen):
     table: tuple[Penalty, ...]  # resolved: one entry per hazard and zone that costs anything
     chooser: Literal["attacker"] = "attacker"
     larger_card: bool = False  # True: a card worth more than what is still owed may be taken
+    forfeit: Literal["full", "up-to"] = "full"  # full: as much as can be taken; up-to: any part of it, or nothing
     provenance: Provenance = Field(default_factory=Provenance)
 
 
@@ -229,17 +231,24 @@ class ExampleMove(Frozen):
     location: Location | None = None
 
 
+# What an example may expect to have happened during its moves (the engine's event kinds).
+ExampleEvent = Literal["speeding", "penalty", "remove", "counter", "decline", "reshuffle", "win"]
+
+
 class ExampleCheck(Frozen):
     """One expected fact after the moves: `what` names the fact, the rest are its arguments."""
 
     what: Literal[
         "miles", "pile", "go-top", "go-empty", "zone", "discard-top", "discard-count",
         "hand-count", "hand-has", "winner", "illegal", "legal", "draw-count", "to-act",
+        "not-over", "hand-lacks", "discards", "go-count", "zone-count", "event",
     ]
     side: int | None = None
     player: int | None = None
     card: str | None = None
     number: int | None = None
+    cards: tuple[str, ...] = ()  # the discard pile, bottom first
+    event: ExampleEvent | None = None
     location: Location | None = None
 
 
@@ -252,7 +261,7 @@ class Example(Frozen):
     sides: tuple[ExampleSide, ...] = ()
     hands: tuple[tuple[int, tuple[str, ...]], ...] = ()
     deck: tuple[str, ...] = ()  # top of the draw pile first; unnamed cards lie beneath
-    deck_empty: bool = False  # unnamed cards are set aside, out of play, instead
+    deck_size: int | None = None  # the draw pile holds exactly this many; other unnamed cards are set aside
     discard: tuple[str, ...] = ()
     moves: tuple[ExampleMove, ...]
     checks: tuple[ExampleCheck, ...]

@@ -11,7 +11,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -108,6 +107,8 @@ def _same_parent(ref: str, base: str, found: str, sha: str) -> bool:
 
 def _write_entry(entry: Path, ruleset, parents: list) -> None:
     """Written to a temporary file and renamed, so a reader never sees half an entry; failures are ignored."""
+    import tempfile
+
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=entry.parent, suffix=".tmp")

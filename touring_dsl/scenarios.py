@@ -43,10 +43,12 @@ def run_example(ruleset: Ruleset, example: Example) -> ExampleResult:
         game = example_position(ruleset, example)
     except (PositionError, KeyError, ValueError) as exc:
         return ExampleResult(example.title, where, (Failure(f"the position cannot be set up: {exc}", where),))
-    failures = _play(game, example)
+    events: list = []
+    failures = _play(game, example, events)
     if not failures:
+        kinds = {e.kind for e in events}
         failures = [f for check in example.checks if check.what != "illegal"
-                    for f in [_check(game, check)] if f is not None]
+                    for f in [_check(game, check, kinds)] if f is not None]
     return ExampleResult(example.title, where, tuple(failures))
 
 
@@ -55,11 +57,12 @@ def example_position(ruleset: Ruleset, example: Example) -> Game:
     sides = {s.side - 1: {"go": s.go, "zone": s.zone, "piles": s.piles} for s in example.sides}
     hands = {player - 1: list(cards) for player, cards in example.hands}
     return build_position(ruleset, example.players, example.setup, sides=sides, hands=hands, zone=example.zone,
-                          deck=example.deck, deck_empty=example.deck_empty, discard=example.discard,
+                          deck=example.deck, deck_size=example.deck_size, discard=example.discard,
                           to_act=example.to_act - 1)
 
 
-def _play(game: Game, example: Example) -> list[Failure]:
+def _play(game: Game, example: Example, events: list) -> list[Failure]:
+    """Play the example's moves; what happened is added to `events`."""
     refused = next((c for c in example.checks if c.what == "illegal"), None)
     last = len(example.moves) - 1
     for i, step in enumerate(example.moves):
@@ -74,7 +77,7 @@ def _play(game: Game, example: Example) -> list[Failure]:
                             + (f" ({why})" if why else ""), step.location)]
         if refused is not None and i == last:
             return [Failure(f"expected {_says(step)} to be refused, but it was legal", refused.location)]
-        game.apply(move)
+        events.extend(game.apply(move))
     return []
 
 
@@ -113,14 +116,14 @@ def _says(step: ExampleMove) -> str:
     return text
 
 
-def _check(game: Game, check: ExampleCheck) -> Failure | None:
-    expected, actual = _expectation(game, check)
+def _check(game: Game, check: ExampleCheck, events: set[str] = frozenset()) -> Failure | None:
+    expected, actual = _expectation(game, check, events)
     if expected == actual:
         return None
     return Failure(f"expected {_describe(check)} {_show(expected)}, found {_show(actual)}", check.location)
 
 
-def _expectation(game: Game, check: ExampleCheck):
+def _expectation(game: Game, check: ExampleCheck, events: set[str] = frozenset()):
     t = game.t
     side = None if check.side is None else check.side - 1
     what = check.what
@@ -150,7 +153,20 @@ def _expectation(game: Game, check: ExampleCheck):
     if what == "to-act":
         return check.player, game.to_act + 1
     if what == "legal":
-        return True, check.card is not None and game.why_not(game.to_act, check.card) is None
+        return True, any(m.action == "play" and m.card == check.card and (side is None or m.target == side)
+                         for m in game.legal_moves())
+    if what == "not-over":
+        return False, game.is_over
+    if what == "hand-lacks":
+        return False, t.code[check.card] in game.hands[check.player - 1]
+    if what == "discards":
+        return check.cards, tuple(t.names[c] for c in game.discard)
+    if what == "go-count":
+        return check.number, len(game.gopile[side])
+    if what == "zone-count":
+        return check.number, len(game.zpile[0 if side is None else side])
+    if what == "event":
+        return True, check.event in events
     raise ValueError(f"unknown check {what}")
 
 
@@ -160,7 +176,10 @@ def _describe(check: ExampleCheck) -> str:
              "go-empty": f"{side}go pile empty", "zone": f"{side}zone", "discard-top": "discard top",
              "discard-count": "discards", "hand-count": f"hand {check.player} count",
              "hand-has": f'hand {check.player} to have "{check.card}"', "winner": "winner",
-             "draw-count": "draw pile size", "to-act": "player to act", "legal": f'"{check.card}" legal'}
+             "draw-count": "draw pile size", "to-act": "player to act", "legal": f'"{check.card}" legal',
+             "not-over": "race over", "hand-lacks": f'hand {check.player} to hold "{check.card}"',
+             "discards": "discard pile", "go-count": f"{side}go pile size",
+             "zone-count": f"{side}zone pile size", "event": f'a "{check.event}" event'}
     return words.get(check.what, check.what)
 
 
@@ -171,4 +190,6 @@ def _show(value) -> str:
         return "yes"
     if value is False:
         return "no"
+    if isinstance(value, tuple):
+        return ", ".join(_show(v) for v in value) or "nothing"
     return f'"{value}"' if isinstance(value, str) else str(value)

@@ -206,8 +206,8 @@ class ToRaw(Transformer):
 
     @v_args(inline=False, meta=True)
     def cite(self, meta, children):
-        source, section = children
-        return Annot("cite", source, section.value, "", Span(self.file, meta.line, meta.column))
+        source, section = children  # an outside source with no sections is cited by name alone
+        return Annot("cite", source, section.value if section else "", "", Span(self.file, meta.line, meta.column))
 
     @v_args(inline=False, meta=True)
     def assume(self, meta, children):
@@ -268,6 +268,8 @@ class ToRaw(Transformer):
     def opponent(self): return "opponent"
     def any_reach(self): return "any"
     def speeding(self, outcome): return ("speeding", {"outcome": outcome})
+    def zone_must_change(self): return ("zone_change", {"change_only": True})
+    def zone_may_repeat(self): return ("zone_change", {"change_only": False})
     def forbidden(self): return "forbidden"
     def forfeit_card(self): return "forfeit-card"
     def forfeit_all(self): return "forfeit-all"
@@ -277,6 +279,8 @@ class ToRaw(Transformer):
     def take_from(self, names): return ("take_from", {"piles": names})
     def attacker_chooses(self): return ("attacker_chooses", {})
     def never_larger(self): return ("never_larger", {})
+    def forfeit_full(self): return ("forfeit", {"forfeit": "full"})
+    def forfeit_up_to(self): return ("forfeit", {"forfeit": "up-to"})
 
     def return_discards(self): return ("return_discards", {})
     def return_group(self, group, keep): return ("return_group", {"group": group, "keep": keep})
@@ -325,7 +329,11 @@ class ToRaw(Transformer):
     def g_pile(self, side, card, n): return ("pile", side, card, n)
     def g_hand(self, player, names): return ("hand", player, names)
     def g_deck(self, names): return ("deck", names)
-    def g_deck_empty(self): return ("deck", [])
+    @v_args(inline=False, meta=True)
+    def g_deck_empty(self, meta, children):
+        return ("deck_size", Name(0, Span(self.file, meta.line, meta.column, len("deck empty"))))
+
+    def g_deck_size(self, n): return ("deck_size", n)
     def g_discard(self, names): return ("discard", names)
 
     @v_args(inline=False, meta=True)
@@ -368,6 +376,14 @@ class ToRaw(Transformer):
     c_winner = _check("winner", "side")
     c_illegal = _check("illegal")
     c_to_act = _check("to-act", "player")
+    c_not_over = _check("not-over")
+    c_hand_lacks = _check("hand-lacks", "player", "card")
+    c_discards = _check("discards", "cards")
+    c_go_count = _check("go-count", "side", "number")
+    c_side_zone_count = _check("zone-count", "side", "number")
+    c_zone_count = _check("zone-count", "number")
+    c_event = _check("event", "event")
+    c_legal = _check("legal", "card", "target")
 
 
 class _Builder:

@@ -80,7 +80,7 @@ def render_table(game, seat: int, numbered: list, recent: list[str], name_of: Na
     if recent:
         lines.append(Text("  Recent:", style="bold"))
         lines += [Text(f"    {line}", style="dim") for line in recent]
-    lines += hand_lines(game, view, seat, numbered)
+    lines += hand_lines(game, view, seat, numbered, warnings)
     lines += move_lines(numbered, warnings)
     return lines
 
@@ -101,14 +101,15 @@ def sorted_hand(view, ruleset) -> list[str]:
     return sorted(view.hand, key=lambda card: order.get(card, len(order)))
 
 
-def hand_lines(game, view, seat: int, numbered: list) -> list[Text]:
+def hand_lines(game, view, seat: int, numbered: list, warnings: dict[int, str] | None = None) -> list[Text]:
     """The hand, one line per kind of card, each with the numbers of the moves that play it, or why it cannot."""
     hand = sorted_hand(view, game.ruleset)
     lines = [Text(f"  Your hand (player {seat + 1}):", style="bold")]
     for card in dict.fromkeys(hand):
         copies = hand.count(card)
         line = Text(f"    {card + (f' x{copies}' if copies > 1 else ''):<20}")
-        plays = [str(i) for i, move in enumerate(numbered, start=1) if move.card == card and move.action != "discard"]
+        plays = [f"{i}{' !' if i in (warnings or {}) else ''}" for i, move in enumerate(numbered, start=1)
+                 if move.card == card and move.action != "discard"]
         if plays:
             line.append(f"play: {', '.join(plays)}", style="green")
         else:

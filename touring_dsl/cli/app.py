@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import sys
+from pathlib import Path
 
 import typer
 from typer.core import TyperGroup
@@ -17,13 +17,12 @@ _EXTRA_COMMANDS = {"simulate": ("compare",)}
 
 def _command_modules() -> dict[str, str]:
     """Command name -> module beside this one that registers it, in the order `--help` lists them."""
-    package = importlib.import_module(__package__)
     commands: dict[str, str] = {}
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        if info.name in _SKIP or info.name.startswith("_"):
+    for module in sorted(path.stem for path in Path(__file__).parent.glob("*.py")):
+        if module in _SKIP or module.startswith("_"):
             continue
-        for name in (info.name, *_EXTRA_COMMANDS.get(info.name, ())):
-            commands[name] = info.name
+        for name in (module, *_EXTRA_COMMANDS.get(module, ())):
+            commands[name] = module
     return commands
 
 
@@ -40,6 +39,13 @@ class LazyGroup(TyperGroup):
                 return None
             self.commands.update(_build(module_name))
         return self.commands.get(cmd_name)
+
+    def resolve_command(self, ctx, args):
+        if args and args[0] not in _command_modules():
+            # an unknown name: Typer suggests a close one from the commands built, so build them all
+            for name in self.list_commands(ctx):
+                self.get_command(ctx, name)
+        return super().resolve_command(ctx, args)
 
 
 def _build(module_name: str) -> dict:

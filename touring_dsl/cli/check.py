@@ -6,8 +6,8 @@ from pathlib import Path
 
 import typer
 
-from ..compiler import compile_file
 from ..errors import InternalError, TouringError
+from ..ruleset_cache import compile_cached
 from .common import EXIT_USER, edition_files, print_json, report_bug, use_color
 
 
@@ -18,7 +18,7 @@ def check(paths: list[Path] = typer.Argument(..., help="Edition files or folders
     results, failed = [], 0
     for path in files:
         try:
-            ruleset = compile_file(path)
+            ruleset = compile_cached(path, str(path))  # an unchanged file is not compiled again
             results.append({"file": str(path), "ok": True, "id": ruleset.id, "errors": []})
             if not as_json:
                 print(f"ok   {path} ({ruleset.id})", file=sys.stderr)

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
     from ..model import Ruleset
 
-EXIT_OK, EXIT_USER, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 3
+EXIT_OK, EXIT_USER, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130  # docs/cli.md lists them
 
 
 def use_color(stream=None) -> bool:
@@ -72,7 +72,10 @@ def edition_files(paths: list, command: str) -> list:
 
     files = []
     for path in paths:
-        files.extend(sorted(path.rglob(f"*{SUFFIX}")) if path.is_dir() else [path])
+        found = sorted(path.rglob(f"*{SUFFIX}")) if path.is_dir() else [path]
+        if not found:
+            fail(f"touring {command}: no edition files (*{SUFFIX}) in {path}", EXIT_USER)
+        files.extend(found)
     missing = [p for p in files if not p.is_file()]
     if missing:
         fail(f"touring {command}: no such file: {missing[0]}", EXIT_USAGE)

@@ -1,10 +1,40 @@
-"""CLI stage, `touring editions`: the archive as a table."""
+"""CLI stage, `touring editions`: the archive as a table (at a terminal) or plain rows (piped)."""
 from __future__ import annotations
 
+import sys
+
 import typer
-from rich.table import Table
 
 from .common import load_edition, out, print_json
+
+# (heading, row key) of what the table and the rows show; the publisher is in `--json` and `touring show`
+COLUMNS = (("id", "id"), ("year", "year"), ("miles", "race"), ("cards", "cards"), ("extends", "extends"),
+           ("title", "title"))
+
+
+def _cells(row: dict) -> list[str]:
+    return ["" if row[key] is None else str(row[key]) for _, key in COLUMNS]
+
+
+def plain_rows(rows: list[dict]) -> list[str]:
+    """Aligned columns without borders or colour, one edition a line: for pipes, grep and cut."""
+    table = [[heading for heading, _ in COLUMNS]] + [_cells(row) for row in rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(COLUMNS) - 1)]
+    return ["  ".join([cell.ljust(width) for cell, width in zip(line, widths)] + [line[-1]]).rstrip()
+            for line in table]
+
+
+def archive_table(rows: list[dict]):
+    """The table for a terminal: every column but the title kept on one line, so it fits 80 columns."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(title="The Touring archive", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    for heading, _ in COLUMNS:
+        table.add_column(heading, no_wrap=heading != "title", justify="right" if heading in ("miles", "cards") else "left")
+    for row in rows:
+        table.add_row(*_cells(row))
+    return table
 
 
 def editions(as_json: bool = typer.Option(False, "--json", help="Print the table as JSON.")) -> None:
@@ -20,15 +50,10 @@ def editions(as_json: bool = typer.Option(False, "--json", help="Print the table
                      "players": list(r.player_counts())})
     if as_json:
         print_json(rows)
-        return
-    table = Table(title="The Touring archive")
-    for column in ("id", "title", "year", "publisher", "race", "cards", "extends"):
-        table.add_column(column, no_wrap=column in ("id", "race", "extends"))
-    for row in rows:
-        table.add_row(row["id"], row["title"],
-                      str(row["year"] or ""), row["publisher"], f'{row["race"]} miles', str(row["cards"]),
-                      row["extends"] or "")
-    out().print(table)
+    elif sys.stdout.isatty():
+        out().print(archive_table(rows))
+    else:
+        print("\n".join(plain_rows(rows)))
 
 
 def register(app: typer.Typer) -> None:

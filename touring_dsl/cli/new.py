@@ -39,20 +39,6 @@ def q(text: str) -> str:
     return f'"{text}"'
 
 
-def card_rule(card: Card, count: int | None = None) -> str:
-    """A card written back as a `card` rule, with every attribute it has."""
-    kind = f"mileage {card.miles}" if card.kind == "mileage" else card.kind
-    parts = [f"card {q(card.name)} {kind}"]
-    if card.counters:
-        parts.append("cancels " + ", ".join(q(n) for n in card.counters))
-    parts.append(f"count {card.count if count is None else count}")
-    if card.hours:
-        parts.append(f"hours {card.hours}")
-    if card.removes:
-        parts.append(f"removes {q(card.removes)}")
-    return " ".join(parts)
-
-
 def pile_rule(card: str, needs: int, protected: bool, face_down: bool, tally: int | None) -> str:
     flags = (" protected" if protected else "") + (" face down" if face_down else "") + \
         (f" tally {tally}" if tally else "")
@@ -96,8 +82,8 @@ def suggest_deck(r: Ruleset) -> Suggestion | None:
     hazard = next((c for c in r.deck if c.kind == "hazard"), None)
     if hazard is None:
         return None
-    return Suggestion(f"One more {q(hazard.name)} in the deck. Restate the whole card.",
-                      ("deck {", f"    change {card_rule(hazard, hazard.count + 1)}", "}"))
+    return Suggestion(f"One more {q(hazard.name)} in the deck. A changed card restates only what changes.",
+                      ("deck {", f"    change card {q(hazard.name)} count {hazard.count + 1}", "}"))
 
 
 def suggest_hand(r: Ruleset) -> Suggestion:
@@ -127,7 +113,14 @@ def suggest_zone_scope(r: Ruleset) -> Suggestion | None:
     other = "for the whole game" if r.zones.scope == "side" else "per side"
     who = "one zone card rules every side at once" if r.zones.scope == "side" else \
         "each side keeps its own zone pile"
-    return Suggestion(f"Zones {other}: {who}.", (f"change zones {other}",))
+    if r.zones.scope == "game":
+        return Suggestion(f"Zones {other}: {who}.", (f"change zones {other}",))
+    # one shared pile has no sides: every zone card must be played "on any side" there
+    plays = [f"    play {q(p.card)} on any side" for p in r.zones.plays if p.reach != "any"]
+    if not plays:
+        return Suggestion(f"Zones {other}: {who}.", (f"change zones {other}",))
+    return Suggestion(f"Zones {other}: {who}. Every zone card then goes on the one shared pile.",
+                      (f"change zones {other} {{", *plays, "}"))
 
 
 def suggest_speeding(r: Ruleset) -> Suggestion | None:
@@ -237,8 +230,9 @@ def header(name: str, parent: Ruleset, extends: str) -> str:
         f"#   touring diff {extends} {name}{SUFFIX}   (what did I change?)",
         f"#   touring test {name}{SUFFIX}                (do the examples still hold?)",
         f"#   touring rulebook {name}{SUFFIX} -o rules.pdf",
-        "# A rule you `change` replaces the parent's rule whole; `add` brings in something new and",
-        "# `remove` drops a rule. Mark your decisions with: assume \"...\" because \"...\"",
+        "# A rule you `change` replaces the parent's rule whole (a card keeps what you leave out);",
+        "# `add` brings in something new and `remove` drops a rule. Mark your decisions with:",
+        "#   assume \"...\" because \"...\"",
         "",
         f"edition {q(name)} extends {q(extends)} {{",
         f"    title {q(parent.title + ': ' + name)}",

@@ -12,10 +12,9 @@ import typer
 from .. import gamelog
 from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
 from ..table_view import describe_event, forfeit_warnings, render_table, result_lines
-from .common import EXIT_BUG, EXIT_USAGE, bug_message, fail, load_edition, out
+from .common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, bug_message, fail, load_edition, out
 
 RECENT = 8  # events kept for the table's short log
-EXIT_INTERRUPTED = 130
 
 HELP = """\
 How to play:
@@ -350,7 +349,7 @@ def keep_saved_game(log: Path) -> None:
 
 
 def resumed_session(path: Path, edition: Optional[str], humans: Optional[str], bots: Optional[str],
-                    log: Optional[Path]) -> Session:
+                    log: Optional[Path], force: bool = False) -> Session:
     try:
         record = gamelog.read(path)
     except LogError as exc:
@@ -378,6 +377,8 @@ def resumed_session(path: Path, edition: Optional[str], humans: Optional[str], b
     seats = make_seats(kinds, ruleset)
     same_file = log is None or Path(log).resolve() == Path(path).resolve()
     target = Path(path) if same_file else Path(log)
+    if not same_file and target.exists() and not force:
+        keep_saved_game(target)
     # the seats may have changed hands, so the header is rewritten: atomically, then appended to
     try:
         gamelog.save(target, record)
@@ -425,7 +426,7 @@ def play(
         for given, flag in ((players, "--players"), (setup, "--setup"), (seed, "--seed")):
             if given is not None:
                 fail(f"{flag} cannot be combined with --resume: the saved game decides it", EXIT_USAGE)
-        session = resumed_session(resume, edition, humans, bots, log)
+        session = resumed_session(resume, edition, humans, bots, log, force)
     else:
         session = new_session(edition, players if players is not None else 2, setup,
                               humans if humans is not None else "1", bots or "greedy", seed, log, force)

@@ -9,14 +9,14 @@ import typer
 
 from .. import gamelog
 from ..gamelog import LogError, Mismatch
-from .common import EXIT_USER, fail, load_edition, out, print_json
+from .common import EXIT_USAGE, EXIT_USER, fail, load_edition, out, print_json
 
 
-def _refuse(message: str, as_json: bool, line: int | None = None) -> None:
-    """A log that does not replay: the reason on stderr (and as JSON when asked), exit 1."""
+def _refuse(message: str, as_json: bool, line: int | None = None, code: int = EXIT_USER) -> None:
+    """A log that does not replay: the reason on stderr (and as JSON when asked), exit 1 (2: no such file)."""
     if as_json:
         print_json({"ok": False, "line": line, "error": message})
-    fail(message, EXIT_USER)
+    fail(message, code)
 
 
 class Stepper:
@@ -58,10 +58,12 @@ def replay(
     edition: Optional[str] = typer.Option(None, "--edition", help="Check against this edition file instead of the logged one."),
 ) -> None:
     """Replay a game log and check that the engine makes every move and event exactly as logged."""
+    if not file.is_file():
+        _refuse(f"touring replay: no such file: {file}", as_json, code=EXIT_USAGE)
     try:
         record = gamelog.read(file)
     except LogError as exc:
-        _refuse(f"corrupt log: {exc}", as_json, exc.line)
+        _refuse(f"corrupt log: {exc}" if exc.line else str(exc), as_json, exc.line)
     ruleset = load_edition(edition or gamelog.edition_ref(record.header))
     problem = gamelog.hash_problem(record, ruleset)
     if problem:

@@ -28,13 +28,16 @@ def choose_format(output: str, fmt: str | None, command: str = "rulebook") -> st
     return FORMATS[suffix]
 
 
-def render(ruleset, fmt: str) -> bytes:
+PAPERS = {"letter": "us-letter", "a4": "a4"}
+
+
+def render(ruleset, fmt: str, rules_only: bool = False, paper: str = "letter") -> bytes:
     from ..rulebook import build
 
-    return render_book(build(ruleset), fmt, "rulebook")
+    return render_book(build(ruleset, rules_only=rules_only), fmt, "rulebook", paper)
 
 
-def render_book(book, fmt: str, command: str) -> bytes:
+def render_book(book, fmt: str, command: str, paper: str = "letter") -> bytes:
     """A rulebook-shaped document (a rulebook, a party's score sheet) as Markdown, HTML or PDF bytes."""
     if fmt == "md":
         from ..rulebook.markdown import render as to_markdown
@@ -47,7 +50,7 @@ def render_book(book, fmt: str, command: str) -> bytes:
     try:
         from ..rulebook.pdf import render as to_pdf
 
-        return to_pdf(book)
+        return to_pdf(book, PAPERS[paper])
     except ImportError:
         fail(f"touring {command}: PDF output needs the typst package (pip install 'touring-dsl[pdf]')")
 
@@ -55,13 +58,23 @@ def render_book(book, fmt: str, command: str) -> bytes:
 def rulebook(edition: str = typer.Argument(..., help="An archive id or a path."),
              output: str = typer.Option("-", "--output", "-o",
                                         help="File to write (.md, .html or .pdf); '-' for standard output."),
-             fmt: str = typer.Option(None, "--format", "-f", help="md, html or pdf; default: from the suffix.")) -> None:
+             fmt: str = typer.Option(None, "--format", "-f", help="md, html or pdf; default: from the suffix."),
+             rules_only: bool = typer.Option(False, "--rules-only",
+                                             help="Only the rules: no worked examples, sources or assumptions."),
+             paper: str = typer.Option(None, "--paper", help="PDF page size: a4 or letter (default letter).")) -> None:
     """Write the rulebook of an edition: the rules a player reads, with examples and sources."""
     chosen = choose_format(output, fmt)
     if output == "-" and chosen == "pdf":
         fail("touring rulebook: a PDF cannot go to standard output; give a file with -o", EXIT_USAGE)
+    if paper is not None:
+        paper = paper.lower()
+        if paper not in PAPERS:
+            fail(f"touring rulebook: unknown paper {paper!r}; choose a4 or letter", EXIT_USAGE)
+        if chosen != "pdf":
+            fail("touring rulebook: --paper sets the page size of a PDF; the output here is "
+                 f"{chosen}", EXIT_USAGE)
     ruleset = load_edition(edition)
-    data = render(ruleset, chosen)
+    data = render(ruleset, chosen, rules_only, paper or "letter")
     if output == "-":
         sys.stdout.write(data.decode("utf-8"))
         sys.stdout.flush()

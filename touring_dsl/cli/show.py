@@ -46,11 +46,17 @@ def summary_lines(r: Ruleset) -> list[str]:
         lines.append(f"Zones govern {scope}; the race starts in {r.zones.start}")
         for zone in r.zones.zones:
             lines.append(f"  {zone.name} allows {', '.join(zone.allows)}")
-        for play in r.zones.plays:
-            lines.append(f"  {play.card} is played {REACH[play.reach]}")
+        if r.zones.scope == "side":  # on the one shared pile of a whole-game zone, no side is chosen
+            for play in r.zones.plays:
+                lines.append(f"  {play.card} is played {REACH[play.reach]}")
+        else:
+            lines.append(f"  {', '.join(p.card for p in r.zones.plays)}: played on the shared zone pile")
+        lines.append("  A zone card " + ("must change the zone" if r.zones.change_only else
+                                         "may be played even where it changes nothing"))
         lines.append(f"  Speeding is {SPEEDING[r.zones.speeding]}")
     if r.penalties:
-        lines.append(f"Penalties, taken from {', '.join(r.penalties.piles)}:")
+        taken = "in full" if r.penalties.forfeit == "full" else "up to the forfeit, at the attacker's choice"
+        lines.append(f"Penalties, taken from {', '.join(r.penalties.piles)} ({taken}):")
         for p in r.penalties.table:
             lines.append(f"  {p.hazard} in {p.zone}: {p.miles} miles")
     lines.append(f"Examples: {len(r.examples)}; assumptions: {len(r.assumptions())}")

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from contextlib import contextmanager
 from pathlib import Path
 
 import typer
 
-from .common import EXIT_USAGE, fail, load_edition, out, print_json
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, out, print_json
 
 def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, seed: int, rotate: bool = False,
           public: bool = False, records: bool = False):
@@ -56,13 +57,51 @@ def _progress(total: int, label: str):
         yield lambda done: bar.advance(task, done)
 
 
+@contextmanager
+def _interruptible():
+    """Ctrl-C ends the run with a word and exit 130. Forked workers inherit this handler and ignore the
+    signal (the pool ends them), so no worker prints a traceback or outlives the command."""
+    parent = os.getpid()
+
+    def stop(signum, frame):
+        if os.getpid() == parent:
+            raise KeyboardInterrupt
+
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is not signal.SIG_IGN:  # a shell that started us ignoring Ctrl-C keeps it ignored
+        signal.signal(signal.SIGINT, stop)
+    try:
+        yield
+    except KeyboardInterrupt:
+        fail("touring: simulation interrupted; no report was made", EXIT_INTERRUPTED)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _check_plot_target(plot: Path | None) -> None:
+    """Before any game is played: the plot needs matplotlib and a folder it can write in."""
+    if plot is None:
+        return
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        fail("touring: --plot needs matplotlib: pip install 'touring-dsl[plot]'", EXIT_USER)
+    folder = plot.parent if str(plot.parent) else Path(".")
+    if plot.is_dir():
+        fail(f"touring: --plot {plot} is a folder; name the PNG file to write", EXIT_USER)
+    if not folder.is_dir():
+        fail(f"touring: --plot {plot}: no such folder {folder}", EXIT_USER)
+    if not os.access(folder, os.W_OK):
+        fail(f"touring: --plot {plot}: cannot write in {folder}", EXIT_USER)
+
+
 def _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate=False, public=False,
               records: Path | None = None):
     from ..simulate import report, run
     from ..simulate.ray_backend import RayMissing
 
     ruleset, plan, side_of = _plan(edition, games, players, setup, bots, seed, rotate, public, records is not None)
-    with _progress(games, ruleset.id) as advance, _records(records) as write:
+    with _interruptible(), _progress(games, ruleset.id) as advance, _records(records) as write:
         try:
             tally = run(plan, jobs=jobs, backend=backend, progress=advance, records=write)
         except RayMissing as exc:
@@ -101,7 +140,7 @@ def simulate(edition: str = typer.Argument(..., help="An archive id or a path.")
              bots: str = typer.Option("greedy,random", "--bots",
                                       help="Bots for the seats, cycled: random, greedy (or another bot's name)."),
              seed: int = typer.Option(1, "--seed", help="The run's seed: same seed, same numbers."),
-             jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", help="Worker processes."),
+             jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", min=1, help="Worker processes."),
              backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
              rotate: bool = typer.Option(False, "--rotate",
                                          help="Move the bots round the seats game by game (a fair skill check)."),
@@ -123,11 +162,15 @@ def simulate(edition: str = typer.Argument(..., help="An archive id or a path.")
         return simulate_parties(edition, tables, rounds, round_turns, parties, bots, seed, as_json)
     if backend not in ("local", "ray"):
         fail("touring: --backend must be local or ray", EXIT_USAGE)
-    data = _simulate(edition, games, players, setup, bots, seed, max(1, jobs), backend, rotate, public, records)
+    _check_plot_target(plot)
+    data = _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate, public, records)
     if plot:
         from ..simulate.plot import plot_report
 
-        plot_report(data, plot)
+        try:
+            plot_report(data, plot)
+        except OSError as exc:
+            fail(f"touring: cannot write the plot {plot}: {exc.strerror or exc}", EXIT_USER)
     if as_json:
         print_json(data)
     else:
@@ -197,13 +240,13 @@ def compare(editions: list[str] = typer.Argument(..., help="Two or more archive 
             players: int = typer.Option(2, "--players", "-p"),
             bots: str = typer.Option("greedy,random", "--bots"),
             seed: int = typer.Option(1, "--seed"),
-            jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j"),
+            jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", min=1),
             rotate: bool = typer.Option(False, "--rotate", help="Move the bots round the seats game by game."),
             as_json: bool = typer.Option(False, "--json")) -> None:
     """The same statistics side by side for several editions, on the same seeds."""
     if len(editions) < 2:
         fail("touring compare: give at least two editions", EXIT_USAGE)
-    reports = [_simulate(e, games, players, None, bots, seed, max(1, jobs), "local", rotate) for e in editions]
+    reports = [_simulate(e, games, players, None, bots, seed, jobs, "local", rotate) for e in editions]
     if as_json:
         print_json(reports)
         return

@@ -52,7 +52,12 @@ def test_cmd(paths: list[Path] = typer.Argument(..., help="Edition files or fold
             for example in report["examples"]:
                 for failure in example["failures"]:
                     print(_failure_line(report["file"], example, failure))
+        for report in reports:
+            if report["compiled"] and not report["examples"]:
+                print(f"warning: {report['file']} has no worked examples to run", file=sys.stderr)
         summary = f"{passed} passed, {failed} failed"
+        if not passed + failed:
+            summary += " (no examples were run)"
         if broken:
             summary += f", {broken} file{'s' if broken > 1 else ''} not compiled"
         print(summary)

@@ -124,7 +124,7 @@ class Comparison:
             yield "changed", "setup-race", s_a.race.miles, s_b.race.miles
         piles_a = tuple((p.card, p.needs) for p in s_a.race.piles)
         piles_b = tuple((p.card, p.needs) for p in s_b.race.piles)
-        if tuple((self.t(c), n) for c, n in piles_a) != piles_b:
+        if sorted((self.t(c), n) for c, n in piles_a) != sorted(piles_b):  # as for the race, order means nothing
             yield "changed", "setup-piles", piles_a, piles_b
 
     def turn(self) -> None:
@@ -146,8 +146,8 @@ class Comparison:
         self.keyed("zones", "zone-allows", {z.name: _allows(self.a, z.allows) for z in a.zones},
                    {z.name: _allows(self.b, z.allows) for z in b.zones}, self.t,
                    lambda v: v if v == "all mileage" else self.ts(v), _as_set)
-        self.keyed("zones", "zone-play", {p.card: p.reach for p in a.plays},
-                   {p.card: p.reach for p in b.plays}, self.t)
+        if a.scope == "side" or b.scope == "side":  # on one shared pile, which side a card is laid on means nothing
+            self.keyed("zones", "zone-play", _plays(a), _plays(b), self.t)
         self.value("zones", "change-only", a.change_only, b.change_only)
         self.value("zones", "speeding", a.speeding, b.speeding)
 
@@ -169,6 +169,7 @@ class Comparison:
             self.keyed("penalties", "per-hour", dict(a.per_hour), dict(b.per_hour), self.t)
             self.value("penalties", "chooser", a.chooser, b.chooser)
             self.value("penalties", "larger-card", a.larger_card, b.larger_card)
+            self.value("penalties", "forfeit", a.forfeit, b.forfeit)
         self.keyed("penalties", "penalty", table["old"], table["new"], lambda k: (self.t(k[0]), self.t(k[1])))
 
     def removals(self) -> None:
@@ -235,7 +236,7 @@ def _card_summary(card: Card) -> dict:
 
 def _penalty_summary(penalties: Penalties) -> dict:
     return {"piles": list(penalties.piles), "per_hour": [list(p) for p in penalties.per_hour],
-            "chooser": penalties.chooser, "larger_card": penalties.larger_card}
+            "chooser": penalties.chooser, "larger_card": penalties.larger_card, "forfeit": penalties.forfeit}
 
 
 def _deck_size(ruleset: Ruleset) -> int:
@@ -275,9 +276,14 @@ def _seating_summary(setup: Setup, ruleset: Ruleset) -> dict:
     return summary
 
 
+def _plays(zones) -> dict[str, str]:
+    """Where each zone card is laid: a reach where each side has a zone pile, else the shared pile."""
+    return {p.card: p.reach if zones.scope == "side" else "shared" for p in zones.plays}
+
+
 def _race_key(race: Race) -> tuple:
-    """A race by meaning: its length and what each pile needs (not where it was written)."""
-    return (race.miles, tuple((p.card, p.needs) for p in race.piles))
+    """A race by meaning: its length and what each pile needs (not where, nor in what order, it was written)."""
+    return (race.miles, tuple(sorted((p.card, p.needs) for p in race.piles)))
 
 
 def _removal_list(removals: tuple[tuple[str, int], ...], ruleset: Ruleset) -> tuple:

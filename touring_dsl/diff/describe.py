@@ -5,7 +5,10 @@ from typing import Any, Callable
 
 from .changes import Change
 
-REACH = {"own": "on the player's own side", "opponent": "on an opponent", "any": "on any side"}
+FORFEIT = {"full": "taken in full, as far as the victim's piles allow",
+           "up-to": "any part of the forfeit the attacker chooses, even nothing"}
+REACH = {"own": "on the player's own side", "opponent": "on an opponent", "any": "on any side",
+         "shared": "on the one zone pile shared by the whole game"}
 SPEEDING = {"forbidden": "speeding is not allowed (a fast card cannot be laid in a slow zone)",
             "forfeit-card": "speeding forfeits the card that was laid",
             "forfeit-all": "speeding forfeits all the side's mileage and its go pile, so it starts again"}
@@ -147,6 +150,8 @@ def _penalties(c: Change) -> str:
         rules += "; per hour of delay: " + ", ".join(f"{m} miles in {q(z)}" for z, m in info["per_hour"])
     if not info["larger_card"]:
         rules += "; never a card worth more than what is owed"
+    if info.get("forfeit") == "up-to":
+        rules += "; the attacker may take less, or nothing"
     if c.action == "added":
         return f"The game now has penalties: a delay costs the victim mileage ({rules})"
     return f"The game has no penalties any more: delays cost no mileage (they did: {rules})"
@@ -224,6 +229,7 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "penalty": _penalty,
     "chooser": lambda c: f"The {c.new} chooses which cards a penalty takes (was the {c.old})",
     "larger-card": _larger,
+    "forfeit": lambda c: f"A penalty is {FORFEIT[c.new]} (was {FORFEIT[c.old]})",
     "removes": _removes,
     "counter": _counter,
     "redraw": _yes_no("After showing it, its holder draws back up", "Its holder does not draw back up"),

@@ -40,7 +40,7 @@ class Legal(State):
         key = (hazard, victim, owed, available)
         codes = t.choice_cache.get(key)
         if codes is None:
-            choices = penalty_choices(t.pen_piles, available, owed, t.larger_card)
+            choices = penalty_choices(t.pen_piles, available, owed, t.larger_card, t.forfeit)
             codes = t.choice_cache[key] = [move_code(PLAY, hazard, victim, t.take_id(take)) for take in choices]
         return codes
 

@@ -1,30 +1,48 @@
 """Engine stage, penalty choices: which mileage cards a delayed side may be made to give up."""
 from __future__ import annotations
 
+Take = tuple[tuple[int, int], ...]  # ((pile card, how many), ...) in pile order
+
 
 def penalty_choices(piles: tuple[tuple[int, int], ...], available: tuple[int, ...], owed: int,
-                    larger_card: bool) -> list[tuple[tuple[int, int], ...]]:
-    """Every distinct choice of cards the attacker may take, as ((card, how many), ...) in pile order.
+                    larger_card: bool, forfeit: str = "full") -> list[Take]:
+    """Every distinct choice of cards the attacker may take.
 
     piles: (card, value) of each pile penalties may take from; available: cards in each.
-    Normally a choice totals at most `owed`, never holds a card worth more than `owed`, and is
-    maximal: no card left in those piles would still fit. The empty choice is the only one when
-    nothing fits. With larger_card the victim pays at least `owed` when it can, with change
-    allowed: every minimal set of cards reaching `owed`, or everything it has when short.
+    Without larger_card a choice totals at most `owed` (so no card worth more than what is still owed
+    is taken); with it the victim pays at least `owed` when it can, with change: every minimal set of
+    cards reaching `owed`, or everything it has when short. forfeit "full": the attacker takes the
+    most the rules let it take, in any mix (nothing only when nothing can be taken); "up-to": any
+    part of that, nothing included.
     """
     if larger_card:
-        return _at_least(piles, available, owed)
-    found: list[tuple[tuple[int, int], ...]] = []
+        reaching = _at_least(piles, available, owed)
+        if forfeit == "full":
+            return reaching
+        return reaching + [c for c in _within(piles, available, owed - 1) if c not in reaching]
+    within = _within(piles, available, owed)
+    if forfeit == "full":
+        most = max(_total(piles, c) for c in within)
+        return [c for c in within if _total(piles, c) == most]
+    return within
+
+
+def _total(piles, take: Take) -> int:
+    value = dict(piles)
+    return sum(value[card] * n for card, n in take)
+
+
+def _within(piles, available, limit: int) -> list[Take]:
+    """Every choice totalling at most `limit` (larger counts first, so the fullest choices lead)."""
+    found: list[Take] = []
     counts = [0] * len(piles)
 
     def walk(i: int, total: int) -> None:
         if i == len(piles):
-            rest = owed - total
-            if all(counts[j] == available[j] or piles[j][1] > rest for j in range(len(piles))):
-                found.append(tuple((piles[j][0], counts[j]) for j in range(len(piles)) if counts[j]))
+            found.append(tuple((piles[j][0], counts[j]) for j in range(len(piles)) if counts[j]))
             return
         value = piles[i][1]
-        most = min(available[i], (owed - total) // value) if value > 0 else 0
+        most = min(available[i], (limit - total) // value) if value > 0 and limit >= total else 0
         for n in range(most, -1, -1):
             counts[i] = n
             walk(i + 1, total + n * value)

@@ -15,12 +15,14 @@ class PositionError(ValueError):
 def build_position(ruleset: Ruleset, players: int = 2, setup: str | None = None, *,
                    sides: dict[int, dict] | None = None, hands: dict[int, list[str]] | None = None,
                    zone: str | None = None, deck: tuple[str, ...] = (), deck_empty: bool = False,
-                   discard: tuple[str, ...] = (), to_act: int = 0, seed: int = 1) -> Game:
+                   deck_size: int | None = None, discard: tuple[str, ...] = (), to_act: int = 0,
+                   seed: int = 1) -> Game:
     """A game in the given position, `to_act` having already drawn.
 
     sides: side index (0-based) -> {"go": names bottom first, "zone": names, "piles": [(name, n)]};
     hands: seat -> names. The draw pile is `deck` (first name on top) with every card not placed
-    elsewhere beneath it in deck order, or, with deck_empty, those cards are set aside.
+    elsewhere beneath it in deck order. With deck_size, the draw pile holds exactly that many cards
+    (`deck` on top) and the other unplaced cards are set aside; deck_empty is deck_size 0.
     """
     t = tables_for(ruleset, players, setup)
     game = Game(t, seed)
@@ -61,10 +63,16 @@ def build_position(ruleset: Ruleset, players: int = 2, setup: str | None = None,
     top = [place(name) for name in deck]
     rest = [c for c in t.deck_codes if _take(stock, c)]
     if deck_empty:
-        game.aside = rest
-        game.draw = list(reversed(top))
-    else:
-        game.draw = list(reversed(rest)) + list(reversed(top))
+        deck_size = 0
+    if deck_size is not None:
+        if deck_size < len(top):
+            raise PositionError(f"a draw pile of {deck_size} cards cannot hold the {len(top)} named on top")
+        under = deck_size - len(top)
+        if under > len(rest):
+            raise PositionError(f"only {len(top) + len(rest)} cards are left for a draw pile of {deck_size}")
+        game.aside = rest[under:]
+        rest = rest[:under]
+    game.draw = list(reversed(rest)) + list(reversed(top))
     _recount(game)
     game.to_act = to_act
     return game

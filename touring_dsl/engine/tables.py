@@ -211,6 +211,7 @@ class Tables:
         self.pen_piles: tuple[tuple[int, int], ...] = ()
         self.pen_hazards = 0
         self.larger_card = False
+        self.forfeit = "full"
         penalties = ruleset.penalties
         if penalties is None:
             return
@@ -220,6 +221,7 @@ class Tables:
         self.pen_piles = tuple((c, self.miles[c]) for c in self.pile_order
                                if self.names[c] in named and not self.protected[c])
         self.larger_card = penalties.larger_card
+        self.forfeit = penalties.forfeit
         for c in range(K):
             if self.haz_state[c] < 0:  # only hazards that cover a go pile cost mileage
                 self.pen[c] = [0] * (K + 1)

@@ -11,17 +11,21 @@ from .examples import worked_examples
 from .provenance import provenance_section
 from .variant import load_parent, variant_section
 
-KIND_LABEL = {"mileage": "Mileage", "go": "Right of way", "remedy": "Remedy", "hazard": "Hazard",
-              "zone": "Zone", "counter": "Out of turn"}
-KIND_PLURAL = {"mileage": "mileage cards", "go": "right-of-way cards", "remedy": "remedies",
+# each kind is labelled by its word in the language, except the counter, whose word says less to a player
+KIND_LABEL = {kind: kind.capitalize() for kind in ("mileage", "go", "remedy", "hazard", "zone")} | {
+    "counter": "Out of turn"}
+KIND_PLURAL = {"mileage": "mileage cards", "go": "go cards", "remedy": "remedies",
                "hazard": "hazards", "zone": "zone cards", "counter": "out-of-turn cards"}
 
 
-def build(ruleset: Ruleset, parent: Ruleset | None = None) -> Rulebook:
-    """The whole rulebook; the parent (for a variant) is loaded from the archive when not given."""
+def build(ruleset: Ruleset, parent: Ruleset | None = None, rules_only: bool = False) -> Rulebook:
+    """The whole rulebook; the parent (for a variant) is loaded from the archive when not given.
+
+    rules_only: the rules a table plays by, without worked examples, sources, assumption marks or
+    what only computer players need."""
     if parent is None and ruleset.parent:
         parent = load_parent(ruleset)
-    return _Writer(ruleset, parent).rulebook()
+    return _Writer(ruleset, parent, rules_only).rulebook()
 
 
 def cards(names: Iterable[str], last: str = "and") -> Text:
@@ -41,10 +45,12 @@ def seating(setup: Setup) -> str:
 
 
 class _Writer:
-    def __init__(self, ruleset: Ruleset, parent: Ruleset | None):
+    def __init__(self, ruleset: Ruleset, parent: Ruleset | None, rules_only: bool = False):
         self.r = ruleset
         self.parent = parent
-        self.numbers = {a: i + 1 for i, a in enumerate(ruleset.assumptions())}
+        self.rules_only = rules_only
+        # without the sources section an assumption mark would point nowhere
+        self.numbers = {} if rules_only else {a: i + 1 for i, a in enumerate(ruleset.assumptions())}
         go_cards = [c.name for c in ruleset.deck if c.kind == "go"]
         self.go = go_cards[0] if go_cards else "starting"
         self.by_kind: dict[str, list[Card]] = {}
@@ -91,8 +97,9 @@ class _Writer:
         makers = [self.object_section, self.equipment_section, self.setup_section, self.players_section,
                   self.turn_section, self.cards_section, self.zones_section, self.penalties_section,
                   self.winning_section, self.progressive_section, self.notes_section,
-                  lambda: variant_section(r, self.parent, self.refs),
-                  lambda: worked_examples(r, self.go), lambda: provenance_section(r, self.numbers)]
+                  lambda: variant_section(r, self.parent, self.refs)]
+        if not self.rules_only:
+            makers += [lambda: worked_examples(r, self.go), lambda: provenance_section(r, self.numbers)]
         sections = tuple(s for s in (make() for make in makers) if s is not None and (s.blocks or s.subsections))
         return Rulebook(title=r.title, subtitle=r.subtitle, byline=self.byline(), summary=r.summary,
                         sections=sections)
@@ -117,8 +124,11 @@ class _Writer:
         ]
         shorter = [s for s in r.setups if s.race.miles != r.race.miles]
         if shorter:
-            lines = [text(f"with {w.players_phrase(s.players)} players ({seating(s)}) the race is "
-                          f"{w.miles(s.race.miles)}") for s in shorter]
+            alike: dict[tuple[int, str], list[int]] = {}  # setups running the same race, seated alike
+            for s in shorter:
+                alike.setdefault((s.race.miles, seating(s)), []).extend(s.players)
+            lines = [text(f"with {w.players_phrase(tuple(players))} players ({seats}) the race is {w.miles(miles)}")
+                     for (miles, seats), players in alike.items()]
             blocks.append(Paragraph(text("The distance changes with the number of players: ",
                                          join_texts(lines, "; "), ". See ", "the table of players and sides", ".")))
         return Section("Object of the game", "object", tuple(blocks))
@@ -146,7 +156,8 @@ class _Writer:
     def card_role(self, card: Card) -> Text:
         if card.kind == "mileage":
             zones = self.restricted_mileage().get(card.name)
-            needs = text("; only in ", cards(zones, "or")) if zones else ()
+            limit = "; only in " if self.r.zones.speeding == "forbidden" else "; speeding outside "
+            needs = text(limit, cards(zones, "or")) if zones else ()
             return text(f"counts {w.miles(card.miles or 0)}", needs)
         if card.kind == "go":
             return text("lets a side lay mileage")
@@ -203,9 +214,10 @@ class _Writer:
         rows = []
         for s in r.setups:
             needs = {p.card: p.needs for p in s.race.piles}
+            own_race = s.race.provenance if s.race.provenance != r.race.provenance else Provenance()
             rows.append((text(w.capital(w.players_phrase(s.players))), text(seating(s)), self.pack(s),
-                         text(w.miles(s.race.miles), self.refs(s.provenance)))
-                        + tuple(text(str(needs[c]) if c in needs else "-") for c in pile_cards))
+                         text(w.miles(s.race.miles), self.refs(s.provenance, own_race)))
+                        + tuple(self.needs_cell(s, c) for c in pile_cards))
         blocks: list[Block] = [
             Paragraph(text("The number of players decides the seating, the pack and the length of the race. "
                            "The last columns give how many cards each mileage pile needs.")),
@@ -217,6 +229,15 @@ class _Writer:
                 "piles, and each partner may play on them in turn. Partners sit apart, so that the sides "
                 "take turns one after another round the table.")))
         return Section("Players and sides", "players", tuple(blocks))
+
+    def needs_cell(self, setup: Setup, card: str) -> Text:
+        """A setup's target for one pile, marked with the assumptions of a target it sets for itself."""
+        pile = next((p for p in setup.race.piles if p.card == card), None)
+        if pile is None:
+            return text("-")
+        main = next((p for p in self.r.race.piles if p.card == card), None)
+        own = pile.provenance if main is None or pile.provenance != main.provenance else Provenance()
+        return text(str(pile.needs), self.refs(own))
 
     def pack(self, setup: Setup) -> Text:
         parts: list[Text] = []
@@ -321,12 +342,21 @@ class _Writer:
         for name, zones in self.restricted_mileage().items():
             by_zones.setdefault(tuple(zones), []).append(name)
         for zones, limited in by_zones.items():
-            blocks.append(Paragraph(text(cards(limited), " may be laid only in ", cards(zones, "or"), ".")))
+            blocks.append(Paragraph(self.limit_text(limited, zones)))
         safe = [p.card for p in r.race.piles if p.protected]
         if safe and (r.penalties or r.zones.speeding == "forfeit-all"):
             blocks.append(Paragraph(text("The ", cards(safe), " piles are safe: penalties never take cards "
                                          "from them.")))
         return Section("Mileage cards", "mileage", tuple(blocks))
+
+    def limit_text(self, limited: list[str], zones: tuple[str, ...]) -> Text:
+        """Where some mileage is within the limit: a flat ban, or speeding that the Zones section prices."""
+        if self.r.zones.speeding == "forbidden":
+            return text(cards(limited), " may be laid only in ", cards(zones, "or"), ".")
+        one = len(limited) == 1
+        return text(cards(limited), " keeps" if one else " keep", " within the speed limit only in ",
+                    cards(zones, "or"), ". Laid anywhere else, " + ("it is" if one else "they are") +
+                    " speeding, and the Zones section says what that costs.")
 
     def go_cards(self) -> Section | None:
         if not self.by_kind.get("go"):
@@ -402,12 +432,14 @@ class _Writer:
         if not self.r.counters:
             return None
         blocks: list[Block] = []
+        several = len(self.r.counters) > 1
         for counter in self.r.counters:
             card = CardName(counter.card)
             redraw = (f" You then draw until you hold {w.number(self.r.turn.hand)} cards again." if counter.redraw
                       else "")
             blocks.append(Paragraph(text(
-                card, " is the one card you play when it is not your turn. When an opponent lays ",
+                card, " is one of the cards you may play when it is not your turn" if several else
+                " is the one card you play when it is not your turn", ". When an opponent lays ",
                 cards(counter.cancels, "or"), " against your side, you may at once show ", card,
                 ": the hazard does nothing, and both cards go to the discard pile.", redraw,
                 " The attacker's turn is over all the same, and play passes on as usual. You may also keep ", card,
@@ -437,9 +469,13 @@ class _Writer:
         blocks: list[Block] = [Paragraph(intro),
                                Table(("Zone", "Mileage allowed", "Played"), tuple(rows))]
         if z.change_only:
-            blocks.append(Paragraph(text(
-                "A zone card may be laid on a side only when that side is in a different zone."
-                if z.scope == "side" else "A zone card may be played only when it changes the zone.")))
+            said = ("A zone card may be laid on a side only when that side is in a different zone."
+                    if z.scope == "side" else "A zone card may be played only when it changes the zone.")
+        else:
+            said = ("A zone card may be laid even on a side already in that zone; it then changes nothing."
+                    if z.scope == "side" else
+                    "A zone card may be played even when that zone already governs; it then changes nothing.")
+        blocks.append(Paragraph(text(said, self.refs(z.change_provenance))))
         if "zone" in self.r.turn.before_go:
             blocks.append(Paragraph(text("Zone cards may be played on any turn, even by a side that is "
                                          "stopped or has not yet started.")))
@@ -471,7 +507,7 @@ class _Writer:
         zones = [z.name for z in self.r.zones.zones]
         whose = "the zone the victim is in" if self.r.zones.scope == "side" else "the zone the table is in"
         blocks: list[Block] = [Paragraph(text(
-            "A hazard also costs its victim mileage. The penalty depends on ", whose,
+            self.penalty_reach(p), " The penalty depends on ", whose,
             ", and it is paid only from the ", cards(p.piles), " piles; the cards taken go to the discard pile.",
             self.refs(p.provenance)))]
         if p.per_hour:
@@ -494,11 +530,24 @@ class _Writer:
         blocks.append(Paragraph(text(self.payment_rules(p))))
         return Section("Penalties", "penalties", tuple(blocks))
 
+    def penalty_reach(self, p) -> str:
+        """Whether every stopping hazard costs mileage in every zone, or only some do."""
+        zones = [z.name for z in self.r.zones.zones] or [""]
+        costed = {(e.hazard, e.zone) for e in p.table}
+        if all((h, z) in costed for h in self.stopping_hazards() for z in zones):
+            return "A hazard also costs its victim mileage."
+        return "Some hazards also cost their victim mileage; the table shows which, and where."
+
     def payment_rules(self, p) -> Text:
         said = ["The player who laid the hazard chooses which cards to take"]
         choice = self.payment_example(p)
         if choice:
             said[0] += f", in any mix that does not exceed the penalty: {choice}"
+        if p.forfeit == "full":
+            said.append("The whole penalty must be taken if the victim's piles can pay it, and otherwise as much "
+                        "of it as they can; taking less, or nothing, is not allowed while more could be taken")
+        else:
+            said.append("The attacker may also take less than the penalty, or nothing at all")
         said.append("The victim pays only what it has and never owes the rest")
         if not p.larger_card:
             said.append("A card worth more than what is still owed is never taken, so a small penalty against a "
@@ -506,13 +555,16 @@ class _Writer:
         return text(". ".join(said) + ".")
 
     def payment_example(self, p) -> str:
-        """One penalty that can be paid in two ways, e.g. one large card or two small ones."""
+        """One penalty that can be paid in two ways, counting only cards a side's piles can hold."""
         values = {name: _miles(self.r, name) for name in p.piles}
+        most = {name: max((pile.needs for s in self.r.setups for pile in s.race.piles if pile.card == name),
+                          default=0) for name in p.piles}
+        order = sorted((name for name in p.piles if values[name]), key=lambda n: -values[n])
         for entry in sorted(p.table, key=lambda e: -e.miles):
-            ways = [f"{w.number(entry.miles // v)} {name}" for name, v in sorted(values.items(), key=lambda i: -i[1])
-                    if v and entry.miles % v == 0]
+            ways = _mixes(order, values, most, entry.miles)
             if len(ways) >= 2:
-                return f"a penalty of {w.miles(entry.miles)} may be paid with {w.join(ways, 'or')} cards"
+                said = [w.join([f"{w.number(n)} {name} {w.plural(n, 'card')}" for name, n in mix]) for mix in ways]
+                return f"a penalty of {w.miles(entry.miles)} may be paid with {w.join(said, 'or with')}"
         return ""
 
     def winning_section(self) -> Section:
@@ -521,9 +573,9 @@ class _Writer:
             "The first side to complete every one of its mileage piles wins the race at once.")),
             Paragraph(text(
                 "If the draw pile is empty and a reshuffle would bring back no cards, play on without drawing "
-                "until every hand is empty. The side with the most miles then wins; equal miles make a tie. "
-                f"For games between computer players, a race still running after {e.turn_limit} turns is "
-                "scored the same way.", self.refs(e.provenance)))]
+                "until every hand is empty. The side with the most miles then wins; equal miles make a tie."
+                + ("" if self.rules_only else f" For games between computer players, a race still running after "
+                   f"{e.turn_limit} turns is scored the same way."), self.refs(e.provenance)))]
         return Section("Winning", "winning", tuple(blocks))
 
     def progressive_section(self) -> Section | None:
@@ -594,6 +646,20 @@ def _miles(ruleset: Ruleset, name: str) -> int:
         return ruleset.card(name).miles or 0
     except KeyError:
         return 0
+
+
+def _mixes(order: list[str], values: dict[str, int], most: dict[str, int], owed: int,
+           ) -> list[tuple[tuple[str, int], ...]]:
+    """Every way to pay exactly `owed` from piles holding at most `most` cards each, largest cards first."""
+    if owed == 0:
+        return [()]
+    if not order:
+        return []
+    name, rest = order[0], order[1:]
+    found = []
+    for n in range(min(most[name], owed // values[name]), -1, -1):
+        found += [((name, n),) + mix if n else mix for mix in _mixes(rest, values, most, owed - n * values[name])]
+    return found
 
 
 def _join_list(parts: list[Text]) -> Text:

@@ -25,7 +25,7 @@ class _Teller:
         self.individuals = self.setup.sides is None
 
     def worked(self, number: int) -> Worked:
-        cites = "; ".join(c.section for c in self.ex.provenance.cites)
+        cites = "; ".join(c.section or c.document for c in self.ex.provenance.cites)
         return Worked(number=number, title=self.ex.title, position=tuple(self.position()),
                       moves=tuple(self.moves()), outcome=tuple(self.outcome()), source=cites)
 
@@ -59,8 +59,11 @@ class _Teller:
         lines.append(text(w.capital(f"player {ex.to_act} is to play.")))
         if ex.deck:
             lines.append(text("The next cards to be drawn are ", card_list(ex.deck), ", in that order."))
-        if ex.deck_empty:
+        if ex.deck_size == 0:
             lines.append(text("The draw pile is empty, and every card not mentioned is out of play."))
+        elif ex.deck_size is not None:
+            lines.append(text(f"The draw pile holds exactly {w.counted(ex.deck_size, 'card')}; every other card "
+                              "not mentioned is out of play."))
         if ex.discard:
             lines.append(text("The discard pile holds ", _bunch(ex.discard), "."))
         return lines
@@ -178,12 +181,35 @@ class _Teller:
             case "illegal":
                 return text("The rules do not allow that play.")
             case "legal":
-                return text("The play is allowed.")
+                on = f" on {self.short_side(c.side)}" if c.side else ""
+                return text("The player to act may now play ", card, f"{on}.")
             case "draw-count":
                 return text(f"The draw pile now holds {w.counted(n, 'card')}.")
             case "to-act":
                 return text(f"It is now player {c.player}'s turn.")
+            case "not-over":
+                return text("The race goes on.")
+            case "hand-lacks":
+                return text(f"Player {c.player} holds no ", card, ".")
+            case "discards":
+                if not c.cards:
+                    return text("The discard pile is empty.")
+                return text("The discard pile holds ", _bunch(c.cards), ".")
+            case "go-count":
+                return text(f"{self.possessive(c.side or 0).capitalize()} ", CardName(self.go),
+                            f" pile holds {w.counted(n, 'card')}.")
+            case "zone-count":
+                whose = f"{self.possessive(c.side).capitalize()} zone pile" if c.side else "The zone pile"
+                return text(f"{whose} holds {w.counted(n, 'card')}.")
+            case "event":
+                return text(EVENT_WORDS[c.event or ""])
         return text("")
+
+
+EVENT_WORDS = {"speeding": "A side was caught speeding.", "penalty": "A penalty was paid.",
+               "remove": "A hazard took a mileage card.", "counter": "A hazard was turned away out of turn.",
+               "decline": "A hazard was let through although it could have been turned away.",
+               "reshuffle": "The cards were reshuffled into a new draw pile.", "win": "The race was won."}
 
 
 def _bunch(cards: tuple[str, ...]) -> Text:

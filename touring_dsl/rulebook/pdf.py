@@ -12,7 +12,7 @@ PREAMBLE = r"""
 #let rule-colour = rgb("#8a6d3b")
 #let mark-colour = rgb("#9c2f1f")
 #let soft = rgb("#f1eadb")
-#set page(paper: "us-letter", margin: (x: 2cm, top: 2.2cm, bottom: 2.2cm),
+#set page(paper: BOOK-PAPER, margin: (x: 2cm, top: 2.2cm, bottom: 2.2cm),
   header: context { if here().page() > 1 [
     #set text(size: 8pt, fill: rule-colour)
     #smallcaps(BOOK-TITLE) #h(1fr) #smallcaps(BOOK-BYLINE)
@@ -97,9 +97,9 @@ def inline(value: Text) -> str:
     return "[" + "".join(parts) + "]"
 
 
-def markup(book: Rulebook) -> str:
-    """The complete Typst source for the rulebook."""
-    preamble = (PREAMBLE.replace("BOOK-TITLE", quote(book.title))
+def markup(book: Rulebook, paper: str = "us-letter") -> str:
+    """The complete Typst source for the rulebook, on Typst's paper size `paper` ("us-letter", "a4")."""
+    preamble = (PREAMBLE.replace("BOOK-TITLE", quote(book.title)).replace("BOOK-PAPER", quote(paper))
                 .replace("BOOK-BYLINE", quote(book.byline)))
     lines = [f"#set document(title: {quote(book.title)}, author: {quote(book.byline)})", preamble,
              _title_block(book)]
@@ -107,11 +107,11 @@ def markup(book: Rulebook) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render(book: Rulebook) -> bytes:
+def render(book: Rulebook, paper: str = "us-letter") -> bytes:
     import typst
 
     # Only the fonts built into Typst: the same PDF on every machine, and no system lookups.
-    return typst.compile(markup(book).encode("utf-8"), ignore_system_fonts=True, font_paths=[])
+    return typst.compile(markup(book, paper).encode("utf-8"), ignore_system_fonts=True, font_paths=[])
 
 
 def rulebook_pdf(ruleset: Ruleset, parent: Ruleset | None = None) -> bytes:

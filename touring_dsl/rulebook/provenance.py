@@ -99,11 +99,14 @@ def provenance_section(r: Ruleset, numbers: dict[Assumption, int]) -> Section:
 
 
 def _cite_text(prov: Provenance, source_keys: dict[str, str]) -> str:
-    """'S1: Playing; The cards' (sections grouped by source)."""
+    """'S1: Playing; The cards' (sections grouped by source); a source cited by name alone is just 'S2'."""
     by_source: dict[str, list[str]] = {}
     for cite in prov.cites:
-        by_source.setdefault(source_keys.get(cite.source, cite.source), []).append(cite.section)
-    return "; ".join(f"{key}: {'; '.join(dict.fromkeys(sections))}" for key, sections in by_source.items())
+        sections = by_source.setdefault(source_keys.get(cite.source, cite.source), [])
+        if cite.section:
+            sections.append(cite.section)
+    return "; ".join(f"{key}: {'; '.join(dict.fromkeys(sections))}" if sections else key
+                     for key, sections in by_source.items())
 
 
 def _source_line(source, key: str) -> Text:

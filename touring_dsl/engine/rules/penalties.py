@@ -3,7 +3,8 @@
 Construct: the `penalties` section (`when "Hazard" in "Zone" take N miles`, `per hour in ... take`,
 `take from "Pile", ...`, `attacker chooses`, `never a larger card`). A hazard that covers a go pile in
 a zone with a price also takes mileage cards from the victim's named piles (protected piles never),
-worth at most what is owed (or at least it, with change, when a larger card may be taken). Which
+worth at most what is owed (or at least it, with change, when a larger card may be taken), and as
+much as that allows (`take the full forfeit`) or any part of it (`take up to the forfeit`). Which
 cards is the attacker's choice, so each possible choice ("take") is its own move: the code carries a
 take id (TAKES[take] lists (pile card, how many)). The choices are enumerated by engine.penalties and
 offered by Legal.penalty_plays; this module offers them and applies the chosen one.

@@ -2,8 +2,9 @@
 
 Construct: the `zones` section (`zones per side | for the whole game`, `zone "Z" allows ...`,
 `start in "Z"`, `play "Z" on own side | an opponent | any side`, `speeding forbidden | forfeits the
-card | forfeits all mileage`). A zone card changes the zone of one side (or of the game); ALLOW[zone]
-is the mileage it allows. Under `speeding forbidden` other mileage is simply not playable; otherwise
+card | forfeits all mileage`, `zone cards must change | may repeat the zone`). A zone card changes
+the zone of one side (or of the game); ALLOW[zone] is the mileage it allows. Where it may be laid
+(tables.zone_own / zone_opp) leaves out the zone a side is already in unless the zone may repeat. Under `speeding forbidden` other mileage is simply not playable; otherwise
 it may be played and the speeder forfeits the card, or every mileage card and its go pile.
 """
 from __future__ import annotations

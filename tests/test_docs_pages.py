@@ -1,0 +1,36 @@
+"""Docs stage, hand-written pages: the README's install serves its commands, the CLI page lists every exit status."""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+from touring_dsl.cli import common
+
+ROOT = Path(__file__).resolve().parents[1]
+# what a command needs beyond a plain install: (pattern in a README command, extra)
+NEEDS = [(r"touring rulebook \S+ -o \S+\.pdf", "pdf"), (r"touring simulate .*--plot", "plot")]
+
+
+def _sh_blocks(text: str) -> list[str]:
+    return re.findall(r"```sh\n(.*?)```", text, re.S)
+
+
+def test_the_first_install_serves_every_command_the_readme_shows():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first = _sh_blocks(readme)[0]
+    extras = set(re.search(r'pip install -q "?\.\[([a-z,]+)\]"?', first).group(1).split(","))
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert extras <= set(declared)
+    shown = "\n".join(_sh_blocks(readme))
+    for pattern, extra in NEEDS:
+        if re.search(pattern, shown):
+            assert extra in extras, f"the README shows a command needing [{extra}] but the first install lacks it"
+
+
+def test_the_cli_page_has_one_table_of_every_exit_status():
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    table = re.findall(r"^\| `(\d+)` \|", page, re.M)
+    statuses = {value for name, value in vars(common).items() if name.startswith("EXIT_")}
+    assert sorted(map(int, table)) == sorted(statuses) == [0, 1, 2, 3, 130]
+    assert "differences were found" in page  # diff's 1
