@@ -149,9 +149,7 @@ def fast_path(plan: Plan) -> bool:
 
 def run_chunk(plan: Plan, start: int, stop: int) -> tuple[Tally, list]:
     """Games start..stop-1 folded into a Tally (and their compact records when the plan asks)."""
-    from ..archive import load
-
-    ruleset = load(plan.edition)
+    ruleset = ruleset_of(plan)
     if fast_path(plan):
         from .fast import play_chunk
 
@@ -203,13 +201,25 @@ def _chunk_results(plan: Plan, jobs: int, backend: str) -> Iterator[tuple[Tally,
 
 def warm(plan: Plan) -> None:
     """Compile the edition and its kernel in this process, before workers are forked from it."""
-    from ..archive import load
-
-    ruleset = load(plan.edition)
+    ruleset = ruleset_of(plan)
     if fast_path(plan):
         from .fast import loop_for
 
         loop_for(ruleset, plan)
+
+
+_RULESETS: dict[str, Ruleset] = {}
+
+
+def ruleset_of(plan: Plan) -> Ruleset:
+    """The plan's edition, compiled once per process: every chunk of a run plays the same rules, even if
+    the edition's file is edited while the run goes on."""
+    found = _RULESETS.get(plan.edition)
+    if found is None:
+        from ..archive import load
+
+        found = _RULESETS[plan.edition] = load(plan.edition)
+    return found
 
 
 def _threads_unsafe() -> bool:
