@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: examples give deck_size (was deck_empty) and new checks; zones and penalties state more
 
 CardKind = Literal["mileage", "go", "remedy", "hazard", "zone", "counter"]
 Reach = Literal["own", "opponent", "any"]

@@ -69,7 +69,9 @@ def compile_cached(path: Path, display: str):
         text = None  # the compiler reports why it cannot be read
     if text is None or os.environ.get(_DISABLE):
         return _compile(path, display)
-    entry = cache_dir() / f"{_sha(b'|'.join([code_fingerprint().encode(), display.encode(), text]))}.pickle"
+    # the working folder too: the files an edition extends are shown relative to it in the Ruleset
+    key = b"|".join([code_fingerprint().encode(), str(Path.cwd()).encode(), display.encode(), text])
+    entry = cache_dir() / f"{_sha(key)}.pickle"
     ruleset = _read_entry(entry)
     if ruleset is not None:
         return ruleset
@@ -109,11 +111,13 @@ def _write_entry(entry: Path, ruleset, parents: list) -> None:
     """Written to a temporary file and renamed, so a reader never sees half an entry; failures are ignored."""
     import tempfile
 
+    temporary = None
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=entry.parent, suffix=".tmp")
         with os.fdopen(handle, "wb") as out:
             pickle.dump({"parents": parents, "ruleset": ruleset}, out, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temporary, entry)
-    except OSError:
-        return
+    except Exception:  # noqa: BLE001 - a cache that cannot be written is only a cache miss next time
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
