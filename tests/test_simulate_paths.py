@@ -8,16 +8,19 @@ read from Events). The two must agree move for move and measure for measure.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from touring_dsl.archive import archive_ids, load
+from touring_dsl.compiler import compile_text
 from touring_dsl.simulate import Plan, seat_bots
 from touring_dsl.simulate.fast import Cards, play_games
 from touring_dsl.simulate.runner import play_one
 from touring_dsl.engine import tables_for
 
 CONFIGS = [(e, p) for e in archive_ids() for p in load(e).player_counts()]
+EDITIONS = Path(__file__).resolve().parents[1] / "editions"
 SEATINGS = [["random"], ["greedy"], ["greedy", "random"]]
 GAMES = 12
 
@@ -65,3 +68,32 @@ def test_rotating_seats_moves_the_bots_and_stays_identical():
 
 def first_difference(a: list, b: list) -> int:
     return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+
+
+# Mechanics no archive edition uses yet, in variants: a turn that draws two (so a hand limit to
+# discard down to), alone and beside safeties, coups fourrés and a distance race.
+DRAW_TWO = {
+    "touring-1937": 'edition "draw-two-1937" extends "touring-1937" { title "Touring, two cards a turn" }\n'
+                    "turn { change draw 2 before play }\n",
+    "mille-bornes": 'edition "draw-two-mille" extends "mille-bornes" { title "Mille Bornes, two cards a turn" }\n'
+                    "turn { change draw 2 before play }\n",
+}
+
+
+@pytest.mark.parametrize("base", sorted(DRAW_TWO))
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("bots", SEATINGS, ids=lambda b: "+".join(b))
+def test_fast_path_plays_the_public_games_with_a_hand_limit(base, players, bots):
+    ruleset = compile_text(DRAW_TWO[base], "<test>", base_dir=EDITIONS)
+    assert ruleset.turn.draw == 2
+    plan = Plan(edition=ruleset.id, players=players, setup=None, bots=seat_bots(bots, players), seed=5, games=8)
+    traces: list = []
+    discards_down = 0
+    for record, game in play_games(ruleset, plan, 0, plan.games, traces=traces):
+        moves: list = []
+        public = play_one(ruleset, plan, record.index, moves)
+        assert traces[-1] == moves, f"game {record.index}: the paths part at move {first_difference(traces[-1], moves)}"
+        record.plays, record.hazard_hits, record.penalties_paid = public.plays, public.hazard_hits, public.penalties_paid
+        assert record == public
+        discards_down += len(moves) - public.turns
+    assert discards_down > 0  # some moves were not turns: discards down to the hand size (or coups fourrés)
