@@ -345,7 +345,8 @@ def test_simulate_without_matches_or_scoring_reports_none():
 
 def test_input_ending_in_a_later_race_saves_that_race(tmp_path):
     log = tmp_path / "h.jsonl"
-    result = runner.invoke(app, ["play", str(HOUSE), "--seed", "5", "--log", str(log)], input="1\n" * 60,
+    # enough moves to finish race 1 against the greedy bot (about 54) and stop part way through race 2
+    result = runner.invoke(app, ["play", str(HOUSE), "--seed", "5", "--log", str(log)], input="1\n" * 80,
                            env={"NO_COLOR": "1"})
     assert result.exit_code == 0
     assert result.stdout.count("Scores for race ") == 1 and "Race 2 of the match" in result.stdout
