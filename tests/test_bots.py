@@ -164,7 +164,8 @@ def test_greedy_keeps_a_safety_that_can_answer_out_of_turn_but_lays_it_rather_th
     choice = _greedy_choice(ruleset, sides={0: {"go": ["Roll"]}}, hands={0: ["Driving Ace", "100 km", "25 km"]})
     assert choice == Move("play", "100 km")
     # before its first Roll nothing else can be played: the safety is laid, not a card discarded
-    choice = _greedy_choice(ruleset, hands={0: ["Driving Ace", "100 km", "200 km", "Repairs", "Gasoline", "Spare Tire"]})
+    hand = ["Driving Ace", "100 km", "200 km", "Repairs", "Gasoline", "Spare Tire"]
+    choice = _greedy_choice(ruleset, hands={0: hand})
     assert choice == Move("play", "Driving Ace")
 
 

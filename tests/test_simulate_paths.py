@@ -25,8 +25,8 @@ SEATINGS = [["random"], ["greedy"], ["greedy", "random"]]
 GAMES = 12
 
 
-def fast_and_public(edition: str, players: int, bots: list[str], games: int, rotate: bool = False):
-    ruleset = load(edition)
+def fast_and_public(edition: str, players: int, bots: list[str], games: int, rotate: bool = False, ruleset=None):
+    ruleset = ruleset or load(edition)
     plan = Plan(edition=edition, players=players, setup=None, bots=seat_bots(bots, players), seed=11, games=games,
                 rotate=rotate)
     traces: list = []
@@ -40,11 +40,10 @@ def fast_and_public(edition: str, players: int, bots: list[str], games: int, rot
         yield record, again, cards, traces[-1], public, moves
 
 
-@pytest.mark.parametrize("edition,players", CONFIGS)
-@pytest.mark.parametrize("bots", SEATINGS, ids=lambda b: "+".join(b))
-def test_fast_path_plays_the_public_games(edition, players, bots):
-    completed = 0
-    for fast, again, cards, fast_moves, public, public_moves in fast_and_public(edition, players, bots, GAMES):
+def assert_same_games(games) -> tuple[int, int]:
+    """Each game of fast_and_public agrees on both paths; returns (games completed, moves that were not turns)."""
+    completed = not_turns = 0
+    for fast, again, cards, fast_moves, public, public_moves in games:
         assert fast_moves == public_moves, f"game {fast.index}: the paths part at move {first_difference(fast_moves, public_moves)}"
         assert again == fast  # a game played alone is the same game
         by_name = lambda counts: Counter({cards.names[c]: n for c, n in enumerate(counts) if n})  # noqa: E731
@@ -54,6 +53,14 @@ def test_fast_path_plays_the_public_games(edition, players, bots):
         fast.plays, fast.hazard_hits, fast.penalties_paid = public.plays, public.hazard_hits, public.penalties_paid
         assert fast == public
         completed += fast.outcome == "completed"
+        not_turns += len(public_moves) - public.turns
+    return completed, not_turns
+
+
+@pytest.mark.parametrize("edition,players", CONFIGS)
+@pytest.mark.parametrize("bots", SEATINGS, ids=lambda b: "+".join(b))
+def test_fast_path_plays_the_public_games(edition, players, bots):
+    completed, _ = assert_same_games(fast_and_public(edition, players, bots, GAMES))
     assert completed > 0
 
 
@@ -86,14 +93,5 @@ DRAW_TWO = {
 def test_fast_path_plays_the_public_games_with_a_hand_limit(base, players, bots):
     ruleset = compile_text(DRAW_TWO[base], "<test>", base_dir=EDITIONS)
     assert ruleset.turn.draw == 2
-    plan = Plan(edition=ruleset.id, players=players, setup=None, bots=seat_bots(bots, players), seed=5, games=8)
-    traces: list = []
-    discards_down = 0
-    for record, game in play_games(ruleset, plan, 0, plan.games, traces=traces):
-        moves: list = []
-        public = play_one(ruleset, plan, record.index, moves)
-        assert traces[-1] == moves, f"game {record.index}: the paths part at move {first_difference(traces[-1], moves)}"
-        record.plays, record.hazard_hits, record.penalties_paid = public.plays, public.hazard_hits, public.penalties_paid
-        assert record == public
-        discards_down += len(moves) - public.turns
-    assert discards_down > 0  # some moves were not turns: discards down to the hand size (or coups fourrés)
+    _, not_turns = assert_same_games(fast_and_public(ruleset.id, players, bots, 8, ruleset=ruleset))
+    assert not_turns > 0  # some moves were not turns: discards down to the hand size (or coups fourrés)
