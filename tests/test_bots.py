@@ -143,6 +143,54 @@ def test_greedy_keeps_the_mileage_it_needs_over_spare_cards():
     assert bot.choose(game.view(0), game.legal_moves(), Rng(1)) == Move("discard", "30 Miles")
 
 
+def _greedy_choice(ruleset, **position):
+    from touring_dsl.engine import build_position
+
+    game = build_position(ruleset, **position)
+    return GreedyBot(ruleset).choose(game.view(game.to_act), game.legal_moves(), Rng(1))
+
+
+def test_greedy_lays_a_safety_that_lifts_its_delay_before_a_remedy():
+    ruleset = load("mille-bornes")
+    choice = _greedy_choice(ruleset, sides={0: {"go": ["Roll", "Out of Gas"]}, 1: {"go": ["Roll"]}},
+                            hands={0: ["Extra Tank", "Gasoline", "100 km"]})
+    assert choice == Move("play", "Extra Tank")
+    # Right of Way acts as go: it starts the car instead of a Roll
+    assert _greedy_choice(ruleset, hands={0: ["Roll", "Right of Way", "100 km"]}) == Move("play", "Right of Way")
+
+
+def test_greedy_keeps_a_safety_that_can_answer_out_of_turn_but_lays_it_rather_than_discard():
+    ruleset = load("mille-bornes")
+    choice = _greedy_choice(ruleset, sides={0: {"go": ["Roll"]}}, hands={0: ["Driving Ace", "100 km", "25 km"]})
+    assert choice == Move("play", "100 km")
+    # before its first Roll nothing else can be played: the safety is laid, not a card discarded
+    hand = ["Driving Ace", "100 km", "200 km", "Repairs", "Gasoline", "Spare Tire"]
+    choice = _greedy_choice(ruleset, hands={0: hand})
+    assert choice == Move("play", "Driving Ace")
+
+
+def test_greedy_answers_a_hazard_with_its_safety_out_of_turn():
+    from touring_dsl.engine import build_position
+
+    ruleset = load("mille-bornes")
+    game = build_position(ruleset, sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"]}},
+                          hands={0: ["Accident", "25 km"], 1: ["Driving Ace", "50 km"]})
+    game.apply(Move("play", "Accident", 1))
+    assert game.to_act == 1
+    assert GreedyBot(ruleset).choose(game.view(1), game.legal_moves(), Rng(1)) == Move("counter", "Driving Ace")
+
+
+def test_greedy_discard_rule_survives_a_kind_it_does_not_know():
+    from touring_dsl.engine.tables import SAFETY
+    from touring_dsl.greedy import Facts, pick_discard
+
+    f = Facts(load("mille-bornes"))
+    f.kind = tuple(99 if k == SAFETY else k for k in f.kind)  # as if a newer engine had a kind unknown here
+    hand = [f.code["Driving Ace"], f.code["25 km"], f.code["Stop"]]
+    need, laid = [4] * f.K, [0] * f.K
+    assert pick_discard(f, hand, f.K, 0, need, laid) in hand
+
+
 def test_make_bot_rejects_unknown_names():
     with pytest.raises(ValueError):
         make_bot("clever")

@@ -61,13 +61,13 @@ class GreedyBot:
         me = view.sides[view.side]
         miles = [side.miles for side in view.sides]
         zones = [f.K if side.zone is None else code[side.zone] for side in view.sides]
-        if plays:
-            chosen = pick_play(f, [_play_of(f, m) for m in plays], view.side, miles, zones)
-            if chosen >= 0:
-                return plays[chosen]
         needs = 0
         for name in me.needs:
             needs |= 1 << code[name]
+        if plays:
+            chosen = pick_play(f, [_play_of(f, m) for m in plays], view.side, miles, zones, needs)
+            if chosen >= 0:
+                return plays[chosen]
         need, laid = [0] * f.K, [0] * f.K
         for name, n, wanted in me.piles:
             laid[code[name]], need[code[name]] = n, wanted

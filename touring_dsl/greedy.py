@@ -5,14 +5,18 @@ written once, on small integers, so that the public bot (bots.GreedyBot, which r
 of Moves) and the simulator's fast path (simulate.kernel, which reads the kernel's lists) call the very
 same function and so make the very same choices. It draws nothing from the generator.
 
-In order: answer an attack with a counter card; play a go or remedy that the side needs; delay the
-rival with the most miles (taking the most miles when a penalty lets it choose); lay the largest
-mileage card its zone allows; play a zone card that raises its own allowance or lowers a rival's; else
-discard the card it can best spare.
+In order: answer an attack with a counter card (or a safety shown out of turn); set the side moving
+again, with a safety that lifts what holds it up if it has one, else the go or remedy it needs; lay
+a safety that gives an extra turn and cannot answer a hazard out of turn (it costs nothing); delay
+the rival with the most miles (taking the most miles when a penalty lets it choose); lay the largest
+mileage card its zone allows; lay any other safety that cannot answer out of turn; play a zone card
+that raises its own allowance or lowers a rival's; lay a safety kept for answering out of turn
+rather than discard (a safety laid is never wasted); else discard the card it can best spare.
 """
 from __future__ import annotations
 
-from .engine.tables import COUNTER, COUNTER_WITH, DECLINE, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, ZONE
+from .engine.tables import (COUNTER, COUNTER_WITH, DECLINE, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, SAFETY,
+                            ZONE)
 from .model import Ruleset
 
 # How much the seat wants to keep a card when it must discard one (lower goes first). The old rule
@@ -21,10 +25,11 @@ from .model import Ruleset
 # same card, a remedy it does not need and a zone card all go before the mileage it needs. Hazards and
 # go cards still rank above mileage: measured against the old rule (600 games each, touring-1937 and
 # touring-1906), keeping mileage above them lost more games than it won.
-KEEP_COUNTER = 100
+KEEP_COUNTER = 100  # counters and safeties: a card that answers a hazard (or shields from one) is kept
 KEEP_NEEDED_NOW = 90  # a go or remedy that would set the side moving again
 KEEP_MILEAGE = 25  # plus up to 10 for the larger cards, less 10 while the zone forbids it
 KEEP_OTHER = {GO: 40, REMEDY: 20, HAZARD: 50, ZONE: 10}  # a second copy of the same card keeps half
+KEEP_UNKNOWN = 30  # a kind this rule does not know (a newer engine's): kept like an average card
 
 
 class Facts:
@@ -46,6 +51,29 @@ class Facts:
                            for z in range(self.K + 1))
         top = max(self.miles, default=1) or 1
         self.keep_mileage = tuple(KEEP_MILEAGE + 10 * m // top for m in self.miles)
+        self._safeties(ruleset)
+
+    def _safeties(self, ruleset: Ruleset) -> None:
+        """answers: the cards that may be shown out of turn against some hazard; free: the safeties
+        that give an extra turn; lifts[c]: the `needs` masks (see pick_play) safety c surely ends."""
+        answers = {counter.card for counter in ruleset.counters}
+        answers |= {card.name for card in ruleset.deck if card.counters}
+        self.answers = frozenset(self.code[name] for name in answers if name in self.code)
+        self.free = frozenset(c for c, card in enumerate(ruleset.deck) if card.kind == "safety" and card.extra_turn)
+        # each go pile state as (the cards that would move it on, the hazard holding it up or None)
+        go = sum(1 << c for c in range(self.K) if self.kind[c] == GO)
+        states = [(go, None)] + [(1 << self.code[step], chain.hazard)
+                                 for chain in ruleset.delays.chains for step in chain.steps]
+        lifts = {}
+        for c, card in enumerate(ruleset.deck):
+            if card.kind != "safety":
+                continue
+            ends = [(needs, (hazard is not None and hazard in card.against) or (card.acts_as_go and needs & go != 0))
+                    for needs, hazard in states]
+            # a side shows only what it needs, not what holds it up: count a state as ended only when
+            # the safety ends every state that needs the same cards
+            lifts[c] = frozenset(n for n, _ in ends if all(done for m, done in ends if m == n))
+        self.lifts = tuple(lifts.get(c, frozenset()) for c in range(self.K))
 
 
 _FACTS: dict[int, tuple[Ruleset, Facts]] = {}
@@ -61,14 +89,16 @@ def facts_for(ruleset: Ruleset) -> Facts:
     return found[1]
 
 
-def pick_play(f: Facts, plays, side: int, miles, zones) -> int:
+def pick_play(f: Facts, plays, side: int, miles, zones, needs: int = 0) -> int:
     """The index of the play to make among `plays`, or -1 to discard instead.
 
     plays: (action, card, target side or -1, miles the play's penalty takes) per legal play, in the
-    engine's order; miles, zones: each side's miles and zone code. Ties go to the earliest play."""
+    engine's order; miles, zones: each side's miles and zone code; needs: the mask of the cards that
+    would set the side moving now (0 while it runs). Ties go to the earliest play."""
     kind, reach = f.kind, f.reach
     allowed = f.allows[zones[side]]
     respond = repair = hazard = mileage = zone = -1
+    lift = free = safety = kept = -1
     lead = most = longest = -1
     for i, (action, card, target, take) in enumerate(plays):
         if action >= COUNTER_WITH:  # answering an attack: the first counter card, else decline
@@ -85,6 +115,18 @@ def pick_play(f: Facts, plays, side: int, miles, zones) -> int:
         elif k == MILEAGE:
             if card in allowed and f.miles[card] > longest:
                 mileage, longest = i, f.miles[card]
+        elif k == SAFETY:
+            if needs and needs in f.lifts[card]:
+                if lift < 0:
+                    lift = i
+            elif card in f.answers:
+                if kept < 0:
+                    kept = i
+            elif card in f.free:
+                if free < 0:
+                    free = i
+            elif safety < 0:
+                safety = i
         elif k == ZONE and zone < 0:
             on = side if target < 0 else target
             now = zones[on]
@@ -92,7 +134,7 @@ def pick_play(f: Facts, plays, side: int, miles, zones) -> int:
                 gain = reach[card] - reach[now]
                 if (on == side and gain > 0) or (on != side and gain < 0):
                     zone = i
-    for choice in (respond, repair, hazard, mileage, zone):
+    for choice in (respond, lift, repair, free, hazard, mileage, safety, zone, kept):
         if choice >= 0:
             return choice
     return -1
@@ -113,12 +155,13 @@ def pick_discard(f: Facts, hand, zone: int, needs: int, need, laid) -> int:
                 value = 0  # a spare copy: its pile cannot take them all
             else:
                 value = f.keep_mileage[c] - (0 if c in allowed else 10)
-        elif k == COUNTER:
+        elif k == COUNTER or k == SAFETY:
             value = KEEP_COUNTER
         elif needs >> c & 1:
             value = KEEP_NEEDED_NOW
         else:
-            value = KEEP_OTHER[k] if hand.count(c) == 1 else KEEP_OTHER[k] // 2
+            keep = KEEP_OTHER.get(k, KEEP_UNKNOWN)
+            value = keep if hand.count(c) == 1 else keep // 2
         if value < least:
             best, least = c, value
     return best

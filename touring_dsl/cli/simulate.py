@@ -109,7 +109,9 @@ def _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate=
             fail(f"touring: {exc}")
     race = ruleset.setup_for(players, plan.setup).race
     miles = {card.name: card.miles or 0 for card in ruleset.deck}
-    data = report(tally, side_of, race_miles=sum(p.needs * miles[p.card] for p in race.piles), rotate=rotate)
+    length = race.miles if race.is_distance else sum(p.needs * miles[p.card] for p in race.piles)
+    data = report(tally, side_of, race_miles=length, rotate=rotate)
+    data["drama"]["unit"] = race.unit
     data.update(edition=ruleset.id, seed=seed, setup=plan.setup, bots_by_seat=list(plan.bots))
     if matches and scores_a_match(ruleset):  # the edition plays matches: measure them too
         with _progress(matches, f"{ruleset.id} matches") as advance:
@@ -206,9 +208,9 @@ def render_report(data: dict) -> list[str]:
     drama, decisive, branching = data["drama"], data["decisiveness"], data["branching"]
     lines += [f"Lead changes per game: {data['lead_changes_per_game']:.2f} "
               f"(won wire to wire, no change of lead: {data['wire_to_wire_share']:.1%})",
-              f"Drama: the winner was at worst {drama['winner_behind_mean']:.1f} miles behind on average "
-              f"(median {drama['winner_behind_median']:.0f}); came back from a quarter of the "
-              f"{drama['race_miles']}-mile race or more: {drama['comeback_share']:.1%}",
+              f"Drama: the winner was at worst {drama['winner_behind_mean']:.1f} {drama['unit']} behind on "
+              f"average (median {drama['winner_behind_median']:.0f}); came back from a quarter of the "
+              f"{drama['race_miles']}-{drama['unit'].rstrip('s')} race or more: {drama['comeback_share']:.1%}",
               f"Decisiveness: the winner's lead held from {decisive['mean']:.0%} of the game on average "
               f"(median {decisive['median']:.0%})",
               f"Branching: {branching['plays_per_turn']:.2f} legal plays per turn; no play at all (a forced "

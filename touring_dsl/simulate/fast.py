@@ -16,9 +16,10 @@ from ..engine.rules import counters, hands, legality
 from ..engine.game import game_class
 from ..engine.kernel import kernel_for
 from ..engine.moves import new_event
-from ..engine.tables import CARD_SHIFT, DISCARD, TAKE_SHIFT, TARGET_SHIFT, Tables, tables_for
+from ..engine.tables import CARD_SHIFT, DISCARD, HAZARD, TAKE_SHIFT, TARGET_SHIFT, Tables, tables_for
 from ..greedy import facts_for, pick_discard, pick_play
 from ..rng import INCREMENT, MASK64, MULTIPLIER, Rng
+from .runner import PLAY_EVENTS
 from .stats import GameRecord, Tally
 
 POLICIES = ("random", "greedy")
@@ -42,12 +43,16 @@ class Measuring(Emitter):
         found = CARD.fullmatch(card) if card else None
         c = found.group(1) if found else None
         w = self.w
-        if kind in ("play", "zone", "hazard", "speeding", "counter"):
+        if kind in PLAY_EVENTS:
             w(f"plays[{c}] += 1")
         if kind == "hazard":
             w(f"hits[{c}] += 1")
         elif kind == "counter":
-            w("hits[hazard] -= 1  # cancelled: it never hit")
+            if counters.against_zones(self):  # a countered zone card was never counted as a hit
+                with w.block(f"if KIND[hazard] == {HAZARD}:"):
+                    w("hits[hazard] -= 1  # cancelled: it never hit")
+            else:
+                w("hits[hazard] -= 1  # cancelled: it never hit")
         elif kind == "penalty":
             w(f"paid[{c}] += n", f"pmiles += n * MILES[{c}]")
         if kind in ("penalty", "remove", "speeding") or (kind == "play" and not GO_PLAY.search(detail)):
@@ -94,20 +99,20 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
         b("seat = self.to_act", "turns = self.turns", "state = rng.state", "ev = []",
           "changes = since = offered = stuck = pmiles = 0", "leader = -1")
         b("behind0 = behind1 = 0" if t.sides == 2 else f"behind = [0] * {t.sides}")
-        if e.has_counters:
+        if e.has_pending:
             b("pending = self.pending")
         with b.block("while True:"):
             b(f"s = {e.side('seat')}")
             legality.legal(e)
             b("n = len(codes)")
-            if e.has_counters:
+            if e.has_pending:  # an answer to a counter, or a discard down to the hand size, is not a turn's choice
                 with b.block("if pending is None:"):
                     b("offered += n")
             else:
                 b("offered += n")
             if greedy:
                 with b.block("if greedy >> seat & 1:"):
-                    with b.block("if not n:" if not e.has_counters else "if not n and pending is None:"):
+                    with b.block("if not n and pending is None:" if e.has_pending else "if not n:"):
                         b("stuck += 1")
                     b("code = choose(self, seat, s, codes)")
                     if trace:
@@ -138,7 +143,12 @@ def random_policy(e: Emitter, b: Source, trace: bool) -> None:
         b("c = code >> 2 & 63")
         apply_play(e, b)
     with b.block("else:  # no play (so no counter is offered): a random card of the hand is discarded"):
-        b("stuck += 1", "hand = hands[seat]", "c = hand[state * len(hand) >> 64]")
+        if e.hand_limit:
+            with b.block("if pending is None:  # not a discard down to the hand size"):
+                b("stuck += 1")
+        else:
+            b("stuck += 1")
+        b("hand = hands[seat]", "c = hand[state * len(hand) >> 64]")
         if trace:
             b(f"trace.append({DISCARD} | c << {CARD_SHIFT})")
         discard(e, b)
@@ -156,9 +166,10 @@ def apply_play(e: Emitter, b: Source) -> None:
 
 
 def discard(e: Emitter, b: Source) -> None:
-    """Discard card c from `hand` (hands[seat], whose mask hm the legal plays read)."""
+    """Discard card c from `hand` (hands[seat], whose mask hm the legal plays read): a turn, unless
+    it discards down to the hand size."""
     hands.leave_hand(e)
-    b("turns += 1")
+    hands.count_turn(e)
     hands.discard(e)
 
 
@@ -187,9 +198,9 @@ def loop_for(ruleset, plan, trace: bool = False):
 def greedy_policy(t: Tables):
     """greedy.py's rule on the kernel's lists: the choice bots.GreedyBot makes from the public view.
 
-    With two sides a play's choice depends only on the plays on offer, the seat's side and the two
-    zones (the one rival is every hazard's target); a discard only on the hand, the side's zone, go
-    pile state and mileage piles: each is remembered per such position."""
+    With two sides a play's choice depends only on the plays on offer, the seat's side, the two zones
+    and its go pile state (the one rival is every hazard's target); a discard only on the hand, the
+    side's zone, go pile state and mileage piles: each is remembered per such position."""
     f = facts_for(t.ruleset)
     need, onto, discard_code, takes, miles_of = t.need, t.onto, t.discard_code, t.takes, t.miles
     remembered: dict = {}
@@ -200,20 +211,20 @@ def greedy_policy(t: Tables):
         return (code & 3, code >> CARD_SHIFT & 63, (code >> TARGET_SHIFT & 15) - 1, take)
 
     def choose(game, seat: int, s: int, codes) -> int:
-        zst = game.zst
+        zst, state = game.zst, game.gost[s]
         if codes:
             if duel:
-                key = (codes, s, zst[0], zst[1])
+                key = (codes, s, zst[0], zst[1], state)
                 i = remembered.get(key)
                 if i is None:
                     if len(remembered) > 50_000:
                         remembered.clear()
-                    i = remembered[key] = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst)
+                    i = remembered[key] = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst, onto[state])
             else:
-                i = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst)
+                i = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst, onto[state])
             if i >= 0:
                 return codes[i]
-        hand, laid, state = game.hands[seat], game.cnt[s], game.gost[s]
+        hand, laid = game.hands[seat], game.cnt[s]
         key = (bytes(sorted(hand)), zst[s], state, *laid)
         code = remembered.get(key)
         if code is None:

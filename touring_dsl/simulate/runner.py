@@ -16,7 +16,7 @@ from .stats import GameRecord, Tally
 
 CHUNK = 250  # games per work unit: small enough for a smooth progress bar, big enough to amortise start-up
 MILEAGE_EVENTS = frozenset({"play", "penalty", "remove", "speeding"})
-PLAY_EVENTS = frozenset({"play", "zone", "hazard", "speeding", "counter"})  # a card laid, whatever its kind
+PLAY_EVENTS = frozenset({"play", "zone", "hazard", "speeding", "counter", "safety"})  # a card laid, whatever its kind
 BOT_SALT = 0x5DEECE66D  # the bots' generator is seeded from the game's seed, apart from the deal's
 
 
@@ -114,7 +114,9 @@ def play_one(ruleset: Ruleset, plan: Plan, index: int, moves: list | None = None
             if kind == "hazard":
                 hits[card] += 1
                 hazard = card
-            elif kind == "counter":
+            elif kind == "zone":
+                hazard = None  # a zone card is not a hit, so a counter to it takes none back
+            elif kind == "counter" and hazard is not None:
                 hits[hazard] -= 1  # cancelled: it never hit
             elif kind == "penalty":
                 taken = dict(move.take)[card]
