@@ -1,7 +1,11 @@
 """Balance findings for every archive edition: a fixed-seed simulation written as docs/balance.md.
 
-Usage: python benchmarks/balance.py [--games N] [--seed S] [--jobs J] > docs/balance.md
-The page records the exact command, so anyone can make it again and get the same numbers.
+Usage: python benchmarks/balance.py [--games N] [--seed S] [--jobs J] [--bench FILE] > docs/balance.md
+For every edition and player count: the strongest bot against itself (seat advantage, length, lead,
+drama, decisiveness, branching), the random bot against itself (the same for a game of pure luck),
+and the strongest bot against the next one with the seats rotating (the skill check). --bench embeds
+the output of benchmarks/bench_simulate.py. The page records the exact command, so anyone can make it
+again and get the same numbers.
 """
 from __future__ import annotations
 
@@ -9,76 +13,157 @@ import argparse
 import os
 import sys
 import time
+from pathlib import Path
 
 from touring_dsl.archive import archive_files, load
+from touring_dsl.bots import make_bot
 from touring_dsl.simulate import Plan, report, run, seat_bots
 
+MEASURES = """## The measures
 
-def simulate(edition: str, players: int, bots: list[str], games: int, seed: int, jobs: int) -> dict:
+Every number comes from `touring simulate` (the same code, the same seeds); `touring simulate --json`
+prints each of them under the key named here.
+
+- **Seat win rate** (`seats`): the share of games won by the side of each seat, with its 95% Wilson
+  interval. A side of partners wins or loses together.
+- **First-seat advantage** (`first_seat_advantage`): seat 1's win rate minus a fair share (one over the
+  number of sides). It is measured only where it can mean the seat: with the same bot in every seat, or
+  with `--rotate`, which moves the bots one seat on from game to game. When different bots keep their
+  seats the report says so and prints no seat advantage, because seat 1's wins are then mostly its bot's.
+- **Skill check** (`skill`): with two different bots, the stronger one's share of the wins, with its
+  interval (seats rotating, so seat and skill do not mix). 50% would mean the choices made no difference;
+  the further above 50%, the more the game rewards playing well. It measures the game only as far as the
+  stronger bot plays well.
+- **Game length** (`length`): turns until the game ended (a turn is one card played or discarded; a
+  counter card shown out of turn is not a turn): mean, median and percentiles.
+- **Completion** (`completed_share`, `outcomes`): how games ended: a side completed its race (`completed`),
+  nobody held a card any more (`exhausted`), or the edition's turn limit (`turn-limit`, a time-out).
+  Without a completed race the side with most miles wins, and equal miles are a tie.
+- **Lead changes** (`lead_changes_per_game`): how often the side strictly ahead on miles changed. A tie
+  on miles keeps the lead where it was. **Wire to wire** (`wire_to_wire_share`): games in which the
+  first side to lead never lost the lead.
+- **Drama** (`drama`): how far behind the eventual winner was at its worst, in miles (the leader's miles
+  minus its own, at the worst moment of the game), averaged over games with a winner; **comebacks**
+  (`comeback_share`) are the games the winner won from at least a quarter of the race distance behind.
+- **Decisiveness** (`decisiveness`): the share of the game (in turns) played before the winner took the
+  lead it then kept to the end. Near 0%, the first to lead usually wins; near 100%, games are decided
+  at the last moment.
+- **Branching factor** (`branching`): the number of different legal plays (discards not counted) open
+  to the seat on its turn, averaged over all turns, and the share of turns with no play at all, when the
+  seat must discard. A small factor means few real decisions.
+- **Hazards that hit** and **penalties** (`hazard_hits_per_game`, `penalties_paid_per_game`,
+  `penalty_miles_per_game`): hazard cards played on a rival and not cancelled by a counter card; the
+  mileage cards (and their miles) that delayed sides gave up as penalties.
+- **Reshuffles** (`reshuffles_per_game`): how often the draw pile ran out and was rebuilt.
+- Per game, `touring simulate --records FILE` writes one CSV row with the game's number, bots, winner,
+  ending, turns, lead changes, the winner's worst deficit, the turn its lead became permanent, the plays
+  offered, forced discards, reshuffles and penalty miles.
+"""
+
+
+def simulate(edition: str, players: int, bots: list[str], games: int, seed: int, jobs: int,
+             rotate: bool = False) -> dict:
     ruleset = load(edition)
     setup = ruleset.setup_for(players)
     plan = Plan(edition=edition, players=players, setup=setup.id, bots=seat_bots(bots, players), seed=seed,
-                games=games)
+                games=games, rotate=rotate)
     sides = setup.side_count(players)
-    return report(run(plan, jobs=jobs), [s % sides for s in range(players)])
+    miles = {card.name: card.miles or 0 for card in ruleset.deck}
+    race = sum(p.needs * miles[p.card] for p in setup.race.piles)
+    data = report(run(plan, jobs=jobs), [s % sides for s in range(players)], race_miles=race, rotate=rotate)
+    data.update(edition=edition, bots_by_seat=list(plan.bots))
+    return data
 
 
-def section(edition: str, games: int, seed: int, jobs: int, found: dict) -> list[str]:
-    ruleset = load(edition)
-    lines = [f"## {ruleset.title}{': ' + ruleset.subtitle if ruleset.subtitle else ''} (`{ruleset.id}`)", ""]
-    lines += ["| match-up | players | seat 1 wins | seat 2 wins | ties | mean turns | median | 90th pct | "
-              "ended by exhaustion or limit | hazards hit per game | penalty miles per game |",
-              "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
-    for players, bots in [(2, ["random"]), (2, ["greedy"]), (2, ["greedy", "random"]), (2, ["random", "greedy"])]:
-        data = simulate(edition, players, bots, games, seed, jobs)
-        found[(edition, tuple(bots))] = data
-        seats = data["seats"]
-        stalled = sum(v["share"] for k, v in data["outcomes"].items() if k != "completed")
+def bot_exists(name: str) -> bool:
+    try:
+        make_bot(name, load("touring-1937"))
+    except ValueError:
+        return False
+    return True
+
+
+def table(rows: list[tuple[str, dict]]) -> list[str]:
+    lines = ["| players | bots | seat 1 wins (edge) | skill check | mean turns | completed | lead changes | "
+             "wire to wire | winner behind (miles) | comebacks | lead held from | plays per turn | "
+             "forced discards | hazards hit | penalty miles |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for label, d in rows:
+        fsa, skill = d["first_seat_advantage"], d["skill"]
+        seat = (f"{fsa['win_rate']:.1%} ({fsa['edge']:+.1%}; {fsa['ci95'][0]:.1%}-{fsa['ci95'][1]:.1%})"
+                if fsa else "-")
+        check = (f"{skill['stronger']} {skill['share']:.1%} ({skill['ci95'][0]:.1%}-{skill['ci95'][1]:.1%})"
+                 if skill else "-")
         lines.append(
-            f"| {' vs '.join(s['bot'] for s in seats)} | {players} | {_rate(seats[0])} | {_rate(seats[1])} | "
-            f"{data['ties']} | {data['length']['mean']:.1f} | {data['length']['median']:.0f} | "
-            f"{data['length']['p90']:.0f} | {stalled:.1%} | {sum(data['hazard_hits_per_game'].values()):.2f} | "
-            f"{data['penalty_miles_per_game']:.1f} |")
-    return lines + [""]
+            f"| {d['players']} | {label} | {seat} | {check} | {d['length']['mean']:.0f} | {d['completed_share']:.1%} | "
+            f"{d['lead_changes_per_game']:.2f} | {d['wire_to_wire_share']:.0%} | "
+            f"{d['drama']['winner_behind_mean']:.1f} | {d['drama']['comeback_share']:.0%} | "
+            f"{d['decisiveness']['mean']:.0%} | {d['branching']['plays_per_turn']:.2f} | "
+            f"{d['branching']['stuck_share']:.0%} | {sum(d['hazard_hits_per_game'].values()):.1f} | "
+            f"{d['penalty_miles_per_game']:.1f} |")
+    return lines
 
 
-def findings(found: dict, ids: list[str]) -> list[str]:
-    """A few plain observations read off the tables, so the page says what the numbers mean."""
-    plain = {e: found[(e, ("random",))] for e in ids}
-    mixed = {e: (found[(e, ("greedy", "random"))], found[(e, ("random", "greedy"))]) for e in ids}
-    by_length = sorted(ids, key=lambda e: plain[e]["length"]["mean"])
-    lines = ["## Findings", ""]
-    lines.append(f"- Race length: between two random bots the shortest race is `{by_length[0]}` "
-                 f"({plain[by_length[0]]['length']['mean']:.0f} turns on average) and the longest "
-                 f"`{by_length[-1]}` ({plain[by_length[-1]]['length']['mean']:.0f}).")
-    edges = ", ".join(f"`{e}` {plain[e]['first_player_advantage']['edge']:+.1%}" for e in ids)
-    lines.append(f"- First player: with two random bots the first seat's edge over an even share is {edges}; "
-                 "an edge whose interval includes zero is within chance at this many games.")
-    greedy = ", ".join(f"`{e}` {(a['seats'][0]['rate'] + b['seats'][1]['rate']) / 2:.0%}"
-                       for e, (a, b) in mixed.items())
-    lines.append(f"- Skill: the greedy bot's share of wins against the random bot, averaged over both seats: "
-                 f"{greedy}. Where it is highest, choices matter most.")
+def edition_findings(edition: str, runs: dict, strong: str, weak: str) -> list[str]:
+    """Plain sentences read off one edition's numbers."""
+    counts = sorted({p for (e, p, _) in runs if e == edition})
+    self_play = {p: runs[(edition, p, "self")] for p in counts}
+    luck = {p: runs[(edition, p, "random")] for p in counts}
+    skill = runs[(edition, 2, "skill")]["skill"]
+    ruleset = load(edition)
+    out = [f"**`{edition}`** ({ruleset.title}{': ' + ruleset.subtitle if ruleset.subtitle else ''}).",
+           f"Skill: {skill['stronger']} takes {skill['share']:.0%} of two-player wins against {skill['weaker']} "
+           f"({skill['ci95'][0]:.0%}-{skill['ci95'][1]:.0%})."]
+    seats = []
+    for p in counts:
+        fsa = self_play[p]["first_seat_advantage"]
+        real = not (fsa["ci95"][0] <= fsa["fair_share"] <= fsa["ci95"][1])
+        seats.append(f"{p} players {fsa['edge']:+.1%}{' (beyond chance)' if real else ''}")
+    out.append(f"First seat, {strong} against itself: " + ", ".join(seats) + ".")
+    two = self_play[2]
+    out.append(f"Two-player {strong} games last {two['length']['mean']:.0f} turns "
+               f"(random: {luck[2]['length']['mean']:.0f}), with {two['lead_changes_per_game']:.1f} lead changes; "
+               f"the winner was at worst {two['drama']['winner_behind_mean']:.0f} miles behind and came back "
+               f"from a quarter of the race in {two['drama']['comeback_share']:.0%} of games; its lead held from "
+               f"{two['decisiveness']['mean']:.0%} of the game on.")
+    out.append(f"A seat has {two['branching']['plays_per_turn']:.1f} legal plays a turn and none at all on "
+               f"{two['branching']['stuck_share']:.0%} of turns.")
+    unfinished = [f"{p} players {1 - self_play[p]['completed_share']:.1%}" for p in counts
+                  if self_play[p]["completed_share"] < 1]
+    out.append("Every race was completed." if not unfinished else
+               "Races that ran out of cards or time: " + ", ".join(unfinished) + ".")
+    if two["penalty_miles_per_game"]:
+        out.append(f"Penalties cost {two['penalty_miles_per_game']:.0f} miles a game.")
+    return [" ".join(out), ""]
+
+
+def comparisons(runs: dict, ids: list[str]) -> list[str]:
+    """Findings across editions: where skill matters most, and each variant against its parent."""
+    skill = {e: runs[(e, 2, "skill")]["skill"] for e in ids}
+    order = sorted(ids, key=lambda e: -skill[e]["share"])
+    lines = ["- Skill matters most in " + ", then ".join(f"`{e}` ({skill[e]['share']:.0%})" for e in order)
+             + " (two-player share of wins of the stronger bot)."]
     for e in ids:
         parent = load(e).parent
-        if parent in plain:
-            before, after = plain[parent], plain[e]
-            if after["penalty_miles_per_game"] or before["penalty_miles_per_game"]:
-                cost = (f"lose {after['penalty_miles_per_game']:.0f} miles a game to penalties "
-                        f"(was {before['penalty_miles_per_game']:.0f})")
-            else:
-                cost = (f"see {sum(after['hazard_hits_per_game'].values()):.1f} hazards hit a game "
-                        f"(was {sum(before['hazard_hits_per_game'].values()):.1f})")
-            lines.append(f"- `{e}` against its parent `{parent}`: random races run {after['length']['mean']:.0f} "
-                         f"turns instead of {before['length']['mean']:.0f}, and {cost}.")
-    stalled = [e for e in ids if any(k != "completed" for k in plain[e]["outcomes"])]
-    lines.append("- Every race ended by completion; none ran out of cards or reached the turn limit."
-                 if not stalled else "- Some races stalled until the cards or the turn limit ran out: "
-                 + ", ".join(f"`{e}`" for e in stalled) + ".")
+        if parent in skill:
+            a, b = skill[e], skill[parent]
+            apart = a["ci95"][0] > b["ci95"][1] or b["ci95"][0] > a["ci95"][1]
+            verdict = (("more" if a["share"] > b["share"] else "less") + " than" if apart
+                       else "about as much as (the intervals overlap)")
+            lines.append(f"- `{e}` rewards skill {verdict} its parent `{parent}`: "
+                         f"{a['share']:.1%} ({a['ci95'][0]:.1%}-{a['ci95'][1]:.1%}) against "
+                         f"{b['share']:.1%} ({b['ci95'][0]:.1%}-{b['ci95'][1]:.1%}).")
     return lines + [""]
 
 
-def _rate(seat: dict) -> str:
-    return f"{seat['rate']:.1%} ({seat['ci95'][0]:.1%}-{seat['ci95'][1]:.1%})"
+def command(args) -> str:
+    """The options that decide the numbers (not --jobs, not --bench), as they were given."""
+    words = [f"--games {args.games}", f"--seed {args.seed}"]
+    if args.strong != "greedy" or args.weak != "random":
+        words += [f"--strong {args.strong}", f"--weak {args.weak}"]
+    if args.strong_games:
+        words.append(f"--strong-games {args.strong_games}")
+    return " ".join(words)
 
 
 def main() -> None:
@@ -86,29 +171,70 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1937)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--bench", type=Path, help="output of benchmarks/bench_simulate.py to include")
+    parser.add_argument("--strong", default="greedy", help="the bot whose self-play is measured (e.g. ismcts:200)")
+    parser.add_argument("--weak", default="random", help="the bot the skill check sets against it")
+    parser.add_argument("--strong-games", type=int, help="games per row that involves --strong (default --games)")
     args = parser.parse_args()
     started = time.perf_counter()
+    strong, weak = args.strong, args.weak
+    for name in (strong, weak):
+        if not bot_exists(name):
+            sys.exit(f"balance.py: no bot {name!r}")
     ids = [path.stem for path in archive_files() if path.parent.name != "house"]
+    runs: dict = {}
     body: list[str] = []
-    found: dict = {}
     for edition in ids:
-        body += section(edition, args.games, args.seed, args.jobs, found)
+        ruleset = load(edition)
+        rows = []
+        for players in ruleset.player_counts():
+            for key, bots, rotate in (("self", [strong], False), ("random", ["random"], False),
+                                      ("skill", [strong, weak], True)):
+                if key == "skill" and players != 2:
+                    continue
+                games = args.games if key == "random" else (args.strong_games or args.games)
+                data = runs[(edition, players, key)] = simulate(edition, players, bots, games, args.seed, args.jobs,
+                                                                rotate)
+                label = {"self": f"{strong} self-play", "random": "random self-play",
+                         "skill": f"{strong} vs {weak}, rotating"}[key]
+                rows.append((label, data))
+        body += [f"## {ruleset.title}{': ' + ruleset.subtitle if ruleset.subtitle else ''} (`{edition}`)", ""]
+        body += table(rows) + [""]
         print(f"{edition} done", file=sys.stderr)
-    body = findings(found, ids) + body
     elapsed = time.perf_counter() - started
+    stand_in = ""
+    if not strong.startswith("ismcts"):
+        stand_in = (" The search bot (`ismcts`) is not in this build yet, so" if not bot_exists("ismcts") else
+                    " Self-play of the search bot (`ismcts`) over every edition and player count at a useful "
+                    "budget takes hours on this machine, so") + (
+            f" the strongest bot here is `{strong}`: every number below measures the game as {strong} plays it, "
+            f"and the skill check is {strong} against {weak}. `--strong ismcts:N` makes the same page with the "
+            "search bot.")
     head = [
         "# Balance findings", "",
-        f"Made with `python benchmarks/balance.py --games {args.games} --seed {args.seed}` "
-        "(the numbers do not depend on `--jobs`). Each row is that many two-player games between the "
-        "named bots; percentages are win rates with 95% confidence intervals. `random` picks uniformly "
-        "among the legal plays; `greedy` follows a simple rule-agnostic heuristic.", "",
-        "What to read from it: how much the first player gains, how long each edition's race runs, how "
-        "often a race stalls until the cards or the turn limit run out, and how much damage hazards and "
-        "penalties do. The same tables for a house rule come from "
-        "`touring compare EDITION HOUSE-RULE --games N`.", "",
+        f"Made with `python benchmarks/balance.py {command(args)}` (the numbers do not depend on "
+        f"`--jobs`). Each row is {args.games} games"
+        f"{f' ({args.strong_games} with {strong})' if args.strong_games else ''}; percentages come with 95% "
+        "confidence intervals. "
+        f"For every edition and player count: `{strong}` against itself, `random` against itself (a game of "
+        f"pure luck, for comparison), and, for two players, `{strong}` against `{weak}` with the seats "
+        f"rotating (the skill check). `random` picks uniformly among the legal plays; `greedy` follows a "
+        f"rule-agnostic heuristic (counter, repair, delay the leader, lay the largest mileage, discard what "
+        f"it can best spare).{stand_in}", "",
         f"_Generated in {elapsed:.0f} s._", "",
+        "## What the numbers say", "",
     ]
-    sys.stdout.write("\n".join(head + body))
+    head += comparisons(runs, ids)
+    for edition in ids:
+        head += edition_findings(edition, runs, strong, weak)
+    tail = [MEASURES]
+    if args.bench:
+        tail += ["## Speed of the simulator", "",
+                 "`touring simulate` plays random and greedy games inside the generated rules kernel; the "
+                 "figures below are whole commands, start-up included, beside the hand-written reference "
+                 "simulator in the same run (`python benchmarks/bench_simulate.py`; a shared, loaded machine, "
+                 "so CPU time is the steadier figure):", "", "```", args.bench.read_text().rstrip(), "```", ""]
+    sys.stdout.write("\n".join(head + body + tail))
 
 
 if __name__ == "__main__":

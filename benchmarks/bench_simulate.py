@@ -1,52 +1,101 @@
-"""Simulation throughput and memory: games/s of `touring simulate` and peak memory as games grow.
+"""Benchmark (not a test): `touring simulate` end to end against the hand-written reference simulator.
 
-Usage: python benchmarks/bench_simulate.py [--edition touring-1937] [--bots greedy,random] [--sizes 500,5000]
-Each size runs in a fresh process on one core; flat memory means the peak hardly moves while the
-number of games grows tenfold, because statistics are streamed and no game record is kept.
+Usage: python benchmarks/bench_simulate.py [--games 20000] [--rounds 3] [--memory 10000,100000,1000000]
+
+Every figure is a whole command run as a subprocess, start-up included, exactly as a user types it:
+
+    touring simulate touring-1937 --games N --players 2 --bots random,random --jobs 1
+    touring simulate touring-1937 --games N --players 2 --bots greedy,random --jobs 1
+    touring simulate touring-1937 --games N --players 2 --bots random,random --jobs 2
+    python touring1937_ref.py N 1                        (the reference, same interpreter)
+
+Rounds alternate between the commands, so a change in machine load hits them all; each figure is the
+best round. Games per second are reported by wall clock and by CPU time (user + system of the
+command and its workers: steadier on a shared machine; for --jobs 2 only wall clock shows scaling).
+--memory runs random games at growing sizes (--jobs 1) and reports each run's peak resident memory:
+flat means the statistics are streamed, no per-game list is kept.
 """
 from __future__ import annotations
 
 import argparse
-import json
+import os
+import resource
+import shutil
 import subprocess
 import sys
+import time
+from pathlib import Path
 
-CHILD = """
-import json, resource, sys, time
-from touring_dsl.archive import load
-from touring_dsl.simulate import Plan, run, seat_bots
-edition, bots, games = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3])
-load(edition)
-plan = Plan(edition=edition, players=2, setup=None, bots=seat_bots(bots, 2), seed=1, games=games)
-start = time.perf_counter()
-tally = run(plan, jobs=1)
-elapsed = time.perf_counter() - start
-turns = sum(t * c for t, c in tally.lengths.items())
-peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(json.dumps({"games": games, "seconds": elapsed, "games_per_s": games / elapsed,
-                  "turns_per_s": turns / elapsed, "peak_mib": peak_kib / 1024}))
-"""
+REFERENCE = Path("/work/shared/bench/touring1937_ref.py")
 
 
-def measure(edition: str, bots: str, games: int) -> dict:
-    out = subprocess.run([sys.executable, "-c", CHILD, edition, bots, str(games)], capture_output=True, text=True,
-                         check=True)
-    return json.loads(out.stdout)
+def touring_command() -> list[str]:
+    found = shutil.which("touring", path=str(Path(sys.executable).parent)) or shutil.which("touring")
+    return [found] if found else [sys.executable, "-m", "touring_dsl.cli.app"]
+
+
+def timed(command: list[str]) -> tuple[float, float, int]:
+    """(wall seconds, CPU seconds of the command and its children, peak resident KiB of any of them)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, after.ru_maxrss
+
+
+def simulate(games: int, bots: str, jobs: int) -> list[str]:
+    return touring_command() + ["simulate", "touring-1937", "--games", str(games), "--players", "2", "--bots", bots,
+                                "--jobs", str(jobs)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--edition", default="touring-1937")
-    parser.add_argument("--bots", default="greedy,random")
-    parser.add_argument("--sizes", default="500,5000")
+    parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--reference", type=Path, default=REFERENCE)
+    parser.add_argument("--memory", default="", help="sizes for the memory check, e.g. 10000,100000,1000000")
     args = parser.parse_args()
-    rows = [measure(args.edition, args.bots, int(n)) for n in args.sizes.split(",")]
-    print(f"{args.edition}, bots {args.bots}, one process")
-    for row in rows:
-        print(f"  {row['games']:>7} games: {row['games_per_s']:8.1f} games/s {row['turns_per_s']:10.0f} turns/s "
-              f"peak memory {row['peak_mib']:6.1f} MiB")
-    growth = rows[-1]["peak_mib"] - rows[0]["peak_mib"]
-    print(f"  peak memory grew {growth:+.1f} MiB for {rows[-1]['games'] / rows[0]['games']:.0f}x the games")
+    n = args.games
+    runs = {"reference (by hand, 1937)": [sys.executable, str(args.reference), str(n), "1"],
+            "random vs random, --jobs 1": simulate(n, "random,random", 1),
+            "greedy vs random, --jobs 1": simulate(n, "greedy,random", 1),
+            "random vs random, --jobs 2": simulate(n, "random,random", 2)}
+    if not args.reference.is_file():
+        sys.exit(f"reference simulator not found at {args.reference}")
+    print(f"{n} two-player touring-1937 games per command; best of {args.rounds} rounds; "
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")
+    best: dict[str, tuple[float, float]] = {}
+    for _ in range(args.rounds):
+        for label, command in runs.items():
+            wall, cpu, _ = timed(command)
+            old = best.get(label, (float("inf"), float("inf")))
+            best[label] = (min(old[0], wall), min(old[1], cpu))
+    ref_wall, ref_cpu = best["reference (by hand, 1937)"]
+    print(f"{'command':30} {'games/s wall':>13} {'x ref':>6} {'games/s CPU':>12} {'x ref':>6}")
+    for label, (wall, cpu) in best.items():
+        print(f"{label:30} {n / wall:13.0f} {ref_wall / wall:6.2f} {n / cpu:12.0f} {ref_cpu / cpu:6.2f}")
+    (one, one_cpu), (two, two_cpu) = best["random vs random, --jobs 1"], best["random vs random, --jobs 2"]
+    print(f"--jobs 2 against --jobs 1, wall clock: {one / two:.2f}x; CPU spent, --jobs 1 / --jobs 2: "
+          f"{one_cpu / two_cpu:.2f} (1.00 would be no cost to splitting the work; the wall-clock gain also "
+          "needs two idle cores)")
+    print("commands: " + " ; ".join(" ".join(Path(c).name if i == 0 else c for i, c in enumerate(cmd))
+                                   for cmd in runs.values()))
+    if args.memory:
+        print("peak memory, random vs random, --jobs 1:")
+        for size in [int(s) for s in args.memory.split(",")]:
+            command = simulate(size, "random,random", 1)
+            peak = peak_kib(command)
+            print(f"  {size:>9} games: {peak / 1024:7.1f} MiB")
+
+
+def peak_kib(command: list[str]) -> int:
+    """The peak resident memory of one command, measured in a fresh child so no earlier run counts."""
+    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", probe, *command], check=True, capture_output=True, text=True)
+    return int(out.stdout.strip())
 
 
 if __name__ == "__main__":

@@ -91,12 +91,18 @@ def _load_archive() -> list[Edition]:
 
 
 def _diff_pairs(editions: list[Edition]) -> list[tuple[str, str]]:
-    """Each variant against its parent, and each edition against the one before it in time."""
+    """Each variant against its parent, each edition against the one before it in time, and a
+    descendant game (another title) against the latest edition before it of the oldest game."""
     pairs = []
     standalone = sorted((e for e in editions if not e.house and not e.ruleset.parent),
                         key=lambda e: (e.ruleset.year or 0, e.id))
-    for older, newer in zip(standalone, standalone[1:]):
+    family = [e for e in standalone if standalone and e.ruleset.title == standalone[0].ruleset.title]
+    for older, newer in zip(family, family[1:]):
         pairs.append((older.id, newer.id))
+    for descendant in (e for e in standalone if e not in family):
+        before = [e for e in family if (e.ruleset.year or 0) <= (descendant.ruleset.year or 0)]
+        if before:
+            pairs.append((before[-1].id, descendant.id))
     ids = {e.id for e in editions}
     for edition in editions:
         if not edition.house and edition.ruleset.parent in ids:
@@ -191,7 +197,8 @@ def _editions_index(editions: list[Edition]) -> str:
 def _index_row(e: Edition) -> str:
     r = e.ruleset
     title = r.title + (f": {r.subtitle}" if r.subtitle else "")
-    return (f"| [{e.id}]({e.id}.md) | {title} | {r.year or 'unknown'} | {r.publisher} | {r.race.miles} miles "
+    years = f"{r.year}-{r.year_end}" if r.year_end else r.year or "unknown"
+    return (f"| [{e.id}]({e.id}.md) | {title} | {years} | {r.publisher} | {r.race.miles} {r.race.unit} "
             f"| {r.parent or ''} |")
 
 

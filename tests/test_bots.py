@@ -1,8 +1,9 @@
 """Bots: every edition at every player count plays to the end with random and greedy bots.
 
-Every edition and player count plays 1,000 seeds with each bot (the random bot through the
-engine's fast playout, which makes exactly its choices: see test_random_bot_matches_fast_playout);
-about three and a half minutes on two cores. While developing, TOURING_QUICK_BOT_GAMES=1 plays
+Every edition and player count plays 1,000 seeds with each bot, inside the kernel: the random bot
+through the engine's fast playout and the greedy bot through the simulator's fast path, which make
+exactly the public bots' choices (test_random_bot_matches_fast_playout here, and
+tests/test_simulate_paths.py move by move). While developing, TOURING_QUICK_BOT_GAMES=1 plays
 1,000 two-player random seeds and far fewer elsewhere.
 """
 from __future__ import annotations
@@ -15,6 +16,8 @@ from touring_dsl.archive import archive_ids, load
 from touring_dsl.bots import GreedyBot, RandomBot, make_bot, play
 from touring_dsl.engine import Move, new_game, run_random
 from touring_dsl.rng import Rng
+from touring_dsl.simulate import Plan
+from touring_dsl.simulate.fast import play_games
 
 EDITIONS = [e for e in archive_ids() if e.startswith("touring-")]
 QUICK = os.environ.get("TOURING_QUICK_BOT_GAMES") == "1"
@@ -53,10 +56,14 @@ def test_random_bot_games_end(edition, players):
 @pytest.mark.parametrize("edition,players", CONFIGS)
 def test_greedy_bot_games_end(edition, players):
     ruleset = load(edition)
-    bots = [make_bot("greedy", ruleset) for _ in range(players)]
-    for seed in seeds("greedy", players):
-        game = play(new_game(ruleset, players, seed), bots, Rng(seed))
+    games = len(seeds("greedy", players))
+    plan = Plan(edition=edition, players=players, setup=None, bots=("greedy",) * players, seed=1, games=games)
+    played = 0
+    for record, game in play_games(ruleset, plan, 0, games):
         assert_finished(game)
+        assert record.turns == game.turns and record.winner_side == game.winner
+        played += 1
+    assert played == games
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -100,7 +107,7 @@ def test_greedy_prefers_repair_then_delay_then_largest_mileage():
 
 
 def test_greedy_beats_random_more_often_than_not():
-    # a modest heuristic: about 57% of 1937 games and 68% of 1906 games against the random bot
+    # a modest heuristic: about 70% of 1937 and 1906 games against the random bot, seats rotating
     ruleset = load("touring-1906")
     wins = 0
     for seed in range(60):
@@ -111,6 +118,77 @@ def test_greedy_beats_random_more_often_than_not():
         greedy_side = 0 if seed % 2 == 0 else 1
         wins += game.winner == greedy_side
     assert wins > 36
+
+
+@pytest.mark.parametrize("edition", ["touring-1906", "touring-1937"])
+def test_greedy_wins_clearly_over_many_games(edition):
+    plan = Plan(edition=edition, players=2, setup=None, bots=("greedy", "random"), seed=3, games=2000, rotate=True)
+    wins = sum(record.bots[record.winner_side] == "greedy" for record, _ in play_games(load(edition), plan, 0, 2000)
+               if record.winner_side is not None)
+    assert wins > 0.65 * 2000
+
+
+def test_greedy_keeps_the_mileage_it_needs_over_spare_cards():
+    from touring_dsl.engine import build_position
+
+    ruleset = load("touring-1937")
+    bot = GreedyBot(ruleset)
+    # waiting for a Go with no play: a remedy it does not need goes before the 15s and 30s it needs
+    game = build_position(ruleset, sides={1: {"go": ["Go"]}},
+                          hands={0: ["15 Miles", "30 Miles", "Gasoline", "30 Miles", "15 Miles"]})
+    assert bot.choose(game.view(0), game.legal_moves(), Rng(1)) == Move("discard", "Gasoline")
+    # a third 30 cannot go on a pile that takes two: it is the spare card, whatever its miles
+    game = build_position(ruleset, sides={1: {"go": ["Go"]}},
+                          hands={0: ["30 Miles", "30 Miles", "30 Miles", "1 Mile", "Gasoline"]})
+    assert bot.choose(game.view(0), game.legal_moves(), Rng(1)) == Move("discard", "30 Miles")
+
+
+def _greedy_choice(ruleset, **position):
+    from touring_dsl.engine import build_position
+
+    game = build_position(ruleset, **position)
+    return GreedyBot(ruleset).choose(game.view(game.to_act), game.legal_moves(), Rng(1))
+
+
+def test_greedy_lays_a_safety_that_lifts_its_delay_before_a_remedy():
+    ruleset = load("mille-bornes")
+    choice = _greedy_choice(ruleset, sides={0: {"go": ["Roll", "Out of Gas"]}, 1: {"go": ["Roll"]}},
+                            hands={0: ["Extra Tank", "Gasoline", "100 km"]})
+    assert choice == Move("play", "Extra Tank")
+    # Right of Way acts as go: it starts the car instead of a Roll
+    assert _greedy_choice(ruleset, hands={0: ["Roll", "Right of Way", "100 km"]}) == Move("play", "Right of Way")
+
+
+def test_greedy_keeps_a_safety_that_can_answer_out_of_turn_but_lays_it_rather_than_discard():
+    ruleset = load("mille-bornes")
+    choice = _greedy_choice(ruleset, sides={0: {"go": ["Roll"]}}, hands={0: ["Driving Ace", "100 km", "25 km"]})
+    assert choice == Move("play", "100 km")
+    # before its first Roll nothing else can be played: the safety is laid, not a card discarded
+    hand = ["Driving Ace", "100 km", "200 km", "Repairs", "Gasoline", "Spare Tire"]
+    choice = _greedy_choice(ruleset, hands={0: hand})
+    assert choice == Move("play", "Driving Ace")
+
+
+def test_greedy_answers_a_hazard_with_its_safety_out_of_turn():
+    from touring_dsl.engine import build_position
+
+    ruleset = load("mille-bornes")
+    game = build_position(ruleset, sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"]}},
+                          hands={0: ["Accident", "25 km"], 1: ["Driving Ace", "50 km"]})
+    game.apply(Move("play", "Accident", 1))
+    assert game.to_act == 1
+    assert GreedyBot(ruleset).choose(game.view(1), game.legal_moves(), Rng(1)) == Move("counter", "Driving Ace")
+
+
+def test_greedy_discard_rule_survives_a_kind_it_does_not_know():
+    from touring_dsl.engine.tables import SAFETY
+    from touring_dsl.greedy import Facts, pick_discard
+
+    f = Facts(load("mille-bornes"))
+    f.kind = tuple(99 if k == SAFETY else k for k in f.kind)  # as if a newer engine had a kind unknown here
+    hand = [f.code["Driving Ace"], f.code["25 km"], f.code["Stop"]]
+    need, laid = [4] * f.K, [0] * f.K
+    assert pick_discard(f, hand, f.K, 0, need, laid) in hand
 
 
 def test_make_bot_rejects_unknown_names():

@@ -155,9 +155,9 @@ def test_cli_exit_status_says_whether_editions_differ() -> None:
 
 
 def test_cli_bad_edition_is_a_usage_error_with_the_located_message() -> None:
-    result = runner.invoke(app, ["diff", "touring-1937", "touring-1938"])
+    result = runner.invoke(app, ["diff", "touring-1937", "tourng-1937"])
     assert result.exit_code == 2
-    assert 'no edition "touring-1938"' in result.stderr and "touring-1937" in result.stderr
+    assert 'no edition "tourng-1937"' in result.stderr and "touring-1937" in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
 
 

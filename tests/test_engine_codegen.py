@@ -32,7 +32,7 @@ def test_rules_an_edition_lacks_are_left_out():
                                                                 "touring-reprint"))
     assert "penalty_plays" not in basic and "TAKES[" not in basic
     assert "penalty_plays" in penalties and "TAKES[" in penalties
-    assert "pending = (seat, c, v)" not in basic and "pending = (seat, c, v)" in reprint  # counter cards
+    assert "pending = (seat, c, v, code)" not in basic and "pending = (seat, c, v, code)" in reprint  # counter cards
     assert "REMOVES[" not in basic and "REMOVES[" in reprint  # hazards that take a mileage card
     assert "ALLOW[" not in basic  # speeding forbidden: a mileage card is never laid outside its zone
     assert "ALLOW[" in penalties

@@ -27,10 +27,12 @@ EXPECTED = {
                             ("reshuffle", "changed", "reshuffle-zone")},
     "harsh-penalties-reprint": {("metadata", "changed", "title"), ("metadata", "changed", "summary"),
                                 ("penalties", "added", "penalties"), ("penalties", "added", "penalty")},
+    "match-1937": {("metadata", "changed", "title"), ("metadata", "changed", "summary"),
+                   ("scoring", "added", "scoring"), ("scoring", "added", "score-term")},
 }
 
 
-def test_there_are_three_house_rules() -> None:
+def test_every_house_rule_is_listed() -> None:
     assert sorted(p.stem for p in FILES) == sorted(EXPECTED)
 
 

@@ -46,6 +46,10 @@ def test_report_is_consistent_with_the_games_played():
     assert data["plays_per_game"]["Go"] > 0  # every completed race needs at least one Go
     penalties = load("touring-1906").penalties
     assert penalties is not None and data["penalty_miles_per_game"] > 0  # delays cost mileage in 1906
+    assert 0 < data["decisiveness"]["mean"] <= 1 and data["decisiveness"]["games"] == 80 - data["ties"]
+    assert data["drama"]["race_miles"] > 0 and data["drama"]["winner_behind_mean"] >= 0
+    assert data["branching"]["plays_per_turn"] > 0 and 0 < data["branching"]["stuck_share"] < 1
+    assert data["first_seat_advantage"]["bots"] == "equal"
 
 
 def test_penalties_show_up_only_where_the_edition_has_them():
@@ -78,8 +82,35 @@ def test_compare_shows_editions_side_by_side():
     assert "penalty miles per game" in result.stdout
 
 
+def test_fast_and_public_paths_make_the_same_report():
+    args = ["touring-reprint", "--games", "40", "--players", "3", "--bots", "greedy,random", "--jobs", "1"]
+    assert simulate_json(*args) == simulate_json(*args, "--public")
+
+
+def test_different_bots_are_not_read_as_a_seat_advantage():
+    result = runner.invoke(app, ["simulate", "touring-1937", "--games", "40", "--bots", "greedy,random", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "First-seat advantage" not in result.stdout
+    assert "say nothing of a first-seat advantage" in result.stdout
+    assert "Skill check: greedy takes" in result.stdout
+    rotating = simulate_json("touring-1937", "--games", "40", "--bots", "greedy,random", "--rotate", "--jobs", "1")
+    assert rotating["first_seat_advantage"]["bots"] == "rotating"
+    assert {b["bot"]: b["seat_games"] for b in rotating["bots"]} == {"greedy": 40, "random": 40}
+
+
+def test_records_file_has_one_row_per_game(tmp_path):
+    import csv
+
+    path = tmp_path / "games.csv"
+    data = simulate_json("touring-1937", "--games", "30", "--bots", "random", "--jobs", "2", "--records", str(path))
+    rows = list(csv.DictReader(path.open()))
+    assert [int(r["game"]) for r in rows] == list(range(30))
+    assert sum(int(r["turns"]) for r in rows) == sum(int(k) * v for k, v in data["length_histogram"].items())
+    assert sum(r["winner_side"] == "1" for r in rows) == data["seats"][0]["wins"]
+
+
 @pytest.mark.parametrize("args, message", [
-    (["--bots", "clever"], "unknown bot clever"),
+    (["--bots", "clever"], "unknown bot 'clever'"),
     (["--players", "5"], "is not played by 5"),
     (["--games", "0"], "--games must be at least 1"),
     (["--backend", "cloud"], "--backend must be local or ray"),
@@ -89,6 +120,13 @@ def test_bad_flags_are_usage_errors(args, message):
     result = runner.invoke(app, ["simulate", "touring-1937", *args])
     assert result.exit_code == 2
     assert message in result.stderr
+
+
+def test_records_file_that_cannot_be_written_is_the_users_error(tmp_path):
+    target = tmp_path / "no-such-folder" / "games.csv"
+    result = runner.invoke(app, ["simulate", "touring-1937", "--games", "5", "--jobs", "1", "--records", str(target)])
+    assert result.exit_code == 1
+    assert f"touring: cannot write {target}: No such file or directory" in result.stderr
 
 
 def test_unknown_edition_is_the_users_error():

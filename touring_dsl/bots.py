@@ -4,6 +4,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from .engine import Game, IllegalMove, Move, View
+from .engine.tables import ACTION_NAMES
+from .greedy import Facts, facts_for, pick_discard, pick_play
 from .model import Ruleset
 from .rng import Rng
 from .search import IsmctsBot
@@ -43,89 +45,45 @@ def discard_move(card: str) -> Move:
 
 
 class GreedyBot:
-    """A rule-agnostic heuristic that reads the ruleset: counter when attacked, repair its own delay,
-    delay the leading opponent (taking the most miles), lay the largest mileage its zone allows,
-    play a zone card that helps it or hinders an opponent, else discard its least useful card."""
+    """A rule-agnostic heuristic that reads the ruleset (greedy.py has the rule): counter when attacked,
+    repair its own delay, delay the leading rival, lay the largest mileage its zone allows, play a
+    helpful zone card, else discard the card it can best spare (never the mileage it still needs
+    while something less useful is in hand)."""
 
     name = "greedy"
 
     def __init__(self, ruleset: Ruleset | None = None):
         self.ruleset = ruleset
-        self._facts: tuple | None = None
-
-    def facts(self, ruleset: Ruleset) -> tuple:
-        """(kind by card, miles by card, mileage allowed by zone), read once from the ruleset."""
-        if self._facts is None or self._facts[0] is not ruleset:
-            kinds = {c.name: c.kind for c in ruleset.deck}
-            miles = {c.name: c.miles or 0 for c in ruleset.deck}
-            allows = {z.name: set(z.allows) for z in ruleset.zones.zones}
-            self._facts = (ruleset, kinds, miles, allows)
-        return self._facts[1:]
 
     def choose(self, view: View, legal_moves: list[Move], rng: Rng) -> Move:
-        kinds, miles, allows = self.facts(self.ruleset or view.ruleset)
-        counters = [m for m in legal_moves if m.action == "counter"]
-        if counters or any(m.action == "decline" for m in legal_moves):
-            return counters[0] if counters else legal_moves[-1]
-        plays = [m for m in legal_moves if m.action == "play"]
+        f = facts_for(self.ruleset or view.ruleset)
+        code = f.code
+        plays = [m for m in legal_moves if m.action != "discard"]
         me = view.sides[view.side]
-        zone_allows = allows.get(me.zone, set(miles))
-        for step in (self._repair, self._delay, self._mileage, self._zone):
-            move = step(view, plays, kinds, miles, allows, zone_allows)
-            if move is not None:
-                return move
-        return self._discard(view, legal_moves, kinds, miles, zone_allows)
+        miles = [side.miles for side in view.sides]
+        zones = [f.K if side.zone is None else code[side.zone] for side in view.sides]
+        needs = 0
+        for name in me.needs:
+            needs |= 1 << code[name]
+        if plays:
+            chosen = pick_play(f, [_play_of(f, m) for m in plays], view.side, miles, zones, needs)
+            if chosen >= 0:
+                return plays[chosen]
+        need, laid = [0] * f.K, [0] * f.K
+        for name, n, wanted in me.piles:
+            laid[code[name]], need[code[name]] = n, wanted
+        card = pick_discard(f, [code[name] for name in view.hand], zones[view.side], needs, need, laid)
+        return discard_move(f.names[card])
 
-    def _repair(self, view, plays, kinds, miles, allows, zone_allows):
-        return next((m for m in plays if kinds[m.card] in ("go", "remedy")), None)
 
-    def _delay(self, view, plays, kinds, miles, allows, zone_allows):
-        hazards = [m for m in plays if kinds[m.card] == "hazard" and m.target is not None]
-        if not hazards:
-            return None
-        lead = max(view.sides[m.target].miles for m in hazards)
-        best = [m for m in hazards if view.sides[m.target].miles == lead]
-        return max(best, key=lambda m: sum(miles[card] * n for card, n in m.take))
+_ACTIONS = {name: i for i, name in enumerate(ACTION_NAMES)}
 
-    def _mileage(self, view, plays, kinds, miles, allows, zone_allows):
-        laid = [m for m in plays if kinds[m.card] == "mileage" and m.card in zone_allows]
-        return max(laid, key=lambda m: miles[m.card]) if laid else None
 
-    def _zone(self, view, plays, kinds, miles, allows, zone_allows):
-        def reach(zone: str) -> int:
-            return max((miles[c] for c in allows.get(zone, ())), default=0)
-
-        for m in plays:
-            if kinds[m.card] != "zone":
-                continue
-            target = view.side if m.target is None else m.target
-            now = view.zone if view.zone is not None else view.sides[target].zone
-            if now is None:
-                continue
-            gain = reach(m.card) - reach(now)
-            if (target == view.side and gain > 0 and view.zone is None) or (target != view.side and gain < 0):
-                return m
-            if view.zone is not None and gain > 0:  # one zone for everybody: take the faster one
-                return m
-        return None
-
-    def _discard(self, view, legal_moves, kinds, miles, zone_allows):
-        me = view.sides[view.side]
-        wanted = {card for card, _ in me.missing}
-        top = max(miles.values(), default=1) or 1
-
-        def usefulness(card: str) -> float:
-            kind = kinds[card]
-            if kind == "mileage":
-                if card not in wanted:
-                    return 0
-                return (20 if card in zone_allows else 15) + 10 * miles[card] / top
-            return {"zone": 10, "remedy": 30 if card not in me.needs else 60, "go": 40, "hazard": 50,
-                    "counter": 100}.get(kind, 25)
-
-        discards = [m for m in legal_moves if m.action == "discard"]
-        return min(discards, key=lambda m: usefulness(m.card))
-
+def _play_of(f: Facts, move: Move) -> tuple[int, int, int, int]:
+    """A legal play as greedy.pick_play reads it: (action, card code, target or -1, miles taken)."""
+    take = sum(f.miles[f.code[name]] * n for name, n in move.take)
+    card = 0 if move.card is None else f.code[move.card]
+    return (_ACTIONS[move.action], card, -1 if move.target is None else move.target, take)
 
 def search_bot(ruleset: Ruleset | None = None, budget: str | None = None) -> IsmctsBot:
     """The ismcts bot, keeping greedy's move unless its search finds a clearly better one."""

@@ -7,6 +7,7 @@ from pathlib import Path
 from . import model as m
 from .errors import Collector, InternalError, Span, TouringError, suggest
 from .resources import SUFFIX, display_path
+from .scoring_compile import compile_scoring, score_key_words
 from .syntax import Annot, Document, Name, Stmt, parse
 
 
@@ -125,6 +126,7 @@ class _Merged:
 
     def apply(self, doc: Document, collector: Collector) -> None:
         self.hashes.append(hashlib.sha256(doc.text.encode()).hexdigest())
+        self._remove_year(doc, collector)
         self.meta.update(doc.meta)
         self._add_sources(doc, collector)
         heads: dict[tuple, str | None] = {}
@@ -140,6 +142,17 @@ class _Merged:
             else:
                 self._variant(stmt, op, collector, seen)
 
+    def _remove_year(self, doc: Document, collector: Collector) -> None:
+        """`remove year` in a variant's header drops the year (or years) it inherits."""
+        year = doc.meta.get("year")
+        if year is None or year.value is not None:
+            return
+        if not self.is_variant:
+            collector.error("E254", '"remove year" is only for files that extend another edition', year.span,
+                            "leave the year out instead")
+        elif self.meta.get("year") is None or self.meta["year"].value is None:
+            collector.error("E251", "cannot remove the year: the parent edition has none", year.span)
+
     def _add_sources(self, doc: Document, collector: Collector) -> None:
         known = {s[0].value for s in self.sources}
         for source in doc.sources:
@@ -149,6 +162,10 @@ class _Merged:
             self.sources.append(source)
 
     def _plain(self, stmt: Stmt, collector: Collector) -> None:
+        if stmt.kind == "rename":
+            collector.error("E254", "`rename card` is only for files that extend another edition", stmt.span,
+                            "write the card under its name, or add `extends` to the edition header")
+            return
         if stmt.op is not None:
             collector.error("E254", f'"{stmt.op}" is only for files that extend another edition', stmt.span,
                             "write the rule plainly, or add `extends` to the edition header")
@@ -160,6 +177,9 @@ class _Merged:
         self.table[stmt.key] = stmt
 
     def _variant(self, stmt: Stmt, op: str | None, collector: Collector, seen: set) -> None:
+        if stmt.kind == "rename":
+            self._rename(stmt, collector)
+            return
         if stmt.key in seen:
             collector.error("E210", f"{describe_key(stmt.key)} is written twice in this variant", _name_span(stmt))
             return
@@ -208,11 +228,46 @@ class _Merged:
                 return False
         return True
 
+    def _rename(self, stmt: Stmt, collector: Collector) -> None:
+        """`rename card "A" to "B"`: the card and every rule naming it now say B."""
+        old, new = stmt.data["name"], stmt.data["to"]
+        if ("deck", "card", old.value) not in self.table:
+            collector.error("E251", f'cannot rename card "{old.value}": the parent edition has no such card',
+                            old.span, suggest(old.value, [k[2] for k in self.table if k[:2] == ("deck", "card")]))
+            return
+        if ("deck", "card", new.value) in self.table:
+            collector.error("E252", f'cannot rename to "{new.value}": the edition already has that card', new.span)
+            return
+        self.table = {_renamed(key, old.value, new.value): _renamed_stmt(s, old.value, new.value)
+                      for key, s in self.table.items()}
+        self.changes.append(m.Change(op="change", key=f'card "{old.value}" renamed to "{new.value}"',
+                                     location=_location(stmt.span)))
+
     def _merge_annotations(self, stmt: Stmt) -> None:
         if stmt.annots:
             old = self.table[stmt.key]
             self.table[stmt.key] = Stmt(old.op, old.key, old.kind, old.data, old.annots + stmt.annots,
                                         old.span, old.section)
+
+
+def _renamed(value, old: str, new: str):
+    """A key, name or rule's data with the name `old` replaced by `new` wherever it appears."""
+    if isinstance(value, Name):
+        return Name(new, value.span) if value.value == old else value
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, tuple):
+        return tuple(_renamed(v, old, new) for v in value)
+    if isinstance(value, list):
+        return [_renamed(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {k: _renamed(v, old, new) for k, v in value.items()}
+    return value
+
+
+def _renamed_stmt(stmt: Stmt, old: str, new: str) -> Stmt:
+    return Stmt(stmt.op, _renamed(stmt.key, old, new), stmt.kind, _renamed(stmt.data, old, new), stmt.annots,
+                stmt.span, stmt.section)
 
 
 def _changed_card(old: Stmt, new: Stmt) -> Stmt:
@@ -235,6 +290,8 @@ def _head_words(kind: str, value) -> str:
 
 def describe_key(key: tuple) -> str:
     """A rule's key in words, for messages and change lists."""
+    if key[0] == "scoring" and len(key) > 1:
+        return score_key_words(key[1:])
     words = {"card": "card", "pile": "pile", "chain": "the chain for", "zone": "zone",
              "zone_play": "where to play", "penalty": "the penalty for", "per_hour": "the hourly penalty in",
              "setup": "setup", "note": "note"}
@@ -328,11 +385,13 @@ class _Build:
         self._deck()
         race = self.race = self._race()  # penalties check their piles against this race
         setups = self._setups(race)  # progressive tables are seated by these
+        year, year_end = self._years()
         fields = dict(
             id=doc.id.value,
             title=self._meta("title", doc.id.value),
             subtitle=self._meta("subtitle", ""),
-            year=self._meta("year", None),
+            year=year,
+            year_end=year_end,
             publisher=self._meta("publisher", ""),
             summary=self._meta("summary", ""),
             parent=self.merged.parent_id,
@@ -350,6 +409,7 @@ class _Build:
             reshuffle=self._reshuffle(),
             ending=self._ending(),
             progressive=self._progressive(setups),
+            scoring=compile_scoring(self),
             notes=tuple((s.data["text"].value, self.provenance(s, "note")) for s in self.stmts("notes")),
         )
         if self.c.diagnostics:
@@ -359,6 +419,17 @@ class _Build:
 
         examples = compile_examples(self.merged.doc.examples, ruleset, self)
         return ruleset.model_copy(update={"examples": examples})
+
+    def _years(self) -> tuple[int | None, int | None]:
+        """The year, or the first and last year of a range."""
+        year = self._meta("year", None)
+        if not isinstance(year, tuple):
+            return year, None
+        start, end = year
+        if end < start:
+            self.c.error("E223", f"the years run backwards: {start}-{end}", self.merged.meta["year"].span,
+                         f"write {end}-{start}")
+        return start, end
 
     def _meta(self, name: str, default):
         value = self.merged.meta.get(name)
@@ -372,7 +443,7 @@ class _Build:
             d = stmt.data
             if d["kind"] is None:
                 self.c.error("E260", f'card "{d["name"].value}" says no kind', d["name"].span,
-                             "say mileage N, go, remedy, hazard, zone or counter after the name")
+                             "say mileage N, go, remedy, hazard, zone, counter or safety after the name")
                 continue
             count = d.get("count")
             if count is None:
@@ -386,6 +457,9 @@ class _Build:
                 hours=d["hours"].value if d.get("hours") else None,
                 removes=d["removes"].value if d.get("removes") else None,
                 counters=tuple(n.value for n in d.get("cancels", [])),
+                responder_next=bool(d.get("responder_next")),
+                against=tuple(n.value for n in d.get("against", [])),
+                acts_as_go=bool(d.get("acts_as_go")), extra_turn=bool(d.get("extra_turn")),
                 provenance=self.provenance(stmt, f'card "{d["name"].value}"'))
         for stmt in stmts:
             self._check_card_links(stmt)
@@ -401,10 +475,41 @@ class _Build:
                 self.c.error("E270", "only a hazard may remove a mileage card", d["removes"].span)
             self.card_name(d["removes"], "mileage", role="what a hazard removes")
         for name in d.get("cancels", []):
-            self.card_name(name, "hazard", role="what a counter cancels")
+            self.card_name(name, "hazard", "zone", role="what a counter cancels")
         if d["kind"] == "counter" and not d.get("cancels"):
             self.c.error("E260", f'counter card "{d["name"].value}" cancels nothing', d["name"].span,
                          'add `cancels "Hazard", ...`')
+        self._check_kind_attributes(stmt)
+        if d["kind"] == "safety":
+            self._check_safety(stmt)
+
+    # which card kinds each attribute belongs to, with the words a message uses for it
+    ATTRIBUTE_KINDS = {"cancels": (("counter", "safety"), "cancels"),
+                       "responder_next": (("counter", "safety"), "responder plays next"),
+                       "against": (("safety",), "against"), "acts_as_go": (("safety",), "acts as go"),
+                       "extra_turn": (("safety",), "extra turn")}
+
+    def _check_kind_attributes(self, stmt: Stmt) -> None:
+        d = stmt.data
+        for attr, (kinds, words) in self.ATTRIBUTE_KINDS.items():
+            if d.get(attr) and d["kind"] is not None and d["kind"] not in kinds:
+                self.c.error("E271", f'card "{d["name"].value}" is a {d["kind"]} card, but `{words}` is only '
+                             f'for {" and ".join(k + " cards" for k in kinds)}', d["name"].span)
+
+    def _check_safety(self, stmt: Stmt) -> None:
+        """A safety protects against named hazards or zone cards, and may answer only those as they come."""
+        d = stmt.data
+        name = d["name"].value
+        if not d.get("against"):
+            self.c.error("E260", f'safety "{name}" protects against nothing', d["name"].span,
+                         'add `against "Hazard", ...`')
+        against = {n.value for n in d.get("against", [])}
+        for hazard in d.get("against", []):
+            self.card_name(hazard, "hazard", "zone", role="what a safety protects against")
+        for hazard in d.get("cancels", []):
+            if hazard.value not in against:
+                self.c.error("E233", f'safety "{name}" cancels "{hazard.value}", which it does not shield from',
+                             hazard.span, f'add "{hazard.value}" to its `against` list, or leave it out of `cancels`')
 
     def _race(self) -> m.Race:
         head = self.one("race")
@@ -412,9 +517,15 @@ class _Build:
             self.c.error("E260", "the edition has no race", self.merged.doc.id.span,
                          "add `race N miles { pile ... }`")
             return m.Race(miles=0, piles=())
-        piles = tuple(self._pile(s) for s in self.stmts("race"))
+        piles = tuple(self._pile(s) for s in self.stmts("race") if s.kind == "pile")
         race = m.Race(miles=head.data["miles"].value, piles=tuple(p for p in piles if p),
+                      unit=head.data["unit"], exact=head.data["exact"], caps=self._caps(),
                       provenance=self.provenance(head, "the race"))
+        if not any(s.kind == "pile" for s in self.stmts("race")):
+            return race  # a distance race: any mileage counts towards the target
+        if race.exact or race.caps:
+            self.c.error("E224", "`exact` and `at most` are for distance races, but this race has piles",
+                         head.span, "a race of piles is always run exactly; leave the piles out for a distance race")
         for card in self.cards.values():
             if card.kind == "mileage" and all(p.card != card.name for p in race.piles):
                 self.c.error("E260", f'mileage card "{card.name}" has no pile in the race', head.span,
@@ -422,6 +533,17 @@ class _Build:
         self._check_total(race, head.data["miles"], "the race")
         self._check_supply(race, dict((c.name, c.count) for c in self.cards.values()), head.data["miles"], "")
         return race
+
+    def _caps(self) -> tuple[tuple[str, int], ...]:
+        caps = []
+        for stmt in (s for s in self.stmts("race") if s.kind == "cap"):
+            most = stmt.data["most"]
+            if most.value < 1:
+                self.c.error("E223", f'at most {most.value} "{stmt.data["card"].value}" would bar the card',
+                             most.span, "take the card out of the deck instead")
+            if self.card_name(stmt.data["card"], "mileage", role="a card a race caps"):
+                caps.append((stmt.data["card"].value, most.value))
+        return tuple(caps)
 
     def _pile(self, stmt: Stmt) -> m.Pile | None:
         d = stmt.data
@@ -511,6 +633,8 @@ class _Build:
     def _setup_race(self, stmt: Stmt | None, piles: list[Stmt], race: m.Race) -> m.Race:
         if stmt is None and not piles:
             return race
+        if race.is_distance:
+            return self._setup_distance(stmt, piles, race)
         by_card = {p.card: p for p in race.piles}
         changed = dict(by_card)
         for pile_stmt in piles:
@@ -524,10 +648,24 @@ class _Build:
                 update["provenance"] = self.provenance(pile_stmt, f'pile "{d["card"].value}"')
             changed[d["card"].value] = by_card[d["card"].value].model_copy(update=update)
         miles = stmt.data["miles"] if stmt else None
-        result = m.Race(miles=miles.value if miles else race.miles, piles=tuple(changed.values()),
+        if stmt is not None and stmt.data["unit"] != race.unit:
+            self.c.error("E224", f'this setup\'s race is in {stmt.data["unit"]}, the edition\'s in {race.unit}',
+                         stmt.span, f"write {race.unit}")
+        result = m.Race(miles=miles.value if miles else race.miles, piles=tuple(changed.values()), unit=race.unit,
                         provenance=self.provenance(stmt) if stmt else race.provenance)
         self._check_total(result, miles or piles[0].data["card"], "this setup's race")
         return result
+
+    def _setup_distance(self, stmt: Stmt | None, piles: list[Stmt], race: m.Race) -> m.Race:
+        """A setup's own target for a distance race: the same race, to another length, in the same unit."""
+        for pile in piles:
+            self.c.error("E224", "a distance race has no piles", pile.span, "leave the pile out")
+        if stmt is None:
+            return race
+        if stmt.data["unit"] != race.unit:
+            self.c.error("E224", f'this setup\'s race is in {stmt.data["unit"]}, the edition\'s in {race.unit}',
+                         stmt.span, f"write {race.unit}")
+        return race.model_copy(update={"miles": stmt.data["miles"].value, "provenance": self.provenance(stmt)})
 
     def _turn(self) -> m.Turn:
         hand = self.one("turn", "hand")
@@ -715,8 +853,10 @@ class _Build:
         return [p for p in table.values() if p.miles > 0]
 
     def _counters(self) -> tuple[m.Counter, ...]:
-        return tuple(m.Counter(card=c.name, cancels=c.counters, provenance=c.provenance)
-                     for c in self.cards.values() if c.kind == "counter")
+        """Every card played out of turn against a hazard: counter cards, and safeties that cancel."""
+        return tuple(m.Counter(card=c.name, cancels=c.counters, responder_next=c.responder_next,
+                               provenance=c.provenance)
+                     for c in self.cards.values() if c.kind in ("counter", "safety") and c.counters)
 
     def _reshuffle(self) -> m.Reshuffle:
         groups = {s.data["group"]: s.data["keep"] for s in self.stmts("reshuffle") if s.kind == "return_group"}

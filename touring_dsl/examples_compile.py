@@ -76,9 +76,13 @@ class _Example:
     def pile(self, name: Name) -> str:
         """A card named as a mileage pile must be a mileage card of the race."""
         card = self.card(name)
-        if self.ok and card not in {p.card for p in self.ruleset.race.piles}:
+        if self.ruleset.race.is_distance:  # every mileage card counts towards a distance race
+            piles = [c.name for c in self.ruleset.deck if c.kind == "mileage"]
+        else:
+            piles = [p.card for p in self.ruleset.race.piles]
+        if self.ok and card not in piles:
             self.error("E201", f'"{card}" is not a mileage pile', name.span,
-                       suggest(card, [p.card for p in self.ruleset.race.piles]))
+                       suggest(card, piles))
         return card
 
     def side(self, number: Name) -> int:
@@ -105,13 +109,13 @@ class _Example:
             elif tag == "zone":
                 self.zone_scope("game", item[1].span)
                 fields["zone"] = self.card(item[1])
-            elif tag in ("go", "side_zone"):
+            elif tag in ("go", "side_zone", "safety"):
                 if tag == "side_zone":
                     self.zone_scope("side", item[1].span)
-                entry = sides.setdefault(self.side(item[1]), {"go": [], "zone": [], "piles": []})
-                entry["go" if tag == "go" else "zone"].extend(self.card(n) for n in item[2])
+                entry = sides.setdefault(self.side(item[1]), {"go": [], "zone": [], "piles": [], "safety": []})
+                entry["zone" if tag == "side_zone" else tag].extend(self.card(n) for n in item[2])
             elif tag == "pile":
-                entry = sides.setdefault(self.side(item[1]), {"go": [], "zone": [], "piles": []})
+                entry = sides.setdefault(self.side(item[1]), {"go": [], "zone": [], "piles": [], "safety": []})
                 entry["piles"].append((self.pile(item[2]), item[3].value))
             elif tag == "hand":
                 hands.setdefault(self.player(item[1]), []).extend(self.card(n) for n in item[2])
@@ -132,7 +136,8 @@ class _Example:
                        "on top of it", named.span if sized.value == 0 else sized.span,
                        "name fewer cards, or give a size that holds them all")
         fields["sides"] = tuple(m.ExampleSide(side=s, go=tuple(v["go"]), zone=tuple(v["zone"]),
-                                              piles=tuple(v["piles"])) for s, v in sorted(sides.items()))
+                                              piles=tuple(v["piles"]), safeties=tuple(v["safety"]))
+                                for s, v in sorted(sides.items()))
         fields["hands"] = tuple((p, tuple(cards)) for p, cards in sorted(hands.items()))
         return fields
 
@@ -167,6 +172,8 @@ class _Example:
                 self.zone_scope("side", values["side"].span)
             else:
                 self.zone_scope("game", span)
+        if what == "score" and self.ruleset.scoring is None:
+            self.error("E280", "this edition scores no races", span, "add a `scoring` section")
         return m.ExampleCheck(**fields) if self.ok else None
 
     def zone_scope(self, wanted: str, span) -> None:

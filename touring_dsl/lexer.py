@@ -8,7 +8,7 @@ from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation
 
 # Words that open a block of the file, or a part of an example.
 SECTIONS = ("edition", "extends", "deck", "race", "setup", "turn", "delays", "zones", "penalties", "reshuffle",
-            "ending", "progressive", "notes", "example", "given", "expect")
+            "ending", "progressive", "scoring", "notes", "example", "given", "expect")
 # The prefixes a variant uses on what it takes from its parent.
 CHANGES = ("add", "change", "remove")
 CARD_KINDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "mileages", "gos", "remedies", "hazards",
@@ -25,6 +25,8 @@ WORDS = (
     "score", "note", "player", "to", "act", "empty", "discard", "with", "decline", "taking", "nothing", "has",
     "winner", "refused", "stay", "together", "separate", "winners", "move", "up", "finished", "games",
     "restart", "prizes", "umpire", "records", "scores",
+    "winner", "refused", "point", "points", "mile", "km", "after", "runs", "while", "no", "countered",
+    "match",
 )
 _NAME = r"[a-z][a-z0-9_-]*"
 

@@ -7,7 +7,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 FORMAT_VERSION = 2  # 2: examples give deck_size (was deck_empty) and new checks; zones and penalties state more
 
-CardKind = Literal["mileage", "go", "remedy", "hazard", "zone", "counter"]
+CardKind = Literal["mileage", "go", "remedy", "hazard", "zone", "counter", "safety"]
+Unit = Literal["miles", "km"]
 Reach = Literal["own", "opponent", "any"]
 Speeding = Literal["forbidden", "forfeit-card", "forfeit-all"]
 ZoneScope = Literal["side", "game"]
@@ -64,7 +65,11 @@ class Card(Frozen):
     miles: int | None = None  # mileage cards
     hours: int | None = None  # hazards counted in hours of delay
     removes: str | None = None  # hazards that take one mileage card instead of covering Go
-    counters: tuple[str, ...] = ()  # counter cards: the hazards they cancel
+    counters: tuple[str, ...] = ()  # counter cards and safeties: the hazards they cancel as they are played
+    responder_next: bool = False  # after it cancels a hazard, its player takes the next turn
+    against: tuple[str, ...] = ()  # safeties: the hazards (and zone cards) its side is immune to
+    acts_as_go: bool = False  # safeties: its side never needs a go card
+    extra_turn: bool = False  # safeties: laid in one's turn, its player plays again
     provenance: Provenance = Field(default_factory=Provenance)
 
 
@@ -80,9 +85,18 @@ class Pile(Frozen):
 
 
 class Race(Frozen):
+    """A race of fixed piles, or (no piles) a distance race: any mileage up to `miles`."""
+
     miles: int
     piles: tuple[Pile, ...]
+    unit: Unit = "miles"
+    exact: bool = False  # distance races: mileage may not pass the target, which must be reached exactly
+    caps: tuple[tuple[str, int], ...] = ()  # distance races: at most N of a mileage card per side
     provenance: Provenance = Field(default_factory=Provenance)
+
+    @property
+    def is_distance(self) -> bool:
+        return not self.piles
 
 
 class Setup(Frozen):
@@ -169,11 +183,13 @@ class Penalties(Frozen):
 
 
 class Counter(Frozen):
-    """A card shown out of turn to cancel a hazard; the holder then draws back up."""
+    """A card shown out of turn to cancel a hazard; the holder then draws back up (a counter card is
+    discarded with the hazard, a safety stays in play)."""
 
     card: str
     cancels: tuple[str, ...]
     redraw: bool = True
+    responder_next: bool = False  # the responder, not the seat after the attacker, takes the next turn
     provenance: Provenance = Field(default_factory=Provenance)
 
 
@@ -215,11 +231,37 @@ class Progressive(Frozen):
         return self.tables or (self.table,)
 
 
+ScoreWhat = Literal["distance", "completing", "completing-without", "completing-exhausted", "shut-out",
+                   "in-play", "all-in-play", "countered"]
+
+
+class ScoreTerm(Frozen):
+    """Points a side earns when a race ends: per mile, per card in play, per hazard countered, or once
+    for completing the race (optionally only without a card, after the draw pile ran out, or while no
+    opponent has any mileage)."""
+
+    what: ScoreWhat
+    points: int
+    card: str | None = None  # the named card counted in play, or the one the race is completed without
+    kind: CardKind | None = None  # the kind of card counted in play, or countered
+    provenance: Provenance = Field(default_factory=Provenance)
+
+
+class Scoring(Frozen):
+    """How races are scored, and the match: the first side whose total reaches `match` points wins."""
+
+    terms: tuple[ScoreTerm, ...]
+    match: int | None = None  # None: each race is scored alone
+    provenance: Provenance = Field(default_factory=Provenance)
+    match_provenance: Provenance = Field(default_factory=Provenance)
+
+
 class ExampleSide(Frozen):
     side: int
     go: tuple[str, ...] = ()  # Go pile, bottom first
     zone: tuple[str, ...] = ()  # zone pile, bottom first (zones governing one side)
     piles: tuple[tuple[str, int], ...] = ()
+    safeties: tuple[str, ...] = ()  # safeties in front of the side
 
 
 class ExampleMove(Frozen):
@@ -241,7 +283,7 @@ class ExampleCheck(Frozen):
     what: Literal[
         "miles", "pile", "go-top", "go-empty", "zone", "discard-top", "discard-count",
         "hand-count", "hand-has", "winner", "illegal", "legal", "draw-count", "to-act",
-        "not-over", "hand-lacks", "discards", "go-count", "zone-count", "event",
+        "not-over", "hand-lacks", "discards", "go-count", "zone-count", "event", "safety", "score",
     ]
     side: int | None = None
     player: int | None = None
@@ -282,6 +324,7 @@ class Ruleset(Frozen):
     title: str
     subtitle: str = ""
     year: int | None = None  # None where the source gives no year
+    year_end: int | None = None  # the last year of a range (sold 1958-1975)
     publisher: str
     summary: str = ""
     parent: str | None = None
@@ -299,6 +342,7 @@ class Ruleset(Frozen):
     reshuffle: Reshuffle
     ending: Ending
     progressive: Progressive | None = None
+    scoring: Scoring | None = None
     notes: tuple[tuple[str, Provenance], ...] = ()
     examples: tuple[Example, ...] = ()
 

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from .engine import Game, Move, build_position
 from .engine.position import PositionError
+from .engine.rules.scoring import score_race
 from .model import Example, ExampleCheck, ExampleMove, Location, Ruleset
 
 
@@ -54,7 +55,8 @@ def run_example(ruleset: Ruleset, example: Example) -> ExampleResult:
 
 def example_position(ruleset: Ruleset, example: Example) -> Game:
     """The example's `given` table, its first player to act (already drawn)."""
-    sides = {s.side - 1: {"go": s.go, "zone": s.zone, "piles": s.piles} for s in example.sides}
+    sides = {s.side - 1: {"go": s.go, "zone": s.zone, "piles": s.piles, "safeties": s.safeties}
+             for s in example.sides}
     hands = {player - 1: list(cards) for player, cards in example.hands}
     return build_position(ruleset, example.players, example.setup, sides=sides, hands=hands, zone=example.zone,
                           deck=example.deck, deck_size=example.deck_size, discard=example.discard,
@@ -152,6 +154,10 @@ def _expectation(game: Game, check: ExampleCheck, events: set[str] = frozenset()
         return check.number, len(game.draw)
     if what == "to-act":
         return check.player, game.to_act + 1
+    if what == "score":  # the side's score for the race, once it is over
+        return check.number, score_race(game)[side].total if game.is_over else None
+    if what == "safety":
+        return True, t.code[check.card] in game.spile[side]
     if what == "legal":
         return True, any(m.action == "play" and m.card == check.card and (side is None or m.target == side)
                          for m in game.legal_moves())
@@ -179,7 +185,8 @@ def _describe(check: ExampleCheck) -> str:
              "draw-count": "draw pile size", "to-act": "player to act", "legal": f'"{check.card}" legal',
              "not-over": "race over", "hand-lacks": f'hand {check.player} to hold "{check.card}"',
              "discards": "discard pile", "go-count": f"{side}go pile size",
-             "zone-count": f"{side}zone pile size", "event": f'a "{check.event}" event'}
+             "zone-count": f"{side}zone pile size", "event": f'a "{check.event}" event',
+             "safety": f'{side}safety "{check.card}"', "score": f"{side}score"}
     return words.get(check.what, check.what)
 
 

@@ -16,7 +16,7 @@ TERMINAL_WORDS = {
     "STRING": "a quoted name",
     "INT": "a whole number",
     "NAME": "a source name",
-    "KIND_WORD": "a kind of card (mileage, go, remedy, hazard, zone, counter)",
+    "KIND_WORD": "a kind of card (mileage, go, remedy, hazard, zone, counter, safety)",
     "$END": "the end of the file",
 }
 
@@ -165,6 +165,9 @@ class ToRaw(Transformer):
     def title(self, v): return ("title", v)
     def subtitle(self, v): return ("subtitle", v)
     def year(self, v): return ("year", v)
+    def year_range(self, start, end): return ("year", Name((start.value, end.value), start.span))
+    @v_args(inline=False, meta=True)
+    def remove_year(self, meta, children): return ("year", Name(None, Span(self.file, meta.line, meta.column)))
     def publisher(self, v): return ("publisher", v)
     def summary(self, v): return ("summary", v)
     def source(self, ident, doc, desc): return ("source", (ident, doc.value, desc.value, False))
@@ -190,8 +193,19 @@ class ToRaw(Transformer):
         op, rule, *annots = children
         return ("entry", op, rule, list(annots), Span(self.file, meta.line, meta.column))
 
+    @v_args(inline=False, meta=True)
+    def rename_entry(self, meta, children):
+        rule, *annots = children
+        return ("entry", None, rule, list(annots), Span(self.file, meta.line, meta.column))
+
+    def rename(self, old, new): return ("rename", {"name": old, "to": new})
+
     def deck(self): return ("deck", {})
-    def race(self, miles): return ("race", {"miles": miles})
+    def race(self, miles, unit, exact): return ("race", {"miles": miles, "unit": unit, "exact": exact is not None})
+    def miles_unit(self): return "miles"
+    def km_unit(self): return "km"
+    def exact(self): return True
+    def cap(self, n, card): return ("cap", {"card": card, "most": n})
     def setup(self, name): return ("setup", {"name": name})
     def turn(self): return ("turn", {})
     def delays(self): return ("delays", {})
@@ -200,6 +214,7 @@ class ToRaw(Transformer):
     def reshuffle(self): return ("reshuffle", {})
     def ending(self): return ("ending", {})
     def progressive(self): return ("progressive", {})
+    def scoring(self): return ("scoring", {})
     def notes(self): return ("notes", {})
     def per_side(self): return "side"
     def whole_game(self): return "game"
@@ -228,6 +243,11 @@ class ToRaw(Transformer):
     def hazard(self): return ("hazard", None)
     def zone(self): return ("zone", None)
     def counter(self): return ("counter", None)
+    def safety(self): return ("safety", None)
+    def responder_next(self): return ("responder_next", True)
+    def against(self, names): return ("against", names)
+    def acts_as_go(self): return ("acts_as_go", True)
+    def extra_turn(self): return ("extra_turn", True)
     def count(self, n): return ("count", n)
     def hours(self, n): return ("hours", n)
     def removes(self, name): return ("removes", name)
@@ -246,13 +266,15 @@ class ToRaw(Transformer):
     def decks(self, n): return ("decks", {"decks": n})
     def without(self, *removals): return ("without", {"removals": list(removals)})
     def removal(self, count, card): return (card, count)
-    def setup_race(self, miles): return ("setup_race", {"miles": miles})
+    def setup_race(self, miles, unit): return ("setup_race", {"miles": miles, "unit": unit})
 
     def hand(self, n): return ("hand", {"hand": n})
     def draw(self, n): return ("draw", {"draw": n})
     def before_go(self, kinds): return ("before_go", {"kinds": kinds})
     def kinds(self, *names): return list(names)
-    def kind_name(self, token): return Name(token.value.rstrip("s"), self._span(token))
+    def kind_name(self, token):
+        word = token.value
+        return Name("safety" if word.startswith("safet") else word.rstrip("s"), self._span(token))
 
     def chain(self, *names): return ("chain", {"hazard": names[0], "steps": list(names[1:])})
     def target(self, value): return ("target", {"target": value})
@@ -305,6 +327,28 @@ class ToRaw(Transformer):
     def prizes(self, n): return ("prizes", {"places": n})
     def umpire(self): return ("umpire", {})
 
+    def score_distance(self, n, _points, unit): return ("score_distance", {"points": n, "unit": unit})
+    def score_in_play(self, n, _points, scored): return ("score_in_play", {"points": n, **scored})
+    def score_all_in_play(self, n, _points, kind): return ("score_all_in_play", {"points": n, "kind": kind})
+    def score_countered(self, n, _points, kind): return ("score_countered", {"points": n, "kind": kind})
+    def match_to(self, n, _points): return ("match_to", {"points": n})
+    def points(self): return None
+    @v_args(inline=False, meta=True)
+    def per_mile(self, meta, children): return Name("mile", Span(self.file, meta.line, meta.column, 4))
+
+    @v_args(inline=False, meta=True)
+    def per_km(self, meta, children): return Name("km", Span(self.file, meta.line, meta.column, 2))
+
+    def scored_card(self, name): return {"card": name, "kind": None}
+    def scored_kind(self, kind): return {"card": None, "kind": kind}
+    def finish_without(self, card): return ("without", card)
+    def finish_exhausted(self): return ("exhausted", None)
+    def finish_shut_out(self): return ("shut-out", None)
+
+    def score_complete(self, n, _points, finish):
+        condition, card = finish or ("always", None)
+        return ("score_complete", {"points": n, "finish": condition, "card": card})
+
     def note(self, text): return ("note", {"text": text})
 
     def names(self, *names): return list(names)
@@ -326,6 +370,7 @@ class ToRaw(Transformer):
     def g_zone(self, name): return ("zone", name)
     def g_go(self, side, names): return ("go", side, names)
     def g_side_zone(self, side, names): return ("side_zone", side, names)
+    def g_safety(self, side, names): return ("safety", side, names)
     def g_pile(self, side, card, n): return ("pile", side, card, n)
     def g_hand(self, player, names): return ("hand", player, names)
     def g_deck(self, names): return ("deck", names)
@@ -367,6 +412,7 @@ class ToRaw(Transformer):
     c_go_top = _check("go-top", "side", "card")
     c_go_empty = _check("go-empty", "side")
     c_side_zone = _check("zone", "side", "card")
+    c_safety = _check("safety", "side", "card")
     c_zone = _check("zone", "card")
     c_discard_top = _check("discard-top", "card")
     c_discard_count = _check("discard-count", "number")
@@ -374,6 +420,7 @@ class ToRaw(Transformer):
     c_hand_has = _check("hand-has", "player", "card")
     c_deck_count = _check("draw-count", "number")
     c_winner = _check("winner", "side")
+    c_score = _check("score", "side", "number")
     c_illegal = _check("illegal")
     c_to_act = _check("to-act", "player")
     c_not_over = _check("not-over")
@@ -429,6 +476,10 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("card", data["name"].value)
     if kind == "pile":
         return ("pile", data["card"].value)
+    if kind == "cap":
+        return ("cap", data["card"].value)
+    if kind == "rename":
+        return ("rename", data["name"].value)
     if kind == "chain":
         return ("chain", data["hazard"].value)
     if kind == "zone":
@@ -443,4 +494,11 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("return_group", data["group"])
     if kind == "note":
         return ("note", data["text"].value)
+    if kind == "score_complete":
+        return ("score_complete", data["finish"]) + ((data["card"].value,) if data["card"] else ())
+    if kind == "score_in_play":
+        return ("score_in_play", "card", data["card"].value) if data["card"] else \
+            ("score_in_play", "kind", data["kind"].value)
+    if kind in ("score_all_in_play", "score_countered"):
+        return (kind, data["kind"].value)
     return (kind,)

@@ -5,6 +5,8 @@ from typing import Callable
 
 from rich.text import Text
 
+from .engine.tables import NO_CAP
+
 NameOf = Callable[[int], str]
 
 
@@ -40,9 +42,11 @@ def side_lines(view, ruleset, side_index: int, title: str, shared_zone: bool, ra
     lines = [Text(title, style="bold"), line]
     if not shared_zone and ruleset.zones.zones:
         lines.append(Text(f"    Zone: {side.zone}", style="cyan"))
-    parts = [f"{card} {laid}/{needed}" for card, laid, needed in side.piles]
+    parts = [f"{card} {laid}/{needed}" if needed < NO_CAP else f"{card} {laid}" for card, laid, needed in side.piles]
     lines.append(Text("    Mileage: " + "   ".join(parts)))
-    lines.append(Text(f"    Miles: {side.miles} of {race_miles}", style="bold"))
+    if side.safeties:
+        lines.append(Text("    Safeties: " + ", ".join(side.safeties), style="magenta"))
+    lines.append(Text(f"    {ruleset.race.unit.capitalize()}: {side.miles} of {race_miles}", style="bold"))
     return lines
 
 
@@ -186,7 +190,8 @@ def result_lines(game, name_of: NameOf, me: int | None = None) -> list[str]:
     for side_index in range(game.sides):
         side = view.sides[side_index]
         members = ", ".join(name_of(s) for s in side.seats)
-        lines.append(f"  Side {side_index + 1} - {members}: {side.miles} of {game.setup.race.miles} miles")
+        lines.append(f"  Side {side_index + 1} - {members}: {side.miles} of {game.setup.race.miles} "
+                     f"{game.setup.race.unit}")
     if game.winner is None:
         lines.append("Nobody wins: a tie.")
     else:

@@ -13,6 +13,7 @@ from .. import gamelog
 from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
 from ..table_view import describe_event, forfeit_warnings, render_table, result_lines
 from .common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, bug_message, fail, load_edition, out
+from ._matches import play_races
 
 RECENT = 8  # events kept for the table's short log
 
@@ -422,7 +423,8 @@ def play(
     round_minutes: Optional[float] = typer.Option(None, "--round-minutes", help="Stop at a party's signal after this many minutes."),
     force: bool = typer.Option(False, "--force", help="Let --log overwrite an existing file without asking."),
 ) -> None:
-    """Play an edition at the terminal, against bots or other people at the same keyboard."""
+    """Play an edition at the terminal, against bots or other people at the same keyboard. An edition
+    that scores a match is played race after race until a side wins it."""
     signal = round_signal(round_turns, round_minutes)
     if resume is not None:
         for given, flag in ((players, "--players"), (setup, "--setup"), (seed, "--seed")):
@@ -437,14 +439,24 @@ def play(
                     f"seed {header['seed']}." + (" Type ? for help." if session.seats.humans else ""))
     session.signal = signal
     try:
-        session.run()
+        play_races(session, None if resume is not None else lambda race_seed, race_log: _next_race(
+            new_session(edition, players if players is not None else 2, setup, humans if humans is not None else "1",
+                        bots or "greedy", race_seed, race_log, force), signal))
     except Stop as stop:
         raise typer.Exit(session.stop(stop.reason))
     except KeyboardInterrupt:
         raise typer.Exit(session.stop("interrupt"))
+    except typer.Exit:  # a later race of a match stopped and saved itself
+        raise
     except Exception as exc:  # a bug in touring: say so, but never lose the game played so far
         print(bug_message(exc), file=sys.stderr)
         raise typer.Exit(session.stop("error")) from None
+
+
+def _next_race(session: "Session", signal) -> "Session":
+    """A match's next race is played under the same party signal as the first."""
+    session.signal = signal
+    return session
 
 
 def round_signal(turns: Optional[int], minutes: Optional[float]):

@@ -17,11 +17,16 @@ SPEEDING = {"forbidden": "not allowed", "forfeit-card": "allowed, but the card i
 
 def summary_lines(r: Ruleset) -> list[str]:
     """The edition in plain lines; shared by `show` and anything else that wants a digest."""
-    lines = [f"{r.title}{': ' + r.subtitle if r.subtitle else ''} ({r.year or 'undated'}, {r.publisher})"]
+    years = f"{r.year}-{r.year_end}" if r.year_end else r.year or "undated"
+    lines = [f"{r.title}{': ' + r.subtitle if r.subtitle else ''} ({years}, {r.publisher})"]
     if r.parent:
         lines.append(f"Extends {r.parent}: " + "; ".join(f"{c.op} {c.key}" for c in r.changes))
-    lines.append(f"Race: {r.race.miles} miles in {sum(p.needs for p in r.race.piles)} mileage cards: "
-                 + ", ".join(f"{p.needs} x {p.card}" + (" (safe)" if p.protected else "") for p in r.race.piles))
+    if r.race.is_distance:
+        lines.append(f"Race: {r.race.miles} {r.race.unit}{' exactly' if r.race.exact else ''}, any mileage counting"
+                     + "".join(f"; at most {n} x {c}" for c, n in r.race.caps))
+    else:
+        lines.append(f"Race: {r.race.miles} {r.race.unit} in {sum(p.needs for p in r.race.piles)} mileage cards: "
+                     + ", ".join(f"{p.needs} x {p.card}" + (" (safe)" if p.protected else "") for p in r.race.piles))
     lines.append(f"Deck: {sum(c.count for c in r.deck)} cards: "
                  + ", ".join(f"{c.count} {c.name}" for c in r.deck))
     for s in r.setups:
@@ -29,7 +34,7 @@ def summary_lines(r: Ruleset) -> list[str]:
         extra = [f"{s.decks} decks"] if s.decks > 1 else []
         extra += [f"without {n} {c}" for c, n in s.removals]
         if s.race != r.race:
-            extra.append(f"race {s.race.miles} miles")
+            extra.append(f"race {s.race.miles} {s.race.unit}")
         players = " or ".join(map(str, s.players))
         lines.append(f"Setup {s.label}: {players} players as {sides}" + (f"; {', '.join(extra)}" if extra else ""))
     lines.append(f"Turn: hand of {r.turn.hand}; draw {r.turn.draw}, then play or discard one; before a first Go "
@@ -39,8 +44,13 @@ def summary_lines(r: Ruleset) -> list[str]:
     for card in r.deck:
         if card.removes:
             lines.append(f"Hazard: {card.name} takes one {card.removes}")
+    for card in r.deck:
+        if card.kind == "safety":
+            lines.append(f"Safety: {card.name} shields its side from {', '.join(card.against)}"
+                         + (", acts as a Go" if card.acts_as_go else "") + (", extra turn" if card.extra_turn else ""))
     for counter in r.counters:
-        lines.append(f"Counter: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up")
+        lines.append(f"Counter: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up"
+                     + (" and takes the next turn" if counter.responder_next else ""))
     if r.zones.zones:
         scope = "each side separately" if r.zones.scope == "side" else "the whole game at once"
         lines.append(f"Zones govern {scope}; the race starts in {r.zones.start}")
@@ -59,6 +69,13 @@ def summary_lines(r: Ruleset) -> list[str]:
         lines.append(f"Penalties, taken from {', '.join(r.penalties.piles)} ({taken}):")
         for p in r.penalties.table:
             lines.append(f"  {p.hazard} in {p.zone}: {p.miles} miles")
+    if r.scoring:
+        from ..diff.compare import score_words
+
+        unit = "km" if r.race.unit == "km" else "mile"
+        terms = [f"{t.points} {'point' if t.points == 1 else 'points'} {score_words(t, unit)}" for t in r.scoring.terms]
+        match = f"; match to {r.scoring.match} points" if r.scoring.match else "; each race scored on its own"
+        lines.append("Scoring: " + ", ".join(terms) + match)
     lines.append(f"Examples: {len(r.examples)}; assumptions: {len(r.assumptions())}")
     return lines
 

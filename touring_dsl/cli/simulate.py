@@ -9,20 +9,23 @@ from pathlib import Path
 
 import typer
 
+from ..simulate.matches import match_lines, scores_a_match, simulate_matches
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, out, print_json
 
-BOTS = ("random", "greedy")
-
-
-def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, seed: int):
+def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, seed: int, rotate: bool = False,
+          public: bool = False, records: bool = False):
+    from ..bots import make_bot
     from ..simulate import Plan, seat_bots
 
     ruleset = load_edition(edition)
     names = [b.strip() for b in bots.split(",") if b.strip()]
-    unknown = [b for b in names if b not in BOTS]
-    if not names or unknown:
-        fail(f"touring: unknown bot {unknown[0] if unknown else '(none)'}; choose from {', '.join(BOTS)}",
-             EXIT_USAGE)
+    if not names:
+        fail("touring: --bots names no bot", EXIT_USAGE)
+    for name in names:
+        try:
+            make_bot(name, ruleset)
+        except ValueError as exc:
+            fail(f"touring: {exc}", EXIT_USAGE)
     if players not in ruleset.player_counts():
         counts = ", ".join(map(str, ruleset.player_counts()))
         fail(f"touring: {ruleset.id} is not played by {players}; it seats {counts}", EXIT_USAGE)
@@ -34,7 +37,7 @@ def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, 
         fail(f"touring: {ruleset.id} has no setup {setup!r} for {players} players; setups: "
              + ", ".join(s.id for s in ruleset.setups), EXIT_USAGE)
     plan = Plan(edition=edition, players=players, setup=chosen.id, bots=seat_bots(names, players),
-                seed=seed, games=games)
+                seed=seed, games=games, rotate=rotate, public=public, records=records)
     sides = chosen.side_count(players)
     return ruleset, plan, [seat % sides for seat in range(players)]
 
@@ -93,37 +96,74 @@ def _check_plot_target(plot: Path | None) -> None:
         fail(f"touring: --plot {plot}: cannot write in {folder}", EXIT_USER)
 
 
-def _simulate(edition, games, players, setup, bots, seed, jobs, backend):
+def _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate=False, public=False,
+              records: Path | None = None, matches=0):
     from ..simulate import report, run
     from ..simulate.ray_backend import RayMissing
 
-    ruleset, plan, side_of = _plan(edition, games, players, setup, bots, seed)
-    with _interruptible(), _progress(games, ruleset.id) as advance:
+    ruleset, plan, side_of = _plan(edition, games, players, setup, bots, seed, rotate, public, records is not None)
+    with _interruptible(), _progress(games, ruleset.id) as advance, _records(records) as write:
         try:
-            tally = run(plan, jobs=jobs, backend=backend, progress=advance)
+            tally = run(plan, jobs=jobs, backend=backend, progress=advance, records=write)
         except RayMissing as exc:
             fail(f"touring: {exc}")
-    data = report(tally, side_of)
+    race = ruleset.setup_for(players, plan.setup).race
+    miles = {card.name: card.miles or 0 for card in ruleset.deck}
+    length = race.miles if race.is_distance else sum(p.needs * miles[p.card] for p in race.piles)
+    data = report(tally, side_of, race_miles=length, rotate=rotate)
+    data["drama"]["unit"] = race.unit
     data.update(edition=ruleset.id, seed=seed, setup=plan.setup, bots_by_seat=list(plan.bots))
+    if matches and scores_a_match(ruleset):  # the edition plays matches: measure them too
+        with _progress(matches, f"{ruleset.id} matches") as advance:
+            data["match"] = simulate_matches(ruleset, plan, matches, jobs, advance)
     return data
+
+
+@contextmanager
+def _records(path: Path | None):
+    """A CSV writer for the compact per-game records, one row per game as chunks arrive (None: no file)."""
+    if path is None:
+        yield None
+        return
+    import csv
+
+    from ..simulate.stats import RECORD_COLUMNS
+
+    try:
+        handle = path.open("w", newline="", encoding="utf-8")
+    except OSError as exc:
+        fail(f"touring: cannot write {path}: {exc.strerror}")
+    with handle:
+        writer = csv.writer(handle)
+        writer.writerow(RECORD_COLUMNS)
+        yield writer.writerows
 
 
 def simulate(edition: str = typer.Argument(..., help="An archive id or a path."),
              games: int = typer.Option(1000, "--games", "-n", help="How many games."),
              players: int = typer.Option(2, "--players", "-p", help="How many players."),
              setup: str = typer.Option(None, "--setup", help="A setup id, when several seat that many."),
-             bots: str = typer.Option("greedy,random", "--bots", help="Bots for the seats, cycled: greedy, random."),
+             bots: str = typer.Option("greedy,random", "--bots",
+                                      help="Bots for the seats, cycled: random, greedy (or another bot's name)."),
              seed: int = typer.Option(1, "--seed", help="The run's seed: same seed, same numbers."),
              jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", min=1, help="Worker processes."),
              backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
+             rotate: bool = typer.Option(False, "--rotate",
+                                         help="Move the bots round the seats game by game (a fair skill check)."),
+             public: bool = typer.Option(False, "--public",
+                                         help="Play every move through the public Move/Event API (slow; the "
+                                              "same games as the default fast path)."),
+             records: Path = typer.Option(None, "--records", help="Write one CSV row per game to this file."),
              plot: Path = typer.Option(None, "--plot", help="Write a PNG of game lengths and seat win rates."),
+             matches: int = typer.Option(200, "--matches", help="For an edition that scores a match: how many "
+                                         "matches to play as well."),
              as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
              progressive: bool = typer.Option(False, "--progressive", help="Play whole Progressive Touring parties."),
              tables: int = typer.Option(4, "--tables", help="With --progressive: tables at each party."),
              rounds: int = typer.Option(6, "--rounds", help="With --progressive: rounds at each party."),
              round_turns: int = typer.Option(40, "--round-turns", help="With --progressive: turns a round lasts."),
              parties: int = typer.Option(50, "--parties", help="With --progressive: how many parties.")) -> None:
-    """Play many bot games and report win rates, game lengths and how the cards are used."""
+    """Play many bot games and report win rates, game lengths, the lead, and how the cards are used."""
     if progressive:
         from .party import simulate_parties
 
@@ -131,7 +171,9 @@ def simulate(edition: str = typer.Argument(..., help="An archive id or a path.")
     if backend not in ("local", "ray"):
         fail("touring: --backend must be local or ray", EXIT_USAGE)
     _check_plot_target(plot)
-    data = _simulate(edition, games, players, setup, bots, seed, jobs, backend)
+    if matches < 0:
+        fail("touring: --matches must be 0 or more", EXIT_USAGE)
+    data = _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate, public, records, matches)
     if plot:
         from ..simulate.plot import plot_report
 
@@ -147,7 +189,8 @@ def simulate(edition: str = typer.Argument(..., help="An archive id or a path.")
 
 def render_report(data: dict) -> list[str]:
     length = data["length"]
-    lines = [f"{data['edition']}: {data['games']} games, {data['players']} players, seed {data['seed']}",
+    lines = [f"{data['edition']}: {data['games']} games, {data['players']} players, seed {data['seed']}, "
+             f"bots {', '.join(data['bots_by_seat'])}{' rotating round the seats' if data['rotate'] else ''}",
              "", "Wins by seat (95% confidence interval):"]
     for s in data["seats"]:
         lines.append(f"  seat {s['seat']} (side {s['side']}, {s['bot']}): {s['rate']:.1%} "
@@ -155,17 +198,24 @@ def render_report(data: dict) -> list[str]:
     lines.append("Wins by bot (per seat played):")
     for b in data["bots"]:
         lines.append(f"  {b['bot']}: {b['rate']:.1%} [{b['ci95'][0]:.1%}, {b['ci95'][1]:.1%}]")
-    fpa = data["first_player_advantage"]
-    lines.append(f"First player: wins {fpa['win_rate']:.1%} against a fair share of {fpa['fair_share']:.1%} "
-                 f"({fpa['edge']:+.1%})")
+    lines += seat_lines(data)
     lines.append(f"Ties: {data['ties']}")
     lines += ["", f"Game length in turns: mean {length['mean']:.1f}, median {length['median']:.0f}, "
               f"10th-90th percentile {length['p10']:.0f}-{length['p90']:.0f}, 99th {length['p99']:.0f}, "
               f"longest {length['max']}"]
     ends = ", ".join(f"{k} {v['share']:.1%}" for k, v in data["outcomes"].items())
     lines.append(f"How games end: {ends}")
-    lines.append(f"Reshuffles per game: {data['reshuffles_per_game']:.2f}; "
-                 f"lead changes per game: {data['lead_changes_per_game']:.2f}")
+    drama, decisive, branching = data["drama"], data["decisiveness"], data["branching"]
+    lines += [f"Lead changes per game: {data['lead_changes_per_game']:.2f} "
+              f"(won wire to wire, no change of lead: {data['wire_to_wire_share']:.1%})",
+              f"Drama: the winner was at worst {drama['winner_behind_mean']:.1f} {drama['unit']} behind on "
+              f"average (median {drama['winner_behind_median']:.0f}); came back from a quarter of the "
+              f"{drama['race_miles']}-{drama['unit'].rstrip('s')} race or more: {drama['comeback_share']:.1%}",
+              f"Decisiveness: the winner's lead held from {decisive['mean']:.0%} of the game on average "
+              f"(median {decisive['median']:.0%})",
+              f"Branching: {branching['plays_per_turn']:.2f} legal plays per turn; no play at all (a forced "
+              f"discard) on {branching['stuck_share']:.1%} of turns",
+              f"Reshuffles per game: {data['reshuffles_per_game']:.2f}"]
     lines += ["", "Cards played per game:"]
     lines += [f"  {card}: {n:.2f}" for card, n in data["plays_per_game"].items()]
     if data["hazard_hits_per_game"]:
@@ -174,6 +224,24 @@ def render_report(data: dict) -> list[str]:
     if data["penalties_paid_per_game"]:
         lines.append(f"Mileage cards lost to penalties per game ({data['penalty_miles_per_game']:.1f} miles):")
         lines += [f"  {card}: {n:.2f}" for card, n in data["penalties_paid_per_game"].items()]
+    return lines + match_lines(data)
+
+
+def seat_lines(data: dict) -> list[str]:
+    """The first seat's edge, only where it measures the seat; and the skill check where bots differ."""
+    lines = []
+    fsa = data["first_seat_advantage"]
+    if fsa is not None:
+        lines.append(f"First-seat advantage ({fsa['bots']} bots): seat 1 wins {fsa['win_rate']:.1%} against a "
+                     f"fair share of {fsa['fair_share']:.1%} ({fsa['edge']:+.1%}, 95% interval "
+                     f"{fsa['ci95'][0]:.1%}-{fsa['ci95'][1]:.1%})")
+    else:
+        lines.append("The bots differ and keep their seats: the seat win rates mix seat and skill, so they say "
+                     "nothing of a first-seat advantage (use equal bots, or --rotate).")
+    sk = data["skill"]
+    if sk is not None:
+        lines.append(f"Skill check: {sk['stronger']} takes {sk['share']:.1%} of the wins against {sk['weaker']} "
+                     f"[{sk['ci95'][0]:.1%}, {sk['ci95'][1]:.1%}]")
     return lines
 
 
@@ -183,11 +251,12 @@ def compare(editions: list[str] = typer.Argument(..., help="Two or more archive 
             bots: str = typer.Option("greedy,random", "--bots"),
             seed: int = typer.Option(1, "--seed"),
             jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", min=1),
+            rotate: bool = typer.Option(False, "--rotate", help="Move the bots round the seats game by game."),
             as_json: bool = typer.Option(False, "--json")) -> None:
     """The same statistics side by side for several editions, on the same seeds."""
     if len(editions) < 2:
         fail("touring compare: give at least two editions", EXIT_USAGE)
-    reports = [_simulate(e, games, players, None, bots, seed, jobs, "local") for e in editions]
+    reports = [_simulate(e, games, players, None, bots, seed, jobs, "local", rotate) for e in editions]
     if as_json:
         print_json(reports)
         return
@@ -197,6 +266,10 @@ def compare(editions: list[str] = typer.Argument(..., help="Two or more archive 
 def _rows(data: dict) -> dict[str, str]:
     length = data["length"]
     rows = {f"seat {s['seat']} ({s['bot']}) wins": f"{s['rate']:.1%}" for s in data["seats"]}
+    if data["first_seat_advantage"] is not None:
+        rows["first-seat advantage"] = f"{data['first_seat_advantage']['edge']:+.1%}"
+    if data["skill"] is not None:
+        rows[f"skill: {data['skill']['stronger']}'s share of wins"] = f"{data['skill']['share']:.1%}"
     rows.update({
         "ties": str(data["ties"]),
         "mean length (turns)": f"{length['mean']:.1f}",
@@ -204,6 +277,11 @@ def _rows(data: dict) -> dict[str, str]:
         "90th percentile length": f"{length['p90']:.0f}",
         "reshuffles per game": f"{data['reshuffles_per_game']:.2f}",
         "lead changes per game": f"{data['lead_changes_per_game']:.2f}",
+        "won wire to wire": f"{data['wire_to_wire_share']:.1%}",
+        "winner's worst deficit (miles)": f"{data['drama']['winner_behind_mean']:.1f}",
+        "comebacks from 1/4 of the race": f"{data['drama']['comeback_share']:.1%}",
+        "lead held from (share of game)": f"{data['decisiveness']['mean']:.0%}",
+        "legal plays per turn": f"{data['branching']['plays_per_turn']:.2f}",
         "hazard hits per game": f"{sum(data['hazard_hits_per_game'].values()):.2f}",
         "penalty cards lost per game": f"{sum(data['penalties_paid_per_game'].values()):.2f}",
         "penalty miles per game": f"{data['penalty_miles_per_game']:.1f}",

@@ -19,6 +19,7 @@ TOPICS: tuple[tuple[str, str], ...] = (
     ("removals", "Removal hazards and counters"),
     ("reshuffle", "Reshuffle"),
     ("ending", "End of the race"),
+    ("scoring", "Scoring and the match"),
     ("progressive", "Progressive touring"),
     ("notes", "Notes"),
 )

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from ..model import Card, Penalties, Progressive, Race, Ruleset, Setup
+from ..model import Card, Penalties, Progressive, Race, Ruleset, ScoreTerm, Setup
 from .changes import Change
 from .match import CardMatch
 
@@ -20,7 +20,7 @@ class Comparison:
     def run(self) -> list[Change]:
         for step in (self.metadata, self.cards, self.race, self.players, self.turn, self.delays,
                      self.zones, self.penalties, self.removals, self.reshuffle, self.ending,
-                     self.progressive, self.notes):
+                     self.scoring, self.progressive, self.notes):
             step()
         return self.changes
 
@@ -62,7 +62,8 @@ class Comparison:
     # topics ----------------------------------------------------------------------------------------
     def metadata(self) -> None:
         for name in ("title", "subtitle", "year", "publisher", "summary"):
-            self.value("metadata", name, getattr(self.a, name) or None, getattr(self.b, name) or None)
+            show = _years if name == "year" else lambda r, n=name: getattr(r, n) or None
+            self.value("metadata", name, show(self.a), show(self.b))
 
     def cards(self) -> None:
         for kind, old, new in self.match.renames():
@@ -75,12 +76,23 @@ class Comparison:
             subject = (old.name, new.name)
             for aspect in ("kind", "miles", "count", "hours"):
                 self.value("cards", aspect, getattr(old, aspect), getattr(new, aspect), subject=subject)
+            self.value("cards", "against", old.against, new.against, self.ts(old.against), subject=subject)
+            for aspect, field in (("acts-as-go", "acts_as_go"), ("extra-turn", "extra_turn")):
+                self.value("cards", aspect, getattr(old, field), getattr(new, field), subject=subject)
         self.value("cards", "deck-size", _deck_size(self.a), _deck_size(self.b))
 
     def race(self) -> None:
         a, b = self.a.race, self.b.race
-        self.value("race", "race-miles", a.miles, b.miles)
-        self.value("race", "race-cards", _cards_needed(a), _cards_needed(b))
+        self.value("race", "race-kind", _race_kind(a), _race_kind(b))
+        if a.unit == b.unit:
+            self.value("race", "race-miles", a.miles, b.miles)
+        else:  # different units: the lengths are only comparable with their units
+            self.value("race", "race-miles", f"{a.miles} {a.unit}", f"{b.miles} {b.unit}")
+        if not (a.is_distance or b.is_distance):
+            self.value("race", "race-cards", _cards_needed(a), _cards_needed(b))
+        if a.is_distance and b.is_distance:
+            self.value("race", "race-exact", a.exact, b.exact)
+        self.keyed("race", "race-cap", dict(a.caps), dict(b.caps), self.t)
         old = {p.card: p for p in a.piles}
         new = {p.card: p for p in b.piles}
         for card, pile in old.items():
@@ -120,8 +132,12 @@ class Comparison:
             yield "changed", "removals", removals_a, removals_b
         if _race_key(s_a.race) == _race_key(r_a.race) and _race_key(s_b.race) == _race_key(r_b.race):
             return  # both run their edition's own race, which the race topic compares
-        if s_a.race.miles != s_b.race.miles:
+        if s_a.race.unit != s_b.race.unit:
+            yield "changed", "setup-race", f"{s_a.race.miles} {s_a.race.unit}", f"{s_b.race.miles} {s_b.race.unit}"
+        elif s_a.race.miles != s_b.race.miles:
             yield "changed", "setup-race", s_a.race.miles, s_b.race.miles
+        if s_a.race.is_distance or s_b.race.is_distance:
+            return  # a distance race has no piles; the race topic says how the race is run
         piles_a = tuple((p.card, p.needs) for p in s_a.race.piles)
         piles_b = tuple((p.card, p.needs) for p in s_b.race.piles)
         if sorted((self.t(c), n) for c, n in piles_a) != sorted(piles_b):  # as for the race, order means nothing
@@ -177,11 +193,20 @@ class Comparison:
                    {c.name: c.removes for c in self.b.deck if c.removes}, self.t, self.t)
         self.keyed("removals", "counter", {c.card: c.cancels for c in self.a.counters},
                    {c.card: c.cancels for c in self.b.counters}, self.t, self.ts, _as_set)
-        old = {c.card: c.redraw for c in self.a.counters}
-        new = {c.card: c.redraw for c in self.b.counters}
-        for card, redraw in old.items():
-            if self.t(card) in new:
-                self.value("removals", "redraw", redraw, new[self.t(card)], subject=(card, self.t(card)))
+        new = {c.card: c for c in self.b.counters}
+        paired = {self.t(c.card) for c in self.a.counters}
+        for counter in self.b.counters:
+            if counter.card not in paired and counter.responder_next:  # a new counter; the old default held
+                self.value("removals", "responder-next", False, True, subject=(None, counter.card))
+        for old in self.a.counters:
+            partner = new.get(self.t(old.card))
+            if partner is None and old.responder_next:  # a counter gone; the default holds again
+                self.value("removals", "responder-next", True, False, subject=(old.card, None))
+            if partner is not None:
+                subject = (old.card, partner.card)
+                self.value("removals", "redraw", old.redraw, partner.redraw, subject=subject)
+                self.value("removals", "responder-next", old.responder_next, partner.responder_next,
+                           subject=subject)
 
     def reshuffle(self) -> None:
         a, b = self.a.reshuffle, self.b.reshuffle
@@ -194,6 +219,22 @@ class Comparison:
         for aspect, field in (("win", "win"), ("exhausted", "exhausted"),
                               ("exhausted-winner", "exhausted_winner"), ("turn-limit", "turn_limit")):
             self.value("ending", aspect, getattr(a, field), getattr(b, field))
+
+    def scoring(self) -> None:
+        """Scoring brought in or dropped as a whole (with its match), then each term by what it counts."""
+        a, b = self.a.scoring, self.b.scoring
+        if a is None and b is None:
+            return
+        if a is None or b is None:
+            self.emit("scoring", "added" if a is None else "removed", "scoring",
+                      old=None if a is None else a.match, new=b.match if b else None)
+        else:
+            self.value("scoring", "match", a.match, b.match)
+        unit = " or ".join(sorted({"mile" if r.race.unit == "miles" else "km" for r in (self.a, self.b)
+                                   if r.scoring}, reverse=True))  # the same words both ways round
+        self.keyed("scoring", "score-term",
+                   {score_words(t, unit, self.t): t.points for t in (a.terms if a else ())},
+                   {score_words(t, unit): t.points for t in (b.terms if b else ())}, lambda k: k)
 
     def progressive(self) -> None:
         a, b = self.a.progressive, self.b.progressive
@@ -224,6 +265,21 @@ class Comparison:
 
 
 # reading a ruleset -----------------------------------------------------------------------------------
+def score_words(term: ScoreTerm, unit: str, to_b: Callable[[str], str] = lambda n: n) -> str:
+    """What a scoring term counts, in words and in B's card names ('per "200 km" in play'); `unit` is
+    the distance word ("mile", "km", or "mile or km" between a race in miles and one in km)."""
+    named = f'"{to_b(term.card)}"' if term.card else None
+    kinds = {"safety": "safeties", "remedy": "remedies"}
+    words = {"distance": f"per {unit}", "completing": "for completing the race",
+             "completing-without": f"for completing the race without {named}",
+             "completing-exhausted": "for completing the race after the draw pile runs out",
+             "shut-out": "for completing the race while no opponent has any mileage",
+             "in-play": f"per {named or term.kind} in play",
+             "all-in-play": f"for all {kinds.get(term.kind or '', f'{term.kind}s')} in play",
+             "countered": "per hazard countered"}
+    return words[term.what]
+
+
 def _card_summary(card: Card) -> dict:
     summary: dict[str, Any] = {"kind": card.kind, "count": card.count}
     for field in ("miles", "hours", "removes"):
@@ -231,7 +287,21 @@ def _card_summary(card: Card) -> dict:
             summary[field] = getattr(card, field)
     if card.counters:
         summary["cancels"] = list(card.counters)
+    if card.against:
+        summary["against"] = list(card.against)
+    for field in ("acts_as_go", "extra_turn"):
+        if getattr(card, field):
+            summary[field] = True
     return summary
+
+
+def _years(ruleset: Ruleset) -> int | str | None:
+    """The year, or the years sold as 'first-last'."""
+    return f"{ruleset.year}-{ruleset.year_end}" if ruleset.year_end else ruleset.year
+
+
+def _race_kind(race: Race) -> str:
+    return ("distance-exact" if race.exact else "distance") if race.is_distance else "piles"
 
 
 def _penalty_summary(penalties: Penalties) -> dict:
@@ -272,7 +342,9 @@ def _seatings(ruleset: Ruleset) -> dict[tuple, tuple[Setup, Ruleset]]:
 
 def _seating_summary(setup: Setup, ruleset: Ruleset) -> dict:
     summary: dict[str, Any] = {"removals": _removal_list(setup.removals, ruleset)}
-    summary["race"] = None if _race_key(setup.race) == _race_key(ruleset.race) else setup.race.miles
+    race = setup.race
+    summary["race"] = (None if _race_key(race) == _race_key(ruleset.race) else
+                       race.miles if race.unit == "miles" else f"{race.miles} {race.unit}")
     return summary
 
 

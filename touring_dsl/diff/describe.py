@@ -15,6 +15,9 @@ SPEEDING = {"forbidden": "speeding is not allowed (a fast card cannot be laid in
 SCOPE = {"side": "each side separately, on its own zone pile", "game": "the whole game at once"}
 KEEP = {"all": "all go back", "all-but-top": "all but the top card go back", "none": "stay on the table"}
 TARGET = {"showing-go": "only on a side showing an undelayed go card", "any": "on any side"}
+RACE_KIND = {"piles": "by completing fixed mileage piles", "distance": "on distance: every mileage card counts",
+             "distance-exact": "on distance, to be reached exactly: every mileage card counts, none may pass the "
+                               "target"}
 
 
 def q(name: Any) -> str:
@@ -58,10 +61,18 @@ def _meta(label: str) -> Callable[[Change], str]:
     return phrase
 
 
+def _distance(value) -> str:
+    """A race length as the diff holds it: miles as a number, another unit written out."""
+    return value if isinstance(value, str) else f"{value} miles"
+
+
 def _card(c: Change) -> str:
     info = c.new if c.action == "added" else c.old
-    extra = f", worth {info['miles']} miles" if "miles" in info else ""
+    extra = f", worth {info['miles']}" if "miles" in info else ""
     extra += f", {info['hours']} hours of delay" if "hours" in info else ""
+    extra += f", shielding from {names(info['against'])}" if "against" in info else ""
+    extra += ", acting as a go card" if info.get("acts_as_go") else ""
+    extra += ", giving an extra turn" if info.get("extra_turn") else ""
     what = f"{info['kind']} card, {info['count']} in the deck{extra}"
     if c.action == "added":
         return f"New card {q(c.name)}: {what}"
@@ -96,7 +107,7 @@ def _pile(c: Change) -> str:
 
 def _seating(c: Change) -> str:
     info = c.new if c.action == "added" else c.old
-    race = "the full race" if info["race"] is None else f"a race of {info['race']} miles"
+    race = "the full race" if info["race"] is None else f"a race of {_distance(info['race'])}"
     what = f"{race}, taking out {counted(info['removals'])}"
     if c.action == "added":
         return f"{c.name}: now a way to play ({what})"
@@ -131,6 +142,11 @@ _removes = _three("{name} takes away one {new} card instead of stopping the side
                   show=q)
 _counter = _three("{name} can be shown to cancel {new} (new)", "{name} no longer cancels anything (it cancelled {old})",
                   "{name} cancels {new} (was {old})", show=names)
+
+
+_race_cap = _three("A side may lay at most {new} {name} in a race (new)",
+                   "No limit any more on {name} (at most {old} a race)",
+                   "A side may lay at most {new} {name} in a race (was {old})")
 
 
 def _penalty(c: Change) -> str:
@@ -182,6 +198,29 @@ def _sizes(sizes) -> str:
     return " or ".join(map(str, sizes))
 
 
+def _scoring(c: Change) -> str:
+    match = c.new if c.action == "added" else c.old
+    rounds = f"a match is played to {match} points" if match else "each race is scored on its own"
+    return f"Races are now scored ({rounds})" if c.action == "added" else \
+        f"Races are no longer scored (they were, and {rounds})"
+
+
+def _match(c: Change) -> str:
+    def show(v):
+        return f"a match to {v} points" if v else "no match, each race scored on its own"
+    return f"Scoring: {show(c.new)} (was {show(c.old)})"
+
+
+def _score_term(c: Change) -> str:
+    def points(n: int) -> str:
+        return f"{n} point" + ("" if n == 1 else "s")
+    if c.action == "added":
+        return f"New score: {points(c.new)} {c.name}"
+    if c.action == "removed":
+        return f"No more points {c.name} (it was {points(c.old)})"
+    return f"Points {c.name}: {c.new} (was {c.old})"
+
+
 def _yes_no(yes: str, no: str) -> Callable[[Change], str]:
     return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
 
@@ -196,7 +235,18 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "count": lambda c: f"{q(c.name)}: {c.new} in the deck (was {c.old})",
     "hours": _hours,
     "deck-size": lambda c: f"The deck holds {c.new} cards (was {c.old})",
-    "race-miles": lambda c: f"The race is {c.new} miles (was {c.old})",
+    "race-miles": lambda c: (f"The race is {c.new} (was {c.old})" if isinstance(c.new, str) else
+                             f"The race is {c.new} miles (was {c.old})"),
+    "race-kind": lambda c: f"The race is run {RACE_KIND[c.new]} (was {RACE_KIND[c.old]})",
+    "race-exact": _yes_no("The target must be reached exactly: no card may pass it",
+                          "A side may pass the target"),
+    "race-cap": _race_cap,
+    "against": lambda c: f"{q(c.name)} shields from {names(c.new)} (was {names(c.old)})",
+    "acts-as-go": _yes_no("The safety acts as a go card", "The safety does not act as a go card"),
+    "extra-turn": _yes_no("Laying the safety gives an extra turn", "Laying the safety gives no extra turn"),
+    "responder-next": lambda c: (f"After {q(c.name)} is shown, " +
+                                 ("its holder takes the next turn (was: play went on from the attacker)" if c.new
+                                  else "play goes on from the attacker (was: its holder took the next turn)")),
     "race-cards": lambda c: f"A side completes the race with {c.new} mileage cards (was {c.old})",
     "pile": _pile,
     "pile-needs": lambda c: f"The {q(c.name)} pile needs {_cards(c.new)} (was {c.old})",
@@ -207,7 +257,8 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "tally": _tally,
     "seating": _seating,
     "removals": lambda c: f"{c.name}: take out {counted(c.new)} (was {counted(c.old)})",
-    "setup-race": lambda c: f"{c.name}: a race of {c.new} miles (was {c.old})",
+    "setup-race": lambda c: (f"{c.name}: a race of {c.new} (was {c.old})" if isinstance(c.new, str) else
+                             f"{c.name}: a race of {c.new} miles (was {c.old})"),
     "setup-piles": lambda c: f"{c.name}: piles of {counted(c.new)} (was {counted(c.old)})",
     "hand": lambda c: f"A hand holds {c.new} cards (was {c.old})",
     "draw": lambda c: f"Each turn begins by drawing {c.new} (was {c.old})",
@@ -241,6 +292,9 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "exhausted": lambda c: f"When the cards run out: {c.new} (was {c.old})",
     "exhausted-winner": lambda c: f"When the cards run out the winner is by {c.new} (was {c.old})",
     "turn-limit": lambda c: f"A race is stopped after {c.new} turns (was {c.old})",
+    "scoring": _scoring,
+    "match": _match,
+    "score-term": _score_term,
     "progressive": _progressive,
     "tables": lambda c: f"Progressive touring: {_sizes(c.new)} players at each table (was {_sizes(c.old)})",
     "partners": _yes_no("Progressive touring is played by partners",

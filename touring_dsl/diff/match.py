@@ -126,7 +126,9 @@ class CardMatch:
     # the search -------------------------------------------------------------------------------
     def _name_score(self, x: Card, y: Card) -> float:
         """Likeness of names, with a small preference for cards listed at the same place in the deck."""
-        likeness = SequenceMatcher(None, x.name.lower(), y.name.lower()).ratio()
+        a, b = x.name.lower(), y.name.lower()
+        # the larger of both directions, so that comparing B with A pairs the cards A with B did
+        likeness = max(SequenceMatcher(None, a, b).ratio(), SequenceMatcher(None, b, a).ratio())
         return likeness - 0.001 * abs(self._a_order[x.name] - self._b_order[y.name])
 
     def _assign(self, old: list[Card], new: list[Card], fits: Callable[[Card, Card], bool],
@@ -156,7 +158,7 @@ def _best_pairing(old: list[Card], new: list[Card], fits, score) -> list[tuple[C
     def search(i: int, used: frozenset, pairs: list) -> None:
         if i == len(old):
             rank = (len(pairs), round(sum(score(x, y) for x, y in pairs), 9))
-            if rank > best[0]:
+            if rank > best[0] or rank == best[0] and _canonical(pairs) < _canonical(best[1]):
                 best[0], best[1] = rank, list(pairs)
             return
         for y in options[i]:
@@ -166,6 +168,12 @@ def _best_pairing(old: list[Card], new: list[Card], fits, score) -> list[tuple[C
 
     search(0, frozenset(), [])
     return best[1]
+
+
+def _canonical(pairs) -> tuple:
+    """A pairing as the same value whichever edition is old: ties between equal pairings are broken
+    by it, so that the diff from B to A mirrors the diff from A to B."""
+    return tuple(sorted(tuple(sorted((x.name, y.name))) for x, y in pairs))
 
 
 def _greedy_pairing(old, new, fits, score) -> list[tuple[Card, Card]]:

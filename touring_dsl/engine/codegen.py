@@ -28,12 +28,13 @@ import re
 from contextlib import contextmanager
 
 from ..rng import INCREMENT, MASK64, MULTIPLIER
-from .rules import counters, delays, hands, legality, races, zones
-from .tables import COUNTER_WITH, DISCARD, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, TARGET_SHIFT, ZONE, Tables
+from .rules import counters, delays, hands, legality, races, safeties, zones
+from .tables import (COUNTER_WITH, DISCARD, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, TARGET_SHIFT, ZONE,
+                     Tables)
 
 STATE_LISTS = ("hands", "hmask", "draw", "discard", "gopile", "gost", "zpile", "zst", "cnt", "openm", "hasm",
-               "remaining", "miles", "own", "atk", "expo")
-KIND_WORDS = ("mileage", "go", "remedy", "hazard", "zone", "counter")
+               "remaining", "miles", "own", "atk", "expo", "spile", "immune", "freego")
+KIND_WORDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "safety")
 
 
 class Source:
@@ -68,6 +69,8 @@ class Emitter:
         self.t, self.w, self.events, self.loop = t, w, events, loop
         self.kinds_present = set(t.kind)
         self.has_counters = any(t.counters_for)
+        self.hand_limit = t.draw_count > 1  # only a turn that draws more than one can end over the hand size
+        self.has_pending = self.has_counters or self.hand_limit  # a move may wait for an answer or discards
         self.has_penalties = bool(t.pen_hazards)
 
     # small expressions -------------------------------------------------------------------------
@@ -90,7 +93,7 @@ class Emitter:
     # exits -------------------------------------------------------------------------------------
     def store(self) -> None:
         self.w("self.to_act = seat", "self.turns = turns")
-        if self.has_counters:
+        if self.has_pending:
             self.w("self.pending = pending")
 
     def finish(self, outcome: str, winner: str) -> None:
@@ -114,7 +117,8 @@ class Emitter:
         """Play move `code` (card c, already out of the hand) for `seat` of side s."""
         w = self.w
         present = self.kinds_present | ({GO} if REMEDY in self.kinds_present else set())
-        branches = [(MILEAGE, races.mileage), (GO, delays.go_or_remedy), (ZONE, zones.zone), (HAZARD, self.hazard)]
+        branches = [(MILEAGE, races.mileage), (GO, delays.go_or_remedy), (ZONE, zones.zone), (HAZARD, self.hazard),
+                    (SAFETY, safeties.lay)]
         branches = [(k, emit) for k, emit in branches if k in present]
         w("k = KIND[c]")
         for i, (k, emit) in enumerate(branches):
@@ -150,7 +154,8 @@ def _names_used(lines: list[str], candidates: tuple[str, ...]) -> list[str]:
 CONSTANTS = ("KIND", "MILES", "NEED", "ALLOW", "MILE_OK", "OWN_GZ", "EXPO_GZ", "OWN_RUN", "EXPO_RUN", "AFTER",
              "HAZ_STATE", "REMOVES", "COUNTERS_FOR", "REDRAW", "OTHERS", "NAMES", "BITS", "TAKES", "COUNTER_CODE",
              "DUEL_CODES", "OWN_CODES", "TGT_CODES", "SELF_CODE", "TGT_CODE", "fill_duel", "fill_codes", "finish",
-             "reshuffle", "draw_cards", "DECK", "BIT", "event")
+             "reshuffle", "draw_cards", "DECK", "BIT", "event", "IMMUNE", "ACTS_AS_GO", "EXTRA_TURN", "GO_FREE",
+             "STATE_HAZARD", "RESPONDER_NEXT")
 
 
 def function(w: Source, name: str, params: str, doc: str, body_writer, bind_state: bool = True) -> None:
@@ -182,7 +187,7 @@ def write_play_codes(w: Source, t: Tables) -> None:
         with b.block("if self.is_over:"):
             b("return ()")
         b("seat = self.to_act")
-        if e.has_counters:
+        if e.has_pending:
             b("pending = self.pending")
         b(f"s = {e.side('seat')}")
         legality.legal(e)
@@ -196,7 +201,7 @@ def write_apply_code(w: Source, t: Tables) -> None:
     def body(b: Source) -> None:
         e = Emitter(t, b, True, False)
         b("seat = self.to_act", "turns = self.turns")
-        if e.has_counters:
+        if e.has_pending:
             b("pending = self.pending")
         b("c = code >> 2 & 63", f"s = {e.side('seat')}")
         if e.has_counters:
@@ -217,7 +222,7 @@ def apply_turn(e: Emitter, b: Source) -> None:
     """A play or a discard by `seat`: the card leaves the hand, a turn is counted, the card acts."""
     b("hand = hands[seat]", "hm = hmask[seat]")
     hands.leave_hand(e)
-    b("turns += 1")
+    hands.count_turn(e)
     with b.block(f"if code & 3 == {DISCARD}:"):
         hands.discard(e)
     with b.block("else:"):
@@ -230,7 +235,7 @@ def write_run_random(w: Source, t: Tables) -> None:
         with b.block("if self.is_over:"):
             b("return")
         b("seat = self.to_act", "turns = self.turns")
-        if e.has_counters:
+        if e.has_pending:
             b("pending = self.pending")
         b("state = rng.state")
         with b.block("while True:"):
@@ -251,7 +256,7 @@ def write_run_random(w: Source, t: Tables) -> None:
                 # remove() and not pop(): the first copy of the card leaves, as for a discard move
                 b("hand = hands[seat]", "c = hand[state * len(hand) >> 64]")
                 hands.leave_hand(e)
-                b("turns += 1")
+                hands.count_turn(e)
                 hands.discard(e)
             hands.advance(e)
 
@@ -294,8 +299,10 @@ def write_reset(w: Source, t: Tables) -> None:
           f"self.gopile = {lists(S, '[]')}", f"gost = self.gost = {[EMPTY] * S}",
           f"self.zpile = {lists(zone_piles, '[]')}", f"zst = self.zst = {[t.zone_start] * S}",
           f"cnt = self.cnt = {lists(S, f'[0] * {K}')}", f"openm = self.openm = {[t.open_full] * S}",
-          f"hasm = self.hasm = {[0] * S}", f"self.remaining = {[t.need_total] * S}", f"self.miles = {[0] * S}",
+          f"hasm = self.hasm = {[0] * S}", f"self.spile = {lists(S, '[]')}", f"immune = self.immune = {[0] * S}",
+          f"freego = self.freego = {[0] * S}", f"self.remaining = {[t.need_total] * S}", f"self.miles = {[0] * S}",
           "self.pending = None  # (attacker seat, hazard, victim side) while a counter is offered",
+          f"self.countered = {[0] * S}  # hazards each side countered, for scoring",
           "self.to_act = 0", "self.turns = 0", "self.is_over = False", "self.winner = None", "self.outcome = None",
           f"own = self.own = {[0] * S}", f"atk = self.atk = {[0] * S}", f"expo = self.expo = {[0] * S}")
         legality.refresh_all(Emitter(t, b, False, False))
@@ -325,6 +332,9 @@ def constants(w: Source, t: Tables) -> None:
       f"OWN_RUN = OWN_GZ[{RUNNING}]", f"EXPO_RUN = EXPO_GZ[{RUNNING}]",
       f"AFTER = {tuple(tuple(row) for row in t.after)!r}", f"HAZ_STATE = {tuple(t.haz_state)!r}",
       f"REMOVES = {tuple(t.removes)!r}", f"COUNTERS_FOR = {tuple(t.counters_for)!r}", f"REDRAW = {tuple(t.redraw)!r}",
+      f"IMMUNE = {tuple(t.immune)!r}", f"ACTS_AS_GO = {tuple(t.acts_as_go)!r}",
+      f"EXTRA_TURN = {tuple(t.extra_turn)!r}", f"GO_FREE = {tuple(t.go_free)!r}",
+      f"STATE_HAZARD = {tuple(t.state_hazard)!r}", f"RESPONDER_NEXT = {tuple(t.responder_next)!r}",
       f"OTHERS = {t.others!r}", f"DECK = {tuple(t.deck_codes)!r}", f"BIT = {tuple(1 << c for c in range(t.K))!r}",
       "NAMES = T.names", "BITS = T.bits", "TAKES = T.takes", "COUNTER_CODE = T.counter_code",
       "DUEL_CODES, OWN_CODES, TGT_CODES = T.duel_codes, T.own_codes, T.tgt_codes",

@@ -16,6 +16,8 @@ def why_not(game, seat: int, card: str) -> str | None:
         return f"{card} is not in player {seat + 1}'s hand"
     if seat != game.to_act:
         return f"it is player {game.to_act + 1}'s turn"
+    if game.pending is not None and game.pending[1] < 0:
+        return f"the hand holds more than {t.hand_size} cards: discard down first"
     if game.pending is not None:
         if t.kind[c] == COUNTER and t.counters_for[game.pending[1]] >> c & 1:
             return None

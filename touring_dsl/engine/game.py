@@ -50,7 +50,7 @@ class Game(Legal):
             return []
         t = self.t
         plays = self.play_codes()
-        key = (plays, -1 if self.pending is not None else self.hmask[self.to_act])
+        key = (plays, -1 if self.pending is not None and self.pending[1] >= 0 else self.hmask[self.to_act])
         found = t.move_lists.get(key)
         if found is None:
             if len(t.move_lists) > 100_000:
@@ -83,7 +83,7 @@ class Game(Legal):
         """Whether a move code is legal now (a discard by the hand alone, anything else among the plays)."""
         if code & 3 == DISCARD:
             c = code >> CARD_SHIFT & 63
-            return (self.pending is None and code == self.t.discard_code[c]
+            return ((self.pending is None or self.pending[1] < 0) and code == self.t.discard_code[c]
                     and bool(self.hmask[self.to_act] >> c & 1))
         return code in self.play_codes()
 

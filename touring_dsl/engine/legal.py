@@ -45,9 +45,10 @@ class Legal(State):
         return codes
 
     def legal_codes(self) -> list[int]:
-        """Plays, then one discard per distinct card in hand (no discards while a counter is offered)."""
+        """Plays, then one discard per distinct card in hand (no discards while a counter is offered;
+        only discards while the hand is discarded down to its size)."""
         codes = list(self.play_codes())
-        if self.pending is None and not self.is_over:
+        if (self.pending is None or self.pending[1] < 0) and not self.is_over:
             discard = self.t.discard_code
             codes.extend(discard[c] for c in self.t.bits[self.hmask[self.to_act]])
         return codes

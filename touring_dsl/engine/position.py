@@ -50,6 +50,8 @@ def build_position(ruleset: Ruleset, players: int = 2, setup: str | None = None,
         for name, n in spec.get("piles", ()):
             c = place(name, n)
             game.cnt[s][c] += n
+        for name in spec.get("safeties", ()):
+            _lay_safety(game, s, place(name))
     if zone is not None:
         if not t.game_scope:
             raise PositionError("zones are per side here: give each side's zone")
@@ -76,6 +78,20 @@ def build_position(ruleset: Ruleset, players: int = 2, setup: str | None = None,
     recount(game)
     game.to_act = to_act
     return game
+
+
+def _lay_safety(game: Game, s: int, c: int) -> None:
+    """Safety c already in front of side s: its shield, and its go if it acts as one."""
+    t = game.t
+    if not t.safety_mask >> c & 1:
+        raise PositionError(f'"{t.names[c]}" is not a safety')
+    game.spile[s].append(c)
+    game.immune[s] |= t.immune[c]
+    if t.acts_as_go[c]:
+        game.freego[s] = 1
+        game.gost[s] = t.go_free[game.gost[s]]
+    if not t.game_scope and game.immune[s] >> game.zst[s] & 1:  # out of a zone it shields from
+        game.zst[s] = t.zone_start
 
 
 def _take(stock: Counter, c: int) -> bool:
@@ -109,6 +125,7 @@ def recount(game: Game) -> None:
         counts = game.cnt[s]
         game.miles[s] = sum(counts[c] * t.miles[c] for c in range(t.K))
         game.hasm[s] = t._mask(c for c in range(t.K) if counts[c])
-        game.openm[s] = t._mask(c for c in t.pile_order if counts[c] < t.need[c])
-        game.remaining[s] = sum(max(0, t.need[c] - counts[c]) for c in t.pile_order)
+        game.openm[s] = t.open_mask(counts, game.miles[s])
+        game.remaining[s] = (t.target - game.miles[s] if t.distance else
+                             sum(max(0, t.need[c] - counts[c]) for c in t.pile_order))
     game.refresh_all()

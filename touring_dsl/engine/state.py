@@ -11,6 +11,7 @@ class State:
 
     __slots__ = ("t", "seed", "rng", "draw", "hands", "hmask", "discard", "aside", "gopile", "gost", "zpile",
                  "zst", "cnt", "openm", "hasm", "remaining", "miles", "pending", "own", "atk", "expo", "to_act",
+                 "spile", "immune", "freego", "countered",
                  "turns", "is_over", "winner", "outcome")
 
     def __init__(self, tables: Tables, seed: int = 1):
@@ -43,16 +44,19 @@ class State:
                 list(self.discard), list(self.aside), [list(p) for p in self.gopile], list(self.gost),
                 [list(p) for p in self.zpile], list(self.zst), [list(c) for c in self.cnt], list(self.openm),
                 list(self.hasm), list(self.remaining), list(self.miles), self.pending, self.to_act, self.turns,
-                self.is_over, self.winner, self.outcome, self.rng.getstate())
+                self.is_over, self.winner, self.outcome, self.rng.getstate(),
+                [list(p) for p in self.spile], list(self.immune), list(self.freego), list(self.countered))
 
     def restore(self, snap: tuple) -> None:
         (draw, hands, hmask, discard, aside, gopile, gost, zpile, zst, cnt, openm, hasm, remaining,
-         miles, self.pending, self.to_act, self.turns, self.is_over, self.winner, self.outcome, rng) = snap
+         miles, self.pending, self.to_act, self.turns, self.is_over, self.winner, self.outcome, rng, spile, immune,
+         freego, countered) = snap
+        self.spile, self.immune, self.freego = [list(p) for p in spile], list(immune), list(freego)
         self.draw, self.hands, self.hmask = list(draw), [bytearray(h) for h in hands], list(hmask)
         self.discard, self.aside, self.gopile = list(discard), list(aside), [list(p) for p in gopile]
         self.gost, self.zpile, self.zst = list(gost), [list(p) for p in zpile], list(zst)
         self.cnt, self.openm, self.hasm = [list(c) for c in cnt], list(openm), list(hasm)
-        self.remaining, self.miles = list(remaining), list(miles)
+        self.remaining, self.miles, self.countered = list(remaining), list(miles), list(countered)
         self.rng.setstate(rng)
         self.own, self.atk, self.expo = [0] * self.t.sides, [0] * self.t.sides, [0] * self.t.sides
         self.refresh_all()
@@ -68,11 +72,11 @@ class State:
         cards = list(self.draw) + list(self.discard) + list(self.aside)
         for hand in self.hands:
             cards.extend(hand)
-        for pile in self.gopile + self.zpile:
+        for pile in self.gopile + self.zpile + self.spile:
             cards.extend(pile)
         for counts in self.cnt:
             for c, n in enumerate(counts):
                 cards.extend([c] * n)
-        if self.pending is not None:
+        if self.pending is not None and self.pending[1] >= 0:  # a hazard waiting for a counter's answer
             cards.append(self.pending[1])
         return cards

@@ -10,9 +10,10 @@ from __future__ import annotations
 from ..model import Ruleset, Setup
 
 # card kinds
-MILEAGE, GO, REMEDY, HAZARD, ZONE, COUNTER = range(6)
+MILEAGE, GO, REMEDY, HAZARD, ZONE, COUNTER, SAFETY = range(7)
 KIND_CODES = {"mileage": MILEAGE, "go": GO, "remedy": REMEDY, "hazard": HAZARD, "zone": ZONE,
-              "counter": COUNTER}
+              "counter": COUNTER, "safety": SAFETY}
+NO_CAP = 255  # distance races: a mileage card with no `at most` limit
 # move actions, the low two bits of a move code
 PLAY, DISCARD, COUNTER_WITH, DECLINE = range(4)
 ACTION_NAMES = ("play", "discard", "counter", "decline")
@@ -68,6 +69,7 @@ class Tables:
         self._turn(ruleset)
         self._chains(ruleset)
         self._zones(ruleset)
+        self._safeties(ruleset)
         self._penalties(ruleset, setup)
         self._counters(ruleset)
         self._codes()
@@ -116,10 +118,15 @@ class Tables:
         self.deck_codes = tuple(deck)
 
     def _race(self, setup: Setup) -> None:
+        race = setup.race
+        self.unit, self.distance, self.target, self.exact = race.unit, race.is_distance, race.miles, race.exact
+        if self.distance:
+            self._distance(race)
+            return
         need = [0] * self.K
         self.pile_order = []
         self.protected = [False] * self.K
-        for pile in setup.race.piles:
+        for pile in race.piles:
             c = self.code[pile.card]
             need[c] = pile.needs
             self.pile_order.append(c)
@@ -128,11 +135,29 @@ class Tables:
         self.need_total = sum(need)
         self.open_full = self._mask(c for c in self.pile_order if need[c] > 0)
 
+    def _distance(self, race) -> None:
+        """A distance race: every mileage card counts, at most its cap per side, up to the target."""
+        caps = dict(race.caps)
+        self.pile_order = [c for c in range(self.K) if self.kind[c] == MILEAGE]
+        self.protected = [False] * self.K
+        self.need = tuple(caps.get(self.names[c], NO_CAP) if self.kind[c] == MILEAGE else 0 for c in range(self.K))
+        self.need_total = self.target
+        self.open_full = self.open_mask([0] * self.K, 0)
+
+    def open_mask(self, counts: list[int], miles: int) -> int:
+        """The mileage cards a side may still lay: piles not full, or, in a distance race, cards under
+        their cap that (in an exact race) do not pass the target."""
+        if not self.distance:
+            return self._mask(c for c in self.pile_order if counts[c] < self.need[c])
+        left = self.target - miles
+        return self._mask(c for c in self.pile_order
+                          if counts[c] < self.need[c] and (not self.exact or self.miles[c] <= left))
+
     def _turn(self, ruleset: Ruleset) -> None:
         turn = ruleset.turn
         self.hand_size, self.draw_count, self.draw_before_play = turn.hand, turn.draw, turn.draw_before_play
         self.draw_one = turn.draw == 1 and turn.draw_before_play
-        kinds = {KIND_CODES[k] for k in turn.before_go} | {GO}
+        kinds = {KIND_CODES[k] for k in turn.before_go} | {GO, SAFETY}  # a safety may be laid at any time
         self.before_go = self._mask(c for c in range(self.K) if self.kind[c] in kinds)
         self.turn_limit = ruleset.ending.turn_limit
         reshuffle = ruleset.reshuffle
@@ -198,6 +223,25 @@ class Tables:
                     self.zone_opp[z] |= 1 << c
         self.zone_names = tuple(self.names) + (None,)
 
+    # safeties ---------------------------------------------------------------------------------
+    def _safeties(self, ruleset: Ruleset) -> None:
+        """IMMUNE[c]: the hazards and zone cards safety c shields from; GO_FREE[state]: the go pile
+        state of a side whose safety acts as go (a wait for the go card is no wait)."""
+        K = self.K
+        self.safety_mask = self._mask(c for c in range(K) if self.kind[c] == SAFETY)
+        self.immune = [0] * K
+        self.acts_as_go = [False] * K
+        self.extra_turn = [False] * K
+        for c, card in enumerate(ruleset.deck):
+            if card.kind == "safety":
+                self.immune[c] = self._mask(self.code[n] for n in card.against)
+                self.acts_as_go[c], self.extra_turn[c] = card.acts_as_go, card.extra_turn
+        self.go_safeties = any(self.acts_as_go)
+        n = len(self.onto)
+        self.go_free = [RUNNING if self.onto[state] & self.go_mask else state for state in range(n)]
+        # the hazard whose chain a state belongs to, so a safety against it can lift it
+        self.state_hazard = [-1, -1] + [self.code[self.chains[ci].hazard] for ci, _ in self.chain_of_state[2:]]
+
     def targeted(self, c: int) -> bool:
         """Whether playing card c names a side: hazards, and zone cards that may reach another side."""
         if self.kind[c] == HAZARD:
@@ -231,12 +275,13 @@ class Tables:
         K = self.K
         self.counters_for = [0] * K
         self.redraw = [True] * K
-        pairs = [(c.card, c.cancels, c.redraw) for c in ruleset.counters]
-        pairs += [(card.name, card.counters, True) for card in ruleset.deck
-                  if card.kind == "counter" and card.counters and card.name not in {p[0] for p in pairs}]
-        for name, cancels, redraw in pairs:
+        self.responder_next = [False] * K
+        pairs = [(c.card, c.cancels, c.redraw, c.responder_next) for c in ruleset.counters]
+        pairs += [(card.name, card.counters, True, card.responder_next) for card in ruleset.deck
+                  if card.kind in ("counter", "safety") and card.counters and card.name not in {p[0] for p in pairs}]
+        for name, cancels, redraw, responder_next in pairs:
             cc = self.code[name]
-            self.redraw[cc] = redraw
+            self.redraw[cc], self.responder_next[cc] = redraw, responder_next
             for hazard in cancels:
                 self.counters_for[self.code[hazard]] |= 1 << cc
 
@@ -273,6 +318,8 @@ class Tables:
         n, Z = len(self.onto), self.K + 1
         self.own_gz = [[self.onto[g] | self.zone_own[z] for z in range(Z)] for g in range(n)]
         self.expo_gz = [[self.zone_opp[z] for z in range(Z)] for g in range(n)]
+        if self.safety_mask:  # a side may lay its safeties whatever its go pile shows
+            self.own_gz = [[m | self.safety_mask for m in row] for row in self.own_gz]
         for z in range(Z):
             self.expo_gz[RUNNING][z] |= self.chain_hazards
             if self.delay_any:

@@ -18,7 +18,8 @@ class SideView:
     piles: tuple[tuple[str, int, int], ...]  # (mileage card, cards laid, cards needed)
     miles: int
     needs: tuple[str, ...]  # cards that would move its go pile on now: a go, or the next repair
-    missing: tuple[tuple[str, int], ...]  # mileage cards still wanted, per pile
+    missing: tuple[tuple[str, int], ...]  # mileage cards still wanted, per pile (distance races: cards that fit)
+    safeties: tuple[str, ...] = ()  # safeties laid in front of the side
 
 
 @dataclass(frozen=True)
@@ -79,8 +80,8 @@ def build_view(game, seat: int) -> View:
     t = game.t
     names = t.names
     pending = None
-    if game.pending is not None:
-        attacker, hazard, victim = game.pending
+    if game.pending is not None and game.pending[1] >= 0:  # a counter is offered (not a discard down)
+        attacker, hazard, victim = game.pending[:3]
         pending = (attacker, names[hazard], victim)
     discard = game.discard
     return _record(View, {
@@ -123,7 +124,7 @@ def _build_side_view(game, s: int) -> SideView:
         "side": s, "seats": t.seats_of[s], "go_top": t.names[go[-1]] if go else None, "go_size": len(go),
         "showing_go": state == RUNNING, "zone": t.zone_names[game.zst[s]], "zone_size": len(zone_pile),
         "piles": piles, "miles": game.miles[s], "needs": tuple(t.names[c] for c in t.bits[t.onto[state]]),
-        "missing": missing})
+        "missing": missing, "safeties": tuple(t.names[c] for c in game.spile[s])})
 
 
 def _piles(t, counts: list[int]) -> tuple:
@@ -132,5 +133,10 @@ def _piles(t, counts: list[int]) -> tuple:
     found = t.pile_views.get(key)
     if found is None:
         piles = tuple((t.names[c], counts[c], t.need[c]) for c in t.pile_order)
-        found = t.pile_views[key] = (piles, tuple((name, need - n) for name, n, need in piles if need > n))
+        if t.distance:  # any card that still fits is wanted, once
+            fits = t.open_mask(counts, sum(counts[c] * t.miles[c] for c in t.pile_order))
+            missing = tuple((t.names[c], 1) for c in t.pile_order if fits >> c & 1)
+        else:
+            missing = tuple((name, need - n) for name, n, need in piles if need > n)
+        found = t.pile_views[key] = (piles, missing)
     return found

@@ -9,13 +9,15 @@ from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section
                      card_list, counted_cards, join_texts, plain, text)
 from .examples import worked_examples
 from .provenance import provenance_section
+from .scoring import scoring_section
 from .variant import load_parent, variant_section
 
 # each kind is labelled by its word in the language, except the counter, whose word says less to a player
-KIND_LABEL = {kind: kind.capitalize() for kind in ("mileage", "go", "remedy", "hazard", "zone")} | {
+KIND_LABEL = {kind: kind.capitalize() for kind in ("mileage", "go", "remedy", "hazard", "zone", "safety")} | {
     "counter": "Out of turn"}
 KIND_PLURAL = {"mileage": "mileage cards", "go": "go cards", "remedy": "remedies",
-               "hazard": "hazards", "zone": "zone cards", "counter": "out-of-turn cards"}
+               "hazard": "hazards", "zone": "zone cards", "counter": "out-of-turn cards",
+               "safety": "safeties"}
 
 
 def build(ruleset: Ruleset, parent: Ruleset | None = None, rules_only: bool = False) -> Rulebook:
@@ -48,6 +50,7 @@ class _Writer:
     def __init__(self, ruleset: Ruleset, parent: Ruleset | None, rules_only: bool = False):
         self.r = ruleset
         self.parent = parent
+        self.unit = ruleset.race.unit
         self.rules_only = rules_only
         # without the sources section an assumption mark would point nowhere
         self.numbers = {} if rules_only else {a: i + 1 for i, a in enumerate(ruleset.assumptions())}
@@ -96,7 +99,7 @@ class _Writer:
         r = self.r
         makers = [self.object_section, self.equipment_section, self.setup_section, self.players_section,
                   self.turn_section, self.cards_section, self.zones_section, self.penalties_section,
-                  self.winning_section, self.progressive_section, self.notes_section,
+                  self.winning_section, lambda: scoring_section(r, self.refs), self.progressive_section, self.notes_section,
                   lambda: variant_section(r, self.parent, self.refs)]
         if not self.rules_only:
             makers += [lambda: worked_examples(r, self.go), lambda: provenance_section(r, self.numbers)]
@@ -105,33 +108,63 @@ class _Writer:
                         sections=sections)
 
     def byline(self) -> str:
-        year = f"first published {self.r.year}" if self.r.year else "date of publication unknown"
+        r = self.r
+        year = (f"sold {r.year}-{r.year_end}" if r.year and r.year_end else
+                f"first published {r.year}" if r.year else "date of publication unknown")
         return f"{self.r.publisher} · {year}"
 
     def object_section(self) -> Section:
         r = self.r
+        if r.race.is_distance:
+            return self.distance_object()
         piles = r.race.piles
         total = sum(p.needs for p in piles)
         blocks: list[Block] = [
-            Paragraph(text(f"The game is a race of {w.miles(r.race.miles)}. Every player, or every side of "
+            Paragraph(text(f"The game is a race of {w.miles(r.race.miles, self.unit)}. Every player, or every side of "
                            f"partners, covers the distance by laying mileage cards on {w.counted(len(piles), 'pile')}, "
                            "one pile for each kind of mileage card, and must complete all of them:",
                            self.refs(r.race.provenance))),
-            Bullets(tuple(text(f"{w.number(p.needs)} ", CardName(p.card), f" ({w.miles(p.needs * _miles(r, p.card))})",
+            Bullets(tuple(text(f"{w.number(p.needs)} ", CardName(p.card), f" ({w.miles(p.needs * _miles(r, p.card), self.unit)})",
                                self.refs(p.provenance)) for p in piles)),
             Paragraph(text(f"That is {w.counted(total, 'card')} in all. The first side to complete every pile wins. "
                            "Along the way each side tries to hold the others back", self.hindrances(), ".")),
         ]
+        self.shorter_races(blocks)
+        return Section("Object of the game", "object", tuple(blocks))
+
+    def distance_object(self) -> Section:
+        """The object of a distance race: any mileage, up to (and in an exact race, exactly) the target."""
+        r = self.r
+        race = r.race
+        goal = self.dist(race.miles)
+        rule = (f"The first side to reach exactly {goal} wins: a card that would take a side past {goal} may "
+                "not be laid." if race.exact else f"The first side to reach {goal} or more wins.")
+        blocks: list[Block] = [Paragraph(text(
+            f"The game is a race of {goal}. Every player, or every side of partners, covers the distance by "
+            "laying mileage cards of any value on its distance pile; their values add up. ", rule,
+            " Along the way each side tries to hold the others back", self.hindrances(), ".",
+            self.refs(race.provenance)))]
+        if race.caps:
+            limits = [text(f"{w.number(n)} ", CardName(card)) for card, n in race.caps]
+            blocks.append(Paragraph(text("No side may lay more than ", join_texts(limits, " or "),
+                                         " in one race.")))
+        self.shorter_races(blocks)
+        return Section("Object of the game", "object", tuple(blocks))
+
+    def dist(self, n: int) -> str:
+        return w.miles(n, self.unit)
+
+    def shorter_races(self, blocks: list[Block]) -> None:
+        r = self.r
         shorter = [s for s in r.setups if s.race.miles != r.race.miles]
         if shorter:
             alike: dict[tuple[int, str], list[int]] = {}  # setups running the same race, seated alike
             for s in shorter:
                 alike.setdefault((s.race.miles, seating(s)), []).extend(s.players)
-            lines = [text(f"with {w.players_phrase(tuple(players))} players ({seats}) the race is {w.miles(miles)}")
+            lines = [text(f"with {w.players_phrase(tuple(players))} players ({seats}) the race is {w.miles(miles, self.unit)}")
                      for (miles, seats), players in alike.items()]
             blocks.append(Paragraph(text("The distance changes with the number of players: ",
                                          join_texts(lines, "; "), ". See ", "the table of players and sides", ".")))
-        return Section("Object of the game", "object", tuple(blocks))
 
     def hindrances(self) -> str:
         means = []
@@ -158,7 +191,7 @@ class _Writer:
             zones = self.restricted_mileage().get(card.name)
             limit = "; only in " if self.r.zones.speeding == "forbidden" else "; speeding outside "
             needs = text(limit, cards(zones, "or")) if zones else ()
-            return text(f"counts {w.miles(card.miles or 0)}", needs)
+            return text(f"counts {w.miles(card.miles or 0, self.unit)}", needs)
         if card.kind == "go":
             return text("lets a side lay mileage")
         if card.kind == "remedy":
@@ -172,6 +205,11 @@ class _Writer:
         if card.kind == "zone":
             allows = self.zone_allows().get(card.name, ())
             return text("allows ", self.mileage_list(allows))
+        if card.kind == "safety":
+            role = text("shields its side from ", cards(card.against, "and"), " for the rest of the race",
+                        "; its side needs no " if card.acts_as_go else "", CardName(self.go) if card.acts_as_go else "")
+            return text(role, "; may be laid out of turn against ", cards(card.counters, "or")) if card.counters \
+                else role
         return text("cancels ", cards(card.counters, "or"), ", shown out of turn")
 
     def mileage_list(self, allows: Iterable[str]) -> Text:
@@ -191,7 +229,12 @@ class _Writer:
                     + (" and its remedies, and on which opponents lay hazards" if self.stopping_hazards() else ""))]
         if r.zones.zones and r.zones.scope == "side":
             lay.append(text("a zone pile for its ", cards(self.names("zone")), " cards"))
-        lay.append(text("one mileage pile for each of ", cards(p.card for p in r.race.piles)))
+        if r.race.is_distance:
+            lay.append(text("one distance pile, on which it lays its mileage cards of every value"))
+        else:
+            lay.append(text("one mileage pile for each of ", cards(p.card for p in r.race.piles)))
+        if self.by_kind.get("safety"):
+            lay.append(text("a row for its safeties, which stay there until the race ends"))
         blocks.append(Paragraph(text("Each side keeps in front of it:")))
         blocks.append(Bullets(tuple(lay)))
         if r.zones.zones:
@@ -216,11 +259,12 @@ class _Writer:
             needs = {p.card: p.needs for p in s.race.piles}
             own_race = s.race.provenance if s.race.provenance != r.race.provenance else Provenance()
             rows.append((text(w.capital(w.players_phrase(s.players))), text(seating(s)), self.pack(s),
-                         text(w.miles(s.race.miles), self.refs(s.provenance, own_race)))
+                         text(w.miles(s.race.miles, self.unit), self.refs(s.provenance, own_race)))
                         + tuple(self.needs_cell(s, c) for c in pile_cards))
         blocks: list[Block] = [
-            Paragraph(text("The number of players decides the seating, the pack and the length of the race. "
-                           "The last columns give how many cards each mileage pile needs.")),
+            Paragraph(text("The number of players decides the seating, the pack and the length of the race."
+                           + ("" if r.race.is_distance else
+                              " The last columns give how many cards each mileage pile needs."))),
             Table(header, tuple(rows), numeric=tuple(range(4, len(header))))]
         if any(s.sides is not None for s in r.setups):
             zone = ", one zone pile" if r.zones.zones and r.zones.scope == "side" else ""
@@ -255,7 +299,9 @@ class _Writer:
         if t.draw_before_play:
             flow = (f"Players take turns round the table. On your turn, first draw {drawn} from the draw pile, "
                     f"so that you hold {held}. Then play exactly one card: lay it on the table or discard it. "
-                    f"You end every turn holding {hand} cards again.")
+                    + (f"If you still hold more than {hand}, discard down to {hand} before the turn passes. "
+                       if t.draw > 1 else "")
+                    + f"You end every turn holding {hand} cards again.")
         else:
             flow = (f"Players take turns round the table. On your turn, play exactly one card, laying it on "
                     f"the table or discarding it, then draw {drawn} to bring your hand back to {hand}.")
@@ -282,10 +328,12 @@ class _Writer:
 
     def play_options(self) -> list[Text]:
         r = self.r
-        options = [text("a mileage card, on your side's pile of that card, but only while your side's ",
+        where, limit = ((" on your side's distance pile", "; never past the goal" if r.race.exact else "")
+                        if r.race.is_distance else (" on your side's pile of that card",
+                                                    "; a complete pile takes no more cards"))
+        options = [text("a mileage card,", where, ", but only while your side's ",
                         self.go_pile(), " shows an undelayed ", CardName(self.go),
-                        " and its zone allows the card" if r.zones.zones else "",
-                        "; a complete pile takes no more cards")]
+                        " and its zone allows the card" if r.zones.zones else "", limit)]
         options.append(text("a ", CardName(self.go), ", on your own ", self.go_pile(),
                             ", to start your side or to end a delay"))
         if self.by_kind.get("remedy"):
@@ -299,6 +347,8 @@ class _Writer:
                                 ", against an opponent's mileage"))
         if r.zones.zones:
             options.append(text("a zone card (", cards(self.names("zone"), "or"), "), as explained under Zones"))
+        if self.by_kind.get("safety"):
+            options.append(text("a safety (", cards(self.names("safety"), "or"), "), in front of your own side"))
         options.append(text("any card at all, on the discard pile, when you cannot or would rather "
                             "not lay one"))
         return options
@@ -327,7 +377,7 @@ class _Writer:
 
     def cards_section(self) -> Section:
         subsections = [s for s in (self.mileage_cards(), self.go_cards(), self.hazard_cards(),
-                                   self.counter_cards()) if s is not None]
+                                   self.safety_cards(), self.counter_cards()) if s is not None]
         return Section("The cards", "cards", (), tuple(subsections))
 
     def mileage_cards(self) -> Section | None:
@@ -335,9 +385,10 @@ class _Writer:
         if not names:
             return None
         r = self.r
-        blocks: list[Block] = [Paragraph(text(
-            "The mileage cards are ", cards(names), ". Each kind goes on its own pile, and a side counts "
-            "its miles by adding up its piles."))]
+        counting = (f"They all go on a side's distance pile, and a side counts its {r.race.unit} by adding up "
+                    "their values." if r.race.is_distance else
+                    "Each kind goes on its own pile, and a side counts its miles by adding up its piles.")
+        blocks: list[Block] = [Paragraph(text("The mileage cards are ", cards(names), ". ", counting))]
         by_zones: dict[tuple[str, ...], list[str]] = {}
         for name, zones in self.restricted_mileage().items():
             by_zones.setdefault(tuple(zones), []).append(name)
@@ -428,22 +479,50 @@ class _Writer:
         return (text(CardName(card.name)), text(str(card.count)), effect,
                 text(cure, self.refs(chain.provenance) if chain else ()))
 
+    def safety_cards(self) -> Section | None:
+        safeties = self.by_kind.get("safety")
+        if not safeties:
+            return None
+        blocks: list[Block] = [Paragraph(text(
+            "A safety is laid in front of your own side, on your turn, at any time: even before your first ",
+            CardName(self.go), ". It stays there until the race ends, and the cards it shields from can no "
+            "longer be played on your side. If one of them is holding your side up when you lay the safety, "
+            "that card and any remedies on it go to the discard pile, and your side runs again."))]
+        for card in safeties:
+            extras = []
+            if card.acts_as_go:
+                extras.append(text("your side never needs a ", CardName(self.go), " again, not even after a remedy, "
+                                   "and counts as showing one (so hazards may be laid on it whenever it is not "
+                                   "stopped)"))
+            if card.extra_turn:
+                extras.append(text("you draw and play again at once"))
+            blocks.append(Paragraph(text(
+                CardName(card.name), " shields from ", cards(card.against, "and"),
+                text(": ", join_texts(extras, "; and "), ".") if extras else ".", self.refs(card.provenance))))
+        return Section("Safeties", "safeties", tuple(blocks))
+
     def counter_cards(self) -> Section | None:
         if not self.r.counters:
             return None
         blocks: list[Block] = []
-        several = len(self.r.counters) > 1
         for counter in self.r.counters:
             card = CardName(counter.card)
+            safety = self.r.card(counter.card).kind == "safety"
             redraw = (f" You then draw until you hold {w.number(self.r.turn.hand)} cards again." if counter.redraw
                       else "")
+            hazard = "the card" if any(self.r.card(h).kind == "zone" for h in counter.cancels) else "the hazard"
+            fate = (text(f": {hazard} does nothing and goes to the discard pile, and ", card,
+                         " is laid in front of your side as a safety.") if safety else
+                    text(f": {hazard} does nothing, and both cards go to the discard pile."))
+            when = (" is the one card you play when it is not your turn." if len(self.r.counters) == 1 else
+                    " is one of the cards you may play when it is not your turn.")
+            after = (text(" Then you draw and take the next turn yourself; the players seated between the "
+                          "attacker and you miss theirs.") if counter.responder_next else
+                     text(" The attacker's turn is over all the same, and play passes on as usual."))
             blocks.append(Paragraph(text(
-                card, " is one of the cards you may play when it is not your turn" if several else
-                " is the one card you play when it is not your turn", ". When an opponent lays ",
-                cards(counter.cancels, "or"), " against your side, you may at once show ", card,
-                ": the hazard does nothing, and both cards go to the discard pile.", redraw,
-                " The attacker's turn is over all the same, and play passes on as usual. You may also keep ", card,
-                " in hand and let the hazard take effect.",
+                card, when, " When an opponent lays ",
+                cards(counter.cancels, "or"), " against your side, you may at once show ", card, fate, redraw,
+                after, " You may also keep ", card, f" in hand and let {hazard} take effect.",
                 self.refs(counter.provenance))))
         return Section("Played out of turn", "counters", tuple(blocks))
 
@@ -511,7 +590,7 @@ class _Writer:
             ", and it is paid only from the ", cards(p.piles), " piles; the cards taken go to the discard pile.",
             self.refs(p.provenance)))]
         if p.per_hour:
-            rates = [text(f"{w.miles(m)} an hour in ", CardName(z)) for z, m in p.per_hour]
+            rates = [text(f"{w.miles(m, self.unit)} an hour in ", CardName(z)) for z, m in p.per_hour]
             blocks.append(Paragraph(text("The penalty is reckoned by the hour of delay: ",
                                          join_texts(rates, " and "), ".")))
         cost = {(e.hazard, e.zone): e for e in p.table}
@@ -522,7 +601,7 @@ class _Writer:
             cells = []
             for zone in zones:
                 entry = cost.get((hazard, zone))
-                cells.append(text(w.miles(entry.miles)) if entry else text("nothing"))
+                cells.append(text(w.miles(entry.miles, self.unit)) if entry else text("nothing"))
             marks = self.refs(*(e.provenance for e in p.table if e.hazard == hazard))
             rows.append((text(CardName(hazard), marks),) + tuple(cells))
         blocks.append(Table(("Hazard",) + tuple(f"In {z}" for z in zones), tuple(rows),
@@ -564,16 +643,18 @@ class _Writer:
             ways = _mixes(order, values, most, entry.miles)
             if len(ways) >= 2:
                 said = [w.join([f"{w.number(n)} {name} {w.plural(n, 'card')}" for name, n in mix]) for mix in ways]
-                return f"a penalty of {w.miles(entry.miles)} may be paid with {w.join(said, 'or with')}"
+                return f"a penalty of {w.miles(entry.miles, self.unit)} may be paid with {w.join(said, 'or with')}"
         return ""
 
     def winning_section(self) -> Section:
         e = self.r.ending
-        blocks: list[Block] = [Paragraph(text(
-            "The first side to complete every one of its mileage piles wins the race at once.")),
+        goal = (f"The first side to reach {'exactly ' if self.r.race.exact else ''}{self.dist(self.r.race.miles)} "
+                "wins the race at once." if self.r.race.is_distance else
+                "The first side to complete every one of its mileage piles wins the race at once.")
+        blocks: list[Block] = [Paragraph(text(goal)),
             Paragraph(text(
                 "If the draw pile is empty and a reshuffle would bring back no cards, play on without drawing "
-                "until every hand is empty. The side with the most miles then wins; equal miles make a tie."
+                f"until every hand is empty. The side with the most {self.unit} then wins; equal {self.unit} make a tie."
                 + ("" if self.rules_only else f" For games between computer players, a race still running after "
                    f"{e.turn_limit} turns is scored the same way."), self.refs(e.provenance)))]
         return Section("Winning", "winning", tuple(blocks))

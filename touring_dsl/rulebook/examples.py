@@ -92,7 +92,7 @@ class _Teller:
         if given.piles:
             total = sum(_miles(self.r, c) * n for c, n in given.piles)
             sentence = text(sentence, " Mileage laid: ", counted_cards(given.piles, "and", w.number),
-                            f" ({w.miles(total)}).")
+                            f" ({w.miles(total, self.r.race.unit)}).")
         return sentence
 
     # moves -----------------------------------------------------------------------------------------
@@ -153,7 +153,7 @@ class _Teller:
         n = c.number or 0
         match c.what:
             case "miles":
-                return text(f"{side} has {w.miles(n)}.")
+                return text(f"{side} has {w.miles(n, self.r.race.unit)}.")
             case "pile":
                 if n == 0:
                     return text(f"{self.possessive(c.side or 0).capitalize()} ", card, " pile is empty.")
@@ -178,6 +178,8 @@ class _Teller:
                 return text(f"Player {c.player} still has ", card, " in hand.")
             case "winner":
                 return text(f"{side} wins the race.")
+            case "score":
+                return text(f"{side} scores {w.counted(n, 'point')} for the race.")
             case "illegal":
                 return text("The rules do not allow that play.")
             case "legal":

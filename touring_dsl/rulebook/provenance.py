@@ -7,19 +7,19 @@ from .blocks import Assumed, Block, Bullets, Paragraph, Ref, Section, Table, Tex
 
 
 # Kinds of rows that may share one line of the table when they cite the same sections.
-MERGEABLE = {"Cards", "Piles", "Seating", "Repairs", "Zones", "Who may play", "Penalties", "Worked examples"}
+MERGEABLE = {"Cards", "Piles", "Seating", "Recovery", "Zones", "Who may play", "Penalties", "Worked examples"}
 
 
 def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     """Every rule of the ruleset with a label in words, in the order a reader meets them."""
     rows: list[tuple[str, Provenance]] = []
     rows += _grouped_cards(r)
-    rows.append((f"The race of {r.race.miles} miles", r.race.provenance))
+    rows.append((f"The race of {r.race.miles} {r.race.unit}", r.race.provenance))
     rows += [(f"Piles: {p.card}", p.provenance) for p in r.race.piles]
     rows += [(f"Seating: {s.label}", s.provenance) for s in r.setups]
     rows.append(("The turn", r.turn.provenance))
     rows.append(("Hazards and their targets", r.delays.provenance))
-    rows += [(f"Repairs: {c.hazard}", c.provenance) for c in r.delays.chains]
+    rows += [(f"Recovery: {c.hazard}", c.provenance) for c in r.delays.chains]
     if r.zones.zones:
         rows.append(("Zones", r.zones.provenance))
         rows += [(f"Zones: {z.name}", z.provenance) for z in r.zones.zones]

@@ -105,7 +105,7 @@ def _race(old: Ruleset, new: Ruleset, refs) -> list[Text]:
     if old.race.model_dump(exclude={"provenance"}) == new.race.model_dump(exclude={"provenance"}):
         return []
     piles = counted_cards(((p.card, p.needs) for p in new.race.piles), "and", w.number)
-    return [text(f"The race is {w.miles(new.race.miles)} (it was {w.miles(old.race.miles)}), run by completing ",
+    return [text(f"The race is {w.miles(new.race.miles, new.race.unit)} (it was {w.miles(old.race.miles, old.race.unit)}), run by completing ",
                  piles, ".", refs(new.race.provenance))]
 
 
@@ -122,8 +122,8 @@ def _setups(old: Ruleset, new: Ruleset, refs) -> list[Text]:
             said.append(text(f"Changes the seating or the pack for {who} ({s.label}).", refs(s.provenance)))
         follows_main_race = was.race == old.race and s.race == new.race
         if was.race.miles != s.race.miles and not follows_main_race:
-            said.append(text(f"With {who} the race is now {w.miles(s.race.miles)} "
-                             f"(it was {w.miles(was.race.miles)}).", refs(s.provenance)))
+            said.append(text(f"With {who} the race is now {w.miles(s.race.miles, new.race.unit)} "
+                             f"(it was {w.miles(was.race.miles, new.race.unit)}).", refs(s.provenance)))
     said += [text(f"Drops the seating for {w.players_phrase(s.players)} players ({s.label}).")
              for s in before.values()]
     return said

@@ -49,5 +49,6 @@ def hours(n: int) -> str:
     return counted(n, "hour")
 
 
-def miles(n: int) -> str:
-    return f"{n} {plural(n, 'mile')}"
+def miles(n: int, unit: str = "miles") -> str:
+    """A distance in the race's unit: 'one mile' as '1 mile', or in km."""
+    return f"{n} km" if unit == "km" else f"{n} {plural(n, 'mile')}"

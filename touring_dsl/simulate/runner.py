@@ -1,4 +1,10 @@
-"""Simulate stage, running: seeded chunks of bot games on local processes or Ray, merged in order."""
+"""Simulate stage, running: seeded chunks of bot games on local processes or Ray, merged in order.
+
+Two paths play the same games. Bots that are kernel policies (random, greedy) play inside the ruleset's
+generated rules kernel (simulate.fast: no Move, Event or View per turn); any other bot plays through
+the public Move/Event API (play_one). Both fold the same GameRecord for the same seed, which
+tests/test_simulate_paths.py checks game by game.
+"""
 from __future__ import annotations
 
 from collections import Counter
@@ -10,7 +16,8 @@ from .stats import GameRecord, Tally
 
 CHUNK = 250  # games per work unit: small enough for a smooth progress bar, big enough to amortise start-up
 MILEAGE_EVENTS = frozenset({"play", "penalty", "remove", "speeding"})
-PLAY_EVENTS = frozenset({"play", "zone", "hazard", "speeding", "counter"})  # a card laid, whatever its kind
+PLAY_EVENTS = frozenset({"play", "zone", "hazard", "speeding", "counter", "safety"})  # a card laid, whatever its kind
+BOT_SALT = 0x5DEECE66D  # the bots' generator is seeded from the game's seed, apart from the deal's
 
 
 @dataclass(frozen=True)
@@ -23,9 +30,19 @@ class Plan:
     bots: tuple[str, ...]  # one per seat
     seed: int
     games: int
+    rotate: bool = False  # game i seats the bots moved on by i places, so every bot sits in every seat
+    public: bool = False  # play through the public Move/Event API even where a kernel policy exists
+    records: bool = False  # keep each game's compact record (for --records)
 
     def chunks(self) -> list[tuple[int, int]]:
         return [(start, min(start + CHUNK, self.games)) for start in range(0, self.games, CHUNK)]
+
+    def bots_for(self, index: int) -> tuple[str, ...]:
+        """The bots by seat in game `index`."""
+        if not self.rotate:
+            return self.bots
+        shift = index % self.players
+        return self.bots[-shift:] + self.bots[:-shift] if shift else self.bots
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -38,94 +55,173 @@ def seat_bots(names: list[str], players: int) -> tuple[str, ...]:
     return tuple(names[i % len(names)] for i in range(players))
 
 
-def play_one(ruleset: Ruleset, plan: Plan, index: int) -> GameRecord:
+class Lead:
+    """Who leads on miles, how often the lead changed, since when it is held, and how far each side
+    has trailed the leader at worst (the measures of docs/balance.md, as the kernel keeps them)."""
+
+    def __init__(self, sides: int):
+        self.leader, self.changes, self.since = -1, 0, 0
+        self.behind = [0] * sides
+
+    def update(self, miles, turns: int) -> None:
+        best = max(miles)
+        ahead = [side for side, m in enumerate(miles) if m == best]
+        if len(ahead) == 1 and ahead[0] != self.leader:
+            self.changes += self.leader >= 0
+            self.leader, self.since = ahead[0], turns
+        for side, m in enumerate(miles):
+            if best - m > self.behind[side]:
+                self.behind[side] = best - m
+
+    def settle(self, winner: int | None, turns: int) -> tuple[int | None, int | None]:
+        """(the winner's largest deficit, the turn from which it led to the end), None without a winner."""
+        if winner is None:
+            return None, None
+        return self.behind[winner], self.since if self.leader == winner else turns
+
+
+def play_one(ruleset: Ruleset, plan: Plan, index: int, moves: list | None = None) -> GameRecord:
+    """One game through the public API: bots read Views and choose Moves; measures come from Events.
+    With `moves`, each move's code is appended to it (to compare with the fast path)."""
     from ..bots import make_bot
     from ..engine import new_game
     from ..rng import Rng
 
     seed = game_seed(plan.seed, index)
     game = new_game(ruleset, players=plan.players, seed=seed, setup=plan.setup)
-    bots = [make_bot(name, ruleset) for name in plan.bots]
-    rng = Rng(seed ^ 0x5DEECE66D)
+    names = plan.bots_for(index)
+    bots = [make_bot(name, ruleset) for name in names]
+    rng = Rng(seed ^ BOT_SALT)
     miles_of = {card.name: card.miles or 0 for card in ruleset.deck}
     plays, hits, paid = Counter(), Counter(), Counter()
-    reshuffles = lead_changes = penalty_miles = 0
-    leader = None
+    reshuffles = penalty_miles = offered = stuck = 0
+    lead = Lead(game.sides)
+    hazard = None
     while not game.is_over:
         seat = game.to_act
-        move = bots[seat].choose(game.view(seat), game.legal_moves(), rng)
-        events = game.apply(move)
-        touched = False
-        for event in events:
-            kind = event.kind
-            if kind in PLAY_EVENTS and event.card:
-                plays[event.card] += 1
-            if kind == "hazard" and event.card:
-                hits[event.card] += 1
-            elif kind == "penalty" and event.card:
-                paid[event.card] += 1
-                penalty_miles += miles_of.get(event.card, 0)
+        legal = game.legal_moves()
+        if game.pending is None:
+            n = sum(1 for m in legal if m.action == "play")
+            offered += n
+            stuck += not n
+        move = bots[seat].choose(game.view(seat), legal, rng)
+        if moves is not None:
+            moves.append(game.code_of(move))
+        for event in game.apply(move):
+            kind, card = event.kind, event.card
+            if kind in PLAY_EVENTS and card:
+                plays[card] += 1
+            if kind == "hazard":
+                hits[card] += 1
+                hazard = card
+            elif kind == "zone":
+                hazard = None  # a zone card is not a hit, so a counter to it takes none back
+            elif kind == "counter" and hazard is not None:
+                hits[hazard] -= 1  # cancelled: it never hit
+            elif kind == "penalty":
+                taken = dict(move.take)[card]
+                paid[card] += taken
+                penalty_miles += taken * miles_of[card]
             elif kind == "reshuffle":
                 reshuffles += 1
-            touched = touched or kind in MILEAGE_EVENTS
-        if touched:
-            leader, changed = _leader(game, leader)
-            lead_changes += changed
+            if kind in MILEAGE_EVENTS:
+                lead.update(game.miles, game.turns)
+    return finished(game, plan, index, names, reshuffles, lead, offered, stuck, plays, hits, paid, penalty_miles)
+
+
+def finished(game, plan: Plan, index: int, names, reshuffles: int, lead: Lead, offered: int, stuck: int,
+             plays: Counter, hits: Counter, paid: Counter, penalty_miles: int) -> GameRecord:
+    """The record of a game that has ended (either path)."""
     winner = game.winner
     seats = tuple(s for s in range(plan.players) if winner is not None and game.side_of(s) == winner)
-    return GameRecord(winner_side=winner, winner_seats=seats, outcome=game.outcome or "unknown",
-                      turns=game.turns, reshuffles=reshuffles, lead_changes=lead_changes, plays=plays,
-                      hazard_hits=hits, penalties_paid=paid, penalty_miles=penalty_miles)
+    behind, decided = lead.settle(winner, game.turns)
+    return GameRecord(index=index, bots=names, winner_side=winner, winner_seats=seats,
+                      outcome=game.outcome or "unknown", turns=game.turns, reshuffles=reshuffles,
+                      lead_changes=lead.changes, behind=behind, decided_at=decided, plays_offered=offered,
+                      stuck_turns=stuck, plays=plays, hazard_hits=hits, penalties_paid=paid,
+                      penalty_miles=penalty_miles)
 
 
-def _leader(game, leader: int | None) -> tuple[int | None, int]:
-    """The side strictly ahead on miles (None on a tie), and 1 when the lead passed to another side."""
-    miles = game.side_miles()
-    best = max(miles)
-    ahead = [side for side, m in enumerate(miles) if m == best]
-    now = ahead[0] if len(ahead) == 1 and best > 0 else leader
-    return now, int(leader is not None and now != leader)
+def fast_path(plan: Plan) -> bool:
+    """Whether every bot of the plan plays inside the kernel."""
+    from .fast import POLICIES
+
+    return not plan.public and all(name in POLICIES for name in plan.bots)
 
 
-def run_chunk(plan: Plan, start: int, stop: int) -> Tally:
-    from ..archive import load
+def run_chunk(plan: Plan, start: int, stop: int) -> tuple[Tally, list]:
+    """Games start..stop-1 folded into a Tally (and their compact records when the plan asks)."""
+    ruleset = ruleset_of(plan)
+    if fast_path(plan):
+        from .fast import play_chunk
 
-    ruleset = load(plan.edition)
+        return play_chunk(ruleset, plan, start, stop)
     tally = Tally(players=plan.players, bots=plan.bots)
+    rows = []
     for index in range(start, stop):
-        tally.add(play_one(ruleset, plan, index))
-    return tally
+        record = play_one(ruleset, plan, index)
+        tally.add(record)
+        if plan.records:
+            rows.append(record.row())
+    return tally, rows
 
 
-def _run_chunk_args(args: tuple) -> Tally:
+def _run_chunk_args(args: tuple) -> tuple[Tally, list]:
     return run_chunk(*args)
 
 
-def run(plan: Plan, jobs: int = 1, backend: str = "local",
-        progress: Callable[[int], None] | None = None) -> Tally:
+def run(plan: Plan, jobs: int = 1, backend: str = "local", progress: Callable[[int], None] | None = None,
+        records: Callable[[list], None] | None = None) -> Tally:
     """Play every game of the plan; chunks are merged in index order so --jobs never changes a number."""
     total = Tally(players=plan.players, bots=plan.bots)
-    for tally in _chunk_results(plan, jobs, backend):
+    for tally, rows in _chunk_results(plan, jobs, backend):
         total.merge(tally)
+        if records:
+            records(rows)
         if progress:
             progress(tally.games)
     return total
 
 
-def _chunk_results(plan: Plan, jobs: int, backend: str) -> Iterator[Tally]:
+def _chunk_results(plan: Plan, jobs: int, backend: str) -> Iterator[tuple[Tally, list]]:
     work = [(plan, start, stop) for start, stop in plan.chunks()]
     if backend == "ray":
         from .ray_backend import run_on_ray
 
         yield from run_on_ray(work)
-    elif jobs <= 1:
+    elif jobs <= 1 or len(work) == 1:
         for args in work:
             yield _run_chunk_args(args)
     else:
         import multiprocessing
 
-        with multiprocessing.get_context("spawn" if _threads_unsafe() else "fork").Pool(jobs) as pool:
+        warm(plan)  # forked workers inherit the compiled ruleset and kernel instead of building their own
+        context = multiprocessing.get_context("spawn" if _threads_unsafe() else "fork")
+        with context.Pool(min(jobs, len(work))) as pool:
             yield from pool.imap(_run_chunk_args, work)
+
+
+def warm(plan: Plan) -> None:
+    """Compile the edition and its kernel in this process, before workers are forked from it."""
+    ruleset = ruleset_of(plan)
+    if fast_path(plan):
+        from .fast import loop_for
+
+        loop_for(ruleset, plan)
+
+
+_RULESETS: dict[str, Ruleset] = {}
+
+
+def ruleset_of(plan: Plan) -> Ruleset:
+    """The plan's edition, compiled once per process: every chunk of a run plays the same rules, even if
+    the edition's file is edited while the run goes on."""
+    found = _RULESETS.get(plan.edition)
+    if found is None:
+        from ..archive import load
+
+        found = _RULESETS[plan.edition] = load(plan.edition)
+    return found
 
 
 def _threads_unsafe() -> bool:

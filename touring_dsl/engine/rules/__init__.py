@@ -12,4 +12,6 @@ kernel's functions. Where to look for a construct of docs/language.md:
     counters.py   `card ... counter cancels ...`: a card shown out of turn against a hazard
     races.py      `race` and its piles, hazards that `removes` a mileage card, `ending`
     hands.py      `turn` (hand, draw ... before play), `reshuffle`, dealing and passing the turn
+    scoring.py    `scoring`: a finished race's points per side, read off the table (no kernel code;
+                  the match of several races is engine/match.py)
 """

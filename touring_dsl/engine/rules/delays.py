@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..tables import RUNNING
-from . import legality, penalties
+from . import counters, legality, penalties, safeties
 
 if TYPE_CHECKING:
     from ..codegen import Emitter
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def go_or_remedy(e: Emitter) -> None:
     """Card c, a go or the step a delay asks for, goes on side s's go pile."""
     e.w("gopile[s].append(c)")
-    covered(e, "s", "AFTER[gost[s]][c]")
+    covered(e, "s", safeties.go_free(e, "s", "AFTER[gost[s]][c]"))
     e.event('"play"', "seat", "s", "NAMES[c]", 'f"player {seat + 1} plays {NAMES[c]} on side {s + 1}"')
 
 
@@ -34,17 +34,24 @@ def covered(e: Emitter, v: str, state: str) -> None:
         w(f"own[{v}] = OWN_RUN[_z] | openm[{v}] & MILE_OK[_z]")
         legality.exposure(e, v, "EXPO_RUN[_z]")
     with w.block("else:"):
-        w(f"own[{v}] = OWN_GZ[_g][_z]", f"expo[{v}] = EXPO_GZ[_g][_z]")
+        w(f"own[{v}] = OWN_GZ[_g][_z]", f"expo[{v}] = {safeties.shield(e, v, 'EXPO_GZ[_g][_z]')}")
 
 
 def delay(e: Emitter) -> None:
+    """Hazard c, played on side v, first meets any counter a seat of v holds; then it covers v's go."""
+    e.hazard_event()
+    if e.has_counters:
+        counters.offer(e)
+    cover(e)
+
+
+def cover(e: Emitter) -> None:
     """Hazard c covers victim v's go: v now waits for the hazard's chain; with penalties, the
     cards of the attacker's chosen take are forfeited."""
     w, t = e.w, e.t
     w("gopile[v].append(c)")
     # a delayed side's masks do not depend on its mileage: the takes can follow
-    w(f"_g = gost[v] = HAZ_STATE[c]", "_z = zst[v]", "own[v] = OWN_GZ[_g][_z]",
-      f"atk[v] = {t.attack_cards}", "expo[v] = EXPO_GZ[_g][_z]")
-    e.hazard_event()
+    w(f"_g = gost[v] = {safeties.go_free(e, 'v', 'HAZ_STATE[c]')}", "_z = zst[v]", "own[v] = OWN_GZ[_g][_z]",
+      f"atk[v] = {t.attack_cards}", f"expo[v] = {safeties.shield(e, 'v', 'EXPO_GZ[_g][_z]')}")
     if e.has_penalties:
         penalties.forfeit_take(e)

@@ -6,13 +6,15 @@ card at a time round the table. On a turn a player draws (before playing, or aft
 card or discards one. When the draw pile is empty, the discards and the covered cards of the go and
 zone piles (as the rules say) are shuffled into a new one; when nothing comes back, players play on
 without drawing, and a seat with no card is passed over. The turn limit ends a game that drags on.
+`hand N` is also a limit: a player who ends a turn holding more than N cards (having drawn more than
+one) discards down to N, one card at a time, before the turn passes; those discards are not turns.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..tables import EMPTY, RETURN_ALL, RETURN_ALL_BUT_TOP
-from . import legality
+from . import legality, safeties
 
 if TYPE_CHECKING:
     from ..codegen import Emitter, Source
@@ -23,6 +25,17 @@ def leave_hand(e: Emitter) -> None:
     e.w("hand.remove(c)")
     with e.w.block("if c not in hand:"):
         e.w("hmask[seat] = hm ^ BIT[c]")
+
+
+def count_turn(e: Emitter) -> None:
+    """A play or a discard is a turn, except a discard down to the hand size (it ends the wait)."""
+    if not e.hand_limit:
+        e.w("turns += 1")
+        return
+    with e.w.block("if pending is None:"):
+        e.w("turns += 1")
+    with e.w.block("else:  # a discard down to the hand size"):
+        e.w("pending = None")
 
 
 def discard(e: Emitter) -> None:
@@ -61,6 +74,10 @@ def advance(e: Emitter) -> None:
         e.finish("turn-limit", "None")
     if not t.draw_before_play:
         draw_cards(e, "seat", str(t.draw_count))
+    if e.hand_limit:
+        with w.block(f"if len(hands[seat]) > {t.hand_size}:  # discard down before the turn passes"):
+            w("pending = (seat, -1, -1, 0)")
+            e.pause()
     w(f"nxt = {e.next_seat('seat')}")
     if t.draw_one:  # the common case inline: the next seat draws one card
         with w.block("if draw:"):
@@ -118,7 +135,7 @@ def reshuffle(e: Emitter) -> None:
                 with b.block("if pile:"):
                     b("new.extend(pile)", "pile.clear()", "changed = True")
                     if what == "go":
-                        b(f"gost[i] = {EMPTY}")
+                        b(f"gost[i] = {safeties.go_free(e, 'i', str(EMPTY))}")
                     elif t.game_scope:
                         with b.block(f"for v in range({t.sides}):"):
                             b(f"zst[v] = {t.zone_start}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..tables import RUNNING
-from . import counters, penalties
+from . import counters, penalties, safeties
 
 if TYPE_CHECKING:
     from ..codegen import Emitter
@@ -25,11 +25,12 @@ def refresh(e: Emitter, v: str) -> None:
     with w.block(f"if _g == {RUNNING}:"):
         w(f"own[{v}] = OWN_RUN[_z] | openm[{v}] & MILE_OK[_z]", f"atk[{v}] = {t.attack_cards}")
         exposure(e, v, "EXPO_RUN[_z]")
+    expo = safeties.shield(e, v, "EXPO_GZ[_g][_z]")
     with w.block(f"elif _g or hasm[{v}]:"):
-        w(f"own[{v}] = OWN_GZ[_g][_z]", f"atk[{v}] = {t.attack_cards}", f"expo[{v}] = EXPO_GZ[_g][_z]")
+        w(f"own[{v}] = OWN_GZ[_g][_z]", f"atk[{v}] = {t.attack_cards}", f"expo[{v}] = {expo}")
     with w.block("else:  # before the side's first go card only some kinds may be played"):
         w(f"own[{v}] = OWN_GZ[_g][_z] & {t.before_go}", f"atk[{v}] = {t.attack_cards & t.before_go}",
-          f"expo[{v}] = EXPO_GZ[_g][_z]")
+          f"expo[{v}] = {expo}")
 
 
 def refresh_all(e: Emitter) -> None:
@@ -48,23 +49,32 @@ def exposure(e: Emitter, v: str, base: str) -> None:
     """expo[v] for a side showing go: hazards that remove a mileage card need one to remove."""
     w = e.w
     if not e.t.removers:
-        w(f"expo[{v}] = {base}")
+        w(f"expo[{v}] = {safeties.shield(e, v, base)}")
         return
     w(f"_m = {base}", f"_counts = cnt[{v}]")
     for hazard, card in e.t.removers:
         with w.block(f"if _counts[{card}]:"):
             w(f"_m |= {1 << hazard}")
-    w(f"expo[{v}] = _m")
+    w(f"expo[{v}] = {safeties.shield(e, v, '_m')}")
 
 
 def legal(e: Emitter) -> None:
-    """codes = the distinct plays of `seat` (side s), or its responses while a counter is offered."""
-    if e.has_counters:
-        with e.w.block("if pending is not None:"):
+    """codes = the distinct plays of `seat` (side s), or its responses while a counter is offered;
+    none while it discards down to its hand size (a discard is always legal: Legal adds them)."""
+    if not e.has_pending:
+        plays(e)
+        return
+    with e.w.block("if pending is not None:"):
+        if e.has_counters and e.hand_limit:
+            with e.w.block("if pending[1] < 0:"):
+                e.w("hm = hmask[seat]", "codes = ()")
+            with e.w.block("else:"):
+                counters.responses(e)
+        elif e.has_counters:
             counters.responses(e)
-        with e.w.block("else:"):
-            plays(e)
-    else:
+        else:
+            e.w("hm = hmask[seat]", "codes = ()")
+    with e.w.block("else:"):
         plays(e)
 
 

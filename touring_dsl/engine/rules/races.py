@@ -1,17 +1,19 @@
 """Rules of play, races: mileage piles, losing a mileage card to a hazard, and how a race ends.
 
-Construct: `race N miles { pile "Card" needs N ... }` (and a setup's own race), hazards with
-`removes "Card"`, and the `ending` section (`win by completing every pile`, `when exhausted play out
+Construct: `race N miles { pile "Card" needs N ... }` (and a setup's own race), a distance race
+`race N km [exact] { at most N "Card" }`, hazards with `removes "Card"`, and the `ending` section (`win by completing every pile`, `when exhausted play out
 hands most miles wins`, `turn limit N`). A mileage card goes on its pile while the pile is open; the
 side that completes every pile wins at once. A hazard that removes a mileage card takes one from the
-victim's pile onto the discards (unless a counter answers it first). When the cards or the turn limit
-run out, the side with the most miles wins, and equal leaders tie.
+victim's pile onto the discards (unless a counter answers it first). A distance race has no piles:
+any mileage card counts, at most its cap per side, and the first side to reach the target wins; in an
+exact race a card that would pass the target may not be laid. When the cards or the turn limit run
+out, the side with the most miles wins, and equal leaders tie.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..tables import FORBIDDEN
+from ..tables import FORBIDDEN, NO_CAP
 from . import counters, legality, zones
 
 if TYPE_CHECKING:
@@ -32,6 +34,9 @@ def mileage(e: Emitter) -> None:
 
 def lay_mileage(e: Emitter) -> None:
     """Card c goes on side s's pile; the last card still needed wins the race."""
+    if e.t.distance:
+        lay_distance(e)
+        return
     w = e.w
     w("counts = cnt[s]", "n = counts[c] = counts[c] + 1", "miles[s] += MILES[c]")
     with w.block("if n == 1 or n >= NEED[c]:  # a pile opened or filled: the side's masks change"):
@@ -44,6 +49,34 @@ def lay_mileage(e: Emitter) -> None:
     w("left = remaining[s] = remaining[s] - 1")
     with w.block("if not left:"):
         e.finish("completed", "s")
+
+
+def lay_distance(e: Emitter) -> None:
+    """Card c adds its miles to side s; reaching the target wins, else the cards that still fit change."""
+    w, t = e.w, e.t
+    w("counts = cnt[s]", "counts[c] += 1", "m = miles[s] = miles[s] + MILES[c]", "hasm[s] |= 1 << c",
+      f"remaining[s] = {t.target} - m")
+    e.event('"play"', "seat", "s", "NAMES[c]",
+            f'f"player {{seat + 1}} lays {{NAMES[c]}} (side {{s + 1}} now has {{miles[s]}} {t.unit})"')
+    with w.block(f"if m >= {t.target}:"):
+        e.finish("completed", "s")
+    reopen(e, "s")
+    legality.refresh_running(e, "s")
+
+
+def reopen(e: Emitter, v: str) -> None:
+    """openm[v] for a distance race: mileage cards under their cap that (if exact) still fit."""
+    w, t = e.w, e.t
+    w(f"_counts, _left, _open = cnt[{v}], {t.target} - miles[{v}], 0")
+    for c in t.pile_order:
+        tests = ([f"_counts[{c}] < {t.need[c]}"] if t.need[c] < NO_CAP else []) + \
+                ([f"_left >= {t.miles[c]}"] if t.exact else [])
+        if tests:
+            with w.block(f"if {' and '.join(tests)}:"):
+                w(f"_open |= {1 << c}")
+        else:
+            w(f"_open |= {1 << c}")
+    w(f"openm[{v}] = _open")
 
 
 def removal(e: Emitter) -> None:
@@ -61,6 +94,8 @@ def remove_mileage(e: Emitter, attacker: str, hazard: str) -> None:
         w("hasm[v] &= ~(1 << x)")
     w("openm[v] |= 1 << x", "miles[v] -= MILES[x]", "remaining[v] += 1", "discard.append(x)",
       f"discard.append({hazard})")
+    if e.t.distance:
+        reopen(e, "v")
     legality.refresh(e, "v")
     e.event('"remove"', attacker, "v", "NAMES[x]", 'f"side {v + 1} loses a {NAMES[x]}"')
 

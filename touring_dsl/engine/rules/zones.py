@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..tables import EMPTY, FORFEIT_CARD, TARGET_SHIFT
-from . import legality
+from . import counters, legality, safeties
 
 if TYPE_CHECKING:
     from ..codegen import Emitter
@@ -27,13 +27,25 @@ def zone(e: Emitter) -> None:
         with w.block(f"for v in range({t.sides}):"):
             w("zst[v] = c")
         legality.refresh_all(e)
-        where = "the whole game"
-    else:
-        w("v = s if target < 0 else target", "zpile[v].append(c)", "zst[v] = c")
-        legality.refresh(e, "v")
-        where = "side {v + 1}"
+        event(e, "the whole game")
+        return
+    w("v = s if target < 0 else target")
+    event(e, "side {v + 1}")
+    if counters.against_zones(e):  # a zone card played on another side may meet a counter first
+        with w.block("if v != s:"):
+            counters.offer(e)
+    change_zone(e)
+
+
+def event(e: Emitter, where: str) -> None:
     e.event('"zone"', "seat", "None if target < 0 else target", "NAMES[c]",
             f'f"player {{seat + 1}} plays {{NAMES[c]}} on {where}"')
+
+
+def change_zone(e: Emitter) -> None:
+    """Zone card c puts side v in its zone."""
+    e.w("zpile[v].append(c)", "zst[v] = c")
+    legality.refresh(e, "v")
 
 
 def speeding(e: Emitter) -> None:
@@ -47,7 +59,7 @@ def speeding(e: Emitter) -> None:
         for p in t.pile_order:
             with w.block(f"if counts[{p}]:"):
                 w(f"discard.extend([{p}] * counts[{p}])", f"counts[{p}] = 0")
-        w("discard.extend(gopile[s])", "gopile[s].clear()", f"gost[s] = {EMPTY}",
+        w("discard.extend(gopile[s])", "gopile[s].clear()", f"gost[s] = {safeties.go_free(e, 's', str(EMPTY))}",
           "miles[s] = 0", "hasm[s] = 0", f"openm[s] = {t.open_full}", f"remaining[s] = {t.need_total}")
         legality.refresh(e, "s")
     w("discard.append(c)")

@@ -1,0 +1,105 @@
+"""CLI stage, scored races for `touring play` (a helper of play, not a command: hence the underscore): each race's scores, and a match played race after race.
+
+`touring play` hands its first session here. When the edition scores races, the scores are printed
+after the race; when it plays a match, further races are dealt (each from a seed derived from the
+match's: engine.match.race_seed) and played until a side wins, with the standings after each race.
+A race of a match is logged like any game; with --log, race N (from the second) goes to NAME-raceN.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Optional
+
+import typer
+
+from ..diff.compare import score_words
+from ..engine.match import Match
+from ..engine.rules.scoring import RaceScore, ScoreLine
+
+if TYPE_CHECKING:
+    from .play import Session
+
+NextRace = Callable[[int, Optional[Path]], "Session"]  # (seed, log path) -> a new session, dealt
+
+
+def play_races(first: "Session", next_race: NextRace | None) -> None:
+    """Play the first race; score it if the edition scores races; go on while its match is undecided.
+    next_race is None for a resumed game: its race is scored, but no match goes on from it."""
+    first.run()
+    ruleset = first.game.ruleset
+    if ruleset.scoring is None:
+        return
+    match = Match(ruleset, first.game.sides, first.record.header["seed"])
+    session = first
+    while True:
+        report(session, match, match.add(session.game))
+        if next_race is None or match.is_over:
+            break
+        session = _next(first, match, next_race)
+    if next_race is not None and match.target is not None:
+        conclude(first, match)
+
+
+def _next(first: "Session", match: Match, next_race: NextRace) -> "Session":
+    """Deal the match's next race and play it (stopping it as the play command stops the first)."""
+    from .play import Stop
+
+    number = len(match.races) + 1
+    session = next_race(match.next_seed(), race_log(first.log_path, number))
+    session.say("")
+    session.say(f"Race {number} of the match (seed {session.record.header['seed']}):", style="bold")
+    try:
+        session.run()
+    except Stop as stop:  # the play command's own handlers know only the first race's session
+        raise typer.Exit(session.stop(stop.reason))
+    except KeyboardInterrupt:
+        raise typer.Exit(session.stop("interrupt"))
+    return session
+
+
+def race_log(log: Optional[Path], number: int) -> Optional[Path]:
+    """Where race `number` of a match is logged: NAME-raceN beside the first race's log NAME."""
+    if log is None:
+        return None
+    return log.with_name(f"{log.stem}-race{number}{log.suffix}")
+
+
+def report(session: "Session", match: Match, scores: tuple[RaceScore, ...]) -> None:
+    """The race's score sheet, then (for a match) the standings."""
+    unit = "km" if session.game.ruleset.race.unit == "km" else "mile"
+    session.say("")
+    session.say(f"Scores for race {len(match.races)}:", style="bold")
+    for score in scores:
+        parts = [f"{line.points} ({line_words(line, unit)})" for line in score.lines]
+        detail = " = " + " + ".join(parts) if len(parts) > 1 else (f": {parts[0]}" if parts else "")
+        session.say(f"  {side_name(session, score.side)}: {score.total} points{detail}")
+    if match.target is not None:
+        totals = ", ".join(f"{side_name(session, side)} {total}" for side, total in enumerate(match.totals))
+        session.say(f"Match to {match.target} points, after {len(match.races)} "
+                    f"{'race' if len(match.races) == 1 else 'races'}: {totals}")
+
+
+def line_words(line: ScoreLine, unit: str) -> str:
+    """'110 x 1 point per mile', 'for completing the race'."""
+    words = score_words(line.term, unit)
+    if words.startswith("for "):
+        return words
+    points = line.term.points
+    return f"{line.count} x {points} {'point' if points == 1 else 'points'} {words}"
+
+
+def conclude(session: "Session", match: Match) -> None:
+    winner = match.winner
+    if winner is None:
+        session.say(f"The match ends undecided after {len(match.races)} races.", style="bold")
+        return
+    others = [total for side, total in enumerate(match.totals) if side != winner]
+    session.say(f"{side_name(session, winner).capitalize()} wins the match, {match.totals[winner]} to "
+                f"{', '.join(map(str, others))}, after {len(match.races)} "
+                f"{'race' if len(match.races) == 1 else 'races'}.", style="bold")
+
+
+def side_name(session: "Session", side: int) -> str:
+    """'side 1 (you)', 'side 2 (player 2 (greedy), player 4 (greedy))'."""
+    seats = [seat for seat in range(session.game.players) if session.game.side_of(seat) == side]
+    return f"side {side + 1} ({', '.join(session.seats.name(seat) for seat in seats)})"

@@ -1,0 +1,167 @@
+"""Bots stage, the greedy heuristic: one decision rule on card codes, shared by GreedyBot and the simulator.
+
+The rule reads only the ruleset (kinds, miles, what each zone allows) and what a seat may see. It is
+written once, on small integers, so that the public bot (bots.GreedyBot, which reads a View and a list
+of Moves) and the simulator's fast path (simulate.kernel, which reads the kernel's lists) call the very
+same function and so make the very same choices. It draws nothing from the generator.
+
+In order: answer an attack with a counter card (or a safety shown out of turn); set the side moving
+again, with a safety that lifts what holds it up if it has one, else the go or remedy it needs; lay
+a safety that gives an extra turn and cannot answer a hazard out of turn (it costs nothing); delay
+the rival with the most miles (taking the most miles when a penalty lets it choose); lay the largest
+mileage card its zone allows; lay any other safety that cannot answer out of turn; play a zone card
+that raises its own allowance or lowers a rival's; lay a safety kept for answering out of turn
+rather than discard (a safety laid is never wasted); else discard the card it can best spare.
+"""
+from __future__ import annotations
+
+from .engine.tables import (COUNTER, COUNTER_WITH, DECLINE, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, SAFETY,
+                            ZONE)
+from .model import Ruleset
+
+# How much the seat wants to keep a card when it must discard one (lower goes first). The old rule
+# ranked every remedy above the mileage still needed, so a seat waiting for a go card threw away its
+# 15s and 30s while it kept spare remedies; now a card its piles cannot take, a second copy of the
+# same card, a remedy it does not need and a zone card all go before the mileage it needs. Hazards and
+# go cards still rank above mileage: measured against the old rule (600 games each, touring-1937 and
+# touring-1906), keeping mileage above them lost more games than it won.
+KEEP_COUNTER = 100  # counters and safeties: a card that answers a hazard (or shields from one) is kept
+KEEP_NEEDED_NOW = 90  # a go or remedy that would set the side moving again
+KEEP_MILEAGE = 25  # plus up to 10 for the larger cards, less 10 while the zone forbids it
+KEEP_OTHER = {GO: 40, REMEDY: 20, HAZARD: 50, ZONE: 10}  # a second copy of the same card keeps half
+KEEP_UNKNOWN = 30  # a kind this rule does not know (a newer engine's): kept like an average card
+
+
+class Facts:
+    """What the rule reads off a ruleset, by card code (the card's index in the deck list) and zone code
+    (a zone card's code, or len(deck) for no zone yet)."""
+
+    def __init__(self, ruleset: Ruleset):
+        deck = ruleset.deck
+        self.K = len(deck)
+        self.names = tuple(card.name for card in deck)
+        self.code = {name: i for i, name in enumerate(self.names)}
+        self.kind = tuple(KIND_CODES[card.kind] for card in deck)
+        self.miles = tuple(card.miles or 0 for card in deck)
+        every = frozenset(c for c in range(self.K) if self.kind[c] == MILEAGE)
+        allows = {self.code[z.name]: frozenset(self.code[n] for n in z.allows) for z in ruleset.zones.zones}
+        self.allows = tuple(allows.get(z, every) for z in range(self.K + 1))
+        # reach: the largest mileage a zone card allows (0 for a card that is not a zone)
+        self.reach = tuple(max((self.miles[c] for c in allows[z]), default=0) if z in allows else 0
+                           for z in range(self.K + 1))
+        top = max(self.miles, default=1) or 1
+        self.keep_mileage = tuple(KEEP_MILEAGE + 10 * m // top for m in self.miles)
+        self._safeties(ruleset)
+
+    def _safeties(self, ruleset: Ruleset) -> None:
+        """answers: the cards that may be shown out of turn against some hazard; free: the safeties
+        that give an extra turn; lifts[c]: the `needs` masks (see pick_play) safety c surely ends."""
+        answers = {counter.card for counter in ruleset.counters}
+        answers |= {card.name for card in ruleset.deck if card.counters}
+        self.answers = frozenset(self.code[name] for name in answers if name in self.code)
+        self.free = frozenset(c for c, card in enumerate(ruleset.deck) if card.kind == "safety" and card.extra_turn)
+        # each go pile state as (the cards that would move it on, the hazard holding it up or None)
+        go = sum(1 << c for c in range(self.K) if self.kind[c] == GO)
+        states = [(go, None)] + [(1 << self.code[step], chain.hazard)
+                                 for chain in ruleset.delays.chains for step in chain.steps]
+        lifts = {}
+        for c, card in enumerate(ruleset.deck):
+            if card.kind != "safety":
+                continue
+            ends = [(needs, (hazard is not None and hazard in card.against) or (card.acts_as_go and needs & go != 0))
+                    for needs, hazard in states]
+            # a side shows only what it needs, not what holds it up: count a state as ended only when
+            # the safety ends every state that needs the same cards
+            lifts[c] = frozenset(n for n, _ in ends if all(done for m, done in ends if m == n))
+        self.lifts = tuple(lifts.get(c, frozenset()) for c in range(self.K))
+
+
+_FACTS: dict[int, tuple[Ruleset, Facts]] = {}
+
+
+def facts_for(ruleset: Ruleset) -> Facts:
+    """The Facts of a ruleset, read once."""
+    found = _FACTS.get(id(ruleset))
+    if found is None or found[0] is not ruleset:
+        if len(_FACTS) > 64:
+            _FACTS.clear()
+        found = _FACTS[id(ruleset)] = (ruleset, Facts(ruleset))
+    return found[1]
+
+
+def pick_play(f: Facts, plays, side: int, miles, zones, needs: int = 0) -> int:
+    """The index of the play to make among `plays`, or -1 to discard instead.
+
+    plays: (action, card, target side or -1, miles the play's penalty takes) per legal play, in the
+    engine's order; miles, zones: each side's miles and zone code; needs: the mask of the cards that
+    would set the side moving now (0 while it runs). Ties go to the earliest play."""
+    kind, reach = f.kind, f.reach
+    allowed = f.allows[zones[side]]
+    respond = repair = hazard = mileage = zone = -1
+    lift = free = safety = kept = -1
+    lead = most = longest = -1
+    for i, (action, card, target, take) in enumerate(plays):
+        if action >= COUNTER_WITH:  # answering an attack: the first counter card, else decline
+            if respond < 0 or (action == COUNTER_WITH and plays[respond][0] == DECLINE):
+                respond = i
+            continue
+        k = kind[card]
+        if k == GO or k == REMEDY:
+            if repair < 0:
+                repair = i
+        elif k == HAZARD:
+            if target >= 0 and (miles[target] > lead or (miles[target] == lead and take > most)):
+                hazard, lead, most = i, miles[target], take
+        elif k == MILEAGE:
+            if card in allowed and f.miles[card] > longest:
+                mileage, longest = i, f.miles[card]
+        elif k == SAFETY:
+            if needs and needs in f.lifts[card]:
+                if lift < 0:
+                    lift = i
+            elif card in f.answers:
+                if kept < 0:
+                    kept = i
+            elif card in f.free:
+                if free < 0:
+                    free = i
+            elif safety < 0:
+                safety = i
+        elif k == ZONE and zone < 0:
+            on = side if target < 0 else target
+            now = zones[on]
+            if now != f.K:  # a side with no zone yet has nothing to compare with
+                gain = reach[card] - reach[now]
+                if (on == side and gain > 0) or (on != side and gain < 0):
+                    zone = i
+    for choice in (respond, lift, repair, free, hazard, mileage, safety, zone, kept):
+        if choice >= 0:
+            return choice
+    return -1
+
+
+def pick_discard(f: Facts, hand, zone: int, needs: int, need, laid) -> int:
+    """The card to discard: the one the seat can best spare (ties: the lowest card code).
+
+    hand: the card codes held; zone: the side's zone code; needs: a mask of the cards that would set
+    the side moving now; need, laid: per card, how many its mileage pile takes and holds."""
+    allowed = f.allows[zone]
+    kind = f.kind
+    best, least = -1, 1 << 30
+    for c in sorted(set(hand)):
+        k = kind[c]
+        if k == MILEAGE:
+            if hand.count(c) > need[c] - laid[c]:
+                value = 0  # a spare copy: its pile cannot take them all
+            else:
+                value = f.keep_mileage[c] - (0 if c in allowed else 10)
+        elif k == COUNTER or k == SAFETY:
+            value = KEEP_COUNTER
+        elif needs >> c & 1:
+            value = KEEP_NEEDED_NOW
+        else:
+            keep = KEEP_OTHER.get(k, KEEP_UNKNOWN)
+            value = keep if hand.count(c) == 1 else keep // 2
+        if value < least:
+            best, least = c, value
+    return best

@@ -1,0 +1,299 @@
+"""Simulate stage, the fast path: whole games with kernel policies, measured inside the generated loop.
+
+For a compiled ruleset this writes one more kernel function, `play`, beside the engine's run_random and
+from the same rule fragments (engine.codegen): a game loop in which each seat is played by the random
+policy (inline, the very draws of bots.RandomBot) or the greedy policy (greedy.py, the very function
+bots.GreedyBot calls), and in which every event the public API would report updates the measures of
+docs/balance.md instead of making an Event: cards played, hazards that hit, penalties, the lead.
+The loop returns the game's measures as a tuple; card counts go straight into per-chunk lists.
+"""
+from __future__ import annotations
+
+import re
+
+from ..engine.codegen import Emitter, Source, constants, function, play_in_loop
+from ..engine.rules import counters, hands, legality
+from ..engine.game import game_class
+from ..engine.kernel import kernel_for
+from ..engine.moves import new_event
+from ..engine.tables import CARD_SHIFT, DISCARD, HAZARD, TAKE_SHIFT, TARGET_SHIFT, Tables, tables_for
+from ..greedy import facts_for, pick_discard, pick_play
+from ..rng import INCREMENT, MASK64, MULTIPLIER, Rng
+from .runner import PLAY_EVENTS
+from .stats import GameRecord, Tally
+
+POLICIES = ("random", "greedy")
+CARD = re.compile(r"NAMES\[(\w+)\]")
+# A go or remedy card laid ("plays X on side N") moves no miles, so the lead needs no update; should the
+# engine word it otherwise, the lead is simply updated there too (the same numbers, a little slower).
+GO_PLAY = re.compile(r"plays \{NAMES\[c\]\} on side")
+
+
+class Measuring(Emitter):
+    """The rule fragments as the engine writes them, with each event turned into tally lines.
+
+    The lines read the fragments' own variables (the card c; p and n of a penalty; the hazard of a
+    countered attack): tests/test_simulate_paths.py fails should a fragment rename one."""
+
+    def __init__(self, t: Tables, w: Source):
+        super().__init__(t, w, True, True)  # events on: draws pass `ev` to reshuffle, which logs there
+
+    def event(self, kind: str, seat: str, side: str, card: str, detail: str) -> None:
+        kind = kind.strip('"')
+        found = CARD.fullmatch(card) if card else None
+        c = found.group(1) if found else None
+        w = self.w
+        if kind in PLAY_EVENTS:
+            w(f"plays[{c}] += 1")
+        if kind == "hazard":
+            w(f"hits[{c}] += 1")
+        elif kind == "counter":
+            if counters.against_zones(self):  # a countered zone card was never counted as a hit
+                with w.block(f"if KIND[hazard] == {HAZARD}:"):
+                    w("hits[hazard] -= 1  # cancelled: it never hit")
+            else:
+                w("hits[hazard] -= 1  # cancelled: it never hit")
+        elif kind == "penalty":
+            w(f"paid[{c}] += n", f"pmiles += n * MILES[{c}]")
+        if kind in ("penalty", "remove", "speeding") or (kind == "play" and not GO_PLAY.search(detail)):
+            self.lead()
+
+    def lead(self) -> None:
+        """The lead, its changes, and each side's worst deficit, after the miles changed."""
+        w = self.w
+        if self.t.sides == 2:
+            w("_d = miles[0] - miles[1]")
+            for test, side, gap, other in (("_d > 0", 0, "_d", 1), ("_d < 0", 1, "-_d", 0)):
+                with w.block(f"{'if' if side == 0 else 'elif'} {test}:"):
+                    with w.block(f"if leader != {side}:"):
+                        with w.block(f"if leader == {other}:"):
+                            w("changes += 1")
+                        w(f"leader = {side}", "since = turns")
+                    with w.block(f"if {gap} > behind{other}:"):
+                        w(f"behind{other} = {gap}")
+            return
+        w("_best = max(miles)")
+        with w.block("if miles.count(_best) == 1:"):
+            w("_l = miles.index(_best)")
+            with w.block("if _l != leader:"):
+                with w.block("if leader >= 0:"):
+                    w("changes += 1")
+                w("leader = _l", "since = turns")
+        with w.block(f"for _v in range({self.t.sides}):"):
+            w("_gap = _best - miles[_v]")
+            with w.block("if _gap > behind[_v]:"):
+                w("behind[_v] = _gap")
+
+    def finish(self, outcome: str, winner: str) -> None:
+        self.store()
+        behind = "(behind0, behind1)" if self.t.sides == 2 else "tuple(behind)"
+        self.w(f"finish(self, {outcome!r}, None, {winner})", "rng.state = state",
+               f"return changes, since, leader, {behind}, offered, stuck, len(ev), pmiles")
+
+
+def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
+    """The measuring game loop; `greedy`: some seats may be greedy (else every seat is random)."""
+
+    def body(b: Source) -> None:
+        e = Measuring(t, b)
+        b("seat = self.to_act", "turns = self.turns", "state = rng.state", "ev = []",
+          "changes = since = offered = stuck = pmiles = 0", "leader = -1")
+        b("behind0 = behind1 = 0" if t.sides == 2 else f"behind = [0] * {t.sides}")
+        if e.has_pending:
+            b("pending = self.pending")
+        with b.block("while True:"):
+            b(f"s = {e.side('seat')}")
+            legality.legal(e)
+            b("n = len(codes)")
+            if e.has_pending:  # an answer to a counter, or a discard down to the hand size, is not a turn's choice
+                with b.block("if pending is None:"):
+                    b("offered += n")
+            else:
+                b("offered += n")
+            if greedy:
+                with b.block("if greedy >> seat & 1:"):
+                    with b.block("if not n and pending is None:" if e.has_pending else "if not n:"):
+                        b("stuck += 1")
+                    b("code = choose(self, seat, s, codes)")
+                    if trace:
+                        b("trace.append(code)")
+                    b("c = code >> 2 & 63")
+                    with b.block(f"if code & 3 == {DISCARD}:"):
+                        b("hand = hands[seat]")
+                        discard(e, b)
+                    with b.block("else:"):
+                        apply_play(e, b)
+                with b.block("else:"):
+                    random_policy(e, b, trace)
+            else:
+                random_policy(e, b, trace)
+            hands.advance(e)
+
+    params = "self, rng, greedy, choose, plays, hits, paid" + (", trace" if trace else "")
+    function(w, "play", params, "Play the game to its end with kernel policies; return its measures.", body)
+
+
+def random_policy(e: Emitter, b: Source, trace: bool) -> None:
+    """The random policy, as in run_random: one draw, a uniform distinct play, else a random card discarded."""
+    b(f"state = (state * {MULTIPLIER} + {INCREMENT}) & {MASK64}")
+    with b.block("if n:"):
+        b("code = codes[0] if n == 1 else codes[state * n >> 64]")
+        if trace:
+            b("trace.append(code)")
+        b("c = code >> 2 & 63")
+        apply_play(e, b)
+    with b.block("else:  # no play (so no counter is offered): a random card of the hand is discarded"):
+        if e.hand_limit:
+            with b.block("if pending is None:  # not a discard down to the hand size"):
+                b("stuck += 1")
+        else:
+            b("stuck += 1")
+        b("hand = hands[seat]", "c = hand[state * len(hand) >> 64]")
+        if trace:
+            b(f"trace.append({DISCARD} | c << {CARD_SHIFT})")
+        discard(e, b)
+
+
+def apply_play(e: Emitter, b: Source) -> None:
+    """Play move `code` (card c): a counter response while one is offered, else a card laid."""
+    if e.has_counters:
+        with b.block("if pending is not None:"):
+            counters.respond(e)
+        with b.block("else:"):
+            play_in_loop(e, b)
+    else:
+        play_in_loop(e, b)
+
+
+def discard(e: Emitter, b: Source) -> None:
+    """Discard card c from `hand` (hands[seat], whose mask hm the legal plays read): a turn, unless
+    it discards down to the hand size."""
+    hands.leave_hand(e)
+    hands.count_turn(e)
+    hands.discard(e)
+
+
+_LOOPS: dict = {}
+
+
+def loop_for(ruleset, plan, trace: bool = False):
+    """The compiled measuring loop for the plan's seating (cached per compiled Tables)."""
+    t = tables_for(ruleset, plan.players, plan.setup)
+    greedy = any(name == "greedy" for name in plan.bots)
+    key = (id(t), greedy, trace)
+    found = _LOOPS.get(key)
+    if found is None or found[0] is not t:
+        if len(_LOOPS) > 64:
+            _LOOPS.clear()
+        w = Source()
+        constants(w, t)
+        write_play(w, t, greedy, trace)
+        namespace = {"T": t, "event": new_event, **kernel_for(t)}
+        exec(compile(w.text(), f"<touring measuring loop {t.ruleset.id}/{t.setup.id}/{t.players}>", "exec"),
+             namespace)
+        found = _LOOPS[key] = (t, namespace["play"], greedy_policy(t), w.text())
+    return found
+
+
+def greedy_policy(t: Tables):
+    """greedy.py's rule on the kernel's lists: the choice bots.GreedyBot makes from the public view.
+
+    With two sides a play's choice depends only on the plays on offer, the seat's side, the two zones
+    and its go pile state (the one rival is every hazard's target); a discard only on the hand, the
+    side's zone, go pile state and mileage piles: each is remembered per such position."""
+    f = facts_for(t.ruleset)
+    need, onto, discard_code, takes, miles_of = t.need, t.onto, t.discard_code, t.takes, t.miles
+    remembered: dict = {}
+    duel = t.sides == 2
+
+    def decoded(code: int) -> tuple[int, int, int, int]:
+        take = sum(miles_of[p] * n for p, n in takes[code >> TAKE_SHIFT])
+        return (code & 3, code >> CARD_SHIFT & 63, (code >> TARGET_SHIFT & 15) - 1, take)
+
+    def choose(game, seat: int, s: int, codes) -> int:
+        zst, state = game.zst, game.gost[s]
+        if codes:
+            if duel:
+                key = (codes, s, zst[0], zst[1], state)
+                i = remembered.get(key)
+                if i is None:
+                    if len(remembered) > 50_000:
+                        remembered.clear()
+                    i = remembered[key] = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst, onto[state])
+            else:
+                i = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst, onto[state])
+            if i >= 0:
+                return codes[i]
+        hand, laid = game.hands[seat], game.cnt[s]
+        key = (bytes(sorted(hand)), zst[s], state, *laid)
+        code = remembered.get(key)
+        if code is None:
+            if len(remembered) > 50_000:
+                remembered.clear()
+            code = remembered[key] = discard_code[pick_discard(f, hand, zst[s], onto[state], need, laid)]
+        return code
+
+    return choose
+
+
+class Cards:
+    """Per-card counts of a run of games on the fast path, by card code (folded into names at the end)."""
+
+    def __init__(self, t: Tables):
+        self.names = t.names
+        self.plays, self.hits, self.paid = [0] * t.K, [0] * t.K, [0] * t.K
+
+    def into(self, tally: Tally) -> Tally:
+        for counts, target in ((self.plays, tally.plays), (self.hits, tally.hazard_hits),
+                               (self.paid, tally.penalties_paid)):
+            target.update({self.names[c]: n for c, n in enumerate(counts) if n})
+        return tally
+
+
+def play_games(ruleset, plan, start: int, stop: int, cards: Cards | None = None, traces: list | None = None):
+    """Games start..stop-1 of the plan on the fast path: yields (GameRecord, finished game) one by one.
+
+    Card counts go into `cards`; with `traces`, each game's move codes are appended to it as a list."""
+    from .runner import BOT_SALT, game_seed
+
+    t, loop, choose, _ = loop_for(ruleset, plan, trace=traces is not None)
+    cls = game_class(t)
+    cards = cards or Cards(t)
+    counts = (cards.plays, cards.hits, cards.paid)
+    seats_of = t.seats_of
+    masks: dict = {}
+    for index in range(start, stop):
+        seed = game_seed(plan.seed, index)
+        game = cls(t, seed)
+        game.deal()
+        names = plan.bots_for(index)
+        mask = masks.get(names)
+        if mask is None:
+            mask = masks[names] = sum(1 << seat for seat, name in enumerate(names) if name == "greedy")
+        if traces is None:
+            out = loop(game, Rng(seed ^ BOT_SALT), mask, choose, *counts)
+        else:
+            traces.append([])
+            out = loop(game, Rng(seed ^ BOT_SALT), mask, choose, *counts, traces[-1])
+        changes, since, leader, behind, offered, stuck, reshuffles, pmiles = out
+        winner = game.winner
+        yield GameRecord(
+            index=index, bots=names, winner_side=winner, winner_seats=() if winner is None else seats_of[winner],
+            outcome=game.outcome, turns=game.turns, reshuffles=reshuffles, lead_changes=changes,
+            behind=None if winner is None else behind[winner],
+            decided_at=None if winner is None else (since if leader == winner else game.turns),
+            plays_offered=offered, stuck_turns=stuck, plays=None, hazard_hits=None, penalties_paid=None,
+            penalty_miles=pmiles), game
+
+
+def play_chunk(ruleset, plan, start: int, stop: int) -> tuple[Tally, list]:
+    """Games start..stop-1 of the plan on the fast path: (their Tally, their compact records if asked)."""
+    t = tables_for(ruleset, plan.players, plan.setup)
+    cards = Cards(t)
+    tally = Tally(players=plan.players, bots=plan.bots)
+    rows = []
+    for record, _ in play_games(ruleset, plan, start, stop, cards):
+        tally.add(record)
+        if plan.records:
+            rows.append(record.row())
+    return cards.into(tally), rows

@@ -1,0 +1,144 @@
+"""Simulate stage, matches: many seeded bot matches of an edition that scores a match, measured.
+
+Match i is dealt from the run's seed and i alone (runner.game_seed), each race from the match's seed
+(engine.match.race_seed), and each race's bot choices from that race's seed: the numbers depend only on
+the seed, never on --jobs.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..model import Ruleset
+from .runner import Plan, game_seed
+from .stats import percentile, wilson
+
+MATCH_CHUNK = 10  # matches per work unit
+
+
+def scores_a_match(ruleset: Ruleset) -> bool:
+    return ruleset.scoring is not None and ruleset.scoring.match is not None
+
+
+@dataclass
+class MatchTally:
+    """Running totals over many matches; merging two equals tallying their matches together."""
+
+    sides: int
+    matches: int = 0
+    side_wins: list[int] = field(default_factory=list)
+    undecided: int = 0
+    races: Counter = field(default_factory=Counter)  # races per match -> matches
+    points: list[int] = field(default_factory=list)  # each side's final totals, summed over the matches
+
+    def __post_init__(self) -> None:
+        for name in ("side_wins", "points"):
+            if not getattr(self, name):
+                setattr(self, name, [0] * self.sides)
+
+    def add(self, match) -> None:
+        self.matches += 1
+        winner = match.winner
+        if winner is None:
+            self.undecided += 1
+        else:
+            self.side_wins[winner] += 1
+        self.races[len(match.races)] += 1
+        for side, total in enumerate(match.totals):
+            self.points[side] += total
+
+    def merge(self, other: "MatchTally") -> "MatchTally":
+        self.matches += other.matches
+        self.undecided += other.undecided
+        self.races.update(other.races)
+        for name in ("side_wins", "points"):
+            setattr(self, name, [a + b for a, b in zip(getattr(self, name), getattr(other, name))])
+        return self
+
+
+def play_bot_match(ruleset: Ruleset, plan: Plan, index: int):
+    """Match number `index` of the plan, every seat played by its bot."""
+    from ..bots import make_bot, play
+    from ..engine.match import play_match
+    from ..rng import Rng
+
+    bots = [make_bot(name, ruleset) for name in plan.bots]
+    return play_match(ruleset, plan.players, game_seed(plan.seed, index),
+                      lambda game: play(game, bots, Rng(game.seed ^ 0x5DEECE66D)), setup=plan.setup)
+
+
+def run_match_chunk(plan: Plan, start: int, stop: int, sides: int) -> MatchTally:
+    from ..archive import load
+
+    ruleset = load(plan.edition)
+    tally = MatchTally(sides)
+    for index in range(start, stop):
+        tally.add(play_bot_match(ruleset, plan, index))
+    return tally
+
+
+def _chunk(args: tuple) -> MatchTally:
+    return run_match_chunk(*args)
+
+
+def run_matches(plan: Plan, matches: int, sides: int, jobs: int = 1, progress=None) -> MatchTally:
+    """Play `matches` bot matches; chunks merge in order, so --jobs never changes a number."""
+    work = [(plan, start, min(start + MATCH_CHUNK, matches), sides) for start in range(0, matches, MATCH_CHUNK)]
+    total = MatchTally(sides)
+    for tally in _results(work, jobs):
+        total.merge(tally)
+        if progress:
+            progress(tally.matches)
+    return total
+
+
+def _results(work: list[tuple], jobs: int):
+    if jobs <= 1 or len(work) == 1:
+        yield from map(_chunk, work)
+        return
+    import multiprocessing
+
+    from .runner import _threads_unsafe
+
+    with multiprocessing.get_context("spawn" if _threads_unsafe() else "fork").Pool(jobs) as pool:
+        yield from pool.imap(_chunk, work)
+
+
+def simulate_matches(ruleset: Ruleset, plan: Plan, matches: int, jobs: int = 1, progress=None) -> dict:
+    """`matches` bot matches of the plan's seating, as report data."""
+    sides = ruleset.setup_for(plan.players, plan.setup).side_count(plan.players)
+    tally = run_matches(plan, matches, sides, jobs, progress)
+    return match_report(tally, ruleset.scoring.match if ruleset.scoring else 0)
+
+
+def match_report(tally: MatchTally, target: int) -> dict:
+    """The match tally as plain data, for `--json` and the text report."""
+    n = tally.matches or 1
+    races = sum(k * v for k, v in tally.races.items())
+    return {
+        "matches": tally.matches,
+        "to": target,
+        "sides": [{"side": side + 1, "wins": wins, "rate": wins / n, "ci95": list(wilson(wins, tally.matches)),
+                   "points_per_race": tally.points[side] / (races or 1), "final_total": tally.points[side] / n}
+                  for side, wins in enumerate(tally.side_wins)],
+        "undecided": tally.undecided,
+        "races_per_match": {"mean": races / n, "median": percentile(tally.races, 0.5),
+                            "min": min(tally.races, default=0), "max": max(tally.races, default=0)},
+    }
+
+
+def match_lines(data: dict) -> list[str]:
+    """The match part of `touring simulate`'s text report (nothing when the edition plays no match)."""
+    match = data.get("match")
+    if not match:
+        return []
+    races = match["races_per_match"]
+    lines = ["", f"Matches to {match['to']} points: {match['matches']} played "
+             f"(races per match: mean {races['mean']:.1f}, median {races['median']:.0f}, "
+             f"{races['min']}-{races['max']})", "Match wins by side (95% confidence interval):"]
+    for side in match["sides"]:
+        lines.append(f"  side {side['side']}: {side['rate']:.1%} [{side['ci95'][0]:.1%}, {side['ci95'][1]:.1%}]; "
+                     f"{side['points_per_race']:.0f} points per race, final total {side['final_total']:.0f}")
+    if match["undecided"]:
+        lines.append(f"  undecided: {match['undecided']}")
+    return lines
