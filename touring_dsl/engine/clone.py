@@ -23,6 +23,8 @@ def clone(game, rng: Rng | None = None):
     twin.openm, twin.hasm = game.openm[:], game.hasm[:]
     twin.remaining, twin.miles = game.remaining[:], game.miles[:]
     twin.own, twin.atk, twin.expo = game.own[:], game.atk[:], game.expo[:]
+    twin.spile = [pile[:] for pile in game.spile]
+    twin.immune, twin.freego, twin.countered = game.immune[:], game.freego[:], game.countered[:]
     twin.pending, twin.to_act, twin.turns = game.pending, game.to_act, game.turns
     twin.is_over, twin.winner, twin.outcome = game.is_over, game.winner, game.outcome
     return twin

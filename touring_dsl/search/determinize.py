@@ -11,7 +11,7 @@ from collections import Counter
 
 from ..engine.clone import clone
 from ..engine.game import Game
-from ..engine.position import go_state, recount
+from ..engine.position import _lay_safety, go_state, recount
 from ..engine.tables import tables_for
 from ..engine.view import View
 from ..rng import Rng
@@ -67,13 +67,15 @@ def public_table(t, view: View) -> Game:
         game.zst[side.side] = t.K if side.zone is None else code[side.zone]
         for name, laid, _ in side.piles:
             game.cnt[side.side][code[name]] = laid
+        for name in side.safeties:  # after the zone: a safety may move the side out of a zone it shields from
+            _lay_safety(game, side.side, code[name])
     game.discard = list(discards)
     hand = game.hands[view.seat] = bytearray(code[name] for name in view.hand)
     for c in hand:
         game.hmask[view.seat] |= 1 << c
     if view.pending is not None:
         attacker, hazard, victim = view.pending
-        game.pending = (attacker, code[hazard], victim)
+        game.pending = (attacker, code[hazard], victim, t.tgt_code[victim][code[hazard]])  # and the hazard's move
     game.to_act, game.turns = view.to_act, view.turns
     recount(game)
     return game

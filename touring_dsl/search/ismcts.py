@@ -80,7 +80,11 @@ class IsmctsBot:
         t = belief.seen.t
         root = search(belief, rng, self.iterations, self.seconds, Playout(t, PLAYOUT_TURNS))
         by_code = {code_of(t, move): move for move in legal_moves}
-        children = root.children
+        # only moves legal at the real table: a view does not show every pause (a discard down to the
+        # hand limit looks like a turn's start), so a sample may allow moves the seat cannot make
+        children = {c: node for c, node in root.children.items() if c in by_code}
+        if not children:
+            return self.prior.choose(view, legal_moves, rng) if self.prior is not None else legal_moves[0]
         code = max(children, key=lambda c: (children[c].visits, children[c].reward))
         if self.prior is not None:
             favourite = code_of(t, self.prior.choose(view, legal_moves, rng.fork(1)))
