@@ -85,10 +85,14 @@ def run_matches(plan: Plan, matches: int, sides: int, jobs: int = 1, progress=No
     """Play `matches` bot matches; chunks merge in order, so --jobs never changes a number."""
     work = [(plan, start, min(start + MATCH_CHUNK, matches), sides) for start in range(0, matches, MATCH_CHUNK)]
     total = MatchTally(sides)
-    for tally in _results(work, jobs):
-        total.merge(tally)
-        if progress:
-            progress(tally.matches)
+    chunks = _results(work, jobs)
+    try:
+        for tally in chunks:
+            total.merge(tally)
+            if progress:
+                progress(tally.matches)
+    finally:
+        chunks.close()  # an interrupted run ends its worker pool now, not at interpreter exit
     return total
 
 

@@ -174,12 +174,16 @@ def run(plan: Plan, jobs: int = 1, backend: str = "local", progress: Callable[[i
         records: Callable[[list], None] | None = None) -> Tally:
     """Play every game of the plan; chunks are merged in index order so --jobs never changes a number."""
     total = Tally(players=plan.players, bots=plan.bots)
-    for tally, rows in _chunk_results(plan, jobs, backend):
-        total.merge(tally)
-        if records:
-            records(rows)
-        if progress:
-            progress(tally.games)
+    chunks = _chunk_results(plan, jobs, backend)
+    try:
+        for tally, rows in chunks:
+            total.merge(tally)
+            if records:
+                records(rows)
+            if progress:
+                progress(tally.games)
+    finally:
+        chunks.close()  # an interrupted run ends its worker pool now, not at interpreter exit
     return total
 
 
