@@ -81,3 +81,11 @@ def test_bad_progressive_simulations_are_refused(args, message):
     result = touring("simulate", *args)
     assert result.exit_code in (1, 2)
     assert message in result.stderr
+
+
+def test_single_race_options_are_refused_with_progressive():
+    result = touring("simulate", "touring-1937", "--progressive", "--games", 5, "--plot", "x.png")
+    assert result.exit_code == 2
+    assert "--games, --plot cannot be combined with --progressive" in result.stderr
+    fine = touring("simulate", "touring-1937", "--progressive", "--parties", 1, "--rounds", 1, "--json")
+    assert fine.exit_code == 0, fine.output

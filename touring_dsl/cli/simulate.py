@@ -96,6 +96,19 @@ def _check_plot_target(plot: Path | None) -> None:
         fail(f"touring: --plot {plot}: cannot write in {folder}", EXIT_USER)
 
 
+# options of a single-race simulation that a party simulation has no use for
+NOT_FOR_PARTIES = ("games", "players", "setup", "jobs", "backend", "rotate", "public", "records", "plot", "matches")
+
+
+def _refuse_with_progressive(ctx: typer.Context) -> None:
+    """A party is seated and run by its own options: any option of a single-race run is a mistake."""
+    given = [name for name in NOT_FOR_PARTIES if getattr(ctx.get_parameter_source(name), "name", "DEFAULT") != "DEFAULT"]
+    if given:
+        flags = ", ".join("--" + name for name in given)
+        fail(f"touring: {flags} cannot be combined with --progressive: a party is set by --tables, --rounds, "
+             "--round-turns and --parties", EXIT_USAGE)
+
+
 def _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate=False, public=False,
               records: Path | None = None, matches=0):
     from ..simulate import report, run
@@ -139,7 +152,7 @@ def _records(path: Path | None):
         yield writer.writerows
 
 
-def simulate(edition: str = typer.Argument(..., help="An archive id or a path."),
+def simulate(ctx: typer.Context, edition: str = typer.Argument(..., help="An archive id or a path."),
              games: int = typer.Option(1000, "--games", "-n", help="How many games."),
              players: int = typer.Option(2, "--players", "-p", help="How many players."),
              setup: str = typer.Option(None, "--setup", help="A setup id, when several seat that many."),
@@ -165,6 +178,7 @@ def simulate(edition: str = typer.Argument(..., help="An archive id or a path.")
              parties: int = typer.Option(50, "--parties", help="With --progressive: how many parties.")) -> None:
     """Play many bot games and report win rates, game lengths, the lead, and how the cards are used."""
     if progressive:
+        _refuse_with_progressive(ctx)
         from .party import simulate_parties
 
         return simulate_parties(edition, tables, rounds, round_turns, parties, bots, seed, as_json)
