@@ -114,8 +114,19 @@ def test_plot_without_matplotlib_is_refused_before_simulating(tmp_path, monkeypa
 def test_ctrl_c_during_simulate_says_so_and_leaves_no_workers(tmp_path):
     command = [sys.executable, "-c", "from touring_dsl.cli.app import main; main()",
                "simulate", "touring-1937", "--games", "1000000", "--jobs", "2"]
+    # as from a terminal: Ctrl-C not ignored, even when the test run itself was started with nohup or `&`
+    # (an ignored SIGINT is inherited, and touring rightly keeps ignoring it then)
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
+                               start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        _interrupt_and_check(process)
+    finally:
+        if process.poll() is None:  # never leave a run going when the test fails
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+def _interrupt_and_check(process) -> None:
     time.sleep(4)  # long enough for the workers to be playing
     os.killpg(process.pid, signal.SIGINT)
     _, stderr = process.communicate(timeout=60)
