@@ -6,7 +6,7 @@ from pathlib import Path
 
 from . import model as m
 from .errors import Collector, InternalError, Span, TouringError, suggest
-from .resources import SUFFIX, display_path
+from .resources import display_path
 from .scoring_compile import compile_scoring, score_key_words
 from .syntax import Annot, Document, Name, Stmt, parse
 

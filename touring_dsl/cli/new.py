@@ -8,7 +8,8 @@ from pathlib import Path
 
 import typer
 
-from ..compiler import SUFFIX, compile_text
+from ..compiler import compile_text
+from ..resources import SUFFIX
 from ..errors import InternalError, TouringError
 from ..model import Card, Ruleset
 from .common import EXIT_USAGE, EXIT_USER, report_bug, use_color

@@ -245,13 +245,7 @@ def write_run_random(w: Source, t: Tables) -> None:
             b("n = len(codes)")
             with b.block("if n:  # a uniform distinct play (a single one needs no arithmetic: state * 1 >> 64 is 0)"):
                 b("code = codes[0] if n == 1 else codes[state * n >> 64]", "c = code >> 2 & 63")
-                if e.has_counters:
-                    with b.block("if pending is not None:"):
-                        counters.respond(e)
-                    with b.block("else:"):
-                        play_in_loop(e, b)
-                else:
-                    play_in_loop(e, b)
+                apply_play(e, b)
             with b.block("else:  # nothing to play: a uniformly random card of the hand is discarded"):
                 # remove() and not pop(): the first copy of the card leaves, as for a discard move
                 b("hand = hands[seat]", "c = hand[state * len(hand) >> 64]")
@@ -262,6 +256,17 @@ def write_run_random(w: Source, t: Tables) -> None:
 
     function(w, "run_random", "self, rng",
              "Play the game to its end as the random bot would (same choices and generator draws).", body)
+
+
+def apply_play(e: Emitter, b: Source) -> None:
+    """Play move `code` (card c) inside a game loop: a counter response while one is offered, else a card laid."""
+    if e.has_counters:
+        with b.block("if pending is not None:"):
+            counters.respond(e)
+        with b.block("else:"):
+            play_in_loop(e, b)
+    else:
+        play_in_loop(e, b)
 
 
 def play_in_loop(e: Emitter, b: Source) -> None:

@@ -256,7 +256,6 @@ class _Writer:
         header = ("Players", "Seating", "Pack", "Race") + tuple(pile_cards)
         rows = []
         for s in r.setups:
-            needs = {p.card: p.needs for p in s.race.piles}
             own_race = s.race.provenance if s.race.provenance != r.race.provenance else Provenance()
             rows.append((text(w.capital(w.players_phrase(s.players))), text(seating(s)), self.pack(s),
                          text(w.miles(s.race.miles, self.unit), self.refs(s.provenance, own_race)))
@@ -677,7 +676,7 @@ class _Writer:
                  "miles of every game of the round are added together." if p.restart else
                  "A table whose game is won before the signal waits for it, keeping the miles of that game."),
             self.movement(p),
-            text(f"When the evening ends, the greatest total mileage wins"
+            text("When the evening ends, the greatest total mileage wins"
                  + (f"; prizes go to the first {w.number(p.prizes)} places" if p.prizes > 1 else "")
                  + ". Players with equal totals share a place."),
         ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..engine.codegen import Emitter, Source, constants, function, play_in_loop
+from ..engine.codegen import Emitter, Source, apply_play, constants, function
 from ..engine.rules import counters, hands, legality
 from ..engine.game import game_class
 from ..engine.kernel import kernel_for
@@ -152,17 +152,6 @@ def random_policy(e: Emitter, b: Source, trace: bool) -> None:
         if trace:
             b(f"trace.append({DISCARD} | c << {CARD_SHIFT})")
         discard(e, b)
-
-
-def apply_play(e: Emitter, b: Source) -> None:
-    """Play move `code` (card c): a counter response while one is offered, else a card laid."""
-    if e.has_counters:
-        with b.block("if pending is not None:"):
-            counters.respond(e)
-        with b.block("else:"):
-            play_in_loop(e, b)
-    else:
-        play_in_loop(e, b)
 
 
 def discard(e: Emitter, b: Source) -> None:

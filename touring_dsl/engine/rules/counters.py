@@ -77,7 +77,6 @@ def respond(e: Emitter) -> None:
 def hazard_acts(e: Emitter) -> None:
     """The declined hazard c (move `code` of `seat`) acts on side v: it covers the go, removes mileage,
     or (a zone card) changes v's zone."""
-    t = e.t
     if against_zones(e):
         with e.w.block(f"if KIND[c] == {ZONE}:"):
             zones.change_zone(e)

@@ -17,7 +17,7 @@ from ..tables import EMPTY, RETURN_ALL, RETURN_ALL_BUT_TOP
 from . import legality, safeties
 
 if TYPE_CHECKING:
-    from ..codegen import Emitter, Source
+    from ..codegen import Emitter
 
 
 def leave_hand(e: Emitter) -> None:
