@@ -84,3 +84,21 @@ def edition_files(paths: list, command: str) -> list:
 
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+class Stop(Exception):
+    """The person at the keyboard wants to stop: "quit", "eof" (end of input) or "interrupt" (Ctrl-C)."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def ask(prompt: str) -> str:
+    """One line typed at a prompt; the end of input and Ctrl-C become a Stop, so no work is lost."""
+    try:
+        return input(prompt)
+    except EOFError:
+        raise Stop("eof") from None
+    except KeyboardInterrupt:
+        raise Stop("interrupt") from None

@@ -7,9 +7,7 @@ from typing import Optional
 
 import typer
 
-from .common import EXIT_USAGE, fail, load_edition, out, print_json
-
-EXIT_INTERRUPTED = 130
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, fail, load_edition, out, print_json
 
 HELP = """\
 Type the miles each side had laid when the signal sounded, e.g. 45.
@@ -17,10 +15,6 @@ When a game was won before the signal and another begun, add the games: 110+20.
   t   show this round's tables again
   s   show the standings so far
   q   stop; everything entered is saved, continue later with --resume"""
-
-
-class Stop(Exception):
-    """The host stops: "quit", "eof" or "interrupt"."""
 
 
 def party(
@@ -178,7 +172,7 @@ def _ask_miles(prompt: str, record, ruleset, rnd, parse_games) -> list[int]:
     from ..party.record import PartyError
 
     while True:
-        answer = _read(prompt).strip().lower()
+        answer = ask(prompt).strip().lower()
         if not sys.stdin.isatty():
             say(answer)  # piped input is not echoed: keep the transcript readable
         if answer in ("?", "h", "help"):
@@ -194,15 +188,6 @@ def _ask_miles(prompt: str, record, ruleset, rnd, parse_games) -> list[int]:
                 return parse_games(answer)
             except PartyError as exc:
                 say(f"{exc}; ? for help")
-
-
-def _read(prompt: str) -> str:
-    try:
-        return input(prompt)
-    except EOFError:
-        raise Stop("eof") from None
-    except KeyboardInterrupt:
-        raise Stop("interrupt") from None
 
 
 # -- what the host reads -----------------------------------------------------------------------------

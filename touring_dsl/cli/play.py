@@ -12,7 +12,7 @@ import typer
 from .. import gamelog
 from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
 from ..table_view import describe_event, forfeit_warnings, render_table, result_lines
-from .common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, bug_message, fail, load_edition, out
+from .common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, bug_message, fail, load_edition, out
 from ._matches import play_races
 
 RECENT = 8  # events kept for the table's short log
@@ -26,14 +26,6 @@ How to play:
 A card you cannot play shows why next to it in your hand. A move marked ! forfeits something
 of your own side; you are asked to confirm it."""
 LONGEST_NUMBER = 6  # digits: more than any move list holds, and short enough to convert safely
-
-
-class Stop(Exception):
-    """The person at the keyboard wants to stop: "quit", "eof" (end of input) or "interrupt" (Ctrl-C)."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
 
 
 @dataclass
@@ -245,12 +237,7 @@ class Session:
         return None, f"I did not understand {shown!r}. Type a move number, or ? for help."
 
     def read(self, prompt: str) -> str:
-        try:
-            return input(prompt)
-        except EOFError:
-            raise Stop("eof") from None
-        except KeyboardInterrupt:
-            raise Stop("interrupt") from None
+        return ask(prompt)
 
     def show_table(self, seat: int, numbered: list, warnings: dict[int, str]) -> None:
         self.say("")
