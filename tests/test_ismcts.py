@@ -13,7 +13,6 @@ from touring_dsl.archive import archive_ids, load
 from touring_dsl.bots import GreedyBot, make_bot, play
 from touring_dsl.cli.app import app
 from touring_dsl.engine import Move, build_position, new_game
-from touring_dsl.engine.clone import clone
 from touring_dsl.rng import Rng
 from touring_dsl.search import Belief, IsmctsBot
 from touring_dsl.search.ismcts import parse_budget
@@ -36,7 +35,7 @@ def positions(ruleset, players: int, seeds=range(8)):
 def hide_differently(game, rng: Rng):
     """The same game with the cards the seat to act cannot see dealt otherwise: other hands and the draw
     pile pooled, shuffled and dealt back with the same sizes."""
-    other = clone(game, Rng(game.seed))
+    other = game.clone(Rng(game.seed))
     seat = game.to_act
     pool = list(other.draw)
     for s, hand in enumerate(other.hands):
@@ -69,6 +68,22 @@ def test_a_determinization_keeps_all_the_seat_sees_and_deals_the_rest(edition, p
         assert sample.legal_codes() == game.legal_codes()
         checked += 1
     assert checked >= 3
+
+
+def test_a_clone_copies_every_field_and_shares_no_mutable_one():
+    from touring_dsl.engine.state import State
+
+    game = new_game(load("mille-bornes"), 2, 5)
+    play(game, [make_bot("greedy", game.ruleset)] * 2, Rng(5), max_moves=40)
+    twin = game.clone(Rng(1))
+    for name in State.__slots__:
+        if name == "rng":
+            continue
+        mine, theirs = getattr(game, name), getattr(twin, name)
+        assert theirs == mine, name
+        if isinstance(mine, (list, bytearray)):
+            assert theirs is not mine, name
+            assert all(a is not b for a, b in zip(mine, theirs) if isinstance(a, (list, bytearray))), name
 
 
 def test_a_view_names_every_face_up_card_and_no_hidden_one():

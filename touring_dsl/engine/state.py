@@ -39,6 +39,27 @@ class State:
         self.hmask[seat] |= 1 << c
 
     # copies ----------------------------------------------------------------------------------
+    def clone(self, rng: Rng | None = None) -> "State":
+        """An independent copy (same Game subclass, same kernel), written field by field because a
+        search copies a table thousands of times a move; the cached legality masks are copied, not
+        recomputed. The copy draws its reshuffles from `rng` (a fresh generator if None), so a search
+        never follows the real game's future shuffles. Every field of __slots__ is copied here."""
+        twin = object.__new__(type(self))
+        twin.t, twin.seed = self.t, self.seed
+        twin.rng = rng if rng is not None else Rng(0)
+        twin.draw, twin.discard, twin.aside = self.draw[:], self.discard[:], self.aside[:]
+        twin.hands, twin.hmask = [bytearray(hand) for hand in self.hands], self.hmask[:]
+        twin.gopile, twin.zpile = [pile[:] for pile in self.gopile], [pile[:] for pile in self.zpile]
+        twin.spile, twin.cnt = [pile[:] for pile in self.spile], [counts[:] for counts in self.cnt]
+        twin.gost, twin.zst = self.gost[:], self.zst[:]
+        twin.openm, twin.hasm = self.openm[:], self.hasm[:]
+        twin.remaining, twin.miles = self.remaining[:], self.miles[:]
+        twin.own, twin.atk, twin.expo = self.own[:], self.atk[:], self.expo[:]
+        twin.immune, twin.freego, twin.countered = self.immune[:], self.freego[:], self.countered[:]
+        twin.pending, twin.to_act, twin.turns = self.pending, self.to_act, self.turns
+        twin.is_over, twin.winner, twin.outcome = self.is_over, self.winner, self.outcome
+        return twin
+
     def snapshot(self) -> tuple:
         return (list(self.draw), [list(h) for h in self.hands], list(self.hmask),
                 list(self.discard), list(self.aside), [list(p) for p in self.gopile], list(self.gost),

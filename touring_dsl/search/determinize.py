@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..engine.clone import clone
 from ..engine.game import Game
 from ..engine.position import _lay_safety, go_state, recount
 from ..engine.tables import tables_for
@@ -36,7 +35,7 @@ class Belief:
     def sample(self, rng: Rng) -> Game:
         """One table consistent with the view: the unseen cards shuffled into the other hands, the draw
         pile and the set-aside cards. The table reshuffles with `rng` too."""
-        game = clone(self.seen, rng)
+        game = self.seen.clone(rng)
         pool = self.unseen[:]
         rng.shuffle(pool)
         at = 0
