@@ -1,11 +1,11 @@
-"""Bots stage: players that choose a move from what their seat may see (random, greedy), and a game runner."""
+"""Bots stage: players that choose a move from what their seat may see (random, greedy, expert, ismcts), and a game runner."""
 from __future__ import annotations
 
 from typing import Protocol
 
 from .engine import Game, IllegalMove, Move, View
 from .engine.tables import ACTION_NAMES
-from .greedy import Facts, facts_for, pick_discard, pick_play
+from .greedy import EXPERT, GREEDY, Facts, facts_for, pick_discard, pick_play
 from .model import Ruleset
 from .rng import Rng
 from .search import IsmctsBot
@@ -51,6 +51,7 @@ class GreedyBot:
     while something less useful is in hand)."""
 
     name = "greedy"
+    style = GREEDY
 
     def __init__(self, ruleset: Ruleset | None = None):
         self.ruleset = ruleset
@@ -66,14 +67,23 @@ class GreedyBot:
         for name in me.needs:
             needs |= 1 << code[name]
         if plays:
-            chosen = pick_play(f, [_play_of(f, m) for m in plays], view.side, miles, zones, needs)
+            chosen = pick_play(f, [_play_of(f, m) for m in plays], view.side, miles, zones, needs, self.style)
             if chosen >= 0:
                 return plays[chosen]
         need, laid = [0] * f.K, [0] * f.K
         for name, n, wanted in me.piles:
             laid[code[name]], need[code[name]] = n, wanted
-        card = pick_discard(f, [code[name] for name in view.hand], zones[view.side], needs, need, laid)
+        card = pick_discard(f, [code[name] for name in view.hand], zones[view.side], needs, need, laid,
+                            self.style)
         return discard_move(f.names[card])
+
+
+class ExpertBot(GreedyBot):
+    """Greedy's rule with the weights tuned by simulation (greedy.EXPERT): it keeps remedies and hazards
+    longer, keeps a zone card that can shut a rival in, and plays it before anything else."""
+
+    name = "expert"
+    style = EXPERT
 
 
 _ACTIONS = {name: i for i, name in enumerate(ACTION_NAMES)}
@@ -86,11 +96,11 @@ def _play_of(f: Facts, move: Move) -> tuple[int, int, int, int]:
     return (_ACTIONS[move.action], card, -1 if move.target is None else move.target, take)
 
 def search_bot(ruleset: Ruleset | None = None, budget: str | None = None) -> IsmctsBot:
-    """The ismcts bot, keeping greedy's move unless its search finds a clearly better one."""
-    return IsmctsBot(ruleset, budget, prior=GreedyBot(ruleset))
+    """The ismcts bot, keeping the expert rule's move unless its search finds a clearly better one."""
+    return IsmctsBot(ruleset, budget, prior=ExpertBot(ruleset))
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": search_bot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "ismcts": search_bot}
 BUDGETED = {"ismcts"}  # bots that take a budget after a colon: "ismcts:1000", "ismcts:0.5s"
 
 

@@ -1,4 +1,4 @@
-"""Bots stage, the greedy heuristic: one decision rule on card codes, shared by GreedyBot and the simulator.
+"""Bots stage, the greedy heuristic: one decision rule on card codes, shared by the rule bots and the simulator.
 
 The rule reads only the ruleset (kinds, miles, what each zone allows) and what a seat may see. It is
 written once, on small integers, so that the public bot (bots.GreedyBot, which reads a View and a list
@@ -12,8 +12,13 @@ the rival with the most miles (taking the most miles when a penalty lets it choo
 mileage card its zone allows; lay any other safety that cannot answer out of turn; play a zone card
 that raises its own allowance or lowers a rival's; lay a safety kept for answering out of turn
 rather than discard (a safety laid is never wasted); else discard the card it can best spare.
+
+The rule has weights (a Style): GREEDY, the bot `greedy`, and EXPERT, the bot `expert` and the search
+bot's prior, whose weights were tuned by simulation against greedy (benchmarks/tune_expert.py).
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from .engine.tables import (COUNTER, COUNTER_WITH, DECLINE, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, SAFETY,
                             ZONE)
@@ -28,8 +33,33 @@ from .model import Ruleset
 KEEP_COUNTER = 100  # counters and safeties: a card that answers a hazard (or shields from one) is kept
 KEEP_NEEDED_NOW = 90  # a go or remedy that would set the side moving again
 KEEP_MILEAGE = 25  # plus up to 10 for the larger cards, less 10 while the zone forbids it
-KEEP_OTHER = {GO: 40, REMEDY: 20, HAZARD: 50, ZONE: 10}  # a second copy of the same card keeps half
 KEEP_UNKNOWN = 30  # a kind this rule does not know (a newer engine's): kept like an average card
+
+
+@dataclass(frozen=True)
+class Style:
+    """The weights of the rule. keep: how much a seat wants to keep a card of each kind when it must
+    discard; second: the share of that a second copy of the same card keeps (in percent); barred: what
+    a mileage card loses while the side's zone forbids it; attack_zone: the keep of a zone card that can
+    cut a rival's allowance (zones per side), None to keep it like any zone card; zone_first: whether to
+    cut a rival's allowance with such a card before delaying it or laying mileage."""
+
+    keep: tuple[tuple[int, int], ...]
+    second: int = 50
+    barred: int = 10
+    attack_zone: int | None = None
+    zone_first: bool = False
+
+    def keep_of(self, kind: int) -> int:
+        return dict(self.keep).get(kind, KEEP_UNKNOWN)
+
+
+GREEDY = Style(keep=((GO, 40), (REMEDY, 20), (HAZARD, 50), (ZONE, 10)))
+# Tuned on touring-1937 by coordinate search over duplicate deals against GREEDY, then checked on
+# other deals and editions (benchmarks/tune_expert.py): keep remedies and hazards longer, keep a zone
+# card that can shut a rival in, and use it before anything else.
+EXPERT = Style(keep=((GO, 40), (REMEDY, 30), (HAZARD, 80), (ZONE, 10)), second=75, barred=20, attack_zone=40,
+               zone_first=True)
 
 
 class Facts:
@@ -52,6 +82,12 @@ class Facts:
         top = max(self.miles, default=1) or 1
         self.keep_mileage = tuple(KEEP_MILEAGE + 10 * m // top for m in self.miles)
         self._safeties(ruleset)
+        # attack zones: zone cards a side may lay on a rival to cut its allowance below the largest
+        zones = ruleset.zones
+        widest = max(self.reach, default=0)
+        self.attack_zones = frozenset(
+            self.code[play.card] for play in zones.plays
+            if zones.scope == "side" and play.reach == "any" and self.reach[self.code[play.card]] < widest)
 
     def _safeties(self, ruleset: Ruleset) -> None:
         """answers: the cards that may be shown out of turn against some hazard; free: the safeties
@@ -89,7 +125,7 @@ def facts_for(ruleset: Ruleset) -> Facts:
     return found[1]
 
 
-def pick_play(f: Facts, plays, side: int, miles, zones, needs: int = 0) -> int:
+def pick_play(f: Facts, plays, side: int, miles, zones, needs: int = 0, style: Style = GREEDY) -> int:
     """The index of the play to make among `plays`, or -1 to discard instead.
 
     plays: (action, card, target side or -1, miles the play's penalty takes) per legal play, in the
@@ -134,13 +170,16 @@ def pick_play(f: Facts, plays, side: int, miles, zones, needs: int = 0) -> int:
                 gain = reach[card] - reach[now]
                 if (on == side and gain > 0) or (on != side and gain < 0):
                     zone = i
-    for choice in (respond, lift, repair, free, hazard, mileage, safety, zone, kept):
+    order = (respond, lift, repair, free, hazard, mileage, safety, zone, kept)
+    if style.zone_first and zone >= 0 and plays[zone][2] not in (-1, side):
+        order = (respond, lift, repair, free, zone, hazard, mileage, safety, kept)
+    for choice in order:
         if choice >= 0:
             return choice
     return -1
 
 
-def pick_discard(f: Facts, hand, zone: int, needs: int, need, laid) -> int:
+def pick_discard(f: Facts, hand, zone: int, needs: int, need, laid, style: Style = GREEDY) -> int:
     """The card to discard: the one the seat can best spare (ties: the lowest card code).
 
     hand: the card codes held; zone: the side's zone code; needs: a mask of the cards that would set
@@ -154,14 +193,16 @@ def pick_discard(f: Facts, hand, zone: int, needs: int, need, laid) -> int:
             if hand.count(c) > need[c] - laid[c]:
                 value = 0  # a spare copy: its pile cannot take them all
             else:
-                value = f.keep_mileage[c] - (0 if c in allowed else 10)
+                value = f.keep_mileage[c] - (0 if c in allowed else style.barred)
         elif k == COUNTER or k == SAFETY:
             value = KEEP_COUNTER
         elif needs >> c & 1:
             value = KEEP_NEEDED_NOW
         else:
-            keep = KEEP_OTHER.get(k, KEEP_UNKNOWN)
-            value = keep if hand.count(c) == 1 else keep // 2
+            keep = style.keep_of(k)
+            if style.attack_zone is not None and c in f.attack_zones:
+                keep = style.attack_zone
+            value = keep if hand.count(c) == 1 else keep * style.second // 100
         if value < least:
             best, least = c, value
     return best
