@@ -213,3 +213,16 @@ def test_copy_is_independent(r1937):
     twin = game.copy()
     twin.apply(twin.legal_moves()[0])
     assert game.turns == 0 and twin.turns == 1
+
+
+def test_a_side_view_shows_its_own_safeties_not_another_tables():
+    """Side views are cached per ruleset seating: two tables alike but for a safety must not share one."""
+    from touring_dsl.engine import build_position
+
+    ruleset = load("mille-bornes")
+    plain = build_position(ruleset, 2, sides={1: {"go": ["Roll"]}}, hands={0: ["25 km"]})
+    shielded = build_position(ruleset, 2, sides={1: {"go": ["Roll"], "safeties": ["Extra Tank"]}},
+                              hands={0: ["25 km"]})
+    assert plain.view(0).sides[1].safeties == ()
+    assert shielded.view(0).sides[1].safeties == ("Extra Tank",)
+    assert plain.view(0).sides[1].safeties == ()

@@ -104,7 +104,10 @@ def _side_view(game, s: int) -> SideView:
     t = game.t
     go = game.gopile[s]
     zone_pile = game.zpile[0 if t.game_scope else s]
-    key = (s, game.gost[s], go[-1] if go else -1, len(go), game.zst[s], len(zone_pile), *game.cnt[s])
+    # every field the side view shows must be in the key: safeties too, or a side would be shown
+    # another game's safeties (the cache is shared by every game of a ruleset seating)
+    key = (s, game.gost[s], go[-1] if go else -1, len(go), game.zst[s], len(zone_pile), tuple(game.spile[s]),
+           *game.cnt[s])
     cache = t.side_views
     found = cache.get(key)
     if found is None:
