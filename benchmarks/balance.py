@@ -1,20 +1,24 @@
 """Balance findings for every archive edition: a fixed-seed simulation written as docs/balance.md.
 
-Usage: python benchmarks/balance.py [--games N] [--seed S] [--jobs J] [--bench FILE] > docs/balance.md
+Usage: python benchmarks/balance.py [--games N] [--seed S] [--jobs J] [--bench FILE] [--strong BOT]
+                                   [--weak BOT] [--strong-games N] [--also BOT] [--cache FILE] > docs/balance.md
 For every edition and player count: the strongest bot against itself (seat advantage, length, lead,
 drama, decisiveness, branching), the random bot against itself (the same for a game of pure luck),
 and the strongest bot against the next one with the seats rotating (the skill check). --bench embeds
-the output of benchmarks/bench_simulate.py. The page records the exact command, so anyone can make it
+the output of benchmarks/bench_simulate.py; --cache keeps every row measured, so that a page remade
+with a new --bench (or after a crash) does not play the slow search games again. The page records the exact command, so anyone can make it
 again and get the same numbers.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
 from pathlib import Path
 
+from touring_dsl import __version__
 from touring_dsl.archive import archive_files, load
 from touring_dsl.bots import make_bot
 from touring_dsl.simulate import Plan, report, run, seat_bots
@@ -72,7 +76,20 @@ prints each of them under the key named here.
 
 
 def simulate(edition: str, players: int, bots: list[str], games: int, seed: int, jobs: int,
-             rotate: bool = False) -> dict:
+             rotate: bool = False, cache: Path | None = None) -> dict:
+    """One row's report; with `cache`, a row already measured by this version of touring is read back."""
+    key = json.dumps([__version__, edition, players, bots, games, seed, rotate])
+    stored = json.loads(cache.read_text(encoding="utf-8")) if cache and cache.exists() else {}
+    if key in stored:
+        return stored[key]
+    data = measure(edition, players, bots, games, seed, jobs, rotate)
+    if cache:
+        stored[key] = data
+        cache.write_text(json.dumps(stored), encoding="utf-8")
+    return data
+
+
+def measure(edition: str, players: int, bots: list[str], games: int, seed: int, jobs: int, rotate: bool) -> dict:
     ruleset = load(edition)
     setup = ruleset.setup_for(players)
     plan = Plan(edition=edition, players=players, setup=setup.id, bots=seat_bots(bots, players), seed=seed,
@@ -127,17 +144,26 @@ def table(rows: list[tuple[str, dict]], unit: str) -> list[str]:
     return lines
 
 
+def share_of(skill: dict, bot: str) -> tuple[float, float, float]:
+    """`bot`'s share of the skill check's wins and its 95% interval, whichever bot won more."""
+    if skill["stronger"] == bot:
+        return skill["share"], skill["ci95"][0], skill["ci95"][1]
+    return 1 - skill["share"], 1 - skill["ci95"][1], 1 - skill["ci95"][0]
+
+
 def edition_findings(edition: str, runs: dict, strong: str, weak: str) -> list[str]:
     """Plain sentences read off one edition's numbers."""
     counts = sorted({p for (e, p, _) in runs if e == edition})
     self_play = {p: runs[(edition, p, "self")] for p in counts}
     luck = {p: runs[(edition, p, "random")] for p in counts}
-    skill = runs[(edition, 2, "skill")]["skill"]
+    share, low, high = share_of(runs[(edition, 2, "skill")]["skill"], strong)
     ruleset = load(edition)
     unit = unit_of(edition)
+    verdict = ("better play wins clearly more often" if low > 0.5 else
+               "the weaker rule does better here" if high < 0.5 else "no clear difference between the bots")
     out = [f"**`{edition}`** ({ruleset.title}{': ' + ruleset.subtitle if ruleset.subtitle else ''}).",
-           f"Skill: {skill['stronger']} takes {skill['share']:.0%} of two-player wins against {skill['weaker']} "
-           f"({skill['ci95'][0]:.0%}-{skill['ci95'][1]:.0%})."]
+           f"Skill: {strong} takes {share:.0%} of two-player wins against {weak} ({low:.0%}-{high:.0%}): "
+           f"{verdict}."]
     seats = []
     for p in counts:
         fsa = self_play[p]["first_seat_advantage"]
@@ -161,22 +187,21 @@ def edition_findings(edition: str, runs: dict, strong: str, weak: str) -> list[s
     return [" ".join(out), ""]
 
 
-def comparisons(runs: dict, ids: list[str]) -> list[str]:
+def comparisons(runs: dict, ids: list[str], strong: str, weak: str) -> list[str]:
     """Findings across editions: where skill matters most, and each variant against its parent."""
-    skill = {e: runs[(e, 2, "skill")]["skill"] for e in ids}
-    order = sorted(ids, key=lambda e: -skill[e]["share"])
-    lines = ["- Skill matters most in " + ", then ".join(f"`{e}` ({skill[e]['share']:.0%})" for e in order)
-             + " (two-player share of wins of the stronger bot)."]
+    skill = {e: share_of(runs[(e, 2, "skill")]["skill"], strong) for e in ids}
+    order = sorted(ids, key=lambda e: -skill[e][0])
+    lines = ["- Skill matters most in " + ", then ".join(f"`{e}` ({skill[e][0]:.0%})" for e in order)
+             + f" (two-player share of wins of {strong} against {weak})."]
     for e in ids:
         parent = load(e).parent
         if parent in skill:
             a, b = skill[e], skill[parent]
-            apart = a["ci95"][0] > b["ci95"][1] or b["ci95"][0] > a["ci95"][1]
-            verdict = (("more" if a["share"] > b["share"] else "less") + " than" if apart
+            apart = a[1] > b[2] or b[1] > a[2]
+            verdict = (("more" if a[0] > b[0] else "less") + " than" if apart
                        else "about as much as (the intervals overlap)")
             lines.append(f"- `{e}` rewards skill {verdict} its parent `{parent}`: "
-                         f"{a['share']:.1%} ({a['ci95'][0]:.1%}-{a['ci95'][1]:.1%}) against "
-                         f"{b['share']:.1%} ({b['ci95'][0]:.1%}-{b['ci95'][1]:.1%}).")
+                         f"{a[0]:.1%} ({a[1]:.1%}-{a[2]:.1%}) against {b[0]:.1%} ({b[1]:.1%}-{b[2]:.1%}).")
     return lines + [""]
 
 
@@ -200,6 +225,8 @@ def main() -> None:
     parser.add_argument("--strong", default="greedy", help="the bot whose self-play is measured (e.g. ismcts:200)")
     parser.add_argument("--weak", default="random", help="the bot the skill check sets against it")
     parser.add_argument("--strong-games", type=int, help="games per row that involves --strong (default --games)")
+    parser.add_argument("--cache", type=Path,
+                        help="JSON file of rows already measured (by this version), reused and added to")
     parser.add_argument("--also", action="append", default=[],
                         help="another bot whose self-play gets a row (--games games), e.g. --also expert")
     args = parser.parse_args()
@@ -222,7 +249,7 @@ def main() -> None:
                     continue
                 games = (args.strong_games or args.games) if key in ("self", "skill") else args.games
                 data = runs[(edition, players, key)] = simulate(edition, players, bots, games, args.seed, args.jobs,
-                                                                rotate)
+                                                                rotate, args.cache)
                 label = {"self": f"{strong} self-play", "random": "random self-play",
                          "skill": f"{strong} vs {weak}, rotating"}.get(key, f"{bots[0]} self-play")
                 rows.append((label, data))
@@ -248,7 +275,7 @@ def main() -> None:
         f"_Generated in {elapsed:.0f} s._", "",
         "## What the numbers say", "",
     ]
-    head += comparisons(runs, ids)
+    head += comparisons(runs, ids, strong, weak)
     for edition in ids:
         head += edition_findings(edition, runs, strong, weak)
     tail = [MEASURES]
