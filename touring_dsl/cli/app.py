@@ -6,9 +6,10 @@ import sys
 from pathlib import Path
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from .. import __version__
+from ._plain_params import PlainParams
 
 _SKIP = {"app", "common"}
 # A module registers the command named after it; these modules register more than one.
@@ -26,7 +27,7 @@ def _command_modules() -> dict[str, str]:
     return commands
 
 
-class LazyGroup(TyperGroup):
+class LazyGroup(PlainParams, TyperGroup):
     """Builds a subcommand from its module on first use, so `touring show` never imports `play` or `simulate`."""
 
     def list_commands(self, ctx) -> list[str]:
@@ -48,10 +49,21 @@ class LazyGroup(TyperGroup):
         return super().resolve_command(ctx, args)
 
 
+class PlainCommand(PlainParams, TyperCommand):
+    """A subcommand whose flags, texts and paths convert without loading pydantic."""
+
+
+class _Typer(typer.Typer):
+    """A Typer whose commands are PlainCommands unless a module asks for another class."""
+
+    def command(self, *args, cls=None, **kwargs):
+        return super().command(*args, cls=cls or PlainCommand, **kwargs)
+
+
 def _build(module_name: str) -> dict:
     """The click commands that one module registers."""
     module = importlib.import_module(f"{__package__}.{module_name}")
-    single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    single = _Typer(add_completion=False, pretty_exceptions_enable=False)
     single.callback()(lambda: None)  # a callback makes Typer build a group, whose commands we take
     module.register(single)
     return dict(typer.main.get_group(single).commands)
