@@ -7,7 +7,8 @@ stale or unreadable entry means compiling again; the cache never makes a command
 
 Beside the Ruleset an entry keeps views: plain data a command derives from it (the summary `show`
 prints, the id `check` reports). A view is read without unpickling the Ruleset, so such a command
-never loads pydantic, the model or the compiler: most of its start-up time otherwise.
+never loads pydantic, the model or the compiler: most of its start-up time otherwise. Data that depends
+on the code alone (the command listing `touring --help` prints) is kept the same way, keyed by the code.
 """
 from __future__ import annotations
 
@@ -101,6 +102,19 @@ def view_cached(path: Path, display: str, name: str, make: Callable[[Any], Any])
         ruleset, data = _compile_entry(path, display)
     data["views"][name] = view = make(ruleset)
     _write_entry(entry, data)
+    return view
+
+
+def code_cached(name: str, make: Callable[[], Any]) -> Any:
+    """`make()`, plain data that depends on touring's code alone, kept under `name` until the code changes."""
+    if os.environ.get(_DISABLE):
+        return make()
+    entry = cache_dir() / f"{_sha(b'|'.join([code_fingerprint().encode(), name.encode()]))}.pickle"
+    data = _read_entry(entry)
+    if data is not None and name in data["views"]:
+        return data["views"][name]
+    view = make()
+    _write_entry(entry, {"parents": [], "ruleset": None, "views": {name: view}})
     return view
 
 

@@ -48,6 +48,36 @@ class LazyGroup(PlainParams, TyperGroup):
                 self.get_command(ctx, name)
         return super().resolve_command(ctx, args)
 
+    def format_help(self, ctx, formatter) -> None:
+        """The command list from the cache: building every command to read its help costs about a second."""
+        from ..ruleset_cache import code_cached
+
+        built = self.commands
+        listing = code_cached("command-listing", lambda: _listing(self, ctx))
+        self.commands = {**{name: _listed(name, fields) for name, fields in listing.items()}, **built}
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.commands = built
+
+
+# what `--help` reads of a command to list it
+_LISTED = ("help", "short_help", "hidden", "deprecated", "rich_help_panel")
+
+
+def _listing(group: LazyGroup, ctx) -> dict[str, dict]:
+    """Every command's listed fields, from the commands built."""
+    commands = {name: group.get_command(ctx, name) for name in group.list_commands(ctx)}
+    return {name: {field: getattr(command, field, None) for field in _LISTED} for name, command in commands.items()}
+
+
+def _listed(name: str, fields: dict) -> TyperCommand:
+    """A stand-in that `--help` lists as it would the command, without importing the command's module."""
+    command = TyperCommand(name)
+    for field, value in fields.items():
+        setattr(command, field, value)
+    return command
+
 
 class PlainCommand(PlainParams, TyperCommand):
     """A subcommand whose flags, texts and paths convert without loading pydantic."""
