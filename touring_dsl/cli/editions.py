@@ -8,12 +8,18 @@ import typer
 from .common import load_edition, out, print_json
 
 # (heading, row key) of what the table and the rows show; the publisher is in `--json` and `touring show`
-COLUMNS = (("id", "id"), ("year", "year"), ("miles", "race"), ("cards", "cards"), ("extends", "extends"),
+COLUMNS = (("id", "id"), ("year", "year"), ("race", "race"), ("cards", "cards"), ("extends", "extends"),
            ("title", "title"))
 
 
 def _cells(row: dict) -> list[str]:
-    return ["" if row[key] is None else str(row[key]) for _, key in COLUMNS]
+    return [_cell(row, key) for _, key in COLUMNS]
+
+
+def _cell(row: dict, key: str) -> str:
+    if key == "race":  # in the edition's own unit: miles for Touring, km for Mille Bornes
+        return f"{row['race']} {row['unit']}"
+    return "" if row[key] is None else str(row[key])
 
 
 def plain_rows(rows: list[dict]) -> list[str]:
@@ -31,7 +37,7 @@ def archive_table(rows: list[dict]):
 
     table = Table(title="The Touring archive", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
     for heading, _ in COLUMNS:
-        table.add_column(heading, no_wrap=heading != "title", justify="right" if heading in ("miles", "cards") else "left")
+        table.add_column(heading, no_wrap=heading != "title", justify="right" if heading in ("race", "cards") else "left")
     for row in rows:
         table.add_row(*_cells(row))
     return table
@@ -45,7 +51,7 @@ def editions(as_json: bool = typer.Option(False, "--json", help="Print the table
     for path in archive_files():
         r = load_edition(str(path))
         rows.append({"id": r.id, "title": r.title, "subtitle": r.subtitle, "year": r.year,
-                     "publisher": r.publisher, "race": r.race.miles,
+                     "publisher": r.publisher, "race": r.race.miles, "unit": r.race.unit,
                      "cards": sum(c.count for c in r.deck), "extends": r.parent,
                      "players": list(r.player_counts())})
     if as_json:
