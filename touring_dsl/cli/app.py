@@ -53,7 +53,8 @@ class LazyGroup(PlainParams, TyperGroup):
         from ..ruleset_cache import code_cached
 
         built = self.commands
-        listing = code_cached("command-listing", lambda: _listing(self, ctx))
+        # Typer's version too: it decides how a docstring becomes the help listed
+        listing = code_cached(f"command-listing, typer {typer.__version__}", lambda: _listing(self, ctx))
         self.commands = {**{name: _listed(name, fields) for name, fields in listing.items()}, **built}
         try:
             super().format_help(ctx, formatter)
