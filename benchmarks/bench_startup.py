@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = {
     "touring show touring-1937": ["show", "touring-1937"],
     "touring check editions/": ["check", "editions/"],
+    "touring editions": ["editions"],
     "touring --help": ["--help"],
 }
 

@@ -33,7 +33,7 @@ def run_fresh(args: list[str], cache: Path) -> tuple[subprocess.CompletedProcess
     return result, set(ast.literal_eval(report.removeprefix("LOADED ")))
 
 
-@pytest.mark.parametrize("args", [["show", "touring-1937"], ["check", "editions/"], ["--help"]])
+@pytest.mark.parametrize("args", [["show", "touring-1937"], ["check", "editions/"], ["editions"], ["--help"]])
 def test_a_warm_summary_loads_no_pydantic_model_or_other_command(args: list[str], tmp_path: Path) -> None:
     cold, _ = run_fresh(args, tmp_path)
     warm, loaded = run_fresh(args, tmp_path)

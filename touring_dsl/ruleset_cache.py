@@ -6,7 +6,7 @@ extends, with its hash, and is used only while those files still resolve and rea
 stale or unreadable entry means compiling again; the cache never makes a command fail.
 
 Beside the Ruleset an entry keeps views: plain data a command derives from it (the summary `show`
-prints, the id `check` reports). A view is read without unpickling the Ruleset, so such a command
+prints, the id `check` reports, the row `editions` lists). A view is read without unpickling the Ruleset, so such a command
 never loads pydantic, the model or the compiler: most of its start-up time otherwise. Data that depends
 on the code alone (the command listing `touring --help` prints) is kept the same way, keyed by the code.
 """
