@@ -53,7 +53,7 @@ def test_help_from_the_cache_lists_what_the_built_commands_say(tmp_path: Path) -
 
 # Plain parameters: a command of PlainCommand converts exactly as Typer's own TyperCommand does.
 
-def received(command_class: type, args: list[str]) -> tuple[int, str, str]:
+def received(command_class: type, args: list[str], loud: str | None = None) -> tuple[int, str, str]:
     """What a small command with one parameter of each plain kind receives (or the error it reports)."""
     app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
 
@@ -61,11 +61,14 @@ def received(command_class: type, args: list[str]) -> tuple[int, str, str]:
     def main(name: str, paths: list[Path], label: str | None = typer.Option(None, "--label"),
              where: Path = typer.Option(Path("."), "--where"),
              must: Path | None = typer.Option(None, "--must", exists=True, dir_okay=False),
-             flag: bool = typer.Option(False, "--flag")) -> None:
-        values = [name, paths, label, where, must, flag]
+             flag: bool = typer.Option(False, "--flag"),
+             loud: bool = typer.Option(False, "--loud", envvar="TOURING_TEST_LOUD"),
+             count: int = typer.Option(1, "--count")) -> None:
+        values = [name, paths, label, where, must, flag, loud, count]
         print(repr([(type(value).__name__, value) for value in values]))
 
-    result = CliRunner().invoke(app, args, env={"NO_COLOR": "1", "COLUMNS": "80"})
+    env = {"NO_COLOR": "1", "COLUMNS": "80"} | ({"TOURING_TEST_LOUD": loud} if loud is not None else {})
+    result = CliRunner().invoke(app, args, env=env)
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -82,6 +85,13 @@ def received(command_class: type, args: list[str]) -> tuple[int, str, str]:
 def test_plain_parameters_convert_as_typer_does(args: list[str], monkeypatch) -> None:
     monkeypatch.chdir(ROOT)
     assert received(PlainCommand, args) == received(TyperCommand, args)
+
+
+@pytest.mark.parametrize("loud", ["yes", "0", "maybe"])
+def test_values_that_are_not_plain_go_to_typer(loud: str) -> None:
+    # a flag from the environment is text, not a bool: Typer's own converter reads it
+    args = ["a", "b", "--count", "3"]
+    assert received(PlainCommand, args, loud) == received(TyperCommand, args, loud)
 
 
 @settings(max_examples=40, deadline=None)
