@@ -24,12 +24,23 @@ def test_editions_table_lists_every_edition() -> None:
     result = run("editions")
     assert result.exit_code == 0, result.stderr
     rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()}
-    assert rows["id"][:6] == ["id", "year", "miles", "cards", "extends", "title"]
+    assert rows["id"][:6] == ["id", "year", "race", "cards", "extends", "title"]
     for edition_id in EDITION_IDS:
         assert edition_id in rows
-    assert rows["touring-1937"][1:4] == ["1937", "110", "99"] and rows["touring-1906"][1:4] == ["1906", "50", "100"]
-    assert rows["touring-reprint"][1:5] == ["1965", "550", "110", "touring-1965"]
+    assert rows["touring-1937"][1:5] == ["1937", "110", "miles", "99"]
+    assert rows["touring-1906"][1:5] == ["1906", "50", "miles", "100"]
+    assert rows["touring-reprint"][1:6] == ["1965", "550", "miles", "110", "touring-1965"]
     assert "\x1b[" not in result.stdout  # no colour when not a terminal
+
+
+def test_editions_give_each_race_in_its_own_unit() -> None:
+    result = run("editions")
+    lines = {line.split()[0]: line for line in result.stdout.splitlines()}
+    assert " 1000 km " in lines["mille-bornes"] and "mile" not in lines["mille-bornes"]
+    assert " 110 miles " in lines["touring-1937"]
+    rows = {row["id"]: row for row in json.loads(run("editions", "--json").stdout)}
+    assert (rows["mille-bornes"]["race"], rows["mille-bornes"]["unit"]) == (1000, "km")
+    assert (rows["touring-1937"]["race"], rows["touring-1937"]["unit"]) == (110, "miles")
 
 
 def test_editions_json() -> None:

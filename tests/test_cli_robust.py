@@ -31,16 +31,16 @@ def test_the_editions_table_fits_80_columns():
     console.print(archive_table(rows))
     text = console.export_text()
     assert max(len(line) for line in text.splitlines()) <= 80
-    for row in rows:  # id, year, miles and cards whole, on the edition's own line
+    for row in rows:  # id, year, race (with its unit) and cards whole, on the edition's own line
         line = next(line for line in text.splitlines() if line.startswith(row["id"] + " "))
-        assert f"{row['year']}" in line and f" {row['race']} " in line and f" {row['cards']} " in line
+        assert f"{row['year']}" in line and f" {row['race']} {row['unit']} " in line and f" {row['cards']} " in line
 
 
 def test_editions_piped_are_plain_rows():
     result = run("editions")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["id", "year", "miles", "cards", "extends", "title"]
+    assert lines[0].split() == ["id", "year", "race", "cards", "extends", "title"]
     assert not any(ch in result.stdout for ch in "│─┃━") and "\x1b[" not in result.stdout
     assert all(len(line.split()) >= 5 for line in lines[1:])  # one edition a line, nothing wrapped
 

@@ -1,9 +1,10 @@
 """Archive lookup: edition ids and paths -> files, and compiled Rulesets (cached in memory and on disk)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import Collector, TouringError, suggest
 from .resources import SUFFIX, display_path, editions_dir
@@ -52,6 +53,14 @@ def load(ref: str) -> Ruleset:
     path = resolve(ref)
     stat = path.stat()
     return _load_cached(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+def load_view(ref: str, name: str, make: Callable[[Ruleset], Any]) -> Any:
+    """`make(ruleset)` for an archive id or a path, from the disk cache without loading the Ruleset when it can."""
+    from .ruleset_cache import view_cached
+
+    path = resolve(ref)
+    return view_cached(path, display_path(path), name, make)
 
 
 @lru_cache(maxsize=64)

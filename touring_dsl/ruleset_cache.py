@@ -1,9 +1,14 @@
 """Archive stage, compiled-ruleset cache: a Ruleset kept in the user's cache folder, keyed by what built it.
 
 The key hashes the edition's text, where it is shown from, and touring's own code and grammar (so an
-upgrade or an edited compiler never reads an old entry). An entry also records every file the edition
+upgrade or an edited module never reads an old entry). An entry also records every file the edition
 extends, with its hash, and is used only while those files still resolve and read the same. A missing,
 stale or unreadable entry means compiling again; the cache never makes a command fail.
+
+Beside the Ruleset an entry keeps views: plain data a command derives from it (the summary `show`
+prints, the id `check` reports, the row `editions` lists). A view is read without unpickling the Ruleset, so such a command
+never loads pydantic, the model or the compiler: most of its start-up time otherwise. Data that depends
+on the code alone (the command listing `touring --help` prints) is kept the same way, keyed by the code.
 """
 from __future__ import annotations
 
@@ -11,8 +16,10 @@ import hashlib
 import os
 import pickle
 import sys
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .resources import grammar_path
 
@@ -35,14 +42,19 @@ def cache_dir() -> Path:
 
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """A hash of touring's own modules, its grammar, Python's version and pydantic's: what a Ruleset's shape depends on."""
+    """A hash of touring's own modules, its grammar, Python's version and pydantic's: what an entry depends on.
+
+    Every module counts, not only the compiler's: a view is made by code anywhere in the package.
+    """
     digest = hashlib.sha256(sys.version.encode())
-    files = sorted(_PACKAGE.glob("*.py")) + [grammar_path()]
+    files = sorted(_PACKAGE.rglob("*.py")) + [grammar_path()]
     pydantic_version = _pydantic_version_file()
     if pydantic_version is not None:
         files.append(pydantic_version)
     for path in files:
-        digest.update(path.name.encode())
+        # a module's place in the package names it: many are called __init__.py
+        label = path.relative_to(_PACKAGE).as_posix() if path.is_relative_to(_PACKAGE) else path.name
+        digest.update(label.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
@@ -63,23 +75,69 @@ def _sha(data: bytes) -> str:
 
 def compile_cached(path: Path, display: str):
     """The Ruleset of an edition file, from the cache when it is still true, else compiled (and cached)."""
+    entry = _entry_path(path, display)
+    if entry is None:
+        return _compile(path, display)
+    data = _read_entry(entry)
+    ruleset = _ruleset(data)
+    if ruleset is None:
+        ruleset, data = _compile_entry(path, display)
+        _write_entry(entry, data)
+    return ruleset
+
+
+def view_cached(path: Path, display: str, name: str, make: Callable[[Any], Any]) -> Any:
+    """`make(ruleset)` for an edition file, kept in its cache entry under `name`; plain data only.
+
+    The entry's key covers all of touring's code, so `make` changing is a new entry, never a stale view.
+    """
+    entry = _entry_path(path, display)
+    if entry is None:
+        return make(_compile(path, display))
+    data = _read_entry(entry)
+    if data is not None and name in data["views"]:
+        return data["views"][name]
+    ruleset = _ruleset(data)
+    if ruleset is None:
+        ruleset, data = _compile_entry(path, display)
+    data["views"][name] = view = make(ruleset)
+    _write_entry(entry, data)
+    return view
+
+
+def code_cached(name: str, make: Callable[[], Any]) -> Any:
+    """`make()`, plain data that depends on touring's code alone, kept under `name` until the code changes."""
+    if os.environ.get(_DISABLE):
+        return make()
+    entry = cache_dir() / f"{_sha(b'|'.join([code_fingerprint().encode(), name.encode()]))}.pickle"
+    data = _read_entry(entry)
+    if data is not None and name in data["views"]:
+        return data["views"][name]
+    view = make()
+    _write_entry(entry, {"parents": [], "ruleset": None, "views": {name: view}})
+    return view
+
+
+def _entry_path(path: Path, display: str) -> Path | None:
+    """Where the entry for this file as shown lives; None when the cache is off or the file unreadable."""
     try:
         text = path.read_bytes()
     except OSError:
-        text = None  # the compiler reports why it cannot be read
-    if text is None or os.environ.get(_DISABLE):
-        return _compile(path, display)
+        return None  # the compiler reports why it cannot be read
+    if os.environ.get(_DISABLE):
+        return None
     # the working folder too: the files an edition extends are shown relative to it in the Ruleset
     key = b"|".join([code_fingerprint().encode(), str(Path.cwd()).encode(), display.encode(), text])
-    entry = cache_dir() / f"{_sha(key)}.pickle"
-    ruleset = _read_entry(entry)
-    if ruleset is not None:
-        return ruleset
+    return cache_dir() / f"{_sha(key)}.pickle"
+
+
+def _compile_entry(path: Path, display: str) -> tuple[Any, dict]:
+    """The Ruleset, compiled, and a fresh entry for it (the files it extends, with their hashes)."""
     parents: list = []
     ruleset = _compile(path, display, parents)
-    _write_entry(entry, ruleset, [(ref, str(base), str(found), _sha(found.read_bytes()))
-                                  for ref, base, found in parents])
-    return ruleset
+    data = {"parents": [(ref, str(base), str(found), _sha(found.read_bytes())) for ref, base, found in parents],
+            "ruleset": pickle.dumps(ruleset, protocol=pickle.HIGHEST_PROTOCOL), "views": {}}
+    return ruleset, data
 
 
 def _compile(path: Path, display: str, parents: list | None = None):
@@ -88,16 +146,29 @@ def _compile(path: Path, display: str, parents: list | None = None):
     return compile_file(path, display, parents)
 
 
-def _read_entry(entry: Path):
-    """The cached Ruleset, or None when there is none or it no longer holds (corrupt entries included)."""
+def _read_entry(entry: Path) -> dict | None:
+    """The entry's data, or None when there is none or it no longer holds (corrupt entries included).
+
+    The Ruleset inside stays pickled bytes: reading an entry for a view loads no model class.
+    """
     try:
         with entry.open("rb") as handle:
             data = pickle.load(handle)
-        if all(_same_parent(*parent) for parent in data["parents"]):
-            return data["ruleset"]
+        if isinstance(data["views"], dict) and all(_same_parent(*parent) for parent in data["parents"]):
+            return data
     except Exception:  # noqa: BLE001 - a damaged or foreign entry is only a cache miss
         return None
     return None
+
+
+def _ruleset(data: dict | None):
+    """The Ruleset an entry holds, or None (no entry, or bytes that no longer unpickle)."""
+    if data is None:
+        return None
+    try:
+        return pickle.loads(data["ruleset"])
+    except Exception:  # noqa: BLE001 - a damaged entry is only a cache miss
+        return None
 
 
 def _same_parent(ref: str, base: str, found: str, sha: str) -> bool:
@@ -107,7 +178,7 @@ def _same_parent(ref: str, base: str, found: str, sha: str) -> bool:
     return now is not None and str(now) == found and _sha(now.read_bytes()) == sha
 
 
-def _write_entry(entry: Path, ruleset, parents: list) -> None:
+def _write_entry(entry: Path, data: dict) -> None:
     """Written to a temporary file and renamed, so a reader never sees half an entry; failures are ignored."""
     import tempfile
 
@@ -116,7 +187,7 @@ def _write_entry(entry: Path, ruleset, parents: list) -> None:
         entry.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=entry.parent, suffix=".tmp")
         with os.fdopen(handle, "wb") as out:
-            pickle.dump({"parents": parents, "ruleset": ruleset}, out, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(data, out, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temporary, entry)
     except Exception:  # noqa: BLE001 - a cache that cannot be written is only a cache miss next time
         if temporary is not None:

@@ -177,7 +177,7 @@ def describe_event(event, viewers: set[int], name_of: NameOf) -> str | None:
     if event.kind == "draw":
         if event.seat not in viewers or not event.card:
             return None
-        return f"{name_of(event.seat).capitalize()} drew {event.card}"
+        return f"{name_of(event.seat)} drew {event.card}"  # "player 1 (you) drew", like the engine's events
     return str(event) or None
 
 

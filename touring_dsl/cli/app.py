@@ -6,9 +6,10 @@ import sys
 from pathlib import Path
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from .. import __version__
+from ._plain_params import PlainParams
 
 _SKIP = {"app", "common"}
 # A module registers the command named after it; these modules register more than one.
@@ -26,7 +27,7 @@ def _command_modules() -> dict[str, str]:
     return commands
 
 
-class LazyGroup(TyperGroup):
+class LazyGroup(PlainParams, TyperGroup):
     """Builds a subcommand from its module on first use, so `touring show` never imports `play` or `simulate`."""
 
     def list_commands(self, ctx) -> list[str]:
@@ -47,11 +48,53 @@ class LazyGroup(TyperGroup):
                 self.get_command(ctx, name)
         return super().resolve_command(ctx, args)
 
+    def format_help(self, ctx, formatter) -> None:
+        """The command list from the cache: building every command to read its help costs about a second."""
+        from ..ruleset_cache import code_cached
+
+        built = self.commands
+        # Typer's version too: it decides how a docstring becomes the help listed
+        listing = code_cached(f"command-listing, typer {typer.__version__}", lambda: _listing(self, ctx))
+        self.commands = {**{name: _listed(name, fields) for name, fields in listing.items()}, **built}
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.commands = built
+
+
+# what `--help` reads of a command to list it
+_LISTED = ("help", "short_help", "hidden", "deprecated", "rich_help_panel")
+
+
+def _listing(group: LazyGroup, ctx) -> dict[str, dict]:
+    """Every command's listed fields, from the commands built."""
+    commands = {name: group.get_command(ctx, name) for name in group.list_commands(ctx)}
+    return {name: {field: getattr(command, field, None) for field in _LISTED} for name, command in commands.items()}
+
+
+def _listed(name: str, fields: dict) -> TyperCommand:
+    """A stand-in that `--help` lists as it would the command, without importing the command's module."""
+    command = TyperCommand(name)
+    for field, value in fields.items():
+        setattr(command, field, value)
+    return command
+
+
+class PlainCommand(PlainParams, TyperCommand):
+    """A subcommand whose flags, texts and paths convert without loading pydantic."""
+
+
+class _Typer(typer.Typer):
+    """A Typer whose commands are PlainCommands unless a module asks for another class."""
+
+    def command(self, *args, cls=None, **kwargs):
+        return super().command(*args, cls=cls or PlainCommand, **kwargs)
+
 
 def _build(module_name: str) -> dict:
     """The click commands that one module registers."""
     module = importlib.import_module(f"{__package__}.{module_name}")
-    single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    single = _Typer(add_completion=False, pretty_exceptions_enable=False)
     single.callback()(lambda: None)  # a callback makes Typer build a group, whose commands we take
     module.register(single)
     return dict(typer.main.get_group(single).commands)

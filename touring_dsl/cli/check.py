@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from ..errors import InternalError, TouringError
-from ..ruleset_cache import compile_cached
+from ..ruleset_cache import view_cached
 from .common import EXIT_USER, edition_files, print_json, report_bug, use_color
 
 
@@ -18,10 +18,10 @@ def check(paths: list[Path] = typer.Argument(..., help="Edition files or folders
     results, failed = [], 0
     for path in files:
         try:
-            ruleset = compile_cached(path, str(path))  # an unchanged file is not compiled again
-            results.append({"file": str(path), "ok": True, "id": ruleset.id, "errors": []})
+            edition_id = view_cached(path, str(path), "id", _edition_id)  # an unchanged file is not compiled again
+            results.append({"file": str(path), "ok": True, "id": edition_id, "errors": []})
             if not as_json:
-                print(f"ok   {path} ({ruleset.id})", file=sys.stderr)
+                print(f"ok   {path} ({edition_id})", file=sys.stderr)
         except TouringError as exc:
             failed += 1
             results.append({"file": str(path), "ok": False, "errors": [d.as_json() for d in exc.diagnostics]})
@@ -34,6 +34,10 @@ def check(paths: list[Path] = typer.Argument(..., help="Edition files or folders
     elif len(files) > 1:
         print(f"{len(files) - failed} of {len(files)} files compiled", file=sys.stderr)
     raise typer.Exit(EXIT_USER if failed else 0)
+
+
+def _edition_id(ruleset) -> str:
+    return ruleset.id
 
 
 def register(app: typer.Typer) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
@@ -58,8 +59,19 @@ def load_edition(ref: str) -> Ruleset:
     """An archive id or a path -> Ruleset; user errors and bugs are reported and end the command."""
     from ..archive import load
 
+    return _reported(load, ref)
+
+
+def load_edition_view(ref: str, name: str, make: Callable[[Ruleset], Any]) -> Any:
+    """`make(ruleset)` for an archive id or a path, cached on disk as plain data; errors as load_edition."""
+    from ..archive import load_view
+
+    return _reported(load_view, ref, name, make)
+
+
+def _reported(loader: Callable, *args) -> Any:
     try:
-        return load(ref)
+        return loader(*args)
     except TouringError as exc:
         report_error(exc)
     except InternalError as exc:

@@ -2,18 +2,28 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
-from .common import load_edition, out, print_json
+from .common import load_edition_view, out, print_json
+
+if TYPE_CHECKING:
+    from ..model import Ruleset
 
 # (heading, row key) of what the table and the rows show; the publisher is in `--json` and `touring show`
-COLUMNS = (("id", "id"), ("year", "year"), ("miles", "race"), ("cards", "cards"), ("extends", "extends"),
+COLUMNS = (("id", "id"), ("year", "year"), ("race", "race"), ("cards", "cards"), ("extends", "extends"),
            ("title", "title"))
 
 
 def _cells(row: dict) -> list[str]:
-    return ["" if row[key] is None else str(row[key]) for _, key in COLUMNS]
+    return [_cell(row, key) for _, key in COLUMNS]
+
+
+def _cell(row: dict, key: str) -> str:
+    if key == "race":  # in the edition's own unit: miles for Touring, km for Mille Bornes
+        return f"{row['race']} {row['unit']}"
+    return "" if row[key] is None else str(row[key])
 
 
 def plain_rows(rows: list[dict]) -> list[str]:
@@ -31,23 +41,25 @@ def archive_table(rows: list[dict]):
 
     table = Table(title="The Touring archive", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
     for heading, _ in COLUMNS:
-        table.add_column(heading, no_wrap=heading != "title", justify="right" if heading in ("miles", "cards") else "left")
+        table.add_column(heading, no_wrap=heading != "title", justify="right" if heading in ("race", "cards") else "left")
     for row in rows:
         table.add_row(*_cells(row))
     return table
+
+
+def archive_row(r: Ruleset) -> dict:
+    """One edition's row, plain data: what the table shows, and the publisher and player counts for `--json`."""
+    return {"id": r.id, "title": r.title, "subtitle": r.subtitle, "year": r.year, "publisher": r.publisher,
+            "race": r.race.miles, "unit": r.race.unit, "cards": sum(c.count for c in r.deck), "extends": r.parent,
+            "players": list(r.player_counts())}
 
 
 def editions(as_json: bool = typer.Option(False, "--json", help="Print the table as JSON.")) -> None:
     """List every edition and house rule in the archive."""
     from ..archive import archive_files
 
-    rows = []
-    for path in archive_files():
-        r = load_edition(str(path))
-        rows.append({"id": r.id, "title": r.title, "subtitle": r.subtitle, "year": r.year,
-                     "publisher": r.publisher, "race": r.race.miles,
-                     "cards": sum(c.count for c in r.deck), "extends": r.parent,
-                     "players": list(r.player_counts())})
+    # each row comes from the cache when it can: listing the archive loads no Ruleset
+    rows = [load_edition_view(str(path), "editions-row", archive_row) for path in archive_files()]
     if as_json:
         print_json(rows)
     elif sys.stdout.isatty():

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .common import load_edition, print_json
+from .common import load_edition, load_edition_view, print_json
 
 if TYPE_CHECKING:
     from ..model import Ruleset
@@ -83,12 +83,11 @@ def summary_lines(r: Ruleset) -> list[str]:
 def show(edition: str = typer.Argument(..., help="An archive id or a path."),
          as_json: bool = typer.Option(False, "--json", help="Print the compiled ruleset as JSON.")) -> None:
     """Summarise an edition: race, deck, setups, delays, zones and penalties."""
-    ruleset = load_edition(edition)
     if as_json:
-        print_json(ruleset.model_dump(mode="json"))
+        print_json(load_edition(edition).model_dump(mode="json"))
         return
-    # plain lines, never styled: print is enough, and spares loading rich
-    print("\n".join(summary_lines(ruleset)))
+    # the lines come from the cache when they can, sparing the model; plain print spares loading rich
+    print("\n".join(load_edition_view(edition, "summary", summary_lines)))
 
 
 def register(app: typer.Typer) -> None:
