@@ -32,7 +32,7 @@ from .model import Ruleset
 # touring-1906), keeping mileage above them lost more games than it won.
 KEEP_COUNTER = 100  # counters and safeties: a card that answers a hazard (or shields from one) is kept
 KEEP_NEEDED_NOW = 90  # a go or remedy that would set the side moving again
-KEEP_MILEAGE = 25  # plus up to 10 for the larger cards, less 10 while the zone forbids it
+KEEP_MILEAGE = 25  # plus up to Style.spread for the larger cards, less Style.barred while the zone forbids it
 KEEP_UNKNOWN = 30  # a kind this rule does not know (a newer engine's): kept like an average card
 
 
@@ -40,13 +40,15 @@ KEEP_UNKNOWN = 30  # a kind this rule does not know (a newer engine's): kept lik
 class Style:
     """The weights of the rule. keep: how much a seat wants to keep a card of each kind when it must
     discard; second: the share of that a second copy of the same card keeps (in percent); barred: what
-    a mileage card loses while the side's zone forbids it; attack_zone: the keep of a zone card that can
+    a mileage card loses while the side's zone forbids it; spread: what the largest mileage card is kept
+    above the smallest (the others in proportion to their miles); attack_zone: the keep of a zone card that can
     cut a rival's allowance (zones per side), None to keep it like any zone card; zone_first: whether to
     cut a rival's allowance with such a card before delaying it or laying mileage."""
 
     keep: tuple[tuple[int, int], ...]
     second: int = 50
     barred: int = 10
+    spread: int = 10
     attack_zone: int | None = None
     zone_first: bool = False
 
@@ -58,8 +60,8 @@ GREEDY = Style(keep=((GO, 40), (REMEDY, 20), (HAZARD, 50), (ZONE, 10)))
 # Tuned on touring-1937 by coordinate search over duplicate deals against GREEDY, then checked on
 # other deals and editions (benchmarks/tune_expert.py): keep remedies and hazards longer, keep a zone
 # card that can shut a rival in, and use it before anything else.
-EXPERT = Style(keep=((GO, 40), (REMEDY, 30), (HAZARD, 80), (ZONE, 10)), second=75, barred=20, attack_zone=40,
-               zone_first=True)
+EXPERT = Style(keep=((GO, 40), (REMEDY, 30), (HAZARD, 80), (ZONE, 10)), second=75, barred=20, spread=0,
+               attack_zone=40, zone_first=True)
 
 
 class Facts:
@@ -79,8 +81,7 @@ class Facts:
         # reach: the largest mileage a zone card allows (0 for a card that is not a zone)
         self.reach = tuple(max((self.miles[c] for c in allows[z]), default=0) if z in allows else 0
                            for z in range(self.K + 1))
-        top = max(self.miles, default=1) or 1
-        self.keep_mileage = tuple(KEEP_MILEAGE + 10 * m // top for m in self.miles)
+        self.top_miles = max(self.miles, default=1) or 1
         self._safeties(ruleset)
         # attack zones: zone cards a side may lay on a rival to cut its allowance below the largest
         zones = ruleset.zones
@@ -193,7 +194,8 @@ def pick_discard(f: Facts, hand, zone: int, needs: int, need, laid, style: Style
             if hand.count(c) > need[c] - laid[c]:
                 value = 0  # a spare copy: its pile cannot take them all
             else:
-                value = f.keep_mileage[c] - (0 if c in allowed else style.barred)
+                value = (KEEP_MILEAGE + style.spread * f.miles[c] // f.top_miles
+                         - (0 if c in allowed else style.barred))
         elif k == COUNTER or k == SAFETY:
             value = KEEP_COUNTER
         elif needs >> c & 1:
