@@ -17,7 +17,7 @@ from ..engine.game import game_class
 from ..engine.kernel import kernel_for
 from ..engine.moves import new_event
 from ..engine.tables import CARD_SHIFT, DISCARD, HAZARD, TAKE_SHIFT, TARGET_SHIFT, Tables, tables_for
-from ..greedy import facts_for, pick_discard, pick_play
+from ..greedy import GREEDY, Style, facts_for, pick_discard, pick_play
 from ..rng import INCREMENT, MASK64, MULTIPLIER, Rng
 from .runner import PLAY_EVENTS
 from .stats import GameRecord, Tally
@@ -184,8 +184,9 @@ def loop_for(ruleset, plan, trace: bool = False):
     return found
 
 
-def greedy_policy(t: Tables):
-    """greedy.py's rule on the kernel's lists: the choice bots.GreedyBot makes from the public view.
+def greedy_policy(t: Tables, style: Style = GREEDY):
+    """greedy.py's rule on the kernel's lists: the choice bots.GreedyBot makes from the public view (with
+    another Style, the choice of the rule bot with that style, such as bots.ExpertBot).
 
     With two sides a play's choice depends only on the plays on offer, the seat's side, the two zones
     and its go pile state (the one rival is every hazard's target); a discard only on the hand, the
@@ -208,9 +209,10 @@ def greedy_policy(t: Tables):
                 if i is None:
                     if len(remembered) > 50_000:
                         remembered.clear()
-                    i = remembered[key] = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst, onto[state])
+                    i = remembered[key] = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst, onto[state],
+                                                      style)
             else:
-                i = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst, onto[state])
+                i = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst, onto[state], style)
             if i >= 0:
                 return codes[i]
         hand, laid = game.hands[seat], game.cnt[s]
@@ -219,7 +221,7 @@ def greedy_policy(t: Tables):
         if code is None:
             if len(remembered) > 50_000:
                 remembered.clear()
-            code = remembered[key] = discard_code[pick_discard(f, hand, zst[s], onto[state], need, laid)]
+            code = remembered[key] = discard_code[pick_discard(f, hand, zst[s], onto[state], need, laid, style)]
         return code
 
     return choose
