@@ -13,9 +13,9 @@ Rounds alternate between the commands, so a change in machine load hits them all
 best round; each command's CPU time is also set against the reference's in the same round (the median
 of those paired ratios is printed too). The touring package is byte-compiled first, as installing it
 does (pip writes the .pyc files): where PYTHONDONTWRITEBYTECODE is set and the package was installed
-editable, every run would otherwise compile its modules from source again, a cost no installed copy pays. Games per second are reported by
-wall clock and by CPU time (user + system of the command and its workers: steadier on a shared machine;
-for --jobs 2 only wall clock shows scaling).
+editable, every run would otherwise compile its modules from source again, a cost no installed copy
+pays. Games per second are reported by wall clock and by CPU time (user + system of the command and its
+workers: steadier on a shared machine; for --jobs 2 only wall clock shows scaling).
 --memory runs random games at growing sizes (--jobs 1) and reports each run's peak resident memory:
 flat means the statistics are streamed, no per-game list is kept. Before any figure, one short run fills
 the compiled-ruleset cache: a run that compiles the edition (a cache miss, as after any change to
