@@ -154,3 +154,22 @@ def test_ray_backend_without_ray_says_how_to_install(monkeypatch):
     result = runner.invoke(app, ["simulate", "touring-1937", "--games", "5", "--backend", "ray"])
     assert result.exit_code == 1
     assert "pip install 'touring-dsl[ray]'" in result.stderr
+
+
+def test_a_kernel_bot_simulation_starts_without_what_it_does_not_need():
+    """Start-up is part of a simulation's time: kernel bots need no bot classes (nor the search behind
+    them), a plain report needs no console library, and a run without matches no match code."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys; sys.argv = ['touring', 'simulate', 'touring-1937', '--games', '20', '--bots', 'greedy,random',"
+            " '--jobs', '1', '--matches', '0']\n"
+            "from touring_dsl.cli.app import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "loaded = [m for m in ('touring_dsl.bots', 'touring_dsl.search', 'rich.console') if m in sys.modules]\n"
+            "print('LOADED', loaded)")
+    result = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1],
+                            capture_output=True, text=True)
+    assert "touring-1937: 20 games" in result.stdout, result.stderr
+    assert "LOADED []" in result.stdout, result.stdout + result.stderr

@@ -9,23 +9,21 @@ from pathlib import Path
 
 import typer
 
-from ..simulate.matches import match_lines, scores_a_match, simulate_matches
-from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, out, print_json
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, print_json
+
 
 def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, seed: int, rotate: bool = False,
           public: bool = False, records: bool = False):
-    from ..bots import make_bot
     from ..simulate import Plan, seat_bots
+    from ..simulate.fast import POLICIES
 
     ruleset = load_edition(edition)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if not names:
         fail("touring: --bots names no bot", EXIT_USAGE)
     for name in names:
-        try:
-            make_bot(name, ruleset)
-        except ValueError as exc:
-            fail(f"touring: {exc}", EXIT_USAGE)
+        if name not in POLICIES:  # a kernel policy is a bot by definition; any other is checked by making it
+            _check_bot(name, ruleset)
     if players not in ruleset.player_counts():
         counts = ", ".join(map(str, ruleset.player_counts()))
         fail(f"touring: {ruleset.id} is not played by {players}; it seats {counts}", EXIT_USAGE)
@@ -40,6 +38,15 @@ def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, 
                 seed=seed, games=games, rotate=rotate, public=public, records=records)
     sides = chosen.side_count(players)
     return ruleset, plan, [seat % sides for seat in range(players)]
+
+
+def _check_bot(name: str, ruleset) -> None:
+    from ..bots import make_bot
+
+    try:
+        make_bot(name, ruleset)
+    except ValueError as exc:
+        fail(f"touring: {exc}", EXIT_USAGE)
 
 
 @contextmanager
@@ -113,6 +120,7 @@ def _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate=
               records: Path | None = None, matches=0):
     from ..simulate import report, run
     from ..simulate.ray_backend import RayMissing
+    from ..simulate.matches import scores_a_match, simulate_matches
 
     ruleset, plan, side_of = _plan(edition, games, players, setup, bots, seed, rotate, public, records is not None)
     with _interruptible(), _progress(games, ruleset.id) as advance, _records(records) as write:
@@ -198,10 +206,17 @@ def simulate(ctx: typer.Context, edition: str = typer.Argument(..., help="An arc
     if as_json:
         print_json(data)
     else:
-        out().print("\n".join(render_report(data)), markup=False)
+        _print_lines(render_report(data))
+
+
+def _print_lines(lines: list[str]) -> None:
+    """The report as plain text: it has no markup or colour, so it needs no console (rich) to print."""
+    sys.stdout.write("\n".join(lines) + "\n")
 
 
 def render_report(data: dict) -> list[str]:
+    from ..simulate.matches import match_lines
+
     length = data["length"]
     lines = [f"{data['edition']}: {data['games']} games, {data['players']} players, seed {data['seed']}, "
              f"bots {', '.join(data['bots_by_seat'])}{' rotating round the seats' if data['rotate'] else ''}",
@@ -274,7 +289,7 @@ def compare(editions: list[str] = typer.Argument(..., help="Two or more archive 
     if as_json:
         print_json(reports)
         return
-    out().print("\n".join(render_comparison(reports)), markup=False)
+    _print_lines(render_comparison(reports))
 
 
 def _rows(data: dict) -> dict[str, str]:

@@ -105,14 +105,11 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
             b(f"s = {e.side('seat')}")
             legality.legal(e)
             b("n = len(codes)")
-            if e.has_pending:  # an answer to a counter, or a discard down to the hand size, is not a turn's choice
-                with b.block("if pending is None:"):
-                    b("offered += n")
-            else:
-                b("offered += n")
             if greedy:
                 with b.block("if greedy >> seat & 1:"):
-                    with b.block("if not n and pending is None:" if e.has_pending else "if not n:"):
+                    with b.block("if n:"):
+                        count_offered(e, b)
+                    with b.block("elif pending is None:" if e.has_pending else "else:"):
                         b("stuck += 1")
                     b("code = choose(self, seat, s, codes)")
                     if trace:
@@ -137,6 +134,7 @@ def random_policy(e: Emitter, b: Source, trace: bool) -> None:
     """The random policy, as in run_random: one draw, a uniform distinct play, else a random card discarded."""
     b(f"state = (state * {MULTIPLIER} + {INCREMENT}) & {MASK64}")
     with b.block("if n:"):
+        count_offered(e, b)
         b("code = codes[0] if n == 1 else codes[state * n >> 64]")
         if trace:
             b("trace.append(code)")
@@ -152,6 +150,16 @@ def random_policy(e: Emitter, b: Source, trace: bool) -> None:
         if trace:
             b(f"trace.append({DISCARD} | c << {CARD_SHIFT})")
         discard(e, b)
+
+
+def count_offered(e: Emitter, b: Source) -> None:
+    """The n plays on offer count towards the branching factor (counted where n > 0: adding 0 is no work
+    worth a line per turn); an answer to a counter, or a discard down to the hand size, is not a turn's choice."""
+    if e.has_pending:
+        with b.block("if pending is None:"):
+            b("offered += n")
+    else:
+        b("offered += n")
 
 
 def discard(e: Emitter, b: Source) -> None:
