@@ -1,6 +1,6 @@
 """The simulator's fast path plays the very games of the public path: same moves, winners and measures.
 
-For every archive edition, every player count, and random, greedy and mixed seats, each seeded game
+For every archive edition, every player count, and random, greedy, expert and mixed seats, each seeded game
 is played twice: inside the kernel (simulate.fast, kernel policies, measures kept by the generated
 loop) and through the public Move/Event API (simulate.runner.play_one: bots reading Views, measures
 read from Events). The two must agree move for move and measure for measure.
@@ -21,7 +21,7 @@ from touring_dsl.engine import tables_for
 
 CONFIGS = [(e, p) for e in archive_ids() for p in load(e).player_counts()]
 EDITIONS = Path(__file__).resolve().parents[1] / "editions"
-SEATINGS = [["random"], ["greedy"], ["greedy", "random"]]
+SEATINGS = [["random"], ["greedy"], ["greedy", "random"], ["expert", "greedy"]]
 GAMES = 12
 
 

@@ -17,12 +17,13 @@ from ..engine.game import game_class
 from ..engine.kernel import kernel_for
 from ..engine.moves import new_event
 from ..engine.tables import CARD_SHIFT, DISCARD, HAZARD, TAKE_SHIFT, TARGET_SHIFT, Tables, tables_for
-from ..greedy import GREEDY, Style, facts_for, pick_discard, pick_play
+from ..greedy import EXPERT, GREEDY, Style, facts_for, pick_discard, pick_play
 from ..rng import INCREMENT, MASK64, MULTIPLIER, Rng
 from .runner import PLAY_EVENTS
 from .stats import GameRecord, Tally
 
-POLICIES = ("random", "greedy")
+POLICIES = ("random", "greedy", "expert")
+STYLES = {"greedy": GREEDY, "expert": EXPERT}  # the policies that follow greedy.py's rule, by their Style
 CARD = re.compile(r"NAMES\[(\w+)\]")
 # A go or remedy card laid ("plays X on side N") moves no miles, so the lead needs no update; should the
 # engine word it otherwise, the lead is simply updated there too (the same numbers, a little slower).
@@ -176,7 +177,7 @@ _LOOPS: dict = {}
 def loop_for(ruleset, plan, trace: bool = False):
     """The compiled measuring loop for the plan's seating (cached per compiled Tables)."""
     t = tables_for(ruleset, plan.players, plan.setup)
-    greedy = any(name == "greedy" for name in plan.bots)
+    greedy = any(name in STYLES for name in plan.bots)
     key = (id(t), greedy, trace)
     found = _LOOPS.get(key)
     if found is None or found[0] is not t:
@@ -188,8 +189,19 @@ def loop_for(ruleset, plan, trace: bool = False):
         namespace = {"T": t, "event": new_event, **kernel_for(t)}
         exec(compile(w.text(), f"<touring measuring loop {t.ruleset.id}/{t.setup.id}/{t.players}>", "exec"),
              namespace)
-        found = _LOOPS[key] = (t, namespace["play"], greedy_policy(t), w.text())
+        found = _LOOPS[key] = (t, namespace["play"], {name: greedy_policy(t, style) for name, style in STYLES.items()},
+                               w.text())
     return found
+
+
+def rule_choice(policies: dict, names: tuple[str, ...]):
+    """The `choose` the loop calls for the seats that follow the rule: the one policy they share, or one
+    that asks each seat's own."""
+    used = {name for name in names if name in policies}
+    if len(used) <= 1:
+        return policies[used.pop() if used else "greedy"]
+    by_seat = [policies.get(name) for name in names]
+    return lambda game, seat, s, codes: by_seat[seat](game, seat, s, codes)
 
 
 def greedy_policy(t: Tables, style: Style = GREEDY):
@@ -255,7 +267,7 @@ def play_games(ruleset, plan, start: int, stop: int, cards: Cards | None = None,
     Card counts go into `cards`; with `traces`, each game's move codes are appended to it as a list."""
     from .runner import BOT_SALT, game_seed
 
-    t, loop, choose, _ = loop_for(ruleset, plan, trace=traces is not None)
+    t, loop, policies, _ = loop_for(ruleset, plan, trace=traces is not None)
     cls = game_class(t)
     cards = cards or Cards(t)
     counts = (cards.plays, cards.hits, cards.paid)
@@ -266,9 +278,11 @@ def play_games(ruleset, plan, start: int, stop: int, cards: Cards | None = None,
         game = cls(t, seed)
         game.deal()
         names = plan.bots_for(index)
-        mask = masks.get(names)
-        if mask is None:
-            mask = masks[names] = sum(1 << seat for seat, name in enumerate(names) if name == "greedy")
+        found = masks.get(names)
+        if found is None:
+            found = masks[names] = (sum(1 << seat for seat, name in enumerate(names) if name in STYLES),
+                                    rule_choice(policies, names))
+        mask, choose = found
         if traces is None:
             out = loop(game, Rng(seed ^ BOT_SALT), mask, choose, *counts)
         else:

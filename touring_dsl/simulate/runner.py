@@ -1,6 +1,6 @@
 """Simulate stage, running: seeded chunks of bot games on local processes or Ray, merged in order.
 
-Two paths play the same games. Bots that are kernel policies (random, greedy) play inside the ruleset's
+Two paths play the same games. Bots that are kernel policies (random, greedy, expert) play inside the ruleset's
 generated rules kernel (simulate.fast: no Move, Event or View per turn); any other bot plays through
 the public Move/Event API (play_one). Both fold the same GameRecord for the same seed, which
 tests/test_simulate_paths.py checks game by game.
