@@ -63,8 +63,10 @@ def received(command_class: type, args: list[str], loud: str | None = None) -> t
              must: Path | None = typer.Option(None, "--must", exists=True, dir_okay=False),
              flag: bool = typer.Option(False, "--flag"),
              loud: bool = typer.Option(False, "--loud", envvar="TOURING_TEST_LOUD"),
-             count: int = typer.Option(1, "--count")) -> None:
-        values = [name, paths, label, where, must, flag, loud, count]
+             count: int = typer.Option(1, "--count"),
+             jobs: int = typer.Option(2, "--jobs", min=1),
+             seed: int | None = typer.Option(None, "--seed")) -> None:
+        values = [name, paths, label, where, must, flag, loud, count, jobs, seed]
         print(repr([(type(value).__name__, value) for value in values]))
 
     env = {"NO_COLOR": "1", "COLUMNS": "80"} | ({"TOURING_TEST_LOUD": loud} if loud is not None else {})
@@ -81,6 +83,18 @@ def received(command_class: type, args: list[str], loud: str | None = None) -> t
     ["a"],
     ["--flag"],
     ["a", "b", "--label"],
+    ["a", "b", "--count", "12", "--jobs", "1", "--seed", "-4"],
+    ["a", "b", "--count", "007", "--seed", "0"],
+    ["a", "b", "--jobs", "0"],
+    ["a", "b", "--jobs", "-3"],
+    ["a", "b", "--count", "x"],
+    ["a", "b", "--count", "²"],
+    ["a", "b", "--count", "1.5"],
+    ["a", "b", "--count", " 3"],
+    ["a", "b", "--count", "+3"],
+    ["a", "b", "--count", "1_000"],
+    ["a", "b", "--count", "9" * 30],
+    ["a", "b", "--count", ""],
 ])
 def test_plain_parameters_convert_as_typer_does(args: list[str], monkeypatch) -> None:
     monkeypatch.chdir(ROOT)
@@ -99,4 +113,13 @@ def test_values_that_are_not_plain_go_to_typer(loud: str) -> None:
        .filter(lambda text: not text.startswith("-")))
 def test_any_text_converts_as_typer_does(text: str) -> None:
     args = [text, text, "--label", text, "--where", text]
+    assert received(PlainCommand, args) == received(TyperCommand, args)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.one_of(st.integers(-10**20, 10**20).map(str),
+                 st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), min_size=1))
+       .filter(lambda text: not text.startswith("--")))
+def test_any_number_converts_as_typer_does(text: str) -> None:
+    args = ["a", "b", "--count", text, "--jobs", text]
     assert received(PlainCommand, args) == received(TyperCommand, args)
