@@ -151,27 +151,41 @@ def share_of(skill: dict, bot: str) -> tuple[float, float, float]:
     return 1 - skill["share"], 1 - skill["ci95"][1], 1 - skill["ci95"][0]
 
 
-def edition_findings(edition: str, runs: dict, strong: str, weak: str) -> list[str]:
-    """Plain sentences read off one edition's numbers."""
+def skill_key(bot: str, strong: str) -> str:
+    return "skill" if bot == strong else f"skill {bot}"
+
+
+def self_key(bot: str, strong: str) -> str:
+    return "self" if bot == strong else f"also {bot}"
+
+
+def edition_findings(edition: str, runs: dict, strong: str, weak: str, lead: str, skilled: list[str]) -> list[str]:
+    """Plain sentences read off one edition's numbers: those of `lead`'s self-play (the bot with the most
+    games), and the skill check of every bot in `skilled` against `weak`."""
     counts = sorted({p for (e, p, _) in runs if e == edition})
-    self_play = {p: runs[(edition, p, "self")] for p in counts}
+    self_play = {p: runs[(edition, p, self_key(lead, strong))] for p in counts}
     luck = {p: runs[(edition, p, "random")] for p in counts}
-    share, low, high = share_of(runs[(edition, 2, "skill")]["skill"], strong)
     ruleset = load(edition)
     unit = unit_of(edition)
+    checks = []
+    for bot in skilled:
+        data = runs[(edition, 2, skill_key(bot, strong))]
+        share, low, high = share_of(data["skill"], bot)
+        checks.append(f"{bot} takes {share:.0%} of two-player wins against {weak} ({low:.0%}-{high:.0%}, "
+                      f"{data['games']} games)")
+    _, low, high = share_of(runs[(edition, 2, skill_key(lead, strong))]["skill"], lead)
     verdict = ("better play wins clearly more often" if low > 0.5 else
-               "the weaker rule does better here" if high < 0.5 else "no clear difference between the bots")
+               f"{weak} does better here" if high < 0.5 else "no clear difference between the bots")
     out = [f"**`{edition}`** ({ruleset.title}{': ' + ruleset.subtitle if ruleset.subtitle else ''}).",
-           f"Skill: {strong} takes {share:.0%} of two-player wins against {weak} ({low:.0%}-{high:.0%}): "
-           f"{verdict}."]
+           f"Skill: {'; '.join(checks)}: {verdict}."]
     seats = []
     for p in counts:
         fsa = self_play[p]["first_seat_advantage"]
         real = not (fsa["ci95"][0] <= fsa["fair_share"] <= fsa["ci95"][1])
         seats.append(f"{p} players {fsa['edge']:+.1%}{' (beyond chance)' if real else ''}")
-    out.append(f"First seat, {strong} against itself: " + ", ".join(seats) + ".")
+    out.append(f"First seat, {lead} against itself: " + ", ".join(seats) + ".")
     two = self_play[2]
-    out.append(f"Two-player {strong} games last {two['length']['mean']:.0f} turns "
+    out.append(f"Two-player {lead} games last {two['length']['mean']:.0f} turns "
                f"(random: {luck[2]['length']['mean']:.0f}), with {two['lead_changes_per_game']:.1f} lead changes; "
                f"the winner was at worst {two['drama']['winner_behind_mean']:.0f} {unit} behind and came back "
                f"from a quarter of the race in {two['drama']['comeback_share']:.0%} of games; its lead held from "
@@ -187,12 +201,12 @@ def edition_findings(edition: str, runs: dict, strong: str, weak: str) -> list[s
     return [" ".join(out), ""]
 
 
-def comparisons(runs: dict, ids: list[str], strong: str, weak: str) -> list[str]:
+def comparisons(runs: dict, ids: list[str], strong: str, weak: str, lead: str) -> list[str]:
     """Findings across editions: where skill matters most, and each variant against its parent."""
-    skill = {e: share_of(runs[(e, 2, "skill")]["skill"], strong) for e in ids}
+    skill = {e: share_of(runs[(e, 2, skill_key(lead, strong))]["skill"], lead) for e in ids}
     order = sorted(ids, key=lambda e: -skill[e][0])
     lines = ["- Skill matters most in " + ", then ".join(f"`{e}` ({skill[e][0]:.0%})" for e in order)
-             + f" (two-player share of wins of {strong} against {weak})."]
+             + f" (two-player share of wins of {lead} against {weak})."]
     for e in ids:
         parent = load(e).parent
         if parent in skill:
@@ -236,6 +250,10 @@ def main() -> None:
         if not bot_exists(name):
             sys.exit(f"balance.py: no bot {name!r}")
     ids = [path.stem for path in archive_files() if path.parent.name != "house"]
+    # the sentences read the bot played most (the first --also, else --strong); every bot but the weak
+    # one gets a skill check against it
+    lead = args.also[0] if args.also else strong
+    skilled = [strong, *(name for name in args.also if name != weak)]
     runs: dict = {}
     body: list[str] = []
     for edition in ids:
@@ -243,15 +261,17 @@ def main() -> None:
         rows = []
         for players in ruleset.player_counts():
             kinds = [("self", [strong], False), *((f"also {name}", [name], False) for name in args.also),
-                     ("random", ["random"], False), ("skill", [strong, weak], True)]
+                     ("random", ["random"], False), ("skill", [strong, weak], True),
+                     *((f"skill {name}", [name, weak], True) for name in skilled if name != strong)]
             for key, bots, rotate in kinds:
-                if key == "skill" and players != 2:
+                if key.startswith("skill") and players != 2:
                     continue
                 games = (args.strong_games or args.games) if key in ("self", "skill") else args.games
                 data = runs[(edition, players, key)] = simulate(edition, players, bots, games, args.seed, args.jobs,
                                                                 rotate, args.cache)
                 label = {"self": f"{strong} self-play", "random": "random self-play",
-                         "skill": f"{strong} vs {weak}, rotating"}.get(key, f"{bots[0]} self-play")
+                         "skill": f"{strong} vs {weak}, rotating"}.get(
+                    key, f"{bots[0]} vs {weak}, rotating" if key.startswith("skill") else f"{bots[0]} self-play")
                 rows.append((label, data))
         body += [f"## {ruleset.title}{': ' + ruleset.subtitle if ruleset.subtitle else ''} (`{edition}`)", ""]
         body += table(rows, unit_of(edition)) + [""]
@@ -269,15 +289,16 @@ def main() -> None:
         f"{f' ({args.strong_games} with {strong})' if args.strong_games else ''}; percentages come with 95% "
         "confidence intervals. "
         f"For every edition and player count: `{strong}` against itself{also}, `random` against itself (a "
-        f"game of pure luck, for comparison), and, for two players, `{strong}` against `{weak}` with the seats "
-        f"rotating (the skill check).{stand_in}", "",
+        f"game of pure luck, for comparison), and, for two players, "
+        f"{', '.join(f'`{name}`' for name in skilled)} against `{weak}` with the seats rotating (the skill "
+        f"check). The sentences below read the `{lead}` rows.{stand_in}", "",
         BOTS, "",
-        f"_Generated in {elapsed:.0f} s._", "",
+        f"_Generated in {elapsed:.0f} s{' (rows kept in a --cache file from earlier runs not counted)' if args.cache else ''}._", "",
         "## What the numbers say", "",
     ]
-    head += comparisons(runs, ids, strong, weak)
+    head += comparisons(runs, ids, strong, weak, lead)
     for edition in ids:
-        head += edition_findings(edition, runs, strong, weak)
+        head += edition_findings(edition, runs, strong, weak, lead, skilled)
     tail = [MEASURES]
     if args.bench:
         tail += ["## Speed of the simulator", "",
