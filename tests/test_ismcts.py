@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from touring_dsl.archive import archive_ids, load
-from touring_dsl.bots import GreedyBot, make_bot, play
+from touring_dsl.bots import ExpertBot, make_bot, play
 from touring_dsl.cli.app import app
 from touring_dsl.engine import Move, build_position, new_game
 from touring_dsl.rng import Rng
@@ -161,13 +161,19 @@ def test_it_answers_a_counter_offer():
     raise AssertionError("no counter offer in 200 random games")
 
 
-def test_it_lays_the_card_that_wins_the_race():
-    ruleset = load("touring-1937")
+def one_mile_from_winning(ruleset):
+    """Side 1 needs only the 1 Mile in its hand to complete the race; the rival shows go, so a
+    hazard (the Puncture also in hand) is on offer too."""
     piles = [("1 Mile", 7), ("3 Miles", 4), ("15 Miles", 2), ("30 Miles", 2)]
-    game = build_position(ruleset, 2, sides={0: {"go": ["Go"], "zone": ["Country"], "piles": piles},
+    return build_position(ruleset, 2, sides={0: {"go": ["Go"], "zone": ["Country"], "piles": piles},
                                              1: {"go": ["Go"], "piles": [("1 Mile", 3)]}},
                           hands={0: ["1 Mile", "Puncture", "Go", "30 Miles", "Gasoline", "Country"],
                                  1: ["Collision", "Go", "3 Miles", "15 Miles", "Hauled In"]})
+
+
+def test_it_lays_the_card_that_wins_the_race():
+    ruleset = load("touring-1937")
+    game = one_mile_from_winning(ruleset)
     move = make_bot("ismcts:100", ruleset).choose(game.view(0), game.legal_moves(), Rng(2))
     assert move == Move("play", "1 Mile")
 
@@ -196,17 +202,13 @@ class Always:
         return self.move
 
 
-def test_the_search_overrules_a_prior_that_misses_the_win():
+def test_a_prior_that_misses_the_win_is_overruled():
     ruleset = load("touring-1937")
-    piles = [("1 Mile", 7), ("3 Miles", 4), ("15 Miles", 2), ("30 Miles", 2)]
-    game = build_position(ruleset, 2, sides={0: {"go": ["Go"], "zone": ["Country"], "piles": piles},
-                                             1: {"go": ["Go"], "piles": [("1 Mile", 3)]}},
-                          hands={0: ["1 Mile", "Puncture", "Go", "30 Miles", "Gasoline", "Country"],
-                                 1: ["Collision", "Go", "3 Miles", "15 Miles", "Hauled In"]})
+    game = one_mile_from_winning(ruleset)
     view, legal = game.view(0), game.legal_moves()
     wasteful = IsmctsBot(ruleset, "100", prior=Always(Move("discard", "Country")))
     assert wasteful.choose(view, legal, Rng(2)) == Move("play", "1 Mile")
-    assert isinstance(make_bot("ismcts", ruleset).prior, GreedyBot)
+    assert isinstance(make_bot("ismcts", ruleset).prior, ExpertBot)
 
 
 def test_same_generator_same_choice():
