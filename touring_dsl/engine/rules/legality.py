@@ -82,21 +82,21 @@ def plays(e: Emitter) -> None:
     w, t = e.w, e.t
     w("hm = hmask[seat]")
     if t.duel:  # two sides: one lookup keyed by the own-side cards and, above them, the attacks
-        w("attack = hm & atk[s] & expo[1 - s]")
         if e.has_penalties:
+            w("attack = hm & atk[s] & expo[1 - s]")
             with w.block(f"if attack & {t.pen_hazards}:"):
                 plays_by_victim(e)
             with w.block("else:"):
-                duel_lookup(e)
-        else:
-            duel_lookup(e)
+                duel_lookup(e, "attack")
+        else:  # written inline: this line runs every turn of every simulated game
+            duel_lookup(e, "(hm & atk[s] & expo[1 - s])")
     else:
         plays_by_victim(e)
 
 
-def duel_lookup(e: Emitter) -> None:
+def duel_lookup(e: Emitter, attack: str) -> None:
     w = e.w
-    w(f"key = hm & own[s] | attack << {e.t.K}")
+    w(f"key = hm & own[s] | {attack} << {e.t.K}")
     with w.block("if key:"):
         with w.block("try:"):
             w("codes = DUEL_CODES[s][key]")
