@@ -60,15 +60,15 @@ def seated(edition: str, players: int, setup: str | None) -> Seated | None:
     """The edition seated for `players` (in `setup`, else the one that seats them), once per process and
     from the ruleset cache when it has it; None when the cache is off, or when the edition does not
     compile or seat them that way (the full path says why)."""
-    key = (edition, players, setup)
-    if key in _SEATED:
-        return _SEATED[key]
-    from ..errors import InternalError, TouringError
     from ..ruleset_cache import enabled
 
     if not enabled():
         return None
+    key = (edition, players, setup)
+    if key in _SEATED:
+        return _SEATED[key]
     from ..archive import load_view
+    from ..errors import InternalError, TouringError
 
     try:
         found = load_view(edition, f"simulate: seated for {players} in {setup}", lambda r: _seat(r, players, setup))
