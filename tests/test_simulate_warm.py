@@ -17,7 +17,7 @@ from touring_dsl.archive import load
 from touring_dsl.engine.tables import tables_for
 from touring_dsl.simulate import Plan, seat_bots
 from touring_dsl.simulate.fast import play_chunk
-from touring_dsl.simulate.warm import _seat
+from touring_dsl.simulate.warm import pickled_seating
 
 ROOT = Path(__file__).resolve().parents[1]
 HEAVY = ("pydantic", "touring_dsl.model", "touring_dsl.compiler", "lark")
@@ -28,8 +28,8 @@ HOOK = ("import atexit, builtins, sys\n"
         "    compiled.append(str(filename))\n"
         "    return real(source, filename, *rest, **named)\n"
         "builtins.compile = counting\n"
-        "atexit.register(lambda: print('LOADED', sorted(sys.modules), [f for f in compiled if f.startswith('<touring')],"
-        " file=sys.stderr))\n"
+        "atexit.register(lambda: print('LOADED', sorted(sys.modules),\n"
+        "                              [f for f in compiled if f.startswith('<touring')], file=sys.stderr))\n"
         "from touring_dsl.cli.app import main; main()")
 
 
@@ -119,7 +119,7 @@ def test_detached_tables_play_the_games_of_the_ruleset(edition: str, data, bots:
                                                        rotate: bool) -> None:
     ruleset = load(edition)
     players = data.draw(st.sampled_from(ruleset.player_counts()))
-    seated = pickle.loads(pickle.dumps(_seat(ruleset, players, None)))  # as a warm run reads it
+    seated = pickle.loads(pickled_seating(ruleset, players, None))  # as a warm run reads it
     plan = Plan(edition=edition, players=players, setup=seated.facts.setup_id, bots=seat_bots(bots, players),
                 seed=seed, games=40, rotate=rotate, records=True)
     assert play_chunk(seated.tables, plan, 0, 40) == play_chunk(ruleset, plan, 0, 40)
@@ -127,8 +127,8 @@ def test_detached_tables_play_the_games_of_the_ruleset(edition: str, data, bots:
 
 @pytest.mark.parametrize("edition,players", [("touring-1937", 2), ("touring-1965", 4), ("mille-bornes", 2)])
 def test_a_seated_edition_pickles_without_the_model(edition: str, players: int) -> None:
-    seated = _seat(load(edition), players, None)
-    data = pickle.dumps(seated)
+    data = pickled_seating(load(edition), players, None)
+    seated = pickle.loads(data)
     assert b"touring_dsl.model" not in data and b"pydantic" not in data
     assert seated.tables.ruleset is None and seated.tables.kernel is None
     # its kernel and both measuring loops come with it, compiled
@@ -137,13 +137,20 @@ def test_a_seated_edition_pickles_without_the_model(edition: str, players: int) 
 
 def test_a_seating_the_edition_lacks_is_not_seated() -> None:
     ruleset = load("touring-1937")
-    assert _seat(ruleset, 5, None) is None and _seat(ruleset, 2, "nope") is None
+    assert pickled_seating(ruleset, 5, None) is None and pickled_seating(ruleset, 2, "nope") is None
 
 
 def test_detached_tables_stand_only_for_their_own_seating() -> None:
-    t = _seat(load("touring-1937"), 2, None).tables
+    t = pickle.loads(pickled_seating(load("touring-1937"), 2, None)).tables
     assert tables_for(t, 2) is t and tables_for(t, 2, t.setup_id) is t
     with pytest.raises(ValueError, match="seat 2 players"):
         tables_for(t, 3)
     with pytest.raises(ValueError, match="seat 2 players"):
         tables_for(t, 2, "three-players")
+
+
+def test_the_seating_kept_in_an_entry_costs_the_other_commands_nothing(tmp_path: Path) -> None:
+    touring(["simulate", "touring-1937", "--games", "5", "--jobs", "1"], tmp_path)
+    touring(["show", "touring-1937"], tmp_path)
+    _, _, modules, _ = touring(["show", "touring-1937"], tmp_path)
+    assert not any(name.startswith(("touring_dsl.engine", "touring_dsl.simulate")) for name in modules)

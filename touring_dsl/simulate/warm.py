@@ -4,12 +4,15 @@ A run whose bots all play inside the kernel (random, greedy, expert) needs no Ru
 seated for it, detached (engine.tables.Tables.detached: no model object comes with them) and carrying
 the generated kernel and measuring loops as compiled code, and the few facts its report prints. These
 are a view of the edition's cache entry (ruleset_cache.view_cached), one per seating, so a warm
-`touring simulate` imports neither pydantic nor the model and compiles no generated code. A miss builds
-them from the Ruleset, as the run would have. With the cache off, or for an edition or seating the
+`touring simulate` imports neither pydantic nor the model and compiles no generated code. The view is
+kept pickled inside the entry, so that the other commands reading the entry (show, check, editions)
+neither load the engine nor unpickle tables they do not use. A miss builds it from the Ruleset, as the
+run would have. With the cache off, or for an edition or seating the
 full path would refuse, there is nothing here and the caller takes the full path, which reports it.
 """
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -70,18 +73,20 @@ def seated(edition: str, players: int, setup: str | None) -> Seated | None:
     from ..archive import load_view
     from ..errors import InternalError, TouringError
 
+    name = f"simulate: seated for {players} in {setup}"
     try:
-        found = load_view(edition, f"simulate: seated for {players} in {setup}", lambda r: _seat(r, players, setup))
+        kept = load_view(edition, name, lambda ruleset: pickled_seating(ruleset, players, setup))
     except (TouringError, InternalError):
-        found = None
+        kept = None
+    found = None if kept is None else pickle.loads(kept)
     _SEATED[key] = found
     if found is not None:  # a plan names the setup chosen: the same seating
         _SEATED[(edition, players, found.facts.setup_id)] = found
     return found
 
 
-def _seat(ruleset: Ruleset, players: int, setup: str | None) -> Seated | None:
-    """Build the Seated from the Ruleset: its tables, kernel and carried loops compiled, then detached."""
+def pickled_seating(ruleset: Ruleset, players: int, setup: str | None) -> bytes | None:
+    """The Seated, pickled, built from the Ruleset: its tables, kernel and carried loops compiled, then detached."""
     from ..engine.kernel import kernel_for
     from ..engine.tables import tables_for
     from .fast import loop_for
@@ -96,4 +101,5 @@ def _seat(ruleset: Ruleset, players: int, setup: str | None) -> Seated | None:
     kernel_for(t)
     for bots in CARRIED_LOOPS:
         loop_for(t, Plan(edition=ruleset.id, players=players, setup=t.setup_id, bots=bots * players, seed=0, games=1))
-    return Seated(facts=run_facts(ruleset, players, t.setup_id), tables=t.detached())
+    seated = Seated(facts=run_facts(ruleset, players, t.setup_id), tables=t.detached())
+    return pickle.dumps(seated, protocol=pickle.HIGHEST_PROTOCOL)
