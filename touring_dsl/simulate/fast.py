@@ -14,7 +14,7 @@ import re
 from ..engine.codegen import Emitter, Source, apply_play, constants, function
 from ..engine.rules import counters, hands, legality
 from ..engine.game import game_class
-from ..engine.kernel import compiled, kernel_for
+from ..engine.kernel import compiled_code, kernel_for
 from ..engine.moves import new_event
 from ..engine.tables import CARD_SHIFT, DISCARD, HAZARD, TAKE_SHIFT, TARGET_SHIFT, Tables, tables_for
 from ..greedy import EXPERT, GREEDY, Style, facts_of, pick_discard, pick_play
@@ -185,7 +185,7 @@ def loop_for(ruleset, plan, trace: bool = False):
     if found is None or found[0] is not t:
         if len(_LOOPS) > 64:
             _LOOPS.clear()
-        text, code = compiled(t, ("measuring loop", *shape), "measuring loop", lambda: loop_source(t, *shape))
+        text, code = compiled_code(t, ("measuring loop", *shape), "measuring loop", lambda: loop_source(t, *shape))
         namespace = {"T": t, "event": new_event, **kernel_for(t)}
         exec(code, namespace)
         found = _LOOPS[key] = (t, namespace["play"], {name: greedy_policy(t, style) for name, style in STYLES.items()},
