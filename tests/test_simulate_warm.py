@@ -71,7 +71,8 @@ def test_a_warm_run_loads_no_model_and_compiles_no_generated_code(args: list[str
 ])
 def test_a_warm_run_reports_what_the_full_path_does(args: list[str], tmp_path: Path) -> None:
     records = ["--records", str(tmp_path / "games.csv")] if args[0] == "simulate" else []
-    full, _, _, _ = touring(args + records, tmp_path / "cache", cached=False)
+    full, _, full_modules, _ = touring(args + records, tmp_path / "cache", cached=False)
+    assert "touring_dsl.model" in full_modules  # with the cache off: the full path, from the Ruleset
     full_rows = (tmp_path / "games.csv").read_text() if records else ""
     touring(args, tmp_path / "cache")  # fills the cache
     warm, _, modules, _ = touring(args + records, tmp_path / "cache")
