@@ -155,3 +155,17 @@ def test_the_seating_kept_in_an_entry_costs_the_other_commands_nothing(tmp_path:
     touring(["show", "touring-1937"], tmp_path)
     _, _, modules, _ = touring(["show", "touring-1937"], tmp_path)
     assert not any(name.startswith(("touring_dsl.engine", "touring_dsl.simulate")) for name in modules)
+
+
+def test_a_kept_seating_that_no_longer_loads_is_only_a_miss(tmp_path: Path, monkeypatch) -> None:
+    from touring_dsl.simulate import warm
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TOURING_NO_CACHE", raising=False)
+    monkeypatch.setattr(warm, "_SEATED", {})
+    monkeypatch.setattr(warm, "pickled_seating", lambda ruleset, players, setup: b"not a pickle")
+    assert warm.seated("touring-1937", 2, None) is None  # the caller takes the full path
+    monkeypatch.setattr(warm, "_SEATED", {})
+    monkeypatch.setattr(warm, "pickled_seating", pickled_seating)
+    assert warm.seated("touring-1937", 2, None) is None  # read back from the entry: still no seating
+    assert warm.seated("touring-1937", 3, None).facts.setup_id == "three-players"

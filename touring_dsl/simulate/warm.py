@@ -7,8 +7,8 @@ are a view of the edition's cache entry (ruleset_cache.view_cached), one per sea
 `touring simulate` imports neither pydantic nor the model and compiles no generated code. The view is
 kept pickled inside the entry, so that the other commands reading the entry (show, check, editions)
 neither load the engine nor unpickle tables they do not use. A miss builds it from the Ruleset, as the
-run would have. With the cache off, or for an edition or seating the
-full path would refuse, there is nothing here and the caller takes the full path, which reports it.
+run would have. With the cache off, or for an edition or seating the full path would refuse, there is
+nothing here and the caller takes the full path, which reports it.
 """
 from __future__ import annotations
 
@@ -78,7 +78,10 @@ def seated(edition: str, players: int, setup: str | None) -> Seated | None:
         kept = load_view(edition, name, lambda ruleset: pickled_seating(ruleset, players, setup))
     except (TouringError, InternalError):
         kept = None
-    found = None if kept is None else pickle.loads(kept)
+    try:
+        found = None if kept is None else pickle.loads(kept)
+    except Exception:  # noqa: BLE001 - a seating that no longer loads is only a cache miss
+        found = None
     _SEATED[key] = found
     if found is not None:  # a plan names the setup chosen: the same seating
         _SEATED[(edition, players, found.facts.setup_id)] = found
