@@ -91,15 +91,17 @@ def seated(edition: str, players: int, setup: str | None) -> Seated | None:
 def pickled_seating(ruleset: Ruleset, players: int, setup: str | None) -> bytes | None:
     """The Seated, pickled, built from the Ruleset: its tables, kernel and carried loops compiled, then detached."""
     from ..engine.kernel import kernel_for
-    from ..engine.tables import tables_for
+    from ..engine.tables import Tables
     from .fast import loop_for
     from .runner import Plan
 
     if players not in ruleset.player_counts():
         return None
     try:
-        t = tables_for(ruleset, players, setup)
-    except ValueError:  # no such setup, or a seating the engine cannot play
+        # new tables, not tables_for's shared ones: what is kept must not depend on what else this
+        # process has played (their caches, the code compiled for them)
+        t = Tables(ruleset, ruleset.setup_for(players, setup), players)
+    except (KeyError, ValueError):  # no such setup, or a seating the engine cannot play
         return None
     kernel_for(t)
     for bots in CARRIED_LOOPS:
