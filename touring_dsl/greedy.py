@@ -19,10 +19,14 @@ bot's prior, whose weights were tuned by simulation against greedy (benchmarks/t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .engine.tables import (COUNTER, COUNTER_WITH, DECLINE, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, SAFETY,
                             ZONE)
-from .model import Ruleset
+
+if TYPE_CHECKING:
+    from .engine.tables import Tables
+    from .model import Ruleset
 
 # How much the seat wants to keep a card when it must discard one (lower goes first). The old rule
 # ranked every remedy above the mileage still needed, so a seat waiting for a go card threw away its
@@ -124,6 +128,14 @@ def facts_for(ruleset: Ruleset) -> Facts:
             _FACTS.clear()
         found = _FACTS[id(ruleset)] = (ruleset, Facts(ruleset))
     return found[1]
+
+
+def facts_of(t: Tables) -> Facts:
+    """The Facts of the ruleset a Tables was compiled from, kept on the Tables: a detached copy, which
+    holds no Ruleset, carries them."""
+    if t.facts is None:
+        t.facts = facts_for(t.ruleset)
+    return t.facts
 
 
 def pick_play(f: Facts, plays, side: int, miles, zones, needs: int = 0, style: Style = GREEDY) -> int:

@@ -40,6 +40,11 @@ def cache_dir() -> Path:
     return Path(base) / "touring" / "rulesets"
 
 
+def enabled() -> bool:
+    """Whether the cache is in use (TOURING_NO_CACHE turns it off)."""
+    return not os.environ.get(_DISABLE)
+
+
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
     """A hash of touring's own modules, its grammar, Python's version and pydantic's: what an entry depends on.
@@ -107,7 +112,7 @@ def view_cached(path: Path, display: str, name: str, make: Callable[[Any], Any])
 
 def code_cached(name: str, make: Callable[[], Any]) -> Any:
     """`make()`, plain data that depends on touring's code alone, kept under `name` until the code changes."""
-    if os.environ.get(_DISABLE):
+    if not enabled():
         return make()
     entry = cache_dir() / f"{_sha(b'|'.join([code_fingerprint().encode(), name.encode()]))}.pickle"
     data = _read_entry(entry)
@@ -124,7 +129,7 @@ def _entry_path(path: Path, display: str) -> Path | None:
         text = path.read_bytes()
     except OSError:
         return None  # the compiler reports why it cannot be read
-    if os.environ.get(_DISABLE):
+    if not enabled():
         return None
     # the working folder too: the files an edition extends are shown relative to it in the Ruleset
     key = b"|".join([code_fingerprint().encode(), str(Path.cwd()).encode(), display.encode(), text])

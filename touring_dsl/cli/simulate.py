@@ -14,11 +14,24 @@ from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition,
 
 def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, seed: int, rotate: bool = False,
           public: bool = False, records: bool = False):
+    """The run's Plan and the facts its report prints. When every bot plays inside the kernel, both come
+    from the ruleset cache alone (simulate.warm: no Ruleset loaded); otherwise, or when the cache cannot
+    tell, from the Ruleset, which checks the bots, the players and the setup."""
     from ..simulate import Plan, seat_bots
     from ..simulate.fast import POLICIES
 
-    ruleset = load_edition(edition)
     names = [b.strip() for b in bots.split(",") if b.strip()]
+    if names and games >= 1 and not public and all(name in POLICIES for name in names):
+        from ..simulate.warm import seated
+
+        found = seated(edition, players, setup)
+        if found is not None:
+            return found.facts, Plan(edition=edition, players=players, setup=found.facts.setup_id,
+                                     bots=seat_bots(names, players), seed=seed, games=games, rotate=rotate,
+                                     public=public, records=records)
+    from ..simulate.warm import run_facts
+
+    ruleset = load_edition(edition)
     if not names:
         fail("touring: --bots names no bot", EXIT_USAGE)
     for name in names:
@@ -36,8 +49,7 @@ def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, 
              + ", ".join(s.id for s in ruleset.setups), EXIT_USAGE)
     plan = Plan(edition=edition, players=players, setup=chosen.id, bots=seat_bots(names, players),
                 seed=seed, games=games, rotate=rotate, public=public, records=records)
-    sides = chosen.side_count(players)
-    return ruleset, plan, [seat % sides for seat in range(players)]
+    return run_facts(ruleset, players, chosen.id), plan
 
 
 def _check_bot(name: str, ruleset) -> None:
@@ -120,23 +132,21 @@ def _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate=
               records: Path | None = None, matches=0):
     from ..simulate import report, run
     from ..simulate.ray_backend import RayMissing
-    from ..simulate.matches import scores_a_match, simulate_matches
 
-    ruleset, plan, side_of = _plan(edition, games, players, setup, bots, seed, rotate, public, records is not None)
-    with _interruptible(), _progress(games, ruleset.id) as advance, _records(records) as write:
+    facts, plan = _plan(edition, games, players, setup, bots, seed, rotate, public, records is not None)
+    with _interruptible(), _progress(games, facts.edition_id) as advance, _records(records) as write:
         try:
             tally = run(plan, jobs=jobs, backend=backend, progress=advance, records=write)
         except RayMissing as exc:
             fail(f"touring: {exc}")
-    race = ruleset.setup_for(players, plan.setup).race
-    miles = {card.name: card.miles or 0 for card in ruleset.deck}
-    length = race.miles if race.is_distance else sum(p.needs * miles[p.card] for p in race.piles)
-    data = report(tally, side_of, race_miles=length, rotate=rotate)
-    data["drama"]["unit"] = race.unit
-    data.update(edition=ruleset.id, seed=seed, setup=plan.setup, bots_by_seat=list(plan.bots))
-    if matches and scores_a_match(ruleset):  # the edition plays matches: measure them too
-        with _progress(matches, f"{ruleset.id} matches") as advance:
-            data["match"] = simulate_matches(ruleset, plan, matches, jobs, advance)
+    data = report(tally, list(facts.side_of), race_miles=facts.race_miles, rotate=rotate)
+    data["drama"]["unit"] = facts.unit
+    data.update(edition=facts.edition_id, seed=seed, setup=plan.setup, bots_by_seat=list(plan.bots))
+    if matches and facts.scores_match:  # the edition plays matches: measure them too
+        from ..simulate.matches import simulate_matches
+
+        with _progress(matches, f"{facts.edition_id} matches") as advance:
+            data["match"] = simulate_matches(load_edition(edition), plan, matches, jobs, advance)
     return data
 
 

@@ -349,8 +349,7 @@ def constants(w: Source, t: Tables) -> None:
 def source(t: Tables) -> str:
     """The kernel module's source for one compiled Tables."""
     w = Source()
-    setup = t.setup
-    w(f'"""Rules kernel written by touring_dsl.engine.codegen for {t.ruleset.id}, setup {setup.id}, '
+    w(f'"""Rules kernel written by touring_dsl.engine.codegen for {t.ruleset_id}, setup {t.setup_id}, '
       f'{t.players} players in {t.sides} sides."""', "")
     features = [f"zones {'for the whole game' if t.game_scope else 'per side'}",
                 f"speeding {('forbidden', 'forfeit-card', 'forfeit-all')[t.speeding]}",

@@ -1,13 +1,17 @@
 """Engine stage, public API: Game with Move/Event/View on top of the integer-coded rules."""
 from __future__ import annotations
 
-from ..model import Ruleset
+from typing import TYPE_CHECKING
+
 from .explain import why_not
 from .kernel import kernel_for
 from .legal import Legal
 from .moves import Event, IllegalMove, Move, code_of, move_of
 from .tables import CARD_SHIFT, DISCARD, Tables, tables_for
 from .view import View, build_view
+
+if TYPE_CHECKING:
+    from ..model import Ruleset
 
 
 class Game(Legal):
@@ -109,13 +113,13 @@ class Game(Legal):
 
     def __repr__(self) -> str:
         state = f"over ({self.outcome})" if self.is_over else f"player {self.to_act + 1} to act"
-        return f"<Game {self.t.ruleset.id} {self.t.players} players seed {self.seed}: turn {self.turns}, {state}>"
+        return f"<Game {self.t.ruleset_id} {self.t.players} players seed {self.seed}: turn {self.turns}, {state}>"
 
 
 def game_class(tables: Tables) -> type:
     """The Game subclass for one compiled ruleset: its generated kernel's functions installed as methods."""
     if tables.game_class is None:
-        tables.game_class = type(f"Game[{tables.ruleset.id}]", (Game,), {"__slots__": (), **kernel_for(tables)})
+        tables.game_class = type(f"Game[{tables.ruleset_id}]", (Game,), {"__slots__": (), **kernel_for(tables)})
     return tables.game_class
 
 

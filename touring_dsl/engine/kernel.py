@@ -10,7 +10,7 @@ from .codegen import source, source_for
 from .moves import new_event
 from .tables import Tables
 
-__all__ = ["KERNEL_FUNCTIONS", "kernel_for", "source_for"]
+__all__ = ["KERNEL_FUNCTIONS", "compiled_code", "kernel_for", "source_for"]
 
 KERNEL_FUNCTIONS = ("reset", "deal", "refresh", "play_codes", "apply_code", "run_random", "draw_cards", "reshuffle",
                     "finish")
@@ -19,9 +19,20 @@ KERNEL_FUNCTIONS = ("reset", "deal", "refresh", "play_codes", "apply_code", "run
 def kernel_for(t: Tables) -> dict:
     """The kernel's functions for a Tables, written and compiled once (cached on the Tables)."""
     if t.kernel is None:
-        text = source(t)
+        text, code = compiled_code(t, "kernel", "kernel", lambda: source(t))
         namespace = {"T": t, "event": new_event, "__name__": f"touring_kernel_{id(t):x}"}
-        exec(compile(text, f"<touring kernel {t.ruleset.id}/{t.setup.id}/{t.players}>", "exec"), namespace)
+        exec(code, namespace)
         t.kernel_source = text
         t.kernel = {name: namespace[name] for name in KERNEL_FUNCTIONS}
     return t.kernel
+
+
+def compiled_code(t: Tables, key, label: str, write) -> tuple:
+    """(source, code object) of generated code for t: the Tables' own if it carries it under `key`, else
+    `write()` compiled now and kept there (so that a copy of t, or its pickle, carries it too)."""
+    found = t.compiled.get(key)
+    if found is None:
+        text = write()
+        found = t.compiled[key] = (text, compile(text, f"<touring {label} {t.ruleset_id}/{t.setup_id}/{t.players}>",
+                                                 "exec"))
+    return found

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
-from ..model import Ruleset
 from .game import Game
 from .tables import EMPTY, GO, HAZARD, REMEDY, RUNNING, tables_for
+
+if TYPE_CHECKING:
+    from ..model import Ruleset
 
 
 class PositionError(ValueError):

@@ -3,11 +3,17 @@
 Cards become small ints (their index in the deck list); every rule question the game loop asks
 ("may this card go on a go pile in this state?", "which mileage does this zone allow?", "what does
 this hazard cost in this zone?") becomes a list lookup or a bitmask test. Nothing here names a card:
-every table is read off the Ruleset.
+every table is read off the Ruleset. A detached copy (Tables.detached) keeps no Ruleset at all: plain
+data, with its compiled kernel, that pickles and unpickles without the model (simulate.warm keeps one).
 """
 from __future__ import annotations
 
-from ..model import Ruleset, Setup
+import copy
+import marshal
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..model import Ruleset, Setup
 
 # card kinds
 MILEAGE, GO, REMEDY, HAZARD, ZONE, COUNTER, SAFETY = range(7)
@@ -58,6 +64,7 @@ class Tables:
 
     def __init__(self, ruleset: Ruleset, setup: Setup, players: int):
         self.ruleset, self.setup, self.players = ruleset, setup, players
+        self.ruleset_id, self.setup_id = ruleset.id, setup.id  # the names, for whoever holds no Ruleset
         self.sides = setup.side_count(players)
         if self.sides < 1 or self.sides > 14 or players % self.sides:
             raise ValueError(f"cannot seat {players} players as {self.sides} sides")
@@ -89,6 +96,31 @@ class Tables:
         self.game_class = None  # the Game subclass with this ruleset's kernel (engine.game.game_class)
         self.kernel: dict | None = None  # the generated kernel's functions (engine.kernel.kernel_for)
         self.kernel_source = ""
+        # generated code by what it is ("kernel", a measuring loop's shape): (source, code object), so
+        # that a copy carries it and never writes or compiles it again
+        self.compiled: dict = {}
+        self.facts = None  # the greedy rule's reading of the ruleset (greedy.facts_of), carried the same way
+
+    # copies ----------------------------------------------------------------------------------
+    def detached(self) -> Tables:
+        """A copy that refers to no Ruleset, Setup or chain (model objects) and has none of the public
+        layer's caches: the fast path's plain data, with the code compiled so far and the greedy Facts."""
+        state = {key: value for key, value in self.__dict__.items() if key not in _NOT_DETACHED}
+        clone = object.__new__(Tables)
+        clone.__dict__.update(copy.deepcopy(state))
+        clone.ruleset = clone.setup = clone.chains = clone.kernel = clone.game_class = None
+        clone.moves, clone.codes, clone.side_views, clone.pile_views, clone.move_lists = {}, {}, {}, {}, {}
+        return clone
+
+    def __getstate__(self) -> dict:
+        """Pickled with the compiled code as marshal bytes; the functions and class made from it are made again."""
+        state = dict(self.__dict__, kernel=None, game_class=None)
+        state["compiled"] = {key: (text, marshal.dumps(code)) for key, (text, code) in self.compiled.items()}
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        state["compiled"] = {key: (text, marshal.loads(code)) for key, (text, code) in state["compiled"].items()}
+        self.__dict__.update(state)
 
     # cards -----------------------------------------------------------------------------------
     def _cards(self, ruleset: Ruleset) -> None:
@@ -333,11 +365,21 @@ class Tables:
         return found
 
 
+# what a detached copy leaves behind: model objects, and what is made from code or for the public layer
+_NOT_DETACHED = frozenset({"ruleset", "setup", "chains", "kernel", "game_class", "moves", "codes", "side_views",
+                           "pile_views", "move_lists"})
 _CACHE: dict = {}
 
 
-def tables_for(ruleset: Ruleset, players: int, setup: str | None = None) -> Tables:
-    """Compiled tables for a ruleset seated for `players`, built once per (ruleset, seating)."""
+def tables_for(ruleset: Ruleset | Tables, players: int, setup: str | None = None) -> Tables:
+    """Compiled tables for a ruleset seated for `players`, built once per (ruleset, seating).
+
+    Tables given for the ruleset (a detached copy, say) are those tables, if they seat the same way."""
+    if isinstance(ruleset, Tables):
+        if players != ruleset.players or setup not in (None, ruleset.setup_id):
+            raise ValueError(f"tables for {ruleset.ruleset_id} seat {ruleset.players} players in setup "
+                             f"{ruleset.setup_id}, not {players} in {setup}")
+        return ruleset
     try:
         chosen = ruleset.setup_for(players, setup)
     except KeyError as exc:

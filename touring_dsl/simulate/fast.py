@@ -14,10 +14,10 @@ import re
 from ..engine.codegen import Emitter, Source, apply_play, constants, function
 from ..engine.rules import counters, hands, legality
 from ..engine.game import game_class
-from ..engine.kernel import kernel_for
+from ..engine.kernel import compiled_code, kernel_for
 from ..engine.moves import new_event
 from ..engine.tables import CARD_SHIFT, DISCARD, HAZARD, TAKE_SHIFT, TARGET_SHIFT, Tables, tables_for
-from ..greedy import EXPERT, GREEDY, Style, facts_for, pick_discard, pick_play
+from ..greedy import EXPERT, GREEDY, Style, facts_of, pick_discard, pick_play
 from ..rng import INCREMENT, MASK64, MULTIPLIER, Rng
 from .runner import PLAY_EVENTS
 from .stats import GameRecord, Tally
@@ -175,23 +175,30 @@ _LOOPS: dict = {}
 
 
 def loop_for(ruleset, plan, trace: bool = False):
-    """The compiled measuring loop for the plan's seating (cached per compiled Tables)."""
+    """The compiled measuring loop for the plan's seating (cached per compiled Tables, and its code kept
+    on the Tables under what shapes it, so that a detached copy carries it: simulate.warm)."""
     t = tables_for(ruleset, plan.players, plan.setup)
     greedy = any(name in STYLES for name in plan.bots)
-    key = (id(t), greedy, trace)
+    shape = (greedy, trace)  # everything write_play is given besides t
+    key = (id(t), *shape)
     found = _LOOPS.get(key)
     if found is None or found[0] is not t:
         if len(_LOOPS) > 64:
             _LOOPS.clear()
-        w = Source()
-        constants(w, t)
-        write_play(w, t, greedy, trace)
+        text, code = compiled_code(t, ("measuring loop", *shape), "measuring loop", lambda: loop_source(t, *shape))
         namespace = {"T": t, "event": new_event, **kernel_for(t)}
-        exec(compile(w.text(), f"<touring measuring loop {t.ruleset.id}/{t.setup.id}/{t.players}>", "exec"),
-             namespace)
+        exec(code, namespace)
         found = _LOOPS[key] = (t, namespace["play"], {name: greedy_policy(t, style) for name, style in STYLES.items()},
-                               w.text())
+                               text)
     return found
+
+
+def loop_source(t: Tables, greedy: bool, trace: bool) -> str:
+    """The measuring loop's module: the ruleset's constants, then `play`."""
+    w = Source()
+    constants(w, t)
+    write_play(w, t, greedy, trace)
+    return w.text()
 
 
 def rule_choice(policies: dict, names: tuple[str, ...]):
@@ -211,7 +218,7 @@ def greedy_policy(t: Tables, style: Style = GREEDY):
     With two sides a play's choice depends only on the plays on offer, the seat's side, the two zones
     and its go pile state (the one rival is every hazard's target); a discard only on the hand, the
     side's zone, go pile state and mileage piles: each is remembered per such position."""
-    f = facts_for(t.ruleset)
+    f = facts_of(t)
     need, onto, discard_code, takes, miles_of = t.need, t.onto, t.discard_code, t.takes, t.miles
     remembered: dict = {}
     duel = t.sides == 2

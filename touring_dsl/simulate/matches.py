@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..model import Ruleset
 from .runner import Plan, game_seed
 from .stats import percentile, wilson
+
+if TYPE_CHECKING:
+    from ..model import Ruleset
 
 MATCH_CHUNK = 10  # matches per work unit
 

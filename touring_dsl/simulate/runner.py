@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
-from ..model import Ruleset
 from .stats import GameRecord, Tally
+
+if TYPE_CHECKING:
+    from ..engine.tables import Tables
+    from ..model import Ruleset
 
 CHUNK = 250  # games per work unit: small enough for a smooth progress bar, big enough to amortise start-up
 MILEAGE_EVENTS = frozenset({"play", "penalty", "remove", "speeding"})
@@ -151,11 +154,11 @@ def fast_path(plan: Plan) -> bool:
 
 def run_chunk(plan: Plan, start: int, stop: int) -> tuple[Tally, list]:
     """Games start..stop-1 folded into a Tally (and their compact records when the plan asks)."""
-    ruleset = ruleset_of(plan)
     if fast_path(plan):
         from .fast import play_chunk
 
-        return play_chunk(ruleset, plan, start, stop)
+        return play_chunk(tables_of(plan), plan, start, stop)
+    ruleset = ruleset_of(plan)
     tally = Tally(players=plan.players, bots=plan.bots)
     rows = []
     for index in range(start, stop):
@@ -207,11 +210,12 @@ def _chunk_results(plan: Plan, jobs: int, backend: str) -> Iterator[tuple[Tally,
 
 def warm(plan: Plan) -> None:
     """Compile the edition and its kernel in this process, before workers are forked from it."""
-    ruleset = ruleset_of(plan)
     if fast_path(plan):
         from .fast import loop_for
 
-        loop_for(ruleset, plan)
+        loop_for(tables_of(plan), plan)
+    else:
+        ruleset_of(plan)
 
 
 _RULESETS: dict[str, Ruleset] = {}
@@ -226,6 +230,19 @@ def ruleset_of(plan: Plan) -> Ruleset:
 
         found = _RULESETS[plan.edition] = load(plan.edition)
     return found
+
+
+def tables_of(plan: Plan) -> Tables:
+    """The plan's Tables for the fast path, once per process like ruleset_of: the detached copy the
+    ruleset cache keeps (no Ruleset loaded, no code compiled: simulate.warm), else compiled from the Ruleset."""
+    from .warm import seated
+
+    found = seated(plan.edition, plan.players, plan.setup)
+    if found is not None:
+        return found.tables
+    from ..engine.tables import tables_for
+
+    return tables_for(ruleset_of(plan), plan.players, plan.setup)
 
 
 def _threads_unsafe() -> bool:
