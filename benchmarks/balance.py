@@ -1,7 +1,7 @@
 """Balance findings for every archive edition: a fixed-seed simulation written as docs/balance.md.
 
 Usage: python benchmarks/balance.py [--games N] [--seed S] [--jobs J] [--bench FILE] [--strong BOT]
-                                   [--weak BOT] [--strong-games N] [--also BOT] [--cache FILE] > docs/balance.md
+                                   [--weak BOT] [--strong-games N] [--skill-games N] [--also BOT] [--cache FILE] > docs/balance.md
 For every edition and player count: the strongest bot against itself (seat advantage, length, lead,
 drama, decisiveness, branching), the random bot against itself (the same for a game of pure luck),
 and the strongest bot against the next one with the seats rotating (the skill check). --bench embeds
@@ -226,6 +226,8 @@ def command(args) -> str:
         words += [f"--strong {args.strong}", f"--weak {args.weak}"]
     if args.strong_games:
         words.append(f"--strong-games {args.strong_games}")
+    if args.skill_games:
+        words.append(f"--skill-games {args.skill_games}")
     words += [f"--also {name}" for name in args.also]
     return " ".join(words)
 
@@ -239,6 +241,8 @@ def main() -> None:
     parser.add_argument("--strong", default="greedy", help="the bot whose self-play is measured (e.g. ismcts:200)")
     parser.add_argument("--weak", default="random", help="the bot the skill check sets against it")
     parser.add_argument("--strong-games", type=int, help="games per row that involves --strong (default --games)")
+    parser.add_argument("--skill-games", type=int,
+                        help="games of --strong's skill check (default --strong-games): cheap in two-player games")
     parser.add_argument("--cache", type=Path,
                         help="JSON file of rows already measured (by this version), reused and added to")
     parser.add_argument("--also", action="append", default=[],
@@ -267,6 +271,8 @@ def main() -> None:
                 if key.startswith("skill") and players != 2:
                     continue
                 games = (args.strong_games or args.games) if key in ("self", "skill") else args.games
+                if key == "skill" and args.skill_games:
+                    games = args.skill_games
                 data = runs[(edition, players, key)] = simulate(edition, players, bots, games, args.seed, args.jobs,
                                                                 rotate, args.cache)
                 label = {"self": f"{strong} self-play", "random": "random self-play",
@@ -286,7 +292,8 @@ def main() -> None:
         "# Balance findings", "",
         f"Made with `python benchmarks/balance.py {command(args)}` (the numbers do not depend on "
         f"`--jobs`). Each row is {args.games} games"
-        f"{f' ({args.strong_games} with {strong})' if args.strong_games else ''}; percentages come with 95% "
+        f"{f' ({args.strong_games} with {strong})' if args.strong_games else ''}"
+        f"{f', and {strong} plays {args.skill_games} against {weak}' if args.skill_games else ''}; percentages come with 95% "
         "confidence intervals. "
         f"For every edition and player count: `{strong}` against itself{also}, `random` against itself (a "
         f"game of pure luck, for comparison), and, for two players, "

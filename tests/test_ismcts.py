@@ -15,7 +15,7 @@ from touring_dsl.cli.app import app
 from touring_dsl.engine import Move, build_position, new_game
 from touring_dsl.rng import Rng
 from touring_dsl.search import Belief, IsmctsBot
-from touring_dsl.search.ismcts import parse_budget
+from touring_dsl.search.ismcts import Node, clearly_better, parse_budget
 
 EDITIONS = [e for e in archive_ids() if e.startswith("touring-")]
 CONFIGS = [(e, p) for e in EDITIONS for p in load(e).player_counts()]
@@ -178,14 +178,19 @@ def test_it_lays_the_card_that_wins_the_race():
     assert move == Move("play", "1 Mile")
 
 
-def test_it_delays_a_side_about_to_win():
-    """The other side needs one card to finish and shows go; only a hazard now can stop it."""
-    ruleset = load("touring-1937")
+def about_to_lose(ruleset):
+    """Seat 0 to act; the other side needs one card to finish and shows go: only a hazard now can stop it."""
     piles = [("1 Mile", 8), ("3 Miles", 4), ("15 Miles", 2), ("30 Miles", 1)]
     game = build_position(ruleset, 2, sides={0: {"go": ["Go"], "piles": [("1 Mile", 2)]},
                                              1: {"go": ["Go"], "zone": ["Country"], "piles": piles}},
                           hands={0: ["Collision", "3 Miles", "Go", "1 Mile", "Gasoline", "Hauled In"],
                                  1: ["30 Miles", "Go", "3 Miles", "15 Miles", "Hauled In"]})
+    return game
+
+
+def test_it_delays_a_side_about_to_win():
+    ruleset = load("touring-1937")
+    game = about_to_lose(ruleset)
     move = make_bot("ismcts:300", ruleset).choose(game.view(0), game.legal_moves(), Rng(2))
     assert move == Move("play", "Collision", 1)
 
@@ -209,6 +214,29 @@ def test_a_prior_that_misses_the_win_is_overruled():
     wasteful = IsmctsBot(ruleset, "100", prior=Always(Move("discard", "Country")))
     assert wasteful.choose(view, legal, Rng(2)) == Move("play", "1 Mile")
     assert isinstance(make_bot("ismcts", ruleset).prior, ExpertBot)
+
+
+def test_a_search_too_small_to_judge_keeps_its_prior():
+    """Three iterations cannot try every move, let alone measure one: the prior's move stands."""
+    ruleset = load("touring-1937")
+    game = about_to_lose(ruleset)
+    view, legal = game.view(0), game.legal_moves()
+    assert Move("discard", "Gasoline") in legal and len(legal) > 3
+    for careless in (Move("discard", "Gasoline"), legal[0], legal[-1]):
+        assert IsmctsBot(ruleset, "3", prior=Always(careless)).choose(view, legal, Rng(2)) == careless
+
+
+def node(visits, reward):
+    found = Node(0)
+    found.visits, found.reward = visits, reward
+    return found
+
+
+def test_the_search_overrules_its_prior_only_by_more_than_the_margin_and_the_noise():
+    assert not clearly_better(node(2, 1.5), node(2, 0.5))  # 0.75 against 0.25: two visits each prove little
+    assert clearly_better(node(400, 300.0), node(400, 200.0))  # 0.75 against 0.5, well measured
+    assert not clearly_better(node(400, 220.0), node(400, 200.0))  # 0.55 against 0.5: within the margin
+    assert not clearly_better(node(400, 200.0), node(400, 300.0))
 
 
 def test_same_generator_same_choice():
