@@ -31,12 +31,15 @@ import time
 from ..engine import Move, View
 from ..engine.moves import code_of
 from ..rng import Rng
+from ..simulate.fast import STYLES
 from .determinize import Belief
 from .evaluate import Evaluator
+from .infer import Record, policy
 
 DEFAULT_ITERATIONS = 500  # 0.03-0.04 s of CPU a move; 0.16-0.39 s wall clock (slowest 0.35-0.6 s) on a loaded 2-core machine
 EXPLORATION = 0.3  # UCB constant for rewards in [0, 1]
 PLAYOUT_TURNS = 1  # random turns played after the tree before the table is evaluated
+PLAYOUT = "random"  # the playout's policy: "random", or a rule ("expert:4": four turns of the expert rule)
 PRIOR_MARGIN = 0.06  # the search overrules the prior bot's move only when it finds one better by this much
 
 
@@ -72,22 +75,33 @@ def parse_budget(text: str | None) -> tuple[int | None, float | None]:
 class IsmctsBot:
     """Chooses by information-set Monte Carlo tree search within a budget of iterations or seconds."""
 
-    def __init__(self, ruleset=None, budget: str | None = None, prior=None):
+    def __init__(self, ruleset=None, budget: str | None = None, prior=None, infer: bool = True):
         self.ruleset = ruleset
         self.prior = prior  # a bot whose move stands unless the search finds a clearly better one
         self.iterations, self.seconds = parse_budget(budget)
         self.name = f"ismcts:{budget}" if budget else "ismcts"
+        self.infer = infer
+        self.records: dict[int, Record] = {}  # per seat: the rival turns it saw (a bot may play several seats)
 
     def choose(self, view: View, legal_moves: list[Move], rng: Rng) -> Move:
+        belief = Belief(view)
+        record = self.records.setdefault(view.seat, Record())
+        record.observe(belief)
+        move = self._choose(belief, record, view, legal_moves, rng)
+        record.remember(belief, code_of(belief.seen.t, move))
+        return move
+
+    def _choose(self, belief: Belief, record: Record, view: View, legal_moves: list[Move], rng: Rng) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
-        belief = Belief(view)
         t = belief.seen.t
         by_code = {code_of(t, move): move for move in legal_moves}
         won = winning_code(belief.seen, by_code)
         if won is not None:  # a race won now needs no search (and a noisy one could miss it by the margin)
             return by_code[won]
-        root = search(belief, rng, self.iterations, self.seconds, Playout(t, PLAYOUT_TURNS))
+        if self.infer:
+            belief.infer(record, rng.fork(2))
+        root = search(belief, rng, self.iterations, self.seconds, playout_for(t))
         # only moves legal at the real table: a view does not show every pause (a discard down to the
         # hand limit looks like a turn's start), so a sample may allow moves the seat cannot make
         children = {c: node for c, node in root.children.items() if c in by_code}
@@ -117,6 +131,14 @@ def mean(node: Node) -> float:
     return node.reward / node.visits if node.visits else 0.0
 
 
+def playout_for(t) -> "Playout":
+    """The playout PLAYOUT names."""
+    name, _, turns = PLAYOUT.partition(":")
+    if name == "random":
+        return Playout(t, int(turns or PLAYOUT_TURNS))
+    return RulePlayout(t, int(turns or PLAYOUT_TURNS), policy(t, STYLES[name]))
+
+
 class Playout:
     """Plays a sampled table on from a leaf and says what each side got."""
 
@@ -138,6 +160,22 @@ class Playout:
         if cut and game.outcome == "turn-limit":
             return self.evaluator.rewards(game)
         return result(game)
+
+
+class RulePlayout(Playout):
+    """Plays a few turns of a rule (every seat) from a leaf, then evaluates the table."""
+
+    def __init__(self, t, turns: int, choose):
+        super().__init__(t, turns)
+        self.choose, self.side_of = choose, t.side_of
+
+    def rewards(self, game, rng: Rng) -> list[float]:
+        stop = game.turns + self.turns
+        choose, side_of = self.choose, self.side_of
+        while not game.is_over and game.turns < stop:
+            seat = game.to_act
+            game.apply_code(choose(game, seat, side_of[seat], game.play_codes()))
+        return result(game) if game.is_over else self.evaluator.rewards(game)
 
 
 def search(belief: Belief, rng: Rng, iterations: int | None, seconds: float | None, playout: Playout) -> Node:
