@@ -23,6 +23,7 @@ def seat_zero_decisions(ruleset, rival: str, seed: int, budget: str = "ismcts:10
     of seat 0 after the bot has chosen there (so its record holds the rival turns seen so far)."""
     game = new_game(ruleset, 2, seed)
     me, other = make_bot(budget, ruleset), make_bot(rival, ruleset)
+    me.infer = True
     rng = Rng(seed)
     while not game.is_over:
         seat = game.to_act
@@ -104,6 +105,7 @@ def test_inference_never_reads_hidden_cards(edition):
     compared = 0
     game = new_game(ruleset, 2, 21)
     one, two, rival = make_bot("ismcts:10", ruleset), make_bot("ismcts:10", ruleset), make_bot("greedy", ruleset)
+    one.infer = two.infer = True
     rng = Rng(21)
     while not game.is_over and compared < 6:
         seat = game.to_act
@@ -132,3 +134,22 @@ def test_a_view_it_cannot_follow_starts_the_record_afresh():
     assert record.turns
     record.observe(Belief(new_game(ruleset, 2, 4).view(0)))  # another game's first decision
     assert record.turns == []
+
+
+def test_with_inference_the_same_seed_plays_the_same_game():
+    ruleset = load("touring-1906")
+    games = []
+    for _ in range(2):
+        bot = make_bot("ismcts:10", ruleset)
+        bot.infer = True
+        game = new_game(ruleset, 2, 8)
+        moves = []
+        rng = Rng(8)
+        while not game.is_over:
+            seat = game.to_act
+            move = (bot if seat == 0 else make_bot("expert", ruleset)).choose(game.view(seat), game.legal_moves(), rng)
+            moves.append(move)
+            game.apply(move)
+        games.append((moves, game.winner))
+    assert games[0] == games[1]
+    assert bot.records[0].turns  # inference was at work

@@ -75,23 +75,25 @@ def parse_budget(text: str | None) -> tuple[int | None, float | None]:
 class IsmctsBot:
     """Chooses by information-set Monte Carlo tree search within a budget of iterations or seconds."""
 
-    def __init__(self, ruleset=None, budget: str | None = None, prior=None, infer: bool = True):
+    def __init__(self, ruleset=None, budget: str | None = None, prior=None, infer: bool = False):
         self.ruleset = ruleset
         self.prior = prior  # a bot whose move stands unless the search finds a clearly better one
         self.iterations, self.seconds = parse_budget(budget)
         self.name = f"ismcts:{budget}" if budget else "ismcts"
-        self.infer = infer
+        self.infer = infer  # sample a two-seat rival's hand by what it was seen to play (infer.py), not uniformly
         self.records: dict[int, Record] = {}  # per seat: the rival turns it saw (a bot may play several seats)
 
     def choose(self, view: View, legal_moves: list[Move], rng: Rng) -> Move:
         belief = Belief(view)
+        if not self.infer:
+            return self._choose(belief, None, view, legal_moves, rng)
         record = self.records.setdefault(view.seat, Record())
-        record.observe(belief)
+        record.observe(belief)  # at every decision, even one with a single move: the record must not miss a turn
         move = self._choose(belief, record, view, legal_moves, rng)
         record.remember(belief, code_of(belief.seen.t, move))
         return move
 
-    def _choose(self, belief: Belief, record: Record, view: View, legal_moves: list[Move], rng: Rng) -> Move:
+    def _choose(self, belief: Belief, record: Record | None, view: View, legal_moves: list[Move], rng: Rng) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
         t = belief.seen.t
@@ -99,7 +101,7 @@ class IsmctsBot:
         won = winning_code(belief.seen, by_code)
         if won is not None:  # a race won now needs no search (and a noisy one could miss it by the margin)
             return by_code[won]
-        if self.infer:
+        if record is not None:
             belief.infer(record, rng.fork(2))
         root = search(belief, rng, self.iterations, self.seconds, playout_for(t))
         # only moves legal at the real table: a view does not show every pause (a discard down to the
