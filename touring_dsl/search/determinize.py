@@ -3,7 +3,9 @@
 A seat sees its own hand and every face-up card (go, zone and mileage piles, the discard pile, a
 hazard waiting for a counter). Every other card of the deck is unseen: it lies in another hand, in
 the draw pile or (in constructed positions) set aside, and the seat knows only how many lie in each
-place. A determinization deals the unseen cards at random into those places with their sizes.
+place. A determinization deals the unseen cards at random into those places with their sizes; or,
+when the seat has inferred its one rival's hand (infer.py), gives the rival one of the hands inferred
+and deals the rest.
 """
 from __future__ import annotations
 
