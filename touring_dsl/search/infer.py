@@ -5,14 +5,14 @@ two of its decisions the one rival of a two-seat game takes its turn; the cards 
 in between, less the seat's own, are the rival's play, and whether it went to the discard pile says
 whether it was a play or a discard. A rival hand the seat could be facing now is then judged by
 walking back over the last few such turns: the rival's hand at each was the hand after it plus the
-card it played, less the card it drew (one of them, taken at random); a rule player (the greedy or
-the expert rule) holding that hand on that table would have made the play seen, or it would not. A
-hand that explains every play seen is kept; one that does not is kept only with a small chance, as a
-rival need not play by either rule.
+card it played, less the card it drew (any one of them); a rule player (the greedy or the expert rule)
+holding that hand on that table would have made the play seen, or it would not. A hand that some
+choice of drawn cards makes explain every play seen is kept; one that does not is kept only with a
+small chance, as a rival need not play by either rule.
 
 Only what the seat saw is read: its views, its own moves, and the rule bots' choices on tables built
 from them. Anything the seat cannot follow (a reshuffle, a rival playing two cards between its
-turns, a game it did not see from the start of the record) starts the record afresh.
+turns, another game) starts the record afresh.
 """
 from __future__ import annotations
 
