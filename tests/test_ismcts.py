@@ -284,3 +284,20 @@ def test_touring_play_refuses_a_bad_budget():
                                 input="", env={"NO_COLOR": "1"})
     assert result.exit_code == 2
     assert "ismcts budget 'fast'" in result.output
+
+
+def test_a_rule_playout_plays_that_many_turns_of_the_rule_then_evaluates(monkeypatch):
+    from touring_dsl.search import ismcts
+
+    ruleset = load("touring-1937")
+    game = next(positions(ruleset, 2))
+    monkeypatch.setattr(ismcts, "PLAYOUT", "expert:3")
+    playout = ismcts.playout_for(game.t)
+    assert isinstance(playout, ismcts.RulePlayout)
+    table = game.clone(Rng(1))
+    rewards = playout.rewards(table, Rng(1))
+    assert table.is_over or table.turns == game.turns + 3
+    assert abs(sum(rewards) - 1.0) < 1e-9
+    bots = [make_bot("ismcts:10", ruleset), make_bot("greedy", ruleset)]
+    finished = play(new_game(ruleset, 2, 6), bots, Rng(6))
+    assert finished.is_over

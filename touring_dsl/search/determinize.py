@@ -3,7 +3,9 @@
 A seat sees its own hand and every face-up card (go, zone and mileage piles, the discard pile, a
 hazard waiting for a counter). Every other card of the deck is unseen: it lies in another hand, in
 the draw pile or (in constructed positions) set aside, and the seat knows only how many lie in each
-place. A determinization deals the unseen cards at random into those places with their sizes.
+place. A determinization deals the unseen cards at random into those places with their sizes; or,
+when the seat has inferred its one rival's hand (infer.py), gives the rival one of the hands inferred
+and deals the rest.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from ..engine.position import _lay_safety, go_state, recount
 from ..engine.tables import tables_for
 from ..engine.view import View
 from ..rng import Rng
+from .infer import KEPT, TRIES
 
 
 class Belief:
@@ -23,6 +26,7 @@ class Belief:
 
     def __init__(self, view: View):
         t = tables_for(view.ruleset, view.players, view.setup or None)
+        self.seat, self.hand_sizes = view.seat, view.hand_sizes
         self.seen = public_table(t, view)
         # sorted, so that a sample depends on which cards are unseen and never on where they really lie
         self.unseen = sorted(unseen_cards(t, self.seen))
@@ -31,11 +35,32 @@ class Belief:
         dealt = sum(n for _, n in self.hidden_hands) + self.draw_size
         if dealt > len(self.unseen):
             raise ValueError(f"the view hides {dealt} cards but only {len(self.unseen)} are unseen")
+        self.rival_hands: list[list[int]] = []  # hands the one rival is thought to hold (see infer), or none
+
+    def hand_size(self, seat: int) -> int:
+        return self.hand_sizes[seat]
+
+    def infer(self, record, rng: Rng) -> None:
+        """Judge rival hands by what the seat saw the rival play (infer.Record): up to TRIES hands drawn
+        at random, keeping the likely ones (up to KEPT), to be sampled from instead of all hands."""
+        if len(self.hidden_hands) != 1 or not record.turns:
+            return
+        rival, n = self.hidden_hands[0]
+        pool = self.unseen[:]
+        for _ in range(TRIES):
+            rng.shuffle(pool)
+            hand = pool[:n]
+            if record.likely(hand, rival, rng):
+                self.rival_hands.append(sorted(hand))
+                if len(self.rival_hands) >= KEPT:
+                    break
 
     def sample(self, rng: Rng) -> Game:
         """One table consistent with the view: the unseen cards shuffled into the other hands, the draw
         pile and the set-aside cards. The table reshuffles with `rng` too."""
         game = self.seen.clone(rng)
+        if self.rival_hands:
+            return self._sample_inferred(game, rng)
         pool = self.unseen[:]
         rng.shuffle(pool)
         at = 0
@@ -48,6 +73,24 @@ class Belief:
             at += n
         game.draw = pool[at:at + self.draw_size]
         game.aside = pool[at + self.draw_size:]
+        return game
+
+    def _sample_inferred(self, game: Game, rng: Rng) -> Game:
+        """A table with one of the inferred rival hands, the other unseen cards shuffled into the draw
+        pile and the set-aside cards."""
+        rival = self.hidden_hands[0][0]
+        hand = self.rival_hands[rng.below(len(self.rival_hands))]
+        left = Counter(self.unseen)
+        left.subtract(hand)
+        pool = list(left.elements())
+        rng.shuffle(pool)
+        game.hands[rival] = bytearray(hand)
+        mask = 0
+        for c in hand:
+            mask |= 1 << c
+        game.hmask[rival] = mask
+        game.draw = pool[:self.draw_size]
+        game.aside = pool[self.draw_size:]
         return game
 
 

@@ -24,6 +24,19 @@ beat the prior's move by one standard error of the difference (clearly_better): 
 25-iteration search overruled the rule on 15% of its choices in touring-1906 and lost to greedy (46.7% of
 1000 games, where the rule alone wins 57.7%). In Touring most of this bot's strength is its prior's,
 and the search acts only where it finds a clear difference.
+
+Two things meant to sharpen the search are options, off by default because neither measurably helped:
+`infer` (infer.py: a two-seat rival's hand sampled among the hands under which a rule player would have
+made the plays it was seen to make; in play it matches a quarter more of the rival's real cards than
+uniform sampling) and PLAYOUT (a few turns of the expert rule instead of one random turn). Judged by
+benchmarks/ismcts_overrides.py (each move the search chose over the prior scored against the prior's by
+rule rollouts from the real table, the rival's hand known), on touring-1937 against greedy at 100
+iterations, with the margin alone (before clearly_better): at a margin of 0 the search overrules the
+prior on 40% of choices and each overruling loses 0.005 to 0.008 of a game whatever the sampling and
+playout; at 0.06 it overrules on 1% of choices and
+gains +0.023 (standard error 0.019) without inference, -0.015 (0.013) with it. Even flat Monte Carlo
+that knows the rival's hand (30 paired rule rollouts to the end per move, margin 0.1) gained nothing
+by that judge: the expert rule leaves little that one move of lookahead can find at this budget.
 """
 from __future__ import annotations
 
@@ -33,12 +46,15 @@ import time
 from ..engine import Move, View
 from ..engine.moves import code_of
 from ..rng import Rng
+from ..simulate.fast import STYLES
 from .determinize import Belief
 from .evaluate import Evaluator
+from .infer import Record, policy
 
 DEFAULT_ITERATIONS = 500  # 0.03-0.04 s of CPU a move; 0.16-0.39 s wall clock (slowest 0.35-0.6 s) on a loaded 2-core machine
 EXPLORATION = 0.3  # UCB constant for rewards in [0, 1]
 PLAYOUT_TURNS = 1  # random turns played after the tree before the table is evaluated
+PLAYOUT = "random"  # the playout's policy: "random", or a rule ("expert:4": four turns of the expert rule)
 PRIOR_MARGIN = 0.06  # the search overrules the prior bot's move only when it finds one better by this much
 
 
@@ -74,22 +90,35 @@ def parse_budget(text: str | None) -> tuple[int | None, float | None]:
 class IsmctsBot:
     """Chooses by information-set Monte Carlo tree search within a budget of iterations or seconds."""
 
-    def __init__(self, ruleset=None, budget: str | None = None, prior=None):
+    def __init__(self, ruleset=None, budget: str | None = None, prior=None, infer: bool = False):
         self.ruleset = ruleset
         self.prior = prior  # a bot whose move stands unless the search finds a clearly better one
         self.iterations, self.seconds = parse_budget(budget)
         self.name = f"ismcts:{budget}" if budget else "ismcts"
+        self.infer = infer  # sample a two-seat rival's hand by what it was seen to play (infer.py), not uniformly
+        self.records: dict[int, Record] = {}  # per seat: the rival turns it saw (a bot may play several seats)
 
     def choose(self, view: View, legal_moves: list[Move], rng: Rng) -> Move:
+        belief = Belief(view)
+        if not self.infer:
+            return self._choose(belief, None, view, legal_moves, rng)
+        record = self.records.setdefault(view.seat, Record())
+        record.observe(belief)  # at every decision, even one with a single move: the record must not miss a turn
+        move = self._choose(belief, record, view, legal_moves, rng)
+        record.remember(belief, code_of(belief.seen.t, move))
+        return move
+
+    def _choose(self, belief: Belief, record: Record | None, view: View, legal_moves: list[Move], rng: Rng) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
-        belief = Belief(view)
         t = belief.seen.t
         by_code = {code_of(t, move): move for move in legal_moves}
         won = winning_code(belief.seen, by_code)
         if won is not None:  # a race won now needs no search (and a noisy one could miss it by the margin)
             return by_code[won]
-        root = search(belief, rng, self.iterations, self.seconds, Playout(t, PLAYOUT_TURNS))
+        if record is not None:
+            belief.infer(record, rng.fork(2))
+        root = search(belief, rng, self.iterations, self.seconds, playout_for(t))
         # only moves legal at the real table: a view does not show every pause (a discard down to the
         # hand limit looks like a turn's start), so a sample may allow moves the seat cannot make
         children = {c: node for c, node in root.children.items() if c in by_code}
@@ -130,6 +159,14 @@ def mean(node: Node) -> float:
     return node.reward / node.visits if node.visits else 0.0
 
 
+def playout_for(t) -> "Playout":
+    """The playout PLAYOUT names."""
+    name, _, turns = PLAYOUT.partition(":")
+    if name == "random":
+        return Playout(t, int(turns or PLAYOUT_TURNS))
+    return RulePlayout(t, int(turns or PLAYOUT_TURNS), policy(t, STYLES[name]))
+
+
 class Playout:
     """Plays a sampled table on from a leaf and says what each side got."""
 
@@ -151,6 +188,22 @@ class Playout:
         if cut and game.outcome == "turn-limit":
             return self.evaluator.rewards(game)
         return result(game)
+
+
+class RulePlayout(Playout):
+    """Plays a few turns of a rule (every seat) from a leaf, then evaluates the table."""
+
+    def __init__(self, t, turns: int, choose):
+        super().__init__(t, turns)
+        self.choose, self.side_of = choose, t.side_of
+
+    def rewards(self, game, rng: Rng) -> list[float]:
+        stop = game.turns + self.turns
+        choose, side_of = self.choose, self.side_of
+        while not game.is_over and game.turns < stop:
+            seat = game.to_act
+            game.apply_code(choose(game, seat, side_of[seat], game.play_codes()))
+        return result(game) if game.is_over else self.evaluator.rewards(game)
 
 
 def search(belief: Belief, rng: Rng, iterations: int | None, seconds: float | None, playout: Playout) -> Node:
