@@ -28,9 +28,9 @@ BOTS = """The bots: `random` picks uniformly among the legal plays (it discards 
 lay the largest mileage its zone allows, else discard what it can best spare). `expert` is the same
 rule with weights tuned by simulation against greedy (it keeps remedies and hazards longer and shuts a
 rival in with a zone card first). `ismcts:N` searches N iterations over sampled deals of the cards its
-seat cannot see, and keeps the expert rule's move unless the search finds one clearly better; in these
-games it overrules the rule on only a few percent of its choices, so its numbers are mostly the expert
-rule's. Against greedy on touring-1937, with each deal played twice and the seats swapped, the search
+seat cannot see, and keeps the expert rule's move unless the search finds one better by a margin and
+beyond its own noise; at 25 iterations it almost never does (under 0.1% of its choices), so its numbers
+are the expert rule's, measured on fewer games. Against greedy on touring-1937, with each deal played twice and the seats swapped, the search
 bot won the share recorded in benchmarks/results/README.md."""
 
 MEASURES = """## The measures
@@ -309,10 +309,12 @@ def main() -> None:
     tail = [MEASURES]
     if args.bench:
         tail += ["## Speed of the simulator", "",
-                 "`touring simulate` plays random and greedy games inside the generated rules kernel; the "
+                 "`touring simulate` plays random, greedy and expert games inside the generated rules kernel, "
+                 "and a warm run reads the seated tables and compiled kernel from the ruleset cache. The "
                  "figures below are whole commands, start-up included, beside the hand-written reference "
-                 "simulator in the same run (`python benchmarks/bench_simulate.py`; a shared, loaded machine, "
-                 "so CPU time is the steadier figure):", "", "```", args.bench.read_text().rstrip(), "```", ""]
+                 "simulator in the same run (`python benchmarks/bench_simulate.py --games 20000 --rounds 3`; "
+                 "it prints the machine's load average, and on a shared machine CPU time is the steadier "
+                 "figure):", "", "```", args.bench.read_text().rstrip(), "```", ""]
     sys.stdout.write("\n".join(head + body + tail))
 
 
