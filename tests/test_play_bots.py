@@ -58,6 +58,7 @@ def test_same_seed_same_game(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["--bots", "clever"], 'no bot named "clever"'),
+    (["--bots", "human,ismcts"], '"human" is not a bot; seats played by people are chosen with --humans'),
     (["--humans", "5"], "not a seat number from 1 to 2"),
     (["--humans", "one"], "not a seat number"),
     (["--players", "9"], "not 9"),

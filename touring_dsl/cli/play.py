@@ -70,6 +70,9 @@ def parse_humans(text: str, players: int) -> list[int]:
 def seat_kinds(humans: list[int], bot_names: str, players: int) -> list[str]:
     """Humans where asked; the other seats take the bot names in turn, cycling."""
     names = [name.strip() for name in bot_names.split(",") if name.strip()] or ["greedy"]
+    if HUMAN in names:  # "--bots human,ismcts" would otherwise quietly seat a second person
+        fail(f'--bots: "{HUMAN}" is not a bot; seats played by people are chosen with --humans (for example '
+             '--humans 1,2)', EXIT_USAGE)
     kinds, next_bot = [], 0
     for seat in range(players):
         if seat in humans:
