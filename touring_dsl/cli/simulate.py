@@ -19,9 +19,10 @@ def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, 
     tell, from the Ruleset, which checks the bots, the players and the setup."""
     from ..simulate import Plan, seat_bots
     from ..simulate.fast import POLICIES
+    from ..simulate.runner import in_kernel
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
-    if names and games >= 1 and not public and all(name in POLICIES for name in names):
+    if names and games >= 1 and in_kernel(names, public):
         from ..simulate.warm import seated
 
         found = seated(edition, players, setup)

@@ -372,4 +372,4 @@ def source_for(ruleset, players: int = 2, setup: str | None = None) -> str:
 
     t = tables_for(ruleset, players, setup)
     kernel_for(t)
-    return t.kernel_source
+    return t.compiled["kernel"][0]

@@ -19,10 +19,9 @@ KERNEL_FUNCTIONS = ("reset", "deal", "refresh", "play_codes", "apply_code", "run
 def kernel_for(t: Tables) -> dict:
     """The kernel's functions for a Tables, written and compiled once (cached on the Tables)."""
     if t.kernel is None:
-        text, code = compiled_code(t, "kernel", "kernel", lambda: source(t))
+        _, code = compiled_code(t, "kernel", "kernel", lambda: source(t))
         namespace = {"T": t, "event": new_event, "__name__": f"touring_kernel_{id(t):x}"}
         exec(code, namespace)
-        t.kernel_source = text
         t.kernel = {name: namespace[name] for name in KERNEL_FUNCTIONS}
     return t.kernel
 

@@ -38,6 +38,14 @@ class State:
         self.hands[seat].append(c)
         self.hmask[seat] |= 1 << c
 
+    def set_hand(self, seat: int, cards) -> None:
+        """Seat's hand becomes exactly `cards` (a search deals the hands a seat cannot see)."""
+        hand = self.hands[seat] = bytearray(cards)
+        mask = 0
+        for c in hand:
+            mask |= 1 << c
+        self.hmask[seat] = mask
+
     # copies ----------------------------------------------------------------------------------
     def clone(self, rng: Rng | None = None) -> "State":
         """An independent copy (same Game subclass, same kernel), written field by field because a

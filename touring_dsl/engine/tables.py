@@ -95,7 +95,6 @@ class Tables:
         self.move_lists: dict = {}  # (play codes, hand mask) -> the legal Moves (game.legal_moves)
         self.game_class = None  # the Game subclass with this ruleset's kernel (engine.game.game_class)
         self.kernel: dict | None = None  # the generated kernel's functions (engine.kernel.kernel_for)
-        self.kernel_source = ""
         # generated code by what it is ("kernel", a measuring loop's shape): (source, code object), so
         # that a copy carries it and never writes or compiles it again
         self.compiled: dict = {}

@@ -65,11 +65,7 @@ class Belief:
         rng.shuffle(pool)
         at = 0
         for seat, n in self.hidden_hands:
-            hand = game.hands[seat] = bytearray(pool[at:at + n])
-            mask = 0
-            for c in hand:
-                mask |= 1 << c
-            game.hmask[seat] = mask
+            game.set_hand(seat, pool[at:at + n])
             at += n
         game.draw = pool[at:at + self.draw_size]
         game.aside = pool[at + self.draw_size:]
@@ -84,11 +80,7 @@ class Belief:
         left.subtract(hand)
         pool = list(left.elements())
         rng.shuffle(pool)
-        game.hands[rival] = bytearray(hand)
-        mask = 0
-        for c in hand:
-            mask |= 1 << c
-        game.hmask[rival] = mask
+        game.set_hand(rival, hand)
         game.draw = pool[:self.draw_size]
         game.aside = pool[self.draw_size:]
         return game
@@ -112,9 +104,7 @@ def public_table(t, view: View) -> Game:
         for name in side.safeties:  # after the zone: a safety may move the side out of a zone it shields from
             _lay_safety(game, side.side, code[name])
     game.discard = list(discards)
-    hand = game.hands[view.seat] = bytearray(code[name] for name in view.hand)
-    for c in hand:
-        game.hmask[view.seat] |= 1 << c
+    game.set_hand(view.seat, [code[name] for name in view.hand])
     if view.pending is not None:
         attacker, hazard, victim = view.pending
         game.pending = (attacker, code[hazard], victim, t.tgt_code[victim][code[hazard]])  # and the hazard's move

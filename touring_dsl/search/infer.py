@@ -155,11 +155,7 @@ def rule_card(turn: Turn, hand: list[int], rival: int, style) -> tuple[int, bool
     choose = policy(t, style)
     side = t.side_of[rival]
     while not game.is_over and game.to_act == rival:
-        game.hands[rival] = bytearray(hand)
-        mask = 0
-        for c in hand:
-            mask |= 1 << c
-        game.hmask[rival] = mask
+        game.set_hand(rival, hand)
         code = choose(game, rival, side, game.play_codes())
         if code & 3 != DECLINE:
             return code >> CARD_SHIFT & 63, code & 3 == DISCARD

@@ -99,9 +99,11 @@ class IsmctsBot:
         self.records: dict[int, Record] = {}  # per seat: the rival turns it saw (a bot may play several seats)
 
     def choose(self, view: View, legal_moves: list[Move], rng: Rng) -> Move:
-        belief = Belief(view)
         if not self.infer:
-            return self._choose(belief, None, view, legal_moves, rng)
+            if len(legal_moves) == 1:  # a forced move needs no table (inference must still watch it, below)
+                return legal_moves[0]
+            return self._choose(Belief(view), None, view, legal_moves, rng)
+        belief = Belief(view)
         record = self.records.setdefault(view.seat, Record())
         record.observe(belief)  # at every decision, even one with a single move: the record must not miss a turn
         move = self._choose(belief, record, view, legal_moves, rng)

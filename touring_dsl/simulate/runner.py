@@ -147,9 +147,15 @@ def finished(game, plan: Plan, index: int, names, reshuffles: int, lead: Lead, o
 
 def fast_path(plan: Plan) -> bool:
     """Whether every bot of the plan plays inside the kernel."""
+    return in_kernel(plan.bots, plan.public)
+
+
+def in_kernel(bots, public: bool) -> bool:
+    """Whether games with these bots are played inside the kernel: each is a kernel policy, and the run did
+    not ask for the public Move/Event API."""
     from .fast import POLICIES
 
-    return not plan.public and all(name in POLICIES for name in plan.bots)
+    return not public and all(name in POLICIES for name in bots)
 
 
 def run_chunk(plan: Plan, start: int, stop: int) -> tuple[Tally, list]:
