@@ -12,15 +12,16 @@ again and get the same numbers.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
 import time
 from pathlib import Path
 
-from touring_dsl import __version__
 from touring_dsl.archive import archive_files, load
 from touring_dsl.bots import make_bot
+from touring_dsl.ruleset_cache import code_fingerprint
 from touring_dsl.simulate import Plan, report, run, seat_bots
 
 BOTS = """The bots: `random` picks uniformly among the legal plays (it discards only when it cannot play).
@@ -77,8 +78,8 @@ prints each of them under the key named here.
 
 def simulate(edition: str, players: int, bots: list[str], games: int, seed: int, jobs: int,
              rotate: bool = False, cache: Path | None = None) -> dict:
-    """One row's report; with `cache`, a row already measured by this version of touring is read back."""
-    key = json.dumps([__version__, edition, players, bots, games, seed, rotate])
+    """One row's report; with `cache`, a row already measured by this very code on these very rules is read back."""
+    key = json.dumps([row_fingerprint(edition), edition, players, bots, games, seed, rotate])
     stored = json.loads(cache.read_text(encoding="utf-8")) if cache and cache.exists() else {}
     if key in stored:
         return stored[key]
@@ -87,6 +88,13 @@ def simulate(edition: str, players: int, bots: list[str], games: int, seed: int,
         stored[key] = data
         cache.write_text(json.dumps(stored), encoding="utf-8")
     return data
+
+
+def row_fingerprint(edition: str) -> str:
+    """What a row's numbers depend on besides its options: touring's code (engine, bots, simulator) and
+    the edition as compiled (its file and any it extends). A change to either measures the row again."""
+    rules = hashlib.sha256(load(edition).model_dump_json().encode()).hexdigest()
+    return f"{code_fingerprint()}:{rules}"
 
 
 def measure(edition: str, players: int, bots: list[str], games: int, seed: int, jobs: int, rotate: bool) -> dict:
@@ -244,7 +252,7 @@ def main() -> None:
     parser.add_argument("--skill-games", type=int,
                         help="games of --strong's skill check (default --strong-games): cheap in two-player games")
     parser.add_argument("--cache", type=Path,
-                        help="JSON file of rows already measured (by this version), reused and added to")
+                        help="JSON file of rows already measured (by the same code on the same rules), reused and added to")
     parser.add_argument("--also", action="append", default=[],
                         help="another bot whose self-play gets a row (--games games), e.g. --also expert")
     args = parser.parse_args()
