@@ -13,7 +13,7 @@ from touring_dsl.engine import new_game
 from touring_dsl.engine.tables import HAZARD, RUNNING
 from touring_dsl.rng import Rng
 from touring_dsl.search import Belief
-from touring_dsl.search.infer import Record
+from touring_dsl.search.infer import Record, table_cards
 
 from test_ismcts import hide_differently
 
@@ -125,6 +125,24 @@ def test_inference_never_reads_hidden_cards(edition):
             assert two.choose(view, legal, Rng(99)) == mine
         game.apply(mine)
     assert compared == 6
+
+
+def test_a_hazard_awaiting_a_counter_is_counted_once_on_the_table():
+    """The face-up cards plus every hidden one make the deck, even while a counter is offered."""
+    ruleset = load("touring-reprint")
+    for seed in range(40):
+        game, rng = new_game(ruleset, 2, seed=seed), Rng(seed)
+        while not game.is_over:
+            view = game.view(game.to_act)
+            if view.pending is not None:
+                belief = Belief(view)
+                hidden = sum(n for _, n in belief.hidden_hands) + belief.draw_size
+                seen = sum(table_cards(belief).values()) + len(view.hand)
+                assert seen + hidden == len(belief.seen.t.deck_codes)
+                return
+            legal = game.legal_moves()
+            game.apply(legal[rng.below(len(legal))])
+    pytest.fail("no counter was offered in 40 random games")
 
 
 def test_a_view_it_cannot_follow_starts_the_record_afresh():

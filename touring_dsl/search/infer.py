@@ -178,11 +178,9 @@ def policy(t, style):
 
 
 def table_cards(belief: Belief) -> Counter:
-    """The cards on the table a belief sees, the seat's own hand left out (a hazard awaiting a counter
-    counted in)."""
+    """The cards on the table a belief sees, the seat's own hand left out (all_cards already counts a
+    hazard awaiting a counter)."""
     seen = belief.seen
     cards = Counter(seen.all_cards())
     cards.subtract(seen.hands[belief.seat])
-    if seen.pending is not None:
-        cards[seen.pending[1]] += 1
     return +cards
