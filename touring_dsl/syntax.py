@@ -61,11 +61,38 @@ class Document:
     examples: list[dict] = field(default_factory=list)
 
 
+_OPTIONS = dict(parser="lalr", lexer="contextual", propagate_positions=True)
+
+
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    # cache=True keeps the built LALR tables in the temp folder, keyed by the grammar's hash: every
-    # CLI start and every simulation worker would otherwise spend about a second rebuilding them.
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True, cache=True)
+    """The LALR parser, built once per process and kept signed in the user's private cache folder.
+
+    Every CLI start and every simulation worker would otherwise spend about a second rebuilding its
+    tables. Never Lark's own cache=True: that loads a pickle from a predictable name in the shared
+    temporary folder, which any local user could plant (private_store says how a kept file is trusted).
+    """
+    import hashlib
+    import io
+
+    import lark
+
+    from .private_store import cache_root, read_signed, write_signed
+
+    text = grammar_text()
+    key = hashlib.sha256("|".join([lark.__version__, repr(sorted(_OPTIONS.items())), text]).encode()).hexdigest()
+    kept = cache_root() / "parser" / f"{key[:32]}.lark"
+    payload = read_signed(kept)
+    if payload is not None:
+        try:
+            return Lark.load(io.BytesIO(payload))
+        except Exception:  # noqa: BLE001 - a kept parser that no longer loads is only a cache miss
+            pass
+    built = Lark(text, **_OPTIONS)
+    buffer = io.BytesIO()
+    built.save(buffer)
+    write_signed(kept, buffer.getvalue())
+    return built
 
 
 def parse(text: str, file: str) -> Document:
