@@ -68,8 +68,13 @@ class _Compiler:
         ref = doc.extends
         path = find_edition(ref.value, base_dir)
         if path is None:
-            from .archive import archive_ids
+            from .archive import archive_ids, names_a_path
 
+            if names_a_path(ref.value):  # said alike whether or not such a file exists; nothing of it is read
+                self.collector.error("E206", f'no edition file "{ref.value}" beside this one or below its folder',
+                                     ref.span, "an edition extends an archive edition, or an edition file (.touring)"
+                                     " in its own folder or a folder below it")
+                return None
             self.collector.error("E205", f'no edition "{ref.value}" to extend', ref.span,
                                  suggest(ref.value, archive_ids()))
             return None

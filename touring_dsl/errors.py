@@ -14,6 +14,7 @@ CODES: dict[str, str] = {
     "E203": "unknown source",
     "E204": "unknown setup",
     "E205": "unknown edition",
+    "E206": "an extends path outside the edition's folder, or not an edition file",
     "E210": "duplicate definition",
     "E220": "the piles do not add up to the race",
     "E221": "a pile that is not a mileage card",

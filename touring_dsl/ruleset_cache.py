@@ -174,9 +174,9 @@ def _ruleset(data: dict | None):
 
 
 def _same_parent(ref: str, base: str, found: str, sha: str) -> bool:
-    from .archive import find_edition
+    from .archive import find_parent
 
-    now = find_edition(ref, Path(base))
+    now = find_parent(ref, Path(base))
     return now is not None and str(now) == found and _sha(now.read_bytes()) == sha
 
 
