@@ -12,7 +12,7 @@ from pypdf import PdfReader  # noqa: E402
 
 from touring_dsl.archive import load  # noqa: E402
 from touring_dsl.rulebook import build  # noqa: E402
-from touring_dsl.rulebook.pdf import markup, quote, render  # noqa: E402
+from touring_dsl.rulebook.pdf import render, typst_source  # noqa: E402
 
 EDITIONS = ["touring-1906", "touring-1937", "touring-1937-penalties", "touring-1965", "touring-reprint"]
 PAGES = range(4, 15)  # a rule sheet with examples and sources: more than a leaflet, less than a booklet
@@ -53,10 +53,10 @@ def test_pdf_marks_every_assumption(printed):
         assert f"EDITORIAL ASSUMPTION A{number}" in text
 
 
-def test_typst_strings_are_escaped():
-    assert quote('a "b" \\ c') == '"a \\"b\\" \\\\ c"'
-    source = markup(build(load("touring-1937")))
-    assert "#card(\"Hauled In\")" in source
+def test_edition_text_is_passed_as_data_not_markup():
+    source, strings = typst_source(build(load("touring-1937")))
+    assert "Hauled In" not in source and "Hauled In" in strings
+    assert f"#card(S.at({strings.index('Hauled In')}))" in source
 
 
 def test_cli_writes_pdf(tmp_path):
