@@ -6,6 +6,7 @@ from pathlib import Path
 
 from . import model as m
 from .errors import Collector, InternalError, Span, TouringError, suggest
+from .limits import check as check_limits
 from .resources import display_path
 from .scoring_compile import compile_scoring, score_key_words
 from .syntax import Annot, Document, Name, Stmt, parse
@@ -390,6 +391,10 @@ class _Build:
         self._deck()
         race = self.race = self._race()  # penalties check their piles against this race
         setups = self._setups(race)  # progressive tables are seated by these
+        before = len(self.c.diagnostics)
+        check_limits(self, setups)
+        if len(self.c.diagnostics) > before:  # nothing beyond the engine's limits goes on to be played
+            self.c.raise_if_any()
         year, year_end = self._years()
         fields = dict(
             id=doc.id.value,

@@ -101,7 +101,22 @@ def parse(text: str, file: str) -> Document:
         tree = parser().parse(text)
     except UnexpectedInput as exc:
         raise TouringError([_syntax_diagnostic(exc, text, file)]) from None
+    _check_number_sizes(tree, text, file)
     return _Builder(file, text).document(ToRaw(file).transform(tree))
+
+
+def _check_number_sizes(tree, text: str, file: str) -> None:
+    """Numbers longer than the language allows (limits.MOST_DIGITS), each reported where it is written."""
+    from .limits import MOST_DIGITS
+
+    collector = Collector({file: text.splitlines()})
+    for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "INT"):
+        digits = token.value.lstrip("0")
+        if len(digits) > MOST_DIGITS:
+            shown = digits if len(digits) <= 20 else f"{digits[:12]}... ({len(digits):,} digits)"
+            collector.error("E223", f"the number {shown} is too large", Span(file, token.line, token.column,
+                            min(len(token.value), 40)), f"numbers in an edition have at most {MOST_DIGITS} digits")
+    collector.raise_if_any()
 
 
 def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str):
