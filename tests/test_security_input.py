@@ -209,3 +209,42 @@ def test_the_save_prompt_replaces_a_file_when_told_to(tmp_path: Path, monkeypatc
     session.interactive = True
     assert session.save_somewhere() == old
     assert gamelog.read(old).header["seed"] == 3
+
+
+# -- simulate: huge runs stream, --jobs is bounded ---------------------------------------------------------
+
+class _Enough(Exception):
+    pass
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_billion_game_run_streams_its_chunks(jobs: int) -> None:
+    """The work is made as it is taken: memory before the first merged chunk stays that of a few chunks."""
+    import tracemalloc
+
+    from touring_dsl.simulate.runner import Plan, run
+
+    plan = Plan(edition="touring-1937", players=2, setup=None, bots=("random", "random"), seed=1,
+                games=1_000_000_000)
+    seen = []
+
+    def progress(games: int) -> None:
+        seen.append(games)
+        if len(seen) == 3:
+            raise _Enough
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(_Enough):
+            run(plan, jobs=jobs, progress=progress)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 * 2**20, f"{peak / 2**20:.0f} MB"  # a list of four million chunks alone is ~800 MB
+
+
+def test_jobs_beyond_the_bound_is_a_usage_error() -> None:
+    from touring_dsl.cli.simulate import MOST_JOBS
+
+    result = touring("simulate", "touring-1937", "--games", 10, "--jobs", MOST_JOBS + 1)
+    assert result.exit_code == 2 and f"at most {MOST_JOBS}" in result.stderr
