@@ -248,3 +248,11 @@ def test_jobs_beyond_the_bound_is_a_usage_error() -> None:
 
     result = touring("simulate", "touring-1937", "--games", 10, "--jobs", MOST_JOBS + 1)
     assert result.exit_code == 2 and f"at most {MOST_JOBS}" in result.stderr
+
+
+@pytest.mark.parametrize("command", [["play", "touring-1937", "--humans", "none"],
+                                     ["party", "touring-1937", "--players", 4, "--json"]])
+def test_a_seed_the_log_could_not_keep_is_a_usage_error(command, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = touring(*command, "--seed", 2**64)
+    assert result.exit_code == 2 and "64 bits" in result.stderr

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from . import json_input
+from .json_input import SEED_RANGE, seed_in_range
 
 LOG_FORMAT = "touring-log"
 LOG_VERSION = 1
@@ -224,8 +225,8 @@ def _check_header(name: str, data: dict) -> dict:
     if data["version"] > LOG_VERSION:
         raise LogError(name, 1, f"log format version {data['version']} is newer than this touring "
                                 f"understands ({LOG_VERSION}); upgrade touring")
-    if not 0 <= data["seed"] < 2**64:
-        raise LogError(name, 1, 'the header\'s "seed" should be a whole number from 0 to 2**64 - 1')
+    if not seed_in_range(data["seed"]):
+        raise LogError(name, 1, f'the header\'s "seed" should be {SEED_RANGE}')
     if data["players"] < 1:
         raise LogError(name, 1, 'the header\'s "players" should be at least 1')
     bots = data["bots"]

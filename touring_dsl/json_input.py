@@ -13,6 +13,14 @@ from typing import Any
 MOST_DIGITS = 20  # a seed is at most 2**64 - 1: twenty digits
 
 
+SEED_RANGE = "a whole number of at most 64 bits (from -2**63 to 2**64 - 1)"
+
+
+def seed_in_range(seed: int) -> bool:
+    """Whether a seed is one touring writes: the generator takes 64 bits of it (rng.Rng)."""
+    return -(2**63) <= seed < 2**64
+
+
 class BadJSON(ValueError):
     """Text that is not JSON touring can read; the message says why, with the column when known."""
 

@@ -65,6 +65,7 @@ def party(
 
 
 def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to, umpire):
+    from ..json_input import SEED_RANGE, seed_in_range
     from ..party.host import player_names, start
     from .play import free_name, fresh_seed
 
@@ -74,6 +75,8 @@ def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to,
         fail("touring party: say who comes with --players (a number, or names separated by commas)", EXIT_USAGE)
     if minutes is not None and minutes < 1:
         fail("touring party: --minutes must be at least 1", EXIT_USAGE)
+    if seed is not None and not seed_in_range(seed):
+        fail(f"touring party: --seed should be {SEED_RANGE}", EXIT_USAGE)
     ruleset = load_edition(edition)
     if ruleset.progressive is None:
         fail(f"touring party: {ruleset.id} describes no progressive play")

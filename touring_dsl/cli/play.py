@@ -11,6 +11,7 @@ import typer
 
 from .. import gamelog
 from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
+from ..json_input import SEED_RANGE, seed_in_range
 from ..table_view import describe_event, forfeit_warnings, render_table, result_lines
 from .common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, fail, load_edition, out
 from ._matches import play_races
@@ -450,6 +451,8 @@ def play(
     """Play an edition at the terminal, against bots or other people at the same keyboard. An edition
     that scores a match is played race after race until a side wins it."""
     signal = round_signal(round_turns, round_minutes)
+    if seed is not None and not seed_in_range(seed):
+        fail(f"--seed should be {SEED_RANGE}: the log must be able to keep it", EXIT_USAGE)
     if resume is not None:
         for given, flag in ((players, "--players"), (setup, "--setup"), (seed, "--seed")):
             if given is not None:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import json_input
+from ..json_input import SEED_RANGE, seed_in_range
 from .record import MOST_ROUNDS, Party, PartyError, Round, Table
 
 FORMAT = 1
@@ -69,8 +70,8 @@ def from_json(data: Any) -> Party:
                   players=players, rounds_planned=_typed(data["rounds_planned"], int, "rounds_planned"),
                   minutes=data["minutes"] if data["minutes"] is None else _typed(data["minutes"], int, "minutes"),
                   rounds=[_round(r, i + 1, set(players)) for i, r in enumerate(_typed(data["rounds"], list, "rounds"))])
-    if not 0 <= party.seed < 2**64:
-        raise ValueError("seed should be a whole number from 0 to 2**64 - 1")
+    if not seed_in_range(party.seed):
+        raise ValueError(f"seed should be {SEED_RANGE}")
     if not 1 <= party.rounds_planned <= MOST_ROUNDS:
         raise ValueError(f"rounds_planned should be from 1 to {MOST_ROUNDS}")
     umpire = data.get("umpire")
