@@ -1,0 +1,310 @@
+"""Web stage, the ASGI app: the host's form, each seat's page and its live WebSocket channel.
+
+Every move goes through Table.apply (checked, logged, then shown); after each one every connected seat
+is sent the position as it may see it. Bots move from a task of the table's own. Bad input from a
+browser gets an error message on its own channel and never stops the table.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from . import pages
+from .editions import MAX_EDITION_BYTES, EditionRefused, archive_choices
+from .store import MAX_PLAYERS, TableStore
+from .table import MoveRefused, Table
+
+MAX_MESSAGE = 4096  # characters: a move is under 200; anything longer is refused, the channel stays open
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+RULEBOOK_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'"
+STATIC = Path(__file__).parent / "static"
+
+
+class SecurityHeaders:
+    """ASGI middleware: a Content-Security-Policy (unless a page set its own) and no caching of private pages."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def sending(message):
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                names = {name.lower() for name, _ in headers}
+                extra = {b"content-security-policy": CSP.encode(), b"x-content-type-options": b"nosniff",
+                         b"referrer-policy": b"no-referrer", b"cache-control": b"no-store",
+                         b"x-frame-options": b"DENY"}
+                headers += [(name, value) for name, value in extra.items() if name not in names]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+class Hub:
+    """The live connections of every table, and each table's bot task."""
+
+    def __init__(self, store: TableStore, bot_delay: float):
+        self.store, self.bot_delay = store, bot_delay
+        self.connections: dict[str, set[tuple[WebSocket, int | None]]] = {}
+        self.bot_tasks: dict[str, asyncio.Task] = {}
+
+    def join(self, table: Table, ws: WebSocket, seat: int | None) -> None:
+        self.connections.setdefault(table.id, set()).add((ws, seat))
+
+    def leave(self, table: Table, ws: WebSocket, seat: int | None) -> None:
+        self.connections.get(table.id, set()).discard((ws, seat))
+
+    async def broadcast(self, table: Table) -> None:
+        """Send every connected seat the new position as it may see it (each seat's message built once)."""
+        built: dict[int | None, str] = {}
+        gone = []
+        sends = []
+        for ws, seat in list(self.connections.get(table.id, ())):
+            if seat not in built:
+                built[seat] = json.dumps(table.state(seat), ensure_ascii=False)
+            sends.append((ws, seat, ws.send_text(built[seat])))
+        results = await asyncio.gather(*(send for _, _, send in sends), return_exceptions=True)
+        for (ws, seat, _), result in zip(sends, results):
+            if isinstance(result, Exception):
+                gone.append((ws, seat))
+        for ws, seat in gone:
+            self.leave(table, ws, seat)
+
+    def wake_bots(self, table: Table) -> None:
+        task = self.bot_tasks.get(table.id)
+        if table.bot_to_act() is not None and (task is None or task.done()):
+            self.bot_tasks[table.id] = asyncio.create_task(self.run_bots(table))
+
+    async def run_bots(self, table: Table) -> None:
+        """Let the bots move while one is to act; a bot's failure is reported and leaves the table as it is."""
+        try:
+            while table.bot_to_act() is not None:
+                await asyncio.sleep(self.bot_delay)
+                seat, view, legal, rng = table.bot_choice()
+                made = len(table.record.moves)
+                bot = table.bots[seat]
+                if bot.name == "ismcts":  # a search takes a while: off the event loop
+                    move = await asyncio.to_thread(bot.choose, view, legal, rng)
+                else:
+                    move = bot.choose(view, legal, rng)
+                if len(table.record.moves) != made or move not in legal:
+                    continue
+                table.commit(seat, move)
+                await self.broadcast(table)
+        except Exception as exc:  # a bug in a bot: said on the server's terminal, the table keeps its log
+            print(f"touring serve: table {table.id}: the bot failed (a bug in touring): {exc!r}", file=sys.stderr)
+
+    async def close(self) -> None:
+        for task in self.bot_tasks.values():
+            task.cancel()
+
+
+def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6,
+               store: TableStore | None = None) -> Starlette:
+    """The app serving the tables kept under data (reloaded now). share_base: the address links are made
+    with (the network address under --host 0.0.0.0); by default the address the host's browser used."""
+    if store is None:
+        store = TableStore(data)
+        store.load_all()
+    hub = Hub(store, bot_delay)
+
+    def base(request: Request) -> str:
+        return share_base or str(request.base_url).rstrip("/")
+
+    async def index(request: Request) -> Response:
+        return HTMLResponse(pages.index(archive_choices()))
+
+    async def new_table(request: Request) -> Response:
+        origin = request.headers.get("origin")
+        if origin and origin.rstrip("/") != str(request.base_url).rstrip("/") and origin != share_base:
+            return HTMLResponse(pages.index(archive_choices(), "a table can be made only from this server's page"),
+                                status_code=403)
+        if int(request.headers.get("content-length") or 0) > 4 * MAX_EDITION_BYTES:
+            return HTMLResponse(pages.index(archive_choices(), "the form is too large"), status_code=413)
+        try:
+            form = await request.form(max_files=1, max_fields=40, max_part_size=2 * MAX_EDITION_BYTES)
+        except Exception:  # multipart's own refusals (too many parts, a part too large)
+            return HTMLResponse(pages.index(archive_choices(), "the form could not be read"), status_code=400)
+        fields = {key: value for key, value in form.items() if isinstance(value, str)}
+        try:
+            table = await _create_from_form(store, form, fields)
+        except (EditionRefused, ValueError) as exc:
+            return HTMLResponse(pages.index(archive_choices(), str(exc), fields), status_code=400)
+        hub.wake_bots(table)
+        return RedirectResponse(f"/h/{table.meta['host']}", status_code=303)
+
+    def access_or_refuse(request: Request, host: bool = False, seat_ok: bool = True):
+        found = store.find(request.path_params["token"])
+        if found is None or found.host != host or (not seat_ok and found.seat is not None):
+            return None
+        return found
+
+    async def host_page(request: Request) -> Response:
+        found = access_or_refuse(request, host=True)
+        if found is None:
+            return HTMLResponse(pages.refusal(), status_code=404)
+        return HTMLResponse(pages.host(found.table, base(request), qr_svg))
+
+    async def seat_page(request: Request) -> Response:
+        found = access_or_refuse(request)
+        if found is None or found.seat is None:
+            return HTMLResponse(pages.refusal(), status_code=404)
+        return HTMLResponse(pages.game_page(f"Touring: seat {found.seat + 1}", "seat"))
+
+    async def watch_page(request: Request) -> Response:
+        found = access_or_refuse(request, seat_ok=False)
+        if found is None:
+            return HTMLResponse(pages.refusal(), status_code=404)
+        return HTMLResponse(pages.game_page("Touring: the table", "watch"))
+
+    async def replay_page(request: Request) -> Response:
+        found = access_or_refuse(request, seat_ok=False)
+        if found is None:
+            return HTMLResponse(pages.refusal(), status_code=404)
+        return HTMLResponse(pages.game_page("Touring: the game again", "replay"))
+
+    async def replay_data(request: Request) -> Response:
+        found = access_or_refuse(request, seat_ok=False)
+        if found is None:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        if not found.table.game.is_over:
+            return JSONResponse({"error": "the game is not over yet: watch it live"}, status_code=409)
+        steps = found.table.replay_steps()  # on the loop: the engine's caches are not shared across threads
+        return JSONResponse({"steps": steps, "cards": _cards(found.table)})
+
+    async def rulebook(request: Request) -> Response:
+        found = store.find(request.path_params["token"])
+        if found is None:
+            return HTMLResponse(pages.refusal(), status_code=404)
+        return HTMLResponse(rulebook_for(found.table.ruleset), headers={"content-security-policy": RULEBOOK_CSP})
+
+    async def live(ws: WebSocket) -> None:
+        found = store.find(ws.path_params["token"])
+        if found is None or found.host:
+            await ws.close(code=1008)  # before accepting: the browser sees a refused handshake, nothing more
+            return
+        table, seat = found.table, found.seat
+        await ws.accept()
+        hub.join(table, ws, seat)
+        try:
+            await ws.send_text(json.dumps({"type": "cards", "cards": _cards(table),
+                                           "rules": f"/rules/{ws.path_params['token']}"}, ensure_ascii=False))
+            await ws.send_text(json.dumps(table.state(seat), ensure_ascii=False))
+            hub.wake_bots(table)
+            while True:
+                text = await ws.receive_text()
+                problem = await _handle(hub, table, seat, text)
+                if problem:
+                    await ws.send_text(json.dumps({"type": "error", "message": problem}, ensure_ascii=False))
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            hub.leave(table, ws, seat)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        await hub.close()
+        store.close()
+
+    app = Starlette(routes=[
+        Route("/", index), Route("/tables", new_table, methods=["POST"]),
+        Route("/h/{token}", host_page), Route("/s/{token}", seat_page), Route("/w/{token}", watch_page),
+        Route("/r/{token}", replay_page), Route("/api/replay/{token}", replay_data),
+        Route("/rules/{token}", rulebook), WebSocketRoute("/ws/{token}", live),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ], lifespan=lifespan)
+    app.state.store, app.state.hub = store, hub
+    return SecurityHeaders(app)
+
+
+async def _handle(hub: Hub, table: Table, seat: int | None, text) -> str | None:
+    """One message from a browser; returns the error to send back, or None when it was done."""
+    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+        return f"message refused: longer than {MAX_MESSAGE} characters"
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return "message refused: not JSON"
+    if not isinstance(data, dict) or data.get("type") not in ("move", "ping"):
+        return 'message refused: expected {"type": "move", "move": {...}}'
+    if data["type"] == "ping":
+        return None
+    if seat is None:
+        return "a spectator cannot make moves"
+    try:
+        table.apply(seat, data.get("move"), confirm=data.get("confirm") is True)
+    except MoveRefused as exc:
+        return str(exc)
+    await hub.broadcast(table)
+    hub.wake_bots(table)
+    return None
+
+
+def _cards(table: Table) -> list[dict]:
+    from .views import catalogue
+
+    return catalogue(table.ruleset)
+
+
+async def _create_from_form(store: TableStore, form, fields: dict) -> Table:
+    upload = form.get("upload")
+    text = None
+    if upload is not None and not isinstance(upload, str) and upload.filename:
+        raw = await upload.read(MAX_EDITION_BYTES + 1)
+        if len(raw) > MAX_EDITION_BYTES:
+            raise EditionRefused(f"the edition file is larger than {MAX_EDITION_BYTES // 1024} KB")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise EditionRefused("the uploaded file is not UTF-8 text; is it an edition file?") from None
+    elif fields.get("source", "").strip():
+        text = fields["source"]
+    players = _number(fields.get("players"), "number of players")
+    if not 1 <= players <= MAX_PLAYERS:
+        raise ValueError(f"a table seats 1 to {MAX_PLAYERS} players")
+    kinds = [fields.get(f"seat{seat}", "human") for seat in range(players)]
+    seed = _number(fields["seed"], "deal number") if fields.get("seed", "").strip() else None
+    return store.create(players, kinds, fields.get("edition"), text, seed)
+
+
+def _number(text, what: str) -> int:
+    text = (text or "").strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 12:
+        raise ValueError(f"the {what} should be a whole number")
+    return int(text)
+
+
+_RULEBOOKS: dict[str, str] = {}
+
+
+def rulebook_for(ruleset) -> str:
+    """The edition's HTML rulebook, made once per edition text."""
+    from ..rulebook.html import rulebook_html
+
+    key = ruleset.source_hash
+    if key not in _RULEBOOKS:
+        _RULEBOOKS[key] = rulebook_html(ruleset)
+    return _RULEBOOKS[key]
+
+
+def qr_svg(url: str) -> str:
+    """The link as a QR code, an SVG element to put in the page (no XML declaration, no outside style)."""
+    import segno
+
+    return segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff")
