@@ -226,7 +226,7 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
         Route("/", index), Route("/tables", new_table, methods=["POST"]),
         Route("/h/{token}", host_page), Route("/s/{token}", seat_page), Route("/w/{token}", watch_page),
         Route("/r/{token}", replay_page), Route("/api/replay/{token}", replay_data),
-        Route("/rules/{token}", rulebook), WebSocketRoute("/ws/{token}", live),
+        Route("/rules/{token}", rulebook), Route("/favicon.ico", lambda request: Response(status_code=204)), WebSocketRoute("/ws/{token}", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], lifespan=lifespan)
     app.state.store, app.state.hub = store, hub

@@ -243,6 +243,8 @@ function connect() {
     } else if (message.type === "state") {
       state = message;
       app.dataset.moves = message.moves_made;
+      app.dataset.toAct = message.to_act === null ? "" : message.to_act;
+      app.dataset.over = message.over ? "yes" : "no";
       render();
     } else if (message.type === "error") {
       say(message.message, true);
