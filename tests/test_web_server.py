@@ -6,12 +6,14 @@ import contextlib
 import json
 import subprocess
 import sys
+import warnings
 
 import pytest
 
 pytest.importorskip("starlette")
-pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
-from starlette.testclient import TestClient  # noqa: E402
+with warnings.catch_warnings():  # starlette's note that a newer httpx package exists
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from touring_dsl.engine import Move  # noqa: E402
@@ -230,3 +232,29 @@ def web_first_move(state) -> dict:
         if plays:
             return plays[0]
     return next(m for m in moves if m["action"] == "discard" and m["card"] == state["hand"][0])
+
+
+def test_serve_opened_to_the_network_says_so_with_the_address(tmp_path):
+    from web_support import free_port
+
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-c", "from touring_dsl.cli.app import main; main()", "serve",
+                                "--host", "0.0.0.0", "--port", str(port), "--data", str(tmp_path)],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        first = process.stdout.readline()
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    assert first.startswith("Open to the local network") and f":{port}" in first
+
+
+def test_serve_refuses_a_data_folder_that_is_a_file(tmp_path):
+    from typer.testing import CliRunner
+
+    from touring_dsl.cli.app import app
+
+    target = tmp_path / "a-file"
+    target.write_text("x")
+    result = CliRunner().invoke(app, ["serve", "--data", str(target)])
+    assert result.exit_code == 2 and "is not a folder" in result.output

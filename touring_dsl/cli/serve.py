@@ -17,7 +17,10 @@ def lan_address() -> str:
         probe.connect(("192.0.2.1", 9))  # a documentation address: no packet is sent by a UDP connect
         return probe.getsockname()[0]
     except OSError:
-        return socket.gethostbyname(socket.gethostname())
+        try:
+            return socket.gethostbyname(socket.gethostname())
+        except OSError:
+            return "this-machine's-address"
     finally:
         probe.close()
 
