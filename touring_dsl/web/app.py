@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import sys
+from html import escape
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -19,7 +20,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..party.host import player_names
+from ..party.record import PartyError
 from . import pages
+from .party import PARTIES, WebParty
 from .editions import MAX_EDITION_BYTES, EditionRefused, archive_choices
 from .store import MAX_PLAYERS, TableStore
 from .table import MoveRefused, Table
@@ -122,29 +126,39 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
         store = TableStore(data)
         store.load_all()
     hub = Hub(store, bot_delay)
+    parties = {party.meta["host"]: party for party in load_parties(store)}
 
     def base(request: Request) -> str:
         return share_base or str(request.base_url).rstrip("/")
 
+    def home(error: str | None = None, form: dict | None = None, party_error: str | None = None,
+             party_form: dict | None = None, status: int = 200) -> Response:
+        editions = archive_choices()
+        party = pages.party_form([e for e in editions if e["progressive"]], party_error, party_form)
+        return HTMLResponse(pages.index(editions, error, form, party), status_code=status)
+
+    def foreign(request: Request) -> bool:
+        """A form posted from another site's page (the browser says where it came from)."""
+        origin = request.headers.get("origin")
+        return bool(origin) and origin.rstrip("/") != str(request.base_url).rstrip("/") and origin != share_base
+
     async def index(request: Request) -> Response:
-        return HTMLResponse(pages.index(archive_choices()))
+        return home()
 
     async def new_table(request: Request) -> Response:
-        origin = request.headers.get("origin")
-        if origin and origin.rstrip("/") != str(request.base_url).rstrip("/") and origin != share_base:
-            return HTMLResponse(pages.index(archive_choices(), "a table can be made only from this server's page"),
-                                status_code=403)
+        if foreign(request):
+            return home("a table can be made only from this server's page", status=403)
         if int(request.headers.get("content-length") or 0) > 4 * MAX_EDITION_BYTES:
-            return HTMLResponse(pages.index(archive_choices(), "the form is too large"), status_code=413)
+            return home("the form is too large", status=413)
         try:
             form = await request.form(max_files=1, max_fields=40, max_part_size=2 * MAX_EDITION_BYTES)
         except Exception:  # multipart's own refusals (too many parts, a part too large)
-            return HTMLResponse(pages.index(archive_choices(), "the form could not be read"), status_code=400)
+            return home("the form could not be read", status=400)
         fields = {key: value for key, value in form.items() if isinstance(value, str)}
         try:
             table = await _create_from_form(store, form, fields)
         except (EditionRefused, ValueError) as exc:
-            return HTMLResponse(pages.index(archive_choices(), str(exc), fields), status_code=400)
+            return home(str(exc), fields, status=400)
         hub.wake_bots(table)
         return RedirectResponse(f"/h/{table.meta['host']}", status_code=303)
 
@@ -193,6 +207,64 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
             return HTMLResponse(pages.refusal(), status_code=404)
         return HTMLResponse(rulebook_for(found.table.ruleset), headers={"content-security-policy": RULEBOOK_CSP})
 
+    async def new_party(request: Request) -> Response:
+        if foreign(request):
+            return home(party_error="a party can be set up only from this server's page", status=403)
+        if int(request.headers.get("content-length") or 0) > 16 * 1024:
+            return home(party_error="the form is too large", status=413)
+        try:
+            form = await request.form(max_files=0, max_fields=10)
+        except Exception:
+            return home(party_error="the form could not be read", status=400)
+        fields = {key: value for key, value in form.items() if isinstance(value, str)}
+        try:
+            rounds = _number(fields.get("rounds"), "number of rounds")
+            if not 1 <= rounds <= 20:
+                raise ValueError("a party has 1 to 20 rounds")
+            made = WebParty.create(store.root, fields.get("edition", ""), player_names(fields.get("names", "")),
+                                   rounds)
+            made.seat_round(store)
+        except (PartyError, EditionRefused, ValueError) as exc:
+            return home(party_error=str(exc), party_form=fields, status=400)
+        parties[made.meta["host"]] = made
+        return RedirectResponse(f"/p/{made.meta['host']}", status_code=303)
+
+    def party_or_none(request: Request):
+        token = request.path_params["token"]
+        return parties.get(token) if isinstance(token, str) and len(token) <= 64 else None
+
+    async def party_page(request: Request) -> Response:
+        found = party_or_none(request)
+        if found is None:
+            return HTMLResponse(pages.refusal(), status_code=404)
+        return HTMLResponse(pages.party_host(found, lambda r, t: found.games_of(store, r, t), base(request), qr_svg))
+
+    async def party_signal(request: Request) -> Response:
+        found = party_or_none(request)
+        if found is None or foreign(request):
+            return HTMLResponse(pages.refusal(), status_code=404)
+        try:
+            changed = found.signal(store)
+        except PartyError as exc:
+            return HTMLResponse(pages.page("Touring: the party", f'<main><p role="alert">{escape(str(exc))}</p>'
+                                           f'<p><a href="/p/{escape(found.meta["host"])}">Back</a></p></main>'),
+                                status_code=400)
+        for table in changed:
+            await hub.broadcast(table)
+        return RedirectResponse(f"/p/{found.meta['host']}", status_code=303)
+
+    async def party_again(request: Request) -> Response:
+        found = party_or_none(request)
+        if found is None or foreign(request):
+            return HTMLResponse(pages.refusal(), status_code=404)
+        try:
+            found.another_game(store, _number(request.path_params["number"], "table number"))
+        except (PartyError, ValueError) as exc:
+            return HTMLResponse(pages.page("Touring: the party", f'<main><p role="alert">{escape(str(exc))}</p>'
+                                           f'<p><a href="/p/{escape(found.meta["host"])}">Back</a></p></main>'),
+                                status_code=400)
+        return RedirectResponse(f"/p/{found.meta['host']}", status_code=303)
+
     async def live(ws: WebSocket) -> None:
         found = store.find(ws.path_params["token"])
         if found is None or found.host:
@@ -226,10 +298,13 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
         Route("/", index), Route("/tables", new_table, methods=["POST"]),
         Route("/h/{token}", host_page), Route("/s/{token}", seat_page), Route("/w/{token}", watch_page),
         Route("/r/{token}", replay_page), Route("/api/replay/{token}", replay_data),
+        Route("/parties", new_party, methods=["POST"]), Route("/p/{token}", party_page),
+        Route("/p/{token}/signal", party_signal, methods=["POST"]),
+        Route("/p/{token}/again/{number}", party_again, methods=["POST"]),
         Route("/rules/{token}", rulebook), Route("/favicon.ico", lambda request: Response(status_code=204)), WebSocketRoute("/ws/{token}", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], lifespan=lifespan)
-    app.state.store, app.state.hub = store, hub
+    app.state.store, app.state.hub, app.state.parties = store, hub, parties
     return SecurityHeaders(app)
 
 
@@ -254,6 +329,18 @@ async def _handle(hub: Hub, table: Table, seat: int | None, text) -> str | None:
     await hub.broadcast(table)
     hub.wake_bots(table)
     return None
+
+
+def load_parties(store: TableStore) -> list[WebParty]:
+    """Every party kept under the data folder; one that cannot be read is reported and left as it is."""
+    folder = store.root / PARTIES
+    found = []
+    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+        try:
+            found.append(WebParty.load(path))
+        except (OSError, ValueError, KeyError) as exc:
+            print(f"touring serve: party {path.name} not loaded: {exc}", file=sys.stderr)
+    return found
 
 
 def _cards(table: Table) -> list[dict]:

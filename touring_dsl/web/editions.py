@@ -27,7 +27,8 @@ def archive_choices() -> list[dict]:
             ruleset = load(ref)
         except (TouringError, InternalError):
             continue  # a broken archive file is `touring check`'s business, not the form's
-        choices.append({"id": ref, "title": ruleset.title, "players": list(ruleset.player_counts())})
+        choices.append({"id": ref, "title": ruleset.title, "players": list(ruleset.player_counts()),
+                        "progressive": ruleset.progressive is not None})
     return choices
 
 

@@ -24,7 +24,7 @@ def page(title: str, body: str, script: str | None = None, body_class: str = "")
             f'<body class="{escape(body_class)}">{body}</body></html>\n')
 
 
-def index(editions: list[dict], error: str | None = None, form: dict | None = None) -> str:
+def index(editions: list[dict], error: str | None = None, form: dict | None = None, party: str = "") -> str:
     """The host's form: an edition (or a house-rule file), the number of players, who sits where."""
     form = form or {}
     chosen = form.get("edition", "touring-1937")
@@ -57,7 +57,7 @@ def index(editions: list[dict], error: str | None = None, form: dict | None = No
 <input type="number" id="seed" name="seed" min="0" value="{escape(str(form.get("seed", "")))}">
 </fieldset>
 <button type="submit">Make the table</button>
-</form></main>"""
+</form>{party}</main>"""
     return page("Touring: a new table", body)
 
 
@@ -124,3 +124,66 @@ def refusal() -> str:
     """What a missing or wrong link gets: the same words whatever was asked, so nothing is revealed."""
     return page("Touring: no such table", '<main class="narrow"><h1>No such table</h1>'
                 "<p>This link does not open a seat. Ask the host for your seat's link.</p></main>")
+
+
+def party_form(editions: list[dict], error: str | None = None, form: dict | None = None) -> str:
+    """The form for a Progressive Touring evening: the edition, the players' names, the rounds."""
+    form = form or {}
+    chosen = form.get("edition", "touring-1937")
+    options = "".join(f'<option value="{escape(e["id"])}"{" selected" if e["id"] == chosen else ""}>'
+                      f'{escape(e["title"])} ({escape(e["id"])})</option>' for e in editions)
+    problem = (f'<section class="error" role="alert"><h2>The party was not set up</h2>'
+               f"<pre>{escape(error)}</pre></section>") if error else ""
+    return f"""<section class="narrow" aria-labelledby="party-title"><h2 id="party-title">Or host a Progressive
+Touring party</h2>{problem}
+<form method="post" action="/parties" id="new-party">
+<label for="party-edition">Edition</label><select id="party-edition" name="edition">{options}</select>
+<label for="names">Players' names, separated by commas</label>
+<textarea id="names" name="names" rows="3" cols="60">{escape(form.get("names", ""))}</textarea>
+<label for="rounds">Rounds</label>
+<input type="number" id="rounds" name="rounds" min="1" max="20" value="{escape(str(form.get("rounds", "3")))}">
+<button type="submit">Set up the party</button></form></section>"""
+
+
+def party_host(web_party, games_of, base: str, qr_svg) -> str:
+    """The host's screen for a party: this round's tables with each player's link, the signal, the standings."""
+    party, ruleset = web_party.party, web_party.ruleset
+    rnd = party.current
+    token = escape(web_party.meta["host"])
+    parts = [f"<h1>{escape(ruleset.title)}: a Progressive Touring party</h1>"]
+    if rnd is None:
+        parts.append("<p><strong>The party is over.</strong></p>")
+    else:
+        parts.append(f"<h2>Round {rnd.number} of {party.rounds_planned}</h2>")
+        for table in rnd.tables:
+            parts.append(_party_table(web_party, table, games_of(rnd.number, table.number), base, qr_svg, token))
+        parts.append(f'<form method="post" action="/p/{token}/signal"><button type="submit" id="signal">'
+                     "Sound the signal: every table stops and its miles are recorded</button></form>")
+    rows = "".join(f"<tr><td>{s.place}</td><td>{escape(s.player)}</td><td class=\"num\">{s.total}</td>"
+                   f"<td>{'prize' if s.prize else ''}</td></tr>" for s in web_party.standings())
+    parts.append(f'<h2>Standings</h2><table id="standings"><thead><tr><th>Place</th><th>Player</th>'
+                 f'<th class="num">{escape(ruleset.setups[0].race.unit.capitalize())}</th><th></th></tr></thead>'
+                 f"<tbody>{rows}</tbody></table>")
+    return page("Touring: the party", "<main>" + "".join(parts) + "</main>")
+
+
+def _party_table(web_party, table, games, base: str, qr_svg, token: str) -> str:
+    sides = " against ".join(escape(" & ".join(side)) for side in table.sides)
+    out = [f'<section class="party-table" data-table="{table.number}"><h3>Table {table.number}: {sides}</h3>']
+    if games:
+        current = games[-1]
+        state = ("over: " + " ".join(current.state(None)["result"]["lines"][:1])) if current.game.is_over \
+            else f"{len(current.record.moves)} moves played"
+        out.append(f"<p>Game {len(games)}: {escape(state)} &middot; "
+                   f'<a href="{escape(base)}/w/{escape(current.meta["spectator"])}">watch</a></p><ul class="links">')
+        for seat, name in enumerate(web_party.seat_names(table, current)):
+            url = f"{base}/s/{current.meta['tokens'][seat]}"
+            out.append(f'<li class="seat-link"><h4>{escape(name)}</h4><p><a href="{escape(url)}" '
+                       f'data-player="{escape(name)}">{escape(url)}</a></p>'
+                       f'<figure class="qr" aria-label="QR code of the link for {escape(name)}">{qr_svg(url)}</figure></li>')
+        out.append("</ul>")
+        if current.game.is_over and web_party.ruleset.progressive.restart:
+            out.append(f'<form method="post" action="/p/{token}/again/{table.number}"><button type="submit">'
+                       "Another game at this table (its miles are added)</button></form>")
+    out.append("</section>")
+    return "".join(out)

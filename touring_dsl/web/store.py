@@ -42,7 +42,7 @@ class TableStore:
     def load_all(self, report=None) -> list[Table]:
         """Every table saved under the data folder, each at its last logged move; a broken one is reported."""
         report = report or (lambda text: print(text, file=sys.stderr))
-        for folder in sorted(p for p in self.root.iterdir() if p.is_dir()):
+        for folder in sorted(p for p in self.root.iterdir() if p.is_dir() and p.name != "parties"):
             try:
                 self.add(Table.load(folder, ruleset_for))
             except (OSError, ValueError, KeyError, EditionRefused) as exc:

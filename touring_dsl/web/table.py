@@ -127,6 +127,11 @@ class Table:
             self.finish()
         return events
 
+    def stop_at_signal(self) -> None:
+        """A party's signal: the game ends where it stands (the log's result says so, as `touring play` writes)."""
+        self.events.extend(gamelog.events_json(self.game.stop("signal")))
+        self.finish()
+
     def finish(self) -> None:
         self.record.result = gamelog.result_of(self.game)
         if self.writer is not None:
