@@ -97,9 +97,9 @@ def test_two_seats_play_a_whole_1937_game(server, browser):
         assert page.get_attribute("#app", "data-over") == "yes"
         assert "Game over" in page.locator("#status").inner_text()
         assert page.errors == []
-    # the finished game, step by step, from the spectator's link
-    replay = pages[0].context.new_page()
-    replay.goto(table["spectator"].replace("/w/", "/r/"))
+    # the finished game, step by step, from the link the seat's page offers at the end
+    replay = pages[0]
+    replay.locator("#replay-link").click()
     replay.wait_for_selector("#step:has-text('Move 0 of 79')")
     replay.locator("#next").click()
     replay.wait_for_selector("#step:has-text('Move 1 of 79')")
@@ -145,3 +145,30 @@ def test_a_reloaded_seat_rejoins_by_its_link(server, browser):
     page.reload()
     page.wait_for_selector("#app[data-moves]")
     assert page.locator("#hand button.card").all_inner_texts() == hand
+
+
+def test_the_host_makes_a_table_in_the_browser_and_a_phone_joins_by_its_link(server, browser):
+    context = browser.new_context()
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda msg: "Content Security Policy" in msg.text and errors.append(msg.text))
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.base + "/")
+    page.select_option("#edition", "mille-bornes")
+    page.fill("#players", "2")
+    page.select_option("#seat1", "greedy")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_selector("figure.qr svg")
+    assert page.locator("figure.qr").count() == 1  # one person, one link; the bot's seat has none
+    link = page.locator("a[data-seat='0']").get_attribute("href")
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(link)
+    phone.wait_for_selector("#hand button.card")
+    assert phone.locator("#hand button.card").count() == 7  # six dealt, and the card seat 1 drew to start
+    assert all(button.get_attribute("aria-label") for button in phone.locator("#hand button.card").all())
+    # a house rule with a mistake: the compiler's located error is shown on the page
+    page.goto(server.base + "/")
+    page.fill("#source", 'edition "ours" extends "touring-1937" {\n  subtitle\n}\n')
+    page.click("#new-table button[type=submit]")
+    assert "house-rules.touring:" in page.locator("section.error pre").inner_text()
+    assert errors == []

@@ -93,7 +93,7 @@ def check_seat_one(message, game):
 def test_a_wrong_or_missing_token_is_refused_alike(client):
     table = new_table(client, "touring-1937", ["human", "human"])
     pages = [client.get(path) for path in ("/s/nothing", "/s/" + "x" * 24, "/s/" + table.meta["spectator"],
-                                           "/h/" + table.meta["tokens"][0], "/w/" + table.meta["tokens"][0],
+                                           "/h/" + table.meta["tokens"][0], "/w/" + table.meta["tokens"][0], "/r/" + table.meta["host"],
                                            "/rules/nothing")]
     assert {p.status_code for p in pages} == {404}
     assert len({p.text for p in pages}) == 1
@@ -102,7 +102,8 @@ def test_a_wrong_or_missing_token_is_refused_alike(client):
         with pytest.raises(WebSocketDisconnect):
             with client.websocket_connect(f"/ws/{token}") as ws:
                 ws.receive_text()
-    assert client.get("/api/replay/" + table.meta["tokens"][0]).status_code == 404
+    assert client.get("/api/replay/" + table.meta["host"]).status_code == 404
+    assert client.get("/api/replay/" + table.meta["tokens"][0]).status_code == 409  # not over: watch it live
 
 
 def test_bad_messages_get_clear_errors_and_the_table_plays_on(client):

@@ -50,7 +50,7 @@ class SecurityHeaders:
                 headers = list(message.get("headers", []))
                 names = {name.lower() for name, _ in headers}
                 extra = {b"content-security-policy": CSP.encode(), b"x-content-type-options": b"nosniff",
-                         b"referrer-policy": b"no-referrer", b"cache-control": b"no-store",
+                         b"referrer-policy": b"same-origin", b"cache-control": b"no-store",
                          b"x-frame-options": b"DENY"}
                 headers += [(name, value) for name, value in extra.items() if name not in names]
                 message = {**message, "headers": headers}
@@ -138,7 +138,8 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
         return HTMLResponse(pages.index(editions, error, form, party), status_code=status)
 
     def foreign(request: Request) -> bool:
-        """A form posted from another site's page (the browser says where it came from)."""
+        """A form posted from another site's page (the browser says where it came from; under the pages'
+        same-origin referrer policy it says "null" for a cross-site post)."""
         origin = request.headers.get("origin")
         return bool(origin) and origin.rstrip("/") != str(request.base_url).rstrip("/") and origin != share_base
 
@@ -187,13 +188,13 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
         return HTMLResponse(pages.game_page("Touring: the table", "watch"))
 
     async def replay_page(request: Request) -> Response:
-        found = access_or_refuse(request, seat_ok=False)
+        found = access_or_refuse(request)
         if found is None:
             return HTMLResponse(pages.refusal(), status_code=404)
         return HTMLResponse(pages.game_page("Touring: the game again", "replay"))
 
     async def replay_data(request: Request) -> Response:
-        found = access_or_refuse(request, seat_ok=False)
+        found = access_or_refuse(request)  # a seat's link too: a finished game is public, hands are not shown
         if found is None:
             return JSONResponse({"error": "no such table"}, status_code=404)
         if not found.table.game.is_over:

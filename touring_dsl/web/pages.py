@@ -18,7 +18,7 @@ def page(title: str, body: str, script: str | None = None, body_class: str = "")
     tag = f'<script src="/static/{escape(script)}" defer></script>' if script else ""
     return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<meta name="referrer" content="no-referrer">'
+            f'<meta name="referrer" content="same-origin">'
             f"<title>{escape(title)}</title>"
             f'<link rel="stylesheet" href="/static/style.css">{tag}</head>'
             f'<body class="{escape(body_class)}">{body}</body></html>\n')
@@ -102,6 +102,7 @@ def game_page(title: str, mode: str) -> str:
 <nav><a id="rules-link" href="#" target="_blank" rel="noopener">Rulebook</a></nav></header>
 <main id="app" data-mode="{escape(mode)}">
 <p id="status" role="status" aria-live="polite">Connecting&hellip;</p>
+<p id="replay-offer" hidden><a id="replay-link" href="#">Watch the game again, move by move</a></p>
 <section id="decision" aria-live="assertive" hidden></section>
 <section id="confirm" role="alertdialog" aria-labelledby="confirm-text" hidden>
 <p id="confirm-text"></p><button id="confirm-yes" type="button">Make it anyway</button>

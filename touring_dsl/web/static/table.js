@@ -89,6 +89,8 @@ function render() {
   if (state.over) say("Game over. " + state.result.lines.join(" "));
   else if (myTurn) say(state.pending ? "Your answer: " + pendingText() : "Your turn: tap a card, then where it goes.");
   else say(playerName(state.to_act) + " to act." + (state.pending ? " " + pendingText() : ""));
+  $("replay-offer").hidden = !(state.over && mode !== "replay");
+  $("replay-link").href = "/r/" + token;
   renderDecision(myTurn);
   renderHand(myTurn);
   renderTable();
