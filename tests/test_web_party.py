@@ -62,3 +62,19 @@ def test_a_party_is_refused_with_the_reason(tmp_path):
     assert response.status_code == 400 and "named twice" in response.text
     assert client.get("/p/nothing").status_code == 404
     assert client.post("/p/nothing/signal").status_code == 404
+
+
+def test_the_editions_clock_sounds_the_signal(tmp_path):
+    import asyncio
+
+    app, client = start(tmp_path)
+    response = client.post("/parties", data={"edition": "touring-1937", "names": NAMES, "rounds": "2",
+                                             "clock": "yes"}, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    party = next(iter(app.app.state.parties.values()))
+    assert "The signal sounds at" in client.get(response.headers["location"]).text
+    asyncio.run(app.app.state.sound_due_signals())
+    assert not party.party.rounds[0].complete  # not yet: twenty minutes a round
+    party.meta["deadline"] -= party.party.minutes * 60 + 1
+    asyncio.run(app.app.state.sound_due_signals())
+    assert party.party.rounds[0].complete and len(party.party.rounds) == 2

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import sys
+import time
 from html import escape
 from pathlib import Path
 
@@ -223,7 +224,7 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
             if not 1 <= rounds <= 20:
                 raise ValueError("a party has 1 to 20 rounds")
             made = WebParty.create(store.root, fields.get("edition", ""), player_names(fields.get("names", "")),
-                                   rounds)
+                                   rounds, clock=fields.get("clock") == "yes")
             made.seat_round(store)
         except (PartyError, EditionRefused, ValueError) as exc:
             return home(party_error=str(exc), party_form=fields, status=400)
@@ -289,9 +290,26 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
         finally:
             hub.leave(table, ws, seat)
 
+    async def sound_due_signals() -> None:
+        """The edition's timed rounds: a party whose clock ran out gets its signal, as from the host's button."""
+        for party in list(parties.values()):
+            if party.signal_due(time.time()):
+                for table in party.signal(store):
+                    await hub.broadcast(table)
+
+    async def clock() -> None:
+        while True:
+            await asyncio.sleep(2)
+            try:
+                await sound_due_signals()
+            except Exception as exc:  # a bug: said on the terminal; the parties keep their files
+                print(f"touring serve: the party clock failed (a bug in touring): {exc!r}", file=sys.stderr)
+
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        ticking = asyncio.create_task(clock())
         yield
+        ticking.cancel()
         await hub.close()
         store.close()
 
@@ -306,6 +324,7 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], lifespan=lifespan)
     app.state.store, app.state.hub, app.state.parties = store, hub, parties
+    app.state.sound_due_signals = sound_due_signals
     return SecurityHeaders(app)
 
 

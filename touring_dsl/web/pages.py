@@ -5,6 +5,7 @@ travels only in its own URL path.
 """
 from __future__ import annotations
 
+import time
 from html import escape
 
 from ..gamelog import HUMAN
@@ -143,6 +144,8 @@ Touring party</h2>{problem}
 <textarea id="names" name="names" rows="3" cols="60">{escape(form.get("names", ""))}</textarea>
 <label for="rounds">Rounds</label>
 <input type="number" id="rounds" name="rounds" min="1" max="20" value="{escape(str(form.get("rounds", "3")))}">
+<p><input type="checkbox" id="clock" name="clock" value="yes"><label for="clock" class="inline">The edition's clock
+sounds the signal (else the host's button does)</label></p>
 <button type="submit">Set up the party</button></form></section>"""
 
 
@@ -156,6 +159,10 @@ def party_host(web_party, games_of, base: str, qr_svg) -> str:
         parts.append("<p><strong>The party is over.</strong></p>")
     else:
         parts.append(f"<h2>Round {rnd.number} of {party.rounds_planned}</h2>")
+        deadline = web_party.meta.get("deadline")
+        if deadline:
+            parts.append(f'<p id="deadline">The signal sounds at {time.strftime("%H:%M", time.localtime(deadline))} '
+                         f"({party.minutes} minutes a round), or earlier from the button.</p>")
         for table in rnd.tables:
             parts.append(_party_table(web_party, table, games_of(rnd.number, table.number), base, qr_svg, token))
         parts.append(f'<form method="post" action="/p/{token}/signal"><button type="submit" id="signal">'

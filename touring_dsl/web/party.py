@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from pathlib import Path
 
 from ..party import host as party_host
@@ -33,8 +34,10 @@ class WebParty:
 
     # -- making and reloading -------------------------------------------------------------------------
     @classmethod
-    def create(cls, root: Path, edition: str, names: list[str], rounds: int, seed: int | None = None) -> "WebParty":
-        """A new party; PartyError (or EditionRefused) says why it cannot be held."""
+    def create(cls, root: Path, edition: str, names: list[str], rounds: int, seed: int | None = None,
+               clock: bool = False) -> "WebParty":
+        """A new party; PartyError (or EditionRefused) says why it cannot be held. clock: the edition's timed
+        round sounds the signal (else the host's button alone does)."""
         ruleset = load_archive(edition)
         if ruleset.progressive is None:
             raise PartyError(f"{ruleset.title} has no Progressive Touring rules (no `progressive` section)")
@@ -42,7 +45,9 @@ class WebParty:
         party = party_host.start(ruleset, edition, names, rounds, None, None, seed)
         folder = root / PARTIES / secrets.token_hex(6)
         folder.mkdir(parents=True)
-        meta = {"version": 1, "id": folder.name, "host": new_token(), "games": {}}
+        if clock and not ruleset.progressive.minutes:
+            raise PartyError(f"{ruleset.id} sets no time for a round: the host's button sounds the signal")
+        meta = {"version": 1, "id": folder.name, "host": new_token(), "games": {}, "clock": clock, "deadline": None}
         made = cls(folder, meta, party, ruleset)
         made.save()
         return made
@@ -83,8 +88,15 @@ class WebParty:
         for table in rnd.tables:
             if not table.recorded and not self.games_of(store, rnd.number, table.number):
                 made.append(self._new_game(store, rnd.number, table))
+        if made and self.meta.get("clock"):  # the edition's timed round starts when its tables are seated
+            self.meta["deadline"] = time.time() + self.ruleset.progressive.minutes * 60
         self.save()
         return made
+
+    def signal_due(self, now: float) -> bool:
+        """Whether the edition's clock has run out on the current round."""
+        deadline = self.meta.get("deadline")
+        return self.party.current is not None and deadline is not None and now >= deadline
 
     def another_game(self, store, table_number: int) -> Table:
         """A new game at a table whose game was won before the signal (editions that restart)."""
@@ -118,6 +130,7 @@ class WebParty:
         if rnd is None:
             raise PartyError("the party is over")
         changed = []
+        self.meta["deadline"] = None
         for table in rnd.tables:
             games = self.games_of(store, rnd.number, table.number)
             for game in games:
