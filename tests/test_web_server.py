@@ -126,6 +126,8 @@ def test_bad_messages_get_clear_errors_and_the_table_plays_on(client):
             me.send_text(text)
             error = receive(me)
             assert error["type"] == "error" and expected in error["message"], (text[:40], error)
+        me.send_bytes(b"\x00\x01binary")
+        assert "not binary" in receive(me)["message"]
         # seat 2 cannot move for seat 1, whatever the message says
         other.send_text(json.dumps({"type": "move", "seat": 0, "move": Move("discard", hand[0]).to_json()}))
         assert receive(other) == {"type": "error", "message": "it is player 1's turn, not yours"}

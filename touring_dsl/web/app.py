@@ -281,8 +281,10 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
             await ws.send_text(json.dumps(table.state(seat), ensure_ascii=False))
             hub.wake_bots(table)
             while True:
-                text = await ws.receive_text()
-                problem = await _handle(hub, table, seat, text)
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                problem = await _handle(hub, table, seat, message.get("text"))
                 if problem:
                     await ws.send_text(json.dumps({"type": "error", "message": problem}, ensure_ascii=False))
         except (WebSocketDisconnect, RuntimeError):
@@ -330,7 +332,9 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
 
 async def _handle(hub: Hub, table: Table, seat: int | None, text) -> str | None:
     """One message from a browser; returns the error to send back, or None when it was done."""
-    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+    if not isinstance(text, str):
+        return "message refused: expected JSON text, not binary data"
+    if len(text) > MAX_MESSAGE:
         return f"message refused: longer than {MAX_MESSAGE} characters"
     try:
         data = json.loads(text)
