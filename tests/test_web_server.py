@@ -146,6 +146,11 @@ def test_the_host_form_refuses_bad_tables_with_the_reason(client):
     response = client.post("/tables", data={"players": "2", "seat0": "robot", "seat1": "human",
                                             "edition": "touring-1937"})
     assert response.status_code == 400 and "no player kind" in response.text
+    response = client.post("/tables", data={"players": "2", "seat0": "human", "seat1": "human"},
+                           files={"upload": ("big.touring", b"#" * (64 * 1024 + 1))})
+    assert response.status_code == 400 and "larger than 64 KB" in response.text
+    response = client.post("/tables", content=b"x" * 300_000, headers={"content-type": "multipart/form-data; b=1"})
+    assert response.status_code == 413 and "too large" in response.text
     response = client.post("/tables", data={"players": "2", "edition": "touring-1937"},
                            headers={"origin": "http://elsewhere.example"})
     assert response.status_code == 403
