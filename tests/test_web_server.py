@@ -17,6 +17,9 @@ with warnings.catch_warnings():  # starlette's note that a newer httpx package e
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from touring_dsl.engine import Move  # noqa: E402
+from touring_dsl.rng import Rng  # noqa: E402
+from touring_dsl.search.determinize import Belief  # noqa: E402
+from touring_dsl.web.views import state_message  # noqa: E402
 from touring_dsl.web.app import MAX_MESSAGE, create_app  # noqa: E402
 from web_support import Server, first_move, make_table  # noqa: E402
 
@@ -67,7 +70,7 @@ def test_seat_one_never_receives_another_hand_the_draw_order_or_the_seed(client)
                     assert message["type"] == "state", message
                     if other == 0:
                         seen.append(json.dumps(message))
-                        check_seat_one(message, game)
+                        check_seat_one(message, game, table, moves)
                 moves += 1
             assert table.game.is_over
         finally:
@@ -78,8 +81,12 @@ def test_seat_one_never_receives_another_hand_the_draw_order_or_the_seed(client)
                 assert secret not in text
 
 
-def check_seat_one(message, game):
-    """Seat 1's own hand, and nothing of the others' but their sizes; a draw is named only when it is its own."""
+def check_seat_one(message, game, table, moves):
+    """Seat 1's own hand, and nothing of the others' but their sizes; a draw is named only when it is its own;
+    and the very message another deal of the cards seat 1 cannot see would have given."""
+    if not game.is_over:
+        other_deal = Belief(game.view(0)).sample(Rng(moves + 1))
+        assert message == state_message(other_deal, 0, table.events, table.kinds, len(table.record.moves))
     assert message["hand"] == sorted(game.view(0).hand, key=[c.name for c in game.ruleset.deck].index)
     assert [s["hand_size"] for s in message["seats"]] == list(game.view(0).hand_sizes)
     assert set(message) == {"type", "seat", "players", "moves_made", "edition", "seats", "sides", "zone",
@@ -92,7 +99,7 @@ def check_seat_one(message, game):
 
 def test_a_wrong_or_missing_token_is_refused_alike(client):
     table = new_table(client, "touring-1937", ["human", "human"])
-    pages = [client.get(path) for path in ("/s/nothing", "/s/" + "x" * 24, "/s/" + table.meta["spectator"],
+    pages = [client.get(path) for path in ("/s/", "/s", "/ws/", "/h/", "/s/nothing", "/s/" + "x" * 24, "/s/" + table.meta["spectator"],
                                            "/h/" + table.meta["tokens"][0], "/w/" + table.meta["tokens"][0], "/r/" + table.meta["host"],
                                            "/rules/nothing")]
     assert {p.status_code for p in pages} == {404}

@@ -325,7 +325,7 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
         Route("/p/{token}/again/{number}", party_again, methods=["POST"]),
         Route("/rules/{token}", rulebook), Route("/favicon.ico", lambda request: Response(status_code=204)), WebSocketRoute("/ws/{token}", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ], lifespan=lifespan)
+    ], lifespan=lifespan, exception_handlers={404: not_found, 405: not_found})
     app.state.store, app.state.hub, app.state.parties = store, hub, parties
     app.state.sound_due_signals = sound_due_signals
     return SecurityHeaders(app)
@@ -354,6 +354,11 @@ async def _handle(hub: Hub, table: Table, seat: int | None, text) -> str | None:
     await hub.broadcast(table)
     hub.wake_bots(table)
     return None
+
+
+async def not_found(request: Request, exc) -> Response:
+    """Any other address gets the refusal a wrong link gets: the same words, whatever was asked."""
+    return HTMLResponse(pages.refusal(), status_code=404)
 
 
 def load_parties(store: TableStore) -> list[WebParty]:
