@@ -273,3 +273,16 @@ def test_serve_refuses_a_data_folder_that_is_a_file(tmp_path):
     target.write_text("x")
     result = CliRunner().invoke(app, ["serve", "--data", str(target)])
     assert result.exit_code == 2 and "is not a folder" in result.output
+
+
+def test_serve_on_a_port_in_use_says_so(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run([sys.executable, "-c", "from touring_dsl.cli.app import main; main()", "serve",
+                                 "--port", str(port), "--data", str(tmp_path)], capture_output=True, text=True,
+                                timeout=120)
+    assert result.returncode == 1 and "is another server using it?" in result.stderr

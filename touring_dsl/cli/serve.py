@@ -67,6 +67,9 @@ def serve(
         uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
     except OSError as exc:
         fail(f"touring serve: cannot listen on {host}:{port}: {exc.strerror or exc}")
+    except SystemExit as exc:  # uvicorn's way of saying it could not start (its reason is printed above)
+        if exc.code:
+            fail(f"touring serve: cannot listen on {host}:{port}; is another server using it? (try --port)")
 
 
 def register(app: typer.Typer) -> None:
