@@ -286,3 +286,17 @@ def test_serve_on_a_port_in_use_says_so(tmp_path):
                                  "--port", str(port), "--data", str(tmp_path)], capture_output=True, text=True,
                                 timeout=120)
     assert result.returncode == 1 and "is another server using it?" in result.stderr
+
+
+def test_the_spectator_sees_every_move_and_no_hand_and_cannot_move(client):
+    table = new_table(client, "touring-1937", ["human", "greedy"])
+    with client.websocket_connect(f"/ws/{table.meta['spectator']}") as screen, \
+            client.websocket_connect(f"/ws/{table.meta['tokens'][0]}") as me:
+        receive(screen), receive(me), receive(me)
+        shown = receive(screen)
+        assert shown["seat"] is None and shown["hand"] == [] and shown["moves"] == [] and shown["why"] == {}
+        screen.send_text(json.dumps({"type": "move", "move": first_move(table.game).to_json()}))
+        assert receive(screen) == {"type": "error", "message": "a spectator cannot make moves"}
+        me.send_text(json.dumps({"type": "move", "move": first_move(table.game).to_json()}))
+        assert receive(screen)["moves_made"] == 1
+        assert receive(screen)["moves_made"] == 2  # the bot's answer reaches the screen too
