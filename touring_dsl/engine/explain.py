@@ -45,8 +45,15 @@ def _reason(game, s: int, c: int) -> str:
         if state != RUNNING:
             return f"mileage needs a {t.go_name} showing on your side's go pile"
         if game.cnt[s][c] >= t.need[c]:
+            if t.distance:
+                return f"a side may lay at most {t.need[c]} {card} in a race"
             return f"your {card} pile is already complete"
-        return f"{t.zone_names[game.zst[s]]} does not allow {card}"
+        if not t.mile_ok[game.zst[s]] >> c & 1:
+            return f"{t.zone_names[game.zst[s]]} does not allow {card}"
+        if t.distance and t.exact and game.miles[s] + t.miles[c] > t.target:
+            return (f"{card} would take your side past {t.target} {t.unit}: the race ends at exactly "
+                    f"{t.target} {t.unit} (your side has {game.miles[s]})")
+        return f"{card} cannot be played now"
     if kind in (GO, REMEDY):
         wanted = [t.names[x] for x in t.bits[t.onto[state]]]
         if state == RUNNING:

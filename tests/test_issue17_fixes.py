@@ -1,0 +1,73 @@
+"""Three rules the engine, its explanations and the differ got wrong (issue 17, "Fix on the way"):
+each test sets up the real position or editions and fails without its fix."""
+from __future__ import annotations
+
+import pytest
+
+from touring_dsl.archive import load
+from touring_dsl.compiler import compile_text
+from touring_dsl.diff import diff_rulesets, render_text
+from touring_dsl.engine import IllegalMove, Move, build_position
+
+
+@pytest.fixture(scope="module")
+def mille():
+    return load("mille-bornes")
+
+
+def test_a_safety_on_a_repaired_hazard_still_leaves_the_side_waiting_for_its_roll(mille):
+    """Accident repaired, Roll not yet laid: Driving Ace shields from the next Accident but is no Roll."""
+    game = build_position(mille, sides={0: {"go": ["Roll", "Accident", "Repairs"]}},
+                          hands={0: ["Driving Ace", "100 km", "Roll"]})
+    game.apply(Move("play", "Driving Ace"))  # an extra turn: the same player plays again
+    assert game.to_act == 0
+    assert Move("play", "100 km") not in game.legal_moves()
+    assert Move("play", "Roll") in game.legal_moves()
+    assert "Roll" in game.why_not(0, "100 km")
+    with pytest.raises(IllegalMove):
+        game.apply(Move("play", "100 km"))
+    game.apply(Move("play", "Roll"))
+    assert game.gopile[0][-1] == game.t.code["Roll"]
+
+
+def test_a_safety_on_its_hazard_still_lifts_it(mille):
+    """The rule the fix keeps: an Accident not yet repaired is lifted by Driving Ace, the car runs."""
+    game = build_position(mille, sides={0: {"go": ["Roll", "Accident"]}}, hands={0: ["Driving Ace", "100 km"]})
+    game.apply(Move("play", "Driving Ace"))
+    assert Move("play", "100 km") in game.legal_moves()
+
+
+def test_a_card_past_an_exact_finish_is_refused_for_the_finish_not_the_zone(mille):
+    game = build_position(mille, sides={0: {"go": ["Roll"], "piles": [("100 km", 6), ("25 km", 1)]}},
+                          hands={0: ["100 km", "75 km"]})
+    assert game.miles[0] == 625
+    reason = game.why_not(0, "100 km")
+    assert "End of Limit" not in reason
+    assert "700 km" in reason and "exactly" in reason
+    assert game.why_not(0, "75 km") is None
+
+
+def test_a_zone_that_forbids_the_card_is_still_the_reason(mille):
+    game = build_position(mille, sides={0: {"go": ["Roll"], "zone": ["Speed Limit"]}}, hands={0: ["100 km"]})
+    assert "Speed Limit" in game.why_not(0, "100 km")
+
+
+def test_a_capped_card_says_how_many_a_side_may_lay(mille):
+    game = build_position(mille, sides={0: {"go": ["Roll"], "piles": [("200 km", 2)]}}, hands={0: ["200 km"]})
+    assert "at most 2" in game.why_not(0, "200 km")
+
+
+LONGER = '''
+edition "longer-mille" extends "mille-bornes" { title "A longer short race" }
+setup "two or three players" {
+    change race 800 km
+}
+'''
+
+
+def test_the_diff_gives_a_setup_race_in_its_own_unit(mille):
+    longer = compile_text(LONGER, "longer.touring")
+    lines = [line for line in render_text(diff_rulesets(mille, longer)).splitlines() if "800" in line]
+    assert lines, "the diff does not mention the 800 km race"
+    assert all("miles" not in line for line in lines), lines
+    assert any("800 km" in line and "700 km" in line for line in lines), lines
