@@ -71,3 +71,54 @@ def test_the_diff_gives_a_setup_race_in_its_own_unit(mille):
     assert lines, "the diff does not mention the 800 km race"
     assert all("miles" not in line for line in lines), lines
     assert any("800 km" in line and "700 km" in line for line in lines), lines
+
+
+# issue 20: why a remedy, a go card or a zone card cannot be played, as a player would say it -----------------
+
+@pytest.fixture(scope="module")
+def r1937():
+    return load("touring-1937")
+
+
+def test_a_remedy_with_nothing_to_repair_names_what_it_repairs(mille):
+    game = build_position(mille, sides={0: {"go": ["Roll"]}}, hands={0: ["Gasoline"]})
+    reason = game.why_not(0, "Gasoline")
+    assert "Out of Gas" in reason and "already shows" not in reason
+    empty = build_position(mille, hands={0: ["Repairs"]})
+    assert "Accident" in empty.why_not(0, "Repairs")
+
+
+def test_a_wrong_remedy_names_the_hazard_and_the_remedy_it_needs(mille):
+    game = build_position(mille, sides={0: {"go": ["Roll", "Flat Tire"]}}, hands={0: ["Gasoline", "Roll"]})
+    reason = game.why_not(0, "Gasoline")
+    assert "Flat Tire" in reason and "Spare Tire" in reason
+    assert "Spare Tire" in game.why_not(0, "Roll") and "Flat Tire" in game.why_not(0, "Roll")
+
+
+def test_a_remedy_after_the_repair_says_the_go_card_is_what_is_missing(mille):
+    game = build_position(mille, sides={0: {"go": ["Roll", "Accident", "Repairs"]}}, hands={0: ["Repairs"]})
+    reason = game.why_not(0, "Repairs")
+    assert "Accident" in reason and "Roll" in reason
+
+
+def test_a_go_card_under_a_safety_that_acts_as_go_names_the_safety(mille):
+    game = build_position(mille, sides={0: {"safeties": ["Right of Way"]}}, hands={0: ["Roll"]})
+    assert "Right of Way" in game.why_not(0, "Roll")
+
+
+def test_a_zone_card_says_where_each_side_already_is(mille):
+    game = build_position(mille, sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"], "zone": ["Speed Limit"]}},
+                          hands={0: ["Speed Limit", "End of Limit"]})
+    assert game.why_not(0, "Speed Limit") == "player 2 is already in Speed Limit"
+    assert game.why_not(0, "End of Limit") == "your side is already in End of Limit"
+
+
+def test_a_zone_card_against_a_shielded_side_names_the_safety(mille):
+    game = build_position(mille, sides={1: {"safeties": ["Right of Way"]}}, hands={0: ["Speed Limit"]})
+    assert game.why_not(0, "Speed Limit") == "player 2 is shielded from Speed Limit by Right of Way"
+
+
+def test_a_zone_card_for_the_whole_table_says_the_table_is_in_it():
+    ruleset = load("touring-1906")
+    game = build_position(ruleset, sides={0: {"go": ["Go"]}}, hands={0: ["City Limits"]})
+    assert game.why_not(0, "City Limits") == "the whole table is already in City Limits"

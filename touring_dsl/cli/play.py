@@ -11,7 +11,7 @@ import typer
 
 from .. import gamelog
 from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
-from ..table_view import describe_event, forfeit_warnings, render_table, result_lines
+from ..table_view import bonus_turn_line, describe_event, forfeit_warnings, render_table, result_lines
 from .common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, bug_message, fail, load_edition, out
 from ._matches import play_races
 
@@ -150,7 +150,12 @@ class Session:
         self.record.moves.append(entry)
         if self.writer is not None:
             self.writer.move(entry)
-        for line in self.remember(events):
+        lines = self.remember(events)
+        bonus = bonus_turn_line(self.game, seat, events, self.seats.name)
+        if bonus:  # the same player acts again: say why, so it does not look like a skipped turn
+            self.recent.append((None, bonus))
+            lines.append(bonus)
+        for line in lines:
             if announce:
                 self.say(f"  {line}")
 
