@@ -122,3 +122,25 @@ def test_a_zone_card_for_the_whole_table_says_the_table_is_in_it():
     ruleset = load("touring-1906")
     game = build_position(ruleset, sides={0: {"go": ["Go"]}}, hands={0: ["City Limits"]})
     assert game.why_not(0, "City Limits") == "the whole table is already in City Limits"
+
+
+@pytest.mark.parametrize("path", sorted(p.stem for p in __import__("touring_dsl.archive", fromlist=["x"]).archive_files()))
+def test_every_card_in_hand_is_playable_or_has_a_reason(path):
+    """Along random games of every edition, why_not answers None exactly for the cards the engine would
+    play, and a reason (never an exception) for every other card in the hand of the seat to act."""
+    from touring_dsl.archive import archive_files
+    from touring_dsl.engine import new_game
+    from touring_dsl.rng import Rng
+
+    ruleset = load(str(next(p for p in archive_files() if p.stem == path)))
+    for seed in range(3):
+        game = new_game(ruleset, ruleset.player_counts()[0], seed=seed)
+        rng = Rng(seed)
+        while not game.is_over and game.turns < 400:
+            seat = game.to_act
+            playable = {m.card for m in game.legal_moves() if m.action in ("play", "counter")}
+            for card in {game.t.names[c] for c in game.hands[seat]}:
+                reason = game.why_not(seat, card)
+                assert (reason is None) == (card in playable), (card, reason, game)
+            moves = game.legal_moves()
+            game.apply(rng.choice(moves))

@@ -99,7 +99,7 @@ def _hazard_of_state(t, state: int) -> str:
     """The hazard whose chain a go pile state belongs to (the state p steps after the hazard's own)."""
     _, step = t.chain_of_state[state]
     first = state - step
-    return next(t.names[h] for h in range(t.K) if t.haz_state[h] == first)
+    return next((t.names[h] for h in range(t.K) if t.haz_state[h] == first), "a hazard")
 
 
 def _hazards_remedied_by(t, c: int) -> list[str]:
