@@ -413,8 +413,9 @@ def play(
     round_minutes: Optional[float] = typer.Option(None, "--round-minutes", help="Stop at a party's signal after this many minutes."),
     force: bool = typer.Option(False, "--force", help="Let --log overwrite an existing file without asking."),
 ) -> None:
-    """Play an edition at the terminal, against bots or other people at the same keyboard. An edition
-    that scores a match is played race after race until a side wins it."""
+    """Play an edition at the terminal, against bots or other people at the same keyboard.
+
+    An edition that scores a match is played race after race until a side wins it."""
     signal = round_signal(round_turns, round_minutes)
     if resume is not None:
         for given, flag in ((players, "--players"), (setup, "--setup"), (seed, "--seed")):
