@@ -69,7 +69,7 @@ def render_table(game, seat: int, numbered: list, recent: list[str], name_of: Na
     view = game.view(seat)
     ruleset = game.ruleset
     shared_zone = ruleset.zones.scope == "game" and bool(ruleset.zones.zones)
-    lines = [Text(f"--- {ruleset.title}, turn {game.turns + 1}: {name_of(seat)} to act ---", style="bold magenta")]
+    lines = [Text(f"--- {ruleset.title}, move {game.turns + 1}: {name_of(seat)} to act ---", style="bold magenta")]
     for side_index in range(game.sides):
         lines += side_lines(view, ruleset, side_index, side_title(game, side_index, seat, name_of), shared_zone,
                             game.setup.race.miles)
@@ -184,9 +184,9 @@ def describe_event(event, viewers: set[int], name_of: NameOf) -> str | None:
 def result_lines(game, name_of: NameOf, me: int | None = None) -> list[str]:
     """Who won, how, and every side's miles; me is the seat of the one person playing, if any."""
     outcome = {"completed": "the race was completed", "exhausted": "the cards ran out",
-               "turn-limit": "the turn limit was reached", "signal": "the signal stopped play"}.get(game.outcome, game.outcome or "unfinished")
+               "turn-limit": "the limit of moves was reached", "signal": "the signal stopped play"}.get(game.outcome, game.outcome or "unfinished")
     view = game.view(0)
-    lines = [f"Game over after {game.turns} turns: {outcome}."]
+    lines = [f"Game over after {game.turns} {'move' if game.turns == 1 else 'moves'}: {outcome}."]  # every play of every player counts
     for side_index in range(game.sides):
         side = view.sides[side_index]
         members = ", ".join(name_of(s) for s in side.seats)
