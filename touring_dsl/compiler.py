@@ -393,6 +393,7 @@ class _Build:
             year=year,
             year_end=year_end,
             publisher=self._meta("publisher", ""),
+            author=self._own_author(),
             summary=self._meta("summary", ""),
             parent=self.merged.parent_id,
             changes=tuple(self.merged.changes),
@@ -430,6 +431,11 @@ class _Build:
             self.c.error("E223", f"the years run backwards: {start}-{end}", self.merged.meta["year"].span,
                          f"write {end}-{start}")
         return start, end
+
+    def _own_author(self) -> str:
+        """The author this file names: a variant of a house rule credits its own maker, not its parent's."""
+        author = self.merged.doc.meta.get("author")
+        return author.value if author is not None else ""
 
     def _meta(self, name: str, default):
         value = self.merged.meta.get(name)

@@ -15,7 +15,7 @@ CARD_KINDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "mileages"
               "zones", "counters")
 # Every other word of the language, from the grammar.
 WORDS = (
-    "title", "subtitle", "year", "publisher", "summary", "source", "outside", "card", "count", "hours", "removes",
+    "title", "subtitle", "year", "publisher", "author", "summary", "source", "outside", "card", "count", "hours", "removes",
     "cancels", "pile", "needs", "protected", "face", "down", "tally", "players", "or", "individuals", "sides",
     "of", "decks", "without", "miles", "hand", "draw", "before", "play", "chain", "then", "target", "showing",
     "any", "per", "side", "for", "the", "whole", "game", "allows", "all", "start", "in", "on", "own", "an",

@@ -326,6 +326,7 @@ class Ruleset(Frozen):
     year: int | None = None  # None where the source gives no year
     year_end: int | None = None  # the last year of a range (sold 1958-1975)
     publisher: str
+    author: str = ""  # who made a house rule; said in its own file only, never inherited
     summary: str = ""
     parent: str | None = None
     changes: tuple[Change, ...] = ()

@@ -169,6 +169,7 @@ class ToRaw(Transformer):
     @v_args(inline=False, meta=True)
     def remove_year(self, meta, children): return ("year", Name(None, Span(self.file, meta.line, meta.column)))
     def publisher(self, v): return ("publisher", v)
+    def author(self, v): return ("author", v)
     def summary(self, v): return ("summary", v)
     def source(self, ident, doc, desc): return ("source", (ident, doc.value, desc.value, False))
     def outside_source(self, ident, doc, desc): return ("source", (ident, doc.value, desc.value, True))

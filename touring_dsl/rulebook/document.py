@@ -20,14 +20,26 @@ KIND_PLURAL = {"mileage": "mileage cards", "go": "go cards", "remedy": "remedies
                "safety": "safeties"}
 
 
-def build(ruleset: Ruleset, parent: Ruleset | None = None, rules_only: bool = False) -> Rulebook:
+# The editions of a rulebook, from the most to the least a reader gets:
+# scholarly: every rule, every worked example, each rule's source and each editorial assumption marked
+#            and set out, and the notes only computer play needs;
+# family:    what a family prints: the rules and a few worked examples, no marks, and a closing line
+#            saying that the scholarly edition exists;
+# rules:     the family edition without worked examples.
+EDITIONS = ("scholarly", "family", "rules")
+FAMILY_EXAMPLES = 3  # a few examples show the rules at work; the scholarly edition gives them all
+
+
+def build(ruleset: Ruleset, parent: Ruleset | None = None, rules_only: bool = False,
+          edition: str = "scholarly") -> Rulebook:
     """The whole rulebook; the parent (for a variant) is loaded from the archive when not given.
 
-    rules_only: the rules a table plays by, without worked examples, sources, assumption marks or
-    what only computer players need."""
+    edition: one of EDITIONS; rules_only (kept for callers that predate editions) means "rules"."""
+    if edition not in EDITIONS:
+        raise ValueError(f"no rulebook edition {edition!r}; choose from {', '.join(EDITIONS)}")
     if parent is None and ruleset.parent:
         parent = load_parent(ruleset)
-    return _Writer(ruleset, parent, rules_only).rulebook()
+    return _Writer(ruleset, parent, "rules" if rules_only else edition).rulebook()
 
 
 def cards(names: Iterable[str], last: str = "and") -> Text:
@@ -47,13 +59,14 @@ def seating(setup: Setup) -> str:
 
 
 class _Writer:
-    def __init__(self, ruleset: Ruleset, parent: Ruleset | None, rules_only: bool = False):
+    def __init__(self, ruleset: Ruleset, parent: Ruleset | None, edition: str = "scholarly"):
         self.r = ruleset
         self.parent = parent
         self.unit = ruleset.race.unit
-        self.rules_only = rules_only
-        # without the sources section an assumption mark would point nowhere
-        self.numbers = {} if rules_only else {a: i + 1 for i, a in enumerate(ruleset.assumptions())}
+        self.edition = edition
+        self.scholarly = edition == "scholarly"
+        # only the scholarly edition sets the assumptions out, so only there may a mark point to one
+        self.numbers = {a: i + 1 for i, a in enumerate(ruleset.assumptions())} if self.scholarly else {}
         go_cards = [c.name for c in ruleset.deck if c.kind == "go"]
         self.go = go_cards[0] if go_cards else "starting"
         self.by_kind: dict[str, list[Card]] = {}
@@ -101,17 +114,39 @@ class _Writer:
                   self.turn_section, self.cards_section, self.zones_section, self.penalties_section,
                   self.winning_section, lambda: scoring_section(r, self.refs), self.progressive_section, self.notes_section,
                   lambda: variant_section(r, self.parent, self.refs)]
-        if not self.rules_only:
-            makers += [lambda: worked_examples(r, self.go), lambda: provenance_section(r, self.numbers)]
+        if self.scholarly:
+            makers += [lambda: worked_examples(r, self.go),
+                       lambda: provenance_section(r, self.numbers, self.computer_play())]
+        elif self.edition == "family":
+            makers += [lambda: worked_examples(r, self.go, FAMILY_EXAMPLES), self.about_section]
+        else:
+            makers += [self.about_section]
         sections = tuple(s for s in (make() for make in makers) if s is not None and (s.blocks or s.subsections))
         return Rulebook(title=r.title, subtitle=r.subtitle, byline=self.byline(), summary=r.summary,
                         sections=sections)
 
     def byline(self) -> str:
         r = self.r
-        year = (f"sold {r.year}-{r.year_end}" if r.year and r.year_end else
-                f"first published {r.year}" if r.year else "date of publication unknown")
-        return f"{self.r.publisher} · {year}"
+        if r.author:  # a house rule credits whoever made it, and says what it is based on
+            based = f" · based on {_edition_name(self.parent)}" if self.parent else (
+                f" · based on {r.parent}" if r.parent else "")
+            return f"A house rule by {r.author}{based}"
+        return f"{r.publisher} · {_published(r)}"
+
+    def computer_play(self) -> Text:
+        """The simulator's safeguard, which people at a table never meet: said only in the scholarly edition."""
+        from ..engine.match import MAX_RACES
+
+        match = (f"; and a match still undecided after {MAX_RACES} races ends without a winner"
+                 if self.r.scoring is not None and self.r.scoring.match is not None else "")
+        return text(f"A note for computer play: when programs play each other, a race still running after "
+                    f"{self.r.ending.turn_limit} moves is stopped and scored as if the cards had run out{match}.")
+
+    def about_section(self) -> Section:
+        said = ("These are the rules as a table plays them. A scholarly edition of this rulebook also cites "
+                "the rule sheet behind every rule, sets out each decision its editors made where the sheets "
+                "are silent, and gives every worked example: touring rulebook prints it when given --scholarly.")
+        return Section("About this rulebook", "about", (Paragraph(text(said)),))
 
     def object_section(self) -> Section:
         r = self.r
@@ -653,9 +688,8 @@ class _Writer:
         blocks: list[Block] = [Paragraph(text(goal)),
             Paragraph(text(
                 "If the draw pile is empty and a reshuffle would bring back no cards, play on without drawing "
-                f"until every hand is empty. The side with the most {self.unit} then wins; equal {self.unit} make a tie."
-                + ("" if self.rules_only else f" For games between computer players, a race still running after "
-                   f"{e.turn_limit} turns is scored the same way."), self.refs(e.provenance)))]
+                f"until every hand is empty. The side with the most {self.unit} then wins; equal {self.unit} make a tie.",
+                self.refs(e.provenance)))]
         return Section("Winning", "winning", tuple(blocks))
 
     def progressive_section(self) -> Section | None:
@@ -719,6 +753,18 @@ class _Writer:
             return None
         items = tuple(text(note, self.refs(prov)) for note, prov in self.r.notes)
         return Section("Further notes", "notes", (Bullets(items),))
+
+
+def _published(r: Ruleset) -> str:
+    return (f"sold {r.year}-{r.year_end}" if r.year and r.year_end else
+            f"first published {r.year}" if r.year else "date of publication unknown")
+
+
+def _edition_name(r: Ruleset) -> str:
+    """The parent named for a credit line: its title and subtitle, then its publisher and year in brackets."""
+    head = r.title + (f": {r.subtitle}" if r.subtitle else "")
+    maker = ", ".join(part for part in (r.publisher, str(r.year) if r.year else "") if part)
+    return f"{head} ({maker})" if maker else head
 
 
 def _miles(ruleset: Ruleset, name: str) -> int:

@@ -74,7 +74,7 @@ def _shorten(note: str, limit: int = 7) -> str:
     return " ".join(words[:limit]) + (" ..." if len(words) > limit else "")
 
 
-def provenance_section(r: Ruleset, numbers: dict[Assumption, int]) -> Section:
+def provenance_section(r: Ruleset, numbers: dict[Assumption, int], computer_play: Text = ()) -> Section:
     source_keys = {s.id: f"S{i + 1}" for i, s in enumerate(r.sources)}
     blocks: list[Block] = [Paragraph(text(
         "These rules are kept as data and printed from it. Every rule rests on one of the sources below. "
@@ -95,6 +95,8 @@ def provenance_section(r: Ruleset, numbers: dict[Assumption, int]) -> Section:
         basis = outside.get(assumption.based_on or "", "") if assumption.based_on else ""
         blocks.append(Assumed(number=number, body=text(assumption.text.rstrip(".") + "."),
                               reason=assumption.reason, applies_to=first_label.get(assumption, ""), basis=basis))
+    if computer_play:
+        blocks.append(Paragraph(computer_play))
     return Section("Sources and assumptions", "sources", tuple(blocks))
 
 
