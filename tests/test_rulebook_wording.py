@@ -140,8 +140,8 @@ def test_the_family_edition_is_rules_a_few_examples_and_a_pointer_to_the_scholar
     assert not re.search(r"\[A\d+\]", family) and "Assumption" not in family and "## Sources" not in family
     assert family.count("**Example ") == 3 < scholarly.count("**Example ")
     assert "*(from " not in family  # an example's citation is the scholar's
-    assert family.rstrip().endswith("touring rulebook prints it when given --scholarly.")
-    assert "## About this rulebook" not in scholarly
+    assert family.rstrip().endswith("every worked example: touring rulebook --scholarly prints it.*")
+    assert "touring rulebook --scholarly prints it" not in scholarly
     for heading in re.findall(r"^## (.+)$", scholarly, re.M):
         if heading not in ("Worked examples", "Sources and assumptions"):
             assert f"## {heading}" in family, heading

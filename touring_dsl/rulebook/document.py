@@ -28,6 +28,9 @@ KIND_PLURAL = {"mileage": "mileage cards", "go": "go cards", "remedy": "remedies
 # rules:     the family edition without worked examples.
 EDITIONS = ("scholarly", "family", "rules")
 FAMILY_EXAMPLES = 3  # a few examples show the rules at work; the scholarly edition gives them all
+SCHOLARLY_EXISTS = ("A scholarly edition of this rulebook also gives the source of every rule, each decision its "
+                    "editors made where the sources are silent, and every worked example: touring rulebook "
+                    "--scholarly prints it.")
 
 
 def build(ruleset: Ruleset, parent: Ruleset | None = None, rules_only: bool = False,
@@ -118,12 +121,10 @@ class _Writer:
             makers += [lambda: worked_examples(r, self.go),
                        lambda: provenance_section(r, self.numbers, self.computer_play())]
         elif self.edition == "family":
-            makers += [lambda: worked_examples(r, self.go, FAMILY_EXAMPLES), self.about_section]
-        else:
-            makers += [self.about_section]
+            makers += [lambda: worked_examples(r, self.go, FAMILY_EXAMPLES)]
         sections = tuple(s for s in (make() for make in makers) if s is not None and (s.blocks or s.subsections))
         return Rulebook(title=r.title, subtitle=r.subtitle, byline=self.byline(), summary=r.summary,
-                        sections=sections)
+                        sections=sections, colophon="" if self.scholarly else SCHOLARLY_EXISTS)
 
     def byline(self) -> str:
         r = self.r
@@ -141,12 +142,6 @@ class _Writer:
                  if self.r.scoring is not None and self.r.scoring.match is not None else "")
         return text(f"A note for computer play: when programs play each other, a race still running after "
                     f"{self.r.ending.turn_limit} moves is stopped and scored as if the cards had run out{match}.")
-
-    def about_section(self) -> Section:
-        said = ("These are the rules as a table plays them. A scholarly edition of this rulebook also cites "
-                "the rule sheet behind every rule, sets out each decision its editors made where the sheets "
-                "are silent, and gives every worked example: touring rulebook prints it when given --scholarly.")
-        return Section("About this rulebook", "about", (Paragraph(text(said)),))
 
     def object_section(self) -> Section:
         r = self.r

@@ -18,6 +18,7 @@ header.title { text-align: center; border-top: 4px double var(--rule); border-bo
 header.title h1 { font-size: 2.6rem; letter-spacing: .12em; text-transform: uppercase; margin: 0; }
 header.title .subtitle { font-style: italic; font-size: 1.2rem; margin: .3rem 0 .8rem; }
 header.title .byline { font-variant: small-caps; letter-spacing: .05em; margin: 0; }
+footer.colophon { margin-top: 2.5em; border-top: 1px solid var(--rule); font-size: .85em; font-style: italic; color: var(--rule); }
 header.title .summary { margin: 1rem auto 0; max-width: 34rem; }
 nav.contents { columns: 2; font-size: .95rem; margin-bottom: 2rem; }
 nav.contents ol { margin: 0; padding-left: 1.4rem; }
@@ -73,7 +74,9 @@ def render(book: Rulebook) -> str:
             f"<style>{STYLE}</style>\n</head>\n<body>\n<main>\n"
             f'<header class="title">{"".join(head)}</header>\n'
             f'<nav class="contents" aria-label="Contents"><ol>{contents}</ol></nav>\n'
-            f"{body}\n</main>\n</body>\n</html>\n")
+            f"{body}\n"
+            + (f'<footer class="colophon"><p>{escape(book.colophon)}</p></footer>\n' if book.colophon else "")
+            + "</main>\n</body>\n</html>\n")
 
 
 def rulebook_html(ruleset: Ruleset, parent: Ruleset | None = None) -> str:
