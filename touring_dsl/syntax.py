@@ -91,14 +91,63 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str):
     elif isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
         lines = text.splitlines() or [""]
         last = len(lines)
+        opened = _open_block(text, len(text), file)
         collector.error("E102", "the file ends before this block is finished",
-                        Span(file, last, len(lines[-1]) + 1), _expected_hint(exc.expected))
+                        Span(file, last, len(lines[-1]) + 1), _expected_hint(exc.expected),
+                        ((opened, "the block opened here is never closed: a `}` is missing"),) if opened else ())
     else:
         token = exc.token
         shown = token.value if len(token.value) < 40 else token.value[:37] + "..."
+        expected = {_terminal_word(name).strip('"') for name in exc.expected}
+        hint, notes = _expected_hint(exc.expected), ()
+        close = _close_keyword(token.value, expected) if token.value.isalpha() else None
+        opened = _open_block(text, token.start_pos, file) if "}" in expected else None
+        if close:
+            hint = f'did you mean "{close}"?'
+        elif opened is not None and column == 1 and opened.line < line:
+            # a rule at the start of a line while a block is open: the block above lacks its `}`
+            hint = f"a `}}` is missing before this line: the block opened on line {opened.line} is still open"
+            notes = ((opened, "the block opened here is never closed"),)
         collector.error("E100", f"unexpected {_describe_token(token)} {shown!r}",
-                        Span(file, line, column, max(1, len(token.value))), _expected_hint(exc.expected))
+                        Span(file, line, column, max(1, len(token.value))), hint, notes)
     return collector.diagnostics[0]
+
+
+def _close_keyword(word: str, expected: set[str]) -> str | None:
+    """The keyword a misspelt word was probably meant to be ("chnage" -> "change"), if one is close."""
+    import difflib
+
+    keywords = sorted(w for w in expected if w.isalpha())
+    found = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.75)
+    return found[0] if found else None
+
+
+def _open_block(text: str, end: int, file: str) -> Span | None:
+    """Where the innermost `{` still open at position `end` was written, skipping quoted names and comments."""
+    opened: list[tuple[int, int]] = []
+    line, column, i = 1, 1, 0
+    while i < end:
+        char = text[i]
+        if char == "#":  # a comment runs to the end of the line
+            while i < end and text[i] != "\n":
+                i, column = i + 1, column + 1
+            continue
+        if char == '"':
+            close = text.find('"', i + 1)
+            close = end if close < 0 or close > end else close
+            column += close + 1 - i
+            i = close + 1
+            continue
+        if char == "{":
+            opened.append((line, column))
+        elif char == "}" and opened:
+            opened.pop()
+        if char == "\n":
+            line, column = line + 1, 1
+        else:
+            column += 1
+        i += 1
+    return Span(file, *opened[-1]) if opened else None
 
 
 def _describe_token(token: Token) -> str:
