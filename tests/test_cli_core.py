@@ -73,7 +73,7 @@ def test_check_json(monkeypatch) -> None:
     result = run("check", "--json", "editions/touring-1937.touring")
     assert result.exit_code == 0
     assert json.loads(result.stdout) == [
-        {"file": "editions/touring-1937.touring", "ok": True, "id": "touring-1937", "errors": []}]
+        {"file": "editions/touring-1937.touring", "ok": True, "id": "touring-1937", "errors": [], "warnings": []}]
 
 
 def test_check_broken_file_exits_1(tmp_path) -> None:
