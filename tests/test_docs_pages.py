@@ -52,3 +52,13 @@ def test_the_readme_demo_game_is_won_by_the_bot_it_shows_off():
     assert f"Side 1 wins: player 1 ({bots[0]})." in result.stdout
     miles = re.findall(r"Side \d - player \d \(\w+\): (\d+) of (\d+)", result.stdout)
     assert int(miles[0][0]) == int(miles[0][1]) and int(miles[1][0]) < int(miles[1][1])
+
+
+def test_getting_started_installs_what_the_readme_installs_and_shows_party_and_new():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "getting-started.md").read_text(encoding="utf-8")
+    readme_extras = re.search(r'pip install -q "?\.\[([a-z,]+)\]"?', _sh_blocks(readme)[0]).group(1)
+    page_extras = re.search(r'pip install "?\.\[([a-z,]+)\]"?', _sh_blocks(page)[0]).group(1)
+    assert sorted(page_extras.split(",")) == sorted(readme_extras.split(","))
+    commands = "\n".join(_sh_blocks(page))
+    assert "touring party " in commands and "touring new " in commands

@@ -25,7 +25,8 @@ nav.contents ol { margin: 0; padding-left: 1.4rem; }
 h2 { border-bottom: 1px solid var(--rule); font-variant: small-caps; letter-spacing: .04em; margin-top: 2.2rem; }
 h3 { margin-bottom: .3rem; }
 .card { font-variant: small-caps; font-weight: bold; letter-spacing: .02em; }
-table { border-collapse: collapse; width: 100%; margin: 1rem 0; font-size: .92rem; }
+div.table { overflow-x: auto; margin: 1rem 0; }
+table { border-collapse: collapse; width: 100%; font-size: .92rem; }
 th, td { border-bottom: 1px solid #d8cdb6; padding: .35rem .5rem; text-align: left; vertical-align: top; }
 th { background: var(--soft); border-bottom: 2px solid var(--rule); }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
@@ -115,7 +116,8 @@ def _table(table: Table) -> str:
     head = "".join(f"<th{cls(i)}>{escape(h)}</th>" for i, h in enumerate(table.header))
     rows = "".join("<tr>" + "".join(f"<td{cls(i)}>{inline(c)}</td>" for i, c in enumerate(row)) + "</tr>"
                    for row in table.rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+    # a wide table scrolls sideways inside its own box on a narrow screen, never the whole page
+    return f'<div class="table"><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>'
 
 
 def _assumed(block: Assumed) -> str:
