@@ -415,6 +415,7 @@ class _Build:
             progressive=self._progressive(setups),
             scoring=compile_scoring(self),
             notes=tuple((s.data["text"].value, self.provenance(s, "note")) for s in self.stmts("notes")),
+            pile_names=self._pile_names(),
         )
         if self.c.diagnostics:
             return None  # type: ignore[return-value]
@@ -434,6 +435,18 @@ class _Build:
             self.c.error("E223", f"the years run backwards: {start}-{end}", self.merged.meta["year"].span,
                          f"write {end}-{start}")
         return start, end
+
+    def _pile_names(self) -> m.PileNames:
+        """The names the `piles` section gives; a zone pile named in an edition without zones is an error."""
+        names = {s.data["role"]: s for s in self.stmts("piles") if s.kind == "pile_name"}
+        zone = names.get("zone")
+        if zone is not None and not self.stmts("zones"):
+            self.c.error("E256", "this edition has no zones, so it has no zone pile to name", zone.span,
+                         "leave the zone pile unnamed")
+        head = self.one("piles")
+        return m.PileNames(go=names["go"].data["name"].value if "go" in names else "",
+                           zone=zone.data["name"].value if zone is not None else "",
+                           provenance=self.provenance(head, "the piles' names") if head else m.Provenance())
 
     def _own_author(self) -> str:
         """The author this file names: a variant of a house rule credits its own maker, not its parent's."""

@@ -266,6 +266,7 @@ class ToRaw(Transformer):
     def progressive(self): return ("progressive", {})
     def scoring(self): return ("scoring", {})
     def notes(self): return ("notes", {})
+    def piles(self): return ("piles", {})
     def per_side(self): return "side"
     def whole_game(self): return "game"
 
@@ -400,6 +401,8 @@ class ToRaw(Transformer):
         return ("score_complete", {"points": n, "finish": condition, "card": card})
 
     def note(self, text): return ("note", {"text": text})
+    def go_pile_name(self, name): return ("pile_name", {"role": "go", "name": name})
+    def zone_pile_name(self, name): return ("pile_name", {"role": "zone", "name": name})
 
     def names(self, *names): return list(names)
 
@@ -544,6 +547,8 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("return_group", data["group"])
     if kind == "note":
         return ("note", data["text"].value)
+    if kind == "pile_name":
+        return ("pile_name", data["role"])
     if kind == "score_complete":
         return ("score_complete", data["finish"]) + ((data["card"].value,) if data["card"] else ())
     if kind == "score_in_play":

@@ -86,7 +86,15 @@ class _Writer:
         return [c.name for c in self.by_kind.get(kind, [])]
 
     def go_pile(self) -> Text:
+        """The pile a go card is laid on: the name the edition gives it, else the go card's name and "pile"."""
+        if self.r.pile_names.go:
+            return text(self.r.pile_names.go)
         return text(CardName(self.go), " pile")
+
+    @property
+    def zone_pile(self) -> str:
+        """The pile a side's zone cards are laid on: the name the edition gives it, else "zone pile"."""
+        return self.r.pile_names.zone or "zone pile"
 
     def zone_allows(self) -> dict[str, tuple[str, ...]]:
         return {z.name: z.allows for z in self.r.zones.zones}
@@ -258,7 +266,7 @@ class _Writer:
         lay = [text("a ", self.go_pile(), ", on which it lays its ", cards(self.names("go")), " cards"
                     + (" and its remedies, and on which opponents lay hazards" if self.stopping_hazards() else ""))]
         if r.zones.zones and r.zones.scope == "side":
-            lay.append(text("a zone pile for its ", cards(self.names("zone")), " cards"))
+            lay.append(text(f"a {self.zone_pile} for its ", cards(self.names("zone")), " cards"))
         if r.race.is_distance:
             lay.append(text("one distance pile, on which it lays its mileage cards of every value"))
         else:
@@ -274,7 +282,7 @@ class _Writer:
                                              " without laying a card for it.",
                                              self.refs(r.zones.provenance, r.zones.start_provenance))))
             else:
-                blocks.append(Paragraph(text("Zone cards, whoever plays them, go on one shared zone pile beside "
+                blocks.append(Paragraph(text(f"Zone cards, whoever plays them, go on one shared {self.zone_pile} beside "
                                              "the draw pile. The whole table starts the race in ", start,
                                              "; nobody lays a card for it.",
                                              self.refs(r.zones.provenance, r.zones.start_provenance))))
@@ -296,7 +304,7 @@ class _Writer:
                               " The last columns give how many cards each mileage pile needs."))),
             Table(header, tuple(rows), numeric=tuple(range(4, len(header))))]
         if any(s.sides is not None for s in r.setups):
-            zone = ", one zone pile" if r.zones.zones and r.zones.scope == "side" else ""
+            zone = f", one {self.zone_pile}" if r.zones.zones and r.zones.scope == "side" else ""
             blocks.append(Paragraph(text(
                 "Partners make one side: they share one ", self.go_pile(), f"{zone} and one set of mileage "
                 "piles, and each partner may play on them in turn. Partners sit apart, so that the sides "
@@ -386,7 +394,7 @@ class _Writer:
         rs = self.r.reshuffle
         has_zones = bool(self.r.zones.zones)
         go_piles = text("every ", self.go_pile())
-        zone_piles = text("every zone pile" if self.r.zones.scope == "side" else "the zone pile")
+        zone_piles = text(f"every {self.zone_pile}" if self.r.zones.scope == "side" else f"the {self.zone_pile}")
         gathered: list[Text] = [text("the discard pile")] if rs.discard else []
         for keep, what in ((rs.go_piles, go_piles), (rs.zone_piles, zone_piles if has_zones else None)):
             if what is None:
@@ -397,7 +405,7 @@ class _Writer:
                 gathered.append(text(what, " except its top card"))
         kept = []
         if rs.go_piles == "none":
-            kept.append(text("The ", CardName(self.go), " piles stay as they are."))
+            kept.append(text("The ", self.go_pile(), "s stay as they are."))
         if rs.zone_piles == "none" and has_zones:
             kept.append(text("Zone cards already played stay where they are."))
         said = (text("gather ", _join_list(gathered), ", shuffle them well, and lay them face down as the new "
@@ -561,7 +569,7 @@ class _Writer:
             return None
         start = CardName(z.start)
         if z.scope == "side":
-            intro = text("Each side has its own zone, set by the top card of its zone pile. A side that has "
+            intro = text(f"Each side has its own zone, set by the top card of its {self.zone_pile}. A side that has "
                          "no zone card yet is in ", start, ".", self.refs(z.provenance, z.start_provenance))
         else:
             intro = text("One zone governs the whole table at once: the zone card on top of the shared zone "

@@ -209,10 +209,14 @@ class _Teller:
                     return text("The discard pile is empty.")
                 return text("The discard pile holds ", _bunch(c.cards), ".")
             case "go-count":
+                if self.r.pile_names.go:
+                    return text(f"{self.possessive(c.side or 0).capitalize()} {self.r.pile_names.go} holds "
+                                f"{w.counted(n, 'card')}.")
                 return text(f"{self.possessive(c.side or 0).capitalize()} ", CardName(self.go),
                             f" pile holds {w.counted(n, 'card')}.")
             case "zone-count":
-                whose = f"{self.possessive(c.side).capitalize()} zone pile" if c.side else "The zone pile"
+                pile = self.r.pile_names.zone or "zone pile"
+                whose = f"{self.possessive(c.side).capitalize()} {pile}" if c.side else f"The {pile}"
                 return text(f"{whose} holds {w.counted(n, 'card')}.")
             case "event":
                 return text(EVENT_WORDS[c.event or ""])
