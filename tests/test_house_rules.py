@@ -18,16 +18,16 @@ runner = CliRunner()
 
 # What each house rule should change in its parent, as (topic, action, aspect) of the diff.
 EXPECTED = {
-    "short-race-1937": {("metadata", "changed", "title"), ("metadata", "changed", "summary"),
+    "short-race-1937": {("metadata", "changed", "title"), ("metadata", "changed", "author"), ("metadata", "changed", "summary"),
                         ("race", "changed", "race-miles"), ("race", "changed", "race-cards"),
                         ("race", "changed", "pile-needs"), ("players", "changed", "setup-race"),
                         ("players", "changed", "setup-piles")},
-    "per-side-zones-1906": {("metadata", "changed", "title"), ("metadata", "changed", "summary"),
+    "per-side-zones-1906": {("metadata", "changed", "title"), ("metadata", "changed", "author"), ("metadata", "changed", "summary"),
                             ("zones", "changed", "scope"), ("zones", "changed", "zone-play"),
                             ("reshuffle", "changed", "reshuffle-zone")},
-    "harsh-penalties-reprint": {("metadata", "changed", "title"), ("metadata", "changed", "summary"),
+    "harsh-penalties-reprint": {("metadata", "changed", "title"), ("metadata", "changed", "author"), ("metadata", "changed", "summary"),
                                 ("penalties", "added", "penalties"), ("penalties", "added", "penalty")},
-    "match-1937": {("metadata", "changed", "title"), ("metadata", "changed", "summary"),
+    "match-1937": {("metadata", "changed", "title"), ("metadata", "changed", "author"), ("metadata", "changed", "summary"),
                    ("scoring", "added", "scoring"), ("scoring", "added", "score-term")},
 }
 
