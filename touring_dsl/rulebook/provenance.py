@@ -38,6 +38,8 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
         rows += _scoring_rows(r)
     if r.progressive:
         rows.append(("Progressive play", r.progressive.provenance))
+    if r.pile_names.go or r.pile_names.zone:
+        rows.append(("The piles' names", r.pile_names.provenance))
     rows += [(f"Note “{_shorten(note)}”", prov) for note, prov in r.notes]
     rows += [(f"Worked examples: {i + 1}", e.provenance) for i, e in enumerate(r.examples)]
     return _merged([(label, prov) for label, prov in rows if prov.cites or prov.assumptions])
