@@ -8,14 +8,14 @@ from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation
 
 # Words that open a block of the file, or a part of an example.
 SECTIONS = ("edition", "extends", "deck", "race", "setup", "turn", "delays", "zones", "penalties", "reshuffle",
-            "ending", "progressive", "scoring", "notes", "example", "given", "expect")
+            "ending", "progressive", "scoring", "notes", "piles", "example", "given", "expect")
 # The prefixes a variant uses on what it takes from its parent.
 CHANGES = ("add", "change", "remove")
 CARD_KINDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "mileages", "gos", "remedies", "hazards",
               "zones", "counters")
 # Every other word of the language, from the grammar.
 WORDS = (
-    "title", "subtitle", "year", "publisher", "summary", "source", "outside", "card", "count", "hours", "removes",
+    "title", "subtitle", "year", "publisher", "author", "summary", "is", "called", "source", "outside", "card", "count", "hours", "removes",
     "cancels", "pile", "needs", "protected", "face", "down", "tally", "players", "or", "individuals", "sides",
     "of", "decks", "without", "miles", "hand", "draw", "before", "play", "chain", "then", "target", "showing",
     "any", "per", "side", "for", "the", "whole", "game", "allows", "all", "start", "in", "on", "own", "an",
@@ -26,7 +26,7 @@ WORDS = (
     "winner", "refused", "stay", "together", "separate", "winners", "move", "up", "finished", "games",
     "restart", "prizes", "umpire", "records", "scores",
     "winner", "refused", "point", "points", "mile", "km", "after", "runs", "while", "no", "countered",
-    "match",
+    "match", "lead", "rotates",
 )
 _NAME = r"[a-z][a-z0-9_-]*"
 

@@ -12,7 +12,7 @@ import typer
 from .. import gamelog
 from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
 from ..json_input import SEED_RANGE, seed_in_range
-from ..table_view import describe_event, forfeit_warnings, render_table, result_lines
+from ..table_view import bonus_turn_line, describe_event, forfeit_warnings, render_table, result_lines
 from .common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, fail, load_edition, out
 from ._matches import play_races
 
@@ -154,7 +154,12 @@ class Session:
                 self.writer.move(entry)
             except OSError as exc:
                 self.log_failed(exc, len(self.record.moves) - 1)
-        for line in self.remember(events):
+        lines = self.remember(events)
+        bonus = bonus_turn_line(self.game, seat, events, self.seats.name)
+        if bonus:  # the same player acts again: say why, so it does not look like a skipped turn
+            self.recent.append((None, bonus))
+            lines.append(bonus)
+        for line in lines:
             if announce:
                 self.say(f"  {line}")
 
@@ -188,7 +193,7 @@ class Session:
         for line in self.signal.report(self.game) if self.signal else []:
             self.say(line, style="bold")
         if self.log_path is not None:
-            self.say(f"The game is logged in {self.log_path}; watch it again with: touring replay {self.log_path}")
+            self.say(f"The game is logged in {self.log_path}; watch it again, move by move, with: touring replay --step {self.log_path}")
 
     def log_failed(self, exc: OSError, kept: int) -> None:
         """The log cannot take another line: it ends on its last whole line (move `kept`), and stopping saves
@@ -278,13 +283,13 @@ class Session:
             saved = self.save_somewhere()
         if saved is None and reason == "log":
             print(f"{what}; nowhere else could take the game either. The log {self.log_path} keeps it up to its "
-                  f"last whole move: continue with touring play {self.edition_ref} --resume {self.log_path}",
+                  f"last whole move: continue with touring play --resume {self.log_path}",
                   file=sys.stderr)
         elif saved is None:
             print(f"{what}; the game was not saved.", file=sys.stderr)
         else:
             print(f"{what} after {len(self.record.moves)} moves; the game is saved in {saved}.\n"
-                  f"Continue it with: touring play {self.edition_ref} --resume {saved}", file=sys.stderr)
+                  f"Continue it with: touring play --resume {saved}", file=sys.stderr)
         return {"interrupt": EXIT_INTERRUPTED, "error": EXIT_BUG, "log": EXIT_USER}.get(reason, 0)
 
     def save_somewhere(self) -> Path | None:
@@ -340,7 +345,7 @@ def free_name(name: str, folder: Path | None = None) -> Path:
 # -- starting a game: new or resumed ----------------------------------------------------------------
 
 def new_session(edition: str, players: int, setup: Optional[str], humans: str, bots: str,
-                seed: Optional[int], log: Optional[Path], force: bool = False) -> Session:
+                seed: Optional[int], log: Optional[Path], force: bool = False, first: int = 0) -> Session:
     from ..engine import new_game
 
     if log is not None and log.exists() and not force:
@@ -356,8 +361,8 @@ def new_session(edition: str, players: int, setup: Optional[str], humans: str, b
         fail(f'--setup: no setup "{setup}" for {players} players in {ruleset.id} (choose {ids})', EXIT_USAGE)
     seats = make_seats(seat_kinds(parse_humans(humans, players), bots, players), ruleset)
     seed = seed if seed is not None else fresh_seed()
-    game = new_game(ruleset, players=players, seed=seed, setup=setup_id)
-    record = GameRecord(header=gamelog.make_header(ruleset, players, setup_id, seed, seats.kinds, edition))
+    game = new_game(ruleset, players=players, seed=seed, setup=setup_id, first=first)
+    record = GameRecord(header=gamelog.make_header(ruleset, players, setup_id, seed, seats.kinds, edition, first))
     writer = open_writer(log, record, append=False)
     return Session(game, record, seats, edition, writer, log)
 
@@ -391,7 +396,7 @@ def resumed_session(path: Path, edition: Optional[str], humans: Optional[str], b
     if problem:
         fail(f"cannot resume {path}: {problem}")
     if record.result is not None:
-        fail(f"{path} holds a finished game ({header['edition']}); watch it with: touring replay {path}")
+        fail(f"{path} holds a finished game ({header['edition']}); watch it with: touring replay --step {path}")
     past: deque = deque(maxlen=RECENT * 4)
     try:
         game = gamelog.rebuild(record, ruleset, on_move=lambda entry, move, events, game: past.extend(events))
@@ -436,7 +441,8 @@ def fresh_seed() -> int:
 
 
 def play(
-    edition: str = typer.Argument(..., help="An archive id or a path to an edition."),
+    edition: Optional[str] = typer.Argument(None, help="An archive id or a path to an edition (with --resume, the "
+                                            "saved game names its own)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", min=1, help="Number of players (default 2)."),
     setup: Optional[str] = typer.Option(None, "--setup", help="Setup id (default: the first that seats the players)."),
     humans: Optional[str] = typer.Option(None, "--humans", help='Seats played by people, 1-based: "1,3" (default "1"; "none" for bots only).'),
@@ -444,13 +450,17 @@ def play(
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the deal (default: a fresh one, printed)."),
     log: Optional[Path] = typer.Option(None, "--log", help="Write the game to this JSON Lines file as it goes."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a game saved in this log."),
-    round_turns: Optional[int] = typer.Option(None, "--round-turns", help="Stop at a party's signal after this many turns."),
+    round_turns: Optional[int] = typer.Option(None, "--round-turns", help="Stop at a party's signal after this many moves (every player's moves counted)."),
     round_minutes: Optional[float] = typer.Option(None, "--round-minutes", help="Stop at a party's signal after this many minutes."),
     force: bool = typer.Option(False, "--force", help="Let --log overwrite an existing file without asking."),
 ) -> None:
-    """Play an edition at the terminal, against bots or other people at the same keyboard. An edition
-    that scores a match is played race after race until a side wins it."""
+    """Play an edition at the terminal, against bots or other people at the same keyboard.
+
+    An edition that scores a match is played race after race until a side wins it."""
     signal = round_signal(round_turns, round_minutes)
+    if resume is None and edition is None:
+        fail("touring play: name the edition to play (for example touring-1937), or --resume a saved game",
+             EXIT_USAGE)
     if seed is not None and not seed_in_range(seed):
         fail(f"--seed should be {SEED_RANGE}: the log must be able to keep it", EXIT_USAGE)
     if resume is not None:
@@ -466,9 +476,9 @@ def play(
                     f"seed {header['seed']}." + (" Type ? for help." if session.seats.humans else ""))
     session.signal = signal
     try:
-        play_races(session, None if resume is not None else lambda race_seed, race_log: _next_race(
+        play_races(session, None if resume is not None else lambda race_seed, first, race_log: _next_race(
             new_session(edition, players if players is not None else 2, setup, humans if humans is not None else "1",
-                        bots or "greedy", race_seed, race_log, force), signal))
+                        bots or "greedy", race_seed, race_log, force, first), signal))
     except Stop as stop:
         raise typer.Exit(session.stop(stop.reason))
     except KeyboardInterrupt:

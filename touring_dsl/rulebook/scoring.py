@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..engine.match import MAX_RACES
 from ..model import Provenance, Ruleset, ScoreTerm
 from . import words as w
 from .blocks import Block, Bullets, CardName, Paragraph, Section, Text, card_list, text
@@ -34,6 +33,8 @@ def scoring_section(ruleset: Ruleset, refs: Callable[..., Text]) -> Section | No
         blocks += [Paragraph(text("The side that completed the race also scores:")),
                    Bullets(tuple(text(_term(ruleset, t), refs(t.provenance)) for t in finisher))]
     blocks.append(Paragraph(_match(ruleset, scoring.match_provenance, refs)))
+    if scoring.match is not None:
+        blocks.append(Paragraph(_lead(scoring.lead_rotates, scoring.lead_provenance, refs)))
     return Section("Scoring", "scoring", tuple(blocks))
 
 
@@ -72,9 +73,18 @@ def _match(ruleset: Ruleset, provenance: Provenance, refs: Callable[..., Text]) 
     return text(
         f"A match is played over several races. Each side keeps a running total of its scores. When at "
         f"the end of a race some side's total has reached {_points(target)}, the match is over and the side "
-        "with the highest total wins it; if the highest totals are equal, another race is dealt. For games "
-        f"between computer players, a match still undecided after {MAX_RACES} races ends without a winner.",
+        "with the highest total wins it; if the highest totals are equal, another race is dealt.",
         refs(provenance))
+
+
+def _lead(rotates: bool, provenance: Provenance, refs: Callable[..., Text]) -> Text:
+    """Who leads each race of the match: the first player, every race, or in turn round the table."""
+    if not rotates:
+        return text("The same player leads every race of the match: the cards are dealt from that player, "
+                    "who also takes the first turn.")
+    return text("The lead passes to the left from race to race: the player on the left of the one who took "
+                "the first turn of a race is dealt to first and plays first in the next, so every player leads "
+                "in turn.", refs(provenance))
 
 
 def _points(n: int) -> str:
