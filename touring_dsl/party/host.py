@@ -35,8 +35,10 @@ def start(ruleset: Ruleset, edition: str, players: list[str], rounds: int, minut
         raise PartyError(f"{ruleset.id} has no umpire: each table records its own miles")
     if umpire is not None and umpire in players:
         raise PartyError(f"{umpire} is playing; the umpire watches and records instead")
-    if not 2 <= len(players) <= MOST_PLAYERS:
-        raise PartyError(f"a party needs from 2 to {MOST_PLAYERS:,} players")
+    if len(players) < 2:
+        raise PartyError("a party needs at least two players")
+    if len(players) > MOST_PLAYERS:
+        raise PartyError(f"a party has at most {MOST_PLAYERS:,} players")
     if not 1 <= rounds <= MOST_ROUNDS:
         raise PartyError(f"a party has from 1 to {MOST_ROUNDS} rounds, not {rounds}")
     sizes = table_sizes(ruleset, len(players), table_size)
