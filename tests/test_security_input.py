@@ -256,3 +256,17 @@ def test_a_seed_the_log_could_not_keep_is_a_usage_error(command, tmp_path: Path,
     monkeypatch.chdir(tmp_path)
     result = touring(*command, "--seed", 2**64)
     assert result.exit_code == 2 and "64 bits" in result.stderr
+
+
+@pytest.mark.parametrize("char", ["\x00", "\x1b", "\x07", "\x7f"])
+def test_a_control_character_in_a_name_is_refused_and_never_echoed(char: str) -> None:
+    """Found by benchmarks/soak.py: a NUL in an edition id compiled, then failed in the kernel (exit 3)."""
+    from touring_dsl.compiler import compile_text
+    from touring_dsl.errors import TouringError
+
+    text = (ROOT / "editions" / "touring-1937-penalties.touring").read_text()
+    text = text.replace('edition "touring-1937-penalties"', f'edition "x{char}y"', 1)
+    with pytest.raises(TouringError) as caught:
+        compile_text(text, "hostile.touring", ROOT / "editions")
+    rendered = caught.value.render()
+    assert "control character" in rendered and char not in rendered

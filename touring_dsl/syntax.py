@@ -106,10 +106,19 @@ def parse(text: str, file: str) -> Document:
 
 
 def _check_number_sizes(tree, text: str, file: str) -> None:
-    """Numbers longer than the language allows (limits.MOST_DIGITS), each reported where it is written."""
+    """Numbers longer than the language allows (limits.MOST_DIGITS), and control characters in quoted names
+    (a NUL in an edition id would reach file names and generated code), each reported where it is written."""
+    import unicodedata
+
     from .limits import MOST_DIGITS
 
     collector = Collector({file: text.splitlines()})
+    for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "STRING"):
+        for offset, char in enumerate(token.value):
+            if char != "\t" and unicodedata.category(char) == "Cc":
+                collector.error("E101", f"a control character (U+{ord(char):04X}) in a quoted name",
+                                Span(file, token.line, token.column + offset), "write the name in plain text")
+                break
     for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "INT"):
         digits = token.value.lstrip("0")
         if len(digits) > MOST_DIGITS:
