@@ -29,8 +29,8 @@ from contextlib import contextmanager
 
 from ..rng import INCREMENT, MASK64, MULTIPLIER
 from .rules import counters, delays, hands, legality, races, safeties, zones
-from .tables import (COUNTER_WITH, DISCARD, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, TARGET_SHIFT, ZONE,
-                     Tables)
+from .codec import CARD, DISCARD, TARGET, is_action, is_answer
+from .tables import EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE, Tables
 
 STATE_LISTS = ("hands", "hmask", "draw", "discard", "gopile", "gost", "zpile", "zst", "cnt", "openm", "hasm",
                "remaining", "miles", "own", "atk", "expo", "spile", "immune", "freego")
@@ -131,7 +131,7 @@ class Emitter:
     def hazard(e: Emitter) -> None:
         """Hazard c on side v: a delay covers its go pile, any other hazard removes a mileage card."""
         w, t = e.w, e.t
-        w(f"v = (code >> {TARGET_SHIFT} & 15) - 1")
+        w(f"v = {TARGET.of()}")
         has_delays, removes = t.chain_hazards != 0, bool(t.removers)
         if has_delays and removes:
             with w.block(f"if {t.chain_hazards} >> c & 1:"):
@@ -203,9 +203,9 @@ def write_apply_code(w: Source, t: Tables) -> None:
         b("seat = self.to_act", "turns = self.turns")
         if e.has_pending:
             b("pending = self.pending")
-        b("c = code >> 2 & 63", f"s = {e.side('seat')}")
+        b(f"c = {CARD.of()}", f"s = {e.side('seat')}")
         if e.has_counters:
-            with b.block(f"if code & 3 >= {COUNTER_WITH}:"):
+            with b.block(f"if {is_answer()}:"):
                 counters.respond(e)
             with b.block("else:"):
                 apply_turn(e, b)
@@ -223,7 +223,7 @@ def apply_turn(e: Emitter, b: Source) -> None:
     b("hand = hands[seat]", "hm = hmask[seat]")
     hands.leave_hand(e)
     hands.count_turn(e)
-    with b.block(f"if code & 3 == {DISCARD}:"):
+    with b.block(f"if {is_action(DISCARD)}:"):
         hands.discard(e)
     with b.block("else:"):
         e.play()
@@ -244,7 +244,7 @@ def write_run_random(w: Source, t: Tables) -> None:
             b(f"state = (state * {MULTIPLIER} + {INCREMENT}) & {MASK64}")
             b("n = len(codes)")
             with b.block("if n:  # a uniform distinct play (a single one needs no arithmetic: state * 1 >> 64 is 0)"):
-                b("code = codes[0] if n == 1 else codes[state * n >> 64]", "c = code >> 2 & 63")
+                b("code = codes[0] if n == 1 else codes[state * n >> 64]", f"c = {CARD.of()}")
                 apply_play(e, b)
             with b.block("else:  # nothing to play: a uniformly random card of the hand is discarded"):
                 # remove() and not pop(): the first copy of the card leaves, as for a discard move

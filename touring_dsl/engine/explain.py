@@ -1,6 +1,7 @@
 """Engine stage, explanations: why a card in hand cannot be played now, in words."""
 from __future__ import annotations
 
+from .codec import card_of
 from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, ZONE
 
 
@@ -22,7 +23,7 @@ def why_not(game, seat: int, card: str) -> str | None:
         if t.kind[c] == COUNTER and t.counters_for[game.pending[1]] >> c & 1:
             return None
         return f"only a counter card (or declining) answers the {t.names[game.pending[1]]} now"
-    if any((code >> 2) & 63 == c for code in game.play_codes()):
+    if any(card_of(code) == c for code in game.play_codes()):
         return None
     s = t.side_of[seat]
     started = game.gost[s] != EMPTY or game.hasm[s]

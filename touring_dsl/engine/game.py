@@ -7,7 +7,8 @@ from .explain import why_not
 from .kernel import kernel_for
 from .legal import Legal
 from .moves import Event, IllegalMove, Move, code_of, move_of
-from .tables import CARD_SHIFT, DISCARD, Tables, tables_for
+from .codec import DISCARD, action_of, card_of
+from .tables import Tables, tables_for
 from .view import View, build_view
 
 if TYPE_CHECKING:
@@ -85,8 +86,8 @@ class Game(Legal):
 
     def is_legal_code(self, code: int) -> bool:
         """Whether a move code is legal now (a discard by the hand alone, anything else among the plays)."""
-        if code & 3 == DISCARD:
-            c = code >> CARD_SHIFT & 63
+        if action_of(code) == DISCARD:
+            c = card_of(code)
             return ((self.pending is None or self.pending[1] < 0) and code == self.t.discard_code[c]
                     and bool(self.hmask[self.to_act] >> c & 1))
         return code in self.play_codes()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .penalties import penalty_choices
 from .state import State
-from .tables import PLAY, move_code
+from .codec import PLAY, pack
 
 
 class Legal(State):
@@ -41,7 +41,7 @@ class Legal(State):
         codes = t.choice_cache.get(key)
         if codes is None:
             choices = penalty_choices(t.pen_piles, available, owed, t.larger_card, t.forfeit)
-            codes = t.choice_cache[key] = [move_code(PLAY, hazard, victim, t.take_id(take)) for take in choices]
+            codes = t.choice_cache[key] = [pack(PLAY, hazard, victim, t.take_id(take)) for take in choices]
         return codes
 
     def legal_codes(self) -> list[int]:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..tables import COUNTER_WITH, ZONE
+from ..codec import COUNTER_WITH, is_action
+from ..tables import ZONE
 from . import delays, hands, races, safeties, zones
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def respond(e: Emitter) -> None:
     hazard act as played; then the turn goes on from the attacker."""
     w, t = e.w, e.t
     w("attacker, hazard, v, hazard_code = pending", "pending = None")
-    with w.block(f"if code & 3 == {COUNTER_WITH}:"):
+    with w.block(f"if {is_action(COUNTER_WITH)}:"):
         w("hand = hands[seat]", "hm = hmask[seat]")
         hands.leave_hand(e)
         w("discard.append(hazard)", "self.countered[v] += 1  # a fact for scoring")

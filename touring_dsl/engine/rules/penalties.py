@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..tables import TAKE_SHIFT
+from ..codec import TAKE
 
 if TYPE_CHECKING:
     from ..codegen import Emitter
@@ -29,7 +29,7 @@ def plays_with_takes(e: Emitter) -> None:
 def forfeit_take(e: Emitter) -> None:
     """Victim v gives up the cards of the take the move names, onto the discard pile."""
     w = e.w
-    w(f"take = code >> {TAKE_SHIFT}")
+    w(f"take = {TAKE.of()}")
     with w.block("if take:"):
         w("counts = cnt[v]")
         with w.block("for p, n in TAKES[take]:"):

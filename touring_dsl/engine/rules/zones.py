@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..tables import EMPTY, FORFEIT_CARD, TARGET_SHIFT
+from ..codec import TARGET
+from ..tables import EMPTY, FORFEIT_CARD
 from . import counters, legality, safeties
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 def zone(e: Emitter) -> None:
     """Zone card c changes the zone of the side it targets (its own by default) or of the whole game."""
     w, t = e.w, e.t
-    w(f"target = (code >> {TARGET_SHIFT} & 15) - 1")
+    w(f"target = {TARGET.of()}")
     if t.game_scope:
         w("zpile[0].append(c)")
         with w.block(f"for v in range({t.sides}):"):
