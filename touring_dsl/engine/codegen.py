@@ -30,10 +30,9 @@ from contextlib import contextmanager
 from ..rng import INCREMENT, MASK64, MULTIPLIER
 from .rules import counters, delays, hands, legality, races, safeties, zones
 from .codec import CARD, DISCARD, TARGET, is_action, is_answer
+from .schema import kernel_locals, state_fields
 from .tables import EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE, Tables
 
-STATE_LISTS = ("hands", "hmask", "draw", "discard", "gopile", "gost", "zpile", "zst", "cnt", "openm", "hasm",
-               "remaining", "miles", "own", "atk", "expo", "spile", "immune", "freego")
 KIND_WORDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "safety")
 
 
@@ -155,7 +154,7 @@ CONSTANTS = ("KIND", "MILES", "NEED", "ALLOW", "MILE_OK", "OWN_GZ", "EXPO_GZ", "
              "HAZ_STATE", "REMOVES", "COUNTERS_FOR", "REDRAW", "OTHERS", "NAMES", "BITS", "TAKES", "COUNTER_CODE",
              "DUEL_CODES", "OWN_CODES", "TGT_CODES", "SELF_CODE", "TGT_CODE", "fill_duel", "fill_codes", "finish",
              "reshuffle", "draw_cards", "DECK", "BIT", "event", "IMMUNE", "ACTS_AS_GO", "EXTRA_TURN", "GO_FREE",
-             "STATE_HAZARD", "RESPONDER_NEXT")
+             "STATE_HAZARD", "RESPONDER_NEXT", "CounterOffer", "DISCARD_DOWN")
 
 
 def function(w: Source, name: str, params: str, doc: str, body_writer, bind_state: bool = True) -> None:
@@ -169,7 +168,7 @@ def function(w: Source, name: str, params: str, doc: str, body_writer, bind_stat
     constants = [c for c in _names_used(body.lines, CONSTANTS) if c != name]
     bound = ", *, " + ", ".join(f"{c}={c}" for c in constants) if constants else ""
     w(f"def {name}({params}{bound}):", f'    """{doc}"""')
-    used = _names_used(body.lines, STATE_LISTS) if bind_state else []
+    used = _names_used(body.lines, kernel_locals()) if bind_state else []
     if used:
         w(f"    {', '.join(used)} = {', '.join('self.' + n for n in used)}")
     w.lines.extend(body.lines)
@@ -220,7 +219,7 @@ def write_apply_code(w: Source, t: Tables) -> None:
 
 def apply_turn(e: Emitter, b: Source) -> None:
     """A play or a discard by `seat`: the card leaves the hand, a turn is counted, the card acts."""
-    b("hand = hands[seat]", "hm = hmask[seat]")
+    b("hand = hands[seat]", "hm = hand_mask[seat]")
     hands.leave_hand(e)
     hands.count_turn(e)
     with b.block(f"if {is_action(DISCARD)}:"):
@@ -289,27 +288,13 @@ def write_reshuffle(w: Source, t: Tables) -> None:
 
 
 def write_reset(w: Source, t: Tables) -> None:
-    """A fresh table: empty piles and hands, every side in the starting zone, its masks refreshed."""
-    S, P, K = t.sides, t.players, t.K
-    zone_piles = 1 if t.game_scope else S
-
-    def lists(n: int, item: str) -> str:
-        return "[" + ", ".join([item] * n) + "]"
+    """A fresh table: every field of the state schema at its start (empty piles and hands, every side
+    in the starting zone), then each side's masks refreshed."""
 
     def body(b: Source) -> None:
-        # a hand is a bytearray of card codes: removing a card and asking whether another copy is left
-        # are then byte scans, not comparisons of int objects (a card code is below 64)
-        b("self.draw = []", f"self.hands = {lists(P, 'bytearray()')}", f"self.hmask = {[0] * P}",
-          "self.discard = []", "self.aside = []  # out of play (example positions only)",
-          f"self.gopile = {lists(S, '[]')}", f"gost = self.gost = {[EMPTY] * S}",
-          f"self.zpile = {lists(zone_piles, '[]')}", f"zst = self.zst = {[t.zone_start] * S}",
-          f"cnt = self.cnt = {lists(S, f'[0] * {K}')}", f"openm = self.openm = {[t.open_full] * S}",
-          f"hasm = self.hasm = {[0] * S}", f"self.spile = {lists(S, '[]')}", f"immune = self.immune = {[0] * S}",
-          f"freego = self.freego = {[0] * S}", f"self.remaining = {[t.need_total] * S}", f"self.miles = {[0] * S}",
-          "self.pending = None  # (attacker seat, hazard, victim side) while a counter is offered",
-          f"self.countered = {[0] * S}  # hazards each side countered, for scoring",
-          "self.to_act = 0", "self.turns = 0", "self.is_over = False", "self.winner = None", "self.outcome = None",
-          f"own = self.own = {[0] * S}", f"atk = self.atk = {[0] * S}", f"expo = self.expo = {[0] * S}")
+        for f in state_fields():
+            value = f.start_source(t)
+            b(f"{f.name} = self.{f.name} = {value}" if f.local else f"self.{f.name} = {value}")
         legality.refresh_all(Emitter(t, b, False, False))
 
     function(w, "reset", "self", "Empty the table: no cards anywhere, every side waiting for its first go card.",
@@ -343,7 +328,8 @@ def constants(w: Source, t: Tables) -> None:
       f"OTHERS = {t.others!r}", f"DECK = {tuple(t.deck_codes)!r}", f"BIT = {tuple(1 << c for c in range(t.K))!r}",
       "NAMES = T.names", "BITS = T.bits", "TAKES = T.takes", "COUNTER_CODE = T.counter_code",
       "DUEL_CODES, OWN_CODES, TGT_CODES = T.duel_codes, T.own_codes, T.tgt_codes",
-      "SELF_CODE, TGT_CODE = T.self_code, T.tgt_code", "fill_duel, fill_codes = T.fill_duel, T.fill_codes", "")
+      "SELF_CODE, TGT_CODE = T.self_code, T.tgt_code", "fill_duel, fill_codes = T.fill_duel, T.fill_codes",
+      "from touring_dsl.engine.schema import DISCARD_DOWN, CounterOffer  # the waits a move may open", "")
 
 
 def source(t: Tables) -> str:

@@ -17,16 +17,17 @@ def why_not(game, seat: int, card: str) -> str | None:
         return f"{card} is not in player {seat + 1}'s hand"
     if seat != game.to_act:
         return f"it is player {game.to_act + 1}'s turn"
-    if game.pending is not None and game.pending[1] < 0:
+    if game.discarding_down:
         return f"the hand holds more than {t.hand_size} cards: discard down first"
-    if game.pending is not None:
-        if t.kind[c] == COUNTER and t.counters_for[game.pending[1]] >> c & 1:
+    offer = game.counter_offer
+    if offer is not None:
+        if t.kind[c] == COUNTER and t.counters_for[offer.hazard] >> c & 1:
             return None
-        return f"only a counter card (or declining) answers the {t.names[game.pending[1]]} now"
+        return f"only a counter card (or declining) answers the {t.names[offer.hazard]} now"
     if any(card_of(code) == c for code in game.play_codes()):
         return None
     s = t.side_of[seat]
-    started = game.gost[s] != EMPTY or game.hasm[s]
+    started = game.go_state[s] != EMPTY or game.has_mileage[s]
     if not started and not t.before_go >> c & 1 and t.kind[c] not in (MILEAGE, GO, REMEDY):
         return f"before its first {t.go_name} a side may only play {_kinds(t)}"
     return _reason(game, s, c)
@@ -41,13 +42,13 @@ def _kinds(t) -> str:
 def _reason(game, s: int, c: int) -> str:
     t = game.t
     kind, card = t.kind[c], t.names[c]
-    state = game.gost[s]
+    state = game.go_state[s]
     if kind == MILEAGE:
         if state != RUNNING:
             return f"mileage needs a {t.go_name} showing on your side's go pile"
-        if game.cnt[s][c] >= t.need[c]:
+        if game.mileage_counts[s][c] >= t.need[c]:
             return f"your {card} pile is already complete"
-        return f"{t.zone_names[game.zst[s]]} does not allow {card}"
+        return f"{t.zone_names[game.zone_state[s]]} does not allow {card}"
     if kind in (GO, REMEDY):
         wanted = [t.names[x] for x in t.bits[t.onto[state]]]
         if state == RUNNING:

@@ -55,7 +55,7 @@ class Game(Legal):
             return []
         t = self.t
         plays = self.play_codes()
-        key = (plays, -1 if self.pending is not None and self.pending[1] >= 0 else self.hmask[self.to_act])
+        key = (plays, -1 if self.counter_offer is not None else self.hand_mask[self.to_act])
         found = t.move_lists.get(key)
         if found is None:
             if len(t.move_lists) > 100_000:
@@ -88,8 +88,8 @@ class Game(Legal):
         """Whether a move code is legal now (a discard by the hand alone, anything else among the plays)."""
         if action_of(code) == DISCARD:
             c = card_of(code)
-            return ((self.pending is None or self.pending[1] < 0) and code == self.t.discard_code[c]
-                    and bool(self.hmask[self.to_act] >> c & 1))
+            return (self.counter_offer is None and code == self.t.discard_code[c]
+                    and bool(self.hand_mask[self.to_act] >> c & 1))
         return code in self.play_codes()
 
     def _refusal(self, move) -> str:

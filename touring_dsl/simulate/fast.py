@@ -229,27 +229,27 @@ def greedy_policy(t: Tables, style: Style = GREEDY):
         return (action_of(code), card_of(code), target_of(code), take)
 
     def choose(game, seat: int, s: int, codes) -> int:
-        zst, state = game.zst, game.gost[s]
+        zone_state, state = game.zone_state, game.go_state[s]
         if codes:
             if duel:
-                key = (codes, s, zst[0], zst[1], state)
+                key = (codes, s, zone_state[0], zone_state[1], state)
                 i = remembered.get(key)
                 if i is None:
                     if len(remembered) > 50_000:
                         remembered.clear()
-                    i = remembered[key] = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst, onto[state],
+                    i = remembered[key] = pick_play(f, [decoded(c) for c in codes], s, game.miles, zone_state, onto[state],
                                                       style)
             else:
-                i = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst, onto[state], style)
+                i = pick_play(f, [decoded(c) for c in codes], s, game.miles, zone_state, onto[state], style)
             if i >= 0:
                 return codes[i]
-        hand, laid = game.hands[seat], game.cnt[s]
-        key = (bytes(sorted(hand)), zst[s], state, *laid)
+        hand, laid = game.hands[seat], game.mileage_counts[s]
+        key = (bytes(sorted(hand)), zone_state[s], state, *laid)
         code = remembered.get(key)
         if code is None:
             if len(remembered) > 50_000:
                 remembered.clear()
-            code = remembered[key] = discard_code[pick_discard(f, hand, zst[s], onto[state], need, laid, style)]
+            code = remembered[key] = discard_code[pick_discard(f, hand, zone_state[s], onto[state], need, laid, style)]
         return code
 
     return choose
