@@ -109,3 +109,24 @@ def test_a_search_rebuilds_every_field_the_seat_may_know(case):
             assert mine == theirs, f.name
         elif f.seen == OWN or f.name == "hand_mask":
             assert mine[seat] == theirs[seat], f.name
+
+
+def test_the_kernel_writes_only_declared_names():
+    """Every name a generated kernel (or measuring loop) assigns is state, a constant, a declared run-time
+    name (codegen.KERNEL_NAMES, fast.MEASURE_NAMES) or a scratch name beginning with "_"."""
+    import ast
+
+    from touring_dsl.engine.codegen import CONSTANTS, KERNEL_NAMES, source_for
+    from touring_dsl.engine.tables import tables_for
+    from touring_dsl.simulate.fast import MEASURE_NAMES, loop_source
+
+    declared = set(KERNEL_NAMES) | set(MEASURE_NAMES) | set(CONSTANTS) | {f.name for f in FIELDS} | {"_"}
+    for ref in EDITIONS + ["draw-two"]:
+        rs = ruleset(ref)
+        for players in rs.player_counts():
+            for text in (source_for(rs, players), loop_source(tables_for(rs, players), True, True)):
+                tree = ast.parse(text)
+                stored = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)
+                          and isinstance(node.ctx, ast.Store)} | {a.arg for a in ast.walk(tree) if isinstance(a, ast.arg)}
+                undeclared = sorted(n for n in stored - declared if not n.startswith("_"))
+                assert undeclared == [], f"{ref}, {players} players: undeclared kernel names {undeclared}"

@@ -25,6 +25,7 @@ shows it.
 from __future__ import annotations
 
 import re
+import sys
 from contextlib import contextmanager
 
 from ..rng import INCREMENT, MASK64, MULTIPLIER
@@ -33,19 +34,73 @@ from .codec import CARD, DISCARD, TARGET, is_action, is_answer
 from .schema import kernel_locals, state_fields
 from .tables import EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE, Tables
 
+# The kernel's run-time names besides the state (engine.schema) and the constants (CONSTANTS), each
+# declared here once: a rule writes only these, or scratch names that begin with "_" and live a few
+# lines (tests/test_engine_schema.py fails on any other). Printed at the top of every kernel.
+KERNEL_NAMES = {
+    "self": "the game (a State with the kernel's functions as methods)",
+    "rng": "the bots' generator (run_random); state: its 64-bit state, advanced inline",
+    "state": "the random policy's generator state inside a game loop",
+    "ev": "the list events are reported into, or None",
+    "code": "the move being applied, a move code (engine.codec)",
+    "codes": "the distinct plays (or counter answers) of the seat to act, as move codes",
+    "n": "how many (codes on offer; cards to draw)",
+    "seat": "the seat to act (0-based)",
+    "s": "the side of the seat to act",
+    "c": "the card played, discarded or shown (a card code)",
+    "k": "the kind of card c",
+    "v": "the side a card acts on (the victim of a hazard, the side a zone card or safety goes to)",
+    "victim": "a side attacks are offered against (legal plays)",
+    "target": "the side a zone card names, or -1",
+    "turns": "turns played (stored back in self.turns)",
+    "pending": "the move the table waits for: None, a CounterOffer or DISCARD_DOWN (stored in self.pending)",
+    "attacker": "the seat whose hazard waits for an answer",
+    "hazard": "the card code of the hazard waiting for an answer",
+    "hazard_code": "the move code of the hazard waiting for an answer",
+    "fits": "the counter cards that cancel hazard c",
+    "responder": "the seat asked whether it counters (-1: none)",
+    "other": "a seat tried as responder",
+    "step": "how far round the table from the attacker",
+    "hand": "hands[seat], the hand a card leaves",
+    "hm": "hand_mask[seat] before the card left",
+    "attack": "the attacking cards of the hand",
+    "key": "a play lookup key (own-side cards, attacks above them)",
+    "m": "a mask of cards (playable on one side; of one hand)",
+    "counts": "mileage_counts of the side a mileage card is laid on or taken from",
+    "x": "the mileage card a hazard removes",
+    "take": "the take id of a penalty (engine.codec TAKE)",
+    "p": "a mileage card taken as a penalty",
+    "left": "cards (or distance) a side still needs",
+    "shield": "immune[v] after a safety is laid",
+    "d": "the card drawn",
+    "nxt": "the seat the turn passes to",
+    "first": "the seat that leads the race",
+    "dealt": "the cards dealt, in dealing order",
+    "new": "the cards shuffled into a new draw pile",
+    "changed": "whether a reshuffle emptied some go or zone pile",
+    "i": "a side whose go or zone pile is reshuffled",
+    "pile": "a go or zone pile being reshuffled",
+    "outcome": "how the race ended", "winner": "the winning side, or None", "best": "the most miles",
+    "leaders": "the sides with the most miles", "who": "the result in words", "kind": "the closing event's kind",
+}
 KIND_WORDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "safety")
 
 
 class Source:
-    """Lines of Python under construction, with an indentation depth."""
+    """Lines of Python under construction, with an indentation depth, and for each line the rule that
+    wrote it (the module and function of the nearest writer that is not this shared machinery), so
+    that `touring show EDITION --kernel` can print the kernel with where each line came from."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.origins: list[str] = []
         self.depth = 0
 
     def __call__(self, *lines: str) -> None:
+        origin = _origin()
         for text in lines:
             self.lines.append("    " * self.depth + text if text else "")
+            self.origins.append(origin)
 
     @contextmanager
     def block(self, header: str):
@@ -54,8 +109,33 @@ class Source:
         yield
         self.depth -= 1
 
-    def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
+    def extend(self, other: "Source") -> None:
+        self.lines.extend(other.lines)
+        self.origins.extend(other.origins)
+
+    def text(self, annotated: bool = False) -> str:
+        """The source; `annotated`: each line followed by a comment naming the rule that wrote it."""
+        if not annotated:
+            return "\n".join(self.lines) + "\n"
+        width = min(100, max((len(line) for line in self.lines), default=0))
+        return "\n".join(f"{line:<{width}}  # <- {origin}" if line.strip() else line
+                         for line, origin in zip(self.lines, self.origins)) + "\n"
+
+
+# the shared writing machinery: a line's origin is the first caller outside it
+_MACHINERY = {"__call__", "block", "__enter__", "__exit__", "event", "hazard_event", "store", "finish", "pause",
+              "function", "lists"}
+
+
+def _origin() -> str:
+    frame = sys._getframe(2)
+    while frame is not None:
+        name, module = frame.f_code.co_name, frame.f_globals.get("__name__", "")
+        if module != "contextlib" and not (name in _MACHINERY and module.endswith(("codegen", "fast"))) \
+                and name != "body" and name != "<lambda>":
+            return f"{module.removeprefix('touring_dsl.')}.{name}"
+        frame = frame.f_back
+    return "?"
 
 
 class Emitter:
@@ -171,7 +251,7 @@ def function(w: Source, name: str, params: str, doc: str, body_writer, bind_stat
     used = _names_used(body.lines, kernel_locals()) if bind_state else []
     if used:
         w(f"    {', '.join(used)} = {', '.join('self.' + n for n in used)}")
-    w.lines.extend(body.lines)
+    w.extend(body)
     w("")
 
 
@@ -333,8 +413,8 @@ def constants(w: Source, t: Tables) -> None:
       "from touring_dsl.engine.schema import DISCARD_DOWN, CounterOffer  # the waits a move may open", "")
 
 
-def source(t: Tables) -> str:
-    """The kernel module's source for one compiled Tables."""
+def source(t: Tables, annotated: bool = False) -> str:
+    """The kernel module's source for one compiled Tables (`annotated`: each line with the rule that wrote it)."""
     w = Source()
     w(f'"""Rules kernel written by touring_dsl.engine.codegen for {t.ruleset_id}, setup {t.setup_id}, '
       f'{t.players} players in {t.sides} sides."""', "")
@@ -344,19 +424,25 @@ def source(t: Tables) -> str:
                 "removals" if t.removers else "no removals",
                 "counters" if any(t.counters_for) else "no counters"]
     w(f"# {', '.join(features)}")
+    w("# run-time names (declared once: engine.codegen.KERNEL_NAMES; the state: engine.schema):")
+    for name, means in KERNEL_NAMES.items():
+        w(f"#   {name}: {means}")
     constants(w, t)
     # helpers first: the functions after them bind them as defaults
     for writer in (write_finish, write_reshuffle, write_draw_cards, write_reset, write_deal, write_refresh,
                    write_play_codes, write_apply_code, write_run_random):
         writer(w, t)
-    return w.text()
+    return w.text(annotated)
 
 
-def source_for(ruleset, players: int = 2, setup: str | None = None) -> str:
-    """The kernel source the engine runs for a ruleset seated for `players` (to read, or to diff two editions)."""
+def source_for(ruleset, players: int = 2, setup: str | None = None, annotated: bool = False) -> str:
+    """The kernel source the engine runs for a ruleset seated for `players` (to read, or to diff two editions);
+    `annotated`: each line followed by the rule module and function that wrote it."""
     from .kernel import kernel_for
     from .tables import tables_for
 
     t = tables_for(ruleset, players, setup)
+    if annotated:
+        return source(t, annotated=True)
     kernel_for(t)
     return t.compiled["kernel"][0]

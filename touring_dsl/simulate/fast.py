@@ -31,6 +31,19 @@ CARD_NAMED = re.compile(r"NAMES\[(\w+)\]")
 GO_PLAY = re.compile(r"plays \{NAMES\[c\]\} on side")
 
 
+# the measuring loop's own run-time names, beside the kernel's (engine.codegen.KERNEL_NAMES)
+MEASURE_NAMES = {
+    "greedy": "a bit per seat played by the rule (greedy.py), the others random",
+    "choose": "the rule's choice of move for a seat", "trace": "the move codes played, when traced",
+    "plays": "cards laid, by card code", "hits": "hazards that hit, by card code",
+    "paid": "mileage cards paid as penalties, by card code", "pmiles": "miles paid as penalties",
+    "changes": "lead changes", "since": "the turn the last lead began", "leader": "the side ahead (-1: none yet)",
+    "behind": "each side's worst deficit", "behind0": "side 1's worst deficit (two sides)",
+    "behind1": "side 2's worst deficit (two sides)", "offered": "plays on offer, summed over turns",
+    "stuck": "turns with nothing to play",
+}
+
+
 class Measuring(Emitter):
     """The rule fragments as the engine writes them, with each event turned into tally lines.
 
