@@ -100,7 +100,14 @@ def search_bot(ruleset: Ruleset | None = None, budget: str | None = None) -> Ism
     return IsmctsBot(ruleset, budget, prior=ExpertBot(ruleset))
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "ismcts": search_bot}
+def scorer_bot(ruleset: Ruleset | None = None):
+    """The scorer bot (strategy.scorer): plays for the edition's points; the expert rule where nothing scores."""
+    from .strategy import ScorerBot
+
+    return ScorerBot(ruleset)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "ismcts": search_bot, "scorer": scorer_bot}
 BUDGETED = {"ismcts"}  # bots that take a budget after a colon: "ismcts:1000", "ismcts:0.5s"
 
 
