@@ -36,8 +36,11 @@ NEAR_DRAW = 6  # ... as may a draw pile this small
 NEVER = 1000  # the keep value of a card that is never discarded while another can go
 ZONE_FIRST = 0
 EXPERT_DISCARD = 0
+MILE_BASE = 25
+HOLD_SHIELD = 1
+LIMIT_FIRST = 1
 # keep values when discarding (lower goes first)
-KEEP_BONUS = 8  # a mileage card whose absence still earns a completion bonus
+KEEP_BONUS = 25  # a mileage card whose absence still earns a completion bonus
 KEEP_GO, KEEP_GO2 = 45, 20
 KEEP_REMEDY, KEEP_REMEDY2 = 35, 12
 KEEP_HAZARD = 60
@@ -147,9 +150,11 @@ class ScorerBot:
         if attack:
             return attack[0]
         held_back, move = self.best_mileage(seen, mileage)
+        own_zone = [m for m in zones if m.target in (None, me.side) and self.zone_helps(seen, m.card)]
+        if own_zone and LIMIT_FIRST and any(k.kind[c] == "mileage" and k.miles[c] > max((k.miles[m.card] for m in mileage), default=0) for c in seen.view.hand):
+            return own_zone[0]
         if move is not None:
             return move
-        own_zone = [m for m in zones if m.target in (None, me.side) and self.zone_helps(seen, m.card)]
         if own_zone:
             return own_zone[0]
         if held_back is not None and self.least_keep(seen) >= 10:
@@ -261,6 +266,8 @@ class ScorerBot:
                 hazards = [h for h in k.mends.get(card, ()) if not seen.shielded(me, h)]
                 live = sum(seen.unseen[h] for h in hazards)
                 value = 0 if not hazards else 3 if not live else (KEEP_REMEDY if n == 1 else KEEP_REMEDY2)
+                if HOLD_SHIELD and hazards and all(k.shields.get(h, set()) & hand.keys() for h in hazards):
+                    value = 5  # the safety in hand answers each of its hazards
             elif kind == "go":
                 if set(me.safeties) & k.acts_as_go:
                     value = 0
@@ -281,7 +288,7 @@ class ScorerBot:
             return 0  # can never be laid in this race
         if seen.bonus_alive(card) and not seen.near_end:
             return KEEP_BONUS
-        value = 25 + 10 * miles // top_miles
+        value = MILE_BASE + 10 * miles // top_miles
         if allowed is not None and card not in allowed:
             value -= BARRED
         if n * miles > left:
