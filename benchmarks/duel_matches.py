@@ -65,11 +65,16 @@ def summary(rows: list[dict]) -> str:
     m = sum(deal_margins) / len(deal_margins)
     sd = math.sqrt(sum((x - m) ** 2 for x in deal_margins) / max(1, len(deal_margins) - 1))
     races = sum(sum(r["races"]) for r in rows) / games
+    # the two matches of a deal are not independent: an interval over deals (each scoring 0, 1/2 or 1)
+    per_deal = [sum(r["scores"]) / 2 for r in rows]
+    p = sum(per_deal) / len(per_deal)
+    spread = math.sqrt(sum((x - p) ** 2 for x in per_deal) / max(1, len(per_deal) - 1)) / math.sqrt(len(per_deal))
     first = rows[0]
     deals = sorted(r["deal"] for r in rows)
     return (f"{first['edition']}: {first['bot']} against {first['against']}, {len(rows)} deals "
             f"({deals[0]}-{deals[-1]}), each match played with the seats swapped\n"
-            f"matches won {wins:g} of {games}: {wins / games:.1%}, 95% Wilson interval {low:.1%} to {high:.1%}\n"
+            f"matches won {wins:g} of {games}: {wins / games:.1%}, 95% Wilson interval {low:.1%} to {high:.1%} "
+            f"(over deals: {p - 1.96 * spread:.1%} to {p + 1.96 * spread:.1%})\n"
             f"deals won twice {both}, lost twice {none}, split {len(rows) - both - none}; "
             f"{races:.1f} races per match; points per race over the rival {m:+.0f} (95% +- {1.96 * sd / math.sqrt(len(rows)):.0f})")
 

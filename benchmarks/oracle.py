@@ -1,7 +1,7 @@
 """Benchmark (not a test): the skill headroom, an oracle that sees every hidden card against the expert rule.
 
 Usage: python benchmarks/oracle.py [--edition E ...] [--deals N] [--first D] [--bots B,...] [--jobs J]
-                                   [--results FILE]
+                                   [--results FILE] [--plot PNG]
 The oracle is a benchmark tool, never a bot a user can pick: at each of its decisions it copies the
 real table (every hand, the draw pile in its order, the generator of any reshuffle), plays each legal
 move on a copy and then the expert rule for every seat to the end of the race, and keeps the move whose
@@ -13,7 +13,8 @@ Each deal (game seed 1,000,000 + deal, as in ismcts_vs_greedy.py) is played twic
 swapped by each bot against expert: the oracle and every bot named in --bots (any name make_bot
 knows). For each it prints the share of the games won (a tie counts 1/2) with its 95% Wilson interval
 and, for editions that score races, the mean race points margin; and the share of the oracle's edge
-over expert that each bot captures: (bot - 50%) / (oracle - 50%).
+over expert that each bot captures: (bot - 50%) / (oracle - 50%). With --plot, the same shares as a
+chart (one row of markers per edition, 95% intervals as bars) in a PNG file.
 """
 from __future__ import annotations
 
@@ -134,14 +135,48 @@ def report(rows: list[dict], editions: list[str], bots: list[str]) -> str:
     return "\n".join(lines)
 
 
+def plot(rows: list[dict], editions: list[str], bots: list[str], path: Path) -> None:
+    """Each bot's share against expert per edition, with its 95% interval: the skill headroom at a glance."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no screen on CI or servers
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(9, 0.55 * len(editions) + 1.4))
+    markers = "oDs^v<>"
+    labelled = set()
+    for b, bot in enumerate(bots):
+        for e, edition in enumerate(editions):
+            scores = [s for r in rows if r["edition"] == edition and r["bot"] == bot for s in r["scores"]]
+            if not scores:
+                continue
+            share = sum(scores) / len(scores)
+            low, high = wilson(sum(scores), len(scores))
+            y = e + (b - (len(bots) - 1) / 2) * 0.18
+            ax.errorbar([share], [y], xerr=[[share - low], [high - share]], fmt=markers[b % len(markers)],
+                        color=f"C{b}", capsize=3, label=None if bot in labelled else bot)
+            labelled.add(bot)
+    ax.axvline(0.5, color="grey", lw=0.8, ls="--")
+    ax.set_yticks(range(len(editions)), editions)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of two-player games won against the expert rule (95% interval)")
+    ax.set_title("Skill headroom: an oracle that sees every card, and the bots")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edition", action="append", help="edition (repeatable; default touring-1937 and mille-bornes)")
-    parser.add_argument("--deals", type=int, default=200, help="deals, each played twice (default 200)")
+    parser.add_argument("--deals", type=int, default=200,
+                        help="deals, each played twice (default 200; 0: report the results file only)")
     parser.add_argument("--first", type=int, default=200_000, help="number of the first deal (default 200000)")
     parser.add_argument("--bots", default="greedy,ismcts", help="bots measured beside the oracle (comma-separated)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--results", type=Path, help="JSON-lines file of finished deals (appended, resumed)")
+    parser.add_argument("--plot", type=Path, help="write the shares as a chart to this PNG file")
     args = parser.parse_args()
     editions = args.edition or ["touring-1937", "mille-bornes"]
     bots = ["oracle"] + [b for b in args.bots.split(",") if b]
@@ -153,6 +188,8 @@ def main() -> None:
     deals = range(args.first, args.first + args.deals)
     tasks = [(e, b, d) for e in editions for b in bots for d in deals if (e, b, d) not in done]
     rows = [done[(e, b, d)] for e in editions for b in bots for d in deals if (e, b, d) in done]
+    if not args.deals:  # --deals 0: report every deal the results file holds
+        rows = [row for (e, b, _), row in sorted(done.items()) if e in editions and b in bots]
     out = args.results.open("a", encoding="utf-8") if args.results else None
     with Pool(args.jobs) as pool:
         for row in pool.imap_unordered(play_deal, tasks, chunksize=4):
@@ -163,6 +200,8 @@ def main() -> None:
     if out:
         out.close()
     print(report(rows, editions, bots))
+    if args.plot:
+        plot(rows, editions, bots, args.plot)
 
 
 if __name__ == "__main__":
