@@ -1,4 +1,4 @@
-"""Benchmark (not a test): two bots in whole matches of an edition that scores them, as duplicate deals.
+"""Benchmark (not a test): two bots in whole matches (or single races), as duplicate deals.
 
 Usage: python benchmarks/duel_matches.py --bot B --against A [--edition E] [--deals N] [--first D]
                                          [--jobs J] [--results FILE]
@@ -7,7 +7,8 @@ then in seat 2, with the same races dealt (engine.match: every race's seed comes
 and the race's number) and the same bot generators, so luck of the cards largely cancels out. A match
 won counts 1, undecided 1/2. Prints B's share of the matches with its 95% Wilson interval, the share
 of the deals on which B won both matches, lost both or split, the mean races per match and B's mean
-points per race over its rival's; and, for a duel of single races, the same with races.
+points per race over its rival's. In an edition that plays no match, each deal is one race (seed and bot
+generator as in ismcts_vs_greedy.py), and the margin is in miles.
 With --results every deal is appended to a JSON-lines file as it finishes and a rerun skips the deals
 already there (per edition and pair of bots), so a long run can be resumed or split.
 """
@@ -21,6 +22,7 @@ from pathlib import Path
 
 from touring_dsl.archive import load
 from touring_dsl.bots import make_bot, play
+from touring_dsl.engine import new_game
 from touring_dsl.engine.match import play_match
 from touring_dsl.rng import Rng
 
@@ -34,6 +36,12 @@ def play_deal(task: tuple) -> dict:
     for seat in (0, 1):
         bots = [make_bot(against, ruleset), make_bot(against, ruleset)]
         bots[seat] = make_bot(bot, ruleset)
+        if ruleset.scoring is None or ruleset.scoring.match is None:  # an edition of single races
+            game = play(new_game(ruleset, 2, SEED_BASE + deal), bots, Rng(deal))
+            scores.append(0.5 if game.winner is None else float(game.winner == seat))
+            races.append(1)
+            margins.append(game.miles[seat] - game.miles[1 - seat])
+            continue
         match = play_match(ruleset, 2, SEED_BASE + deal,
                            lambda game: play(game, bots, Rng(game.seed ^ 0x5DEECE66D)))
         scores.append(0.5 if match.winner is None else float(match.winner == seat))

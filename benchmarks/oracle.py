@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/oracle.py [--edition E ...] [--deals N] [--first D] [--bots B,...] [--jobs J]
                                    [--results FILE] [--plot PNG]
-The oracles are benchmark tools, never a bot a user can pick: at each of its decisions it copies the
+The oracle is a benchmark tool, never a bot a user can pick: at each of its decisions it copies the
 real table (every hand, the draw pile in its order, the generator of any reshuffle), plays each legal
 move on a copy and then the expert rule for every seat to the end of the race, and keeps the move whose
 race came out best for its side (a win, then the miles margin; in an edition that scores races, the
@@ -11,7 +11,7 @@ the oracle is perfect-information one-move lookahead: a lower bound on what seei
 
 Each deal (game seed 1,000,000 + deal, as in ismcts_vs_greedy.py) is played twice with the seats
 swapped by each bot against expert: the oracle and every bot named in --bots (any name make_bot
-knows; `oracle-hand` sees every hand but not the draw order). For each it prints the share of the games won (a tie counts 1/2) with its 95% Wilson interval
+knows). For each it prints the share of the games won (a tie counts 1/2) with its 95% Wilson interval
 and, for editions that score races, the mean race points margin; and the share of the oracle's edge
 over expert that each bot captures: (bot - 50%) / (oracle - 50%). With --plot, the same shares as a
 chart (one row of markers per edition, 95% intervals as bars) in a PNG file.
@@ -70,38 +70,7 @@ class Oracle:
         return (won, margin)
 
 
-class HandOracle(Oracle):
-    """Sees every hand but not the draw order: each legal move is played out on SAMPLES copies whose
-    draw piles are shuffled (the same shuffles for every move), and the best mean value is kept. Set
-    beside the oracle, it says how much of the oracle's edge comes from the rival's hand and how much
-    from knowing what will be drawn."""
-
-    name = "oracle-hand"
-    SAMPLES = 8
-
-    def choose(self, view, legal_moves, rng):
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        game = self.game
-        side = game.side_of(game.to_act)
-        seeds = [rng.below(1 << 30) for _ in range(self.SAMPLES)]
-        best, best_value = None, None
-        for move in legal_moves:
-            code = game.code_of(move)
-            values = [self.value_after(self.shuffled(game, seed), code, side) for seed in seeds]
-            value = tuple(sum(v[i] for v in values) / len(values) for i in range(len(values[0])))
-            if best_value is None or value > best_value:
-                best, best_value = move, value
-        return best
-
-    @staticmethod
-    def shuffled(game, seed: int):
-        twin = game.copy()
-        Rng(seed).shuffle(twin.draw)
-        return twin
-
-
-ORACLES = {"oracle": Oracle, "oracle-hand": HandOracle}
+ORACLES = {"oracle": Oracle}
 
 
 def play_deal(task: tuple) -> dict:
