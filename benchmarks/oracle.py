@@ -156,7 +156,7 @@ def plot(rows: list[dict], editions: list[str], bots: list[str], path: Path) -> 
             share = sum(scores) / len(scores)
             low, high = wilson(sum(scores), len(scores))
             y = e + (b - (len(bots) - 1) / 2) * 0.18
-            ax.errorbar([share], [y], xerr=[[share - low], [high - share]], fmt=markers[b % len(markers)],
+            ax.errorbar([share], [y], xerr=[[max(0.0, share - low)], [max(0.0, high - share)]], fmt=markers[b % len(markers)],
                         color=f"C{b}", capsize=3, label=None if bot in labelled else bot)
             labelled.add(bot)
     ax.axvline(0.5, color="grey", lw=0.8, ls="--")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from touring_dsl.archive import load
-from touring_dsl.bots import ExpertBot, GreedyBot, IsmctsBot, RandomBot, make_bot, play
+from touring_dsl.bots import ExpertBot, GreedyBot, RandomBot, make_bot, play
 from touring_dsl.engine import Move, build_position, new_game
 from touring_dsl.rng import Rng
 from touring_dsl.strategy import ScorerBot, knowledge_for
@@ -96,4 +96,4 @@ def test_levels_name_calibrated_bots():
     assert isinstance(make_bot("easy", mille()), RandomBot)
     assert type(make_bot("medium", mille())) is GreedyBot
     assert isinstance(make_bot("hard", mille()), ScorerBot)
-    assert isinstance(make_bot("hard", load("touring-1937")), IsmctsBot)
+    assert type(make_bot("hard", load("touring-1937"))) is ExpertBot

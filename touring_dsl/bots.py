@@ -119,16 +119,17 @@ def medium_bot(ruleset: Ruleset | None = None) -> Bot:
 
 
 def hard_bot(ruleset: Ruleset | None = None) -> Bot:
-    """The level `hard`: the strongest bot measured for the edition within a second a move. Where
-    races score points (strategy.knowledge), the scorer, which plays for them; elsewhere the search
-    bot, whose prior is the expert rule."""
+    """The level `hard`: the strongest bot measured for the edition, answering at once. Where races
+    score points (strategy.knowledge), the scorer, which plays for them; elsewhere the expert rule (the
+    search bot keeps the expert rule's move and measured no stronger, at a thousand times the time:
+    benchmarks/results/README.md)."""
     from .strategy import knowledge_for
 
     if ruleset is not None:
         players = min(ruleset.player_counts())
         if knowledge_for(ruleset, players, None).points.scored:
             return scorer_bot(ruleset)
-    return search_bot(ruleset)
+    return ExpertBot(ruleset)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "ismcts": search_bot, "scorer": scorer_bot,
