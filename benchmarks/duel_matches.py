@@ -79,12 +79,13 @@ def summary(rows: list[dict]) -> str:
     spread = math.sqrt(sum((x - p) ** 2 for x in per_deal) / max(1, len(per_deal) - 1)) / math.sqrt(len(per_deal))
     first = rows[0]
     deals = sorted(r["deal"] for r in rows)
+    unit = "matches" if any(n > 1 for r in rows for n in r["races"]) else "games"
     return (f"{first['edition']}: {first['bot']} against {first['against']}, {len(rows)} deals "
-            f"({deals[0]}-{deals[-1]}), each match played with the seats swapped\n"
-            f"matches won {wins:g} of {games}: {wins / games:.1%}, 95% Wilson interval {low:.1%} to {high:.1%} "
+            f"({deals[0]}-{deals[-1]}), each deal played twice with the seats swapped\n"
+            f"{unit} won {wins:g} of {games}: {wins / games:.1%}, 95% Wilson interval {low:.1%} to {high:.1%} "
             f"(over deals: {p - 1.96 * spread:.1%} to {p + 1.96 * spread:.1%})\n"
             f"deals won twice {both}, lost twice {none}, split {len(rows) - both - none}; "
-            f"{races:.1f} races per match; points per race over the rival {m:+.0f} (95% +- {1.96 * sd / math.sqrt(len(rows)):.0f})")
+            f"{races:.1f} races per match; points (miles where races score none) per race over the rival {m:+.0f} (95% +- {1.96 * sd / math.sqrt(len(rows)):.0f})")
 
 
 def main() -> None:

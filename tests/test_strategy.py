@@ -97,3 +97,23 @@ def test_levels_name_calibrated_bots():
     assert type(make_bot("medium", mille())) is GreedyBot
     assert isinstance(make_bot("hard", mille()), ScorerBot)
     assert type(make_bot("hard", load("touring-1937"))) is ExpertBot
+
+
+def test_the_cli_takes_levels_and_plays_the_same_games_as_their_bots():
+    import json
+
+    from typer.testing import CliRunner
+
+    from touring_dsl.cli.app import app
+
+    def played(bots: str) -> dict:
+        result = CliRunner().invoke(app, ["simulate", "touring-1937", "--games", "6", "--jobs", "1",
+                                          "--bots", bots, "--json"])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    levels, bots = played("hard,easy"), played("expert,random")
+    assert levels["seats"][0]["wins"] == bots["seats"][0]["wins"]
+    assert levels["length_histogram"] == bots["length_histogram"]
+    refused = CliRunner().invoke(app, ["simulate", "touring-1937", "--games", "2", "--bots", "hardest,easy"])
+    assert refused.exit_code == 2 and "hardest" in refused.output
