@@ -117,3 +117,24 @@ def test_the_cli_takes_levels_and_plays_the_same_games_as_their_bots():
     assert levels["length_histogram"] == bots["length_histogram"]
     refused = CliRunner().invoke(app, ["simulate", "touring-1937", "--games", "2", "--bots", "hardest,easy"])
     assert refused.exit_code == 2 and "hardest" in refused.output
+
+
+HOUSE = '''edition "mille-no-safe-trip" extends "mille-bornes" {
+    title "Mille Bornes without the safe trip"
+}
+
+change scoring {
+    remove 300 points for completing the race without "200 km"
+}
+'''
+
+
+def test_a_house_rule_without_the_safe_trip_bonus_lets_the_scorer_lay_its_200():
+    from touring_dsl.compiler import compile_text
+
+    house = compile_text(HOUSE, "house.touring", base_dir="editions")
+    assert knowledge_for(house, 2, None).points.without == {}
+    hand = ["200 km", "100 km", "Gasoline", "Spare Tire", "Repairs", "Roll"]
+    sides = {0: {"go": ["Roll"]}, 1: {"go": ["Roll"], "piles": [("25 km", 1)]}}
+    assert choose(ScorerBot(house), build_position(house, sides=sides, hands={0: hand})) == Move("play", "200 km")
+    assert choose(ScorerBot(mille()), build_position(mille(), sides=sides, hands={0: hand})) == Move("play", "100 km")
