@@ -125,6 +125,7 @@ class ScorerBot:
 
     # plays -------------------------------------------------------------------------------------
     def play(self, seen: Seen, plays: list[Move]) -> Move | None:
+        """The play to make, in the module docstring's order, or None to discard."""
         k, me = seen.k, seen.me
         by_kind: dict[str, list[Move]] = {}
         for m in plays:
@@ -153,7 +154,7 @@ class ScorerBot:
             return attack[0]
         held_back, move = self.best_mileage(seen, mileage)
         own_zone = [m for m in zones if m.target in (None, me.side) and self.zone_helps(seen, m.card)]
-        if own_zone and any(k.kind[c] == "mileage" and k.miles[c] > max((k.miles[m.card] for m in mileage), default=0) for c in seen.view.hand):
+        if own_zone and self.bigger_in_hand(seen, mileage):  # end the limit first, then lay the bigger card
             return own_zone[0]
         if move is not None:
             return move
@@ -216,6 +217,13 @@ class ScorerBot:
             elif move is None or k.miles[m.card] > k.miles[move.card]:
                 move = m
         return held, move
+
+    @staticmethod
+    def bigger_in_hand(seen: Seen, mileage: list[Move]) -> bool:
+        """Whether the hand holds mileage larger than any it may lay now."""
+        k = seen.k
+        now = max((k.miles[m.card] for m in mileage), default=0)
+        return any(k.kind[c] == "mileage" and k.miles[c] > now for c in seen.view.hand)
 
     def zone_helps(self, seen: Seen, zone: str) -> bool:
         now = seen.me.zone
