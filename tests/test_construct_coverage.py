@@ -120,6 +120,7 @@ NOT_PLAYED = {
                     "yields are covered by their own constructs)"),
     **dict.fromkeys(["face_down", "tally"], "how a pile is laid out on the table; no effect on play"),
     "match_to": "joins races into a match (engine.match), tested in tests/test_scoring.py",
+    "lead_rotates": "who leads each race of a match (engine.match), tested in tests/test_match_lead.py",
     "scored_card": "a card counted in play, as scored_kind counts a kind; tested in tests/test_scoring.py",
     **dict.fromkeys(["tables", "partners", "rounds", "score_mileage", "progressive", "partner_move", "together",
                      "separate", "winners_move_up", "restart", "prizes", "umpire"],

@@ -66,3 +66,38 @@ def test_the_result_names_the_winner():
     assert lines[0].startswith("Game over after") and "the race was completed" in lines[0]
     assert "  Side 1 - you: 110 of 110 miles" in lines
     assert lines[-1] == "You win (side 1)!"
+
+
+def test_a_bonus_turn_after_a_safety_is_labelled():
+    from touring_dsl.engine import Move
+    from touring_dsl.table_view import bonus_turn_line
+
+    ruleset = load("mille-bornes")
+    game = build_position(ruleset, 2, hands={0: ["Driving Ace", "25 km"], 1: ["Stop"]})
+    events = game.apply(Move("play", "Driving Ace"))
+    assert bonus_turn_line(game, 0, events, _name) == "you takes a bonus turn for laying Driving Ace"
+    events = game.apply(Move("discard", "25 km"))
+    assert bonus_turn_line(game, 0, events, _name) is None  # play passes on as usual
+
+
+def test_the_next_turn_won_by_a_coup_fourre_is_labelled():
+    from touring_dsl.engine import Move
+    from touring_dsl.table_view import bonus_turn_line
+
+    ruleset = load("mille-bornes")
+    game = build_position(ruleset, 2, sides={1: {"go": ["Roll"]}}, hands={0: ["Flat Tire"], 1: ["Puncture-Proof"]})
+    assert bonus_turn_line(game, 0, game.apply(Move("play", "Flat Tire", 1)), _name) is None
+    events = game.apply(Move("counter", "Puncture-Proof"))
+    assert bonus_turn_line(game, 1, events, _name) == "player 2 (greedy) takes the next turn for showing Puncture-Proof"
+
+
+def test_play_says_when_a_bot_plays_again_after_its_safety():
+    from typer.testing import CliRunner
+
+    from touring_dsl.cli.app import app
+
+    result = CliRunner().invoke(app, ["play", "mille-bornes", "--humans", "none", "--seed", "1"], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    at = lines.index("  player 2 (greedy) takes a bonus turn for laying Driving Ace")
+    assert lines[at - 1] == "  player 2 lays Driving Ace in front of side 2"

@@ -63,8 +63,11 @@ class GameRecord:
             yield {"result": self.result}
 
 
-def make_header(ruleset, players: int, setup: str, seed: int, bots: list[str], edition_ref: str | None = None) -> dict:
-    """The first line of a log: enough to rebuild the very same deal and seats."""
+def make_header(ruleset, players: int, setup: str, seed: int, bots: list[str], edition_ref: str | None = None,
+                first: int = 0) -> dict:
+    """The first line of a log: enough to rebuild the very same deal and seats. "first" (the 0-based
+    seat that leads, when a match's lead has moved from seat 1) is written only when it is not 0, so a
+    log without it is a game seat 1 led, as every log written before it was."""
     from . import __version__
 
     header = {
@@ -78,6 +81,8 @@ def make_header(ruleset, players: int, setup: str, seed: int, bots: list[str], e
         "bots": list(bots),
         "engine": f"touring-dsl {__version__}",
     }
+    if first:
+        header["first"] = first
     if edition_ref and Path(edition_ref).is_file():
         # a file named on the command line: remembered in full, so the log replays from anywhere
         header["edition_ref"] = str(Path(edition_ref).resolve())
@@ -209,6 +214,9 @@ def _check_header(name: str, data: dict) -> dict:
                                 f"understands ({LOG_VERSION}); upgrade touring")
     if data["players"] < 1:
         raise LogError(name, 1, 'the header\'s "players" should be at least 1')
+    first = data.get("first", 0)
+    if not _is(first, int) or not 0 <= first < data["players"]:
+        raise LogError(name, 1, f'the header\'s "first" should be a seat from 0 to {data["players"] - 1}')
     bots = data["bots"]
     if len(bots) != data["players"] or not all(isinstance(b, str) and b for b in bots):
         raise LogError(name, 1, f'the header\'s "bots" should name a bot (or "{HUMAN}") for each of the '
@@ -280,7 +288,8 @@ def new_game_for(record: GameRecord, ruleset):
     from .engine import new_game
 
     header = record.header
-    return new_game(ruleset, players=header["players"], seed=header["seed"], setup=header["setup"])
+    return new_game(ruleset, players=header["players"], seed=header["seed"], setup=header["setup"],
+                    first=header.get("first", 0))
 
 
 def rebuild(record: GameRecord, ruleset, on_move=None):

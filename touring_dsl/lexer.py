@@ -26,7 +26,7 @@ WORDS = (
     "winner", "refused", "stay", "together", "separate", "winners", "move", "up", "finished", "games",
     "restart", "prizes", "umpire", "records", "scores",
     "winner", "refused", "point", "points", "mile", "km", "after", "runs", "while", "no", "countered",
-    "match",
+    "match", "lead", "rotates",
 )
 _NAME = r"[a-z][a-z0-9_-]*"
 

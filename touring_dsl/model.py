@@ -252,8 +252,11 @@ class Scoring(Frozen):
 
     terms: tuple[ScoreTerm, ...]
     match: int | None = None  # None: each race is scored alone
+    # True: the player left of a race's first player leads the match's next race (else seat 1 leads every race)
+    lead_rotates: bool = False
     provenance: Provenance = Field(default_factory=Provenance)
     match_provenance: Provenance = Field(default_factory=Provenance)
+    lead_provenance: Provenance = Field(default_factory=Provenance)
 
 
 class ExampleSide(Frozen):

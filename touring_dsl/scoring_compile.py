@@ -9,6 +9,8 @@ from .syntax import Name, Stmt
 if TYPE_CHECKING:
     from .compiler import _Build
 
+# Scoring statements about the match, not terms that score a race.
+MATCH_RULES = ("match_to", "lead_rotates")
 # What each completing term's `finish` (as parsed) is called in the model.
 FINISHES = {"always": "completing", "without": "completing-without", "exhausted": "completing-exhausted",
             "shut-out": "shut-out"}
@@ -24,7 +26,8 @@ def score_key_words(key: tuple) -> str:
     if kind == "score_in_play":
         return "points per " + (f'"{rest[1]}"' if rest[0] == "card" else rest[1]) + " in play"
     words = {"score_distance": "points per mile", "score_all_in_play": "points for all {} in play",
-             "score_countered": "points per {} countered", "match_to": "the match"}
+             "score_countered": "points per {} countered", "match_to": "the match",
+             "lead_rotates": "the lead rotating between races"}
     return words[kind].format(*rest)
 
 
@@ -34,15 +37,21 @@ def compile_scoring(build: "_Build") -> m.Scoring | None:
     if head is None:
         return None
     stmts = build.stmts("scoring")
-    terms = [t for t in (_term(build, s) for s in stmts if s.kind != "match_to") if t]
+    terms = [t for t in (_term(build, s) for s in stmts if s.kind not in MATCH_RULES) if t]
     match = build.one("scoring", "match_to")
     if match is not None:
         _positive(build, match.data["points"], "a match")
-    if not any(s.kind != "match_to" for s in stmts):
+    if not any(s.kind not in MATCH_RULES for s in stmts):
         build.c.error("E297", "the scoring gives no points", head.span,
                       "add a term such as `1 point per mile` or `400 points for completing the race`")
+    lead = build.one("scoring", "lead_rotates")
+    if lead is not None and match is None:
+        build.c.error("E299", "the lead rotates between the races of a match, but the scoring plays no match",
+                      lead.span, "add `match to N points`, or drop `lead rotates`")
     return m.Scoring(terms=tuple(terms), match=match.data["points"].value if match else None,
+                     lead_rotates=lead is not None and match is not None,
                      match_provenance=build.provenance(match, "the match"),
+                     lead_provenance=build.provenance(lead, "the lead"),
                      provenance=build.provenance(head, "the scoring"))
 
 

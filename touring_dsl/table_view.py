@@ -181,6 +181,22 @@ def describe_event(event, viewers: set[int], name_of: NameOf) -> str | None:
     return str(event) or None
 
 
+def bonus_turn_line(game, seat: int, events, name_of: NameOf) -> str | None:
+    """'player 1 (you) takes a bonus turn for laying Driving Ace': the seat that just moved acts again
+    because of a safety it laid in its turn, or takes the next turn for a card it showed out of turn.
+    None when play simply goes on."""
+    if game.is_over or game.to_act != seat or game.pending is not None:
+        return None
+    for event in events:
+        if event.seat != seat:
+            continue
+        if event.kind == "safety":
+            return f"{name_of(seat)} takes a bonus turn for laying {event.card}"
+        if event.kind == "counter":
+            return f"{name_of(seat)} takes the next turn for showing {event.card}"
+    return None
+
+
 def result_lines(game, name_of: NameOf, me: int | None = None) -> list[str]:
     """Who won, how, and every side's miles; me is the seat of the one person playing, if any."""
     outcome = {"completed": "the race was completed", "exhausted": "the cards ran out",

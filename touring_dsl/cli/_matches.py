@@ -2,7 +2,8 @@
 
 `touring play` hands its first session here. When the edition scores races, the scores are printed
 after the race; when it plays a match, further races are dealt (each from a seed derived from the
-match's: engine.match.race_seed) and played until a side wins, with the standings after each race.
+match's: engine.match.race_seed, led by the seat engine.match.lead_seat names) and played until a side
+wins, with the standings after each race.
 A race of a match is logged like any game; with --log, race N (from the second) goes to NAME-raceN.
 """
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..engine.rules.scoring import RaceScore, ScoreLine
 if TYPE_CHECKING:
     from .play import Session
 
-NextRace = Callable[[int, Optional[Path]], "Session"]  # (seed, log path) -> a new session, dealt
+NextRace = Callable[[int, int, Optional[Path]], "Session"]  # (seed, first seat, log path) -> a new session, dealt
 
 
 def play_races(first: "Session", next_race: NextRace | None) -> None:
@@ -29,7 +30,7 @@ def play_races(first: "Session", next_race: NextRace | None) -> None:
     ruleset = first.game.ruleset
     if ruleset.scoring is None:
         return
-    match = Match(ruleset, first.game.sides, first.record.header["seed"])
+    match = Match(ruleset, first.game.sides, first.record.header["seed"], players=first.game.players)
     session = first
     while True:
         report(session, match, match.add(session.game))
@@ -45,9 +46,11 @@ def _next(first: "Session", match: Match, next_race: NextRace) -> "Session":
     from .play import Stop
 
     number = len(match.races) + 1
-    session = next_race(match.next_seed(), race_log(first.log_path, number))
+    lead = match.next_first()
+    session = next_race(match.next_seed(), lead, race_log(first.log_path, number))
     session.say("")
-    session.say(f"Race {number} of the match (seed {session.record.header['seed']}):", style="bold")
+    leads = f", {session.seats.name(lead)} leads" if match.ruleset.scoring.lead_rotates else ""
+    session.say(f"Race {number} of the match (seed {session.record.header['seed']}{leads}):", style="bold")
     try:
         session.run()
     except Stop as stop:  # the play command's own handlers know only the first race's session

@@ -11,7 +11,7 @@ import typer
 
 from .. import gamelog
 from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
-from ..table_view import describe_event, forfeit_warnings, render_table, result_lines
+from ..table_view import bonus_turn_line, describe_event, forfeit_warnings, render_table, result_lines
 from .common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, bug_message, fail, load_edition, out
 from ._matches import play_races
 
@@ -150,7 +150,12 @@ class Session:
         self.record.moves.append(entry)
         if self.writer is not None:
             self.writer.move(entry)
-        for line in self.remember(events):
+        lines = self.remember(events)
+        bonus = bonus_turn_line(self.game, seat, events, self.seats.name)
+        if bonus:  # the same player acts again: say why, so it does not look like a skipped turn
+            self.recent.append((None, bonus))
+            lines.append(bonus)
+        for line in lines:
             if announce:
                 self.say(f"  {line}")
 
@@ -305,7 +310,7 @@ def free_name(name: str, folder: Path | None = None) -> Path:
 # -- starting a game: new or resumed ----------------------------------------------------------------
 
 def new_session(edition: str, players: int, setup: Optional[str], humans: str, bots: str,
-                seed: Optional[int], log: Optional[Path], force: bool = False) -> Session:
+                seed: Optional[int], log: Optional[Path], force: bool = False, first: int = 0) -> Session:
     from ..engine import new_game
 
     if log is not None and log.exists() and not force:
@@ -321,8 +326,8 @@ def new_session(edition: str, players: int, setup: Optional[str], humans: str, b
         fail(f'--setup: no setup "{setup}" for {players} players in {ruleset.id} (choose {ids})', EXIT_USAGE)
     seats = make_seats(seat_kinds(parse_humans(humans, players), bots, players), ruleset)
     seed = seed if seed is not None else fresh_seed()
-    game = new_game(ruleset, players=players, seed=seed, setup=setup_id)
-    record = GameRecord(header=gamelog.make_header(ruleset, players, setup_id, seed, seats.kinds, edition))
+    game = new_game(ruleset, players=players, seed=seed, setup=setup_id, first=first)
+    record = GameRecord(header=gamelog.make_header(ruleset, players, setup_id, seed, seats.kinds, edition, first))
     writer = open_writer(log, record, append=False)
     return Session(game, record, seats, edition, writer, log)
 
@@ -429,9 +434,9 @@ def play(
                     f"seed {header['seed']}." + (" Type ? for help." if session.seats.humans else ""))
     session.signal = signal
     try:
-        play_races(session, None if resume is not None else lambda race_seed, race_log: _next_race(
+        play_races(session, None if resume is not None else lambda race_seed, first, race_log: _next_race(
             new_session(edition, players if players is not None else 2, setup, humans if humans is not None else "1",
-                        bots or "greedy", race_seed, race_log, force), signal))
+                        bots or "greedy", race_seed, race_log, force, first), signal))
     except Stop as stop:
         raise typer.Exit(session.stop(stop.reason))
     except KeyboardInterrupt:

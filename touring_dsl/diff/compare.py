@@ -84,10 +84,8 @@ class Comparison:
     def race(self) -> None:
         a, b = self.a.race, self.b.race
         self.value("race", "race-kind", _race_kind(a), _race_kind(b))
-        if a.unit == b.unit:
-            self.value("race", "race-miles", a.miles, b.miles)
-        else:  # different units: the lengths are only comparable with their units
-            self.value("race", "race-miles", f"{a.miles} {a.unit}", f"{b.miles} {b.unit}")
+        if a.unit != b.unit or a.miles != b.miles:
+            self.value("race", "race-miles", _length(a), _length(b))
         if not (a.is_distance or b.is_distance):
             self.value("race", "race-cards", _cards_needed(a), _cards_needed(b))
         if a.is_distance and b.is_distance:
@@ -132,10 +130,8 @@ class Comparison:
             yield "changed", "removals", removals_a, removals_b
         if _race_key(s_a.race) == _race_key(r_a.race) and _race_key(s_b.race) == _race_key(r_b.race):
             return  # both run their edition's own race, which the race topic compares
-        if s_a.race.unit != s_b.race.unit:
-            yield "changed", "setup-race", f"{s_a.race.miles} {s_a.race.unit}", f"{s_b.race.miles} {s_b.race.unit}"
-        elif s_a.race.miles != s_b.race.miles:
-            yield "changed", "setup-race", s_a.race.miles, s_b.race.miles
+        if s_a.race.unit != s_b.race.unit or s_a.race.miles != s_b.race.miles:
+            yield "changed", "setup-race", _length(s_a.race), _length(s_b.race)
         if s_a.race.is_distance or s_b.race.is_distance:
             return  # a distance race has no piles; the race topic says how the race is run
         piles_a = tuple((p.card, p.needs) for p in s_a.race.piles)
@@ -230,11 +226,22 @@ class Comparison:
                       old=None if a is None else a.match, new=b.match if b else None)
         else:
             self.value("scoring", "match", a.match, b.match)
+        self.lead(a.lead_rotates if a and a.match else None, b.lead_rotates if b and b.match else None)
         unit = " or ".join(sorted({"mile" if r.race.unit == "miles" else "km" for r in (self.a, self.b)
                                    if r.scoring}, reverse=True))  # the same words both ways round
         self.keyed("scoring", "score-term",
                    {score_words(t, unit, self.t): t.points for t in (a.terms if a else ())},
                    {score_words(t, unit): t.points for t in (b.terms if b else ())}, lambda k: k)
+
+    def lead(self, a: bool | None, b: bool | None) -> None:
+        """Whether the lead rotates between races: None where there is no match, so no lead to pass on."""
+        if a is None and b is None:
+            return
+        if a is None or b is None:
+            if a or b:  # a match brought in or dropped: say so only when its lead rotates
+                self.emit("scoring", "added" if a is None else "removed", "lead-rotates", old=a, new=b)
+            return
+        self.value("scoring", "lead-rotates", a, b)
 
     def progressive(self) -> None:
         a, b = self.a.progressive, self.b.progressive
@@ -343,9 +350,13 @@ def _seatings(ruleset: Ruleset) -> dict[tuple, tuple[Setup, Ruleset]]:
 def _seating_summary(setup: Setup, ruleset: Ruleset) -> dict:
     summary: dict[str, Any] = {"removals": _removal_list(setup.removals, ruleset)}
     race = setup.race
-    summary["race"] = (None if _race_key(race) == _race_key(ruleset.race) else
-                       race.miles if race.unit == "miles" else f"{race.miles} {race.unit}")
+    summary["race"] = None if _race_key(race) == _race_key(ruleset.race) else _length(race)
     return summary
+
+
+def _length(race: Race) -> int | str:
+    """A race length as a Change holds it: miles as a number, another unit written out ("700 km")."""
+    return race.miles if race.unit == "miles" else f"{race.miles} {race.unit}"
 
 
 def _plays(zones) -> dict[str, str]:

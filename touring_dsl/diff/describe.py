@@ -66,6 +66,11 @@ def _distance(value) -> str:
     return value if isinstance(value, str) else f"{value} miles"
 
 
+def _was(old, new) -> str:
+    """The old race length: its unit written out only when it differs from the new one's."""
+    return str(old) if isinstance(old, int) == isinstance(new, int) else _distance(old)
+
+
 def _card(c: Change) -> str:
     info = c.new if c.action == "added" else c.old
     extra = f", worth {info['miles']}" if "miles" in info else ""
@@ -211,6 +216,15 @@ def _match(c: Change) -> str:
     return f"Scoring: {show(c.new)} (was {show(c.old)})"
 
 
+def _lead(c: Change) -> str:
+    rotates, same = "the lead passes to the left from race to race", "the same player leads every race"
+    if c.action == "added":
+        return f"In the match {rotates}"
+    if c.action == "removed":
+        return f"No match any more, so no lead to pass on (in the match, {rotates})"
+    return f"In the match {rotates if c.new else same} (was: {rotates if c.old else same})"
+
+
 def _score_term(c: Change) -> str:
     def points(n: int) -> str:
         return f"{n} point" + ("" if n == 1 else "s")
@@ -235,8 +249,7 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "count": lambda c: f"{q(c.name)}: {c.new} in the deck (was {c.old})",
     "hours": _hours,
     "deck-size": lambda c: f"The deck holds {c.new} cards (was {c.old})",
-    "race-miles": lambda c: (f"The race is {c.new} (was {c.old})" if isinstance(c.new, str) else
-                             f"The race is {c.new} miles (was {c.old})"),
+    "race-miles": lambda c: f"The race is {_distance(c.new)} (was {_was(c.old, c.new)})",
     "race-kind": lambda c: f"The race is run {RACE_KIND[c.new]} (was {RACE_KIND[c.old]})",
     "race-exact": _yes_no("The target must be reached exactly: no card may pass it",
                           "A side may pass the target"),
@@ -257,8 +270,7 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "tally": _tally,
     "seating": _seating,
     "removals": lambda c: f"{c.name}: take out {counted(c.new)} (was {counted(c.old)})",
-    "setup-race": lambda c: (f"{c.name}: a race of {c.new} (was {c.old})" if isinstance(c.new, str) else
-                             f"{c.name}: a race of {c.new} miles (was {c.old})"),
+    "setup-race": lambda c: f"{c.name}: a race of {_distance(c.new)} (was {_was(c.old, c.new)})",
     "setup-piles": lambda c: f"{c.name}: piles of {counted(c.new)} (was {counted(c.old)})",
     "hand": lambda c: f"A hand holds {c.new} cards (was {c.old})",
     "draw": lambda c: f"Each turn begins by drawing {c.new} (was {c.old})",
@@ -294,6 +306,7 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "turn-limit": lambda c: f"A race is stopped after {c.new} turns (was {c.old})",
     "scoring": _scoring,
     "match": _match,
+    "lead-rotates": _lead,
     "score-term": _score_term,
     "progressive": _progressive,
     "tables": lambda c: f"Progressive touring: {_sizes(c.new)} players at each table (was {_sizes(c.old)})",

@@ -3,7 +3,7 @@
 This module is the one implementation of the rules of play. From a compiled Tables it writes the
 source of a small module with the functions every game of that ruleset runs:
 
-    reset(self), deal(self)   a fresh table; shuffle, deal, and seat 0's first draw
+    reset(self), deal(self, first=0)   a fresh table; shuffle, deal, and the first seat's first draw
     refresh(self, v)          recompute side v's cached legality masks
     play_codes(self)          the distinct plays (or counter responses) of the seat to act, as move codes
     apply_code(self, code, ev=None)   apply a move code, then pass the turn (events into ev if a list)
@@ -317,7 +317,8 @@ def write_reset(w: Source, t: Tables) -> None:
 
 
 def write_deal(w: Source, t: Tables) -> None:
-    function(w, "deal", "self", "Shuffle the deck, deal every hand, and let seat 0 draw for its first turn.",
+    function(w, "deal", "self, first=0", "Shuffle the deck, deal every hand from seat `first` round the table, "
+             "and let that seat draw for its first turn.",
              lambda b: hands.deal(Emitter(t, b, False, False)))
 
 

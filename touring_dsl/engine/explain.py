@@ -45,13 +45,17 @@ def _reason(game, s: int, c: int) -> str:
         if state != RUNNING:
             return f"mileage needs a {t.go_name} showing on your side's go pile"
         if game.cnt[s][c] >= t.need[c]:
+            if t.distance:
+                return f"a side may lay at most {t.need[c]} {card} in a race"
             return f"your {card} pile is already complete"
-        return f"{t.zone_names[game.zst[s]]} does not allow {card}"
+        if not t.mile_ok[game.zst[s]] >> c & 1:
+            return f"{t.zone_names[game.zst[s]]} does not allow {card}"
+        if t.distance and t.exact and game.miles[s] + t.miles[c] > t.target:
+            return (f"{card} would take your side past {t.target} {t.unit}: the race ends at exactly "
+                    f"{t.target} {t.unit} (your side has {game.miles[s]})")
+        return f"{card} cannot be played now"
     if kind in (GO, REMEDY):
-        wanted = [t.names[x] for x in t.bits[t.onto[state]]]
-        if state == RUNNING:
-            return f"your side already shows a {t.go_name}"
-        return f"your go pile needs {' or '.join(wanted) or 'nothing'} next, not {card}"
+        return _go_pile_reason(game, s, c)
     if kind == HAZARD:
         if t.haz_state[c] < 0 and t.removes[c] < 0:
             return f"{card} has no effect in this edition and can only be discarded"
@@ -61,7 +65,73 @@ def _reason(game, s: int, c: int) -> str:
     if kind == ZONE:
         if c not in t.reach:
             return f"{card} has no play rule in this edition"
-        return f"{card} would not change any zone it may be played on"
+        return _zone_reason(game, s, c)
     if kind == COUNTER:
         return f"{card} is only shown when a hazard it cancels is played on your side"
     return f"{card} cannot be played now"
+
+
+def _go_pile_reason(game, s: int, c: int) -> str:
+    """Why a go card or a remedy cannot go on side s's go pile: what holds the side up, and what it needs."""
+    t = game.t
+    card, state = t.names[c], game.gost[s]
+    if t.kind[c] == GO and state == RUNNING:
+        runner = next((t.names[x] for x in game.spile[s] if t.acts_as_go[x]), None)
+        if runner is not None and game.freego[s]:
+            return f"{runner} already lets your side run without a {t.go_name}"
+        return f"your side already shows a {t.go_name}"
+    if state < 2:  # nothing holds the side up: a remedy has nothing to repair
+        repaired = _hazards_remedied_by(t, c)
+        if not repaired:
+            return f"{card} follows no hazard in this edition"
+        held = f"no {repaired[0]}" if len(repaired) == 1 else "none of them"
+        return f"{card} repairs {' or '.join(repaired)}, and {held} is holding your side up"
+    hazard = _hazard_of_state(t, state)
+    wanted = " or ".join(t.names[x] for x in t.bits[t.onto[state]])
+    if t.onto[state] & t.go_mask:  # every remedy is laid: only the go card is missing
+        return f"{hazard} is already repaired: your side needs a {t.go_name} now, not {card}"
+    if t.kind[c] == GO:
+        return f"{hazard} is holding your side up: it needs {wanted} before a {t.go_name}"
+    return f"{hazard} is holding your side up, and it needs {wanted}, not {card}"
+
+
+def _hazard_of_state(t, state: int) -> str:
+    """The hazard whose chain a go pile state belongs to (the state p steps after the hazard's own)."""
+    _, step = t.chain_of_state[state]
+    first = state - step
+    return next((t.names[h] for h in range(t.K) if t.haz_state[h] == first), "a hazard")
+
+
+def _hazards_remedied_by(t, c: int) -> list[str]:
+    """The hazards whose chains card c is a step of."""
+    found = []
+    for state in range(2, len(t.onto)):
+        if t.onto[state] >> c & 1:
+            name = _hazard_of_state(t, state)
+            if name not in found:
+                found.append(name)
+    return found
+
+
+def _zone_reason(game, s: int, c: int) -> str:
+    """Why zone card c cannot be played: where it may go, each side is already in it or shielded from it."""
+    t, card = game.t, game.t.names[c]
+    if t.game_scope:
+        return f"the whole table is already in {card}" if game.zst[0] == c else \
+            f"{card} would not change the table's zone"
+    reach = t.reach[c]
+    reasons = []
+    victims = ([s] if reach in ("own", "any") else []) + ([v for v in t.others[s]] if reach != "own" else [])
+    for v in victims:
+        who = "your side" if v == s else _side_name(t, v)
+        shield = next((t.names[x] for x in game.spile[v] if t.immune[x] >> c & 1), None)
+        if shield is not None:
+            reasons.append(f"{who} is shielded from {card} by {shield}")
+        elif game.zst[v] == c:
+            reasons.append(f"{who} is already in {card}")
+    return ", and ".join(reasons) or f"{card} would not change any zone it may be played on"
+
+
+def _side_name(t, v: int) -> str:
+    seats = t.seats_of[v]
+    return f"player {seats[0] + 1}" if len(seats) == 1 else f"side {v + 1}"

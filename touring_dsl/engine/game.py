@@ -123,8 +123,11 @@ def game_class(tables: Tables) -> type:
     return tables.game_class
 
 
-def new_game(ruleset: Ruleset, players: int = 2, seed: int = 1, setup: str | None = None) -> Game:
-    """Shuffle, deal, and let seat 0 draw: a game ready for its first move."""
+def new_game(ruleset: Ruleset, players: int = 2, seed: int = 1, setup: str | None = None, first: int = 0) -> Game:
+    """Shuffle, deal from seat `first` (0-based; a match whose lead rotates moves it race by race), and
+    let that seat draw: a game ready for its first move."""
+    if not 0 <= first < players:
+        raise ValueError(f"seat {first + 1} cannot lead a game of {players} players")
     game = Game(tables_for(ruleset, players, setup), seed)
-    game.deal()
+    game.deal(first)
     return game

@@ -7,6 +7,10 @@ race score (engine.rules.scoring) to its total. When at least one total has reac
 the highest total wins the match; if the highest totals are equal, another race is dealt. A match
 still undecided after MAX_RACES races ends without a winner (a guard for bots; no scoring the
 compiler accepts comes near it, since every race gives someone points or is stopped by its turn limit).
+
+Construct: `lead rotates` in the `scoring` section. Seat 1 leads (is dealt to first and plays first in)
+race 1; with it, the player left of a race's first player leads the next, so race k is led by seat
+k mod players (0-based) and the lead goes round the table; without it seat 1 leads every race.
 """
 from __future__ import annotations
 
@@ -26,6 +30,12 @@ def race_seed(seed: int, race: int) -> int:
     return seed & MASK64 if race == 0 else splitmix64((seed ^ splitmix64(race)) & MASK64)
 
 
+def lead_seat(ruleset: Ruleset, players: int, race: int) -> int:
+    """The seat (0-based) that leads race number `race` (0-based) of a match of `players` players."""
+    rotates = ruleset.scoring is not None and ruleset.scoring.lead_rotates
+    return race % players if rotates and players > 0 else 0
+
+
 @dataclass
 class Match:
     """A match in progress: each race's scores so far, and the totals."""
@@ -34,6 +44,7 @@ class Match:
     sides: int
     seed: int
     races: list[tuple[RaceScore, ...]] = field(default_factory=list)
+    players: int = 0  # 0: not known (a match built without seating), and then seat 1 leads every race
 
     @property
     def target(self) -> int | None:
@@ -45,6 +56,10 @@ class Match:
 
     def next_seed(self) -> int:
         return race_seed(self.seed, len(self.races))
+
+    def next_first(self) -> int:
+        """The seat (0-based) that leads the next race."""
+        return lead_seat(self.ruleset, self.players, len(self.races))
 
     def add(self, game: Game) -> tuple[RaceScore, ...]:
         """Score a finished race and add it to the totals."""
@@ -71,9 +86,9 @@ def play_match(ruleset: Ruleset, players: int, seed: int, play_race: Callable[[G
                setup: str | None = None) -> Match:
     """Deal and play races until the match is over; play_race(game) plays one dealt race to its end."""
     sides = ruleset.setup_for(players, setup).side_count(players)
-    match = Match(ruleset, sides, seed)
+    match = Match(ruleset, sides, seed, players=players)
     while not match.is_over:
-        game = new_game(ruleset, players=players, seed=match.next_seed(), setup=setup)
+        game = new_game(ruleset, players=players, seed=match.next_seed(), setup=setup, first=match.next_first())
         play_race(game)
         match.add(game)
     return match

@@ -270,8 +270,15 @@ class Tables:
         self.go_safeties = any(self.acts_as_go)
         n = len(self.onto)
         self.go_free = [RUNNING if self.onto[state] & self.go_mask else state for state in range(n)]
-        # the hazard whose chain a state belongs to, so a safety against it can lift it
-        self.state_hazard = [-1, -1] + [self.code[self.chains[ci].hazard] for ci, _ in self.chain_of_state[2:]]
+        # the hazard a state is held up by, so a safety against it can lift it; none once every remedy
+        # is laid and the side only waits for its go card (a safety is no go card unless it acts as one)
+        self.state_hazard = [-1, -1] + [-1 if self._remedied(ci, p) else self.code[self.chains[ci].hazard]
+                                        for ci, p in self.chain_of_state[2:]]
+
+    def _remedied(self, ci: int, p: int) -> bool:
+        """Whether a side at step p of chain ci has laid every remedy and only a go card is still to come."""
+        steps = self.chains[ci].steps
+        return p > 0 and all(self.kind[self.code[card]] == GO for card in steps[p:])
 
     def targeted(self, c: int) -> bool:
         """Whether playing card c names a side: hazards, and zone cards that may reach another side."""

@@ -74,6 +74,15 @@ class _Teller:
         return f"in {w.number(self.sides)} sides of {w.number(self.setup.side_size)}"
 
     def side_position(self, side: int, given: ExampleSide | None) -> Text:
+        return text(self._side_piles(side, given), self._safeties(given))
+
+    def _safeties(self, given: ExampleSide | None) -> Text:
+        if given is None or not given.safeties:
+            return ()
+        return text(" It has ", card_list(given.safeties), " in front of it as ",
+                    "a safety." if len(given.safeties) == 1 else "safeties.")
+
+    def _side_piles(self, side: int, given: ExampleSide | None) -> Text:
         name = w.capital(self.side_name(side))
         if given is None or not (given.go or given.zone or given.piles):
             return text(f"{name} has not started yet (no ", CardName(self.go), " down).")

@@ -7,7 +7,8 @@ from .blocks import Assumed, Block, Bullets, Paragraph, Ref, Section, Table, Tex
 
 
 # Kinds of rows that may share one line of the table when they cite the same sections.
-MERGEABLE = {"Cards", "Piles", "Seating", "Recovery", "Zones", "Who may play", "Penalties", "Worked examples"}
+MERGEABLE = {"Cards", "Piles", "Seating", "Recovery", "Zones", "Who may play", "Penalties", "Scores",
+             "Worked examples"}
 
 
 def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
@@ -25,6 +26,7 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
         rows += [(f"Zones: {z.name}", z.provenance) for z in r.zones.zones]
         rows += [(f"Who may play: {p.card}", p.provenance) for p in r.zones.plays]
         rows.append(("The starting zone", r.zones.start_provenance))
+        rows.append(("Zone cards that change nothing", r.zones.change_provenance))
         rows.append(("Speeding", r.zones.speeding_provenance))
     if r.penalties:
         rows.append(("Penalties", r.penalties.provenance))
@@ -32,11 +34,26 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     rows += [(f"Playing {c.card} out of turn", c.provenance) for c in r.counters]
     rows.append(("When the draw pile runs out", r.reshuffle.provenance))
     rows.append(("Winning and the end of the cards", r.ending.provenance))
+    if r.scoring:
+        rows += _scoring_rows(r)
     if r.progressive:
         rows.append(("Progressive play", r.progressive.provenance))
     rows += [(f"Note “{_shorten(note)}”", prov) for note, prov in r.notes]
     rows += [(f"Worked examples: {i + 1}", e.provenance) for i, e in enumerate(r.examples)]
     return _merged([(label, prov) for label, prov in rows if prov.cites or prov.assumptions])
+
+
+def _scoring_rows(r: Ruleset) -> list[tuple[str, Provenance]]:
+    """The scoring, each of its terms (in the rulebook's words), the match and who leads its races."""
+    from ..diff.compare import score_words  # the terms as the language names them, short enough for a table
+
+    scoring, unit = r.scoring, "km" if r.race.unit == "km" else "mile"
+    rows = [("Scoring", scoring.provenance)]
+    rows += [(f"Scores: {t.points} {score_words(t, unit)}", t.provenance) for t in scoring.terms]
+    if scoring.match is not None:
+        rows.append(("The match", scoring.match_provenance))
+        rows.append(("Who leads each race of the match", scoring.lead_provenance))
+    return rows
 
 
 def _merged(rows: list[tuple[str, Provenance]]) -> list[tuple[str, Provenance]]:

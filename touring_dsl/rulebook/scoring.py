@@ -34,6 +34,8 @@ def scoring_section(ruleset: Ruleset, refs: Callable[..., Text]) -> Section | No
         blocks += [Paragraph(text("The side that completed the race also scores:")),
                    Bullets(tuple(text(_term(ruleset, t), refs(t.provenance)) for t in finisher))]
     blocks.append(Paragraph(_match(ruleset, scoring.match_provenance, refs)))
+    if scoring.match is not None:
+        blocks.append(Paragraph(_lead(scoring.lead_rotates, scoring.lead_provenance, refs)))
     return Section("Scoring", "scoring", tuple(blocks))
 
 
@@ -75,6 +77,16 @@ def _match(ruleset: Ruleset, provenance: Provenance, refs: Callable[..., Text]) 
         "with the highest total wins it; if the highest totals are equal, another race is dealt. For games "
         f"between computer players, a match still undecided after {MAX_RACES} races ends without a winner.",
         refs(provenance))
+
+
+def _lead(rotates: bool, provenance: Provenance, refs: Callable[..., Text]) -> Text:
+    """Who leads each race of the match: the first player, every race, or in turn round the table."""
+    if not rotates:
+        return text("The same player leads every race of the match: the cards are dealt from that player, "
+                    "who also takes the first turn.")
+    return text("The lead passes to the left from race to race: the player on the left of the one who took "
+                "the first turn of a race is dealt to first and plays first in the next, so every player leads "
+                "in turn.", refs(provenance))
 
 
 def _points(n: int) -> str:

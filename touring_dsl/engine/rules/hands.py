@@ -102,7 +102,8 @@ def search_seat(e: Emitter) -> None:
 
 
 def deal(e: Emitter) -> None:
-    """Shuffle, deal the hands one card at a time round the table, and let seat 0 draw for its turn."""
+    """Shuffle, deal the hands one card at a time round the table from seat `first` (the race's first
+    player, seat 0 unless a match's lead rotates), and let that seat draw for its turn."""
     b, t = e.w, e.t
     P, total = t.players, len(t.deck_codes)
     n = min(total, t.hand_size * P)
@@ -110,13 +111,13 @@ def deal(e: Emitter) -> None:
     # dealing one card at a time from the top (the end of the list) is a reversed slice, shared out
     b(f"dealt = draw[{total - n}:]", f"del draw[{total - n}:]", "dealt.reverse()")
     with b.block(f"for seat in range({P}):"):
-        b(f"hand = hands[seat] = bytearray(dealt[seat::{P}])", "m = 0")
+        b(f"hand = hands[seat] = bytearray(dealt[(seat - first) % {P}::{P}])", "m = 0")
         with b.block("for c in hand:"):
             b("m |= 1 << c")
         b("hmask[seat] = m")
-    b("self.to_act = 0")
+    b("self.to_act = first")
     if t.draw_before_play:
-        b(f"draw_cards(self, 0, {t.draw_count})")
+        b(f"draw_cards(self, first, {t.draw_count})")
 
 
 def reshuffle(e: Emitter) -> None:
