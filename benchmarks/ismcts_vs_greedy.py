@@ -18,6 +18,7 @@ each is part of a row's key, so that one file can hold several settings.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import time
@@ -128,12 +129,32 @@ def read_rows(path: Path, key: tuple) -> dict[int, dict]:
     """The deals in a results file for one (edition, players, budget), each once (chunks run side by
     side may both have played a deal)."""
     rows: dict[int, dict] = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
-            if key_of(row) == key:
-                rows.setdefault(row["deal"], row)
+    for line in results_lines(path):
+        row = json.loads(line)
+        if key_of(row) == key:
+            rows.setdefault(row["deal"], row)
     return rows
+
+
+def results_lines(path: Path) -> list[str]:
+    """The lines of a results file, plain or gzip-compressed (FILE.jsonl.gz, as the ones kept in the repository)."""
+    if not path.exists():
+        return []
+    if path.suffix != ".gz":
+        return path.read_text(encoding="utf-8").splitlines()
+    lines: list[str] = []
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as stream:
+            for line in stream:
+                lines.append(line)
+    except EOFError:  # a run stopped mid-write: the rows flushed before it are whole, the last may not be
+        lines = lines[:-1] if lines and not lines[-1].endswith("\n") else lines
+    return [line for line in (text.strip() for text in lines) if line]
+
+
+def open_results(path: Path):
+    """The results file opened to append one row at a time; a .gz file is appended to as a new gzip member."""
+    return gzip.open(path, "at", encoding="utf-8") if path.suffix == ".gz" else path.open("a", encoding="utf-8")
 
 
 def main() -> None:
@@ -160,7 +181,7 @@ def main() -> None:
     done = read_rows(args.results, key) if args.results else {}
     tasks = [(*key[:4], setting, deal) for deal in range(args.first, args.first + args.deals) if deal not in done]
     rows = [done[d] for d in range(args.first, args.first + args.deals) if d in done]
-    out = args.results.open("a", encoding="utf-8") if args.results else None
+    out = open_results(args.results) if args.results and tasks else None  # nothing to play: the file is left as it is
     with Pool(args.jobs) as pool:
         for row in pool.imap_unordered(play_deal, tasks):
             rows.append(row)
@@ -169,6 +190,7 @@ def main() -> None:
                 out.flush()
     if out:
         out.close()
+    if args.results:
         rows = list(read_rows(args.results, key).values())
     print(summary(rows))
 

@@ -73,7 +73,7 @@ def test_check_json(monkeypatch) -> None:
     result = run("check", "--json", "editions/touring-1937.touring")
     assert result.exit_code == 0
     assert json.loads(result.stdout) == [
-        {"file": "editions/touring-1937.touring", "ok": True, "id": "touring-1937", "errors": []}]
+        {"file": "editions/touring-1937.touring", "ok": True, "id": "touring-1937", "errors": [], "warnings": []}]
 
 
 def test_check_broken_file_exits_1(tmp_path) -> None:
@@ -128,7 +128,7 @@ def test_show_summary() -> None:
 def test_show_variant_lists_its_changes() -> None:
     result = run("show", "touring-reprint")
     assert result.exit_code == 0
-    assert "Extends touring-1965: add card \"Mechanic\"" in result.stdout
+    assert "Extends touring-1965, changing:\n  + New card \"Mechanic\": counter card, 2 in the deck" in result.stdout
     assert "Counter: Mechanic cancels Burning Oil, Flat Tire, Bad Brakes" in result.stdout
 
 

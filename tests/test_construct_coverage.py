@@ -114,7 +114,9 @@ PLAYED = {
 # constructs that do not change how a race is played, and why
 NOT_PLAYED = {
     **dict.fromkeys(["title", "subtitle", "year", "year_range", "remove_year", "publisher", "summary", "source",
-                     "outside_source", "extends", "note", "notes"], "describes the edition, not its play"),
+                     "outside_source", "extends", "note", "notes", "author"], "describes the edition, not its play"),
+    **dict.fromkeys(["piles", "pile_name", "go_pile_name", "zone_pile_name"], "names the piles for the rulebook and the table "
+                    "(tests/test_pile_names.py); no effect on play"),
     **dict.fromkeys(["cite", "assume"], "records where a rule comes from"),
     **dict.fromkeys(["add", "change", "remove", "rename_entry"], "builds a variant from its parent (the rules it "
                     "yields are covered by their own constructs)"),

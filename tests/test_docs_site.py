@@ -109,3 +109,71 @@ def test_pages_written_by_others_are_in_the_site(site):
     target, _, _ = site
     for page in ("language", "errors", "house-rules", "balance", "getting-started", "cli"):
         assert (target / page / "index.html").exists(), page
+
+
+# Every page at a desktop width and at a phone's, in a real browser: no text may run off the page or
+# be clipped by its box. A wide table may scroll sideways in its own box; a code block wraps its lines.
+VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
+OVERFLOW_JS = """
+() => {
+  const width = document.documentElement.clientWidth;
+  const found = [];
+  if (document.documentElement.scrollWidth > width + 1) {
+    found.push(`the page scrolls sideways (${document.documentElement.scrollWidth}px in ${width}px)`);
+  }
+  const root = document.querySelector('.md-content') || document.body;
+  for (const code of root.querySelectorAll('pre > code')) {  // a code block wraps: none hides its line ends
+    if (code.scrollWidth > code.clientWidth + 1) found.push(`code cut off: ${code.textContent.trim().slice(0, 60)}`);
+  }
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const element = node.parentElement;
+    if (!node.textContent.trim() || !element || !element.getClientRects().length) continue;
+    let box = null;  // the nearest ancestor that does not let its content overflow
+    for (let a = element; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX !== 'visible') { box = a; break; }
+    }
+    if (box && ['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) continue;
+    const limit = box ? box.getBoundingClientRect() : {left: 0, right: width};
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) {
+      if (r.width > 0 && (r.right > limit.right + 1 || r.left < limit.left - 1)) {
+        found.push(`${element.tagName.toLowerCase()}: ${node.textContent.trim().slice(0, 60)}`);
+        break;
+      }
+    }
+  }
+  return found.slice(0, 5);
+}
+"""
+
+
+def test_no_page_lets_text_run_off_at_desktop_or_phone_width(site):
+    import shutil
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("no chromium on this machine (CI installs it: .ci/run)")
+    playwright = pytest.importorskip("playwright.sync_api")
+    target, _, _ = site
+    pages = sorted(target.rglob("*.html"))
+    assert len(pages) > 10
+    problems = []
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        try:
+            for name, (width, height) in VIEWPORTS.items():
+                tab = browser.new_page(viewport={"width": width, "height": height})
+                for page in pages:
+                    if page.name == "404.html":
+                        continue
+                    tab.goto(page.as_uri())
+                    found = tab.evaluate(OVERFLOW_JS)
+                    if found:
+                        problems.append(f"{page.relative_to(target)} at {name} width: " + "; ".join(found))
+                tab.close()
+        finally:
+            browser.close()
+    assert problems == [], "\n".join(problems)

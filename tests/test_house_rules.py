@@ -18,16 +18,16 @@ runner = CliRunner()
 
 # What each house rule should change in its parent, as (topic, action, aspect) of the diff.
 EXPECTED = {
-    "short-race-1937": {("metadata", "changed", "title"), ("metadata", "changed", "summary"),
+    "short-race-1937": {("metadata", "changed", "title"), ("metadata", "changed", "author"), ("metadata", "changed", "summary"),
                         ("race", "changed", "race-miles"), ("race", "changed", "race-cards"),
                         ("race", "changed", "pile-needs"), ("players", "changed", "setup-race"),
                         ("players", "changed", "setup-piles")},
-    "per-side-zones-1906": {("metadata", "changed", "title"), ("metadata", "changed", "summary"),
+    "per-side-zones-1906": {("metadata", "changed", "title"), ("metadata", "changed", "author"), ("metadata", "changed", "summary"),
                             ("zones", "changed", "scope"), ("zones", "changed", "zone-play"),
                             ("reshuffle", "changed", "reshuffle-zone")},
-    "harsh-penalties-reprint": {("metadata", "changed", "title"), ("metadata", "changed", "summary"),
+    "harsh-penalties-reprint": {("metadata", "changed", "title"), ("metadata", "changed", "author"), ("metadata", "changed", "summary"),
                                 ("penalties", "added", "penalties"), ("penalties", "added", "penalty")},
-    "match-1937": {("metadata", "changed", "title"), ("metadata", "changed", "summary"),
+    "match-1937": {("metadata", "changed", "title"), ("metadata", "changed", "author"), ("metadata", "changed", "summary"),
                    ("scoring", "added", "scoring"), ("scoring", "added", "score-term")},
 }
 
@@ -95,3 +95,19 @@ def test_a_house_rule_plays_to_the_end(path: Path) -> None:
 def test_a_house_rule_passes_touring_test(path: Path) -> None:
     result = runner.invoke(app, ["test", str(path)])
     assert result.exit_code == 0, result.stdout + result.stderr
+
+
+def test_show_of_a_variant_says_what_changed_as_diff_does():
+    from typer.testing import CliRunner
+
+    from touring_dsl.cli.app import app
+
+    result = CliRunner().invoke(app, ["show", "touring-1937-penalties"], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[1] == "Extends touring-1937, changing:"
+    assert "  ~ Speeding forfeits the card that was laid (was: speeding is not allowed" in result.stdout
+    assert '  + "Collision" in "Country" costs the victim 30 miles (new)' in result.stdout
+    assert "add penalties" not in result.stdout and "take from;" not in result.stdout
+    house = CliRunner().invoke(app, ["show", "editions/house/short-race-1937.touring"], env={"NO_COLOR": "1"})
+    assert house.stdout.splitlines()[0].endswith("(a house rule by the touring project)")

@@ -117,3 +117,31 @@ def test_the_new_file_prints_a_rulebook(tmp_path: Path) -> None:
     result = runner.invoke(app, ["rulebook", str(path), "-o", str(out)])
     assert result.exit_code == 0, result.stderr
     assert out.exists() and out.stat().st_size > 0
+
+
+@pytest.mark.parametrize("parent", ["touring-1937", "touring-1965"])
+def test_the_shorter_race_shortens_every_setup_with_a_race_of_its_own(tmp_path: Path, parent: str) -> None:
+    """Following the template's shorter race leaves no setup running a longer race than the new one,
+    and `check` has nothing to warn of."""
+    from touring_dsl.advice import variant_warnings
+
+    path = _new(tmp_path, parent)
+    text = path.read_text()
+    block = next(b for b in _blocks(text) if b[0].startswith(CODE + "change race"))
+    path.write_text(_switch_on(text, block))
+    ruleset, before = compile_file(path), load(parent)
+    assert ruleset.race.miles < before.race.miles
+    for setup, was in zip(ruleset.setups, before.setups):
+        if was.race.miles < before.race.miles:
+            assert setup.race.miles < ruleset.race.miles, setup.label
+    assert variant_warnings(ruleset, before) == []
+    result = runner.invoke(app, ["check", str(path)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 and "warning" not in result.stderr
+
+
+def test_the_template_credits_an_author(tmp_path: Path) -> None:
+    from touring_dsl.rulebook import build
+
+    ruleset = compile_file(_new(tmp_path, "touring-1937"))
+    assert ruleset.author == "our table"
+    assert build(ruleset).byline.startswith("A house rule by our table · based on Touring")

@@ -166,6 +166,13 @@ def load_text(edition: str) -> str:
     return (Path(__file__).resolve().parents[1] / "editions" / f"{edition}.touring").read_text(encoding="utf-8")
 
 
+def one_finisher(miles: list[int], race: int) -> list[int]:
+    """A game's miles as a table can record them: the first side to reach the race ends the game, so any
+    later side that the draw gave the whole race had one mile less."""
+    first = miles.index(race) if race in miles else None
+    return [m - 1 if m == race and side != first else m for side, m in enumerate(miles)]
+
+
 @settings(max_examples=40, deadline=None)
 @given(edition=st.sampled_from(["touring-1906", "touring-1937"]), tables=st.integers(1, 5),
        miles=st.lists(st.integers(0, 50), min_size=60, max_size=60), rounds=st.integers(2, 5))
@@ -177,7 +184,8 @@ def test_movement_keeps_every_table_full_and_everyone_seated(edition, tables, mi
     while not party.finished:
         before = party.current
         for table in before.tables:
-            enter(party, ruleset, table, [[next(draw)] for _ in table.sides])
+            race = ruleset.setup_for(len(table.players)).race.miles
+            enter(party, ruleset, table, [[m] for m in one_finisher([next(draw) for _ in table.sides], race)])
         if party.current is None:
             break
         after = party.current

@@ -103,8 +103,9 @@ def test_resume_of_an_all_bot_game_cut_anywhere(tmp_path):
     lines = log_lines(full)
     cut = tmp_path / "cut.jsonl"
     cut.write_text("".join(json.dumps(line) + "\n" for line in lines[: len(lines) // 2]), encoding="utf-8")
-    resumed = touring("play", "touring-1965", "--resume", cut)
+    resumed = touring("play", "--resume", cut)  # the log names its edition: no need to say it again
     assert resumed.exit_code == 0, resumed.stderr
+    assert "Resuming touring-1965" in resumed.stdout
     assert log_lines(cut) == lines
 
 
@@ -126,3 +127,28 @@ def test_resume_refuses_a_corrupt_log(tmp_path):
     assert result.exit_code == 1
     assert "cannot resume" in result.stderr and ":1:" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_play_without_an_edition_or_a_saved_game_is_a_usage_error():
+    result = touring("play")
+    assert result.exit_code == 2
+    assert "name the edition to play" in result.stderr and "--resume" in result.stderr
+
+
+def test_the_stop_message_resumes_without_naming_the_edition(tmp_path):
+    log = tmp_path / "g.jsonl"
+    result = play_1937(log, "q\n")
+    assert f"Continue it with: touring play --resume {log}" in result.stderr
+
+
+def test_moves_are_counted_as_moves_and_the_end_screen_says_how_to_watch(tmp_path):
+    log = tmp_path / "g.jsonl"
+    result = touring("play", "touring-1937", "--humans", "none", "--seed", 2, "--log", log)
+    assert result.exit_code == 0
+    moves = len([line for line in log_lines(log) if "move" in line])
+    assert f"Game over after {moves} moves:" in result.stdout and " turns" not in result.stdout
+    assert f"touring replay --step {log}" in result.stdout
+    watch = touring("replay", "--step", log)  # the command the end screen gives works as said
+    assert watch.exit_code == 0 and watch.stdout.startswith("1. player 1: play ") and f"\n{moves}. " in watch.stdout
+    table = play_1937(tmp_path / "h.jsonl", "q\n")
+    assert "move 1: player 1 (you) to act" in table.stdout

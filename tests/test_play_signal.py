@@ -54,8 +54,8 @@ def test_play_stops_at_the_signal_and_reports_the_miles(tmp_path):
     result = touring("play", "touring-1937", "--players", 4, "--humans", "none", "--seed", 4,
                      "--round-turns", 30, "--log", log)
     assert result.exit_code == 0, result.output
-    assert "Game over after 30 turns: the signal stopped play." in result.stdout
-    assert "The signal sounded after 30 turns: play stops. Miles to record: side 1 " in result.stdout
+    assert "Game over after 30 moves: the signal stopped play." in result.stdout
+    assert "The signal sounded after 30 moves: play stops. Miles to record: side 1 " in result.stdout
     last = json.loads(log.read_text().splitlines()[-1])
     assert last["result"] == {"outcome": "signal", "winner": last["result"]["winner"], "turns": 30}
     replay = touring("replay", log)
@@ -64,7 +64,7 @@ def test_play_stops_at_the_signal_and_reports_the_miles(tmp_path):
 
 def test_a_race_won_before_the_signal_says_another_game_follows():
     result = touring("play", "touring-1937", "--humans", "none", "--seed", 4, "--round-turns", 300)
-    assert "The race was won before the signal (77 turns)" in result.stdout  # the greedy bots of seed 4
+    assert "The race was won before the signal (77 moves)" in result.stdout  # the greedy bots of seed 4
     assert "touring play touring-1937 --round-turns 223" in result.stdout
 
 
@@ -73,7 +73,7 @@ def test_a_move_typed_after_the_bell_is_not_played(monkeypatch):
     monkeypatch.setattr("touring_dsl.party.signal.time.monotonic", lambda: next(clock))
     result = touring("play", "touring-1937", "--seed", 4, "--round-minutes", 1, input="1\n")
     assert result.exit_code == 0, result.output
-    assert "Game over after 0 turns: the signal stopped play." in result.stdout
+    assert "Game over after 0 moves: the signal stopped play." in result.stdout
 
 
 @pytest.mark.parametrize("args", [["--round-turns", 5, "--round-minutes", 1], ["--round-turns", 0],

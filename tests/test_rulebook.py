@@ -39,6 +39,19 @@ def test_markdown_matches_golden(edition):
         f"rulebook for {ruleset.id} changed; if intended, regenerate with TOURING_UPDATE_GOLDEN=1")
 
 
+@pytest.mark.parametrize("edition_id", EDITIONS)
+def test_family_markdown_matches_golden(edition_id):
+    """The family edition, what `touring rulebook` prints by default: its own goldens, beside the scholarly ones."""
+    markdown = to_markdown(build(load(edition_id), edition="family"))
+    golden = GOLDEN / "family" / f"{edition_id}.md"
+    if UPDATE:
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(markdown, encoding="utf-8")
+    assert golden.exists(), f"no golden file; run with TOURING_UPDATE_GOLDEN=1 to create {golden}"
+    assert markdown == golden.read_text(encoding="utf-8"), (
+        f"family rulebook for {edition_id} changed; if intended, regenerate with TOURING_UPDATE_GOLDEN=1")
+
+
 def test_title_block_and_essentials(edition):
     ruleset, book, markdown = edition
     assert markdown.startswith(f"# {ruleset.title}\n")

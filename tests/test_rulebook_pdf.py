@@ -68,3 +68,43 @@ def test_cli_writes_pdf(tmp_path):
     result = CliRunner().invoke(app, ["rulebook", "touring-1965", "-o", str(target)])
     assert result.exit_code == 0
     assert len(PdfReader(str(target)).pages) in PAGES
+
+
+def headings(book) -> set[str]:
+    found = set()
+    for section in book.sections:
+        found.add(section.title)
+        found |= {sub.title for sub in section.subsections}
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "us-letter"])
+@pytest.mark.parametrize("edition,flavour", [("touring-1937", "rules"), ("touring-1937", "family"),
+                                             ("touring-1906", "family"), ("touring-1965", "family")])
+def test_no_page_ends_with_a_heading(edition, flavour, paper):
+    """A heading goes over the page with its text: the last line of a page (before its footer) is never one,
+    and a short subsection (hazards and remedies) is never split from its heading."""
+    book = build(load(edition), edition=flavour)
+    reader = PdfReader(io.BytesIO(render(book, paper)))
+    titles = headings(book)
+    pages = [[line.strip() for line in page.extract_text().splitlines() if line.strip()] for page in reader.pages]
+    for number, lines in enumerate(pages[:-1], start=1):
+        body = [line for line in lines if not re.fullmatch(r"\d+ of \d+", line)]
+        assert body[-1] not in titles, f"page {number} ends with the heading {body[-1]!r}"
+    where = {title: next(i for i, lines in enumerate(pages) if title in lines) for title in ("Hazards and remedies",)}
+    later = next(i for i, lines in enumerate(pages) if any(line.startswith("Such a hazard") for line in lines))
+    assert later == where["Hazards and remedies"]
+
+
+def test_the_family_pdf_says_a_scholarly_edition_exists_on_its_first_page():
+    reader = PdfReader(io.BytesIO(render(build(load("touring-1937"), edition="family"), "a4")))
+    first = re.sub(r"\s+", " ", reader.pages[0].extract_text())
+    assert "touring rulebook --scholarly prints it" in first
+    assert "EDITORIAL ASSUMPTION" not in "".join(page.extract_text() for page in reader.pages)
+
+
+def test_headings_are_sticky_and_short_subsections_unbreakable():
+    """The layout rules the page test relies on, checked in the Typst source (a page test may pass by luck)."""
+    source = markup(build(load("touring-1937"), edition="rules"), "a4")
+    assert source.count("sticky: true") == 2  # both heading levels
+    assert '#block(breakable: false)[\n#heading(level: 2, "Hazards and remedies")' in source

@@ -59,8 +59,8 @@ ending {
 '''
 
 
-def markdown(edition: str, **options) -> str:
-    return to_markdown(build(load(edition), **options))
+def markdown(edition_id: str, **options) -> str:
+    return to_markdown(build(load(edition_id), **options))
 
 
 @pytest.mark.parametrize("edition", ["touring-1906", "touring-1937-penalties"])
@@ -114,12 +114,71 @@ def test_assumption_on_a_setup_race_is_linked():
 
 def test_rules_only_leaves_out_examples_sources_and_simulator_rules():
     full, rules = markdown("touring-1906"), markdown("touring-1906", rules_only=True)
-    assert "## Worked examples" in full and "computer players" in full and "[A1]" in full
+    assert "## Worked examples" in full and "computer play" in full and "[A1]" in full
     assert "## Worked examples" not in rules
-    assert "computer players" not in rules
+    assert "computer" not in rules
     assert not re.search(r"\[A\d+\]", rules)
     assert "## Sources" not in rules and "assumption" not in rules.lower()
     assert "## Penalties" in rules and "## Zones" in rules
+
+
+@pytest.mark.parametrize("edition", ["touring-1906", "touring-1937", "touring-reprint", "mille-bornes"])
+def test_no_edition_tells_people_the_simulators_safeguard_as_a_rule(edition):
+    """The limit of moves guards bot games only: the family edition never mentions it, the scholarly one
+    says it as a note for computer play, in its sources section and not among the rules of winning."""
+    ruleset = load(edition)
+    limit = str(ruleset.ending.turn_limit)
+    family, scholarly = markdown(edition, edition="family"), markdown(edition)
+    assert not re.search(rf"{limit} (moves|turns)", family) and "computer" not in family
+    rules, sources = scholarly.split("## Sources and assumptions")
+    assert "computer" not in rules
+    assert f"A note for computer play: when programs play each other, a race still running after {limit} moves" in sources
+
+
+def test_the_family_edition_is_rules_a_few_examples_and_a_pointer_to_the_scholarly_one():
+    family, scholarly = markdown("touring-1906", edition="family"), markdown("touring-1906")
+    assert not re.search(r"\[A\d+\]", family) and "Assumption" not in family and "## Sources" not in family
+    assert family.count("**Example ") == 3 < scholarly.count("**Example ")
+    assert "*(from " not in family  # an example's citation is the scholar's
+    assert family.rstrip().endswith("every worked example: touring rulebook --scholarly prints it.*")
+    assert "touring rulebook --scholarly prints it" not in scholarly
+    for heading in re.findall(r"^## (.+)$", scholarly, re.M):
+        if heading not in ("Worked examples", "Sources and assumptions"):
+            assert f"## {heading}" in family, heading
+
+
+def test_no_rule_uses_an_undefined_parking_space():
+    for edition in ("touring-1937", "touring-1937-penalties"):
+        assert "parking" not in markdown(edition, edition="family")
+
+
+def test_a_house_rule_credits_its_author_and_what_it_is_based_on():
+    book = build(load("short-race-1937"))
+    parent = load("touring-1937")
+    assert book.byline == ("A house rule by the touring project · based on Touring: The Great Automobile Card "
+                           "Game (Parker Brothers, Inc., Salem, Massachusetts, 1937)")
+    assert "first published" not in book.byline and parent.publisher == "Parker Brothers, Inc., Salem, Massachusetts"
+    # a published variant that names no author keeps its publisher's credit
+    assert build(load("touring-1937-penalties")).byline.startswith("Parker Brothers")
+
+
+def test_an_author_is_not_inherited(tmp_path):
+    (tmp_path / "ours.touring").write_text('edition "ours" extends "short-race-1937" { title "Ours" }\n',
+                                           encoding="utf-8")
+    from touring_dsl.archive import load as load_path
+
+    child = load_path(str(tmp_path / "ours.touring"))
+    assert child.author == "" and load("short-race-1937").author == "the touring project"
+
+
+def test_cli_default_is_the_family_edition_and_scholarly_is_one_flag_away():
+    family = CliRunner().invoke(app, ["rulebook", "touring-1937"])
+    scholarly = CliRunner().invoke(app, ["rulebook", "touring-1937", "--scholarly"])
+    assert family.exit_code == scholarly.exit_code == 0
+    assert "[A1]" not in family.stdout and "## Sources and assumptions" not in family.stdout
+    assert "## Worked examples" in family.stdout and "[A1]" in scholarly.stdout
+    both = CliRunner().invoke(app, ["rulebook", "touring-1937", "--scholarly", "--rules-only"])
+    assert both.exit_code == 2 and "cannot be combined" in both.stderr
 
 
 def test_cli_rules_only_markdown():

@@ -268,7 +268,7 @@ def test_the_rulebook_explains_the_scoring_and_the_match():
 
 
 def test_the_house_rule_rulebook_has_its_scoring_section_with_marks():
-    result = runner.invoke(app, ["rulebook", str(HOUSE)], env={"NO_COLOR": "1"})
+    result = runner.invoke(app, ["rulebook", str(HOUSE), "--scholarly"], env={"NO_COLOR": "1"})
     assert result.exit_code == 0, result.output
     section = result.stdout[result.stdout.index("## Scoring"):result.stdout.index("## Progressive")]
     assert "- 1 point for every mile it has travelled" in section

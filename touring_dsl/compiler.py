@@ -58,6 +58,8 @@ class _Compiler:
         parent = None
         if doc.extends is not None:
             parent = self._parent(doc, base_dir)
+            if parent is None:  # a missing or broken parent is the one cause: its variant's rules are not checked
+                self.collector.raise_if_any()
         merged = _Merged.start(doc, parent)
         merged.apply(doc, self.collector)
         return merged
@@ -333,6 +335,7 @@ class _Build:
         self.sources = {s[0].value: m.Source(id=s[0].value, document=s[1], description=s[2], outside=s[3])
                         for s in merged.sources}
         self.cards: dict[str, m.Card] = {}
+        self._short_piles: set[tuple[str, int, int]] = set()  # (card, needs, held) the race reported short
 
     # helpers ---------------------------------------------------------------------------------
     def stmts(self, *prefix) -> list[Stmt]:
@@ -393,6 +396,7 @@ class _Build:
             year=year,
             year_end=year_end,
             publisher=self._meta("publisher", ""),
+            author=self._own_author(),
             summary=self._meta("summary", ""),
             parent=self.merged.parent_id,
             changes=tuple(self.merged.changes),
@@ -411,6 +415,7 @@ class _Build:
             progressive=self._progressive(setups),
             scoring=compile_scoring(self),
             notes=tuple((s.data["text"].value, self.provenance(s, "note")) for s in self.stmts("notes")),
+            pile_names=self._pile_names(),
         )
         if self.c.diagnostics:
             return None  # type: ignore[return-value]
@@ -430,6 +435,23 @@ class _Build:
             self.c.error("E223", f"the years run backwards: {start}-{end}", self.merged.meta["year"].span,
                          f"write {end}-{start}")
         return start, end
+
+    def _pile_names(self) -> m.PileNames:
+        """The names the `piles` section gives; a zone pile named in an edition without zones is an error."""
+        names = {s.data["role"]: s for s in self.stmts("piles") if s.kind == "pile_name"}
+        zone = names.get("zone")
+        if zone is not None and not self.stmts("zones"):
+            self.c.error("E256", "this edition has no zones, so it has no zone pile to name", zone.span,
+                         "leave the zone pile unnamed")
+        head = self.one("piles")
+        return m.PileNames(go=names["go"].data["name"].value if "go" in names else "",
+                           zone=zone.data["name"].value if zone is not None else "",
+                           provenance=self.provenance(head, "the piles' names") if head else m.Provenance())
+
+    def _own_author(self) -> str:
+        """The author this file names: a variant of a house rule credits its own maker, not its parent's."""
+        author = self.merged.doc.meta.get("author")
+        return author.value if author is not None else ""
 
     def _meta(self, name: str, default):
         value = self.merged.meta.get(name)
@@ -570,9 +592,26 @@ class _Build:
 
     def _check_supply(self, race: m.Race, supply: dict[str, int], where: Name, label: str) -> None:
         for pile in race.piles:
-            if pile.needs > supply.get(pile.card, 0):
-                self.c.error("E222", f'pile "{pile.card}" needs {pile.needs} cards but the deck{label} holds '
-                             f'{supply.get(pile.card, 0)}', where.span)
+            have = supply.get(pile.card, 0)
+            if pile.needs <= have:
+                continue
+            if label and (pile.card, pile.needs, have) in self._short_piles:
+                continue  # the race's own shortfall, met again in a setup that plays it: reported once
+            if not label:
+                self._short_piles.add((pile.card, pile.needs, have))
+            span, inherited = self._in_own_file(where.span)
+            self.c.error("E222", f'pile "{pile.card}" needs {pile.needs} cards but the deck{label} holds '
+                         f'{have}{inherited}', span)
+
+    def _in_own_file(self, span: Span) -> tuple[Span, str]:
+        """An error found in a rule the variant inherits is shown at the variant's own change that caused
+        it (its race, else its header), and says where the inherited rule was written."""
+        own = self.merged.doc
+        if span is None or span.file == own.file:
+            return span, ""
+        race = self.table.get(("race",))
+        cause = race.span if race is not None and race.span.file == own.file else own.id.span
+        return cause, f" (a rule it inherits, written at {span.file}:{span.line})"
 
     def _setups(self, race: m.Race) -> tuple[m.Setup, ...]:
         heads = [s for k, s in self.table.items() if k[0] == "setup" and len(k) == 2]

@@ -48,6 +48,7 @@ CODES: dict[str, str] = {
     "E298": "a scoring term in a distance unit the race does not use",
     "E299": "a lead that rotates between the races of no match",
     "E300": "a file that cannot be read",
+    "W100": "warning: a variant's change leaves an inherited setup out of step with it",
 }
 
 
@@ -60,25 +61,45 @@ class Span:
 
 
 @dataclass(frozen=True)
+class Note:
+    """A second place an error points to, as a compiler's "note: ... here"."""
+
+    span: Span
+    message: str
+    source_line: str | None = None
+
+
+@dataclass(frozen=True)
 class Diagnostic:
     code: str
     message: str
     span: Span | None = None
     hint: str | None = None
     source_line: str | None = None
+    severity: str = "error"  # or "warning": the file compiles, but probably does not say what was meant
+    notes: tuple["Note", ...] = ()  # other places that explain the error (where an unclosed block opened)
 
     def render(self, color: bool = False) -> str:
         where = f"{self.span.file}:{self.span.line}:{self.span.column}: " if self.span else ""
-        head = f"{where}error[{self.code}]: {self.message}"
+        head = f"{where}{self.severity}[{self.code}]: {self.message}"
         lines = [_bold(head, color)]
         if self.span and self.source_line is not None:
             lines.extend(_excerpt(self.span, self.source_line, color))
         if self.hint:
             lines.append(f"  = hint: {self.hint}")
+        for note in self.notes:
+            lines.append(f"{note.span.file}:{note.span.line}:{note.span.column}: note: {note.message}")
+            if note.source_line is not None:
+                lines.extend(_excerpt(note.span, note.source_line, color))
         return "\n".join(lines)
 
     def as_json(self) -> dict:
         data: dict = {"code": self.code, "message": self.message, "hint": self.hint}
+        if self.severity != "error":
+            data["severity"] = self.severity
+        if self.notes:
+            data["notes"] = [{"message": n.message, "file": n.span.file, "line": n.span.line,
+                              "column": n.span.column} for n in self.notes]
         if self.span:
             data.update(file=self.span.file, line=self.span.line, column=self.span.column)
         return data
@@ -153,20 +174,25 @@ class Collector:
     sources: dict[str, list[str]] = field(default_factory=dict)  # file -> lines
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
-    def error(self, code: str, message: str, span: Span | None = None, hint: str | None = None) -> None:
+    def error(self, code: str, message: str, span: Span | None = None, hint: str | None = None,
+              notes: tuple[tuple[Span, str], ...] = ()) -> None:
         assert code in CODES, code
-        line = None
-        if span is not None:
-            lines = self.sources.get(span.file)
-            if lines is not None and 0 < span.line <= len(lines):
-                line = lines[span.line - 1]
-        diagnostic = Diagnostic(code, message, span, hint, line)
+        diagnostic = Diagnostic(code, message, span, hint, self.line(span),
+                                notes=tuple(Note(s, text, self.line(s)) for s, text in notes))
         if diagnostic not in self.diagnostics:  # one mistake inherited by many rules is reported once
             self.diagnostics.append(diagnostic)
 
+    def line(self, span: Span | None) -> str | None:
+        """The source line a span points into, when the file's text is known."""
+        if span is None:
+            return None
+        lines = self.sources.get(span.file)
+        return lines[span.line - 1] if lines is not None and 0 < span.line <= len(lines) else None
+
     def raise_if_any(self) -> None:
         if self.diagnostics:
-            raise TouringError(self.in_source_order())
+            # a parent's errors come back through each file that extends it: each is reported once
+            raise TouringError(list(dict.fromkeys(self.in_source_order())))
 
     def in_source_order(self) -> list[Diagnostic]:
         """Errors sorted by position within each file, files in the order they were first reported."""

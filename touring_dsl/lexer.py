@@ -8,14 +8,14 @@ from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation
 
 # Words that open a block of the file, or a part of an example.
 SECTIONS = ("edition", "extends", "deck", "race", "setup", "turn", "delays", "zones", "penalties", "reshuffle",
-            "ending", "progressive", "scoring", "notes", "example", "given", "expect")
+            "ending", "progressive", "scoring", "notes", "piles", "example", "given", "expect")
 # The prefixes a variant uses on what it takes from its parent.
 CHANGES = ("add", "change", "remove")
 CARD_KINDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "mileages", "gos", "remedies", "hazards",
               "zones", "counters")
 # Every other word of the language, from the grammar.
 WORDS = (
-    "title", "subtitle", "year", "publisher", "summary", "source", "outside", "card", "count", "hours", "removes",
+    "title", "subtitle", "year", "publisher", "author", "summary", "is", "called", "source", "outside", "card", "count", "hours", "removes",
     "cancels", "pile", "needs", "protected", "face", "down", "tally", "players", "or", "individuals", "sides",
     "of", "decks", "without", "miles", "hand", "draw", "before", "play", "chain", "then", "target", "showing",
     "any", "per", "side", "for", "the", "whole", "game", "allows", "all", "start", "in", "on", "own", "an",

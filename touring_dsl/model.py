@@ -321,6 +321,15 @@ class Change(Frozen):
     location: Location | None = None
 
 
+class PileNames(Frozen):
+    """What an edition's players call the piles in front of each side ("battle pile", "speed pile");
+    empty where the edition names none, and the rulebook and table use their own words."""
+
+    go: str = ""
+    zone: str = ""
+    provenance: Provenance = Field(default_factory=Provenance)
+
+
 class Ruleset(Frozen):
     format: int = FORMAT_VERSION
     id: str
@@ -329,6 +338,7 @@ class Ruleset(Frozen):
     year: int | None = None  # None where the source gives no year
     year_end: int | None = None  # the last year of a range (sold 1958-1975)
     publisher: str
+    author: str = ""  # who made a house rule; said in its own file only, never inherited
     summary: str = ""
     parent: str | None = None
     changes: tuple[Change, ...] = ()
@@ -347,6 +357,7 @@ class Ruleset(Frozen):
     progressive: Progressive | None = None
     scoring: Scoring | None = None
     notes: tuple[tuple[str, Provenance], ...] = ()
+    pile_names: PileNames = Field(default_factory=PileNames)
     examples: tuple[Example, ...] = ()
 
     def card(self, name: str) -> Card:

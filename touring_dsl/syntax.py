@@ -91,14 +91,63 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str):
     elif isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
         lines = text.splitlines() or [""]
         last = len(lines)
+        opened = _open_block(text, len(text), file)
         collector.error("E102", "the file ends before this block is finished",
-                        Span(file, last, len(lines[-1]) + 1), _expected_hint(exc.expected))
+                        Span(file, last, len(lines[-1]) + 1), _expected_hint(exc.expected),
+                        ((opened, "the block opened here is never closed: a `}` is missing"),) if opened else ())
     else:
         token = exc.token
         shown = token.value if len(token.value) < 40 else token.value[:37] + "..."
+        expected = {_terminal_word(name).strip('"') for name in exc.expected}
+        hint, notes = _expected_hint(exc.expected), ()
+        close = _close_keyword(token.value, expected) if token.value.isalpha() else None
+        opened = _open_block(text, token.start_pos, file) if "}" in expected else None
+        if close:
+            hint = f'did you mean "{close}"?'
+        elif opened is not None and column == 1 and opened.line < line:
+            # a rule at the start of a line while a block is open: the block above lacks its `}`
+            hint = f"a `}}` is missing before this line: the block opened on line {opened.line} is still open"
+            notes = ((opened, "the block opened here is never closed"),)
         collector.error("E100", f"unexpected {_describe_token(token)} {shown!r}",
-                        Span(file, line, column, max(1, len(token.value))), _expected_hint(exc.expected))
+                        Span(file, line, column, max(1, len(token.value))), hint, notes)
     return collector.diagnostics[0]
+
+
+def _close_keyword(word: str, expected: set[str]) -> str | None:
+    """The keyword a misspelt word was probably meant to be ("chnage" -> "change"), if one is close."""
+    import difflib
+
+    keywords = sorted(w for w in expected if w.isalpha())
+    found = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.75)
+    return found[0] if found else None
+
+
+def _open_block(text: str, end: int, file: str) -> Span | None:
+    """Where the innermost `{` still open at position `end` was written, skipping quoted names and comments."""
+    opened: list[tuple[int, int]] = []
+    line, column, i = 1, 1, 0
+    while i < end:
+        char = text[i]
+        if char == "#":  # a comment runs to the end of the line
+            while i < end and text[i] != "\n":
+                i, column = i + 1, column + 1
+            continue
+        if char == '"':
+            close = text.find('"', i + 1)
+            close = end if close < 0 or close > end else close
+            column += close + 1 - i
+            i = close + 1
+            continue
+        if char == "{":
+            opened.append((line, column))
+        elif char == "}" and opened:
+            opened.pop()
+        if char == "\n":
+            line, column = line + 1, 1
+        else:
+            column += 1
+        i += 1
+    return Span(file, *opened[-1]) if opened else None
 
 
 def _describe_token(token: Token) -> str:
@@ -169,6 +218,7 @@ class ToRaw(Transformer):
     @v_args(inline=False, meta=True)
     def remove_year(self, meta, children): return ("year", Name(None, Span(self.file, meta.line, meta.column)))
     def publisher(self, v): return ("publisher", v)
+    def author(self, v): return ("author", v)
     def summary(self, v): return ("summary", v)
     def source(self, ident, doc, desc): return ("source", (ident, doc.value, desc.value, False))
     def outside_source(self, ident, doc, desc): return ("source", (ident, doc.value, desc.value, True))
@@ -216,6 +266,7 @@ class ToRaw(Transformer):
     def progressive(self): return ("progressive", {})
     def scoring(self): return ("scoring", {})
     def notes(self): return ("notes", {})
+    def piles(self): return ("piles", {})
     def per_side(self): return "side"
     def whole_game(self): return "game"
 
@@ -351,6 +402,8 @@ class ToRaw(Transformer):
         return ("score_complete", {"points": n, "finish": condition, "card": card})
 
     def note(self, text): return ("note", {"text": text})
+    def go_pile_name(self, name): return ("pile_name", {"role": "go", "name": name})
+    def zone_pile_name(self, name): return ("pile_name", {"role": "zone", "name": name})
 
     def names(self, *names): return list(names)
 
@@ -495,6 +548,8 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("return_group", data["group"])
     if kind == "note":
         return ("note", data["text"].value)
+    if kind == "pile_name":
+        return ("pile_name", data["role"])
     if kind == "score_complete":
         return ("score_complete", data["finish"]) + ((data["card"].value,) if data["card"] else ())
     if kind == "score_in_play":

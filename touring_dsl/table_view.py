@@ -17,7 +17,7 @@ def needs_text(ruleset, side) -> str:
     if side.showing_go:
         return "rolling: may lay mileage"
     if not side.needs:
-        return "stuck: nothing can move its Go pile on"
+        return f"stuck: nothing can move its {go_pile_label(ruleset)[0].lower() + go_pile_label(ruleset)[1:]} on"
     steps = [" or ".join(side.needs)]
     if len(side.needs) == 1:
         steps += _rest_of_chain(ruleset, side.go_top, side.needs[0])
@@ -37,17 +37,29 @@ def _rest_of_chain(ruleset, top: str | None, next_card: str) -> list[str]:
 def side_lines(view, ruleset, side_index: int, title: str, shared_zone: bool, race_miles: int) -> list[Text]:
     side = view.sides[side_index]
     pile_text = f"{side.go_top} ({_cards(side.go_size)})" if side.go_top else "empty"
-    line = Text(f"    Go pile: {pile_text}; ")
+    line = Text(f"    {go_pile_label(ruleset)}: {pile_text}; ")
     line.append(needs_text(ruleset, side), style="green" if side.showing_go else "yellow")
     lines = [Text(title, style="bold"), line]
     if not shared_zone and ruleset.zones.zones:
-        lines.append(Text(f"    Zone: {side.zone}", style="cyan"))
+        lines.append(Text(f"    {zone_label(ruleset)}: {side.zone}", style="cyan"))
     parts = [f"{card} {laid}/{needed}" if needed < NO_CAP else f"{card} {laid}" for card, laid, needed in side.piles]
     lines.append(Text("    Mileage: " + "   ".join(parts)))
     if side.safeties:
         lines.append(Text("    Safeties: " + ", ".join(side.safeties), style="magenta"))
     lines.append(Text(f"    {ruleset.race.unit.capitalize()}: {side.miles} of {race_miles}", style="bold"))
     return lines
+
+
+def go_pile_label(ruleset) -> str:
+    """The name the edition gives the pile a go card goes on, capitalised as a label, else "Go pile"."""
+    name = ruleset.pile_names.go
+    return name[0].upper() + name[1:] if name else "Go pile"
+
+
+def zone_label(ruleset) -> str:
+    """The name the edition gives its zone pile, capitalised as a label, else "Zone"."""
+    name = ruleset.pile_names.zone
+    return name[0].upper() + name[1:] if name else "Zone"
 
 
 def _cards(count: int) -> str:
@@ -69,12 +81,12 @@ def render_table(game, seat: int, numbered: list, recent: list[str], name_of: Na
     view = game.view(seat)
     ruleset = game.ruleset
     shared_zone = ruleset.zones.scope == "game" and bool(ruleset.zones.zones)
-    lines = [Text(f"--- {ruleset.title}, turn {game.turns + 1}: {name_of(seat)} to act ---", style="bold magenta")]
+    lines = [Text(f"--- {ruleset.title}, move {game.turns + 1}: {name_of(seat)} to act ---", style="bold magenta")]
     for side_index in range(game.sides):
         lines += side_lines(view, ruleset, side_index, side_title(game, side_index, seat, name_of), shared_zone,
                             game.setup.race.miles)
     if shared_zone:
-        lines.append(Text(f"  Zone for every side: {view.zone}", style="cyan"))
+        lines.append(Text(f"  {zone_label(ruleset)} for every side: {view.zone}", style="cyan"))
     lines.append(Text(f"  Discard pile: {_discard_text(view)}   Draw pile: {_cards(view.draw_size)}"))
     lines += _hand_sizes(game, view, seat)
     if view.pending is not None:
@@ -200,9 +212,9 @@ def bonus_turn_line(game, seat: int, events, name_of: NameOf) -> str | None:
 def result_lines(game, name_of: NameOf, me: int | None = None) -> list[str]:
     """Who won, how, and every side's miles; me is the seat of the one person playing, if any."""
     outcome = {"completed": "the race was completed", "exhausted": "the cards ran out",
-               "turn-limit": "the turn limit was reached", "signal": "the signal stopped play"}.get(game.outcome, game.outcome or "unfinished")
+               "turn-limit": "the limit of moves was reached", "signal": "the signal stopped play"}.get(game.outcome, game.outcome or "unfinished")
     view = game.view(0)
-    lines = [f"Game over after {game.turns} turns: {outcome}."]
+    lines = [f"Game over after {game.turns} {'move' if game.turns == 1 else 'moves'}: {outcome}."]  # every play of every player counts
     for side_index in range(game.sides):
         side = view.sides[side_index]
         members = ", ".join(name_of(s) for s in side.seats)

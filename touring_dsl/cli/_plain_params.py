@@ -21,7 +21,8 @@ class PlainParams:
 
 
 def lighten(param) -> None:
-    """Give a plain bool, str, Path or int parameter (or list of them) a converter that needs no pydantic.
+    """Give a plain bool, str, Path or int parameter (or list of them) a converter that needs no pydantic;
+    an on/off flag also loses the `<bool>` type that `--help` would show beside it (its presence is its value).
 
     Typer 0.29 converts every value through a pydantic TypeAdapter (an unset flag included), and
     importing pydantic is most of a summary command's time (about 0.2 s). A flag, a string or a path
@@ -34,6 +35,8 @@ def lighten(param) -> None:
         from typer._param_types import coerce_cli_path
     except ImportError:
         return
+    if getattr(param, "is_flag", False):
+        param.display_type_rich = lambda ctx: None
     descriptor = getattr(param, "type_descriptor", None)
     if descriptor is None or getattr(param, "_runtime_param", False) is not None:
         return

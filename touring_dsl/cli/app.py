@@ -17,14 +17,14 @@ _EXTRA_COMMANDS = {"simulate": ("compare",)}
 
 
 def _command_modules() -> dict[str, str]:
-    """Command name -> module beside this one that registers it, in the order `--help` lists them."""
+    """Command name -> module beside this one that registers it, sorted by name as `--help` lists them."""
     commands: dict[str, str] = {}
     for module in sorted(path.stem for path in Path(__file__).parent.glob("*.py")):
         if module in _SKIP or module.startswith("_"):
             continue
         for name in (module, *_EXTRA_COMMANDS.get(module, ())):
             commands[name] = module
-    return commands
+    return dict(sorted(commands.items()))
 
 
 class LazyGroup(PlainParams, TyperGroup):

@@ -18,10 +18,14 @@ def check(paths: list[Path] = typer.Argument(..., help="Edition files or folders
     results, failed = [], 0
     for path in files:
         try:
-            edition_id = view_cached(path, str(path), "id", _edition_id)  # an unchanged file is not compiled again
-            results.append({"file": str(path), "ok": True, "id": edition_id, "errors": []})
+            # an unchanged file is not compiled again: its id and warnings are read from the cache
+            view = view_cached(path, str(path), "checked", _checked)
+            results.append({"file": str(path), "ok": True, "id": view["id"], "errors": [],
+                            "warnings": view["warnings"]})
             if not as_json:
-                print(f"ok   {path} ({edition_id})", file=sys.stderr)
+                print(f"ok   {path} ({view['id']})", file=sys.stderr)
+                for warning in view["rendered"]:
+                    print(warning, file=sys.stderr)
         except TouringError as exc:
             failed += 1
             results.append({"file": str(path), "ok": False, "errors": [d.as_json() for d in exc.diagnostics]})
@@ -36,8 +40,13 @@ def check(paths: list[Path] = typer.Argument(..., help="Edition files or folders
     raise typer.Exit(EXIT_USER if failed else 0)
 
 
-def _edition_id(ruleset) -> str:
-    return ruleset.id
+def _checked(ruleset) -> dict:
+    """What `check` reports of a file that compiles: its id and any warnings, as plain data to cache."""
+    from ..advice import warnings_for
+
+    warnings = warnings_for(ruleset)
+    return {"id": ruleset.id, "warnings": [w.as_json() for w in warnings],
+            "rendered": [w.render() for w in warnings]}
 
 
 def register(app: typer.Typer) -> None:

@@ -45,6 +45,7 @@ def diff(old: str = typer.Argument(..., metavar="A", help="The edition compared 
     from ..diff import diff_rulesets, render_markdown, render_text
 
     a, b = _load_both(old, new)
+    _warn(a, b)
     result = diff_rulesets(a, b)
     if as_json:
         print_json(result.to_json())
@@ -53,6 +54,15 @@ def diff(old: str = typer.Argument(..., metavar="A", help="The edition compared 
     else:
         _print_text(render_text(result))
     raise typer.Exit(0 if result.same else EXIT_USER)
+
+
+def _warn(*rulesets: Ruleset) -> None:
+    """A change that leaves an inherited rule out of step with it is said before the differences."""
+    from ..advice import warnings_for
+
+    for ruleset in rulesets:
+        for warning in warnings_for(ruleset):
+            print(warning.render(color=use_color(sys.stderr)), file=sys.stderr)
 
 
 def _print_text(report: str) -> None:

@@ -56,18 +56,42 @@ def suggest_race(r: Ruleset) -> list[Suggestion]:
     own = set(everything)
     for setup in (s for s in r.setups if s.race != r.race):
         own &= _overridden(setup, r)
-    return [s for s in (_shorter_race(r, halve) for halve in (everything, own)) if s]
+    # a setup's file may restate every pile or only those it changes; only one of the two compiles
+    return [s for s in (_shorter_race(r, halve, every) for halve in (everything, own) for every in (True, False)) if s]
 
 
-def _shorter_race(r: Ruleset, halve: set[str]) -> Suggestion | None:
+def _shorter_race(r: Ruleset, halve: set[str], restated: bool = False) -> Suggestion | None:
     piles = [(p, max(1, p.needs // 2) if p.card in halve else p.needs) for p in r.race.piles]
     miles = sum(needs * (r.card(p.card).miles or 0) for p, needs in piles)
     if miles == r.race.miles:
         return None
     lines = [f"change race {miles} miles {{"]
     lines += [f"    {pile_rule(p.card, needs, p.protected, p.face_down, p.tally)}" for p, needs in piles]
+    lines.append("}")
+    setups = _shorter_setups(r, halve, dict((p.card, needs) for p, needs in piles), restated)
+    for setup_lines in setups:
+        lines += setup_lines
+    own = [f'"{s.label}"' for s in r.setups if s.race != r.race]
+    also = (" A setup with a race of its own keeps it unless changed too, so the shorter "
+            + (f"race of {own[0]} is" if len(own) == 1 else f"races of {', '.join(own)} are") + " halved as well."
+            if setups else "")
     return Suggestion(f"A shorter race of {miles} miles (was {r.race.miles}). A changed pile replaces the "
-                      "parent's pile whole: keep its `protected` and `face down`.", tuple(lines + ["}"]))
+                      f"parent's pile whole: keep its `protected` and `face down`.{also}", tuple(lines))
+
+
+def _shorter_setups(r: Ruleset, halve: set[str], new_needs: dict[str, int], restated: bool) -> list[list[str]]:
+    """For each setup that runs a race of its own, the lines that shorten it alike: the piles it sets for
+    itself (every pile, when `restated`) halved, the others taken from the new main race."""
+    found = []
+    for setup in (s for s in r.setups if s.race != r.race and not s.race.is_distance):
+        own = {p.card for p in setup.race.piles} if restated else _overridden(setup, r)
+        needs = {p.card: (max(1, p.needs // 2) if p.card in halve else p.needs) if p.card in own
+                 else new_needs[p.card] for p in setup.race.piles}
+        miles = sum(n * (r.card(card).miles or 0) for card, n in needs.items())
+        lines = [f"setup {q(setup.label)} {{", f"    change race {miles} miles"]
+        lines += [f"    change pile {q(card)} needs {needs[card]}" for card in needs if card in own]
+        found.append(lines + ["}"])
+    return found
 
 
 def _needs(r: Ruleset, card: str) -> int:
@@ -237,6 +261,7 @@ def header(name: str, parent: Ruleset, extends: str) -> str:
         "",
         f"edition {q(name)} extends {q(extends)} {{",
         f"    title {q(parent.title + ': ' + name)}",
+        '    author "our table"  # who made this house rule: its rulebook credits them',
         f"    summary {q('A house rule for ' + parent.id + '.')}",
         '    # source house "our-table.txt" "Where this house rule comes from"',
         "}",

@@ -186,7 +186,7 @@ class Session:
         for line in self.signal.report(self.game) if self.signal else []:
             self.say(line, style="bold")
         if self.log_path is not None:
-            self.say(f"The game is logged in {self.log_path}; watch it again with: touring replay {self.log_path}")
+            self.say(f"The game is logged in {self.log_path}; watch it again, move by move, with: touring replay --step {self.log_path}")
 
     # -- the person at the keyboard -----------------------------------------------------------
     def ask(self, seat: int):
@@ -268,7 +268,7 @@ class Session:
             print(f"{what}; the game was not saved.", file=sys.stderr)
         else:
             print(f"{what} after {len(self.record.moves)} moves; the game is saved in {saved}.\n"
-                  f"Continue it with: touring play {self.edition_ref} --resume {saved}", file=sys.stderr)
+                  f"Continue it with: touring play --resume {saved}", file=sys.stderr)
         return {"interrupt": EXIT_INTERRUPTED, "error": EXIT_BUG}.get(reason, 0)
 
     def save_somewhere(self) -> Path | None:
@@ -361,7 +361,7 @@ def resumed_session(path: Path, edition: Optional[str], humans: Optional[str], b
     if problem:
         fail(f"cannot resume {path}: {problem}")
     if record.result is not None:
-        fail(f"{path} holds a finished game ({header['edition']}); watch it with: touring replay {path}")
+        fail(f"{path} holds a finished game ({header['edition']}); watch it with: touring replay --step {path}")
     past: deque = deque(maxlen=RECENT * 4)
     try:
         game = gamelog.rebuild(record, ruleset, on_move=lambda entry, move, events, game: past.extend(events))
@@ -406,21 +406,26 @@ def fresh_seed() -> int:
 
 
 def play(
-    edition: str = typer.Argument(..., help="An archive id or a path to an edition."),
+    edition: Optional[str] = typer.Argument(None, help="An archive id or a path to an edition (with --resume, the "
+                                            "saved game names its own)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", min=1, help="Number of players (default 2)."),
     setup: Optional[str] = typer.Option(None, "--setup", help="Setup id (default: the first that seats the players)."),
     humans: Optional[str] = typer.Option(None, "--humans", help='Seats played by people, 1-based: "1,3" (default "1"; "none" for bots only).'),
-    bots: Optional[str] = typer.Option(None, "--bots", help="Bots for the other seats, cycled: greedy, expert, random, ismcts (search; a budget as ismcts:2000 iterations or ismcts:0.5s) (default greedy)."),
+    bots: Optional[str] = typer.Option(None, "--bots", help="Bots for the other seats, cycled: easy, medium, hard (levels), or greedy, expert, scorer, random, ismcts (search; a budget as ismcts:2000 iterations or ismcts:0.5s) (default greedy)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the deal (default: a fresh one, printed)."),
     log: Optional[Path] = typer.Option(None, "--log", help="Write the game to this JSON Lines file as it goes."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a game saved in this log."),
-    round_turns: Optional[int] = typer.Option(None, "--round-turns", help="Stop at a party's signal after this many turns."),
+    round_turns: Optional[int] = typer.Option(None, "--round-turns", help="Stop at a party's signal after this many moves (every player's moves counted)."),
     round_minutes: Optional[float] = typer.Option(None, "--round-minutes", help="Stop at a party's signal after this many minutes."),
     force: bool = typer.Option(False, "--force", help="Let --log overwrite an existing file without asking."),
 ) -> None:
-    """Play an edition at the terminal, against bots or other people at the same keyboard. An edition
-    that scores a match is played race after race until a side wins it."""
+    """Play an edition at the terminal, against bots or other people at the same keyboard.
+
+    An edition that scores a match is played race after race until a side wins it."""
     signal = round_signal(round_turns, round_minutes)
+    if resume is None and edition is None:
+        fail("touring play: name the edition to play (for example touring-1937), or --resume a saved game",
+             EXIT_USAGE)
     if resume is not None:
         for given, flag in ((players, "--players"), (setup, "--setup"), (seed, "--seed")):
             if given is not None:

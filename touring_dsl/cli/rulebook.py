@@ -31,10 +31,10 @@ def choose_format(output: str, fmt: str | None, command: str = "rulebook") -> st
 PAPERS = {"letter": "us-letter", "a4": "a4"}
 
 
-def render(ruleset, fmt: str, rules_only: bool = False, paper: str = "letter") -> bytes:
+def render(ruleset, fmt: str, rules_only: bool = False, paper: str = "letter", edition: str = "family") -> bytes:
     from ..rulebook import build
 
-    return render_book(build(ruleset, rules_only=rules_only), fmt, "rulebook", paper)
+    return render_book(build(ruleset, edition="rules" if rules_only else edition), fmt, "rulebook", paper)
 
 
 def render_book(book, fmt: str, command: str, paper: str = "letter") -> bytes:
@@ -60,9 +60,18 @@ def rulebook(edition: str = typer.Argument(..., help="An archive id or a path.")
                                         help="File to write (.md, .html or .pdf); '-' for standard output."),
              fmt: str = typer.Option(None, "--format", "-f", help="md, html or pdf; default: from the suffix."),
              rules_only: bool = typer.Option(False, "--rules-only",
-                                             help="Only the rules: no worked examples, sources or assumptions."),
+                                             help="The family edition without its worked examples: only the rules."),
+             scholarly: bool = typer.Option(False, "--scholarly",
+                                            help="The scholarly edition: every worked example, the source of "
+                                                 "every rule and every editorial assumption, marked in the text."),
              paper: str = typer.Option(None, "--paper", help="PDF page size: a4 or letter (default letter).")) -> None:
-    """Write the rulebook of an edition: the rules a player reads, with examples and sources."""
+    """Write the rulebook of an edition: the rules a family plays by, or with --scholarly every source.
+
+    By default the family edition: the rules and a few worked examples. --scholarly adds every example, the
+    source of each rule and each editorial assumption; --rules-only leaves out the examples too."""
+    if rules_only and scholarly:
+        fail("touring rulebook: --rules-only and --scholarly cannot be combined: the one leaves out what the "
+             "other adds", EXIT_USAGE)
     chosen = choose_format(output, fmt)
     if output == "-" and chosen == "pdf":
         fail("touring rulebook: a PDF cannot go to standard output; give a file with -o", EXIT_USAGE)
@@ -74,7 +83,7 @@ def rulebook(edition: str = typer.Argument(..., help="An archive id or a path.")
             fail("touring rulebook: --paper sets the page size of a PDF; the output here is "
                  f"{chosen}", EXIT_USAGE)
     ruleset = load_edition(edition)
-    data = render(ruleset, chosen, rules_only, paper or "letter")
+    data = render(ruleset, chosen, rules_only, paper or "letter", "scholarly" if scholarly else "family")
     if output == "-":
         sys.stdout.write(data.decode("utf-8"))
         sys.stdout.flush()

@@ -15,12 +15,27 @@ SPEEDING = {"forbidden": "not allowed", "forfeit-card": "allowed, but the card i
             "forfeit-all": "allowed, but the side forfeits all its mileage and restarts"}
 
 
+def parent_lines(r: Ruleset) -> list[str]:
+    """What a variant changes from the edition it extends, said as `touring diff` says it."""
+    from ..diff import diff_rulesets
+    from ..diff.render import change_lines
+    from ..rulebook.variant import load_parent
+
+    parent = load_parent(r)
+    if parent is None:  # the parent cannot be read now: the variant's own list of edits is all there is
+        return [f"Extends {r.parent}: " + "; ".join(f"{c.op} {c.key}" for c in r.changes)]
+    changes = change_lines(diff_rulesets(parent, r), skip=("metadata",))
+    head = f"Extends {parent.id}" + (", changing:" if changes else ", with the same rules.")
+    return [head] + [f"  {line}" for line in changes]
+
+
 def summary_lines(r: Ruleset) -> list[str]:
     """The edition in plain lines; shared by `show` and anything else that wants a digest."""
     years = f"{r.year}-{r.year_end}" if r.year_end else r.year or "undated"
-    lines = [f"{r.title}{': ' + r.subtitle if r.subtitle else ''} ({years}, {r.publisher})"]
+    made = f"a house rule by {r.author}" if r.author else f"{years}, {r.publisher}"
+    lines = [f"{r.title}{': ' + r.subtitle if r.subtitle else ''} ({made})"]
     if r.parent:
-        lines.append(f"Extends {r.parent}: " + "; ".join(f"{c.op} {c.key}" for c in r.changes))
+        lines += parent_lines(r)
     if r.race.is_distance:
         lines.append(f"Race: {r.race.miles} {r.race.unit}{' exactly' if r.race.exact else ''}, any mileage counting"
                      + "".join(f"; at most {n} x {c}" for c, n in r.race.caps))

@@ -68,14 +68,41 @@ def _progress(total: int, label: str):
     if not sys.stderr.isatty():
         yield None
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.progress import Progress
 
     from .common import err
 
-    with Progress(f"[progress.description]{label}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err(), transient=True) as bar:
+    with Progress(*progress_columns(label), console=err(), transient=True) as bar:
         task = bar.add_task(label, total=total)
         yield lambda done: bar.advance(task, done)
+
+
+def progress_columns(label: str) -> tuple:
+    """The bar's columns: what runs, the bar, games done of all, and the time left, labelled as such."""
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+
+    return (TextColumn(f"[progress.description]{label}"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("time left"), TimeRemainingColumn())
+
+
+def shares(counts: list[int], total: int) -> list[str]:
+    """Each count as a share of total, to 0.1%; when the counts make up the total, the shares are rounded
+    by largest remainder so that the printed figures add up to exactly 100.0%."""
+    if total <= 0:
+        return ["0.0%" for _ in counts]
+    if sum(counts) != total:
+        return [f"{count / total:.1%}" for count in counts]
+    exact = [count * 1000 / total for count in counts]
+    tenths = [int(value) for value in exact]
+    by_remainder = sorted(range(len(counts)), key=lambda i: (-(exact[i] - tenths[i]), i))
+    for i in by_remainder[:1000 - sum(tenths)]:
+        tenths[i] += 1
+    return [f"{t // 10}.{t % 10}%" for t in tenths]
+
+
+def points(edge: float) -> str:
+    """A difference of two percentages, in percentage points: "+1.6 pp"."""
+    return f"{edge * 100:+.1f} pp"
 
 
 @contextmanager
@@ -176,7 +203,7 @@ def simulate(ctx: typer.Context, edition: str = typer.Argument(..., help="An arc
              players: int = typer.Option(2, "--players", "-p", help="How many players."),
              setup: str = typer.Option(None, "--setup", help="A setup id, when several seat that many."),
              bots: str = typer.Option("greedy,random", "--bots",
-                                      help="Bots for the seats, cycled: random, greedy, expert, ismcts (ismcts:N iterations, ismcts:0.5s)."),
+                                      help="Bots for the seats, cycled: easy, medium, hard (levels), or random, greedy, expert, scorer, ismcts (ismcts:N iterations, ismcts:0.5s)."),
              seed: int = typer.Option(1, "--seed", help="The run's seed: same seed, same numbers."),
              jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", min=1, help="Worker processes."),
              backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
@@ -214,6 +241,10 @@ def simulate(ctx: typer.Context, edition: str = typer.Argument(..., help="An arc
             plot_report(data, plot)
         except OSError as exc:
             fail(f"touring: cannot write the plot {plot}: {exc.strerror or exc}", EXIT_USER)
+        from .common import err
+
+        err().print(f"wrote the plot (game lengths and seat win rates) to {plot.resolve()}", markup=False,
+                    highlight=False)
     if as_json:
         print_json(data)
     else:
@@ -232,14 +263,16 @@ def render_report(data: dict) -> list[str]:
     lines = [f"{data['edition']}: {data['games']} games, {data['players']} players, seed {data['seed']}, "
              f"bots {', '.join(data['bots_by_seat'])}{' rotating round the seats' if data['rotate'] else ''}",
              "", "Wins by seat (95% confidence interval):"]
+    seat_shares, tie_share = _seat_shares(data)
     for s in data["seats"]:
-        lines.append(f"  seat {s['seat']} (side {s['side']}, {s['bot']}): {s['rate']:.1%} "
+        lines.append(f"  seat {s['seat']} (side {s['side']}, {s['bot']}): {seat_shares[s['seat']]} "
                      f"[{s['ci95'][0]:.1%}, {s['ci95'][1]:.1%}]")
+    lines.append(f"  ties: {tie_share} ({data['ties']} {'game' if data['ties'] == 1 else 'games'})")
     lines.append("Wins by bot (per seat played):")
+    bot_shares = _bot_shares(data)
     for b in data["bots"]:
-        lines.append(f"  {b['bot']}: {b['rate']:.1%} [{b['ci95'][0]:.1%}, {b['ci95'][1]:.1%}]")
+        lines.append(f"  {b['bot']}: {bot_shares[b['bot']]} [{b['ci95'][0]:.1%}, {b['ci95'][1]:.1%}]")
     lines += seat_lines(data)
-    lines.append(f"Ties: {data['ties']}")
     lines += ["", f"Game length in turns: mean {length['mean']:.1f}, median {length['median']:.0f}, "
               f"10th-90th percentile {length['p10']:.0f}-{length['p90']:.0f}, 99th {length['p99']:.0f}, "
               f"longest {length['max']}"]
@@ -267,13 +300,34 @@ def render_report(data: dict) -> list[str]:
     return lines + match_lines(data)
 
 
+def _seat_shares(data: dict) -> tuple[dict[int, str], str]:
+    """Seat number -> its printed win share, and the ties' share: the sides' wins and the ties add up to
+    100.0% (partners win together, so each side is counted once, by its first seat)."""
+    first_of_side = {}
+    for s in data["seats"]:
+        first_of_side.setdefault(s["side"], s)
+    sides = list(first_of_side.values())
+    printed = shares([s["wins"] for s in sides] + [data["ties"]], data["games"])
+    by_side = {s["side"]: share for s, share in zip(sides, printed)}
+    return {s["seat"]: by_side[s["side"]] for s in data["seats"]}, printed[-1]
+
+
+def _bot_shares(data: dict) -> dict[str, str]:
+    """Bot -> its printed win share; rounded to add up with the ties where every bot played every game once."""
+    bots = data["bots"]
+    if all(b["seat_games"] == data["games"] for b in bots):
+        printed = shares([b["wins"] for b in bots] + [data["ties"]], data["games"])
+        return {b["bot"]: share for b, share in zip(bots, printed)}
+    return {b["bot"]: f"{b['rate']:.1%}" for b in bots}
+
+
 def seat_lines(data: dict) -> list[str]:
     """The first seat's edge, only where it measures the seat; and the skill check where bots differ."""
     lines = []
     fsa = data["first_seat_advantage"]
     if fsa is not None:
         lines.append(f"First-seat advantage ({fsa['bots']} bots): seat 1 wins {fsa['win_rate']:.1%} against a "
-                     f"fair share of {fsa['fair_share']:.1%} ({fsa['edge']:+.1%}, 95% interval "
+                     f"fair share of {fsa['fair_share']:.1%} ({points(fsa['edge'])}, 95% interval "
                      f"{fsa['ci95'][0]:.1%}-{fsa['ci95'][1]:.1%})")
     else:
         lines.append("The bots differ and keep their seats: the seat win rates mix seat and skill, so they say "
@@ -307,7 +361,7 @@ def _rows(data: dict) -> dict[str, str]:
     length = data["length"]
     rows = {f"seat {s['seat']} ({s['bot']}) wins": f"{s['rate']:.1%}" for s in data["seats"]}
     if data["first_seat_advantage"] is not None:
-        rows["first-seat advantage"] = f"{data['first_seat_advantage']['edge']:+.1%}"
+        rows["first-seat advantage"] = points(data['first_seat_advantage']['edge'])
     if data["skill"] is not None:
         rows[f"skill: {data['skill']['stronger']}'s share of wins"] = f"{data['skill']['share']:.1%}"
     rows.update({

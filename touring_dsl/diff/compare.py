@@ -61,9 +61,12 @@ class Comparison:
 
     # topics ----------------------------------------------------------------------------------------
     def metadata(self) -> None:
-        for name in ("title", "subtitle", "year", "publisher", "summary"):
+        for name in ("title", "subtitle", "year", "publisher", "author", "summary"):
             show = _years if name == "year" else lambda r, n=name: getattr(r, n) or None
             self.value("metadata", name, show(self.a), show(self.b))
+        for role in ("go", "zone"):  # what the players call the piles
+            self.value("metadata", f"{role}_pile_name", getattr(self.a.pile_names, role) or None,
+                       getattr(self.b.pile_names, role) or None)
 
     def cards(self) -> None:
         for kind, old, new in self.match.renames():

@@ -25,6 +25,12 @@ def render_text(diff: Diff) -> str:
     return "\n".join(lines) + "\n"
 
 
+def change_lines(diff: Diff, skip: tuple[str, ...] = ()) -> list[str]:
+    """One line per change, marked as in the report ("~ Speeding forfeits ..."), topics in order."""
+    return [f"{_mark(c.action)} {describe(c)}" for topic, changes in diff.by_topic() if topic not in skip
+            for c in changes]
+
+
 def render_markdown(diff: Diff) -> str:
     """The same report as a Markdown document."""
     lines = [f"# {diff.a.id} → {diff.b.id}", "",

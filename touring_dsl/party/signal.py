@@ -19,7 +19,7 @@ class RoundSignal:
         return self.deadline is not None and self.clock() >= self.deadline
 
     def describe(self) -> str:
-        return (f"after {self.turns} turns" if self.turns is not None
+        return (f"after {self.turns} moves" if self.turns is not None
                 else f"after {self.minutes:g} minutes")
 
     def report(self, game) -> list[str]:
@@ -30,7 +30,7 @@ class RoundSignal:
         p = game.ruleset.progressive
         if p is not None and p.restart and game.outcome == "completed":
             left = f" --round-turns {self.turns - game.turns}" if self.turns is not None else ""
-            return [f"The race was won before the signal ({game.turns} turns). At a party another game "
+            return [f"The race was won before the signal ({game.turns} moves). At a party another game "
                     "begins at once at this table and its miles are added to these: start it with "
                     f"touring play {game.ruleset.id}{left}."]
         return []

@@ -113,6 +113,7 @@ class Rulebook:
     summary: str
     sections: tuple[Section, ...] = field(default=())
     kicker: str = "Rules of play"  # the small line above the title of a printed sheet
+    colophon: str = ""  # a closing line in small type, under no heading (which edition of the book this is)
 
 
 def card_list(names, last: str = "and") -> Text:

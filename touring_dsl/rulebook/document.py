@@ -20,14 +20,29 @@ KIND_PLURAL = {"mileage": "mileage cards", "go": "go cards", "remedy": "remedies
                "safety": "safeties"}
 
 
-def build(ruleset: Ruleset, parent: Ruleset | None = None, rules_only: bool = False) -> Rulebook:
+# The editions of a rulebook, from the most to the least a reader gets:
+# scholarly: every rule, every worked example, each rule's source and each editorial assumption marked
+#            and set out, and the notes only computer play needs;
+# family:    what a family prints: the rules and a few worked examples, no marks, and a closing line
+#            saying that the scholarly edition exists;
+# rules:     the family edition without worked examples.
+EDITIONS = ("scholarly", "family", "rules")
+FAMILY_EXAMPLES = 3  # a few examples show the rules at work; the scholarly edition gives them all
+SCHOLARLY_EXISTS = ("A scholarly edition of this rulebook also gives the source of every rule, each decision its "
+                    "editors made where the sources are silent, and every worked example: touring rulebook "
+                    "--scholarly prints it.")
+
+
+def build(ruleset: Ruleset, parent: Ruleset | None = None, rules_only: bool = False,
+          edition: str = "scholarly") -> Rulebook:
     """The whole rulebook; the parent (for a variant) is loaded from the archive when not given.
 
-    rules_only: the rules a table plays by, without worked examples, sources, assumption marks or
-    what only computer players need."""
+    edition: one of EDITIONS; rules_only (kept for callers that predate editions) means "rules"."""
+    if edition not in EDITIONS:
+        raise ValueError(f"no rulebook edition {edition!r}; choose from {', '.join(EDITIONS)}")
     if parent is None and ruleset.parent:
         parent = load_parent(ruleset)
-    return _Writer(ruleset, parent, rules_only).rulebook()
+    return _Writer(ruleset, parent, "rules" if rules_only else edition).rulebook()
 
 
 def cards(names: Iterable[str], last: str = "and") -> Text:
@@ -47,13 +62,14 @@ def seating(setup: Setup) -> str:
 
 
 class _Writer:
-    def __init__(self, ruleset: Ruleset, parent: Ruleset | None, rules_only: bool = False):
+    def __init__(self, ruleset: Ruleset, parent: Ruleset | None, edition: str = "scholarly"):
         self.r = ruleset
         self.parent = parent
         self.unit = ruleset.race.unit
-        self.rules_only = rules_only
-        # without the sources section an assumption mark would point nowhere
-        self.numbers = {} if rules_only else {a: i + 1 for i, a in enumerate(ruleset.assumptions())}
+        self.edition = edition
+        self.scholarly = edition == "scholarly"
+        # only the scholarly edition sets the assumptions out, so only there may a mark point to one
+        self.numbers = {a: i + 1 for i, a in enumerate(ruleset.assumptions())} if self.scholarly else {}
         go_cards = [c.name for c in ruleset.deck if c.kind == "go"]
         self.go = go_cards[0] if go_cards else "starting"
         self.by_kind: dict[str, list[Card]] = {}
@@ -70,7 +86,15 @@ class _Writer:
         return [c.name for c in self.by_kind.get(kind, [])]
 
     def go_pile(self) -> Text:
+        """The pile a go card is laid on: the name the edition gives it, else the go card's name and "pile"."""
+        if self.r.pile_names.go:
+            return text(self.r.pile_names.go)
         return text(CardName(self.go), " pile")
+
+    @property
+    def zone_pile(self) -> str:
+        """The pile a side's zone cards are laid on: the name the edition gives it, else "zone pile"."""
+        return self.r.pile_names.zone or "zone pile"
 
     def zone_allows(self) -> dict[str, tuple[str, ...]]:
         return {z.name: z.allows for z in self.r.zones.zones}
@@ -101,17 +125,31 @@ class _Writer:
                   self.turn_section, self.cards_section, self.zones_section, self.penalties_section,
                   self.winning_section, lambda: scoring_section(r, self.refs), self.progressive_section, self.notes_section,
                   lambda: variant_section(r, self.parent, self.refs)]
-        if not self.rules_only:
-            makers += [lambda: worked_examples(r, self.go), lambda: provenance_section(r, self.numbers)]
+        if self.scholarly:
+            makers += [lambda: worked_examples(r, self.go),
+                       lambda: provenance_section(r, self.numbers, self.computer_play())]
+        elif self.edition == "family":
+            makers += [lambda: worked_examples(r, self.go, FAMILY_EXAMPLES)]
         sections = tuple(s for s in (make() for make in makers) if s is not None and (s.blocks or s.subsections))
         return Rulebook(title=r.title, subtitle=r.subtitle, byline=self.byline(), summary=r.summary,
-                        sections=sections)
+                        sections=sections, colophon="" if self.scholarly else SCHOLARLY_EXISTS)
 
     def byline(self) -> str:
         r = self.r
-        year = (f"sold {r.year}-{r.year_end}" if r.year and r.year_end else
-                f"first published {r.year}" if r.year else "date of publication unknown")
-        return f"{self.r.publisher} · {year}"
+        if r.author:  # a house rule credits whoever made it, and says what it is based on
+            based = f" · based on {_edition_name(self.parent)}" if self.parent else (
+                f" · based on {r.parent}" if r.parent else "")
+            return f"A house rule by {r.author}{based}"
+        return f"{r.publisher} · {_published(r)}"
+
+    def computer_play(self) -> Text:
+        """The simulator's safeguard, which people at a table never meet: said only in the scholarly edition."""
+        from ..engine.match import MAX_RACES
+
+        match = (f"; and a match still undecided after {MAX_RACES} races ends without a winner"
+                 if self.r.scoring is not None and self.r.scoring.match is not None else "")
+        return text(f"A note for computer play: when programs play each other, a race still running after "
+                    f"{self.r.ending.turn_limit} moves is stopped and scored as if the cards had run out{match}.")
 
     def object_section(self) -> Section:
         r = self.r
@@ -228,7 +266,7 @@ class _Writer:
         lay = [text("a ", self.go_pile(), ", on which it lays its ", cards(self.names("go")), " cards"
                     + (" and its remedies, and on which opponents lay hazards" if self.stopping_hazards() else ""))]
         if r.zones.zones and r.zones.scope == "side":
-            lay.append(text("a zone pile for its ", cards(self.names("zone")), " cards"))
+            lay.append(text(f"a {self.zone_pile} for its ", cards(self.names("zone")), " cards"))
         if r.race.is_distance:
             lay.append(text("one distance pile, on which it lays its mileage cards of every value"))
         else:
@@ -244,7 +282,7 @@ class _Writer:
                                              " without laying a card for it.",
                                              self.refs(r.zones.provenance, r.zones.start_provenance))))
             else:
-                blocks.append(Paragraph(text("Zone cards, whoever plays them, go on one shared zone pile beside "
+                blocks.append(Paragraph(text(f"Zone cards, whoever plays them, go on one shared {self.zone_pile} beside "
                                              "the draw pile. The whole table starts the race in ", start,
                                              "; nobody lays a card for it.",
                                              self.refs(r.zones.provenance, r.zones.start_provenance))))
@@ -266,7 +304,7 @@ class _Writer:
                               " The last columns give how many cards each mileage pile needs."))),
             Table(header, tuple(rows), numeric=tuple(range(4, len(header))))]
         if any(s.sides is not None for s in r.setups):
-            zone = ", one zone pile" if r.zones.zones and r.zones.scope == "side" else ""
+            zone = f", one {self.zone_pile}" if r.zones.zones and r.zones.scope == "side" else ""
             blocks.append(Paragraph(text(
                 "Partners make one side: they share one ", self.go_pile(), f"{zone} and one set of mileage "
                 "piles, and each partner may play on them in turn. Partners sit apart, so that the sides "
@@ -356,7 +394,7 @@ class _Writer:
         rs = self.r.reshuffle
         has_zones = bool(self.r.zones.zones)
         go_piles = text("every ", self.go_pile())
-        zone_piles = text("every zone pile" if self.r.zones.scope == "side" else "the zone pile")
+        zone_piles = text(f"every {self.zone_pile}" if self.r.zones.scope == "side" else f"the {self.zone_pile}")
         gathered: list[Text] = [text("the discard pile")] if rs.discard else []
         for keep, what in ((rs.go_piles, go_piles), (rs.zone_piles, zone_piles if has_zones else None)):
             if what is None:
@@ -367,7 +405,7 @@ class _Writer:
                 gathered.append(text(what, " except its top card"))
         kept = []
         if rs.go_piles == "none":
-            kept.append(text("The ", CardName(self.go), " piles stay as they are."))
+            kept.append(text("The ", self.go_pile(), "s stay as they are."))
         if rs.zone_piles == "none" and has_zones:
             kept.append(text("Zone cards already played stay where they are."))
         said = (text("gather ", _join_list(gathered), ", shuffle them well, and lay them face down as the new "
@@ -531,7 +569,7 @@ class _Writer:
             return None
         start = CardName(z.start)
         if z.scope == "side":
-            intro = text("Each side has its own zone, set by the top card of its zone pile. A side that has "
+            intro = text(f"Each side has its own zone, set by the top card of its {self.zone_pile}. A side that has "
                          "no zone card yet is in ", start, ".", self.refs(z.provenance, z.start_provenance))
         else:
             intro = text("One zone governs the whole table at once: the zone card on top of the shared zone "
@@ -653,9 +691,8 @@ class _Writer:
         blocks: list[Block] = [Paragraph(text(goal)),
             Paragraph(text(
                 "If the draw pile is empty and a reshuffle would bring back no cards, play on without drawing "
-                f"until every hand is empty. The side with the most {self.unit} then wins; equal {self.unit} make a tie."
-                + ("" if self.rules_only else f" For games between computer players, a race still running after "
-                   f"{e.turn_limit} turns is scored the same way."), self.refs(e.provenance)))]
+                f"until every hand is empty. The side with the most {self.unit} then wins; equal {self.unit} make a tie.",
+                self.refs(e.provenance)))]
         return Section("Winning", "winning", tuple(blocks))
 
     def progressive_section(self) -> Section | None:
@@ -719,6 +756,18 @@ class _Writer:
             return None
         items = tuple(text(note, self.refs(prov)) for note, prov in self.r.notes)
         return Section("Further notes", "notes", (Bullets(items),))
+
+
+def _published(r: Ruleset) -> str:
+    return (f"sold {r.year}-{r.year_end}" if r.year and r.year_end else
+            f"first published {r.year}" if r.year else "date of publication unknown")
+
+
+def _edition_name(r: Ruleset) -> str:
+    """The parent named for a credit line: its title and subtitle, then its publisher and year in brackets."""
+    head = r.title + (f": {r.subtitle}" if r.subtitle else "")
+    maker = ", ".join(part for part in (r.publisher, str(r.year) if r.year else "") if part)
+    return f"{head} ({maker})" if maker else head
 
 
 def _miles(ruleset: Ruleset, name: str) -> int:

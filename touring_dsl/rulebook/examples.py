@@ -1,6 +1,7 @@
 """Rulebook stage, worked examples: each compiled example told in words (position, moves, what follows)."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ..model import Example, ExampleCheck, ExampleMove, ExampleSide, Ruleset, Setup
@@ -8,10 +9,18 @@ from . import words as w
 from .blocks import CardName, Section, Text, Worked, card_list, counted_cards, join_texts, text
 
 
-def worked_examples(ruleset: Ruleset, go: str) -> Section | None:
+def worked_examples(ruleset: Ruleset, go: str, most: int | None = None) -> Section | None:
+    """Every worked example with its source; or, for a family's copy, the `most` that show the most play
+    (moves and what follows), in the edition's order, without the citations."""
     if not ruleset.examples:
         return None
-    blocks = tuple(_Teller(ruleset, example, go).worked(i + 1) for i, example in enumerate(ruleset.examples))
+    if most is None:
+        blocks = tuple(_Teller(ruleset, example, go).worked(i + 1) for i, example in enumerate(ruleset.examples))
+        return Section("Worked examples", "examples", blocks)
+    fullest = sorted(range(len(ruleset.examples)),
+                     key=lambda i: (-len(ruleset.examples[i].moves) - len(ruleset.examples[i].checks), i))
+    chosen = [ruleset.examples[i] for i in sorted(fullest[:most])]
+    blocks = tuple(_Teller(ruleset, example, go).worked(i + 1, cited=False) for i, example in enumerate(chosen))
     return Section("Worked examples", "examples", blocks)
 
 
@@ -24,9 +33,11 @@ class _Teller:
         self.sides = self.setup.side_count(example.players)
         self.individuals = self.setup.sides is None
 
-    def worked(self, number: int) -> Worked:
-        cites = "; ".join(c.section or c.document for c in self.ex.provenance.cites)
-        return Worked(number=number, title=self.ex.title, position=tuple(self.position()),
+    def worked(self, number: int, cited: bool = True) -> Worked:
+        cites = "; ".join(c.section or c.document for c in self.ex.provenance.cites) if cited else ""
+        # a title's closing "(posva 128)" names where the example was checked: apparatus, not rules
+        title = self.ex.title if cited else re.sub(r"\s*\([^()]*\)$", "", self.ex.title)
+        return Worked(number=number, title=title, position=tuple(self.position()),
                       moves=tuple(self.moves()), outcome=tuple(self.outcome()), source=cites)
 
     # naming ----------------------------------------------------------------------------------------
@@ -207,10 +218,14 @@ class _Teller:
                     return text("The discard pile is empty.")
                 return text("The discard pile holds ", _bunch(c.cards), ".")
             case "go-count":
+                if self.r.pile_names.go:
+                    return text(f"{self.possessive(c.side or 0).capitalize()} {self.r.pile_names.go} holds "
+                                f"{w.counted(n, 'card')}.")
                 return text(f"{self.possessive(c.side or 0).capitalize()} ", CardName(self.go),
                             f" pile holds {w.counted(n, 'card')}.")
             case "zone-count":
-                whose = f"{self.possessive(c.side).capitalize()} zone pile" if c.side else "The zone pile"
+                pile = self.r.pile_names.zone or "zone pile"
+                whose = f"{self.possessive(c.side).capitalize()} {pile}" if c.side else f"The {pile}"
                 return text(f"{whose} holds {w.counted(n, 'card')}.")
             case "event":
                 return text(EVENT_WORDS[c.event or ""])

@@ -18,13 +18,15 @@ header.title { text-align: center; border-top: 4px double var(--rule); border-bo
 header.title h1 { font-size: 2.6rem; letter-spacing: .12em; text-transform: uppercase; margin: 0; }
 header.title .subtitle { font-style: italic; font-size: 1.2rem; margin: .3rem 0 .8rem; }
 header.title .byline { font-variant: small-caps; letter-spacing: .05em; margin: 0; }
+footer.colophon { margin-top: 2.5em; border-top: 1px solid var(--rule); font-size: .85em; font-style: italic; color: var(--rule); }
 header.title .summary { margin: 1rem auto 0; max-width: 34rem; }
 nav.contents { columns: 2; font-size: .95rem; margin-bottom: 2rem; }
 nav.contents ol { margin: 0; padding-left: 1.4rem; }
 h2 { border-bottom: 1px solid var(--rule); font-variant: small-caps; letter-spacing: .04em; margin-top: 2.2rem; }
 h3 { margin-bottom: .3rem; }
 .card { font-variant: small-caps; font-weight: bold; letter-spacing: .02em; }
-table { border-collapse: collapse; width: 100%; margin: 1rem 0; font-size: .92rem; }
+div.table { overflow-x: auto; margin: 1rem 0; }
+table { border-collapse: collapse; width: 100%; font-size: .92rem; }
 th, td { border-bottom: 1px solid #d8cdb6; padding: .35rem .5rem; text-align: left; vertical-align: top; }
 th { background: var(--soft); border-bottom: 2px solid var(--rule); }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
@@ -73,7 +75,9 @@ def render(book: Rulebook) -> str:
             f"<style>{STYLE}</style>\n</head>\n<body>\n<main>\n"
             f'<header class="title">{"".join(head)}</header>\n'
             f'<nav class="contents" aria-label="Contents"><ol>{contents}</ol></nav>\n'
-            f"{body}\n</main>\n</body>\n</html>\n")
+            f"{body}\n"
+            + (f'<footer class="colophon"><p>{escape(book.colophon)}</p></footer>\n' if book.colophon else "")
+            + "</main>\n</body>\n</html>\n")
 
 
 def rulebook_html(ruleset: Ruleset, parent: Ruleset | None = None) -> str:
@@ -112,7 +116,8 @@ def _table(table: Table) -> str:
     head = "".join(f"<th{cls(i)}>{escape(h)}</th>" for i, h in enumerate(table.header))
     rows = "".join("<tr>" + "".join(f"<td{cls(i)}>{inline(c)}</td>" for i, c in enumerate(row)) + "</tr>"
                    for row in table.rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+    # a wide table scrolls sideways inside its own box on a narrow screen, never the whole page
+    return f'<div class="table"><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>'
 
 
 def _assumed(block: Assumed) -> str:

@@ -39,6 +39,8 @@ def render(book: Rulebook, heading_level: int = 1) -> str:
         lines += [f"> {escape(book.summary)}", ""]
     for section in book.sections:
         lines += _section(section, heading_level + 1)
+    if book.colophon:
+        lines += ["---", "", f"*{escape(book.colophon)}*", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 

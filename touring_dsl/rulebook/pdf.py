@@ -6,7 +6,8 @@ from .blocks import (Assumed, Block, Bullets, CardName, Paragraph, Ref, Rulebook
                      Worked)
 
 # The look of the sheet: a title block between double rules, small-capital headings, card names in bold
-# small capitals, assumption boxes in red so that no reader takes them for printed rules.
+# small capitals, assumption boxes in red so that no reader takes them for printed rules. A heading is
+# sticky: it never ends a page, but goes over with the text it heads.
 PREAMBLE = r"""
 #let ink = rgb("#1d1a16")
 #let rule-colour = rgb("#8a6d3b")
@@ -25,13 +26,13 @@ PREAMBLE = r"""
 #set par(justify: true, leading: 0.62em, spacing: 0.9em)
 #set list(indent: 0.8em, spacing: 0.55em)
 #set enum(indent: 0.8em, spacing: 0.55em)
-#show heading.where(level: 1): it => block(above: 1.5em, below: 0.8em, width: 100%)[
+#show heading.where(level: 1): it => block(above: 1.5em, below: 0.8em, width: 100%, sticky: true)[
   #set text(size: 14pt, weight: "bold", tracking: 0.04em)
   #smallcaps(it.body)
   #v(-0.55em)
   #line(length: 100%, stroke: 0.7pt + rule-colour)
 ]
-#show heading.where(level: 2): it => block(above: 1.2em, below: 0.6em)[
+#show heading.where(level: 2): it => block(above: 1.2em, below: 0.6em, sticky: true)[
   #set text(size: 11.5pt, weight: "bold", style: "italic")
   #it.body
 ]
@@ -122,6 +123,9 @@ def rulebook_pdf(ruleset: Ruleset, parent: Ruleset | None = None) -> bytes:
 
 def _title_block(book: Rulebook) -> str:
     subtitle = f"#text(size: 13pt, style: \"italic\", {quote(book.subtitle)})\n#v(0.3em)\n" if book.subtitle else ""
+    # on paper the closing line goes under the title, where it never fills a last page of its own
+    colophon = (f"#v(0.2em)\n#block(width: 85%, text(size: 8pt, style: \"italic\", fill: rule-colour, "
+                f"{quote(book.colophon)}))\n" if book.colophon else "")
     summary = (f"#v(0.6em)\n#block(width: 80%, text(size: 10.5pt, {quote(book.summary)}))\n"
                if book.summary else "")
     return (
@@ -135,15 +139,27 @@ def _title_block(book: Rulebook) -> str:
         f"{summary}"
         "#v(0.4em)\n#line(length: 100%, stroke: 0.4pt + rule-colour)\n#v(-0.7em)\n"
         "#line(length: 100%, stroke: 1.2pt + rule-colour)\n"
+        f"{colophon}"
         "]\n"
     )
+
+
+SHORT_SECTION = 4  # blocks: a subsection this short is kept on one page, its heading with all its text
 
 
 def _section(section: Section, level: int) -> str:
     parts = [f"#heading(level: {level}, {quote(section.title)}) <{section.anchor}>"]
     parts += [_block(b) for b in section.blocks]
+    if level > 1 and not section.subsections and _short(section):
+        # a short subsection split by a page break strands its last sentences away from their heading
+        return "#block(breakable: false)[\n" + "\n\n".join(parts) + "\n]"
     parts += [_section(s, level + 1) for s in section.subsections]
     return "\n\n".join(parts)
+
+
+def _short(section: Section) -> bool:
+    return len(section.blocks) <= SHORT_SECTION and not any(
+        isinstance(b, Worked) or (isinstance(b, Table) and len(b.rows) > 12) for b in section.blocks)
 
 
 def _block(block: Block) -> str:

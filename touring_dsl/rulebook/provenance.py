@@ -38,6 +38,8 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
         rows += _scoring_rows(r)
     if r.progressive:
         rows.append(("Progressive play", r.progressive.provenance))
+    if r.pile_names.go or r.pile_names.zone:
+        rows.append(("The piles' names", r.pile_names.provenance))
     rows += [(f"Note “{_shorten(note)}”", prov) for note, prov in r.notes]
     rows += [(f"Worked examples: {i + 1}", e.provenance) for i, e in enumerate(r.examples)]
     return _merged([(label, prov) for label, prov in rows if prov.cites or prov.assumptions])
@@ -91,7 +93,7 @@ def _shorten(note: str, limit: int = 7) -> str:
     return " ".join(words[:limit]) + (" ..." if len(words) > limit else "")
 
 
-def provenance_section(r: Ruleset, numbers: dict[Assumption, int]) -> Section:
+def provenance_section(r: Ruleset, numbers: dict[Assumption, int], computer_play: Text = ()) -> Section:
     source_keys = {s.id: f"S{i + 1}" for i, s in enumerate(r.sources)}
     blocks: list[Block] = [Paragraph(text(
         "These rules are kept as data and printed from it. Every rule rests on one of the sources below. "
@@ -112,6 +114,8 @@ def provenance_section(r: Ruleset, numbers: dict[Assumption, int]) -> Section:
         basis = outside.get(assumption.based_on or "", "") if assumption.based_on else ""
         blocks.append(Assumed(number=number, body=text(assumption.text.rstrip(".") + "."),
                               reason=assumption.reason, applies_to=first_label.get(assumption, ""), basis=basis))
+    if computer_play:
+        blocks.append(Paragraph(computer_play))
     return Section("Sources and assumptions", "sources", tuple(blocks))
 
 

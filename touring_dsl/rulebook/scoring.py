@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..engine.match import MAX_RACES
 from ..model import Provenance, Ruleset, ScoreTerm
 from . import words as w
 from .blocks import Block, Bullets, CardName, Paragraph, Section, Text, card_list, text
@@ -74,8 +73,7 @@ def _match(ruleset: Ruleset, provenance: Provenance, refs: Callable[..., Text]) 
     return text(
         f"A match is played over several races. Each side keeps a running total of its scores. When at "
         f"the end of a race some side's total has reached {_points(target)}, the match is over and the side "
-        "with the highest total wins it; if the highest totals are equal, another race is dealt. For games "
-        f"between computer players, a match still undecided after {MAX_RACES} races ends without a winner.",
+        "with the highest total wins it; if the highest totals are equal, another race is dealt.",
         refs(provenance))
 
 

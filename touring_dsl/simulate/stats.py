@@ -7,6 +7,8 @@ games together.
 """
 from __future__ import annotations
 
+import re
+
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -148,6 +150,15 @@ def share_at_least(histogram: Counter, threshold: float) -> float:
     return sum(n for v, n in histogram.items() if v >= threshold) / total if total else 0.0
 
 
+def by_name(items):
+    """(card name, value) pairs in natural order: numbers compared as numbers, so "3 Miles" comes before
+    "15 Miles" and mileage cards run by value."""
+    def key(item):
+        return [(0, int(part), "") if part.isdigit() else (1, 0, part.lower())
+                for part in re.split(r"(\d+)", item[0]) if part]
+    return sorted(items, key=key)
+
+
 def report(tally: Tally, side_of_seat: list[int], race_miles: int = 0, rotate: bool = False) -> dict:
     """The tally as plain data: the form `--json` prints and the text report reads."""
     n = tally.games or 1
@@ -196,9 +207,9 @@ def report(tally: Tally, side_of_seat: list[int], race_miles: int = 0, rotate: b
                          "games": decided_games},
         "branching": {"plays_per_turn": tally.plays_offered / turns if turns else 0.0,
                       "stuck_share": tally.stuck_turns / turns if turns else 0.0},
-        "plays_per_game": {k: v / n for k, v in sorted(tally.plays.items())},
-        "hazard_hits_per_game": {k: v / n for k, v in sorted(tally.hazard_hits.items()) if v},
-        "penalties_paid_per_game": {k: v / n for k, v in sorted(tally.penalties_paid.items()) if v},
+        "plays_per_game": {k: v / n for k, v in by_name(tally.plays.items())},
+        "hazard_hits_per_game": {k: v / n for k, v in by_name(tally.hazard_hits.items()) if v},
+        "penalties_paid_per_game": {k: v / n for k, v in by_name(tally.penalties_paid.items()) if v},
         "penalty_miles_per_game": tally.penalty_miles / n,
         "length_histogram": {str(k): v for k, v in sorted(tally.lengths.items())},
     }

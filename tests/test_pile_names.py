@@ -1,0 +1,59 @@
+"""Language stage, `piles`: an edition names its piles, and the rulebook, the table and the differ use the names."""
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from touring_dsl.archive import load
+from touring_dsl.cli.app import app
+from touring_dsl.compiler import compile_text
+from touring_dsl.errors import TouringError
+from touring_dsl.rulebook import build
+from touring_dsl.rulebook.markdown import render as to_markdown
+
+NAMED = '''edition "named-1937" extends "touring-1937" { title "Named piles" }
+add piles {
+    go pile is called "battle pile"
+    zone pile is called "speed pile"
+}
+'''
+
+
+def test_mille_bornes_names_its_battle_and_speed_piles():
+    names = load("mille-bornes").pile_names
+    assert (names.go, names.zone) == ("battle pile", "speed pile")
+    assert names.provenance.cites  # where the names come from is recorded like any rule
+    assert load("touring-1937").pile_names.go == ""
+
+
+def test_the_rulebook_says_the_names_and_not_the_defaults():
+    named = to_markdown(build(compile_text(NAMED, "named.touring", ".")))
+    plain = to_markdown(build(load("touring-1937")))
+    assert "- a battle pile, on which it lays its **Go** cards" in named
+    assert "a speed pile for its **City Limits** and **Country** cards" in named
+    assert "**Go** pile" not in named and "zone pile" not in named
+    assert "**Go** pile" in plain and "zone pile" in plain
+
+
+def test_the_table_shows_the_names():
+    result = CliRunner().invoke(app, ["play", "mille-bornes", "--seed", "3"], input="q\n", env={"NO_COLOR": "1"})
+    assert "    Battle pile: empty; needs Roll" in result.stdout and "    Speed pile: End of Limit" in result.stdout
+    assert "Go pile:" not in result.stdout and "Zone:" not in result.stdout
+
+
+def test_diff_notices_a_renamed_pile():
+    result = CliRunner().invoke(app, ["diff", "touring-1965", "mille-bornes"], env={"NO_COLOR": "1"})
+    assert '~ Name of the pile a go card is laid on: "battle pile" (was none)' in result.stdout
+    assert '~ Name of the zone pile: "speed pile" (was none)' in result.stdout
+
+
+def test_a_zone_pile_needs_zones():
+    text = '''edition "nozones" extends "touring-1937" { title "No zones" }
+remove zones
+add piles {
+    zone pile is called "speed pile"
+}
+'''
+    with pytest.raises(TouringError) as caught:
+        compile_text(text, "nozones.touring", ".")
+    assert any(d.code == "E256" and "no zone pile to name" in d.message for d in caught.value.diagnostics)

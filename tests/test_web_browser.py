@@ -1,0 +1,174 @@
+"""Web stage, real browser: two seats in two Chromium contexts play whole games through `touring serve`.
+
+The system's chromium is driven by Playwright (never a downloaded browser build). Each seat plays
+web_support.first_move by tapping the page: the first playable card of its hand, then its first play;
+a counter (coup fourré) whenever the page offers one; a discard when nothing plays.
+"""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from web_support import Server, make_table
+
+playwright = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no system chromium (.ci/run installs it)")
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    running = Server(tmp_path_factory.mktemp("tables")).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def open_seats(browser, urls, viewport=None):
+    pages = []
+    for url in urls:
+        context = browser.new_context(viewport=viewport) if viewport else browser.new_context()
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
+        page.on("console", lambda msg, errors=errors: msg.type == "error" and errors.append(msg.text))
+        page.goto(url)
+        page.wait_for_selector("#app[data-moves]")
+        page.errors = errors
+        pages.append(page)
+    return pages
+
+
+def take_turn(page) -> str:
+    """Tap the page as first_move says; returns what was done ("counter", "play", "discard", ...)."""
+    decision = page.locator("#decision button.move")
+    if page.locator("#decision").is_visible() and decision.count():
+        counter = page.locator('#decision button.move[data-action="counter"]')
+        button = counter.first if counter.count() else decision.first
+        action = button.get_attribute("data-action")
+        button.click()
+        return action
+    playable = page.locator("#hand button.card.playable")
+    card = playable.first if playable.count() else page.locator("#hand button.card").first
+    card.click()
+    choice = page.locator('#choices button.move:not([data-action="discard"])')
+    if playable.count() and choice.count():
+        action = choice.first.get_attribute("data-action")
+        choice.first.click()
+    else:
+        action = "discard"
+        page.locator('#choices button.move[data-action="discard"]').first.click()
+    if page.locator("#confirm").is_visible():  # a move that forfeits something asks first
+        page.locator("#confirm-yes").click()
+    return action
+
+
+def play_to_end(pages, limit=600) -> list[str]:
+    done = []
+    for _ in range(limit):
+        if pages[0].get_attribute("#app", "data-over") == "yes":
+            return done
+        for seat, page in enumerate(pages):
+            if page.get_attribute("#app", "data-to-act") == str(seat):
+                before = page.get_attribute("#app", "data-moves")
+                done.append(take_turn(page))
+                page.wait_for_selector(f'#app:not([data-moves="{before}"])', timeout=15000)
+                break
+        else:
+            pages[0].wait_for_timeout(50)
+    raise AssertionError(f"the game did not end within {limit} rounds")
+
+
+def test_two_seats_play_a_whole_1937_game(server, browser):
+    table = make_table(server.base, "touring-1937", ["human", "human"], seed=2)
+    pages = open_seats(browser, table["seats"])
+    done = play_to_end(pages)
+    assert len(done) == 79  # the very game first_move plays with seed 2 (tests/test_web_table.py checks it)
+    for page in pages:
+        assert page.get_attribute("#app", "data-over") == "yes"
+        assert "Game over" in page.locator("#status").inner_text()
+        assert page.errors == []
+    # the finished game, step by step, from the link the seat's page offers at the end
+    replay = pages[0]
+    replay.locator("#replay-link").click()
+    replay.wait_for_selector("#step:has-text('Move 0 of 79')")
+    replay.locator("#next").click()
+    replay.wait_for_selector("#step:has-text('Move 1 of 79')")
+    assert replay.locator("#log li").count() >= 1
+    replay.locator("#last").click()
+    replay.wait_for_selector("#step:has-text('Move 79 of 79')")
+
+
+def test_mille_bornes_race_with_a_coup_fourre_on_phones(server, browser):
+    table = make_table(server.base, "mille-bornes", ["human", "human"], seed=19)
+    pages = open_seats(browser, table["seats"], viewport=PHONE)
+    done = play_to_end(pages)
+    assert "counter" in done  # a safety shown out of turn against the hazard: the coup fourré
+    log = " ".join(pages[0].locator("#log li").all_inner_texts())
+    assert "is cancelled" in log  # the engine's words for the coup fourré, in the public log
+    for page in pages:
+        assert page.errors == []
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
+
+
+def test_a_card_that_cannot_be_played_says_why_and_the_rulebook_is_a_click_away(server, browser):
+    table = make_table(server.base, "touring-1937", ["human", "greedy"], seed=2)
+    page, = open_seats(browser, table["seats"][:1])
+    blocked = page.locator('#hand button.card:not(.playable)').first
+    assert "cannot play:" in blocked.get_attribute("aria-label")
+    blocked.focus()
+    page.keyboard.press("Enter")  # the hand works from the keyboard
+    assert "cannot play:" in page.locator("#why").inner_text()
+    with page.context.expect_page() as opened:
+        page.locator("#rules-link").click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert "Touring" in rules.title() or rules.locator("h1").count() == 1
+
+
+def test_a_reloaded_seat_rejoins_by_its_link(server, browser):
+    table = make_table(server.base, "touring-1937", ["human", "greedy"], seed=3)
+    page, = open_seats(browser, table["seats"][:1])
+    take_turn(page)
+    page.wait_for_selector('#app[data-to-act="0"]:not([data-moves="0"])', timeout=15000)
+    hand = page.locator("#hand button.card").all_inner_texts()
+    page.reload()
+    page.wait_for_selector("#app[data-moves]")
+    assert page.locator("#hand button.card").all_inner_texts() == hand
+
+
+def test_the_host_makes_a_table_in_the_browser_and_a_phone_joins_by_its_link(server, browser):
+    context = browser.new_context()
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda msg: "Content Security Policy" in msg.text and errors.append(msg.text))
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.base + "/")
+    page.select_option("#edition", "mille-bornes")
+    page.fill("#players", "2")
+    page.select_option("#seat1", "greedy")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_selector("figure.qr svg")
+    assert page.locator("figure.qr").count() == 1  # one person, one link; the bot's seat has none
+    link = page.locator("a[data-seat='0']").get_attribute("href")
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(link)
+    phone.wait_for_selector("#hand button.card")
+    assert phone.locator("#hand button.card").count() == 7  # six dealt, and the card seat 1 drew to start
+    assert all(button.get_attribute("aria-label") for button in phone.locator("#hand button.card").all())
+    # a house rule with a mistake: the compiler's located error is shown on the page
+    page.goto(server.base + "/")
+    page.fill("#source", 'edition "ours" extends "touring-1937" {\n  subtitle\n}\n')
+    page.click("#new-table button[type=submit]")
+    assert "house-rules.touring:" in page.locator("section.error pre").inner_text()
+    assert errors == []

@@ -1,0 +1,76 @@
+"""CLI stage, `touring serve`: tables played in the browser, each player on their own device."""
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .common import EXIT_USAGE, fail
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the one a phone on the same Wi-Fi can reach)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # a documentation address: no packet is sent by a UDP connect
+        return probe.getsockname()[0]
+    except OSError:
+        try:
+            return socket.gethostbyname(socket.gethostname())
+        except OSError:
+            return "this-machine's-address"
+    finally:
+        probe.close()
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 opens the server to the local network."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
+    data: Path = typer.Option(Path("touring-tables"), "--data", help="Folder keeping every table's log (reloaded at start)."),
+    bot_delay: float = typer.Option(0.6, "--bot-delay", min=0.0, max=10.0, help="Seconds a bot waits before it moves, so people can follow."),
+) -> None:
+    """Serve tables in the browser: each player joins from their own phone or computer by a private link."""
+    try:
+        import uvicorn
+
+        from ..web.app import create_app
+        from ..web.store import TableStore
+    except ImportError as exc:
+        fail(f"touring serve needs the web extra: pip install \".[web]\" ({exc})", EXIT_USAGE)
+    if data.exists() and not data.is_dir():
+        fail(f"--data: {data} is not a folder", EXIT_USAGE)
+    try:
+        store = TableStore(data)
+    except OSError as exc:
+        fail(f"--data: cannot use {data}: {exc.strerror or exc}")
+    tables = store.load_all()
+    share = None
+    if host in ("0.0.0.0", "::"):
+        share = f"http://{lan_address()}:{port}"
+        print(f"Open to the local network: anyone on it can reach this server. Share this address: {share}")
+    else:
+        print(f"Serving on http://{host}:{port} (this machine only; --host 0.0.0.0 opens it to the local network)")
+    base = share or f"http://{host}:{port}"
+    for table in tables:
+        state = "over" if table.game.is_over else f"move {len(table.record.moves)}"
+        print(f"  table {table.id} ({table.ruleset.id}, {state}): host page {base}/h/{table.meta['host']}")
+    from ..web.app import load_parties
+
+    for party in load_parties(store):
+        print(f"  party {party.id} ({party.ruleset.id}): host page {base}/p/{party.meta['host']}")
+    print(f"Tables are kept in {data.resolve()}. Stop with Ctrl-C; every game resumes when the server starts again.",
+          flush=True)
+    app = create_app(data, share_base=share, bot_delay=bot_delay, store=store)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+    except OSError as exc:
+        fail(f"touring serve: cannot listen on {host}:{port}: {exc.strerror or exc}")
+    except SystemExit as exc:  # uvicorn's way of saying it could not start (its reason is printed above)
+        if exc.code:
+            fail(f"touring serve: cannot listen on {host}:{port}; is another server using it? (try --port)")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)

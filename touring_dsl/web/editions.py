@@ -1,0 +1,69 @@
+"""Web stage, editions: the archive for the host's form, and uploaded house rules compiled safely.
+
+An uploaded file is untrusted: it is limited in size, and it may extend only an edition of the archive
+(by its id), never a path on the server; its errors are the compiler's located diagnostics.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import Collector, InternalError, TouringError
+
+MAX_EDITION_BYTES = 64 * 1024  # a whole edition is a few kilobytes; this leaves room for long house rules
+UPLOAD_NAME = "house-rules.touring"
+
+
+class EditionRefused(ValueError):
+    """An edition the server will not use: message is the text shown on the page."""
+
+
+def archive_choices() -> list[dict]:
+    """Every archive edition: id, title and the player counts it seats, for the host's form."""
+    from ..archive import archive_ids, load
+
+    choices = []
+    for ref in archive_ids():
+        try:
+            ruleset = load(ref)
+        except (TouringError, InternalError):
+            continue  # a broken archive file is `touring check`'s business, not the form's
+        choices.append({"id": ref, "title": ruleset.title, "players": list(ruleset.player_counts()),
+                        "progressive": ruleset.progressive is not None})
+    return choices
+
+
+def load_archive(ref: str):
+    """An archive edition by id only: a path typed into the form is refused, never opened."""
+    from ..archive import archive_ids, load
+
+    if ref not in archive_ids():
+        raise EditionRefused(f"no edition {ref!r} in the archive")
+    return load(ref)
+
+
+def compile_upload(text: str, folder: Path):
+    """Compile an uploaded house rule; EditionRefused carries the located errors as `touring check` shows them.
+
+    folder is an empty folder of the server's own (the table's), so nothing beside the file can be read."""
+    if len(text.encode("utf-8")) > MAX_EDITION_BYTES:
+        raise EditionRefused(f"the edition file is larger than {MAX_EDITION_BYTES // 1024} KB; "
+                             "an edition is a few kilobytes")
+    from ..archive import archive_ids
+    from ..compiler import compile_text
+    from ..syntax import parse
+
+    try:
+        doc = parse(text, UPLOAD_NAME)
+        if doc.extends is not None and doc.extends.value not in archive_ids():
+            collector = Collector()
+            collector.sources[UPLOAD_NAME] = text.splitlines()
+            collector.error("E205", f'an edition played here may extend only an archive edition, not '
+                                    f'"{doc.extends.value}"', doc.extends.span,
+                            "name an archive id, such as " + ", ".join(archive_ids()[:3]))
+            collector.raise_if_any()
+        return compile_text(text, UPLOAD_NAME, folder)
+    except TouringError as exc:
+        raise EditionRefused(exc.render(color=False)) from None
+    except InternalError as exc:
+        raise EditionRefused(f"touring could not compile this file (a bug in touring): {exc}") from None
+

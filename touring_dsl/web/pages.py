@@ -1,0 +1,197 @@
+"""Web stage, pages: the HTML the server sends, every value escaped; the live parts are drawn by table.js.
+
+The pages hold no inline script or style (the Content-Security-Policy forbids both); the seat's token
+travels only in its own URL path.
+"""
+from __future__ import annotations
+
+import time
+from html import escape
+
+from ..gamelog import HUMAN
+
+PLAYER_KINDS = (HUMAN, "random", "greedy", "expert", "ismcts")
+KIND_LABELS = {HUMAN: "a person", "random": "bot: random", "greedy": "bot: greedy", "expert": "bot: expert",
+               "ismcts": "bot: ismcts (search)"}
+
+
+def page(title: str, body: str, script: str | None = None, body_class: str = "") -> str:
+    tag = f'<script src="/static/{escape(script)}" defer></script>' if script else ""
+    return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<meta name="referrer" content="same-origin">'
+            f"<title>{escape(title)}</title>"
+            f'<link rel="stylesheet" href="/static/style.css">{tag}</head>'
+            f'<body class="{escape(body_class)}">{body}</body></html>\n')
+
+
+def index(editions: list[dict], error: str | None = None, form: dict | None = None, party: str = "") -> str:
+    """The host's form: an edition (or a house-rule file), the number of players, who sits where."""
+    form = form or {}
+    chosen = form.get("edition", "touring-1937")
+    options = "".join(
+        f'<option value="{escape(e["id"])}"{" selected" if e["id"] == chosen else ""}>'
+        f'{escape(e["title"])} ({escape(e["id"])}; {escape(", ".join(map(str, e["players"])))} players)</option>'
+        for e in editions)
+    seats = "".join(_seat_choice(seat, form.get(f"seat{seat}", HUMAN if seat < 2 else "greedy"))
+                    for seat in range(8))
+    players = form.get("players", "2")
+    problem = (f'<section class="error" role="alert"><h2>The table was not made</h2>'
+               f"<pre>{escape(error)}</pre></section>") if error else ""
+    body = f"""<main class="narrow">
+<h1>Touring: a new table</h1>
+{problem}
+<form method="post" action="/tables" enctype="multipart/form-data" id="new-table">
+<fieldset><legend>Edition</legend>
+<label for="edition">From the archive</label>
+<select id="edition" name="edition">{options}</select>
+<p>Or house rules of your own (an edition file; it may extend an archive edition):</p>
+<label for="upload">Upload a file</label> <input type="file" id="upload" name="upload" accept=".touring,text/plain">
+<label for="source">or paste it here</label>
+<textarea id="source" name="source" rows="6" cols="60" spellcheck="false">{escape(form.get("source", ""))}</textarea>
+</fieldset>
+<fieldset><legend>Players</legend>
+<label for="players">Number of players</label>
+<input type="number" id="players" name="players" min="1" max="8" value="{escape(str(players))}" required>
+<div class="seat-choices">{seats}</div>
+<label for="seed">Deal number (leave empty for a fresh shuffle)</label>
+<input type="number" id="seed" name="seed" min="0" value="{escape(str(form.get("seed", "")))}">
+</fieldset>
+<button type="submit">Make the table</button>
+</form>{party}</main>"""
+    return page("Touring: a new table", body)
+
+
+def _seat_choice(seat: int, chosen: str) -> str:
+    options = "".join(f'<option value="{kind}"{" selected" if kind == chosen else ""}>{escape(KIND_LABELS[kind])}'
+                      f"</option>" for kind in PLAYER_KINDS)
+    return (f'<p class="seat-choice"><label for="seat{seat}">Seat {seat + 1}</label> '
+            f'<select id="seat{seat}" name="seat{seat}">{options}</select></p>')
+
+
+def host(table, base: str, qr_svg) -> str:
+    """The host's page: every seat's private link with its QR code, and the spectator's view."""
+    rows = []
+    for seat, token in enumerate(table.meta["tokens"]):
+        kind = table.kinds[seat]
+        if kind != HUMAN:
+            rows.append(f'<li class="seat-link"><h2>Seat {seat + 1}</h2><p>played by the {escape(kind)} bot</p></li>')
+            continue
+        url = f"{base}/s/{token}"
+        rows.append(f'<li class="seat-link"><h2>Seat {seat + 1}</h2>'
+                    f'<p><a href="{escape(url)}" data-seat="{seat}">{escape(url)}</a></p>'
+                    f'<figure class="qr" aria-label="QR code of the link for seat {seat + 1}">{qr_svg(url)}</figure>'
+                    f"</li>")
+    spectator = f"{base}/w/{table.meta['spectator']}"
+    body = f"""<main>
+<h1>{escape(table.ruleset.title)}: the table is ready</h1>
+<p>Give each player the link of their seat (or let them scan its code). A link is that seat's key:
+whoever has it sees that hand, so give it to that player alone.</p>
+<ul class="links">{''.join(rows)}</ul>
+<h2>The table for everyone</h2>
+<p><a href="{escape(spectator)}" id="spectator-link">Show the table as a spectator sees it</a> (no hand is shown)
+ &middot; <a href="/rules/{escape(table.meta['spectator'])}" target="_blank" rel="noopener">Rulebook</a></p>
+<p>The game is written to <code>{escape(str(table.folder / "game.jsonl"))}</code>; check it with
+<code>touring replay</code>.</p>
+</main>"""
+    return page("Touring: the table is ready", body)
+
+
+def game_page(title: str, mode: str) -> str:
+    """The seat's (or spectator's, or replay's) page: a frame that table.js fills from the live channel."""
+    body = f"""<header class="bar"><h1 id="title">{escape(title)}</h1>
+<nav><a id="rules-link" href="#" target="_blank" rel="noopener">Rulebook</a></nav></header>
+<main id="app" data-mode="{escape(mode)}">
+<p id="status" role="status" aria-live="polite">Connecting&hellip;</p>
+<p id="replay-offer" hidden><a id="replay-link" href="#">Watch the game again, move by move</a></p>
+<section id="decision" aria-live="assertive" hidden></section>
+<section id="confirm" role="alertdialog" aria-labelledby="confirm-text" hidden>
+<p id="confirm-text"></p><button id="confirm-yes" type="button">Make it anyway</button>
+<button id="confirm-no" type="button">Choose again</button></section>
+<section id="hand-area" aria-labelledby="hand-title"><h2 id="hand-title">Your hand</h2>
+<div id="hand" class="cards"></div><div id="choices" class="choices" aria-live="polite"></div>
+<p id="why" class="why" aria-live="polite"></p></section>
+<section aria-labelledby="table-title"><h2 id="table-title">The table</h2>
+<p id="piles"></p><div id="sides" class="sides"></div></section>
+<section id="replay-controls" hidden aria-label="Replay controls">
+<button id="first" type="button">First</button><button id="prev" type="button">Previous move</button>
+<span id="step" aria-live="polite"></span>
+<button id="next" type="button">Next move</button><button id="last" type="button">Last</button></section>
+<section aria-labelledby="log-title"><h2 id="log-title">What happened</h2><ol id="log" class="log"></ol></section>
+</main>"""
+    return page(title, body, "table.js", body_class=mode)
+
+
+def refusal() -> str:
+    """What a missing or wrong link gets: the same words whatever was asked, so nothing is revealed."""
+    return page("Touring: no such table", '<main class="narrow"><h1>No such table</h1>'
+                "<p>This link does not open a seat. Ask the host for your seat's link.</p></main>")
+
+
+def party_form(editions: list[dict], error: str | None = None, form: dict | None = None) -> str:
+    """The form for a Progressive Touring evening: the edition, the players' names, the rounds."""
+    form = form or {}
+    chosen = form.get("edition", "touring-1937")
+    options = "".join(f'<option value="{escape(e["id"])}"{" selected" if e["id"] == chosen else ""}>'
+                      f'{escape(e["title"])} ({escape(e["id"])})</option>' for e in editions)
+    problem = (f'<section class="error" role="alert"><h2>The party was not set up</h2>'
+               f"<pre>{escape(error)}</pre></section>") if error else ""
+    return f"""<section class="narrow" aria-labelledby="party-title"><h2 id="party-title">Or host a Progressive
+Touring party</h2>{problem}
+<form method="post" action="/parties" id="new-party">
+<label for="party-edition">Edition</label><select id="party-edition" name="edition">{options}</select>
+<label for="names">Players' names, separated by commas</label>
+<textarea id="names" name="names" rows="3" cols="60">{escape(form.get("names", ""))}</textarea>
+<label for="rounds">Rounds</label>
+<input type="number" id="rounds" name="rounds" min="1" max="20" value="{escape(str(form.get("rounds", "3")))}">
+<p><input type="checkbox" id="clock" name="clock" value="yes"><label for="clock" class="inline">The edition's clock
+sounds the signal (else the host's button does)</label></p>
+<button type="submit">Set up the party</button></form></section>"""
+
+
+def party_host(web_party, games_of, base: str, qr_svg) -> str:
+    """The host's screen for a party: this round's tables with each player's link, the signal, the standings."""
+    party, ruleset = web_party.party, web_party.ruleset
+    rnd = party.current
+    token = escape(web_party.meta["host"])
+    parts = [f"<h1>{escape(ruleset.title)}: a Progressive Touring party</h1>"]
+    if rnd is None:
+        parts.append("<p><strong>The party is over.</strong></p>")
+    else:
+        parts.append(f"<h2>Round {rnd.number} of {party.rounds_planned}</h2>")
+        deadline = web_party.meta.get("deadline")
+        if deadline:
+            parts.append(f'<p id="deadline">The signal sounds at {time.strftime("%H:%M", time.localtime(deadline))} '
+                         f"({party.minutes} minutes a round), or earlier from the button.</p>")
+        for table in rnd.tables:
+            parts.append(_party_table(web_party, table, games_of(rnd.number, table.number), base, qr_svg, token))
+        parts.append(f'<form method="post" action="/p/{token}/signal"><button type="submit" id="signal">'
+                     "Sound the signal: every table stops and its miles are recorded</button></form>")
+    rows = "".join(f"<tr><td>{s.place}</td><td>{escape(s.player)}</td><td class=\"num\">{s.total}</td>"
+                   f"<td>{'prize' if s.prize else ''}</td></tr>" for s in web_party.standings())
+    parts.append(f'<h2>Standings</h2><table id="standings"><thead><tr><th>Place</th><th>Player</th>'
+                 f'<th class="num">{escape(ruleset.setups[0].race.unit.capitalize())}</th><th></th></tr></thead>'
+                 f"<tbody>{rows}</tbody></table>")
+    return page("Touring: the party", "<main>" + "".join(parts) + "</main>")
+
+
+def _party_table(web_party, table, games, base: str, qr_svg, token: str) -> str:
+    sides = " against ".join(escape(" & ".join(side)) for side in table.sides)
+    out = [f'<section class="party-table" data-table="{table.number}"><h3>Table {table.number}: {sides}</h3>']
+    if games:
+        current = games[-1]
+        state = ("over: " + " ".join(current.state(None)["result"]["lines"][:1])) if current.game.is_over \
+            else f"{len(current.record.moves)} moves played"
+        out.append(f"<p>Game {len(games)}: {escape(state)} &middot; "
+                   f'<a href="{escape(base)}/w/{escape(current.meta["spectator"])}">watch</a></p><ul class="links">')
+        for seat, name in enumerate(web_party.seat_names(table, current)):
+            url = f"{base}/s/{current.meta['tokens'][seat]}"
+            out.append(f'<li class="seat-link"><h4>{escape(name)}</h4><p><a href="{escape(url)}" '
+                       f'data-player="{escape(name)}">{escape(url)}</a></p>'
+                       f'<figure class="qr" aria-label="QR code of the link for {escape(name)}">{qr_svg(url)}</figure></li>')
+        out.append("</ul>")
+        if current.game.is_over and web_party.ruleset.progressive.restart:
+            out.append(f'<form method="post" action="/p/{token}/again/{table.number}"><button type="submit">'
+                       "Another game at this table (its miles are added)</button></form>")
+    out.append("</section>")
+    return "".join(out)

@@ -1,0 +1,95 @@
+"""Web stage, what each seat may see: the live state message, built from the engine's View alone.
+
+A seat's message holds its own hand, every public pile, the draw pile's size, the public log and (when it
+must act) the legal moves with why each other card cannot be played; a spectator's holds no hand. Nothing
+here reads another seat's hand, the draw order or the seed: tests/test_web_leaks.py checks that the
+message is the same for every deal a seat could be facing.
+"""
+from __future__ import annotations
+
+from ..engine import Move
+from ..table_view import forfeit_warnings, needs_text, result_lines, sorted_hand
+
+def catalogue(ruleset) -> list[dict]:
+    """The deck as the card faces need it (public: every player may read the box's card list)."""
+    return [{"name": card.name, "kind": str(card.kind), "count": card.count, "miles": card.miles,
+             "hours": card.hours, "counters": list(card.counters), "against": list(card.against)}
+            for card in ruleset.deck]
+
+
+def public_line(event, viewer: int | None) -> str | None:
+    """An event as the log shows it to viewer (a seat, or None for a spectator), or None when hidden.
+
+    A draw names its card to the seat drawing alone; the others see nothing of it (every turn has one)."""
+    if event.get("kind") == "draw":
+        if viewer is None or event.get("seat") != viewer or not event.get("card"):
+            return None
+        return f"you drew {event['card']}"
+    return event.get("detail") or event.get("kind")
+
+
+def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str], moves_made: int,
+                  log_tail: int = 40) -> dict:
+    """The whole table as `seat` may see it (seat None: a spectator). log: the logged events so far."""
+    view = game.view(0 if seat is None else seat)
+    ruleset = game.ruleset
+    race = game.setup.race
+    message = {
+        "type": "state", "seat": seat, "players": game.players, "moves_made": moves_made,
+        "edition": {"id": ruleset.id, "title": ruleset.title, "unit": race.unit, "race": race.miles},
+        "seats": [{"seat": s, "kind": seat_kinds[s], "side": game.side_of(s), "hand_size": view.hand_sizes[s]}
+                  for s in range(game.players)],
+        "sides": [_side(ruleset, view, side) for side in view.sides],
+        "zone": view.zone, "discard_top": view.discard_top, "discard_size": view.discard_size,
+        "draw_size": view.draw_size, "turns": view.turns, "to_act": None if game.is_over else view.to_act,
+        "pending": None if view.pending is None else
+        {"attacker": view.pending[0], "hazard": view.pending[1], "victim": view.pending[2]},
+        "over": game.is_over, "result": _result(game, seat_kinds) if game.is_over else None,
+        "log": [line for line in (public_line(e, seat) for e in log[-log_tail * 3:]) if line][-log_tail:],
+        "hand": [], "moves": [], "why": {},
+    }
+    if seat is not None:
+        message["hand"] = sorted_hand(view, ruleset)
+        if not game.is_over and view.to_act == seat:
+            message["moves"] = move_list(game)
+        playable = {m["card"] for m in message["moves"] if m["action"] != "discard"}
+        message["why"] = {card: game.why_not(seat, card) or "cannot be played now"
+                          for card in dict.fromkeys(message["hand"]) if card not in playable}
+    return message
+
+
+def move_list(game) -> list[dict]:
+    """The legal moves in the engine's order, each with its words and what it forfeits, if anything."""
+    legal = game.legal_moves()
+    warnings = forfeit_warnings(game, legal)
+    return [{**move.to_json(), "take": [list(pair) for pair in move.take], "label": str(move),
+             "warn": warnings.get(number)} for number, move in enumerate(legal, start=1)]
+
+
+def _side(ruleset, view, side) -> dict:
+    return {"side": side.side, "seats": list(side.seats), "go_pile": list(view.go_piles[side.side]),
+            "showing_go": side.showing_go, "needs": needs_text(ruleset, side), "zone": side.zone,
+            "zone_size": side.zone_size, "piles": [list(p) for p in side.piles], "miles": side.miles,
+            "safeties": list(side.safeties)}
+
+
+def _result(game, seat_kinds: list[str]) -> dict:
+    def name(s: int) -> str:
+        return f"player {s + 1}" + ("" if seat_kinds[s] == "human" else f" ({seat_kinds[s]})")
+
+    return {"outcome": game.outcome, "winner": game.winner, "lines": result_lines(game, name)}
+
+
+def parse_move(data) -> Move:
+    """A move as a client sends it ({"action", "card", "target", "take"}); ValueError when it is not one."""
+    if not isinstance(data, dict) or not isinstance(data.get("action"), str):
+        raise ValueError("a move needs an action")
+    card, target, take = data.get("card"), data.get("target"), data.get("take") or []
+    if card is not None and not isinstance(card, str):
+        raise ValueError("a move's card must be a card name")
+    if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
+        raise ValueError("a move's target must be a side number")
+    if not isinstance(take, list) or not all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
+                                             and isinstance(p[1], int) for p in take):
+        raise ValueError("a move's take must be a list of [card, count] pairs")
+    return Move.from_json({"action": data["action"], "card": card, "target": target, "take": take})
