@@ -32,7 +32,10 @@ rival in with a zone card first). `ismcts:N` searches N iterations over sampled 
 seat cannot see, and keeps the expert rule's move unless the search finds one better by a margin and
 beyond its own noise; at 25 iterations it almost never does (under 0.1% of its choices), so its numbers
 are the expert rule's, measured on fewer games. Against greedy on touring-1937, with each deal played twice and the seats swapped, the search
-bot won the share recorded in benchmarks/results/README.md."""
+bot won the share recorded in benchmarks/results/README.md. `scorer` plays for the points an edition's
+races score (Mille Bornes) and is the expert rule elsewhere; the levels `easy`, `medium` and `hard`, the
+scorer's match results and the skill headroom an all-seeing oracle measures are on the page
+[Bots, levels and skill headroom](bots.md)."""
 
 MEASURES = """## The measures
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .engine import Game, IllegalMove, Move, View
-from .engine.tables import ACTION_NAMES
+from .engine.codec import ACTIONS
 from .greedy import EXPERT, GREEDY, Facts, facts_for, pick_discard, pick_play
 from .model import Ruleset
 from .rng import Rng
@@ -86,21 +86,52 @@ class ExpertBot(GreedyBot):
     style = EXPERT
 
 
-_ACTIONS = {name: i for i, name in enumerate(ACTION_NAMES)}
-
-
 def _play_of(f: Facts, move: Move) -> tuple[int, int, int, int]:
     """A legal play as greedy.pick_play reads it: (action, card code, target or -1, miles taken)."""
     take = sum(f.miles[f.code[name]] * n for name, n in move.take)
     card = 0 if move.card is None else f.code[move.card]
-    return (_ACTIONS[move.action], card, -1 if move.target is None else move.target, take)
+    return (ACTIONS[move.action], card, -1 if move.target is None else move.target, take)
 
 def search_bot(ruleset: Ruleset | None = None, budget: str | None = None) -> IsmctsBot:
     """The ismcts bot, keeping the expert rule's move unless its search finds a clearly better one."""
     return IsmctsBot(ruleset, budget, prior=ExpertBot(ruleset))
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "ismcts": search_bot}
+def scorer_bot(ruleset: Ruleset | None = None):
+    """The scorer bot (strategy.scorer): plays for the edition's points; the expert rule where nothing scores."""
+    from .strategy import ScorerBot
+
+    return ScorerBot(ruleset)
+
+
+def easy_bot(ruleset: Ruleset | None = None) -> Bot:
+    """The level `easy`: the random bot (any legal play; it wins about a third of two-player games
+    against medium)."""
+    return RandomBot(ruleset)
+
+
+def medium_bot(ruleset: Ruleset | None = None) -> Bot:
+    """The level `medium`: the greedy rule."""
+    return GreedyBot(ruleset)
+
+
+def hard_bot(ruleset: Ruleset | None = None) -> Bot:
+    """The level `hard`: the strongest bot measured for the edition, answering at once. Where races
+    score points (strategy.knowledge), the scorer, which plays for them; elsewhere the expert rule (the
+    search bot keeps the expert rule's move and measured no stronger, at a thousand times the time:
+    benchmarks/results/README.md)."""
+    from .strategy import knowledge_for
+
+    if ruleset is not None:
+        players = min(ruleset.player_counts())
+        if knowledge_for(ruleset, players, None).points.scored:
+            return scorer_bot(ruleset)
+    return ExpertBot(ruleset)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "ismcts": search_bot, "scorer": scorer_bot,
+        "easy": easy_bot, "medium": medium_bot, "hard": hard_bot}
+LEVELS = ("easy", "medium", "hard")  # names for people: each is one of the bots above (see its factory)
 BUDGETED = {"ismcts"}  # bots that take a budget after a colon: "ismcts:1000", "ismcts:0.5s"
 
 

@@ -1,0 +1,140 @@
+"""Strategy: the scorer bot plays for what an edition's scoring pays, read from the compiled rules; levels."""
+from __future__ import annotations
+
+from touring_dsl.archive import load
+from touring_dsl.bots import ExpertBot, GreedyBot, RandomBot, make_bot, play
+from touring_dsl.engine import Move, build_position, new_game
+from touring_dsl.rng import Rng
+from touring_dsl.strategy import ScorerBot, knowledge_for
+
+RIVAL_RUNNING = {"go": ["Roll"], "piles": [("100 km", 1)]}
+
+
+def mille():
+    return load("mille-bornes")
+
+
+def choose(bot, game):
+    return bot.choose(game.view(game.to_act), game.legal_moves(), Rng(1))
+
+
+def test_knowledge_reads_the_scoring_terms_and_the_safeties():
+    k = knowledge_for(mille(), 2, None)
+    assert k.points.scored and k.target == 700 and k.exact
+    assert k.points.without == {"200 km": 300} and k.points.countered == 300 and k.points.shut_out == 500
+    assert k.points.per_safety == 100 and k.points.all_safeties == 300
+    assert k.shields["Accident"] == {"Driving Ace"} and "Speed Limit" in k.cancels["Right of Way"]
+    assert k.mends["Repairs"] == {"Accident"} and k.total["Stop"] == 4  # the two-player deck lacks one
+    assert not knowledge_for(load("touring-1937"), 2, None).points.scored
+
+
+def test_a_safety_is_kept_for_its_coup_fourre_while_its_hazards_are_unseen():
+    hand = ["Driving Ace", "Gasoline", "Gasoline", "Spare Tire", "Repairs", "Repairs"]
+    game = build_position(mille(), sides={0: {"go": ["Roll"]}, 1: {"go": []}}, hands={0: hand})
+    assert choose(ExpertBot(mille()), game) == Move("play", "Driving Ace")
+    move = choose(ScorerBot(mille()), game)
+    assert move.action == "discard" and move.card in ("Gasoline", "Repairs")  # a second copy goes
+
+
+def test_a_safety_is_laid_at_once_when_every_hazard_it_answers_is_in_sight():
+    hand = ["Driving Ace", "Gasoline", "100 km", "Spare Tire", "Repairs", "75 km"]
+    game = build_position(mille(), sides={0: {"go": ["Roll"]}, 1: RIVAL_RUNNING}, hands={0: hand},
+                          discard=("Accident", "Accident"))
+    assert choose(ScorerBot(mille()), game) == Move("play", "Driving Ace")
+    live = build_position(mille(), sides={0: {"go": ["Roll"]}, 1: RIVAL_RUNNING}, hands={0: hand})
+    assert choose(ScorerBot(mille()), live) == Move("play", "100 km")
+
+
+def test_the_200_is_held_back_for_the_safe_trip_until_the_rival_nears_the_end():
+    hand = ["200 km", "100 km", "Gasoline", "Spare Tire", "Repairs", "Roll"]
+    far = build_position(mille(), sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"], "piles": [("25 km", 1)]}},
+                         hands={0: hand})
+    assert choose(GreedyBot(mille()), far) == Move("play", "200 km")
+    assert choose(ScorerBot(mille()), far) == Move("play", "100 km")
+    near = build_position(mille(), sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"], "piles": [("100 km", 5)]}},
+                          hands={0: hand})
+    assert choose(ScorerBot(mille()), near) == Move("play", "200 km")
+
+
+def test_a_hazard_the_rival_is_shielded_from_is_discarded_first():
+    hand = ["Accident", "Out of Gas", "100 km", "75 km", "Roll", "Spare Tire"]
+    sides = {0: {"go": ["Stop"]}, 1: {"go": [], "safeties": ["Driving Ace"]}}
+    game = build_position(mille(), sides=sides, hands={0: hand})
+    # stopped, with a Roll: first it plays the Roll; with none, it can only discard
+    assert choose(ScorerBot(mille()), game) == Move("play", "Roll")
+    hand[4] = "Gasoline"
+    game = build_position(mille(), sides=sides, hands={0: hand})
+    assert choose(ScorerBot(mille()), game) == Move("discard", "Accident")
+    assert choose(ExpertBot(mille()), game) != Move("discard", "Accident")
+
+
+def test_every_safety_is_laid_before_the_race_can_end():
+    hand = ["Driving Ace", "Extra Tank", "100 km", "Gasoline", "Spare Tire", "Repairs"]
+    game = build_position(mille(), sides={0: {"go": ["Roll"], "piles": [("100 km", 6)]}, 1: RIVAL_RUNNING},
+                          hands={0: hand})
+    assert choose(ScorerBot(mille()), game).card in ("Driving Ace", "Extra Tank")  # then completes
+
+
+def test_where_nothing_scores_the_scorer_plays_the_expert_rule():
+    ruleset = load("touring-1937")
+    for seed in range(5):
+        a = play(new_game(ruleset, 2, seed), [ScorerBot(ruleset), GreedyBot(ruleset)], Rng(seed))
+        b = play(new_game(ruleset, 2, seed), [ExpertBot(ruleset), GreedyBot(ruleset)], Rng(seed))
+        assert (a.turns, a.winner, a.miles) == (b.turns, b.winner, b.miles)
+
+
+def test_scorer_plays_mille_bornes_to_the_end_at_every_player_count():
+    ruleset = mille()
+    for players in ruleset.player_counts():
+        for seed in range(3):
+            bots = [ScorerBot(ruleset) if seat % 2 == 0 else GreedyBot(ruleset) for seat in range(players)]
+            game = play(new_game(ruleset, players, seed), bots, Rng(seed))
+            assert game.is_over
+
+
+def test_levels_name_calibrated_bots():
+    assert isinstance(make_bot("easy", mille()), RandomBot)
+    assert type(make_bot("medium", mille())) is GreedyBot
+    assert isinstance(make_bot("hard", mille()), ScorerBot)
+    assert type(make_bot("hard", load("touring-1937"))) is ExpertBot
+
+
+def test_the_cli_takes_levels_and_plays_the_same_games_as_their_bots():
+    import json
+
+    from typer.testing import CliRunner
+
+    from touring_dsl.cli.app import app
+
+    def played(bots: str) -> dict:
+        result = CliRunner().invoke(app, ["simulate", "touring-1937", "--games", "6", "--jobs", "1",
+                                          "--bots", bots, "--json"])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    levels, bots = played("hard,easy"), played("expert,random")
+    assert levels["seats"][0]["wins"] == bots["seats"][0]["wins"]
+    assert levels["length_histogram"] == bots["length_histogram"]
+    refused = CliRunner().invoke(app, ["simulate", "touring-1937", "--games", "2", "--bots", "hardest,easy"])
+    assert refused.exit_code == 2 and "hardest" in refused.output
+
+
+HOUSE = '''edition "mille-no-safe-trip" extends "mille-bornes" {
+    title "Mille Bornes without the safe trip"
+}
+
+change scoring {
+    remove 300 points for completing the race without "200 km"
+}
+'''
+
+
+def test_a_house_rule_without_the_safe_trip_bonus_lets_the_scorer_lay_its_200():
+    from touring_dsl.compiler import compile_text
+
+    house = compile_text(HOUSE, "house.touring", base_dir="editions")
+    assert knowledge_for(house, 2, None).points.without == {}
+    hand = ["200 km", "100 km", "Gasoline", "Spare Tire", "Repairs", "Roll"]
+    sides = {0: {"go": ["Roll"]}, 1: {"go": ["Roll"], "piles": [("25 km", 1)]}}
+    assert choose(ScorerBot(house), build_position(house, sides=sides, hands={0: hand})) == Move("play", "200 km")
+    assert choose(ScorerBot(mille()), build_position(mille(), sides=sides, hands={0: hand})) == Move("play", "100 km")

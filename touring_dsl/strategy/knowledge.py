@@ -1,0 +1,109 @@
+"""Bots stage, what an edition rewards: the facts a scoring-minded bot reads off the compiled ruleset.
+
+Nothing here names a card: which safety shields from which hazard, which remedy mends which hazard,
+how many of each card the deck holds for a seating, how long the race is, and the points each scoring
+term pays, all come from the Ruleset. A house edition with other cards or other scoring is read the same
+way.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..model import Ruleset
+
+
+@dataclass
+class Points:
+    """The points of the scoring terms a bot can steer (0 where the edition has no such term)."""
+
+    per_mile: int = 0
+    complete: int = 0
+    without: dict[str, int] = field(default_factory=dict)  # card -> points for completing with none laid
+    exhausted: int = 0  # completing after the draw pile ran out
+    shut_out: int = 0
+    per_safety: int = 0  # each safety in play (by kind, or the sum over safety names)
+    all_safeties: int = 0
+    countered: int = 0  # each hazard turned away out of turn (a coup fourre)
+
+    @property
+    def scored(self) -> bool:
+        return any((self.per_mile, self.complete, self.without, self.exhausted, self.shut_out,
+                    self.per_safety, self.all_safeties, self.countered))
+
+
+class Knowledge:
+    """One seating of a ruleset as a scoring-minded bot reads it."""
+
+    def __init__(self, ruleset: Ruleset, players: int, setup: str | None):
+        seating = ruleset.setup_for(players, setup or None)
+        self.ruleset = ruleset
+        self.race = seating.race
+        self.target = seating.race.miles
+        self.exact = seating.race.exact
+        self.caps = dict(seating.race.caps)
+        removed = dict(seating.removals)
+        self.total = Counter({card.name: max(0, card.count * seating.decks - removed.get(card.name, 0))
+                              for card in ruleset.deck})
+        self.kind = {card.name: card.kind for card in ruleset.deck}
+        self.miles = {card.name: card.miles or 0 for card in ruleset.deck}
+        self.extra_turn = {card.name for card in ruleset.deck if card.extra_turn}
+        self.acts_as_go = {card.name for card in ruleset.deck if card.acts_as_go}
+        # shields[h]: the safeties whose side the hazard (or zone card) h cannot touch
+        self.shields: dict[str, set[str]] = {}
+        for card in ruleset.deck:
+            for hazard in card.against:
+                self.shields.setdefault(hazard, set()).add(card.name)
+        # cancels[s]: the hazards card s may turn away out of turn
+        self.cancels: dict[str, set[str]] = {card.name: set(card.counters) for card in ruleset.deck if card.counters}
+        for counter in ruleset.counters:
+            self.cancels.setdefault(counter.card, set()).update(counter.cancels)
+        # chains: hazard -> the cards that must follow it; mends[r]: the hazards remedy r helps past
+        self.chains = {chain.hazard: tuple(chain.steps) for chain in ruleset.delays.chains}
+        self.mends: dict[str, set[str]] = {}
+        for hazard, steps in self.chains.items():
+            for step in steps:
+                if self.kind.get(step) == "remedy":
+                    self.mends.setdefault(step, set()).add(hazard)
+        self.safeties = [card.name for card in ruleset.deck if card.kind == "safety"]
+        self.points = read_points(ruleset)
+
+
+def read_points(ruleset: Ruleset) -> Points:
+    points = Points()
+    if ruleset.scoring is None:
+        return points
+    safeties = {card.name for card in ruleset.deck if card.kind == "safety"}
+    for term in ruleset.scoring.terms:
+        what = term.what
+        if what == "distance":
+            points.per_mile += term.points
+        elif what == "completing":
+            points.complete += term.points
+        elif what == "completing-without" and term.card:
+            points.without[term.card] = points.without.get(term.card, 0) + term.points
+        elif what == "completing-exhausted":
+            points.exhausted += term.points
+        elif what == "shut-out":
+            points.shut_out += term.points
+        elif what == "in-play" and (term.kind == "safety" or term.card in safeties):
+            points.per_safety += term.points if term.kind == "safety" else term.points // max(len(safeties), 1)
+        elif what == "all-in-play" and term.kind == "safety":
+            points.all_safeties += term.points
+        elif what == "countered":
+            points.countered += term.points
+    return points
+
+
+_KNOWN: dict[tuple, tuple[Ruleset, Knowledge]] = {}
+
+
+def knowledge_for(ruleset: Ruleset, players: int, setup: str | None) -> Knowledge:
+    """The Knowledge of one seating, read once."""
+    key = (id(ruleset), players, setup or None)
+    found = _KNOWN.get(key)
+    if found is None or found[0] is not ruleset:
+        if len(_KNOWN) > 64:
+            _KNOWN.clear()
+        found = _KNOWN[key] = (ruleset, Knowledge(ruleset, players, setup))
+    return found[1]
