@@ -21,7 +21,7 @@ from touring_dsl.rng import Rng  # noqa: E402
 from touring_dsl.search.determinize import Belief  # noqa: E402
 from touring_dsl.web.views import state_message  # noqa: E402
 from touring_dsl.web.app import MAX_MESSAGE, create_app  # noqa: E402
-from web_support import Server, first_move, make_table  # noqa: E402
+from web_support import Server, first_move, make_table, web_first_move  # noqa: E402
 
 SEED = 3141592653  # long enough that its digits cannot turn up by chance
 
@@ -234,19 +234,6 @@ def play_over_the_wire(websockets, seat_urls, moves: int) -> list:
             for seat, ws in channels.items():  # the bots' answers, up to a person's turn
                 last[seat] = json.loads(ws.recv(timeout=20))
         return [last.get(seat) for seat in range(len(seat_urls))]
-
-
-def web_first_move(state) -> dict:
-    """first_move as a page sees it: from the seat's own message."""
-    moves = state["moves"]
-    decisions = [m for m in moves if m["action"] not in ("play", "discard")]
-    if decisions:
-        return ([m for m in decisions if m["action"] == "counter"] or decisions)[0]
-    for card in dict.fromkeys(state["hand"]):
-        plays = [m for m in moves if m["card"] == card and m["action"] != "discard"]
-        if plays:
-            return plays[0]
-    return next(m for m in moves if m["action"] == "discard" and m["card"] == state["hand"][0])
 
 
 def test_serve_opened_to_the_network_says_so_with_the_address(tmp_path):
