@@ -122,6 +122,7 @@ def test_bad_messages_get_clear_errors_and_the_table_plays_on(client):
         hand = table.game.view(1).hand
         cases = {
             "{not json": "not JSON",
+            '{"type": "move", "move": ' + "[" * 1500 + "]" * 1500 + "}": "nested too deeply",
             "x" * (MAX_MESSAGE + 1): "longer than",
             json.dumps([1, 2]): "expected",
             json.dumps({"type": "shout"}): "expected",
