@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import subprocess
 import sys
 import warnings
@@ -142,6 +143,15 @@ def test_bad_messages_get_clear_errors_and_the_table_plays_on(client):
         assert len(table.record.moves) == 0
         me.send_text(json.dumps({"type": "move", "move": first_move(table.game).to_json()}))
         assert receive(me)["moves_made"] == 1 and receive(other)["moves_made"] == 1
+
+
+def test_the_host_form_offers_every_bot_the_server_accepts(client):
+    from touring_dsl.bots import BOTS
+
+    offered = set(re.findall(r'<select id="seat0" name="seat0">(.*?)</select>', client.get("/").text)[0]
+                  .split("</option>"))
+    for kind in BOTS:
+        assert any(f'value="{kind}"' in option for option in offered), kind
 
 
 def test_the_host_form_refuses_bad_tables_with_the_reason(client):
