@@ -25,6 +25,7 @@ from touring_dsl.bots import make_bot, play
 from touring_dsl.engine import new_game
 from touring_dsl.engine.match import play_match
 from touring_dsl.rng import Rng
+from touring_dsl.simulate.stats import wilson
 
 SEED_BASE = 1_000_000
 
@@ -51,14 +52,6 @@ def play_deal(task: tuple) -> dict:
     return {"edition": edition, "bot": bot, "against": against, "deal": deal, "scores": scores,
             "races": races, "margins": margins}
 
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    if not games:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def summary(rows: list[dict]) -> str:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import math
 import time
 from multiprocessing import Pool
 from pathlib import Path
@@ -29,6 +28,7 @@ from touring_dsl.archive import load
 from touring_dsl.bots import make_bot, play
 from touring_dsl.engine import new_game
 from touring_dsl.rng import Rng
+from touring_dsl.simulate.stats import wilson
 from touring_dsl.search import ismcts
 
 SEED_BASE = 1_000_000
@@ -92,15 +92,6 @@ def key_of(row: dict) -> tuple:
 
 SETTINGS = ("infer", "margin", "playout")
 
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if not games:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def summary(rows: list[dict]) -> str:

@@ -29,6 +29,7 @@ from touring_dsl.bots import make_bot, play
 from touring_dsl.engine import new_game
 from touring_dsl.engine.rules.scoring import score_race
 from touring_dsl.rng import Rng
+from touring_dsl.simulate.stats import wilson
 from touring_dsl.simulate.fast import greedy_policy, STYLES
 
 SEED_BASE = 1_000_000
@@ -92,14 +93,6 @@ def play_deal(task: tuple) -> dict:
             margins.append(points[side] - points[1 - side])
     return {"edition": edition, "bot": bot_name, "deal": deal, "scores": scores, "margins": margins}
 
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    if not games:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def mean_and_error(values: list[float]) -> tuple[float, float]:
