@@ -27,6 +27,8 @@ from touring_dsl.engine.match import play_match
 from touring_dsl.rng import Rng
 from touring_dsl.simulate.stats import wilson
 
+from results_file import open_results, results_rows
+
 SEED_BASE = 1_000_000
 
 
@@ -93,15 +95,13 @@ def main() -> None:
     args = parser.parse_args()
     key = (args.edition, args.bot, args.against)
     done: dict[int, dict] = {}
-    if args.results and args.results.exists():
-        for line in args.results.read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
-            if (row["edition"], row["bot"], row["against"]) == key:
-                done.setdefault(row["deal"], row)
+    for row in results_rows(args.results) if args.results else ():
+        if (row["edition"], row["bot"], row["against"]) == key:
+            done.setdefault(row["deal"], row)
     deals = range(args.first, args.first + args.deals)
     rows = [done[d] for d in deals if d in done]
     tasks = [(*key, d) for d in deals if d not in done]
-    out = args.results.open("a", encoding="utf-8") if args.results else None
+    out = open_results(args.results) if args.results else None
     with Pool(args.jobs) as pool:
         for row in pool.imap_unordered(play_deal, tasks, chunksize=2):
             rows.append(row)

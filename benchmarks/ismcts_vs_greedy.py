@@ -18,7 +18,6 @@ each is part of a row's key, so that one file can hold several settings.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import time
 from multiprocessing import Pool
@@ -29,6 +28,8 @@ from touring_dsl.bots import make_bot, play
 from touring_dsl.engine import new_game
 from touring_dsl.rng import Rng
 from touring_dsl.simulate.stats import wilson
+
+from results_file import open_results, results_lines
 from touring_dsl.search import ismcts
 
 SEED_BASE = 1_000_000
@@ -125,27 +126,6 @@ def read_rows(path: Path, key: tuple) -> dict[int, dict]:
         if key_of(row) == key:
             rows.setdefault(row["deal"], row)
     return rows
-
-
-def results_lines(path: Path) -> list[str]:
-    """The lines of a results file, plain or gzip-compressed (FILE.jsonl.gz, as the ones kept in the repository)."""
-    if not path.exists():
-        return []
-    if path.suffix != ".gz":
-        return path.read_text(encoding="utf-8").splitlines()
-    lines: list[str] = []
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as stream:
-            for line in stream:
-                lines.append(line)
-    except EOFError:  # a run stopped mid-write: the rows flushed before it are whole, the last may not be
-        lines = lines[:-1] if lines and not lines[-1].endswith("\n") else lines
-    return [line for line in (text.strip() for text in lines) if line]
-
-
-def open_results(path: Path):
-    """The results file opened to append one row at a time; a .gz file is appended to as a new gzip member."""
-    return gzip.open(path, "at", encoding="utf-8") if path.suffix == ".gz" else path.open("a", encoding="utf-8")
 
 
 def main() -> None:

@@ -30,6 +30,8 @@ from touring_dsl.engine import new_game
 from touring_dsl.engine.rules.scoring import score_race
 from touring_dsl.rng import Rng
 from touring_dsl.simulate.stats import wilson
+
+from results_file import open_results, results_rows
 from touring_dsl.simulate.fast import greedy_policy, STYLES
 
 SEED_BASE = 1_000_000
@@ -177,16 +179,14 @@ def main() -> None:
     editions = args.edition or ["touring-1937", "mille-bornes"]
     bots = ["oracle"] + [b for b in args.bots.split(",") if b]
     done = {}
-    if args.results and args.results.exists():
-        for line in args.results.read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
-            done.setdefault((row["edition"], row["bot"], row["deal"]), row)
+    for row in results_rows(args.results) if args.results else ():
+        done.setdefault((row["edition"], row["bot"], row["deal"]), row)
     deals = range(args.first, args.first + args.deals)
     tasks = [(e, b, d) for e in editions for b in bots for d in deals if (e, b, d) not in done]
     rows = [done[(e, b, d)] for e in editions for b in bots for d in deals if (e, b, d) in done]
     if not args.deals:  # --deals 0: report every deal the results file holds
         rows = [row for (e, b, _), row in sorted(done.items()) if e in editions and b in bots]
-    out = args.results.open("a", encoding="utf-8") if args.results else None
+    out = open_results(args.results) if args.results else None
     with Pool(args.jobs) as pool:
         for row in pool.imap_unordered(play_deal, tasks, chunksize=4):
             rows.append(row)

@@ -1,0 +1,36 @@
+"""Benchmarks, their results files: rows of JSON, one a line, plain or gzip-compressed.
+
+The raw rows kept in the repository are FILE.jsonl.gz (benchmarks/results/README.md); a script reads
+either kind and appends a row at a time, so a run stopped midway keeps every deal it finished.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+
+def results_lines(path: Path) -> list[str]:
+    """The lines of a results file, plain or gzip-compressed; none when it does not exist yet."""
+    if not path.exists():
+        return []
+    if path.suffix != ".gz":
+        return path.read_text(encoding="utf-8").splitlines()
+    lines: list[str] = []
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as stream:
+            for line in stream:
+                lines.append(line)
+    except EOFError:  # a run stopped mid-write: the rows flushed before it are whole, the last may not be
+        lines = lines[:-1] if lines and not lines[-1].endswith("\n") else lines
+    return [line for line in (text.strip() for text in lines) if line]
+
+
+def results_rows(path: Path) -> list[dict]:
+    """The rows of a results file, in the order they were written."""
+    return [json.loads(line) for line in results_lines(path)]
+
+
+def open_results(path: Path):
+    """The results file opened to append one row at a time; a .gz file is appended to as a new gzip member."""
+    return gzip.open(path, "at", encoding="utf-8") if path.suffix == ".gz" else path.open("a", encoding="utf-8")
