@@ -57,3 +57,12 @@ add piles {
     with pytest.raises(TouringError) as caught:
         compile_text(text, "nozones.touring", ".")
     assert any(d.code == "E256" and "no zone pile to name" in d.message for d in caught.value.diagnostics)
+
+
+def test_a_refusal_names_the_pile_as_the_edition_does():
+    from touring_dsl.engine import new_game
+
+    for edition, pile in (("mille-bornes", "battle pile"), ("touring-1937", "go pile")):
+        game = new_game(load(edition), players=2, seed=3)
+        mileage = next(c.name for c in game.ruleset.deck if c.kind == "mileage")
+        assert game.why_not(0, mileage).endswith(f"showing on your side's {pile}")

@@ -45,7 +45,7 @@ def _reason(game, s: int, c: int) -> str:
     state = game.go_state[s]
     if kind == MILEAGE:
         if state != RUNNING:
-            return f"mileage needs a {t.go_name} showing on your side's go pile"
+            return f"mileage needs a {t.go_name} showing on your side's {t.go_pile_name}"
         if game.mileage_counts[s][c] >= t.need[c]:
             if t.distance:
                 return f"a side may lay at most {t.need[c]} {card} in a race"
