@@ -25,19 +25,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from web_support import Server, make_table  # noqa: E402
-
-
-def first_move(state: dict) -> dict:
-    moves = state["moves"]
-    decisions = [m for m in moves if m["action"] not in ("play", "discard")]
-    if decisions:
-        return ([m for m in decisions if m["action"] == "counter"] or decisions)[0]
-    for card in dict.fromkeys(state["hand"]):
-        plays = [m for m in moves if m["card"] == card and m["action"] != "discard"]
-        if plays:
-            return plays[0]
-    return next(m for m in moves if m["action"] == "discard" and m["card"] == state["hand"][0])
+from web_support import Server, make_table, web_first_move  # noqa: E402
 
 
 async def play_table(seat_urls: list[str], moves: int, think: float, latencies: list[float], rng) -> int:
@@ -52,7 +40,7 @@ async def play_table(seat_urls: list[str], moves: int, think: float, latencies: 
         while made < moves and not last[0]["over"]:
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))  # the player looks at the table first
             actor = last[0]["to_act"]
-            move = first_move(last[actor])
+            move = web_first_move(last[actor])
             start = time.perf_counter()
             await channels[actor].send(json.dumps({"type": "move", "move": move, "confirm": True}))
             received = await asyncio.gather(*(receive(ws) for ws in channels))

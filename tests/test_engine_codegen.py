@@ -32,7 +32,7 @@ def test_rules_an_edition_lacks_are_left_out():
                                                                 "touring-reprint"))
     assert "penalty_plays" not in basic and "TAKES[" not in basic
     assert "penalty_plays" in penalties and "TAKES[" in penalties
-    assert "pending = (seat, c, v, code)" not in basic and "pending = (seat, c, v, code)" in reprint  # counter cards
+    assert "pending = CounterOffer(seat, c, v, code)" not in basic and "pending = CounterOffer(seat, c, v, code)" in reprint  # counter cards
     assert "REMOVES[" not in basic and "REMOVES[" in reprint  # hazards that take a mileage card
     assert "ALLOW[" not in basic  # speeding forbidden: a mileage card is never laid outside its zone
     assert "ALLOW[" in penalties
@@ -59,13 +59,13 @@ def test_fast_playout_matches_the_public_api_at_every_player_count(edition):
             fast = new_game(ruleset, players, seed)
             run_random(fast, Rng(seed))
             slow = play(new_game(ruleset, players, seed), [RandomBot()] * players, Rng(seed))
-            assert (fast.turns, fast.winner, fast.outcome, fast.miles, fast.cnt, fast.discard, fast.hands,
-                    fast.gopile, fast.zpile, fast.draw) == (slow.turns, slow.winner, slow.outcome, slow.miles,
-                                                            slow.cnt, slow.discard, slow.hands, slow.gopile,
-                                                            slow.zpile, slow.draw)
-            masks = (list(fast.own), list(fast.atk), list(fast.expo))
+            assert (fast.turns, fast.winner, fast.outcome, fast.miles, fast.mileage_counts, fast.discard, fast.hands,
+                    fast.go_piles, fast.zone_piles, fast.draw) == (slow.turns, slow.winner, slow.outcome, slow.miles,
+                                                            slow.mileage_counts, slow.discard, slow.hands, slow.go_piles,
+                                                            slow.zone_piles, slow.draw)
+            masks = (list(fast.own_mask), list(fast.attack_mask), list(fast.exposed_mask))
             fast.refresh_all()
-            assert masks == (fast.own, fast.atk, fast.expo), "cached masks up to date after a fast playout"
+            assert masks == (fast.own_mask, fast.attack_mask, fast.exposed_mask), "cached masks up to date after a fast playout"
 
 
 # recorded from the engine before its kernel was generated: same rules, same random stream, same games.

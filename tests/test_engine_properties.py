@@ -14,9 +14,9 @@ EDITIONS = [e for e in archive_ids() if e.startswith("touring-")]
 
 
 def fresh_masks(game):
-    saved = (list(game.own), list(game.atk), list(game.expo))
+    saved = (list(game.own_mask), list(game.attack_mask), list(game.exposed_mask))
     game.refresh_all()
-    return saved, (list(game.own), list(game.atk), list(game.expo))
+    return saved, (list(game.own_mask), list(game.attack_mask), list(game.exposed_mask))
 
 
 @settings(max_examples=40, deadline=None)
@@ -45,7 +45,7 @@ def test_random_play_keeps_invariants(edition, seed, data):
             assert len(game.hands[mover]) <= hand_size
         cached, fresh = fresh_masks(game)
         assert cached == fresh, "the cached legality masks are up to date"
-        assert game.miles == [sum(n * game.t.miles[c] for c, n in enumerate(counts)) for counts in game.cnt]
+        assert game.miles == [sum(n * game.t.miles[c] for c, n in enumerate(counts)) for counts in game.mileage_counts]
 
 
 @settings(max_examples=15, deadline=None)

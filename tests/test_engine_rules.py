@@ -87,7 +87,7 @@ def test_before_first_go_kinds(r1937):
 def test_speeding_forfeits_card(rpen):
     game = build_position(rpen, sides={0: {"go": ["Go"]}}, hands={0: ["30 Miles"]})
     events = game.apply(Move("play", "30 Miles"))
-    assert game.cnt[0][game.t.code["30 Miles"]] == 0
+    assert game.mileage_counts[0][game.t.code["30 Miles"]] == 0
     assert game.discard[-1] == game.t.code["30 Miles"]
     assert any(e.kind == "speeding" for e in events)
 
@@ -96,7 +96,7 @@ def test_speeding_forfeits_everything_in_1906(r1906):
     game = build_position(r1906, zone="City Limits", sides={0: {"go": ["Go"], "piles": [("1 Mile", 3)]}},
                           hands={0: ["10 Miles"]})
     game.apply(Move("play", "10 Miles"))
-    assert game.miles[0] == 0 and game.gopile[0] == [] and game.view(0).sides[0].needs == ("Go",)
+    assert game.miles[0] == 0 and game.go_piles[0] == [] and game.view(0).sides[0].needs == ("Go",)
     assert game.t.names[game.discard[-1]] == "10 Miles" and len(game.discard) == 5
 
 
@@ -131,7 +131,7 @@ def test_penalty_moves_offer_each_choice(rpen):
     takes = sorted(m.take for m in plays(game))
     assert takes == [(("15 Miles", 2),), (("30 Miles", 1),)]
     game.apply(Move("play", "Collision", 1, (("30 Miles", 1),)))
-    assert game.miles[1] == 30 and game.cnt[1][game.t.code["15 Miles"]] == 2
+    assert game.miles[1] == 30 and game.mileage_counts[1][game.t.code["15 Miles"]] == 2
 
 
 def test_removal_and_counter(rreprint):

@@ -88,7 +88,7 @@ def test_an_exact_race_never_passes_its_target_in_random_games():
             run_random(game, Rng(seed))
             target = game.setup.race.miles
             assert max(game.miles) <= target
-            assert all(counts[game.t.code["200 km"]] <= 2 for counts in game.cnt)
+            assert all(counts[game.t.code["200 km"]] <= 2 for counts in game.mileage_counts)
             if game.outcome == "completed":
                 assert game.miles[game.winner] == target
 
@@ -110,5 +110,5 @@ def test_a_safety_lifts_the_delay_it_shields_from():
     example = next(e for e in ruleset.examples if e.title.startswith("A safety laid on its own hazard"))
     game = example_position(ruleset, example)
     game.apply(Move("play", "Extra Tank"))
-    assert game.gopile[0] == [game.t.code["Roll"]] and game.to_act == 0  # lifted, and an extra turn
+    assert game.go_piles[0] == [game.t.code["Roll"]] and game.to_act == 0  # lifted, and an extra turn
     assert game.t.code["Out of Gas"] in game.discard

@@ -82,7 +82,7 @@ def test_a_rival_that_discarded_while_it_could_delay_the_seat_holds_fewer_hazard
             if not record.turns or not record.turns[-1].discarded:
                 continue
             before = record.turns[-1].before.seen
-            if before.gost != [RUNNING, RUNNING]:
+            if before.go_state != [RUNNING, RUNNING]:
                 continue
             belief, plain = Belief(game.view(0)), Belief(game.view(0))
             belief.infer(record, Rng(seed))

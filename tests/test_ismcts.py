@@ -19,8 +19,8 @@ from touring_dsl.search.ismcts import Node, clearly_better, parse_budget
 
 EDITIONS = [e for e in archive_ids() if e.startswith("touring-")]
 CONFIGS = [(e, p) for e in EDITIONS for p in load(e).player_counts()]
-PUBLIC = ("gost", "zst", "cnt", "openm", "hasm", "remaining", "miles", "own", "atk", "expo", "discard", "gopile",
-          "zpile", "pending", "to_act", "turns")
+PUBLIC = ("go_state", "zone_state", "mileage_counts", "open_piles", "has_mileage", "remaining", "miles", "own_mask", "attack_mask", "exposed_mask", "discard", "go_piles",
+          "zone_piles", "pending", "to_act", "turns")
 
 
 def positions(ruleset, players: int, seeds=range(8)):
@@ -45,9 +45,9 @@ def hide_differently(game, rng: Rng):
     for s, hand in enumerate(game.hands):
         if s != seat:
             other.hands[s] = bytearray(pool[:len(hand)])
-            other.hmask[s] = 0
+            other.hand_mask[s] = 0
             for c in other.hands[s]:
-                other.hmask[s] |= 1 << c
+                other.hand_mask[s] |= 1 << c
             del pool[:len(hand)]
     other.draw = pool
     return other
@@ -92,8 +92,8 @@ def test_a_view_names_every_face_up_card_and_no_hidden_one():
     view = game.view(1)
     names = game.t.names
     assert view.discards == tuple(names[c] for c in game.discard)
-    assert view.go_piles == tuple(tuple(names[c] for c in pile) for pile in game.gopile)
-    assert view.zone_piles == tuple(tuple(names[c] for c in pile) for pile in game.zpile)
+    assert view.go_piles == tuple(tuple(names[c] for c in pile) for pile in game.go_piles)
+    assert view.zone_piles == tuple(tuple(names[c] for c in pile) for pile in game.zone_piles)
     assert view.setup == game.setup.id
     shown = Counter(view.hand) + Counter(view.discards) + sum(map(Counter, view.go_piles + view.zone_piles), Counter())
     assert sum(shown.values()) + sum(view.hand_sizes) - len(view.hand) + view.draw_size + sum(

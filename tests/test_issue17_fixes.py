@@ -27,7 +27,7 @@ def test_a_safety_on_a_repaired_hazard_still_leaves_the_side_waiting_for_its_rol
     with pytest.raises(IllegalMove):
         game.apply(Move("play", "100 km"))
     game.apply(Move("play", "Roll"))
-    assert game.gopile[0][-1] == game.t.code["Roll"]
+    assert game.go_piles[0][-1] == game.t.code["Roll"]
 
 
 def test_a_safety_on_its_hazard_still_lifts_it(mille):

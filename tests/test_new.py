@@ -83,13 +83,27 @@ def test_the_new_file_plays(tmp_path: Path) -> None:
 
 
 def test_a_variant_of_a_file_extends_it_by_relative_path(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    first = _new(tmp_path / "sub", "touring-1937", "first")
+    second = tmp_path / "second.touring"
+    result = runner.invoke(app, ["new", "second", "--from", str(first), "-o", str(second)])
+    assert result.exit_code == 0, result.stderr
+    assert 'extends "sub/first.touring"' in second.read_text()
+    assert compile_file(second).parent == "first"
+
+
+def test_a_variant_is_not_written_where_it_could_not_extend_its_parent(tmp_path: Path) -> None:
     first = _new(tmp_path, "touring-1937", "first")
     (tmp_path / "sub").mkdir()
     second = tmp_path / "sub" / "second.touring"
     result = runner.invoke(app, ["new", "second", "--from", str(first), "-o", str(second)])
-    assert result.exit_code == 0, result.stderr
-    assert 'extends "../first.touring"' in second.read_text()
-    assert compile_file(second).parent == "first"
+    assert result.exit_code == 2 and "in its own folder or below it" in result.stderr
+    assert not second.exists()
+
+
+def test_an_overlong_name_is_the_users_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["new", "x" * 5000, "--from", "touring-1937", "-o", str(tmp_path / ("x" * 5000))])
+    assert result.exit_code == 1 and "cannot write" in result.stderr
 
 
 def test_new_refuses_to_overwrite_and_reports_bad_input(tmp_path: Path) -> None:

@@ -56,9 +56,14 @@ def test_input_ending_mid_round_keeps_every_table_entered(tmp_path):
 
 
 def test_a_bad_entry_at_the_prompt_is_asked_again(tmp_path):
-    result, save = new_party(tmp_path, input="lots\n150\n30\n45\n30\n")
+    result, save = new_party(tmp_path, input="lots\n150\n²\n４５\n45\n30\n")
     assert "'lots' is not a number of miles" in result.stdout
+    # a score beyond the race is caught as typed, before the other side is asked
     assert "150 miles for Ann & Cat is beyond the race of 110 miles" in result.stdout
+    assert result.stdout.index("beyond the race") < result.stdout.index("miles for Bob & Dan?")
+    # digits other than 0-9 are refused clearly, never an internal error nor read as numbers
+    assert "'²' is not a number of miles" in result.stdout and "'４５' is not a number" in result.stdout
+    assert "digits 0 to 9" in result.stdout and result.exit_code == 0
     assert json.loads(save.read_text())["rounds"][0]["tables"][0]["games"] == [[45, 30]]
 
 

@@ -12,7 +12,7 @@ from pypdf import PdfReader  # noqa: E402
 
 from touring_dsl.archive import load  # noqa: E402
 from touring_dsl.rulebook import build  # noqa: E402
-from touring_dsl.rulebook.pdf import markup, quote, render  # noqa: E402
+from touring_dsl.rulebook.pdf import render, typst_source  # noqa: E402
 
 EDITIONS = ["touring-1906", "touring-1937", "touring-1937-penalties", "touring-1965", "touring-reprint"]
 PAGES = range(4, 15)  # a rule sheet with examples and sources: more than a leaflet, less than a booklet
@@ -53,10 +53,10 @@ def test_pdf_marks_every_assumption(printed):
         assert f"EDITORIAL ASSUMPTION A{number}" in text
 
 
-def test_typst_strings_are_escaped():
-    assert quote('a "b" \\ c') == '"a \\"b\\" \\\\ c"'
-    source = markup(build(load("touring-1937")))
-    assert "#card(\"Hauled In\")" in source
+def test_edition_text_is_passed_as_data_not_markup():
+    source, strings = typst_source(build(load("touring-1937")))
+    assert "Hauled In" not in source and "Hauled In" in strings
+    assert f"#card(S.at({strings.index('Hauled In')}))" in source
 
 
 def test_cli_writes_pdf(tmp_path):
@@ -105,6 +105,8 @@ def test_the_family_pdf_says_a_scholarly_edition_exists_on_its_first_page():
 
 def test_headings_are_sticky_and_short_subsections_unbreakable():
     """The layout rules the page test relies on, checked in the Typst source (a page test may pass by luck)."""
-    source = markup(build(load("touring-1937"), edition="rules"), "a4")
+    source, strings = typst_source(build(load("touring-1937"), edition="rules"), "a4")
     assert source.count("sticky: true") == 2  # both heading levels
-    assert '#block(breakable: false)[\n#heading(level: 2, "Hazards and remedies")' in source
+    # the heading's text is passed as data: found by its index among the strings
+    hazards = f"S.at({strings.index('Hazards and remedies')})"
+    assert f'#block(breakable: false)[\n#heading(level: 2, {hazards})' in source

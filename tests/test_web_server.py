@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import subprocess
 import sys
 import warnings
@@ -21,7 +22,7 @@ from touring_dsl.rng import Rng  # noqa: E402
 from touring_dsl.search.determinize import Belief  # noqa: E402
 from touring_dsl.web.views import state_message  # noqa: E402
 from touring_dsl.web.app import MAX_MESSAGE, create_app  # noqa: E402
-from web_support import Server, first_move, make_table  # noqa: E402
+from web_support import Server, first_move, make_table, web_first_move  # noqa: E402
 
 SEED = 3141592653  # long enough that its digits cannot turn up by chance
 
@@ -122,6 +123,7 @@ def test_bad_messages_get_clear_errors_and_the_table_plays_on(client):
         hand = table.game.view(1).hand
         cases = {
             "{not json": "not JSON",
+            '{"type": "move", "move": ' + "[" * 1500 + "]" * 1500 + "}": "nested too deeply",
             "x" * (MAX_MESSAGE + 1): "longer than",
             json.dumps([1, 2]): "expected",
             json.dumps({"type": "shout"}): "expected",
@@ -141,6 +143,15 @@ def test_bad_messages_get_clear_errors_and_the_table_plays_on(client):
         assert len(table.record.moves) == 0
         me.send_text(json.dumps({"type": "move", "move": first_move(table.game).to_json()}))
         assert receive(me)["moves_made"] == 1 and receive(other)["moves_made"] == 1
+
+
+def test_the_host_form_offers_every_bot_the_server_accepts(client):
+    from touring_dsl.bots import BOTS
+
+    offered = set(re.findall(r'<select id="seat0" name="seat0">(.*?)</select>', client.get("/").text)[0]
+                  .split("</option>"))
+    for kind in BOTS:
+        assert any(f'value="{kind}"' in option for option in offered), kind
 
 
 def test_the_host_form_refuses_bad_tables_with_the_reason(client):
@@ -234,19 +245,6 @@ def play_over_the_wire(websockets, seat_urls, moves: int) -> list:
             for seat, ws in channels.items():  # the bots' answers, up to a person's turn
                 last[seat] = json.loads(ws.recv(timeout=20))
         return [last.get(seat) for seat in range(len(seat_urls))]
-
-
-def web_first_move(state) -> dict:
-    """first_move as a page sees it: from the seat's own message."""
-    moves = state["moves"]
-    decisions = [m for m in moves if m["action"] not in ("play", "discard")]
-    if decisions:
-        return ([m for m in decisions if m["action"] == "counter"] or decisions)[0]
-    for card in dict.fromkeys(state["hand"]):
-        plays = [m for m in moves if m["card"] == card and m["action"] != "discard"]
-        if plays:
-            return plays[0]
-    return next(m for m in moves if m["action"] == "discard" and m["card"] == state["hand"][0])
 
 
 def test_serve_opened_to_the_network_says_so_with_the_address(tmp_path):

@@ -44,7 +44,8 @@ def test_a_seat_is_shown_the_same_whatever_the_hidden_cards(edition, players, se
     assume(not game.is_over)  # a determinization is a game in progress (a finished one has no hidden cards to act on)
     kinds = ["human"] * players
     for seat in [game.to_act, (game.to_act + 1) % players, None]:
-        view = game.view(0 if seat is None else seat)
+        # the spectator's message is built from seat 0's view: redeal seat 0's hand too (from seat 1's view)
+        view = game.view(1 if seat is None else seat)
         other = Belief(view).sample(Rng(sample_seed))
         real = state_message(game, seat, events, kinds, moves)
         assert real == state_message(other, seat, events, kinds, moves)

@@ -72,8 +72,8 @@ def make_table(base: str, edition: str, kinds: list[str], seed: int | None = Non
     host = base + response.headers["location"]
     page = client.get(host).text
     seats: list[str | None] = [None] * len(kinds)
-    for seat, url in re.findall(r'<a href="([^"]+)" data-seat="(\d+)"', page):
-        seats[int(url)] = seat
+    for url, seat in re.findall(r'<a href="([^"]+)" data-seat="(\d+)"', page):
+        seats[int(seat)] = url
     spectator = re.search(r'<a href="([^"]+)" id="spectator-link"', page).group(1)
     return {"host": host, "seats": seats, "spectator": spectator, "page": page}
 
@@ -91,3 +91,16 @@ def first_move(game):
         if plays:
             return plays[0]
     return next(m for m in legal if m.action == "discard" and m.card == hand[0])
+
+
+def web_first_move(state: dict) -> dict:
+    """first_move as a page sees it: from the seat's own state message (its hand and legal moves)."""
+    moves = state["moves"]
+    decisions = [m for m in moves if m["action"] not in ("play", "discard")]
+    if decisions:
+        return ([m for m in decisions if m["action"] == "counter"] or decisions)[0]
+    for card in dict.fromkeys(state["hand"]):
+        plays = [m for m in moves if m["card"] == card and m["action"] != "discard"]
+        if plays:
+            return plays[0]
+    return next(m for m in moves if m["action"] == "discard" and m["card"] == state["hand"][0])

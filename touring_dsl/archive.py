@@ -24,17 +24,50 @@ def archive_ids() -> list[str]:
 
 
 def find_edition(ref: str, base_dir: Path | None = None) -> Path | None:
-    """An `extends` target or command-line EDITION: a path, a file beside base_dir, or an archive id."""
-    candidates = [Path(ref)]
+    """A command-line EDITION (a path the user named, or an archive id); with base_dir, an `extends` target."""
     if base_dir is not None:
-        candidates += [base_dir / ref, base_dir / f"{ref}{SUFFIX}"]
-    for candidate in candidates:
-        if candidate.is_file():
+        return find_parent(ref, base_dir)
+    if _is_file(Path(ref)):
+        return Path(ref)
+    return _archive_edition(ref)
+
+
+def find_parent(ref: str, base_dir: Path) -> Path | None:
+    """An `extends` target: an edition file beside base_dir or in a folder below it, else an archive id.
+
+    Nothing else is read: an edition from a stranger must not make touring open, and then quote in
+    an error, a file the user never named (/etc/passwd, ../secrets.touring, a symlink out of the folder).
+    """
+    for candidate in (base_dir / ref, base_dir / f"{ref}{SUFFIX}"):
+        if candidate.suffix == SUFFIX and _is_file(candidate) and _inside(candidate, base_dir):
             return candidate
+    return _archive_edition(ref)
+
+
+def names_a_path(ref: str) -> bool:
+    """Whether an `extends` target is written as a path rather than an archive id."""
+    return ref.endswith(SUFFIX) or "/" in ref or "\\" in ref or ref.startswith(".") or Path(ref).is_absolute()
+
+
+def _archive_edition(ref: str) -> Path | None:
     for path in archive_files():
         if path.stem == ref:
             return path
     return None
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, or holding a NUL
+        return False
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):  # a symlink loop
+        return False
 
 
 def resolve(ref: str) -> Path:

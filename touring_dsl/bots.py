@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .engine import Game, IllegalMove, Move, View
-from .engine.tables import ACTION_NAMES
+from .engine.codec import ACTIONS
 from .greedy import EXPERT, GREEDY, Facts, facts_for, pick_discard, pick_play
 from .model import Ruleset
 from .rng import Rng
@@ -86,14 +86,11 @@ class ExpertBot(GreedyBot):
     style = EXPERT
 
 
-_ACTIONS = {name: i for i, name in enumerate(ACTION_NAMES)}
-
-
 def _play_of(f: Facts, move: Move) -> tuple[int, int, int, int]:
     """A legal play as greedy.pick_play reads it: (action, card code, target or -1, miles taken)."""
     take = sum(f.miles[f.code[name]] * n for name, n in move.take)
     card = 0 if move.card is None else f.code[move.card]
-    return (_ACTIONS[move.action], card, -1 if move.target is None else move.target, take)
+    return (ACTIONS[move.action], card, -1 if move.target is None else move.target, take)
 
 def search_bot(ruleset: Ruleset | None = None, budget: str | None = None) -> IsmctsBot:
     """The ismcts bot, keeping the expert rule's move unless its search finds a clearly better one."""

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from . import model as m
 from .errors import Collector, InternalError, Span, TouringError, suggest
+from .limits import check as check_limits
 from .resources import display_path
 from .scoring_compile import compile_scoring, score_key_words
 from .syntax import Annot, Document, Name, Stmt, parse
@@ -70,8 +71,13 @@ class _Compiler:
         ref = doc.extends
         path = find_edition(ref.value, base_dir)
         if path is None:
-            from .archive import archive_ids
+            from .archive import archive_ids, names_a_path
 
+            if names_a_path(ref.value):  # said alike whether or not such a file exists; nothing of it is read
+                self.collector.error("E206", f'no edition file "{ref.value}" beside this one or below its folder',
+                                     ref.span, "an edition extends an archive edition, or an edition file (.touring)"
+                                     " in its own folder or a folder below it")
+                return None
             self.collector.error("E205", f'no edition "{ref.value}" to extend', ref.span,
                                  suggest(ref.value, archive_ids()))
             return None
@@ -388,6 +394,10 @@ class _Build:
         self._deck()
         race = self.race = self._race()  # penalties check their piles against this race
         setups = self._setups(race)  # progressive tables are seated by these
+        before = len(self.c.diagnostics)
+        check_limits(self, setups)
+        if len(self.c.diagnostics) > before:  # nothing beyond the engine's limits goes on to be played
+            self.c.raise_if_any()
         year, year_end = self._years()
         fields = dict(
             id=doc.id.value,

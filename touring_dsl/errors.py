@@ -14,6 +14,7 @@ CODES: dict[str, str] = {
     "E203": "unknown source",
     "E204": "unknown setup",
     "E205": "unknown edition",
+    "E206": "an extends path outside the edition's folder, or not an edition file",
     "E210": "duplicate definition",
     "E220": "the piles do not add up to the race",
     "E221": "a pile that is not a mileage card",
@@ -111,7 +112,9 @@ EXCERPT_WIDTH = 100  # characters of a source line shown around an error; longer
 def _excerpt(span: Span, source_line: str, color: bool) -> list[str]:
     number = str(span.line)
     gutter = " " * len(number)
-    text, column, length = _clip(source_line.rstrip("\n").expandtabs(4), span.column, max(1, span.length))
+    # a control character from the file (an escape sequence, a bell) is never sent to the terminal as is
+    plain = "".join(ch if ch == "\t" or ch.isprintable() or ch == " " else "?" for ch in source_line.rstrip("\n"))
+    text, column, length = _clip(plain.expandtabs(4), span.column, max(1, span.length))
     if color:
         from .lexer import highlight_line
 

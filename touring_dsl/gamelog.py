@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+from . import json_input
+from .json_input import SEED_RANGE, seed_in_range
+
 LOG_FORMAT = "touring-log"
 LOG_VERSION = 1
 HUMAN = "human"  # the word written in the header's bots list for a seat a person plays
@@ -102,20 +105,29 @@ def _dumps(data: dict) -> str:
 
 
 class LogWriter:
-    """Appends a game to a file line by line, flushing each, so an interrupted game is never lost."""
+    """Appends a game to a file line by line, each written straight through, so an interrupted game is
+    never lost; a line that cannot be written whole (disk full, file size limit) is taken back, so the
+    log always ends on a complete line and can be resumed."""
 
     def __init__(self, path: str | os.PathLike, record: GameRecord, append: bool = False):
         self.path = Path(path)
-        if append:
-            self._file = self.path.open("a", encoding="utf-8")
-        else:
-            self._file = self.path.open("w", encoding="utf-8")
+        self._file = self.path.open("ab" if append else "wb", buffering=0)
+        if not append:
             for line in record.lines():
                 self._write(line)
 
     def _write(self, data: dict) -> None:
-        self._file.write(_dumps(data) + "\n")
-        self._file.flush()
+        line = memoryview((_dumps(data) + "\n").encode("utf-8"))
+        start = self._file.seek(0, os.SEEK_END)
+        try:
+            while line:
+                line = line[self._file.write(line):]
+        except OSError:
+            try:
+                self._file.truncate(start)  # shrinking a file needs no space
+            except OSError:
+                pass
+            raise
 
     def move(self, entry: MoveEntry) -> None:
         self._write(entry.to_json())
@@ -124,15 +136,22 @@ class LogWriter:
         self._write({"result": result})
 
     def close(self) -> None:
-        self._file.close()
+        try:
+            self._file.close()
+        except OSError:
+            pass
 
 
 def save(path: str | os.PathLike, record: GameRecord) -> None:
     """Write a whole record at once, through a temporary file so a crash leaves no half log."""
     target = Path(path)
     temporary = target.with_name(target.name + ".part")
-    temporary.write_text("".join(_dumps(line) + "\n" for line in record.lines()), encoding="utf-8")
-    temporary.replace(target)
+    try:
+        temporary.write_text("".join(_dumps(line) + "\n" for line in record.lines()), encoding="utf-8")
+        temporary.replace(target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def read(path: str | os.PathLike) -> GameRecord:
@@ -177,12 +196,11 @@ def _decode_line(name: str, number: int, line: str, cut: bool) -> dict:
     if not line.strip():
         raise LogError(name, number, "a blank line in the middle of the log")
     try:
-        data = json.loads(line)
-    except json.JSONDecodeError as exc:
+        data = json_input.loads(line)
+    except json_input.BadJSON as exc:
         if cut:
-            raise LogError(name, number, f"the log is cut short: its last line is incomplete ({exc.msg} "
-                                         f"at column {exc.colno})") from None
-        raise LogError(name, number, f"not valid JSON: {exc.msg} at column {exc.colno}") from None
+            raise LogError(name, number, f"the log is cut short: its last line is incomplete ({exc.args[0]})") from None
+        raise LogError(name, number, f"not valid JSON: {exc.args[0]}") from None
     if not isinstance(data, dict):
         raise LogError(name, number, f"expected a JSON object, found {type(data).__name__}")
     return data
@@ -212,6 +230,8 @@ def _check_header(name: str, data: dict) -> dict:
     if data["version"] > LOG_VERSION:
         raise LogError(name, 1, f"log format version {data['version']} is newer than this touring "
                                 f"understands ({LOG_VERSION}); upgrade touring")
+    if not seed_in_range(data["seed"]):
+        raise LogError(name, 1, f'the header\'s "seed" should be {SEED_RANGE}')
     if data["players"] < 1:
         raise LogError(name, 1, 'the header\'s "players" should be at least 1')
     first = data.get("first", 0)

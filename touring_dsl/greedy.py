@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .engine.tables import (COUNTER, COUNTER_WITH, DECLINE, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, SAFETY,
+from .engine.codec import ANSWERS, COUNTER_WITH, DECLINE
+from .engine.tables import (COUNTER, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, SAFETY,
                             ZONE)
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ def pick_play(f: Facts, plays, side: int, miles, zones, needs: int = 0, style: S
     lift = free = safety = kept = -1
     lead = most = longest = -1
     for i, (action, card, target, take) in enumerate(plays):
-        if action >= COUNTER_WITH:  # answering an attack: the first counter card, else decline
+        if action in ANSWERS:  # answering an attack: the first counter card, else decline
             if respond < 0 or (action == COUNTER_WITH and plays[respond][0] == DECLINE):
                 respond = i
             continue

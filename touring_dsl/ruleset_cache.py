@@ -3,7 +3,9 @@
 The key hashes the edition's text, where it is shown from, and touring's own code and grammar (so an
 upgrade or an edited module never reads an old entry). An entry also records every file the edition
 extends, with its hash, and is used only while those files still resolve and read the same. A missing,
-stale or unreadable entry means compiling again; the cache never makes a command fail.
+stale or unreadable entry means compiling again; the cache never makes a command fail. Entries are
+unpickled only once their signature with the user's own key holds (private_store): a file planted in
+the cache folder by anyone else is a miss, never code run.
 
 Beside the Ruleset an entry keeps views: plain data a command derives from it (the summary `show`
 prints, the id `check` reports, the row `editions` lists). A view is read without unpickling the Ruleset, so such a command
@@ -21,6 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .private_store import cache_root, read_signed, write_signed
 from .resources import grammar_path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -28,16 +31,8 @@ _DISABLE = "TOURING_NO_CACHE"
 
 
 def cache_dir() -> Path:
-    """$XDG_CACHE_HOME/touring, else the platform's usual user cache folder."""
-    base = os.environ.get("XDG_CACHE_HOME")
-    if not base:
-        if sys.platform == "win32":
-            base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        elif sys.platform == "darwin":
-            base = str(Path.home() / "Library" / "Caches")
-        else:
-            base = str(Path.home() / ".cache")
-    return Path(base) / "touring" / "rulesets"
+    """$XDG_CACHE_HOME/touring/rulesets, else the same below the platform's usual user cache folder."""
+    return cache_root() / "rulesets"
 
 
 def enabled() -> bool:
@@ -156,9 +151,11 @@ def _read_entry(entry: Path) -> dict | None:
 
     The Ruleset inside stays pickled bytes: reading an entry for a view loads no model class.
     """
+    payload = read_signed(entry)  # checked against the user's key before anything is unpickled
+    if payload is None:
+        return None
     try:
-        with entry.open("rb") as handle:
-            data = pickle.load(handle)
+        data = pickle.loads(payload)
         if isinstance(data["views"], dict) and all(_same_parent(*parent) for parent in data["parents"]):
             return data
     except Exception:  # noqa: BLE001 - a damaged or foreign entry is only a cache miss
@@ -177,23 +174,16 @@ def _ruleset(data: dict | None):
 
 
 def _same_parent(ref: str, base: str, found: str, sha: str) -> bool:
-    from .archive import find_edition
+    from .archive import find_parent
 
-    now = find_edition(ref, Path(base))
+    now = find_parent(ref, Path(base))
     return now is not None and str(now) == found and _sha(now.read_bytes()) == sha
 
 
 def _write_entry(entry: Path, data: dict) -> None:
-    """Written to a temporary file and renamed, so a reader never sees half an entry; failures are ignored."""
-    import tempfile
-
-    temporary = None
+    """Signed with the user's key, written aside and renamed (private_store); failures are ignored."""
     try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=entry.parent, suffix=".tmp")
-        with os.fdopen(handle, "wb") as out:
-            pickle.dump(data, out, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, entry)
-    except Exception:  # noqa: BLE001 - a cache that cannot be written is only a cache miss next time
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)
+        payload = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - a view that cannot be kept is only a cache miss next time
+        return
+    write_signed(entry, payload)

@@ -132,14 +132,14 @@ def _expectation(game: Game, check: ExampleCheck, events: set[str] = frozenset()
     if what == "miles":
         return check.number, game.miles[side]
     if what == "pile":
-        return check.number, game.cnt[side][t.code[check.card]]
+        return check.number, game.mileage_counts[side][t.code[check.card]]
     if what == "go-top":
-        pile = game.gopile[side]
+        pile = game.go_piles[side]
         return check.card, t.names[pile[-1]] if pile else None
     if what == "go-empty":
-        return True, not game.gopile[side]
+        return True, not game.go_piles[side]
     if what == "zone":
-        return check.card, t.zone_names[game.zst[0 if side is None else side]]
+        return check.card, t.zone_names[game.zone_state[0 if side is None else side]]
     if what == "discard-top":
         return check.card, t.names[game.discard[-1]] if game.discard else None
     if what == "discard-count":
@@ -157,7 +157,7 @@ def _expectation(game: Game, check: ExampleCheck, events: set[str] = frozenset()
     if what == "score":  # the side's score for the race, once it is over
         return check.number, score_race(game)[side].total if game.is_over else None
     if what == "safety":
-        return True, t.code[check.card] in game.spile[side]
+        return True, t.code[check.card] in game.safety_piles[side]
     if what == "legal":
         return True, any(m.action == "play" and m.card == check.card and (side is None or m.target == side)
                          for m in game.legal_moves())
@@ -168,9 +168,9 @@ def _expectation(game: Game, check: ExampleCheck, events: set[str] = frozenset()
     if what == "discards":
         return check.cards, tuple(t.names[c] for c in game.discard)
     if what == "go-count":
-        return check.number, len(game.gopile[side])
+        return check.number, len(game.go_piles[side])
     if what == "zone-count":
-        return check.number, len(game.zpile[0 if side is None else side])
+        return check.number, len(game.zone_piles[0 if side is None else side])
     if what == "event":
         return True, check.event in events
     raise ValueError(f"unknown check {what}")

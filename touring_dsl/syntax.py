@@ -61,11 +61,38 @@ class Document:
     examples: list[dict] = field(default_factory=list)
 
 
+_OPTIONS = dict(parser="lalr", lexer="contextual", propagate_positions=True)
+
+
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    # cache=True keeps the built LALR tables in the temp folder, keyed by the grammar's hash: every
-    # CLI start and every simulation worker would otherwise spend about a second rebuilding them.
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True, cache=True)
+    """The LALR parser, built once per process and kept signed in the user's private cache folder.
+
+    Every CLI start and every simulation worker would otherwise spend about a second rebuilding its
+    tables. Never Lark's own cache=True: that loads a pickle from a predictable name in the shared
+    temporary folder, which any local user could plant (private_store says how a kept file is trusted).
+    """
+    import hashlib
+    import io
+
+    import lark
+
+    from .private_store import cache_root, read_signed, write_signed
+
+    text = grammar_text()
+    key = hashlib.sha256("|".join([lark.__version__, repr(sorted(_OPTIONS.items())), text]).encode()).hexdigest()
+    kept = cache_root() / "parser" / f"{key[:32]}.lark"
+    payload = read_signed(kept)
+    if payload is not None:
+        try:
+            return Lark.load(io.BytesIO(payload))
+        except Exception:  # noqa: BLE001 - a kept parser that no longer loads is only a cache miss
+            pass
+    built = Lark(text, **_OPTIONS)
+    buffer = io.BytesIO()
+    built.save(buffer)
+    write_signed(kept, buffer.getvalue())
+    return built
 
 
 def parse(text: str, file: str) -> Document:
@@ -74,7 +101,31 @@ def parse(text: str, file: str) -> Document:
         tree = parser().parse(text)
     except UnexpectedInput as exc:
         raise TouringError([_syntax_diagnostic(exc, text, file)]) from None
+    _check_number_sizes(tree, text, file)
     return _Builder(file, text).document(ToRaw(file).transform(tree))
+
+
+def _check_number_sizes(tree, text: str, file: str) -> None:
+    """Numbers longer than the language allows (limits.MOST_DIGITS), and control characters in quoted names
+    (a NUL in an edition id would reach file names and generated code), each reported where it is written."""
+    import unicodedata
+
+    from .limits import MOST_DIGITS
+
+    collector = Collector({file: text.splitlines()})
+    for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "STRING"):
+        for offset, char in enumerate(token.value):
+            if char != "\t" and unicodedata.category(char) == "Cc":
+                collector.error("E101", f"a control character (U+{ord(char):04X}) in a quoted name",
+                                Span(file, token.line, token.column + offset), "write the name in plain text")
+                break
+    for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "INT"):
+        digits = token.value.lstrip("0")
+        if len(digits) > MOST_DIGITS:
+            shown = digits if len(digits) <= 20 else f"{digits[:12]}... ({len(digits):,} digits)"
+            collector.error("E223", f"the number {shown} is too large", Span(file, token.line, token.column,
+                            min(len(token.value), 40)), f"numbers in an edition have at most {MOST_DIGITS} digits")
+    collector.raise_if_any()
 
 
 def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str):

@@ -322,7 +322,10 @@ def _extends_ref(parent_path: Path, out_dir: Path) -> str:
 
     if find_edition(parent_path.stem) == parent_path:
         return parent_path.stem
-    return os.path.relpath(parent_path.resolve(), out_dir.resolve())
+    try:
+        return Path(os.path.relpath(parent_path.resolve(), out_dir.resolve())).as_posix()
+    except ValueError:  # another drive
+        return str(parent_path.resolve())
 
 
 def new(name: str = typer.Argument(..., help="The new edition's id, e.g. short-race."),
@@ -347,10 +350,19 @@ def new(name: str = typer.Argument(..., help="The new edition's id, e.g. short-r
         _usage(f'touring new: the new edition needs an id other than "{ruleset.id}", the one it extends')
     target = None if output == "-" else Path(output or f"{name}{SUFFIX}")
     out_dir = target.parent if target else Path.cwd()
-    if target is not None and target.exists() and not force:
+    try:
+        exists = target is not None and target.exists()
+    except OSError as exc:  # a name longer than the file system allows, say
+        print(f"touring new: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USER)
+    if exists and not force:
         print(f"touring new: {target} already exists (use --force to overwrite it)", file=sys.stderr)
         raise typer.Exit(EXIT_USER)
-    text = variant_text(name, ruleset, _extends_ref(parent_path, out_dir), out_dir)
+    extends = _extends_ref(parent_path, out_dir)
+    if extends.startswith("..") or Path(extends).is_absolute():
+        _usage(f"touring new: an edition extends only archive editions and files in its own folder or below it; "
+               f"write the new file beside {parent_path} or in a folder below it")
+    text = variant_text(name, ruleset, extends, out_dir)
     if target is None:
         sys.stdout.write(text)
         return

@@ -65,6 +65,7 @@ def party(
 
 
 def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to, umpire):
+    from ..json_input import SEED_RANGE, seed_in_range
     from ..party.host import player_names, start
     from .play import free_name, fresh_seed
 
@@ -74,6 +75,8 @@ def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to,
         fail("touring party: say who comes with --players (a number, or names separated by commas)", EXIT_USAGE)
     if minutes is not None and minutes < 1:
         fail("touring party: --minutes must be at least 1", EXIT_USAGE)
+    if seed is not None and not seed_in_range(seed):
+        fail(f"touring party: --seed should be {SEED_RANGE}", EXIT_USAGE)
     ruleset = load_edition(edition)
     if ruleset.progressive is None:
         fail(f"touring party: {ruleset.id} describes no progressive play")
@@ -156,11 +159,12 @@ def _ask_table(record, ruleset, rnd, table, enter) -> None:
     from ..party.record import PartyError
     from ..party.scores import parse_games, side_name
 
+    race = ruleset.setup_for(len(table.players)).race.miles
     while True:
         by_side = []
         for side in table.sides:
             by_side.append(_ask_miles(f"Round {rnd.number}, table {table.number}: miles for {side_name(side)}? ",
-                                      record, ruleset, rnd, parse_games))
+                                      record, ruleset, rnd, parse_games, race, side_name(side)))
         try:
             enter(record, ruleset, table, by_side)
             return
@@ -168,7 +172,7 @@ def _ask_table(record, ruleset, rnd, table, enter) -> None:
             say(f"{exc}. Enter table {table.number} again.")
 
 
-def _ask_miles(prompt: str, record, ruleset, rnd, parse_games) -> list[int]:
+def _ask_miles(prompt: str, record, ruleset, rnd, parse_games, race: int, who: str) -> list[int]:
     from ..party.record import PartyError
 
     while True:
@@ -185,9 +189,15 @@ def _ask_miles(prompt: str, record, ruleset, rnd, parse_games) -> list[int]:
             _show_standings(record, ruleset)
         else:
             try:
-                return parse_games(answer)
+                games = parse_games(answer)
             except PartyError as exc:
                 say(f"{exc}; ? for help")
+                continue
+            if max(games) > race:  # caught as typed, not after the whole table is entered
+                say(f"{max(games)} miles for {who} is beyond the race of {race} miles (when a game was won and another "
+                    f"begun, write the games' miles as {race}+20); ? for help")
+                continue
+            return games
 
 
 # -- what the host reads -----------------------------------------------------------------------------

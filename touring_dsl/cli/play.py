@@ -11,8 +11,9 @@ import typer
 
 from .. import gamelog
 from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
+from ..json_input import SEED_RANGE, seed_in_range
 from ..table_view import bonus_turn_line, describe_event, forfeit_warnings, render_table, result_lines
-from .common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, bug_message, fail, load_edition, out
+from .common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, fail, load_edition, out
 from ._matches import play_races
 
 RECENT = 8  # events kept for the table's short log
@@ -149,7 +150,10 @@ class Session:
                           events=gamelog.events_json(events))
         self.record.moves.append(entry)
         if self.writer is not None:
-            self.writer.move(entry)
+            try:
+                self.writer.move(entry)
+            except OSError as exc:
+                self.log_failed(exc, len(self.record.moves) - 1)
         lines = self.remember(events)
         bonus = bonus_turn_line(self.game, seat, events, self.seats.name)
         if bonus:  # the same player acts again: say why, so it does not look like a skipped turn
@@ -178,7 +182,10 @@ class Session:
     def finish(self) -> None:
         self.record.result = gamelog.result_of(self.game)
         if self.writer is not None:
-            self.writer.result(self.record.result)
+            try:
+                self.writer.result(self.record.result)
+            except OSError as exc:
+                self.log_failed(exc, len(self.record.moves))
             self.writer.close()
         self.say("")
         for line in result_lines(self.game, self.seats.name, self.seats.only_human):
@@ -187,6 +194,15 @@ class Session:
             self.say(line, style="bold")
         if self.log_path is not None:
             self.say(f"The game is logged in {self.log_path}; watch it again, move by move, with: touring replay --step {self.log_path}")
+
+    def log_failed(self, exc: OSError, kept: int) -> None:
+        """The log cannot take another line: it ends on its last whole line (move `kept`), and stopping saves
+        the whole game elsewhere."""
+        self.writer.close()
+        self.writer = None
+        print(f"\nCannot write to the log {self.log_path} ({exc.strerror or exc}); it holds the game up to "
+              f"move {kept} and can be resumed from there.", file=sys.stderr)
+        raise Stop("log")
 
     # -- the person at the keyboard -----------------------------------------------------------
     def ask(self, seat: int):
@@ -258,39 +274,58 @@ class Session:
     # -- stopping without losing the game ------------------------------------------------------
     def stop(self, reason: str) -> int:
         print(file=sys.stderr)
-        what = {"quit": "Stopped", "eof": "Input ended", "interrupt": "Interrupted", "error": "Stopped by the error"}[reason]
+        what = {"quit": "Stopped", "eof": "Input ended", "interrupt": "Interrupted", "error": "Stopped by the error",
+                "log": "Stopped because the log could not be written"}[reason]
         if self.writer is not None:
             self.writer.close()
             saved = self.log_path
         else:
             saved = self.save_somewhere()
-        if saved is None:
+        if saved is None and reason == "log":
+            print(f"{what}; nowhere else could take the game either. The log {self.log_path} keeps it up to its "
+                  f"last whole move: continue with touring play --resume {self.log_path}",
+                  file=sys.stderr)
+        elif saved is None:
             print(f"{what}; the game was not saved.", file=sys.stderr)
         else:
             print(f"{what} after {len(self.record.moves)} moves; the game is saved in {saved}.\n"
                   f"Continue it with: touring play --resume {saved}", file=sys.stderr)
-        return {"interrupt": EXIT_INTERRUPTED, "error": EXIT_BUG}.get(reason, 0)
+        return {"interrupt": EXIT_INTERRUPTED, "error": EXIT_BUG, "log": EXIT_USER}.get(reason, 0)
 
     def save_somewhere(self) -> Path | None:
         default = free_name(f"{self.record.header['edition']}-seed{self.record.header['seed']}.jsonl")
-        if self.interactive:
+        target = self.ask_save_name(default) if self.interactive else default
+        if target is None:
+            return None
+        import tempfile
+
+        for place in (target, free_name(default.name, Path.home()), free_name(default.name, Path(tempfile.gettempdir()))):
+            try:
+                gamelog.save(place, self.record)
+                return place
+            except OSError as exc:
+                print(f"Cannot write {place} ({exc.strerror or exc}); trying elsewhere.", file=sys.stderr)
+        return None
+
+    def ask_save_name(self, default: Path) -> Path | None:
+        """The file the person names (asked again before an existing one is replaced), the default, or None."""
+        while True:
             try:
                 answer = input(f"Save the game to resume it later? File name [{default}], or n: ").strip()
+                if answer.lower() in ("n", "no"):
+                    return None
+                target = Path(answer) if answer else default
+                if not _exists(target) or input(f"{target} exists. Replace it? [y/N]: ").strip().lower() in ("y", "yes"):
+                    return target
             except (EOFError, KeyboardInterrupt):
-                answer = ""  # asked to stop while asked to save: save rather than lose the game
-            if answer.lower() in ("n", "no"):
-                return None
-            target = Path(answer) if answer else default
-        else:
-            target = default
-        try:
-            gamelog.save(target, self.record)
-        except OSError as exc:
-            fallback = free_name(default.name, Path.home())
-            print(f"Cannot write {target} ({exc.strerror}); saving to {fallback} instead.", file=sys.stderr)
-            gamelog.save(fallback, self.record)
-            return fallback
-        return target
+                return default  # asked to stop while asked to save: save rather than lose the game, replacing nothing
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:  # a name too long, say: writing it will fail and say why
+        return False
 
 
 def setup_label(session: Session) -> str:
@@ -426,6 +461,8 @@ def play(
     if resume is None and edition is None:
         fail("touring play: name the edition to play (for example touring-1937), or --resume a saved game",
              EXIT_USAGE)
+    if seed is not None and not seed_in_range(seed):
+        fail(f"--seed should be {SEED_RANGE}: the log must be able to keep it", EXIT_USAGE)
     if resume is not None:
         for given, flag in ((players, "--players"), (setup, "--setup"), (seed, "--seed")):
             if given is not None:

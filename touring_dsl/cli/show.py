@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .common import load_edition, load_edition_view, print_json
+from .common import EXIT_USAGE, fail, load_edition, load_edition_view, print_json
 
 if TYPE_CHECKING:
     from ..model import Ruleset
@@ -97,13 +97,31 @@ def summary_lines(r: Ruleset) -> list[str]:
 
 
 def show(edition: str = typer.Argument(..., help="An archive id or a path."),
-         as_json: bool = typer.Option(False, "--json", help="Print the compiled ruleset as JSON.")) -> None:
-    """Summarise an edition: race, deck, setups, delays, zones and penalties."""
+         as_json: bool = typer.Option(False, "--json", help="Print the compiled ruleset as JSON."),
+         kernel: bool = typer.Option(False, "--kernel", help="Print the rules kernel the engine runs for this "
+                                     "edition (generated Python), each line with the rule that wrote it."),
+         players: int = typer.Option(2, "--players", help="With --kernel: the seating to write the kernel for.")
+         ) -> None:
+    """Summarise an edition: race, deck, setups, delays, zones and penalties (or, with --kernel, its rules kernel)."""
+    if kernel:
+        print(kernel_text(edition, players), end="")
+        return
     if as_json:
         print_json(load_edition(edition).model_dump(mode="json"))
         return
     # the lines come from the cache when they can, sparing the model; plain print spares loading rich
     print("\n".join(load_edition_view(edition, "summary", summary_lines)))
+
+
+def kernel_text(edition: str, players: int) -> str:
+    """The generated kernel, annotated line by line with the rule module and function that wrote it."""
+    from ..engine.codegen import source_for
+
+    ruleset = load_edition(edition)
+    if players not in ruleset.player_counts():
+        counts = ", ".join(map(str, ruleset.player_counts()))
+        fail(f"touring show: {ruleset.id} does not seat {players} players (it seats {counts})", EXIT_USAGE)
+    return source_for(ruleset, players, annotated=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -156,11 +156,17 @@ def _refuse_with_progressive(ctx: typer.Context) -> None:
              "--round-turns and --parties", EXIT_USAGE)
 
 
+MOST_JOBS = max(8, 4 * (os.cpu_count() or 1))  # worker processes: more only share the same cores
+
+
 def _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate=False, public=False,
               records: Path | None = None, matches=0):
     from ..simulate import report, run
     from ..simulate.ray_backend import RayMissing
 
+    if jobs > MOST_JOBS:
+        fail(f"touring: --jobs {jobs} is more than touring starts; at most {MOST_JOBS} (four per core, or 8)",
+             EXIT_USAGE)
     facts, plan = _plan(edition, games, players, setup, bots, seed, rotate, public, records is not None)
     with _interruptible(), _progress(games, facts.edition_id) as advance, _records(records) as write:
         try:

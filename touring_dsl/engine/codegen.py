@@ -25,28 +25,82 @@ shows it.
 from __future__ import annotations
 
 import re
+import sys
 from contextlib import contextmanager
 
 from ..rng import INCREMENT, MASK64, MULTIPLIER
 from .rules import counters, delays, hands, legality, races, safeties, zones
-from .tables import (COUNTER_WITH, DISCARD, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, TARGET_SHIFT, ZONE,
-                     Tables)
+from .codec import CARD, DISCARD, TARGET, is_action, is_answer
+from .schema import kernel_locals, state_fields
+from .tables import EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE, Tables
 
-STATE_LISTS = ("hands", "hmask", "draw", "discard", "gopile", "gost", "zpile", "zst", "cnt", "openm", "hasm",
-               "remaining", "miles", "own", "atk", "expo", "spile", "immune", "freego")
+# The kernel's run-time names besides the state (engine.schema) and the constants (CONSTANTS), each
+# declared here once: a rule writes only these, or scratch names that begin with "_" and live a few
+# lines (tests/test_engine_schema.py fails on any other). Printed at the top of every kernel.
+KERNEL_NAMES = {
+    "self": "the game (a State with the kernel's functions as methods)",
+    "rng": "the bots' generator (run_random); state: its 64-bit state, advanced inline",
+    "state": "the random policy's generator state inside a game loop",
+    "ev": "the list events are reported into, or None",
+    "code": "the move being applied, a move code (engine.codec)",
+    "codes": "the distinct plays (or counter answers) of the seat to act, as move codes",
+    "n": "how many (codes on offer; cards to draw)",
+    "seat": "the seat to act (0-based)",
+    "s": "the side of the seat to act",
+    "c": "the card played, discarded or shown (a card code)",
+    "k": "the kind of card c",
+    "v": "the side a card acts on (the victim of a hazard, the side a zone card or safety goes to)",
+    "victim": "a side attacks are offered against (legal plays)",
+    "target": "the side a zone card names, or -1",
+    "turns": "turns played (stored back in self.turns)",
+    "pending": "the move the table waits for: None, a CounterOffer or DISCARD_DOWN (stored in self.pending)",
+    "attacker": "the seat whose hazard waits for an answer",
+    "hazard": "the card code of the hazard waiting for an answer",
+    "hazard_code": "the move code of the hazard waiting for an answer",
+    "fits": "the counter cards that cancel hazard c",
+    "responder": "the seat asked whether it counters (-1: none)",
+    "other": "a seat tried as responder",
+    "step": "how far round the table from the attacker",
+    "hand": "hands[seat], the hand a card leaves",
+    "hm": "hand_mask[seat] before the card left",
+    "attack": "the attacking cards of the hand",
+    "key": "a play lookup key (own-side cards, attacks above them)",
+    "m": "a mask of cards (playable on one side; of one hand)",
+    "counts": "mileage_counts of the side a mileage card is laid on or taken from",
+    "x": "the mileage card a hazard removes",
+    "take": "the take id of a penalty (engine.codec TAKE)",
+    "p": "a mileage card taken as a penalty",
+    "left": "cards (or distance) a side still needs",
+    "shield": "immune[v] after a safety is laid",
+    "d": "the card drawn",
+    "nxt": "the seat the turn passes to",
+    "first": "the seat that leads the race",
+    "dealt": "the cards dealt, in dealing order",
+    "new": "the cards shuffled into a new draw pile",
+    "changed": "whether a reshuffle emptied some go or zone pile",
+    "i": "a side whose go or zone pile is reshuffled",
+    "pile": "a go or zone pile being reshuffled",
+    "outcome": "how the race ended", "winner": "the winning side, or None", "best": "the most miles",
+    "leaders": "the sides with the most miles", "who": "the result in words", "kind": "the closing event's kind",
+}
 KIND_WORDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "safety")
 
 
 class Source:
-    """Lines of Python under construction, with an indentation depth."""
+    """Lines of Python under construction, with an indentation depth, and for each line the rule that
+    wrote it (the module and function of the nearest writer that is not this shared machinery), so
+    that `touring show EDITION --kernel` can print the kernel with where each line came from."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.origins: list[str] = []
         self.depth = 0
 
     def __call__(self, *lines: str) -> None:
+        origin = _origin()
         for text in lines:
             self.lines.append("    " * self.depth + text if text else "")
+            self.origins.append(origin)
 
     @contextmanager
     def block(self, header: str):
@@ -55,8 +109,33 @@ class Source:
         yield
         self.depth -= 1
 
-    def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
+    def extend(self, other: "Source") -> None:
+        self.lines.extend(other.lines)
+        self.origins.extend(other.origins)
+
+    def text(self, annotated: bool = False) -> str:
+        """The source; `annotated`: each line followed by a comment naming the rule that wrote it."""
+        if not annotated:
+            return "\n".join(self.lines) + "\n"
+        width = min(100, max((len(line) for line in self.lines), default=0))
+        return "\n".join(f"{line:<{width}}  # <- {origin}" if line.strip() else line
+                         for line, origin in zip(self.lines, self.origins)) + "\n"
+
+
+# the shared writing machinery: a line's origin is the first caller outside it
+_MACHINERY = {"__call__", "block", "__enter__", "__exit__", "event", "hazard_event", "store", "finish", "pause",
+              "function", "lists"}
+
+
+def _origin() -> str:
+    frame = sys._getframe(2)
+    while frame is not None:
+        name, module = frame.f_code.co_name, frame.f_globals.get("__name__", "")
+        if module != "contextlib" and not (name in _MACHINERY and module.endswith(("codegen", "fast"))) \
+                and name != "body" and name != "<lambda>":
+            return f"{module.removeprefix('touring_dsl.')}.{name}"
+        frame = frame.f_back
+    return "?"
 
 
 class Emitter:
@@ -131,7 +210,7 @@ class Emitter:
     def hazard(e: Emitter) -> None:
         """Hazard c on side v: a delay covers its go pile, any other hazard removes a mileage card."""
         w, t = e.w, e.t
-        w(f"v = (code >> {TARGET_SHIFT} & 15) - 1")
+        w(f"v = {TARGET.of()}")
         has_delays, removes = t.chain_hazards != 0, bool(t.removers)
         if has_delays and removes:
             with w.block(f"if {t.chain_hazards} >> c & 1:"):
@@ -155,7 +234,7 @@ CONSTANTS = ("KIND", "MILES", "NEED", "ALLOW", "MILE_OK", "OWN_GZ", "EXPO_GZ", "
              "HAZ_STATE", "REMOVES", "COUNTERS_FOR", "REDRAW", "OTHERS", "NAMES", "BITS", "TAKES", "COUNTER_CODE",
              "DUEL_CODES", "OWN_CODES", "TGT_CODES", "SELF_CODE", "TGT_CODE", "fill_duel", "fill_codes", "finish",
              "reshuffle", "draw_cards", "DECK", "BIT", "event", "IMMUNE", "ACTS_AS_GO", "EXTRA_TURN", "GO_FREE",
-             "STATE_HAZARD", "RESPONDER_NEXT")
+             "STATE_HAZARD", "RESPONDER_NEXT", "CounterOffer", "DISCARD_DOWN")
 
 
 def function(w: Source, name: str, params: str, doc: str, body_writer, bind_state: bool = True) -> None:
@@ -169,10 +248,10 @@ def function(w: Source, name: str, params: str, doc: str, body_writer, bind_stat
     constants = [c for c in _names_used(body.lines, CONSTANTS) if c != name]
     bound = ", *, " + ", ".join(f"{c}={c}" for c in constants) if constants else ""
     w(f"def {name}({params}{bound}):", f'    """{doc}"""')
-    used = _names_used(body.lines, STATE_LISTS) if bind_state else []
+    used = _names_used(body.lines, kernel_locals()) if bind_state else []
     if used:
         w(f"    {', '.join(used)} = {', '.join('self.' + n for n in used)}")
-    w.lines.extend(body.lines)
+    w.extend(body)
     w("")
 
 
@@ -203,9 +282,9 @@ def write_apply_code(w: Source, t: Tables) -> None:
         b("seat = self.to_act", "turns = self.turns")
         if e.has_pending:
             b("pending = self.pending")
-        b("c = code >> 2 & 63", f"s = {e.side('seat')}")
+        b(f"c = {CARD.of()}", f"s = {e.side('seat')}")
         if e.has_counters:
-            with b.block(f"if code & 3 >= {COUNTER_WITH}:"):
+            with b.block(f"if {is_answer()}:"):
                 counters.respond(e)
             with b.block("else:"):
                 apply_turn(e, b)
@@ -220,10 +299,10 @@ def write_apply_code(w: Source, t: Tables) -> None:
 
 def apply_turn(e: Emitter, b: Source) -> None:
     """A play or a discard by `seat`: the card leaves the hand, a turn is counted, the card acts."""
-    b("hand = hands[seat]", "hm = hmask[seat]")
+    b("hand = hands[seat]", "hm = hand_mask[seat]")
     hands.leave_hand(e)
     hands.count_turn(e)
-    with b.block(f"if code & 3 == {DISCARD}:"):
+    with b.block(f"if {is_action(DISCARD)}:"):
         hands.discard(e)
     with b.block("else:"):
         e.play()
@@ -244,7 +323,7 @@ def write_run_random(w: Source, t: Tables) -> None:
             b(f"state = (state * {MULTIPLIER} + {INCREMENT}) & {MASK64}")
             b("n = len(codes)")
             with b.block("if n:  # a uniform distinct play (a single one needs no arithmetic: state * 1 >> 64 is 0)"):
-                b("code = codes[0] if n == 1 else codes[state * n >> 64]", "c = code >> 2 & 63")
+                b("code = codes[0] if n == 1 else codes[state * n >> 64]", f"c = {CARD.of()}")
                 apply_play(e, b)
             with b.block("else:  # nothing to play: a uniformly random card of the hand is discarded"):
                 # remove() and not pop(): the first copy of the card leaves, as for a discard move
@@ -289,27 +368,13 @@ def write_reshuffle(w: Source, t: Tables) -> None:
 
 
 def write_reset(w: Source, t: Tables) -> None:
-    """A fresh table: empty piles and hands, every side in the starting zone, its masks refreshed."""
-    S, P, K = t.sides, t.players, t.K
-    zone_piles = 1 if t.game_scope else S
-
-    def lists(n: int, item: str) -> str:
-        return "[" + ", ".join([item] * n) + "]"
+    """A fresh table: every field of the state schema at its start (empty piles and hands, every side
+    in the starting zone), then each side's masks refreshed."""
 
     def body(b: Source) -> None:
-        # a hand is a bytearray of card codes: removing a card and asking whether another copy is left
-        # are then byte scans, not comparisons of int objects (a card code is below 64)
-        b("self.draw = []", f"self.hands = {lists(P, 'bytearray()')}", f"self.hmask = {[0] * P}",
-          "self.discard = []", "self.aside = []  # out of play (example positions only)",
-          f"self.gopile = {lists(S, '[]')}", f"gost = self.gost = {[EMPTY] * S}",
-          f"self.zpile = {lists(zone_piles, '[]')}", f"zst = self.zst = {[t.zone_start] * S}",
-          f"cnt = self.cnt = {lists(S, f'[0] * {K}')}", f"openm = self.openm = {[t.open_full] * S}",
-          f"hasm = self.hasm = {[0] * S}", f"self.spile = {lists(S, '[]')}", f"immune = self.immune = {[0] * S}",
-          f"freego = self.freego = {[0] * S}", f"self.remaining = {[t.need_total] * S}", f"self.miles = {[0] * S}",
-          "self.pending = None  # (attacker seat, hazard, victim side) while a counter is offered",
-          f"self.countered = {[0] * S}  # hazards each side countered, for scoring",
-          "self.to_act = 0", "self.turns = 0", "self.is_over = False", "self.winner = None", "self.outcome = None",
-          f"own = self.own = {[0] * S}", f"atk = self.atk = {[0] * S}", f"expo = self.expo = {[0] * S}")
+        for f in state_fields():
+            value = f.start_source(t)
+            b(f"{f.name} = self.{f.name} = {value}" if f.local else f"self.{f.name} = {value}")
         legality.refresh_all(Emitter(t, b, False, False))
 
     function(w, "reset", "self", "Empty the table: no cards anywhere, every side waiting for its first go card.",
@@ -344,11 +409,12 @@ def constants(w: Source, t: Tables) -> None:
       f"OTHERS = {t.others!r}", f"DECK = {tuple(t.deck_codes)!r}", f"BIT = {tuple(1 << c for c in range(t.K))!r}",
       "NAMES = T.names", "BITS = T.bits", "TAKES = T.takes", "COUNTER_CODE = T.counter_code",
       "DUEL_CODES, OWN_CODES, TGT_CODES = T.duel_codes, T.own_codes, T.tgt_codes",
-      "SELF_CODE, TGT_CODE = T.self_code, T.tgt_code", "fill_duel, fill_codes = T.fill_duel, T.fill_codes", "")
+      "SELF_CODE, TGT_CODE = T.self_code, T.tgt_code", "fill_duel, fill_codes = T.fill_duel, T.fill_codes",
+      "from touring_dsl.engine.schema import DISCARD_DOWN, CounterOffer  # the waits a move may open", "")
 
 
-def source(t: Tables) -> str:
-    """The kernel module's source for one compiled Tables."""
+def source(t: Tables, annotated: bool = False) -> str:
+    """The kernel module's source for one compiled Tables (`annotated`: each line with the rule that wrote it)."""
     w = Source()
     w(f'"""Rules kernel written by touring_dsl.engine.codegen for {t.ruleset_id}, setup {t.setup_id}, '
       f'{t.players} players in {t.sides} sides."""', "")
@@ -358,19 +424,25 @@ def source(t: Tables) -> str:
                 "removals" if t.removers else "no removals",
                 "counters" if any(t.counters_for) else "no counters"]
     w(f"# {', '.join(features)}")
+    w("# run-time names (declared once: engine.codegen.KERNEL_NAMES; the state: engine.schema):")
+    for name, means in KERNEL_NAMES.items():
+        w(f"#   {name}: {means}")
     constants(w, t)
     # helpers first: the functions after them bind them as defaults
     for writer in (write_finish, write_reshuffle, write_draw_cards, write_reset, write_deal, write_refresh,
                    write_play_codes, write_apply_code, write_run_random):
         writer(w, t)
-    return w.text()
+    return w.text(annotated)
 
 
-def source_for(ruleset, players: int = 2, setup: str | None = None) -> str:
-    """The kernel source the engine runs for a ruleset seated for `players` (to read, or to diff two editions)."""
+def source_for(ruleset, players: int = 2, setup: str | None = None, annotated: bool = False) -> str:
+    """The kernel source the engine runs for a ruleset seated for `players` (to read, or to diff two editions);
+    `annotated`: each line followed by the rule module and function that wrote it."""
     from .kernel import kernel_for
     from .tables import tables_for
 
     t = tables_for(ruleset, players, setup)
+    if annotated:
+        return source(t, annotated=True)
     kernel_for(t)
     return t.compiled["kernel"][0]

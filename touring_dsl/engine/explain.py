@@ -1,6 +1,7 @@
 """Engine stage, explanations: why a card in hand cannot be played now, in words."""
 from __future__ import annotations
 
+from .codec import card_of
 from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, ZONE
 
 
@@ -16,16 +17,17 @@ def why_not(game, seat: int, card: str) -> str | None:
         return f"{card} is not in player {seat + 1}'s hand"
     if seat != game.to_act:
         return f"it is player {game.to_act + 1}'s turn"
-    if game.pending is not None and game.pending[1] < 0:
+    if game.discarding_down:
         return f"the hand holds more than {t.hand_size} cards: discard down first"
-    if game.pending is not None:
-        if t.kind[c] == COUNTER and t.counters_for[game.pending[1]] >> c & 1:
+    offer = game.counter_offer
+    if offer is not None:
+        if t.kind[c] == COUNTER and t.counters_for[offer.hazard] >> c & 1:
             return None
-        return f"only a counter card (or declining) answers the {t.names[game.pending[1]]} now"
-    if any((code >> 2) & 63 == c for code in game.play_codes()):
+        return f"only a counter card (or declining) answers the {t.names[offer.hazard]} now"
+    if any(card_of(code) == c for code in game.play_codes()):
         return None
     s = t.side_of[seat]
-    started = game.gost[s] != EMPTY or game.hasm[s]
+    started = game.go_state[s] != EMPTY or game.has_mileage[s]
     if not started and not t.before_go >> c & 1 and t.kind[c] not in (MILEAGE, GO, REMEDY):
         return f"before its first {t.go_name} a side may only play {_kinds(t)}"
     return _reason(game, s, c)
@@ -40,16 +42,16 @@ def _kinds(t) -> str:
 def _reason(game, s: int, c: int) -> str:
     t = game.t
     kind, card = t.kind[c], t.names[c]
-    state = game.gost[s]
+    state = game.go_state[s]
     if kind == MILEAGE:
         if state != RUNNING:
             return f"mileage needs a {t.go_name} showing on your side's go pile"
-        if game.cnt[s][c] >= t.need[c]:
+        if game.mileage_counts[s][c] >= t.need[c]:
             if t.distance:
                 return f"a side may lay at most {t.need[c]} {card} in a race"
             return f"your {card} pile is already complete"
-        if not t.mile_ok[game.zst[s]] >> c & 1:
-            return f"{t.zone_names[game.zst[s]]} does not allow {card}"
+        if not t.mile_ok[game.zone_state[s]] >> c & 1:
+            return f"{t.zone_names[game.zone_state[s]]} does not allow {card}"
         if t.distance and t.exact and game.miles[s] + t.miles[c] > t.target:
             return (f"{card} would take your side past {t.target} {t.unit}: the race ends at exactly "
                     f"{t.target} {t.unit} (your side has {game.miles[s]})")
@@ -74,10 +76,10 @@ def _reason(game, s: int, c: int) -> str:
 def _go_pile_reason(game, s: int, c: int) -> str:
     """Why a go card or a remedy cannot go on side s's go pile: what holds the side up, and what it needs."""
     t = game.t
-    card, state = t.names[c], game.gost[s]
+    card, state = t.names[c], game.go_state[s]
     if t.kind[c] == GO and state == RUNNING:
-        runner = next((t.names[x] for x in game.spile[s] if t.acts_as_go[x]), None)
-        if runner is not None and game.freego[s]:
+        runner = next((t.names[x] for x in game.safety_piles[s] if t.acts_as_go[x]), None)
+        if runner is not None and game.runs_free[s]:
             return f"{runner} already lets your side run without a {t.go_name}"
         return f"your side already shows a {t.go_name}"
     if state < 2:  # nothing holds the side up: a remedy has nothing to repair
@@ -117,17 +119,17 @@ def _zone_reason(game, s: int, c: int) -> str:
     """Why zone card c cannot be played: where it may go, each side is already in it or shielded from it."""
     t, card = game.t, game.t.names[c]
     if t.game_scope:
-        return f"the whole table is already in {card}" if game.zst[0] == c else \
+        return f"the whole table is already in {card}" if game.zone_state[0] == c else \
             f"{card} would not change the table's zone"
     reach = t.reach[c]
     reasons = []
     victims = ([s] if reach in ("own", "any") else []) + ([v for v in t.others[s]] if reach != "own" else [])
     for v in victims:
         who = "your side" if v == s else _side_name(t, v)
-        shield = next((t.names[x] for x in game.spile[v] if t.immune[x] >> c & 1), None)
+        shield = next((t.names[x] for x in game.safety_piles[v] if t.immune[x] >> c & 1), None)
         if shield is not None:
             reasons.append(f"{who} is shielded from {card} by {shield}")
-        elif game.zst[v] == c:
+        elif game.zone_state[v] == c:
             reasons.append(f"{who} is already in {card}")
     return ", and ".join(reasons) or f"{card} would not change any zone it may be played on"
 

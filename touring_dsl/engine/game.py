@@ -7,7 +7,8 @@ from .explain import why_not
 from .kernel import kernel_for
 from .legal import Legal
 from .moves import Event, IllegalMove, Move, code_of, move_of
-from .tables import CARD_SHIFT, DISCARD, Tables, tables_for
+from .codec import DISCARD, action_of, card_of
+from .tables import Tables, tables_for
 from .view import View, build_view
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ class Game(Legal):
             return []
         t = self.t
         plays = self.play_codes()
-        key = (plays, -1 if self.pending is not None and self.pending[1] >= 0 else self.hmask[self.to_act])
+        key = (plays, -1 if self.counter_offer is not None else self.hand_mask[self.to_act])
         found = t.move_lists.get(key)
         if found is None:
             if len(t.move_lists) > 100_000:
@@ -85,10 +86,10 @@ class Game(Legal):
 
     def is_legal_code(self, code: int) -> bool:
         """Whether a move code is legal now (a discard by the hand alone, anything else among the plays)."""
-        if code & 3 == DISCARD:
-            c = code >> CARD_SHIFT & 63
-            return ((self.pending is None or self.pending[1] < 0) and code == self.t.discard_code[c]
-                    and bool(self.hmask[self.to_act] >> c & 1))
+        if action_of(code) == DISCARD:
+            c = card_of(code)
+            return (self.counter_offer is None and code == self.t.discard_code[c]
+                    and bool(self.hand_mask[self.to_act] >> c & 1))
         return code in self.play_codes()
 
     def _refusal(self, move) -> str:

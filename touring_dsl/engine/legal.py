@@ -1,15 +1,15 @@
 """Engine stage, legal moves: penalty choices and discards around the generated play_codes.
 
 Each side keeps three masks, refreshed (the generated refresh) whenever its go pile, zone or mileage
-changes: own[s] (cards a seat of s may play on its own side), atk[s] (attacking cards s may use)
-and expo[s] (attacking cards that may be played on s). The generated play_codes (codegen) ANDs a
+changes: own_mask[s] (cards a seat of s may play on its own side), attack_mask[s] (attacking cards s may use)
+and exposed_mask[s] (attacking cards that may be played on s). The generated play_codes (codegen) ANDs a
 hand's mask with these and turns the result into move codes by per-mask lookup tables.
 """
 from __future__ import annotations
 
 from .penalties import penalty_choices
 from .state import State
-from .tables import PLAY, move_code
+from .codec import PLAY, pack
 
 
 class Legal(State):
@@ -22,7 +22,7 @@ class Legal(State):
     def penalty_plays(self, mask: int, victim: int) -> tuple[int, ...]:
         """Plays on `victim` when some hazard costs mileage there: one move per penalty choice."""
         t = self.t
-        zone = self.zst[victim]
+        zone = self.zone_state[victim]
         codes = t.tgt_code[victim]
         out: list[int] = []
         for c in t.bits[mask]:
@@ -35,20 +35,20 @@ class Legal(State):
 
     def penalty_codes(self, hazard: int, victim: int, owed: int) -> list[int]:
         t = self.t
-        counts = self.cnt[victim]
+        counts = self.mileage_counts[victim]
         available = tuple(counts[c] for c, _ in t.pen_piles)
         key = (hazard, victim, owed, available)
         codes = t.choice_cache.get(key)
         if codes is None:
             choices = penalty_choices(t.pen_piles, available, owed, t.larger_card, t.forfeit)
-            codes = t.choice_cache[key] = [move_code(PLAY, hazard, victim, t.take_id(take)) for take in choices]
+            codes = t.choice_cache[key] = [pack(PLAY, hazard, victim, t.take_id(take)) for take in choices]
         return codes
 
     def legal_codes(self) -> list[int]:
         """Plays, then one discard per distinct card in hand (no discards while a counter is offered;
         only discards while the hand is discarded down to its size)."""
         codes = list(self.play_codes())
-        if (self.pending is None or self.pending[1] < 0) and not self.is_over:
+        if self.counter_offer is None and not self.is_over:
             discard = self.t.discard_code
-            codes.extend(discard[c] for c in self.t.bits[self.hmask[self.to_act]])
+            codes.extend(discard[c] for c in self.t.bits[self.hand_mask[self.to_act]])
         return codes

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tables import ACTION_NAMES, CARD_SHIFT, TAKE_SHIFT, TARGET_SHIFT, Tables, move_code
-
-ACTIONS = {name: i for i, name in enumerate(ACTION_NAMES)}
+from .codec import ACTION_NAMES, ACTIONS, DECLINE, action_of, card_of, pack, take_of, target_of
+from .tables import Tables
 
 
 class IllegalMove(ValueError):
@@ -85,11 +84,11 @@ def move_of(tables: Tables, code: int) -> Move:
     """The public Move for a move code (cached per tables: no allocation after the first time)."""
     move = tables.moves.get(code)
     if move is None:
-        action = ACTION_NAMES[code & 3]
-        card = tables.names[(code >> CARD_SHIFT) & 63] if action != "decline" else None
-        target = ((code >> TARGET_SHIFT) & 15) - 1
-        take = tuple(sorted((tables.names[c], n) for c, n in tables.takes[code >> TAKE_SHIFT]))
-        move = Move(action, card, None if target < 0 else target, take)
+        action = action_of(code)
+        card = tables.names[card_of(code)] if action != DECLINE else None
+        target = target_of(code)
+        take = tuple(sorted((tables.names[c], n) for c, n in tables.takes[take_of(code)]))
+        move = Move(ACTION_NAMES[action], card, None if target < 0 else target, take)
         tables.moves[code] = move
         tables.codes[move] = code
     return move
@@ -103,7 +102,7 @@ def code_of(tables: Tables, move: Move) -> int | None:
     if code is not None:
         return code
     if move.action == "decline":
-        return move_code(ACTIONS["decline"], 0) if move.card is None else None
+        return pack(DECLINE) if move.card is None else None
     card = tables.code.get(move.card)
     if card is None or (move.target is not None and not 0 <= move.target < tables.sides):
         return None
@@ -116,4 +115,4 @@ def code_of(tables: Tables, move: Move) -> int | None:
     take_id = tables.take_ids.get(tuple(take))
     if take_id is None:
         return None
-    return move_code(ACTIONS[move.action], card, move.target, take_id)
+    return pack(ACTIONS[move.action], card, move.target, take_id)

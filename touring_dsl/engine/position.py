@@ -42,25 +42,25 @@ def build_position(ruleset: Ruleset, players: int = 2, setup: str | None = None,
 
     for s, spec in sorted((sides or {}).items()):
         for name in spec.get("go", ()):
-            game.gopile[s].append(place(name))
-        game.gost[s] = go_state(t, game.gopile[s])
+            game.go_piles[s].append(place(name))
+        game.go_state[s] = pile_state(t, game.go_piles[s])
         if spec.get("zone"):
             if t.game_scope:
                 raise PositionError("zones govern the whole game here: give the zone, not a side's zone")
             for name in spec["zone"]:
-                game.zpile[s].append(place(name))
-            game.zst[s] = game.zpile[s][-1]
+                game.zone_piles[s].append(place(name))
+            game.zone_state[s] = game.zone_piles[s][-1]
         for name, n in spec.get("piles", ()):
             c = place(name, n)
-            game.cnt[s][c] += n
+            game.mileage_counts[s][c] += n
         for name in spec.get("safeties", ()):
             _lay_safety(game, s, place(name))
     if zone is not None:
         if not t.game_scope:
             raise PositionError("zones are per side here: give each side's zone")
         c = place(zone)
-        game.zpile[0].append(c)
-        game.zst = [c] * t.sides
+        game.zone_piles[0].append(c)
+        game.zone_state = [c] * t.sides
     for seat, names in sorted((hands or {}).items()):
         for name in names:
             game.give(seat, place(name))
@@ -88,13 +88,13 @@ def _lay_safety(game: Game, s: int, c: int) -> None:
     t = game.t
     if not t.safety_mask >> c & 1:
         raise PositionError(f'"{t.names[c]}" is not a safety')
-    game.spile[s].append(c)
+    game.safety_piles[s].append(c)
     game.immune[s] |= t.immune[c]
     if t.acts_as_go[c]:
-        game.freego[s] = 1
-        game.gost[s] = t.go_free[game.gost[s]]
-    if not t.game_scope and game.immune[s] >> game.zst[s] & 1:  # out of a zone it shields from
-        game.zst[s] = t.zone_start
+        game.runs_free[s] = 1
+        game.go_state[s] = t.go_free[game.go_state[s]]
+    if not t.game_scope and game.immune[s] >> game.zone_state[s] & 1:  # out of a zone it shields from
+        game.zone_state[s] = t.zone_start
 
 
 def _take(stock: Counter, c: int) -> bool:
@@ -104,7 +104,7 @@ def _take(stock: Counter, c: int) -> bool:
     return False
 
 
-def go_state(t, pile: list[int]) -> int:
+def pile_state(t, pile: list[int]) -> int:
     """The go pile state its cards imply, replaying them bottom first (leniently)."""
     state = EMPTY
     for c in pile:
@@ -125,10 +125,10 @@ def recount(game: Game) -> None:
     """Mileage totals, open and started piles, cards still needed and legality masks from the mileage counts."""
     t = game.t
     for s in range(t.sides):
-        counts = game.cnt[s]
+        counts = game.mileage_counts[s]
         game.miles[s] = sum(counts[c] * t.miles[c] for c in range(t.K))
-        game.hasm[s] = t._mask(c for c in range(t.K) if counts[c])
-        game.openm[s] = t.open_mask(counts, game.miles[s])
+        game.has_mileage[s] = t._mask(c for c in range(t.K) if counts[c])
+        game.open_piles[s] = t.open_mask(counts, game.miles[s])
         game.remaining[s] = (t.target - game.miles[s] if t.distance else
                              sum(max(0, t.need[c] - counts[c]) for c in t.pile_order))
     game.refresh_all()

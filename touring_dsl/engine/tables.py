@@ -12,6 +12,8 @@ import copy
 import marshal
 from typing import TYPE_CHECKING
 
+from .codec import CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
+
 if TYPE_CHECKING:
     from ..model import Ruleset, Setup
 
@@ -20,9 +22,6 @@ MILEAGE, GO, REMEDY, HAZARD, ZONE, COUNTER, SAFETY = range(7)
 KIND_CODES = {"mileage": MILEAGE, "go": GO, "remedy": REMEDY, "hazard": HAZARD, "zone": ZONE,
               "counter": COUNTER, "safety": SAFETY}
 NO_CAP = 255  # distance races: a mileage card with no `at most` limit
-# move actions, the low two bits of a move code
-PLAY, DISCARD, COUNTER_WITH, DECLINE = range(4)
-ACTION_NAMES = ("play", "discard", "counter", "decline")
 # go pile states: empty, running (a go shows), then one state per (chain, next step expected)
 EMPTY, RUNNING = 0, 1
 # speeding rules
@@ -31,14 +30,6 @@ SPEEDING_CODES = {"forbidden": FORBIDDEN, "forfeit-card": FORFEIT_CARD, "forfeit
 # reshuffle: how much of a go or zone pile goes back into the draw pile
 KEEP_CODES = {"all": 0, "all-but-top": 1, "none": 2}
 RETURN_ALL, RETURN_ALL_BUT_TOP, RETURN_NONE = range(3)
-
-CARD_SHIFT, TARGET_SHIFT, TAKE_SHIFT = 2, 8, 12
-
-
-def move_code(action: int, card: int, target: int | None = None, take: int = 0) -> int:
-    """Pack a move into one int: action | card << 2 | (target + 1) << 8 | take << 12."""
-    return action | card << CARD_SHIFT | (0 if target is None else target + 1) << TARGET_SHIFT | take << TAKE_SHIFT
-
 
 def bits_of(mask: int) -> tuple[int, ...]:
     """The set bit positions of mask, lowest first."""
@@ -66,7 +57,7 @@ class Tables:
         self.ruleset, self.setup, self.players = ruleset, setup, players
         self.ruleset_id, self.setup_id = ruleset.id, setup.id  # the names, for whoever holds no Ruleset
         self.sides = setup.side_count(players)
-        if self.sides < 1 or self.sides > 14 or players % self.sides:
+        if self.sides < 1 or self.sides > TARGET.mask - 1 or players % self.sides:  # a move code's target field
             raise ValueError(f"cannot seat {players} players as {self.sides} sides")
         self.side_of = tuple(seat % self.sides for seat in range(players))
         self.seats_of = tuple(tuple(p for p in range(players) if p % self.sides == s) for s in range(self.sides))
@@ -124,8 +115,8 @@ class Tables:
     # cards -----------------------------------------------------------------------------------
     def _cards(self, ruleset: Ruleset) -> None:
         self.names = tuple(card.name for card in ruleset.deck)
-        if len(self.names) > 63:
-            raise ValueError("the engine handles at most 63 different cards")
+        if len(self.names) > CARD.mask:  # a move code's card field (engine.codec)
+            raise ValueError(f"the engine handles at most {CARD.mask} different cards")
         self.code = {name: i for i, name in enumerate(self.names)}
         self.K = len(self.names)
         self.kind = tuple(KIND_CODES[card.kind] for card in ruleset.deck)
@@ -326,12 +317,12 @@ class Tables:
     # move codes ------------------------------------------------------------------------------
     def _codes(self) -> None:
         K, S = self.K, self.sides
-        self.self_code = [[move_code(PLAY, c, s if self.targeted(c) else None) for c in range(K)]
+        self.self_code = [[pack(PLAY, c, s if self.targeted(c) else None) for c in range(K)]
                           for s in range(S)]
-        self.tgt_code = [[move_code(PLAY, c, t) for c in range(K)] for t in range(S)]
-        self.discard_code = tuple(move_code(DISCARD, c) for c in range(K))
-        self.counter_code = tuple(move_code(COUNTER_WITH, c) for c in range(K))
-        self.decline_code = move_code(DECLINE, 0)
+        self.tgt_code = [[pack(PLAY, c, t) for c in range(K)] for t in range(S)]
+        self.discard_code = tuple(pack(DISCARD, c) for c in range(K))
+        self.counter_code = tuple(pack(COUNTER_WITH, c) for c in range(K))
+        self.decline_code = pack(DECLINE, 0)
         self.others = tuple(tuple(t for t in range(S) if t != s) for s in range(S))
         self._state_tables()
         self.attack_cards = self.chain_hazards | self._mask(h for h, _ in self.removers)

@@ -3,7 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .schema import LIST, LISTS, PUBLIC, state_fields
 from .tables import RUNNING
+
+# public state the View's own fields do not show (a mechanic's, say): View.extra carries it by name
+EXTRA = tuple(f for f in state_fields() if f.seen == PUBLIC and f.view == "extra")
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,8 @@ class View:
     players: int
     pending: tuple[int, str, int] | None  # (attacker seat, hazard, victim side) while a counter is offered
     is_over: bool
+    discarding_down: bool = False  # the seat to act discards down to its hand size before its turn passes
+    extra: dict = field(default_factory=dict, compare=False)  # public state fields by name (see EXTRA)
     ruleset: object = field(repr=False, compare=False, default=None)
     setup: str = ""
     # every face-up card, bottom first (a seat saw each one laid), as card codes (indices into the
@@ -80,20 +86,30 @@ def build_view(game, seat: int) -> View:
     t = game.t
     names = t.names
     pending = None
-    if game.pending is not None and game.pending[1] >= 0:  # a counter is offered (not a discard down)
-        attacker, hazard, victim = game.pending[:3]
-        pending = (attacker, names[hazard], victim)
+    offer = game.counter_offer
+    if offer is not None:
+        pending = (offer.attacker, names[offer.hazard], offer.victim)
     discard = game.discard
     return _record(View, {
         "seat": seat, "side": t.side_of[seat], "to_act": game.to_act,
         "hand": tuple(map(names.__getitem__, game.hands[seat])),
         "sides": tuple([_side_view(game, s) for s in range(t.sides)]),
-        "zone": t.zone_names[game.zst[0]] if t.game_scope else None,
+        "zone": t.zone_names[game.zone_state[0]] if t.game_scope else None,
         "discard_top": names[discard[-1]] if discard else None,
         "discard_size": len(discard), "draw_size": len(game.draw), "hand_sizes": tuple(map(len, game.hands)),
         "turns": game.turns, "players": t.players, "pending": pending, "is_over": game.is_over,
+        "discarding_down": game.discarding_down, "extra": extra_of(game),
         "ruleset": t.ruleset, "setup": t.setup.id,
-        "face_up": (tuple(map(tuple, game.gopile)), tuple(map(tuple, game.zpile)), tuple(discard))})
+        "face_up": (tuple(map(tuple, game.go_piles)), tuple(map(tuple, game.zone_piles)), tuple(discard))})
+
+
+def extra_of(game) -> dict:
+    """View.extra: the public fields the View's own fields do not show, as immutable copies."""
+    out = {}
+    for f in EXTRA:
+        value = getattr(game, f.name)
+        out[f.name] = tuple(map(tuple, value)) if f.copy == LISTS else tuple(value) if f.copy == LIST else value
+    return out
 
 
 SIDE_VIEW_CACHE = 4096  # side positions recur within a game; a small cache keeps most of the gain
@@ -102,12 +118,12 @@ SIDE_VIEW_CACHE = 4096  # side positions recur within a game; a small cache keep
 def _side_view(game, s: int) -> SideView:
     """A side's public view, shared between positions that look the same (bots build one per turn)."""
     t = game.t
-    go = game.gopile[s]
-    zone_pile = game.zpile[0 if t.game_scope else s]
+    go = game.go_piles[s]
+    zone_pile = game.zone_piles[0 if t.game_scope else s]
     # every field the side view shows must be in the key: safeties too, or a side would be shown
     # another game's safeties (the cache is shared by every game of a ruleset seating)
-    key = (s, game.gost[s], go[-1] if go else -1, len(go), game.zst[s], len(zone_pile), tuple(game.spile[s]),
-           *game.cnt[s])
+    key = (s, game.go_state[s], go[-1] if go else -1, len(go), game.zone_state[s], len(zone_pile), tuple(game.safety_piles[s]),
+           *game.mileage_counts[s])
     cache = t.side_views
     found = cache.get(key)
     if found is None:
@@ -119,15 +135,15 @@ def _side_view(game, s: int) -> SideView:
 
 def _build_side_view(game, s: int) -> SideView:
     t = game.t
-    go = game.gopile[s]
-    zone_pile = game.zpile[0 if t.game_scope else s]
-    piles, missing = _piles(t, game.cnt[s])
-    state = game.gost[s]
+    go = game.go_piles[s]
+    zone_pile = game.zone_piles[0 if t.game_scope else s]
+    piles, missing = _piles(t, game.mileage_counts[s])
+    state = game.go_state[s]
     return _record(SideView, {
         "side": s, "seats": t.seats_of[s], "go_top": t.names[go[-1]] if go else None, "go_size": len(go),
-        "showing_go": state == RUNNING, "zone": t.zone_names[game.zst[s]], "zone_size": len(zone_pile),
+        "showing_go": state == RUNNING, "zone": t.zone_names[game.zone_state[s]], "zone_size": len(zone_pile),
         "piles": piles, "miles": game.miles[s], "needs": tuple(t.names[c] for c in t.bits[t.onto[state]]),
-        "missing": missing, "safeties": tuple(t.names[c] for c in game.spile[s])})
+        "missing": missing, "safeties": tuple(t.names[c] for c in game.safety_piles[s])})
 
 
 def _piles(t, counts: list[int]) -> tuple:

@@ -8,7 +8,7 @@ from pathlib import Path
 from ..errors import suggest
 from ..model import Ruleset
 from .movement import next_round
-from .record import Party, PartyError, Round, Table
+from .record import MOST_PLAYERS, MOST_ROUNDS, Party, PartyError, Round, Table
 from .scores import parse_games, record, side_name
 from .seating import first_round, table_sizes
 
@@ -16,9 +16,13 @@ from .seating import first_round, table_sizes
 def player_names(given: str) -> list[str]:
     """ "8" -> Player 1 ... Player 8; "Ann, Bob, ..." -> those names."""
     given = given.strip()
-    if given.isdigit():
+    if given.isascii() and given.isdigit():
+        if len(given) > 6 or int(given) > MOST_PLAYERS:
+            raise PartyError(f"{given} players is more than touring seats; a party has at most {MOST_PLAYERS:,}")
         return [f"Player {n}" for n in range(1, int(given) + 1)]
     names = [name.strip() for name in given.split(",") if name.strip()]
+    if len(names) > MOST_PLAYERS:
+        raise PartyError(f"{len(names):,} players is more than touring seats; a party has at most {MOST_PLAYERS:,}")
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise PartyError(f"{twice[0]} is named twice; give each player a different name")
@@ -33,8 +37,10 @@ def start(ruleset: Ruleset, edition: str, players: list[str], rounds: int, minut
         raise PartyError(f"{umpire} is playing; the umpire watches and records instead")
     if len(players) < 2:
         raise PartyError("a party needs at least two players")
-    if rounds < 1:
-        raise PartyError("a party needs at least one round")
+    if len(players) > MOST_PLAYERS:
+        raise PartyError(f"a party has at most {MOST_PLAYERS:,} players")
+    if not 1 <= rounds <= MOST_ROUNDS:
+        raise PartyError(f"a party has from 1 to {MOST_ROUNDS} rounds, not {rounds}")
     sizes = table_sizes(ruleset, len(players), table_size)
     party = Party(edition=edition, edition_id=ruleset.id, source_hash=ruleset.source_hash, seed=seed,
                   players=list(players), rounds_planned=rounds,
@@ -61,6 +67,8 @@ def replan(party: Party, ruleset: Ruleset, rounds: int) -> None:
     begun = len(party.completed_rounds()) + (1 if party.current else 0)
     if rounds < max(begun, 1):
         raise PartyError(f"{max(begun, 1)} rounds have already begun; the party cannot be shorter")
+    if rounds > MOST_ROUNDS:
+        raise PartyError(f"a party has at most {MOST_ROUNDS} rounds, not {rounds}")
     party.rounds_planned = rounds
     del party.rounds[rounds:]
     advance(party, ruleset)

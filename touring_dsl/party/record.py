@@ -4,6 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+# the largest party touring runs: ample for any hall, and small enough that seating answers at once
+MOST_PLAYERS = 1_000
+MOST_ROUNDS = 100
+
+
 class PartyError(ValueError):
     """A problem with the party the host can fix: a bad entry, a bad file, a seating that cannot work."""
 

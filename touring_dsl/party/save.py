@@ -7,7 +7,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .record import Party, PartyError, Round, Table
+from .. import json_input
+from ..json_input import SEED_RANGE, seed_in_range
+from .record import MOST_ROUNDS, Party, PartyError, Round, Table
 
 FORMAT = 1
 KIND = "touring-party"
@@ -44,10 +46,10 @@ def save(path: str | os.PathLike, party: Party) -> None:
 def load(path: str | os.PathLike) -> Party:
     """Read a saved party; anything that is not one (or is damaged) is a PartyError naming the problem."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json_input.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise PartyError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (UnicodeDecodeError, json_input.BadJSON) as exc:
         raise PartyError(f"{path} is not a saved party: {exc}") from None
     try:
         return from_json(data)
@@ -68,6 +70,10 @@ def from_json(data: Any) -> Party:
                   players=players, rounds_planned=_typed(data["rounds_planned"], int, "rounds_planned"),
                   minutes=data["minutes"] if data["minutes"] is None else _typed(data["minutes"], int, "minutes"),
                   rounds=[_round(r, i + 1, set(players)) for i, r in enumerate(_typed(data["rounds"], list, "rounds"))])
+    if not seed_in_range(party.seed):
+        raise ValueError(f"seed should be {SEED_RANGE}")
+    if not 1 <= party.rounds_planned <= MOST_ROUNDS:
+        raise ValueError(f"rounds_planned should be from 1 to {MOST_ROUNDS}")
     umpire = data.get("umpire")
     party.umpire = None if umpire is None else _typed(umpire, str, "umpire")
     return party

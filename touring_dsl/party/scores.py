@@ -1,17 +1,24 @@
 """Party stage, scores: a table's recorded miles checked against its race, and the round's winner settled."""
 from __future__ import annotations
 
+import re
+
 from ..model import Ruleset
 from ..rng import Rng, splitmix64
 from .record import PartyError, Table
 
 
+_MILES = re.compile(r"[0-9]{1,9}")  # ASCII digits only: str.isdigit() also passes ² and full-width digits
+
+
 def parse_games(text: str) -> list[int]:
     """ "45" -> [45]; "110+20" -> [110, 20], the miles of each game of the round in order."""
     parts = [part.strip() for part in text.strip().split("+")]
-    if not text.strip() or not all(part.isdigit() for part in parts):
+    if not text.strip() or not all(_MILES.fullmatch(part) for part in parts):
+        odd = "; write the miles with the digits 0 to 9" if any(ch.isdigit() and not ch.isascii()
+                                                                 for ch in text) else ""
         raise PartyError(f"{text.strip()!r} is not a number of miles (write 45, or 110+20 when a game was won "
-                         "and another begun)")
+                         f"and another begun){odd}")
     return [int(part) for part in parts]
 
 

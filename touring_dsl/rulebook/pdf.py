@@ -1,5 +1,16 @@
-"""Rulebook stage, PDF renderer: the document as Typst markup, compiled offline into a printable rule sheet."""
+"""Rulebook stage, PDF renderer: the document as Typst markup, compiled offline into a printable rule sheet.
+
+No text from an edition (or a party) is ever written into the markup: every such string goes to Typst
+as data, a JSON list handed in through sys.inputs, and the markup only refers to its entries (S.at(3)).
+So a title, card name or note can hold quotes, brackets, #read("...") or the preamble's placeholder
+words and still print exactly as written, never run. The compile sees an empty folder as its root, so
+the markup itself could read no file either.
+"""
 from __future__ import annotations
+
+import json
+import re
+from contextvars import ContextVar
 
 from ..model import Ruleset
 from .blocks import (Assumed, Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Strong, Table, Text,
@@ -78,9 +89,16 @@ PREAMBLE = r"""
 """
 
 
+_STRINGS: ContextVar[list[str]] = ContextVar("typst_strings")
+_INPUT = "touring-strings"  # the sys.inputs key holding the JSON list of strings
+_ANCHOR = re.compile(r"[A-Za-z0-9_-]+")
+
+
 def quote(value: str) -> str:
-    """A Typst string literal: the text is shown exactly as written, whatever characters it holds."""
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
+    """A Typst expression for user text: an entry of the strings passed as data, shown exactly as written."""
+    strings = _STRINGS.get()
+    strings.append(value.replace("\n", " "))
+    return f"S.at({len(strings) - 1})"
 
 
 def inline(value: Text) -> str:
@@ -98,21 +116,39 @@ def inline(value: Text) -> str:
     return "[" + "".join(parts) + "]"
 
 
+def typst_source(book: Rulebook, paper: str = "us-letter") -> tuple[str, list[str]]:
+    """The complete Typst source for the rulebook, on Typst's paper size `paper` ("us-letter", "a4"), and
+    the strings it shows, to be passed as data."""
+    strings: list[str] = []
+    token = _STRINGS.set(strings)
+    try:
+        # the placeholders are replaced by fixed expressions (S.at(n)), never by text that could hold one
+        preamble = (PREAMBLE.replace("BOOK-TITLE", quote(book.title)).replace("BOOK-PAPER", quote(paper))
+                    .replace("BOOK-BYLINE", quote(book.byline)))
+        lines = [f'#let S = json(bytes(sys.inputs.at("{_INPUT}")))',
+                 f"#set document(title: {quote(book.title)}, author: {quote(book.byline)})", preamble,
+                 _title_block(book)]
+        lines += [_section(s, 1) for s in book.sections]
+    finally:
+        _STRINGS.reset(token)
+    return "\n".join(lines) + "\n", strings
+
+
 def markup(book: Rulebook, paper: str = "us-letter") -> str:
-    """The complete Typst source for the rulebook, on Typst's paper size `paper` ("us-letter", "a4")."""
-    preamble = (PREAMBLE.replace("BOOK-TITLE", quote(book.title)).replace("BOOK-PAPER", quote(paper))
-                .replace("BOOK-BYLINE", quote(book.byline)))
-    lines = [f"#set document(title: {quote(book.title)}, author: {quote(book.byline)})", preamble,
-             _title_block(book)]
-    lines += [_section(s, 1) for s in book.sections]
-    return "\n".join(lines) + "\n"
+    """The Typst source alone (its strings are not in it)."""
+    return typst_source(book, paper)[0]
 
 
 def render(book: Rulebook, paper: str = "us-letter") -> bytes:
+    import tempfile
+
     import typst
 
-    # Only the fonts built into Typst: the same PDF on every machine, and no system lookups.
-    return typst.compile(markup(book, paper).encode("utf-8"), ignore_system_fonts=True, font_paths=[])
+    source, strings = typst_source(book, paper)
+    with tempfile.TemporaryDirectory() as empty:
+        # Only the fonts built into Typst: the same PDF on every machine, and no system lookups.
+        return typst.compile(source.encode("utf-8"), root=empty, ignore_system_fonts=True, font_paths=[],
+                             sys_inputs={_INPUT: json.dumps(strings)})
 
 
 def rulebook_pdf(ruleset: Ruleset, parent: Ruleset | None = None) -> bytes:
@@ -148,7 +184,8 @@ SHORT_SECTION = 4  # blocks: a subsection this short is kept on one page, its he
 
 
 def _section(section: Section, level: int) -> str:
-    parts = [f"#heading(level: {level}, {quote(section.title)}) <{section.anchor}>"]
+    label = f" <{section.anchor}>" if _ANCHOR.fullmatch(section.anchor) else ""  # a label is markup: plain only
+    parts = [f"#heading(level: {level}, {quote(section.title)}){label}"]
     parts += [_block(b) for b in section.blocks]
     if level > 1 and not section.subsections and _short(section):
         # a short subsection split by a page break strands its last sentences away from their heading

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine.game import Game
-from ..engine.position import _lay_safety, go_state, recount
+from ..engine.rebuild import rebuild
 from ..engine.tables import tables_for
 from ..engine.view import View
 from ..rng import Rng
@@ -88,28 +88,10 @@ class Belief:
 
 def public_table(t, view: View) -> Game:
     """A kernel game holding the face-up cards and the seat's own hand as the view shows them, to act
-    as in the view; other hands, the draw pile and the set-aside cards are empty."""
-    code = t.code
+    as in the view (every public field of the state schema: engine.rebuild); other hands, the draw
+    pile and the set-aside cards are empty."""
     game = Game(t, 0)
-    go_piles, zone_piles, discards = view.face_up
-    for s, pile in enumerate(go_piles):
-        game.gopile[s] = list(pile)
-        game.gost[s] = go_state(t, game.gopile[s])
-    for z, pile in enumerate(zone_piles):
-        game.zpile[z] = list(pile)
-    for side in view.sides:
-        game.zst[side.side] = t.K if side.zone is None else code[side.zone]
-        for name, laid, _ in side.piles:
-            game.cnt[side.side][code[name]] = laid
-        for name in side.safeties:  # after the zone: a safety may move the side out of a zone it shields from
-            _lay_safety(game, side.side, code[name])
-    game.discard = list(discards)
-    game.set_hand(view.seat, [code[name] for name in view.hand])
-    if view.pending is not None:
-        attacker, hazard, victim = view.pending
-        game.pending = (attacker, code[hazard], victim, t.tgt_code[victim][code[hazard]])  # and the hazard's move
-    game.to_act, game.turns = view.to_act, view.turns
-    recount(game)
+    rebuild(game, view)
     return game
 
 

@@ -40,14 +40,14 @@ class Evaluator:
         self.zone_cards = t._mask(c for c in range(t.K) if t.kind[c] == ZONE)
 
     def rewards(self, game) -> list[float]:
-        t, price, onto, hmask = self.t, self.price, self.t.onto, game.hmask
+        t, price, onto, hand_mask = self.t, self.price, self.t.onto, game.hand_mask
         scores = []
         for s, seats in enumerate(t.seats_of):
-            state = game.gost[s]
+            state = game.go_state[s]
             score = t.need_total - game.remaining[s] - price[state] + game.miles[s] / self.race
             if state != RUNNING:
                 needed = onto[state]
-                if any(hmask[seat] & needed for seat in seats):
+                if any(hand_mask[seat] & needed for seat in seats):
                     score += HELD
             score -= self.zone_price(game, s, seats)
             for seat in seats:
@@ -63,13 +63,13 @@ class Evaluator:
         """A card's price while the side's zone forbids mileage it still needs, less HELD when one of its
         seats holds a zone card it may play on itself that allows some of that mileage."""
         t = self.t
-        zone = game.zst[s]
-        barred = game.openm[s] & ~t.allow[zone] & t.mileage_mask
+        zone = game.zone_state[s]
+        barred = game.open_piles[s] & ~t.allow[zone] & t.mileage_mask
         if not barred:
             return 0.0
         playable = t.zone_own[zone] & self.zone_cards
         for seat in seats:
-            for c in t.bits[game.hmask[seat] & playable]:
+            for c in t.bits[game.hand_mask[seat] & playable]:
                 if t.allow[c] & barred:
                     return STEP - HELD
         return STEP
@@ -78,12 +78,12 @@ class Evaluator:
         """What seat's hand promises side s: mileage that still fits its piles, and one card of each kind
         that answers or makes a delay."""
         t = self.t
-        mask = game.hmask[seat]
+        mask = game.hand_mask[seat]
         value = KEEP * len(t.bits[mask & self.keep_mask])
-        mileage = mask & game.openm[s]
+        mileage = mask & game.open_piles[s]
         if mileage:
-            hand, counts, need = game.hands[seat], game.cnt[s], t.need
-            allowed = t.allow[game.zst[s]]
+            hand, counts, need = game.hands[seat], game.mileage_counts[s], t.need
+            allowed = t.allow[game.zone_state[s]]
             for c in t.bits[mileage]:
                 fits = min(hand.count(c), need[c] - counts[c])
                 value += fits * (FITS if allowed >> c & 1 else BARRED)

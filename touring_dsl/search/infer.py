@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ..engine.tables import CARD_SHIFT, DECLINE, DISCARD
+from ..engine.codec import DECLINE, DISCARD, action_of, card_of
 from ..greedy import EXPERT, GREEDY
 from ..rng import Rng
 from ..simulate.fast import greedy_policy
@@ -78,8 +78,8 @@ class Record:
         appeared = table_cards(now) - table_cards(before)
         if table_cards(before) - table_cards(now):
             return None  # cards left the table: a reshuffle, or not the same game
-        if code & 3 != DECLINE:
-            mine = code >> CARD_SHIFT & 63
+        if action_of(code) != DECLINE:
+            mine = card_of(code)
             if not appeared[mine]:
                 return None
             appeared[mine] -= 1
@@ -88,8 +88,8 @@ class Record:
             return None
         card = cards[0]
         discards = Counter(now.seen.discard) - Counter(before.seen.discard)
-        if code & 3 == DISCARD:
-            discards[code >> CARD_SHIFT & 63] -= 1
+        if action_of(code) == DISCARD:
+            discards[card_of(code)] -= 1
         size_before, size_after = before.hand_size(rival), now.hand_size(rival)
         if size_after - size_before + 1 not in (0, 1):
             return None
@@ -157,8 +157,8 @@ def rule_card(turn: Turn, hand: list[int], rival: int, style) -> tuple[int, bool
     while not game.is_over and game.to_act == rival:
         game.set_hand(rival, hand)
         code = choose(game, rival, side, game.play_codes())
-        if code & 3 != DECLINE:
-            return code >> CARD_SHIFT & 63, code & 3 == DISCARD
+        if action_of(code) != DECLINE:
+            return card_of(code), action_of(code) == DISCARD
         game.apply_code(code)
     return None
 

@@ -16,7 +16,8 @@ from ..engine.rules import counters, hands, legality
 from ..engine.game import game_class
 from ..engine.kernel import compiled_code, kernel_for
 from ..engine.moves import new_event
-from ..engine.tables import CARD_SHIFT, DISCARD, HAZARD, TAKE_SHIFT, TARGET_SHIFT, Tables, tables_for
+from ..engine.codec import CARD, DISCARD, action_of, card_of, is_action, packed, take_of, target_of
+from ..engine.tables import HAZARD, Tables, tables_for
 from ..greedy import EXPERT, GREEDY, Style, facts_of, pick_discard, pick_play
 from ..rng import INCREMENT, MASK64, MULTIPLIER, Rng
 from .runner import PLAY_EVENTS
@@ -24,10 +25,23 @@ from .stats import GameRecord, Tally
 
 POLICIES = ("random", "greedy", "expert")
 STYLES = {"greedy": GREEDY, "expert": EXPERT}  # the policies that follow greedy.py's rule, by their Style
-CARD = re.compile(r"NAMES\[(\w+)\]")
+CARD_NAMED = re.compile(r"NAMES\[(\w+)\]")
 # A go or remedy card laid ("plays X on side N") moves no miles, so the lead needs no update; should the
 # engine word it otherwise, the lead is simply updated there too (the same numbers, a little slower).
 GO_PLAY = re.compile(r"plays \{NAMES\[c\]\} on side")
+
+
+# the measuring loop's own run-time names, beside the kernel's (engine.codegen.KERNEL_NAMES)
+MEASURE_NAMES = {
+    "greedy": "a bit per seat played by the rule (greedy.py), the others random",
+    "choose": "the rule's choice of move for a seat", "trace": "the move codes played, when traced",
+    "plays": "cards laid, by card code", "hits": "hazards that hit, by card code",
+    "paid": "mileage cards paid as penalties, by card code", "pmiles": "miles paid as penalties",
+    "changes": "lead changes", "since": "the turn the last lead began", "leader": "the side ahead (-1: none yet)",
+    "behind": "each side's worst deficit", "behind0": "side 1's worst deficit (two sides)",
+    "behind1": "side 2's worst deficit (two sides)", "offered": "plays on offer, summed over turns",
+    "stuck": "turns with nothing to play",
+}
 
 
 class Measuring(Emitter):
@@ -41,7 +55,7 @@ class Measuring(Emitter):
 
     def event(self, kind: str, seat: str, side: str, card: str, detail: str) -> None:
         kind = kind.strip('"')
-        found = CARD.fullmatch(card) if card else None
+        found = CARD_NAMED.fullmatch(card) if card else None
         c = found.group(1) if found else None
         w = self.w
         if kind in PLAY_EVENTS:
@@ -115,8 +129,8 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
                     b("code = choose(self, seat, s, codes)")
                     if trace:
                         b("trace.append(code)")
-                    b("c = code >> 2 & 63")
-                    with b.block(f"if code & 3 == {DISCARD}:"):
+                    b(f"c = {CARD.of()}")
+                    with b.block(f"if {is_action(DISCARD)}:"):
                         b("hand = hands[seat]")
                         discard(e, b)
                     with b.block("else:"):
@@ -139,7 +153,7 @@ def random_policy(e: Emitter, b: Source, trace: bool) -> None:
         b("code = codes[0] if n == 1 else codes[state * n >> 64]")
         if trace:
             b("trace.append(code)")
-        b("c = code >> 2 & 63")
+        b(f"c = {CARD.of()}")
         apply_play(e, b)
     with b.block("else:  # no play (so no counter is offered): a random card of the hand is discarded"):
         if e.hand_limit:
@@ -149,7 +163,7 @@ def random_policy(e: Emitter, b: Source, trace: bool) -> None:
             b("stuck += 1")
         b("hand = hands[seat]", "c = hand[state * len(hand) >> 64]")
         if trace:
-            b(f"trace.append({DISCARD} | c << {CARD_SHIFT})")
+            b(f"trace.append({packed(DISCARD, 'c')})")
         discard(e, b)
 
 
@@ -224,31 +238,31 @@ def greedy_policy(t: Tables, style: Style = GREEDY):
     duel = t.sides == 2
 
     def decoded(code: int) -> tuple[int, int, int, int]:
-        take = sum(miles_of[p] * n for p, n in takes[code >> TAKE_SHIFT])
-        return (code & 3, code >> CARD_SHIFT & 63, (code >> TARGET_SHIFT & 15) - 1, take)
+        take = sum(miles_of[p] * n for p, n in takes[take_of(code)])
+        return (action_of(code), card_of(code), target_of(code), take)
 
     def choose(game, seat: int, s: int, codes) -> int:
-        zst, state = game.zst, game.gost[s]
+        zone_state, state = game.zone_state, game.go_state[s]
         if codes:
             if duel:
-                key = (codes, s, zst[0], zst[1], state)
+                key = (codes, s, zone_state[0], zone_state[1], state)
                 i = remembered.get(key)
                 if i is None:
                     if len(remembered) > 50_000:
                         remembered.clear()
-                    i = remembered[key] = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst, onto[state],
+                    i = remembered[key] = pick_play(f, [decoded(c) for c in codes], s, game.miles, zone_state, onto[state],
                                                       style)
             else:
-                i = pick_play(f, [decoded(c) for c in codes], s, game.miles, zst, onto[state], style)
+                i = pick_play(f, [decoded(c) for c in codes], s, game.miles, zone_state, onto[state], style)
             if i >= 0:
                 return codes[i]
-        hand, laid = game.hands[seat], game.cnt[s]
-        key = (bytes(sorted(hand)), zst[s], state, *laid)
+        hand, laid = game.hands[seat], game.mileage_counts[s]
+        key = (bytes(sorted(hand)), zone_state[s], state, *laid)
         code = remembered.get(key)
         if code is None:
             if len(remembered) > 50_000:
                 remembered.clear()
-            code = remembered[key] = discard_code[pick_discard(f, hand, zst[s], onto[state], need, laid, style)]
+            code = remembered[key] = discard_code[pick_discard(f, hand, zone_state[s], onto[state], need, laid, style)]
         return code
 
     return choose

@@ -86,9 +86,11 @@ def _chunk(args: tuple) -> MatchTally:
 
 def run_matches(plan: Plan, matches: int, sides: int, jobs: int = 1, progress=None) -> MatchTally:
     """Play `matches` bot matches; chunks merge in order, so --jobs never changes a number."""
-    work = [(plan, start, min(start + MATCH_CHUNK, matches), sides) for start in range(0, matches, MATCH_CHUNK)]
+    # streamed, as the games' chunks are: a huge --matches never becomes a list of every chunk
+    work = ((plan, start, min(start + MATCH_CHUNK, matches), sides) for start in range(0, matches, MATCH_CHUNK))
+    count = -(-matches // MATCH_CHUNK)
     total = MatchTally(sides)
-    chunks = _results(work, jobs)
+    chunks = _results(work, jobs, count)
     try:
         for tally in chunks:
             total.merge(tally)
@@ -99,8 +101,8 @@ def run_matches(plan: Plan, matches: int, sides: int, jobs: int = 1, progress=No
     return total
 
 
-def _results(work: list[tuple], jobs: int):
-    if jobs <= 1 or len(work) == 1:
+def _results(work, jobs: int, count: int):
+    if jobs <= 1 or count == 1:
         yield from map(_chunk, work)
         return
     import multiprocessing

@@ -2,14 +2,18 @@
 from __future__ import annotations
 
 import os
-from typing import Iterator
+from collections import deque
+from typing import Iterable, Iterator
 
 
 class RayMissing(RuntimeError):
     """Ray is an optional extra; asking for it without installing it is the user's error."""
 
 
-def run_on_ray(work: list[tuple]) -> Iterator:
+WINDOW = 512  # chunks submitted ahead of the one being merged
+
+
+def run_on_ray(work: Iterable[tuple]) -> Iterator:
     try:
         import ray
     except ImportError:
@@ -20,6 +24,10 @@ def run_on_ray(work: list[tuple]) -> Iterator:
         # RAY_ADDRESS names a cluster; without it Ray starts a local one on this machine.
         ray.init(address=os.environ.get("RAY_ADDRESS"), ignore_reinit_error=True, log_to_driver=False)
     remote = ray.remote(_run_chunk_args)
-    pending = [remote.remote(args) for args in work]
-    for ref in pending:  # in submission order, so merging matches the local backend exactly
-        yield ray.get(ref)
+    pending: deque = deque()
+    for args in work:  # a bounded window of chunks in flight, so a huge run never lists every chunk
+        pending.append(remote.remote(args))
+        if len(pending) >= WINDOW:
+            yield ray.get(pending.popleft())  # in submission order, so merging matches the local backend
+    while pending:
+        yield ray.get(pending.popleft())

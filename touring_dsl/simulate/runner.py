@@ -37,8 +37,13 @@ class Plan:
     public: bool = False  # play through the public Move/Event API even where a kernel policy exists
     records: bool = False  # keep each game's compact record (for --records)
 
-    def chunks(self) -> list[tuple[int, int]]:
-        return [(start, min(start + CHUNK, self.games)) for start in range(0, self.games, CHUNK)]
+    def chunks(self) -> Iterator[tuple[int, int]]:
+        """The work units in order, made as they are taken: a billion games never become a list of millions."""
+        return ((start, min(start + CHUNK, self.games)) for start in range(0, self.games, CHUNK))
+
+    @property
+    def chunk_count(self) -> int:
+        return -(-self.games // CHUNK)
 
     def bots_for(self, index: int) -> tuple[str, ...]:
         """The bots by seat in game `index`."""
@@ -197,12 +202,12 @@ def run(plan: Plan, jobs: int = 1, backend: str = "local", progress: Callable[[i
 
 
 def _chunk_results(plan: Plan, jobs: int, backend: str) -> Iterator[tuple[Tally, list]]:
-    work = [(plan, start, stop) for start, stop in plan.chunks()]
+    work = ((plan, start, stop) for start, stop in plan.chunks())  # streamed: the pool's pipe paces it
     if backend == "ray":
         from .ray_backend import run_on_ray
 
         yield from run_on_ray(work)
-    elif jobs <= 1 or len(work) == 1:
+    elif jobs <= 1 or plan.chunk_count == 1:
         for args in work:
             yield _run_chunk_args(args)
     else:
@@ -210,7 +215,7 @@ def _chunk_results(plan: Plan, jobs: int, backend: str) -> Iterator[tuple[Tally,
 
         warm(plan)  # forked workers inherit the compiled ruleset and kernel instead of building their own
         context = multiprocessing.get_context("spawn" if _threads_unsafe() else "fork")
-        with context.Pool(min(jobs, len(work))) as pool:
+        with context.Pool(min(jobs, plan.chunk_count)) as pool:
             yield from pool.imap(_run_chunk_args, work)
 
 

@@ -78,7 +78,7 @@ def seated(edition: str, players: int, setup: str | None) -> Seated | None:
         kept = load_view(edition, name, lambda ruleset: pickled_seating(ruleset, players, setup))
     except (TouringError, InternalError):
         kept = None
-    try:
+    try:  # bytes from a cache entry whose signature held (private_store): written by this user's touring
         found = None if kept is None else pickle.loads(kept)
     except Exception:  # noqa: BLE001 - a seating that no longer loads is only a cache miss
         found = None

@@ -341,6 +341,8 @@ async def _handle(hub: Hub, table: Table, seat: int | None, text) -> str | None:
         data = json.loads(text)
     except ValueError:
         return "message refused: not JSON"
+    except RecursionError:  # a few kilobytes of brackets: the parser's stack, not the channel, must give
+        return "message refused: JSON nested too deeply"
     if not isinstance(data, dict) or data.get("type") not in ("move", "ping"):
         return 'message refused: expected {"type": "move", "move": {...}}'
     if data["type"] == "ping":

@@ -10,9 +10,10 @@ from html import escape
 
 from ..gamelog import HUMAN
 
-PLAYER_KINDS = (HUMAN, "random", "greedy", "expert", "ismcts")
-KIND_LABELS = {HUMAN: "a person", "random": "bot: random", "greedy": "bot: greedy", "expert": "bot: expert",
-               "ismcts": "bot: ismcts (search)"}
+PLAYER_KINDS = (HUMAN, "easy", "medium", "hard", "random", "greedy", "expert", "scorer", "ismcts")
+KIND_LABELS = {HUMAN: "a person", "easy": "bot: easy", "medium": "bot: medium", "hard": "bot: hard",
+               "random": "bot: random", "greedy": "bot: greedy", "expert": "bot: expert",
+               "scorer": "bot: scorer (plays for points)", "ismcts": "bot: ismcts (search)"}
 
 
 def page(title: str, body: str, script: str | None = None, body_class: str = "") -> str:

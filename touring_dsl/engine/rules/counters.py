@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..tables import COUNTER_WITH, ZONE
+from ..codec import COUNTER_WITH, is_action
+from ..tables import ZONE
 from . import delays, hands, races, safeties, zones
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 def responses(e: Emitter) -> None:
     """codes = the counters the asked seat holds against the pending hazard, then declining."""
-    e.w("_fit = hmask[seat] & COUNTERS_FOR[pending[1]]",
+    e.w("_fit = hand_mask[seat] & COUNTERS_FOR[pending.hazard]",
         f"codes = tuple(COUNTER_CODE[_c] for _c in BITS[_fit]) + ({e.t.decline_code},)")
 
 
@@ -34,10 +35,10 @@ def offer(e: Emitter) -> None:
     with w.block("if fits:"):
         with w.block(f"for step in range(1, {t.players}):"):
             w(f"other = (seat + step) % {t.players}")
-            with w.block(f"if {e.side('other')} == v and hmask[other] & fits:"):
+            with w.block(f"if {e.side('other')} == v and hand_mask[other] & fits:"):
                 w("responder = other", "break")
     with w.block("if responder >= 0:"):
-        w("pending = (seat, c, v, code)", "seat = responder")
+        w("pending = CounterOffer(seat, c, v, code)", "seat = responder")
         e.pause()
 
 
@@ -46,8 +47,8 @@ def respond(e: Emitter) -> None:
     hazard act as played; then the turn goes on from the attacker."""
     w, t = e.w, e.t
     w("attacker, hazard, v, hazard_code = pending", "pending = None")
-    with w.block(f"if code & 3 == {COUNTER_WITH}:"):
-        w("hand = hands[seat]", "hm = hmask[seat]")
+    with w.block(f"if {is_action(COUNTER_WITH)}:"):
+        w("hand = hands[seat]", "hm = hand_mask[seat]")
         hands.leave_hand(e)
         w("discard.append(hazard)", "self.countered[v] += 1  # a fact for scoring")
         e.event('"counter"', "seat", "v", "NAMES[c]",

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 def go_or_remedy(e: Emitter) -> None:
     """Card c, a go or the step a delay asks for, goes on side s's go pile."""
-    e.w("gopile[s].append(c)")
-    covered(e, "s", safeties.go_free(e, "s", "AFTER[gost[s]][c]"))
+    e.w("go_piles[s].append(c)")
+    covered(e, "s", safeties.go_free(e, "s", "AFTER[go_state[s]][c]"))
     e.event('"play"', "seat", "s", "NAMES[c]", 'f"player {seat + 1} plays {NAMES[c]} on side {s + 1}"')
 
 
@@ -29,12 +29,12 @@ def covered(e: Emitter, v: str, state: str) -> None:
     """The masks once a card went on side v's go pile: it now shows `state`, never the empty pile
     (so the side has started), and only a go card on top is the running state."""
     w, t = e.w, e.t
-    w(f"_g = gost[{v}] = {state}", f"_z = zst[{v}]", f"atk[{v}] = {t.attack_cards}")
+    w(f"_g = go_state[{v}] = {state}", f"_z = zone_state[{v}]", f"attack_mask[{v}] = {t.attack_cards}")
     with w.block(f"if _g == {RUNNING}:"):
-        w(f"own[{v}] = OWN_RUN[_z] | openm[{v}] & MILE_OK[_z]")
+        w(f"own_mask[{v}] = OWN_RUN[_z] | open_piles[{v}] & MILE_OK[_z]")
         legality.exposure(e, v, "EXPO_RUN[_z]")
     with w.block("else:"):
-        w(f"own[{v}] = OWN_GZ[_g][_z]", f"expo[{v}] = {safeties.shield(e, v, 'EXPO_GZ[_g][_z]')}")
+        w(f"own_mask[{v}] = OWN_GZ[_g][_z]", f"exposed_mask[{v}] = {safeties.shield(e, v, 'EXPO_GZ[_g][_z]')}")
 
 
 def delay(e: Emitter) -> None:
@@ -49,9 +49,9 @@ def cover(e: Emitter) -> None:
     """Hazard c covers victim v's go: v now waits for the hazard's chain; with penalties, the
     cards of the attacker's chosen take are forfeited."""
     w, t = e.w, e.t
-    w("gopile[v].append(c)")
+    w("go_piles[v].append(c)")
     # a delayed side's masks do not depend on its mileage: the takes can follow
-    w(f"_g = gost[v] = {safeties.go_free(e, 'v', 'HAZ_STATE[c]')}", "_z = zst[v]", "own[v] = OWN_GZ[_g][_z]",
-      f"atk[v] = {t.attack_cards}", f"expo[v] = {safeties.shield(e, 'v', 'EXPO_GZ[_g][_z]')}")
+    w(f"_g = go_state[v] = {safeties.go_free(e, 'v', 'HAZ_STATE[c]')}", "_z = zone_state[v]", "own_mask[v] = OWN_GZ[_g][_z]",
+      f"attack_mask[v] = {t.attack_cards}", f"exposed_mask[v] = {safeties.shield(e, 'v', 'EXPO_GZ[_g][_z]')}")
     if e.has_penalties:
         penalties.forfeit_take(e)

@@ -24,7 +24,7 @@ def leave_hand(e: Emitter) -> None:
     """Card c leaves the hand of `seat` (whose hand mask was hm)."""
     e.w("hand.remove(c)")
     with e.w.block("if c not in hand:"):
-        e.w("hmask[seat] = hm ^ BIT[c]")
+        e.w("hand_mask[seat] = hm ^ BIT[c]")
 
 
 def count_turn(e: Emitter) -> None:
@@ -62,7 +62,7 @@ def draw_cards(e: Emitter, seat: str, n: str) -> None:
 
 
 def draw_one(e: Emitter, seat: str) -> None:
-    e.w("d = draw.pop()", f"hands[{seat}].append(d)", f"hmask[{seat}] |= BIT[d]")
+    e.w("d = draw.pop()", f"hands[{seat}].append(d)", f"hand_mask[{seat}] |= BIT[d]")
     e.event('"draw"', seat, e.side(seat), "NAMES[d]", f'f"player {{{seat} + 1}} draws a card"')
 
 
@@ -76,7 +76,7 @@ def advance(e: Emitter) -> None:
         draw_cards(e, "seat", str(t.draw_count))
     if e.hand_limit:
         with w.block(f"if len(hands[seat]) > {t.hand_size}:  # discard down before the turn passes"):
-            w("pending = (seat, -1, -1, 0)")
+            w("pending = DISCARD_DOWN")
             e.pause()
     w(f"nxt = {e.next_seat('seat')}")
     if t.draw_one:  # the common case inline: the next seat draws one card
@@ -114,7 +114,7 @@ def deal(e: Emitter) -> None:
         b(f"hand = hands[seat] = bytearray(dealt[(seat - first) % {P}::{P}])", "m = 0")
         with b.block("for c in hand:"):
             b("m |= 1 << c")
-        b("hmask[seat] = m")
+        b("hand_mask[seat] = m")
     b("self.to_act = first")
     if t.draw_before_play:
         b(f"draw_cards(self, first, {t.draw_count})")
@@ -129,19 +129,19 @@ def reshuffle(e: Emitter) -> None:
         b("changed = False")
     if t.return_discard:
         b("new.extend(discard)", "discard.clear()")
-    piles = [("gopile", "go", t.return_go)] + [("zpile", "zone", t.return_zone)]
+    piles = [("go_piles", "go", t.return_go)] + [("zone_piles", "zone", t.return_zone)]
     for name, what, keep in piles:
         if keep == RETURN_ALL:
             with b.block(f"for i, pile in enumerate({name}):"):
                 with b.block("if pile:"):
                     b("new.extend(pile)", "pile.clear()", "changed = True")
                     if what == "go":
-                        b(f"gost[i] = {safeties.go_free(e, 'i', str(EMPTY))}")
+                        b(f"go_state[i] = {safeties.go_free(e, 'i', str(EMPTY))}")
                     elif t.game_scope:
                         with b.block(f"for v in range({t.sides}):"):
-                            b(f"zst[v] = {t.zone_start}")
+                            b(f"zone_state[v] = {t.zone_start}")
                     else:
-                        b(f"zst[i] = {t.zone_start}")
+                        b(f"zone_state[i] = {t.zone_start}")
         elif keep == RETURN_ALL_BUT_TOP:
             with b.block(f"for pile in {name}:"):
                 with b.block("if len(pile) > 1:"):

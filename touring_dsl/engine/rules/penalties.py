@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..tables import TAKE_SHIFT
+from ..codec import TAKE
 
 if TYPE_CHECKING:
     from ..codegen import Emitter
@@ -29,12 +29,12 @@ def plays_with_takes(e: Emitter) -> None:
 def forfeit_take(e: Emitter) -> None:
     """Victim v gives up the cards of the take the move names, onto the discard pile."""
     w = e.w
-    w(f"take = code >> {TAKE_SHIFT}")
+    w(f"take = {TAKE.of()}")
     with w.block("if take:"):
-        w("counts = cnt[v]")
+        w("counts = mileage_counts[v]")
         with w.block("for p, n in TAKES[take]:"):
             w("counts[p] -= n")
             with w.block("if not counts[p]:"):
-                w("hasm[v] &= ~(1 << p)")
-            w("openm[v] |= 1 << p", "miles[v] -= n * MILES[p]", "remaining[v] += n", "discard.extend([p] * n)")
+                w("has_mileage[v] &= ~(1 << p)")
+            w("open_piles[v] |= 1 << p", "miles[v] -= n * MILES[p]", "remaining[v] += n", "discard.extend([p] * n)")
             e.event('"penalty"', "seat", "v", "NAMES[p]", 'f"side {v + 1} forfeits {n} x {NAMES[p]}"')

@@ -26,7 +26,7 @@ def mileage(e: Emitter) -> None:
     if t.speeding == FORBIDDEN:  # never legal outside the zone's allowance: nothing to check
         lay_mileage(e)
         return
-    with w.block("if not ALLOW[zst[s]] >> c & 1:"):
+    with w.block("if not ALLOW[zone_state[s]] >> c & 1:"):
         zones.speeding(e)
     with w.block("else:"):
         lay_mileage(e)
@@ -38,11 +38,11 @@ def lay_mileage(e: Emitter) -> None:
         lay_distance(e)
         return
     w = e.w
-    w("counts = cnt[s]", "n = counts[c] = counts[c] + 1", "miles[s] += MILES[c]")
+    w("counts = mileage_counts[s]", "n = counts[c] = counts[c] + 1", "miles[s] += MILES[c]")
     with w.block("if n == 1 or n >= NEED[c]:  # a pile opened or filled: the side's masks change"):
-        w("hasm[s] |= 1 << c")
+        w("has_mileage[s] |= 1 << c")
         with w.block("if n >= NEED[c]:"):
-            w("openm[s] &= ~(1 << c)")
+            w("open_piles[s] &= ~(1 << c)")
         legality.refresh_running(e, "s")
     e.event('"play"', "seat", "s", "NAMES[c]",
             'f"player {seat + 1} lays {NAMES[c]} (side {s + 1} now has {miles[s]} miles)"')
@@ -54,7 +54,7 @@ def lay_mileage(e: Emitter) -> None:
 def lay_distance(e: Emitter) -> None:
     """Card c adds its miles to side s; reaching the target wins, else the cards that still fit change."""
     w, t = e.w, e.t
-    w("counts = cnt[s]", "counts[c] += 1", "m = miles[s] = miles[s] + MILES[c]", "hasm[s] |= 1 << c",
+    w("counts = mileage_counts[s]", "counts[c] += 1", "m = miles[s] = miles[s] + MILES[c]", "has_mileage[s] |= 1 << c",
       f"remaining[s] = {t.target} - m")
     e.event('"play"', "seat", "s", "NAMES[c]",
             f'f"player {{seat + 1}} lays {{NAMES[c]}} (side {{s + 1}} now has {{miles[s]}} {t.unit})"')
@@ -65,9 +65,9 @@ def lay_distance(e: Emitter) -> None:
 
 
 def reopen(e: Emitter, v: str) -> None:
-    """openm[v] for a distance race: mileage cards under their cap that (if exact) still fit."""
+    """open_piles[v] for a distance race: mileage cards under their cap that (if exact) still fit."""
     w, t = e.w, e.t
-    w(f"_counts, _left, _open = cnt[{v}], {t.target} - miles[{v}], 0")
+    w(f"_counts, _left, _open = mileage_counts[{v}], {t.target} - miles[{v}], 0")
     for c in t.pile_order:
         tests = ([f"_counts[{c}] < {t.need[c]}"] if t.need[c] < NO_CAP else []) + \
                 ([f"_left >= {t.miles[c]}"] if t.exact else [])
@@ -76,7 +76,7 @@ def reopen(e: Emitter, v: str) -> None:
                 w(f"_open |= {1 << c}")
         else:
             w(f"_open |= {1 << c}")
-    w(f"openm[{v}] = _open")
+    w(f"open_piles[{v}] = _open")
 
 
 def removal(e: Emitter) -> None:
@@ -89,10 +89,10 @@ def removal(e: Emitter) -> None:
 
 def remove_mileage(e: Emitter, attacker: str, hazard: str) -> None:
     w = e.w
-    w(f"x = REMOVES[{hazard}]", "counts = cnt[v]", "counts[x] -= 1")
+    w(f"x = REMOVES[{hazard}]", "counts = mileage_counts[v]", "counts[x] -= 1")
     with w.block("if not counts[x]:"):
-        w("hasm[v] &= ~(1 << x)")
-    w("openm[v] |= 1 << x", "miles[v] -= MILES[x]", "remaining[v] += 1", "discard.append(x)",
+        w("has_mileage[v] &= ~(1 << x)")
+    w("open_piles[v] |= 1 << x", "miles[v] -= MILES[x]", "remaining[v] += 1", "discard.append(x)",
       f"discard.append({hazard})")
     if e.t.distance:
         reopen(e, "v")

@@ -34,16 +34,16 @@ def lay(e: Emitter) -> None:
 def keep(e: Emitter, v: str) -> None:
     """Safety c joins side v's safeties: v is shielded from now on, and a delay it shields from is lifted."""
     w, t = e.w, e.t
-    w(f"spile[{v}].append(c)", f"shield = immune[{v}] = immune[{v}] | IMMUNE[c]", f"_g = gost[{v}]")
+    w(f"safety_piles[{v}].append(c)", f"shield = immune[{v}] = immune[{v}] | IMMUNE[c]", f"_g = go_state[{v}]")
     if t.chain_hazards & _shielded(t):
         with w.block("if STATE_HAZARD[_g] >= 0 and shield >> STATE_HAZARD[_g] & 1:"):
             lift_delay(e, v)
     if t.go_safeties:
         with w.block("if ACTS_AS_GO[c]:"):
-            w(f"freego[{v}] = 1", f"gost[{v}] = GO_FREE[gost[{v}]]")
+            w(f"runs_free[{v}] = 1", f"go_state[{v}] = GO_FREE[go_state[{v}]]")
     if not t.game_scope and t.zone_start < t.K and _shielded_zones(t):
-        with w.block(f"if shield >> zst[{v}] & 1:  # out of a zone it shields from, back to the start"):
-            w(f"zst[{v}] = {t.zone_start}")
+        with w.block(f"if shield >> zone_state[{v}] & 1:  # out of a zone it shields from, back to the start"):
+            w(f"zone_state[{v}] = {t.zone_start}")
     legality.refresh(e, v)
 
 
@@ -51,21 +51,21 @@ def lift_delay(e: Emitter, v: str) -> None:
     """The hazard holding side v up, and the remedies laid on it, go to the discards: v runs again."""
     w = e.w
     w("_hz = STATE_HAZARD[_g]")
-    with w.block(f"while gopile[{v}]:"):
-        w(f"_x = gopile[{v}].pop()", "discard.append(_x)")
+    with w.block(f"while go_piles[{v}]:"):
+        w(f"_x = go_piles[{v}].pop()", "discard.append(_x)")
         with w.block("if _x == _hz:"):
             w("break")
-    w(f"gost[{v}] = {RUNNING} if gopile[{v}] or freego[{v}] else {EMPTY}")
+    w(f"go_state[{v}] = {RUNNING} if go_piles[{v}] or runs_free[{v}] else {EMPTY}")
 
 
-def shield(e: Emitter, v: str, expo: str) -> str:
+def shield(e: Emitter, v: str, exposed_mask: str) -> str:
     """The attacks side v is open to, less what its safeties shield it from."""
-    return f"{expo} & ~immune[{v}]" if e.t.safety_mask else expo
+    return f"{exposed_mask} & ~immune[{v}]" if e.t.safety_mask else exposed_mask
 
 
 def go_free(e: Emitter, v: str, state: str) -> str:
     """A go pile state for side v, as a side whose safety acts as go sees it."""
-    return f"(GO_FREE[{state}] if freego[{v}] else {state})" if e.t.go_safeties else state
+    return f"(GO_FREE[{state}] if runs_free[{v}] else {state})" if e.t.go_safeties else state
 
 
 def _shielded(t) -> int:

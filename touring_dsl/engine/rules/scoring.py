@@ -110,12 +110,12 @@ def in_play(game: "Game", side: int) -> Counter:
     safeties."""
     t = game.t
     laid: Counter = Counter()
-    for c, n in enumerate(game.cnt[side]):
+    for c, n in enumerate(game.mileage_counts[side]):
         if n:
             laid[t.names[c]] += n
-    own = [c for c in game.gopile[side] if _kind(game, t.names[c]) != "hazard"]
-    zones = [] if t.game_scope else [c for c in game.zpile[side] if t.reach.get(c) != "opponent"]
-    laid.update(t.names[c] for c in own + zones + list(game.spile[side]))
+    own = [c for c in game.go_piles[side] if _kind(game, t.names[c]) != "hazard"]
+    zones = [] if t.game_scope else [c for c in game.zone_piles[side] if t.reach.get(c) != "opponent"]
+    laid.update(t.names[c] for c in own + zones + list(game.safety_piles[side]))
     return laid
 
 

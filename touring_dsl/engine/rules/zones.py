@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..tables import EMPTY, FORFEIT_CARD, TARGET_SHIFT
+from ..codec import TARGET
+from ..tables import EMPTY, FORFEIT_CARD
 from . import counters, legality, safeties
 
 if TYPE_CHECKING:
@@ -21,11 +22,11 @@ if TYPE_CHECKING:
 def zone(e: Emitter) -> None:
     """Zone card c changes the zone of the side it targets (its own by default) or of the whole game."""
     w, t = e.w, e.t
-    w(f"target = (code >> {TARGET_SHIFT} & 15) - 1")
+    w(f"target = {TARGET.of()}")
     if t.game_scope:
-        w("zpile[0].append(c)")
+        w("zone_piles[0].append(c)")
         with w.block(f"for v in range({t.sides}):"):
-            w("zst[v] = c")
+            w("zone_state[v] = c")
         legality.refresh_all(e)
         event(e, "the whole game")
         return
@@ -44,7 +45,7 @@ def event(e: Emitter, where: str) -> None:
 
 def change_zone(e: Emitter) -> None:
     """Zone card c puts side v in its zone."""
-    e.w("zpile[v].append(c)", "zst[v] = c")
+    e.w("zone_piles[v].append(c)", "zone_state[v] = c")
     legality.refresh(e, "v")
 
 
@@ -55,12 +56,12 @@ def speeding(e: Emitter) -> None:
         lost = "the card"
     else:  # forfeit-all: every mileage card (pile by pile), then the whole go pile
         lost = "every mileage card and its go pile"
-        w("counts = cnt[s]")
+        w("counts = mileage_counts[s]")
         for p in t.pile_order:
             with w.block(f"if counts[{p}]:"):
                 w(f"discard.extend([{p}] * counts[{p}])", f"counts[{p}] = 0")
-        w("discard.extend(gopile[s])", "gopile[s].clear()", f"gost[s] = {safeties.go_free(e, 's', str(EMPTY))}",
-          "miles[s] = 0", "hasm[s] = 0", f"openm[s] = {t.open_full}", f"remaining[s] = {t.need_total}")
+        w("discard.extend(go_piles[s])", "go_piles[s].clear()", f"go_state[s] = {safeties.go_free(e, 's', str(EMPTY))}",
+          "miles[s] = 0", "has_mileage[s] = 0", f"open_piles[s] = {t.open_full}", f"remaining[s] = {t.need_total}")
         legality.refresh(e, "s")
     w("discard.append(c)")
     e.event('"speeding"', "seat", "s", "NAMES[c]",

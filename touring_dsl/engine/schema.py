@@ -1,0 +1,159 @@
+"""Engine stage, the state schema: every piece of game state, declared once.
+
+Each StateField says what a piece of state is called (its attribute on the State and its local name
+inside the generated kernel), what it means, its shape (one value, one per seat, one per side, one per
+zone pile, or one pile for the table), its value on an empty table, how it is copied, and what a seat
+sees of it, which is how a search rebuilds it from a View:
+
+    public    shown by the View (where: `view`); engine.rebuild puts it back on a table
+    own       a seat's own hand: shown to that seat; a search deals the others from the unseen cards
+    dealt     face down (the draw pile, cards set aside): a search deals it from the unseen cards
+    derived   a cache of other fields, recomputed after a rebuild (`derive` says by which step)
+
+From this list are made: State.__slots__, State.clone (written as Python once, a search calls it
+thousands of times a move), snapshot and restore, the generated reset (engine.codegen), the names the
+kernel binds as locals, the View's `extra` (public state a mechanic adds that the View's own fields do
+not show) and the table a search rebuilds from a View (search.determinize). A mechanic adds state by
+adding StateFields here (through its MechanicSpec declaration: engine.mechanics), and nothing else:
+tests/test_engine_schema.py checks every field survives a clone, a snapshot, a log and a rebuild.
+
+A move that waits (engine.state's `pending`): None, a CounterOffer (a hazard waits for the answer of a
+seat that may counter it) or DISCARD_DOWN (the player ends a turn over the hand size and discards first).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+ONE, SEAT, SIDE, ZONE_PILE = "one", "seat", "side", "zone pile"
+VALUE, LIST, LISTS, BYTES = "value", "list", "lists", "bytes"  # how a field is copied
+PUBLIC, OWN, DEALT, DERIVED = "public", "own", "dealt", "derived"
+
+
+class CounterOffer(NamedTuple):
+    """A hazard played on `victim` by `attacker` waits: the seat to act may counter it or let it pass."""
+
+    attacker: int
+    hazard: int  # the hazard's card code
+    victim: int
+    move: int  # the hazard's move code, applied as played if the seat declines
+
+
+class Wait(Enum):
+    DISCARD_DOWN = "discard down to the hand size before the turn passes"
+
+
+DISCARD_DOWN = Wait.DISCARD_DOWN
+
+
+@dataclass(frozen=True)
+class StateField:
+    name: str
+    means: str
+    shape: str  # ONE, SEAT, SIDE, ZONE_PILE
+    start: str  # Python source of one item's value on an empty table (`t` is the Tables, K its card count)
+    copy: str  # VALUE, LIST (a list of ints), LISTS (a list of lists), BYTES (a list of bytearrays)
+    seen: str  # PUBLIC, OWN, DEALT, DERIVED
+    derive: str = ""  # DERIVED: the step that recomputes it (engine.rebuild.DERIVE)
+    local: bool = False  # a container the kernel changes in place: bound as a local where used
+    view: str = ""  # PUBLIC: where the View shows it (words); "extra" when only View.extra does
+
+    def items(self, t) -> int:
+        return {ONE: 1, SEAT: t.players, SIDE: t.sides, ZONE_PILE: 1 if t.game_scope else t.sides}[self.shape]
+
+    def start_source(self, t) -> str:
+        """Python source of the field's value on an empty table, for the generated reset."""
+        item = self.start.format(t=t)
+        if self.shape == ONE:
+            return item
+        return "[" + ", ".join([item] * self.items(t)) + "]"
+
+    def copy_source(self, value: str) -> str:
+        return {VALUE: value, LIST: f"{value}[:]", LISTS: f"[_p[:] for _p in {value}]",
+                BYTES: f"[bytearray(_h) for _h in {value}]"}[self.copy]
+
+
+CORE_FIELDS = (
+    StateField("draw", "the draw pile, top last", ONE, "[]", LIST, DEALT, local=True),
+    StateField("hands", "each seat's hand: card codes in the order drawn", SEAT, "bytearray()", BYTES, OWN,
+               local=True),
+    StateField("hand_mask", "each seat's distinct cards in hand, one bit per card code", SEAT, "0", LIST, DERIVED,
+               derive="hands", local=True),
+    StateField("discard", "the discard pile, top last", ONE, "[]", LIST, PUBLIC, local=True, view="face_up[2]"),
+    StateField("aside", "cards out of play (constructed positions only)", ONE, "[]", LIST, DEALT),
+    StateField("go_piles", "each side's go pile (go, hazards, remedies), top last", SIDE, "[]", LISTS, PUBLIC,
+               local=True, view="face_up[0]"),
+    StateField("go_state", "each side's go pile state: EMPTY, RUNNING, or the chain step it waits for", SIDE,
+               "0", LIST, DERIVED, derive="go piles", local=True),
+    StateField("zone_piles", "the zone piles (one per side, or one for the whole game), top last", ZONE_PILE, "[]",
+               LISTS, PUBLIC, local=True, view="face_up[1]"),
+    StateField("zone_state", "each side's zone: the code of its zone card (K: no zone yet)", SIDE,
+               "{t.zone_start}", LIST, PUBLIC, local=True, view="sides[].zone"),
+    StateField("mileage_counts", "each side's mileage cards laid, per card code", SIDE, "[0] * {t.K}", LISTS,
+               PUBLIC, local=True, view="sides[].piles"),
+    StateField("open_piles", "each side's mileage cards it may still lay (piles not full, cards that fit)", SIDE,
+               "{t.open_full}", LIST, DERIVED, derive="mileage", local=True),
+    StateField("has_mileage", "each side's mileage cards laid at least once, one bit per card", SIDE, "0", LIST,
+               DERIVED, derive="mileage", local=True),
+    StateField("remaining", "each side's cards (or distance) still needed to complete the race", SIDE,
+               "{t.need_total}", LIST, DERIVED, derive="mileage", local=True),
+    StateField("miles", "each side's miles laid", SIDE, "0", LIST, DERIVED, derive="mileage", local=True),
+    StateField("safety_piles", "each side's safeties laid in front of it", SIDE, "[]", LISTS, PUBLIC, local=True,
+               view="sides[].safeties"),
+    StateField("immune", "each side's shield: the hazards and zone cards its safeties are against", SIDE, "0",
+               LIST, DERIVED, derive="safeties", local=True),
+    StateField("runs_free", "1 for a side whose safety acts as go (it never waits for a go card)", SIDE, "0",
+               LIST, DERIVED, derive="safeties", local=True),
+    StateField("countered", "each side's hazards countered out of turn (for scoring)", SIDE, "0", LIST, PUBLIC,
+               view="extra"),
+    StateField("pending", "the move the table waits for: None, a CounterOffer or DISCARD_DOWN", ONE, "None", VALUE,
+               PUBLIC, view="pending, discarding_down"),
+    StateField("to_act", "the seat to act", ONE, "0", VALUE, PUBLIC, view="to_act"),
+    StateField("turns", "turns played", ONE, "0", VALUE, PUBLIC, view="turns"),
+    StateField("is_over", "whether the race is over", ONE, "False", VALUE, PUBLIC, view="is_over"),
+    StateField("winner", "the winning side, or None", ONE, "None", VALUE, DERIVED, derive="race over"),
+    StateField("outcome", "how the race ended, or None", ONE, "None", VALUE, DERIVED, derive="race over"),
+    StateField("own_mask", "each side's cards its seats may play on it now (legality cache)", SIDE, "0", LIST,
+               DERIVED, derive="masks", local=True),
+    StateField("attack_mask", "each side's cards its seats may play on another side now", SIDE, "0", LIST,
+               DERIVED, derive="masks", local=True),
+    StateField("exposed_mask", "each side's attacks another side may play on it now", SIDE, "0", LIST, DERIVED,
+               derive="masks", local=True),
+)
+
+
+def state_fields() -> tuple[StateField, ...]:
+    """Every field: the core's, then each mechanic's (engine.mechanics), in declaration order."""
+    from .mechanics import MECHANICS
+
+    fields = list(CORE_FIELDS)
+    for mechanic in MECHANICS:
+        fields.extend(mechanic.state)
+    names = [f.name for f in fields]
+    duplicated = {n for n in names if names.count(n) > 1}
+    if duplicated:
+        raise ValueError(f"state fields declared twice: {', '.join(sorted(duplicated))}")
+    return tuple(fields)
+
+
+def field_names() -> tuple[str, ...]:
+    return tuple(f.name for f in state_fields())
+
+
+def kernel_locals() -> tuple[str, ...]:
+    """The state the kernel binds as locals where a function uses it (containers changed in place)."""
+    return tuple(f.name for f in state_fields() if f.local)
+
+
+def clone_source() -> str:
+    """Python source of State.clone: every field copied, as its declaration says (one line each)."""
+    lines = ["def clone(self, rng=None):",
+             '    """An independent copy (same Game subclass, same kernel); its reshuffles draw from `rng`',
+             '    (a fresh generator if None), so a search never follows the real game\'s future shuffles."""',
+             "    twin = _new(type(self))",
+             "    twin.t, twin.seed = self.t, self.seed",
+             "    twin.rng = rng if rng is not None else Rng(0)"]
+    lines += [f"    twin.{f.name} = {f.copy_source('self.' + f.name)}" for f in state_fields()]
+    lines.append("    return twin")
+    return "\n".join(lines) + "\n"
