@@ -15,6 +15,8 @@ import argparse
 import hashlib
 import json
 import os
+import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -22,7 +24,9 @@ from pathlib import Path
 from touring_dsl.archive import archive_files, load
 from touring_dsl.bots import make_bot
 from touring_dsl.ruleset_cache import code_fingerprint
-from touring_dsl.simulate import Plan, report, run, seat_bots
+from touring_dsl.simulate import seat_bots
+from touring_dsl.simulate.matches import scores_a_match
+from touring_dsl.simulate.stats import wilson
 
 BOTS = """The bots: `random` picks uniformly among the legal plays (it discards only when it cannot play).
 `greedy` follows one rule-agnostic heuristic (counter an attack, repair its own delay, delay the leader,
@@ -80,13 +84,14 @@ prints each of them under the key named here.
 
 
 def simulate(edition: str, players: int, bots: list[str], games: int, seed: int, jobs: int,
-             rotate: bool = False, cache: Path | None = None) -> dict:
+             rotate: bool = False, cache: Path | None = None, matches: int = 0) -> dict:
     """One row's report; with `cache`, a row already measured by this very code on these very rules is read back."""
-    key = json.dumps([row_fingerprint(edition), edition, players, bots, games, seed, rotate])
+    key = json.dumps([row_fingerprint(edition), edition, players, bots, games, seed, rotate]
+                     + ([matches] if matches else []))
     stored = json.loads(cache.read_text(encoding="utf-8")) if cache and cache.exists() else {}
     if key in stored:
         return stored[key]
-    data = measure(edition, players, bots, games, seed, jobs, rotate)
+    data = measure(edition, players, bots, games, seed, jobs, rotate, matches)
     if cache:
         stored[key] = data
         cache.write_text(json.dumps(stored), encoding="utf-8")
@@ -100,16 +105,29 @@ def row_fingerprint(edition: str) -> str:
     return f"{code_fingerprint()}:{rules}"
 
 
-def measure(edition: str, players: int, bots: list[str], games: int, seed: int, jobs: int, rotate: bool) -> dict:
+def measure(edition: str, players: int, bots: list[str], games: int, seed: int, jobs: int, rotate: bool,
+            matches: int = 0) -> dict:
+    """One row, measured the way a user would: `touring simulate ... --json` (matches too, when asked)."""
     ruleset = load(edition)
     setup = ruleset.setup_for(players)
-    plan = Plan(edition=edition, players=players, setup=setup.id, bots=seat_bots(bots, players), seed=seed,
-                games=games, rotate=rotate)
-    sides = setup.side_count(players)
-    race = race_length(ruleset, setup)
-    data = report(run(plan, jobs=jobs), [s % sides for s in range(players)], race_miles=race, rotate=rotate)
-    data.update(edition=edition, bots_by_seat=list(plan.bots))
+    names = list(seat_bots(bots, players))
+    words = [touring_command(), "simulate", edition, "--players", str(players), "--setup", setup.id,
+             "--bots", ",".join(names), "--games", str(games), "--seed", str(seed), "--jobs", str(jobs),
+             "--matches", str(matches), "--json"]
+    if rotate:
+        words.append("--rotate")
+    done = subprocess.run(words, capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
+    if done.returncode != 0:
+        sys.exit(f"balance.py: {' '.join(words[1:])} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
+    data = json.loads(done.stdout)
+    data.update(edition=edition, bots_by_seat=names)
     return data
+
+
+def touring_command() -> str:
+    """The `touring` beside this Python (the project's venv), else the one on PATH."""
+    beside = Path(sys.executable).with_name("touring")
+    return str(beside) if beside.exists() else (shutil.which("touring") or "touring")
 
 
 def race_length(ruleset, setup) -> int:
@@ -231,7 +249,7 @@ def comparisons(runs: dict, ids: list[str], strong: str, weak: str, lead: str) -
 
 
 def command(args) -> str:
-    """The options that decide the numbers (not --jobs, not --bench), as they were given."""
+    """The options that decide the numbers (not --jobs, not --bench, not --cache), as they were given."""
     words = [f"--games {args.games}", f"--seed {args.seed}"]
     if args.strong != "greedy" or args.weak != "random":
         words += [f"--strong {args.strong}", f"--weak {args.weak}"]
@@ -240,7 +258,74 @@ def command(args) -> str:
     if args.skill_games:
         words.append(f"--skill-games {args.skill_games}")
     words += [f"--also {name}" for name in args.also]
+    words += [f"--pair {pair}" for pair in args.pair]
+    if args.matches:
+        words.append(f"--matches {args.matches}")
+    words += [f"--match-bot {name}" for name in args.match_bot]
+    if args.plots:
+        words.append(f"--plots {args.plots}")
     return " ".join(words)
+
+
+def match_check(edition: str, first: str, second: str, matches: int, seed: int, jobs: int, cache) -> dict:
+    """`first` against `second` over two-player matches played as duplicate deals: each match number is
+    dealt from the seed alone, so playing it once in each seating swaps the seats on the same cards.
+    The lead rotates inside each match as the edition declares."""
+    half = max(1, matches // 2)
+    # the games of these two calls are not read (the rotating skill row measures games): keep them few
+    one = simulate(edition, 2, [first, second], 10, seed, jobs, False, cache, half)["match"]
+    two = simulate(edition, 2, [second, first], 10, seed, jobs, False, cache, half)["match"]
+    wins = one["sides"][0]["wins"] + two["sides"][1]["wins"]
+    total = one["matches"] + two["matches"]
+    low, high = wilson(wins, total)
+    races = (one["races_per_match"]["mean"] + two["races_per_match"]["mean"]) / 2
+    return {"first": first, "second": second, "matches": total, "share": wins / total, "ci95": [low, high],
+            "races_per_match": races, "to": one["to"]}
+
+
+def plain_findings(edition: str, runs: dict, lead: str, strong: str, checks: list[tuple], match: dict | None) -> list[str]:
+    """What a family or a designer should take away, in a few short sentences: is the first seat
+    favoured, does skill matter, how long is a game."""
+    counts = sorted({p for (e, p, _) in runs if e == edition and not isinstance(p, str)})
+    self_play = {p: runs[(edition, p, self_key(lead, strong))] for p in counts}
+    favoured, against = [], []
+    for p in counts:
+        fsa = self_play[p]["first_seat_advantage"]
+        low, high = fsa["ci95"]
+        if low > fsa["fair_share"]:
+            favoured.append(f"{p} players ({fsa['edge']:+.0%})")
+        elif high < fsa["fair_share"]:
+            against.append(f"{p} players ({fsa['edge']:+.0%})")
+    if not favoured and not against:
+        seat = "The first seat is neither favoured nor handicapped beyond chance at any number of players."
+    else:
+        seat = ("The first seat is favoured with " + ", ".join(favoured) + "." if favoured else "") + (
+            (" " if favoured else "") + "The first seat is at a disadvantage with " + ", ".join(against) + "."
+            if against else "")
+        seat += " Elsewhere the seats are even within chance."
+    out = [seat]
+    for pairing, share, low, high, games in checks:
+        verdict = ("skill clearly pays" if low > 0.5 else "the weaker bot does better" if high < 0.5
+                   else "no clear difference")
+        first, second = pairing.removesuffix(", matches").split(" vs ")
+        out.append(f"{first} wins {share:.0%} of two-player {'matches' if pairing.endswith('matches') else 'games'} "
+                   f"against {second} ({low:.0%}-{high:.0%}): {verdict}.")
+    two = self_play[2]["length"]
+    out.append(f"A two-player race lasts about {two['median']:.0f} turns (half of them between {two['p25']:.0f} and "
+               f"{two['p75']:.0f}), a turn being one card played or discarded.")
+    if match:
+        out.append(f"Played as a match to {match['to']} points with the lead rotating, a match lasts "
+                   f"{match['races_per_match']:.1f} races on average; the seat that leads the first race wins "
+                   f"{match['seat_share']:.0%} of matches ({match['seat_ci'][0]:.0%}-{match['seat_ci'][1]:.0%}).")
+    return out
+
+
+def match_table(rows: list[tuple[str, dict]]) -> list[str]:
+    lines = ["| matches | bots | share of matches won (95% interval) | races per match |", "| --- | --- | --- | --- |"]
+    for label, m in rows:
+        lines.append(f"| {m['matches']} | {label} | {m['share']:.1%} ({m['ci95'][0]:.1%}-{m['ci95'][1]:.1%}) | "
+                     f"{m['races_per_match']:.1f} |")
+    return lines
 
 
 def main() -> None:
@@ -258,65 +343,117 @@ def main() -> None:
                         help="JSON file of rows already measured (by the same code on the same rules), reused and added to")
     parser.add_argument("--also", action="append", default=[],
                         help="another bot whose self-play gets a row (--games games), e.g. --also expert")
+    parser.add_argument("--pair", action="append", default=[],
+                        help="another two-player skill check A:B, seats rotating (--games games), e.g. --pair greedy:random")
+    parser.add_argument("--matches", type=int, default=0,
+                        help="matches per row for editions that score a match (two players, lead rotating)")
+    parser.add_argument("--match-bot", action="append", default=[],
+                        help="a bot checked against --weak over matches only (e.g. scorer, which plays for race points)")
+    parser.add_argument("--plots", type=Path, help="folder (under docs/) for the page's PNG figures")
+    parser.add_argument("--headroom", type=Path, default=Path(__file__).parent / "results" / "oracle.jsonl",
+                        help="benchmarks/oracle.py's stored rows, redrawn as the skill-headroom figure")
     args = parser.parse_args()
     started = time.perf_counter()
     strong, weak = args.strong, args.weak
-    for name in (strong, weak, *args.also):
+    pairs = []
+    for pair in args.pair:
+        if pair.count(":") != 1 or not all(pair.split(":")):
+            sys.exit(f"balance.py: --pair {pair!r}: give two bots as A:B")
+        pairs.append(tuple(pair.split(":")))
+    for name in (strong, weak, *args.also, *args.match_bot, *(b for pair in pairs for b in pair)):
         if not bot_exists(name):
             sys.exit(f"balance.py: no bot {name!r}")
-    ids = [path.stem for path in archive_files() if path.parent.name != "house"]
-    # the sentences read the bot played most (the first --also, else --strong); every bot but the weak
-    # one gets a skill check against it
-    lead = args.also[0] if args.also else strong
+    ids = [path.stem for path in archive_files()]
+    # the sentences read the strongest bot, unless it is the (slow, few-games) search bot: then the first --also
+    lead = args.also[0] if args.also and strong.startswith("ismcts") else strong
     skilled = [strong, *(name for name in args.also if name != weak)]
     runs: dict = {}
+    checks: dict[str, list[tuple]] = {}
+    matches: dict[str, dict] = {}
     body: list[str] = []
     for edition in ids:
         ruleset = load(edition)
         rows = []
+        match_rows = []
+        checks[edition] = []
         for players in ruleset.player_counts():
             kinds = [("self", [strong], False), *((f"also {name}", [name], False) for name in args.also),
                      ("random", ["random"], False), ("skill", [strong, weak], True),
-                     *((f"skill {name}", [name, weak], True) for name in skilled if name != strong)]
+                     *((f"skill {name}", [name, weak], True) for name in skilled if name != strong),
+                     *((f"pair {a}:{b}", [a, b], True) for a, b in pairs)]
             for key, bots, rotate in kinds:
-                if key.startswith("skill") and players != 2:
+                if (key.startswith("skill") or key.startswith("pair")) and players != 2:
                     continue
                 games = (args.strong_games or args.games) if key in ("self", "skill") else args.games
                 if key == "skill" and args.skill_games:
                     games = args.skill_games
+                # the lead bot's two-player self-play also plays the matches: the first-seat edge of a match
+                wanted = args.matches if (scores_a_match(ruleset) and players == 2 and key == self_key(lead, strong)) else 0
                 data = runs[(edition, players, key)] = simulate(edition, players, bots, games, args.seed, args.jobs,
-                                                                rotate, args.cache)
+                                                                rotate, args.cache, wanted)
                 label = {"self": f"{strong} self-play", "random": "random self-play",
                          "skill": f"{strong} vs {weak}, rotating"}.get(
-                    key, f"{bots[0]} vs {weak}, rotating" if key.startswith("skill") else f"{bots[0]} self-play")
+                    key, f"{bots[0]} vs {bots[1]}, rotating" if rotate else f"{bots[0]} self-play")
                 rows.append((label, data))
+                if rotate and data["skill"]:
+                    share, low, high = share_of(data["skill"], bots[0])
+                    checks[edition].append((f"{bots[0]} vs {bots[1]}", share, low, high, data["games"]))
+        if scores_a_match(ruleset) and args.matches:
+            seat = runs[(edition, 2, self_key(lead, strong))]["match"]
+            first = seat["sides"][0]
+            match_rows.append((f"{lead} self-play: the seat leading the first race",
+                               {"matches": seat["matches"], "share": first["rate"], "ci95": first["ci95"],
+                                "races_per_match": seat["races_per_match"]["mean"]}))
+            for a, b in [(bot, weak) for bot in skilled + args.match_bot] + pairs:
+                m = match_check(edition, a, b, args.matches, args.seed, args.jobs, args.cache)
+                match_rows.append((f"{a} vs {b}, duplicate deals", m))
+                checks[edition].append((f"{a} vs {b}, matches", m["share"], m["ci95"][0], m["ci95"][1], m["matches"]))
+            matches[edition] = {"to": seat["to"], "races_per_match": seat["races_per_match"]["mean"],
+                                "seat_share": first["rate"], "seat_ci": first["ci95"]}
         body += [f"## {ruleset.title}{': ' + ruleset.subtitle if ruleset.subtitle else ''} (`{edition}`)", ""]
         body += table(rows, unit_of(edition)) + [""]
+        if match_rows:
+            body += [f"Matches to {matches[edition]['to']} points, two players, the lead rotating race by race:", ""]
+            body += match_table(match_rows) + [""]
         print(f"{edition} done", file=sys.stderr)
+    figures = draw(args, ids, runs, checks, lead, strong) if args.plots else []
     elapsed = time.perf_counter() - started
     stand_in = ""
     if not strong.startswith("ismcts"):
         stand_in = (f" The strongest bot here is `{strong}`: every number below measures the game as {strong} "
                     f"plays it. `--strong ismcts:N` makes the same page with the search bot.")
     also = "".join(f", `{name}` against itself" for name in args.also)
+    extra = "".join(f", `{a}` against `{b}`" for a, b in pairs)
+    match_note = (f" Editions that score a match ({', '.join(f'`{e}`' for e in matches)}) are also played as "
+                  f"{args.matches} two-player matches a row, the lead rotating race by race as the edition declares; "
+                  "a skill check over matches plays each match twice with the seats swapped (duplicate deals)."
+                  if matches else "")
     head = [
         "# Balance findings", "",
-        f"Made with `python benchmarks/balance.py {command(args)}` (the numbers do not depend on "
-        f"`--jobs`). Each row is {args.games} games"
+        f"Made with `python benchmarks/balance.py {command(args)} > docs/balance.md` (the numbers do not depend on "
+        f"`--jobs`; every row is a `touring simulate ... --json` run). Each row is {args.games} games"
         f"{f' ({args.strong_games} with {strong})' if args.strong_games else ''}"
         f"{f', and {strong} plays {args.skill_games} against {weak}' if args.skill_games else ''}; percentages come with 95% "
         "confidence intervals. "
         f"For every edition and player count: `{strong}` against itself{also}, `random` against itself (a "
         f"game of pure luck, for comparison), and, for two players, "
-        f"{', '.join(f'`{name}`' for name in skilled)} against `{weak}` with the seats rotating (the skill "
-        f"check). The sentences below read the `{lead}` rows.{stand_in}", "",
-        BOTS, "",
+        f"{', '.join(f'`{name}`' for name in skilled)} against `{weak}`{extra} with the seats rotating (the skill "
+        f"check).{match_note} The sentences below read the `{lead}` rows.{stand_in}", "",
         f"_Generated in {elapsed:.0f} s{' (rows kept in a --cache file from earlier runs not counted)' if args.cache else ''}._", "",
-        "## What the numbers say", "",
     ]
+    if figures:
+        head += ["## At a glance", ""] + figures
+    head += ["## Edition by edition", ""]
+    for edition in ids:
+        ruleset = load(edition)
+        head += [f"**`{edition}`** ({ruleset.title}{': ' + ruleset.subtitle if ruleset.subtitle else ''}). "
+                 + " ".join(plain_findings(edition, runs, lead, strong, checks[edition], matches.get(edition))), ""]
+    head += ["## What the numbers say", ""]
     head += comparisons(runs, ids, strong, weak, lead)
+    head += ["In detail:", ""]
     for edition in ids:
         head += edition_findings(edition, runs, strong, weak, lead, skilled)
+    head += [BOTS, ""]
     tail = [MEASURES]
     if args.bench:
         tail += ["## Speed of the simulator", "",
@@ -329,5 +466,38 @@ def main() -> None:
     sys.stdout.write("\n".join(head + body + tail))
 
 
+def draw(args, ids: list[str], runs: dict, checks: dict, lead: str, strong: str) -> list[str]:
+    """The page's four figures, written under --plots; returns the Markdown that shows them."""
+    import balance_plots as plots
+
+    folder = args.plots
+    folder.mkdir(parents=True, exist_ok=True)
+    rel = folder.name  # the page sits in docs/, the figures in docs/<folder>
+    plots.win_shares(checks, folder / "win-share.png")
+    edges = {}
+    for edition in ids:
+        rows = []
+        for players in load(edition).player_counts():
+            fsa = runs[(edition, players, self_key(lead, strong))]["first_seat_advantage"]
+            fair = fsa["fair_share"]
+            rows.append((players, fsa["edge"], fsa["ci95"][0] - fair, fsa["ci95"][1] - fair))
+        edges[edition] = rows
+    plots.first_seat(edges, lead, folder / "first-seat.png")
+    plots.race_lengths({e: {lead: runs[(e, 2, self_key(lead, strong))]["length"],
+                            "random": runs[(e, 2, "random")]["length"]} for e in ids}, folder / "race-length.png")
+    out = [f"![Win share of the better bot in each pairing, with 95% intervals]({rel}/win-share.png)", "",
+           f"![First-seat edge by player count, with 95% intervals]({rel}/first-seat.png)", "",
+           f"![Turns per two-player race, by edition]({rel}/race-length.png)", ""]
+    if args.headroom.exists():
+        covered = plots.headroom(args.headroom, folder / "headroom.png")
+        out += [f"![Skill headroom: each bot's share against expert, the oracle's included]({rel}/headroom.png)", "",
+                f"The headroom figure redraws `{args.headroom.as_posix().split('benchmarks/')[-1]}` "
+                f"(made by `benchmarks/oracle.py`, not played again here; {len(covered)} editions): an oracle "
+                "that sees every hidden card, the draw order included, against the expert rule, and how much of "
+                "that edge each bot takes. See [Bots, levels and skill headroom](bots.md).", ""]
+    return out
+
+
 if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).parent))  # balance_plots beside this script
     main()
