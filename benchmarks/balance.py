@@ -350,7 +350,7 @@ def main() -> None:
     parser.add_argument("--match-bot", action="append", default=[],
                         help="a bot checked against --weak over matches only (e.g. scorer, which plays for race points)")
     parser.add_argument("--plots", type=Path, help="folder (under docs/) for the page's PNG figures")
-    parser.add_argument("--headroom", type=Path, default=Path(__file__).parent / "results" / "oracle.jsonl",
+    parser.add_argument("--headroom", type=Path, default=Path(__file__).parent / "results" / "oracle.jsonl.gz",
                         help="benchmarks/oracle.py's stored rows, redrawn as the skill-headroom figure")
     args = parser.parse_args()
     started = time.perf_counter()

@@ -7,8 +7,9 @@ are beyond chance.
 from __future__ import annotations
 
 import importlib.util
-import json
 from pathlib import Path
+
+from results_file import results_rows
 
 
 def pyplot():
@@ -114,7 +115,7 @@ def headroom(results: Path, path: Path) -> list[str]:
     spec = importlib.util.spec_from_file_location("oracle_benchmark", Path(__file__).with_name("oracle.py"))
     oracle = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(oracle)
-    rows = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = results_rows(results)
     editions = list(dict.fromkeys(r["edition"] for r in rows))
     bots = list(dict.fromkeys(r["bot"] for r in rows))
     oracle.plot(rows, editions, bots, path)
