@@ -15,9 +15,7 @@ already there (per edition and pair of bots), so a long run can be resumed or sp
 from __future__ import annotations
 
 import argparse
-import json
 import math
-from multiprocessing import Pool
 from pathlib import Path
 
 from touring_dsl.archive import load
@@ -27,7 +25,7 @@ from touring_dsl.engine.match import play_match
 from touring_dsl.rng import Rng
 from touring_dsl.simulate.stats import wilson
 
-from results_file import open_results, results_rows
+from results_file import play_and_keep, results_rows
 
 SEED_BASE = 1_000_000
 
@@ -101,15 +99,7 @@ def main() -> None:
     deals = range(args.first, args.first + args.deals)
     rows = [done[d] for d in deals if d in done]
     tasks = [(*key, d) for d in deals if d not in done]
-    out = open_results(args.results) if args.results else None
-    with Pool(args.jobs) as pool:
-        for row in pool.imap_unordered(play_deal, tasks, chunksize=2):
-            rows.append(row)
-            if out:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
-    if out:
-        out.close()
+    play_and_keep(play_deal, tasks, args.jobs, rows, args.results, chunksize=2)
     print(summary(rows))
 
 

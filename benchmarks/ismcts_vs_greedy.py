@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from multiprocessing import Pool
 from pathlib import Path
 
 from touring_dsl.archive import load
@@ -29,7 +28,7 @@ from touring_dsl.engine import new_game
 from touring_dsl.rng import Rng
 from touring_dsl.simulate.stats import wilson
 
-from results_file import open_results, results_lines
+from results_file import play_and_keep, results_lines
 from touring_dsl.search import ismcts
 
 SEED_BASE = 1_000_000
@@ -152,15 +151,7 @@ def main() -> None:
     done = read_rows(args.results, key) if args.results else {}
     tasks = [(*key[:4], setting, deal) for deal in range(args.first, args.first + args.deals) if deal not in done]
     rows = [done[d] for d in range(args.first, args.first + args.deals) if d in done]
-    out = open_results(args.results) if args.results and tasks else None  # nothing to play: the file is left as it is
-    with Pool(args.jobs) as pool:
-        for row in pool.imap_unordered(play_deal, tasks):
-            rows.append(row)
-            if out:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
-    if out:
-        out.close()
+    play_and_keep(play_deal, tasks, args.jobs, rows, args.results)
     if args.results:
         rows = list(read_rows(args.results, key).values())
     print(summary(rows))

@@ -19,9 +19,7 @@ chart (one row of markers per edition, 95% intervals as bars) in a PNG file.
 from __future__ import annotations
 
 import argparse
-import json
 import math
-from multiprocessing import Pool
 from pathlib import Path
 
 from touring_dsl.archive import load
@@ -31,7 +29,7 @@ from touring_dsl.engine.rules.scoring import score_race
 from touring_dsl.rng import Rng
 from touring_dsl.simulate.stats import wilson
 
-from results_file import open_results, results_rows
+from results_file import play_and_keep, results_rows
 from touring_dsl.simulate.fast import greedy_policy, STYLES
 
 SEED_BASE = 1_000_000
@@ -186,15 +184,7 @@ def main() -> None:
     rows = [done[(e, b, d)] for e in editions for b in bots for d in deals if (e, b, d) in done]
     if not args.deals:  # --deals 0: report every deal the results file holds
         rows = [row for (e, b, _), row in sorted(done.items()) if e in editions and b in bots]
-    out = open_results(args.results) if args.results else None
-    with Pool(args.jobs) as pool:
-        for row in pool.imap_unordered(play_deal, tasks, chunksize=4):
-            rows.append(row)
-            if out:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
-    if out:
-        out.close()
+    play_and_keep(play_deal, tasks, args.jobs, rows, args.results, chunksize=4)
     print(report(rows, editions, bots))
     if args.plot:
         plot(rows, editions, bots, args.plot)

@@ -34,3 +34,21 @@ def results_rows(path: Path) -> list[dict]:
 def open_results(path: Path):
     """The results file opened to append one row at a time; a .gz file is appended to as a new gzip member."""
     return gzip.open(path, "at", encoding="utf-8") if path.suffix == ".gz" else path.open("a", encoding="utf-8")
+
+
+def play_and_keep(play, tasks: list, jobs: int, rows: list[dict], path: Path | None, chunksize: int = 1) -> None:
+    """Play every task in a pool of `jobs` processes; each row joins `rows` and, as it comes, the results
+    file (opened only when there is something to play, so a finished file is left as it is)."""
+    from multiprocessing import Pool
+
+    out = open_results(path) if path and tasks else None
+    try:
+        with Pool(jobs) as pool:
+            for row in pool.imap_unordered(play, tasks, chunksize=chunksize):
+                rows.append(row)
+                if out:
+                    out.write(json.dumps(row) + "\n")
+                    out.flush()
+    finally:
+        if out:
+            out.close()
