@@ -21,6 +21,13 @@ def pyplot():
     return plt
 
 
+def save(fig, path: Path) -> None:
+    """Write a finished figure as a PNG and close it (a run draws several)."""
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    pyplot().close(fig)
+
+
 def _interval_bar(ax, y: float, share: float, low: float, high: float, colour: str, label: str | None,
                   marker: str = "o") -> None:
     ax.errorbar([share], [y], xerr=[[max(0.0, share - low)], [max(0.0, high - share)]], fmt=marker,
@@ -50,9 +57,7 @@ def win_shares(checks: dict[str, list[tuple[str, float, float, float, int]]], pa
     ax.set_xlabel("share of two-player games (matches, where the edition scores them) won by the first bot named, 95% interval")
     ax.set_title("Does skill matter? Win share of the better bot, seats rotating (dashed: a coin toss)")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small", title="pairing")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    save(fig, path)
 
 
 def first_seat(edges: dict[str, list[tuple[int, float, float, float]]], bot: str, path: Path) -> None:
@@ -78,9 +83,7 @@ def first_seat(edges: dict[str, list[tuple[int, float, float, float]]], bot: str
     axes[0].set_yticks(range(len(editions)), editions)
     axes[0].set_ylim(len(editions) - 0.5, -0.5)
     fig.suptitle(f"First-seat edge by player count ({bot} in every seat; 95% interval; red: beyond chance)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    save(fig, path)
 
 
 def race_lengths(lengths: dict[str, dict[str, dict]], path: Path) -> None:
@@ -104,9 +107,7 @@ def race_lengths(lengths: dict[str, dict[str, dict]], path: Path) -> None:
     ax.set_xlabel("turns (moves) in a two-player race (box: middle half of games; line: 10th-90th percentile; tick: median)")
     ax.set_title("How long is a race? Turns (cards played or discarded) per two-player race")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small", title="self-play")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    save(fig, path)
 
 
 def headroom(results: Path, path: Path) -> list[str]:
