@@ -5,11 +5,31 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from pathlib import Path
+
+import pytest
 
 # Set at import, before any test runs a command, so subprocesses inherit it too.
 _CACHE = tempfile.mkdtemp(prefix="touring-test-cache-")
 os.environ["XDG_CACHE_HOME"] = _CACHE
 os.environ["XDG_STATE_HOME"] = os.path.join(_CACHE, "state")  # the cache's signing key, never the user's
+
+
+_ROOT = Path(__file__).resolve().parent.parent
+_LEFT_ALONE = {".cache", ".hypothesis", ".pytest_cache", "__pycache__", "site", ".venv"}
+
+
+def _root_files() -> set[str]:
+    return {p.name for p in _ROOT.iterdir()} - _LEFT_ALONE
+
+
+@pytest.fixture(autouse=True)
+def leaves_the_checkout_alone():
+    """A test writes in its own tmp_path, never in the checkout (a game saved on quitting once landed there)."""
+    before = _root_files()
+    yield
+    left = _root_files() - before
+    assert not left, f"the test left {sorted(left)} in {_ROOT}; write into tmp_path"
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:
