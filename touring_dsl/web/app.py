@@ -26,6 +26,7 @@ from ..party.record import PartyError
 from . import pages
 from .party import PARTIES, WebParty
 from .editions import MAX_EDITION_BYTES, EditionRefused, archive_choices
+from .limits import PaceLimit, refusal_words
 from .store import MAX_PLAYERS, TableStore
 from .table import MoveRefused, Table
 from .views import catalogue
@@ -121,9 +122,11 @@ class Hub:
 
 
 def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6,
-               store: TableStore | None = None) -> Starlette:
+               store: TableStore | None = None, pace: PaceLimit | None = None) -> Starlette:
     """The app serving the tables kept under data (reloaded now). share_base: the address links are made
-    with (the network address under --host 0.0.0.0); by default the address the host's browser used."""
+    with (the network address under --host 0.0.0.0); by default the address the host's browser used.
+    pace: how many tables and parties an address may make (web.limits; loopback is never limited)."""
+    pace = pace or PaceLimit()
     if store is None:
         store = TableStore(data)
         store.load_all()
@@ -151,6 +154,8 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
     async def new_table(request: Request) -> Response:
         if foreign(request):
             return home("a table can be made only from this server's page", status=403)
+        if wait := pace.wait(_address(request)):
+            return home(refusal_words(wait), status=429)
         if _declared_length(request) > 4 * MAX_EDITION_BYTES:
             return home("the form is too large", status=413)
         try:
@@ -213,6 +218,8 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
     async def new_party(request: Request) -> Response:
         if foreign(request):
             return home(party_error="a party can be set up only from this server's page", status=403)
+        if wait := pace.wait(_address(request)):
+            return home(party_error=refusal_words(wait), status=429)
         if _declared_length(request) > 16 * 1024:
             return home(party_error="the form is too large", status=413)
         try:
@@ -398,6 +405,11 @@ async def _create_from_form(store: TableStore, form, fields: dict) -> Table:
     kinds = [fields.get(f"seat{seat}", "human") for seat in range(players)]
     seed = _number(fields["seed"], "deal number") if fields.get("seed", "").strip() else None
     return store.create(players, kinds, fields.get("edition"), text, seed)
+
+
+def _address(request: Request) -> str | None:
+    """The visitor's address as the connection says (a proxy's forwarded headers are not trusted)."""
+    return request.client.host if request.client else None
 
 
 def _declared_length(request: Request) -> int:
