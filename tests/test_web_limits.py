@@ -1,7 +1,10 @@
-"""The pace limit on making tables and parties (web.limits): a visitor from the network is refused after its
-burst, with the wait in words, and the refusal makes nothing; the host's own machine is never limited."""
+"""Limits that keep a shared server usable: the pace limit on making tables and parties (web.limits), by which
+a visitor from the network is refused after its burst, with the wait in words, and the refusal makes nothing,
+while the host's own machine is never limited; and a thinking bot, which never holds up the server."""
 from __future__ import annotations
 
+import json
+import threading
 import warnings
 
 import pytest
@@ -13,6 +16,7 @@ with warnings.catch_warnings():  # starlette's note that a newer httpx package e
 
 from touring_dsl.web.app import create_app  # noqa: E402
 from touring_dsl.web.limits import PaceLimit, is_loopback, refusal_words  # noqa: E402
+from web_support import first_move  # noqa: E402
 
 FORM = {"edition": "touring-1937", "players": "2", "seat0": "human", "seat1": "greedy"}
 
@@ -77,3 +81,32 @@ def test_loopback(host, loop):
 
 def test_the_wait_is_said_in_minutes_when_long():
     assert refusal_words(600) == "too many tables made from your address; try again in 10 minutes"
+
+
+def test_a_thinking_bot_leaves_the_server_free(tmp_path):
+    """Any bot thinks off the event loop: a page is served while the bot to act is still choosing."""
+    release, finished = threading.Event(), threading.Event()
+    app = create_app(tmp_path, bot_delay=0)
+    with TestClient(app) as client:
+        store = app.app.state.store
+        original = None
+
+        def slow_choose(view, legal, rng):
+            release.wait(timeout=10)  # a long search, until the test lets it go
+            move = original(view, legal, rng)
+            finished.set()
+            return move
+
+        # the bot seat is given its slow mind before it is woken: seat 1 acts after the person's first move
+        response = client.post("/tables", data={"edition": "touring-1937", "players": "2", "seat0": "human",
+                                                "seat1": "greedy"}, follow_redirects=False)
+        table = next(iter(store.tables.values()))
+        original = table.bots[1].choose
+        table.bots[1].choose = slow_choose
+        with client.websocket_connect(f"/ws/{table.meta['tokens'][0]}") as ws:
+            ws.receive_text()
+            ws.send_text(json.dumps({"type": "move", "move": first_move(table.game).to_json()}))
+            served = client.get(response.headers["location"])
+            assert served.status_code == 200 and not finished.is_set()
+            release.set()
+        assert finished.wait(timeout=10)

@@ -105,10 +105,9 @@ class Hub:
                 seat, view, legal, rng = table.bot_choice()
                 made = len(table.record.moves)
                 bot = table.bots[seat]
-                if bot.name == "ismcts":  # a search takes a while: off the event loop
-                    move = await asyncio.to_thread(bot.choose, view, legal, rng)
-                else:
-                    move = bot.choose(view, legal, rng)
+                # every bot thinks off the event loop (a search, or a level made of one, takes a while;
+                # the others lose a thread hop); the view is the bot's own copy, the table is untouched
+                move = await asyncio.to_thread(bot.choose, view, legal, rng)
                 if len(table.record.moves) != made or move not in legal:
                     continue
                 table.commit(seat, move)
