@@ -78,3 +78,46 @@ def test_the_editions_clock_sounds_the_signal(tmp_path):
     party.meta["deadline"] -= party.party.minutes * 60 + 1
     asyncio.run(app.app.state.sound_due_signals())
     assert party.party.rounds[0].complete and len(party.party.rounds) == 2
+
+
+def test_a_party_table_calls_its_players_by_name(tmp_path):
+    """A seat's page at a party's table names every player as the host's sheet does, and so does the result."""
+    app, client = start(tmp_path)
+    client.post("/parties", data={"edition": "touring-1937", "names": NAMES, "rounds": "2"}, follow_redirects=False)
+    store, party = app.app.state.store, next(iter(app.app.state.parties.values()))
+    table = party.party.current.tables[0]
+    web_table = party.games_of(store, 1, table.number)[0]
+    expected = party.seat_names(table, web_table)
+    message = web_table.state(0)
+    assert [seat["name"] for seat in message["seats"]] == expected
+    assert set(expected) <= {n.strip() for n in NAMES.split(",")}
+    again, _ = start(tmp_path)  # kept with the table over a restart
+    assert again.app.state.store.tables[web_table.id].names == expected
+    while not web_table.game.is_over:
+        game = web_table.game
+        web_table.apply(game.to_act, first_move(game).to_json(), confirm=True)
+    lines = " ".join(web_table.state(None)["result"]["lines"])
+    assert any(name in lines for name in expected), lines
+
+
+def test_a_table_made_from_the_form_numbers_its_seats(tmp_path):
+    app, client = start(tmp_path)
+    client.post("/tables", data={"edition": "touring-1937", "players": "2", "seat0": "human", "seat1": "greedy"})
+    table = next(iter(app.app.state.store.tables.values()))
+    assert table.names is None and [s["name"] for s in table.state(0)["seats"]] == [None, None]
+
+
+def test_a_refused_clock_leaves_no_party_folder(tmp_path, monkeypatch):
+    """An edition whose progressive section sets no minutes has no clock (every archive edition with a
+    progressive section sets them, so one is made here by leaving them out)."""
+    from touring_dsl import archive
+    from touring_dsl.party.record import PartyError
+    from touring_dsl.web import party as web_party
+    from touring_dsl.web.party import PARTIES, WebParty
+
+    real = archive.load("touring-1937")
+    untimed = real.model_copy(update={"progressive": real.progressive.model_copy(update={"minutes": None})})
+    monkeypatch.setattr(web_party, "load_archive", lambda edition: untimed)
+    with pytest.raises(PartyError, match="sets no time for a round"):
+        WebParty.create(tmp_path, "touring-1937", ["Ann", "Bob", "Cat", "Dan"], 2, clock=True)
+    assert not (tmp_path / PARTIES).exists() or not any((tmp_path / PARTIES).iterdir())

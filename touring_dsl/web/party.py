@@ -43,10 +43,10 @@ class WebParty:
             raise PartyError(f"{ruleset.title} has no Progressive Touring rules (no `progressive` section)")
         seed = seed if seed is not None else secrets.randbits(32)
         party = party_host.start(ruleset, edition, names, rounds, None, None, seed)
+        if clock and not ruleset.progressive.minutes:  # refused before anything is written
+            raise PartyError(f"{ruleset.id} sets no time for a round: the host's button sounds the signal")
         folder = root / PARTIES / secrets.token_hex(6)
         folder.mkdir(parents=True)
-        if clock and not ruleset.progressive.minutes:
-            raise PartyError(f"{ruleset.id} sets no time for a round: the host's button sounds the signal")
         meta = {"version": 1, "id": folder.name, "host": new_token(), "games": {}, "clock": clock, "deadline": None}
         made = cls(folder, meta, party, ruleset)
         made.save()
@@ -120,6 +120,7 @@ class WebParty:
         number = len(self.meta["games"].get(key, []))
         seed = (self.party.seed * 1_000_003 + round_number * 1009 + table.number * 31 + number) & 0xFFFFFFFF
         game = store.create(len(table.players), ["human"] * len(table.players), self.party.edition_id, seed=seed)
+        game.name_seats(self.seat_names(table, game))  # the seat pages call the players by name
         self.meta["games"].setdefault(key, []).append(game.id)
         return game
 

@@ -157,8 +157,18 @@ class Table:
             self.writer = None
 
     # -- what is shown ---------------------------------------------------------------------------------
+    @property
+    def names(self) -> list[str] | None:
+        """The players' names by seat, for a party's table (kept in its meta); None: seats are numbered."""
+        names = self.meta.get("names")
+        return names if isinstance(names, list) and len(names) == self.players else None
+
+    def name_seats(self, names: list[str]) -> None:
+        self.meta["names"] = [str(name) for name in names]
+        _write_json(self.folder / META_NAME, self.meta)
+
     def state(self, seat: int | None) -> dict:
-        return state_message(self.game, seat, self.events, self.kinds, len(self.record.moves))
+        return state_message(self.game, seat, self.events, self.kinds, len(self.record.moves), names=self.names)
 
     def replay_steps(self) -> list[dict]:
         """The finished game as a spectator saw it, position after position (the deal first)."""
@@ -166,10 +176,10 @@ class Table:
 
         game = gamelog.new_game_for(self.record, self.ruleset)
         events: list[dict] = []
-        steps = [state_message(game, None, events, self.kinds, 0)]
+        steps = [state_message(game, None, events, self.kinds, 0, names=self.names)]
         for n, entry in enumerate(self.record.moves, start=1):
             events.extend(gamelog.events_json(game.apply(Move.from_json(entry.move))))
-            steps.append(state_message(game, None, events, self.kinds, n))
+            steps.append(state_message(game, None, events, self.kinds, n, names=self.names))
         return steps
 
 

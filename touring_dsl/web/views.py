@@ -29,22 +29,23 @@ def public_line(event, viewer: int | None) -> str | None:
 
 
 def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str], moves_made: int,
-                  log_tail: int = 40) -> dict:
-    """The whole table as `seat` may see it (seat None: a spectator). log: the logged events so far."""
+                  log_tail: int = 40, names: list[str] | None = None) -> dict:
+    """The whole table as `seat` may see it (seat None: a spectator). log: the logged events so far.
+    names: the players' names where the table has them (a party's tables), else seats are "player N"."""
     view = game.view(0 if seat is None else seat)
     ruleset = game.ruleset
     race = game.setup.race
     message = {
         "type": "state", "seat": seat, "players": game.players, "moves_made": moves_made,
         "edition": {"id": ruleset.id, "title": ruleset.title, "unit": race.unit, "race": race.miles},
-        "seats": [{"seat": s, "kind": seat_kinds[s], "side": game.side_of(s), "hand_size": view.hand_sizes[s]}
-                  for s in range(game.players)],
+        "seats": [{"seat": s, "kind": seat_kinds[s], "side": game.side_of(s), "hand_size": view.hand_sizes[s],
+                   "name": names[s] if names else None} for s in range(game.players)],
         "sides": [_side(ruleset, view, side) for side in view.sides],
         "zone": view.zone, "discard_top": view.discard_top, "discard_size": view.discard_size,
         "draw_size": view.draw_size, "turns": view.turns, "to_act": None if game.is_over else view.to_act,
         "pending": None if view.pending is None else
         {"attacker": view.pending[0], "hazard": view.pending[1], "victim": view.pending[2]},
-        "over": game.is_over, "result": _result(game, seat_kinds) if game.is_over else None,
+        "over": game.is_over, "result": _result(game, seat_kinds, names) if game.is_over else None,
         "log": [line for line in (public_line(e, seat) for e in log[-log_tail * 3:]) if line][-log_tail:],
         "hand": [], "moves": [], "why": {},
     }
@@ -73,9 +74,10 @@ def _side(ruleset, view, side) -> dict:
             "safeties": list(side.safeties)}
 
 
-def _result(game, seat_kinds: list[str]) -> dict:
+def _result(game, seat_kinds: list[str], names: list[str] | None) -> dict:
     def name(s: int) -> str:
-        return f"player {s + 1}" + ("" if seat_kinds[s] == "human" else f" ({seat_kinds[s]})")
+        called = names[s] if names else f"player {s + 1}"
+        return called + ("" if seat_kinds[s] == "human" else f" ({seat_kinds[s]})")
 
     return {"outcome": game.outcome, "winner": game.winner, "lines": result_lines(game, name)}
 

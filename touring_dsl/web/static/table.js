@@ -68,7 +68,7 @@ function wrap(text, width) {
 
 function playerName(seat) {
   const info = state.seats[seat];
-  let name = "player " + (seat + 1);
+  let name = info.name || "player " + (seat + 1);
   if (state.seat === seat) name += " (you)";
   else if (info.kind !== "human") name += " (" + info.kind + ")";
   return name;
