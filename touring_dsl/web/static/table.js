@@ -84,7 +84,8 @@ function say(text, isError) {
 // -- drawing the position -----------------------------------------------------------------------------
 function render() {
   if (!state) return;
-  $("title").textContent = state.edition.title + (state.seat === null ? "" : " - seat " + (state.seat + 1));
+  const mine = state.seat === null ? null : state.seats[state.seat];
+  $("title").textContent = state.edition.title + (mine === null ? "" : " - " + (mine.name || "seat " + (state.seat + 1)));
   const myTurn = state.seat !== null && state.to_act === state.seat;
   if (state.over) say("Game over. " + state.result.lines.join(" "));
   else if (myTurn) say(state.pending ? "Your answer: " + pendingText() : "Your turn: tap a card, then where it goes.");
