@@ -9,6 +9,11 @@ race came out best for its side (a win, then the miles margin; in an edition tha
 points margin of the race). Against the expert rule that rollout is an exact forecast of the rival, so
 the oracle is perfect-information one-move lookahead: a lower bound on what seeing everything is worth.
 
+Two weaker oracles take away one kind of knowledge each, to say what the edge is made of:
+`oracle-draw` sees every hand and the draw pile in its order but not the generator of a reshuffle (one
+rollout a move, reshuffling afresh); `oracle-hand:N` sees the other hands but not the draw (the rollout
+bot, search.pimc, dealing only the draw pile, N tables a move, played to the end). Name them in --bots.
+
 Each deal (game seed 1,000,000 + deal, as in ismcts_vs_greedy.py) is played twice with the seats
 swapped by each bot against expert: the oracle and every bot named in --bots (any name make_bot
 knows). For each it prints the share of the games won (a tie counts 1/2) with its 95% Wilson interval

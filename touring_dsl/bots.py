@@ -137,7 +137,7 @@ def hard_bot(ruleset: Ruleset | None = None) -> Bot:
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "ismcts": search_bot, "scorer": scorer_bot,
-        "rollout": rollout_bot,         "easy": easy_bot, "medium": medium_bot, "hard": hard_bot}
+        "rollout": rollout_bot, "easy": easy_bot, "medium": medium_bot, "hard": hard_bot}
 LEVELS = ("easy", "medium", "hard")  # names for people: each is one of the bots above (see its factory)
 BUDGETED = {"ismcts", "rollout"}  # bots that take a budget after a colon: "ismcts:1000", "ismcts:0.5s"
 

@@ -9,12 +9,13 @@ the margin over the race's length (miles, or race points in an edition that scor
 short is judged by the search's evaluator (evaluate.py). The expert rule's own move stands unless
 another beats it, over the same tables, by more than GUARD standard errors of the paired difference.
 
-Measured against the expert rule (docs/bots.md, "Skill headroom"): no stronger. In touring-1937, 100
-duplicate deals each: 48 tables and 16 turns, guard 1: 47.5% (40.7% to 54.4%), overruling the rule on
-21% of its choices; 48 tables and 8 turns, guard 2: 49.5% (42.6% to 56.4%). Played to the end with 8
-to 32 tables it lost (20% to 38% of 24 to 30 games): one move's effect is lost in the spread of the
-draw, and the best of several noisy means is chosen (the winner's curse). benchmarks/oracle.py uses
-the same search, dealing from what an oracle sees, to measure what each kind of hidden card is worth.
+Measured against the expert rule in touring-1937 (docs/bots.md, "The rollout bot"): as shipped, 51.5%
+of 200 games on fresh deals (44.6% to 58.3%), so no measurable gain; with the constants changed, 48
+tables and 8 turns, guard 2: 49.5%; 16 turns, guard 1: 47.5% (it then overrules the rule on a fifth of
+its choices); played to the end of the race with 16 or 32 tables it lost (20% and 37.5% of 20 and 24
+games): one move's effect is lost in the spread of the draw, and the best of several noisy means is
+chosen (the winner's curse). benchmarks/oracle.py deals its tables from what an oracle sees to
+measure what each kind of hidden card is worth.
 """
 from __future__ import annotations
 
