@@ -150,6 +150,21 @@ def grammar_constructs() -> set[str]:
     return {n for n in names if not n.isupper()} - wrappers - example_lines
 
 
+def test_every_mechanic_is_played_by_a_worked_example():
+    """Each registered mechanic (touring_dsl/mechanics/) writes every statement, score condition and decision
+    it declares in the grammar, and each has a worked example above that plays it."""
+    from touring_dsl.mechanics import REGISTERED
+
+    constructs = grammar_constructs()
+    for mechanic in REGISTERED:
+        declared = [*mechanic.statements, *(f.grammar for f in mechanic.finishes),
+                    *(f"m_{d.action}" for d in mechanic.decisions)]
+        assert declared, f"mechanic {mechanic.name} declares no statement"
+        for construct in declared:
+            assert construct in constructs, f"mechanic {mechanic.name}: {construct} is not in the grammar"
+            assert construct in PLAYED, f"mechanic {mechanic.name}: no worked example plays {construct}"
+
+
 def test_every_construct_is_accounted_for():
     missing = grammar_constructs() - set(PLAYED) - set(NOT_PLAYED) - STRUCTURE
     assert missing == set(), f"constructs with no example showing them played: {sorted(missing)}"

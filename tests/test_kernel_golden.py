@@ -22,9 +22,11 @@ import pytest
 from touring_dsl.archive import archive_files, load
 from touring_dsl.engine.codegen import source
 from touring_dsl.engine.tables import Tables
+from touring_dsl.mechanics import without_mechanics
 from touring_dsl.simulate.fast import loop_source
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "kernels" / "kernels.json"
+GOLDEN = Path(__file__).resolve().parent / "golden" / "kernels" / "kernels.json"  # as with no mechanic
+WITH_MECHANICS = GOLDEN.with_name("with-mechanics.json")  # the seatings that use a mechanic
 UPDATE = os.environ.get("TOURING_UPDATE_GOLDEN") == "1"
 
 
@@ -44,11 +46,29 @@ def kernel_hash(ruleset, players: int, setup: str) -> str:
 
 
 def test_every_kernel_matches_its_golden_hash() -> None:
-    found = {key: kernel_hash(ruleset, players, setup) for key, ruleset, setup, players in seatings()}
+    """Seatings that use no mechanic keep the kernel they had before mechanics were modules; those that
+    use one have their own golden hashes."""
+    found, plain = {}, {}
+    for key, ruleset, setup, players in seatings():
+        tables = Tables(ruleset, ruleset.setup_for(players, setup), players)
+        if tables.mechanics:
+            found[key] = kernel_hash(ruleset, players, setup)
+        else:
+            plain[key] = kernel_hash(ruleset, players, setup)
     if UPDATE:
-        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-        GOLDEN.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        WITH_MECHANICS.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    changed = sorted(key for key in found if golden.get(key) != found[key])
-    assert not changed, f"kernel sources changed: {changed}"
-    assert set(golden) == set(found)
+    changed = sorted(key for key in plain if golden.get(key) != plain[key])
+    assert not changed, f"kernel sources changed where no mechanic is used: {changed}"
+    assert set(golden) == set(plain) | set(found)
+    with_golden = json.loads(WITH_MECHANICS.read_text(encoding="utf-8"))
+    assert found == with_golden, "a kernel that uses a mechanic changed: regenerate and say why"
+
+
+def test_an_emptied_registry_gives_every_kernel_it_had_before_mechanics() -> None:
+    """With no mechanic registered, every seating (the Extension's too) writes the kernel it wrote before:
+    a mechanic's lines come only from its own hooks."""
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    with without_mechanics():
+        found = {key: kernel_hash(ruleset, players, setup) for key, ruleset, setup, players in seatings()}
+    assert found == golden
