@@ -109,6 +109,12 @@ PLAYED = {
                                     "(after fr, Exemples de marques)"),
     "score_all_in_play": ("mille-bornes", "All four safeties, a delayed action and a shut-out"),
     "score_countered": ("mille-bornes", "A coup fourre scores 300 on top of the safety's 100 (fr, La marque)"),
+    # mechanics (touring_dsl/mechanics/): the Extension
+    "extension": ("mille-bornes", "Extended, the race goes on to exactly 1000 km and its completion earns 200 more"),
+    "finish_extension": ("mille-bornes", "Extended, the race goes on to exactly 1000 km and its completion earns 200 "
+                                         "more"),
+    "m_extend": ("mille-bornes", "Extended, the race goes on to exactly 1000 km and its completion earns 200 more"),
+    "m_stop": ("mille-bornes", "Declining the Extension ends the race at 700 km, with no bonus for it"),
 }
 
 # constructs that do not change how a race is played, and why

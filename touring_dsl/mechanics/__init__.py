@@ -7,8 +7,9 @@ state of the ones before it do not move.
 from __future__ import annotations
 
 from .base import Decision, Finish, Mechanic
+from .extension import MECHANIC as EXTENSION
 
-REGISTERED: tuple[Mechanic, ...] = ()
+REGISTERED: tuple[Mechanic, ...] = (EXTENSION,)
 
 _active: list[tuple[Mechanic, ...]] = [REGISTERED]
 
