@@ -37,8 +37,11 @@ while they are imported); its methods import what they use. It declares:
     uses the mechanic (a point with none present writes nothing: tests/test_kernel_golden.py):
         on_card_laid(e)        after card c, played by `seat`, acted (codegen.Emitter.play)
         on_hazard(e)           after hazard c acted on side v (codegen.Emitter.hazard)
-        draw_step(e, seat)     a seat's draw for its turn; returns True when it wrote the draw itself
-                               (rules.hands.advance), e.g. to offer the top discard instead
+        draw_step(e, seat)     before seat `seat` (the source of the next seat, "nxt") draws for its turn
+                               (rules.hands.advance): lines that may ask it first (`seat = nxt`, set
+                               `pending` to an offer, e.pause(): its decide() then draws, e.g. the top
+                               discard instead); returns True only when it wrote the whole draw and the
+                               passing of the turn itself, so the core's are left out
         target_reached(e, side)  side reached the race's target, before it wins (rules.races)
         end_of_turn(e)         the turn is over, before it passes (rules.hands.advance)
         end_of_race(e)         in finish(), once the winner is settled (rules.races.settle)
