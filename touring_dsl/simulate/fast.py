@@ -18,7 +18,7 @@ from ..engine.kernel import compiled_code, kernel_for
 from ..engine.moves import new_event
 from ..engine.codec import CARD, DISCARD, action_of, card_of, is_action, packed, take_of, target_of
 from ..engine.tables import HAZARD, Tables, tables_for
-from ..greedy import EXPERT, GREEDY, Style, facts_of, pick_discard, pick_play
+from ..greedy import EXPERT, GREEDY, Style, answer_offer, facts_of, pick_discard, pick_play
 from ..rng import INCREMENT, MASK64, MULTIPLIER, Rng
 from .runner import PLAY_EVENTS
 from .stats import GameRecord, Tally
@@ -126,7 +126,13 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
                         count_offered(e, b)
                     with b.block("elif pending is None:" if e.has_pending else "else:"):
                         b("stuck += 1")
-                    b("code = choose(self, seat, s, codes)")
+                    if e.offers:  # a mechanic's question: its own rule answers (greedy.answer_offer)
+                        with b.block("if type(pending) is Offer:"):
+                            b("code = pending.codes[answer_offer(T, pending, s, miles)]")
+                        with b.block("else:"):
+                            b("code = choose(self, seat, s, codes)")
+                    else:
+                        b("code = choose(self, seat, s, codes)")
                     if trace:
                         b("trace.append(code)")
                     b(f"c = {CARD.of()}")
@@ -200,7 +206,7 @@ def loop_for(ruleset, plan, trace: bool = False):
         if len(_LOOPS) > 64:
             _LOOPS.clear()
         text, code = compiled_code(t, ("measuring loop", *shape), "measuring loop", lambda: loop_source(t, *shape))
-        namespace = {"T": t, "event": new_event, **kernel_for(t)}
+        namespace = {"T": t, "event": new_event, "answer_offer": answer_offer, **kernel_for(t)}
         exec(code, namespace)
         found = _LOOPS[key] = (t, namespace["play"], {name: greedy_policy(t, style) for name, style in STYLES.items()},
                                text)
