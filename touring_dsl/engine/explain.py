@@ -22,7 +22,8 @@ def why_not(game, seat: int, card: str) -> str | None:
         return f"the hand holds more than {t.hand_size} cards: discard down first"
     asking = offer_mechanic(game)
     if asking is not None:  # a mechanic's question: only its answers are moves now
-        return f"answer first: {asking.question(game, game.pending)}"
+        # the question itself is asked once above the hand; each card only says what to answer
+        return "answer first: " + " or ".join(decision.words for decision in asking.decisions)
     offer = game.counter_offer
     if offer is not None:
         if t.kind[c] == COUNTER and t.counters_for[offer.hazard] >> c & 1:
