@@ -37,6 +37,11 @@ while they are imported); its methods import what they use. It declares:
     uses the mechanic (a point with none present writes nothing: tests/test_kernel_golden.py):
         on_card_laid(e)        after card c, played by `seat`, acted (codegen.Emitter.play)
         on_hazard(e)           after hazard c acted on side v (codegen.Emitter.hazard)
+        before_cover(e)        hazard c is about to cover side v's go pile, go_state[v] still shows what it
+                               covers (rules.delays.cover: played, or let pass by a seat that could counter it)
+        go_shown(e, v, by)     a go or remedy laid on side v's go pile (by "card"), or a safety laid by v
+                               (by "safety"), changed what the pile shows (go_state[v]); the lines may
+                               change it, setting go_state[v] and _g (rules.delays.covered, safeties.keep)
         draw_step(e, seat)     a seat's draw for its turn; returns True when it wrote the draw itself
                                (rules.hands.advance), e.g. to offer the top discard instead
         target_reached(e, side)  side reached the race's target, before it wins (rules.races)
@@ -45,6 +50,9 @@ while they are imported); its methods import what they use. It declares:
  8. Bots. `choose(t, side, miles, offer)`: the rule bots' (greedy, expert) answer to its offer, an index
     into offer.codes; greedy.answer_offer calls it for bots.GreedyBot and for the simulator's fast path
     (simulate.fast), so both choose alike. The random bot picks uniformly among the legal moves.
+    `go_pile_state(game, s)`: where the mechanic changes what a go pile implies, the state a pile implies
+    (a constructed position, engine.position; a table rebuilt from a View, engine.rebuild), setting any
+    derived state of its own (derive "go piles").
  9. Scoring. `finish_holds(game, side, what)`: whether one of its finishes holds for a side that
     completed the race (engine.rules.scoring).
 10. Words. `rulebook(part, unit)` sentences (rulebook/), `diff(old, new, unit)` descriptions (diff/),
@@ -94,6 +102,17 @@ def target_now(game) -> int:
     return t.target if t.target_field is None else getattr(game, t.target_field)
 
 
+def go_pile_state(game, s: int) -> int:
+    """The go pile state side s's pile implies: the core's replay, unless a mechanic it uses says otherwise."""
+    from .position import pile_state
+
+    for mechanic in game.t.mechanics:
+        found = mechanic.go_pile_state(game, s)
+        if found is not None:
+            return found
+    return pile_state(game.t, game.go_piles[s])
+
+
 def offer_mechanic(game):
     """The mechanic whose offer the table waits for, or None."""
     from .schema import Offer
@@ -104,4 +123,4 @@ def offer_mechanic(game):
     return None
 
 
-__all__ = ["REGISTERED", "registered", "present", "install", "target_now", "offer_mechanic"]
+__all__ = ["REGISTERED", "registered", "present", "install", "target_now", "go_pile_state", "offer_mechanic"]
