@@ -52,7 +52,8 @@ while they are imported); its methods import what they use. It declares:
     (simulate.fast), so both choose alike. The random bot picks uniformly among the legal moves.
     `go_pile_state(game, s)`: where the mechanic changes what a go pile implies, the state a pile implies
     (a constructed position, engine.position; a table rebuilt from a View, engine.rebuild), setting any
-    derived state of its own (derive "go piles").
+    derived state of its own (derive "go piles"). `hazard_targets(t)`: where it lets a delaying hazard go
+    besides a side showing go, in the words of a refusal (engine.explain).
  9. Scoring. `finish_holds(game, side, what)`: whether one of its finishes holds for a side that
     completed the race (engine.rules.scoring).
 10. Words. `rulebook(part, unit)` sentences (rulebook/), `diff(old, new, unit)` descriptions (diff/),

@@ -102,6 +102,11 @@ class Mechanic:
     def end_of_turn(self, e: Emitter) -> None: ...
     def end_of_race(self, e: Emitter) -> None: ...
 
+    def hazard_targets(self, t) -> str | None:
+        """Where it lets a delaying hazard go besides a side showing go, in words for a refusal ("is held up
+        by a hazard"; engine.explain), or None."""
+        return None
+
     def go_pile_state(self, game, s: int) -> int | None:
         """The go pile state side s's pile implies under this mechanic (setting any state of its own that
         the pile implies), for a constructed position and a table rebuilt from a View; None: the core's."""
