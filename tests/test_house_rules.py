@@ -29,6 +29,10 @@ EXPECTED = {
                                 ("penalties", "added", "penalties"), ("penalties", "added", "penalty")},
     "match-1937": {("metadata", "changed", "title"), ("metadata", "changed", "author"), ("metadata", "changed", "summary"),
                    ("scoring", "added", "scoring"), ("scoring", "added", "score-term")},
+    "stacking-mille-bornes": {("metadata", "changed", "title"), ("metadata", "changed", "author"),
+                              ("metadata", "changed", "summary"), ("delays", "changed", "mechanic:stacking")},
+    "stacking-in-turn-mille-bornes": {("metadata", "changed", "title"), ("metadata", "changed", "author"),
+                                      ("metadata", "changed", "summary"), ("delays", "changed", "mechanic:stacking")},
 }
 
 

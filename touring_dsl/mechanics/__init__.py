@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from .base import Decision, Finish, Mechanic
 from .extension import MECHANIC as EXTENSION
+from .stacking import MECHANIC as STACKING
 
-REGISTERED: tuple[Mechanic, ...] = (EXTENSION,)
+REGISTERED: tuple[Mechanic, ...] = (EXTENSION, STACKING)
 
 _active: list[tuple[Mechanic, ...]] = [REGISTERED]
 
