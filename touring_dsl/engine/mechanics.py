@@ -42,8 +42,11 @@ while they are imported); its methods import what they use. It declares:
         go_shown(e, v, by)     a go or remedy laid on side v's go pile (by "card"), or a safety laid by v
                                (by "safety"), changed what the pile shows (go_state[v]); the lines may
                                change it, setting go_state[v] and _g (rules.delays.covered, safeties.keep)
-        draw_step(e, seat)     a seat's draw for its turn; returns True when it wrote the draw itself
-                               (rules.hands.advance), e.g. to offer the top discard instead
+        draw_step(e, seat)     before seat `seat` (the source of the next seat, "nxt") draws for its turn
+                               (rules.hands.advance): lines that may ask it first (`seat = nxt`, set
+                               `pending` to an offer, e.pause(): its decide() then draws, e.g. the top
+                               discard instead); returns True only when it wrote the whole draw and the
+                               passing of the turn itself, so the core's are left out
         target_reached(e, side)  side reached the race's target, before it wins (rules.races)
         end_of_turn(e)         the turn is over, before it passes (rules.hands.advance)
         end_of_race(e)         in finish(), once the winner is settled (rules.races.settle)
