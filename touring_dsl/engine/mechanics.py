@@ -47,12 +47,15 @@ while they are imported); its methods import what they use. It declares:
                                `pending` to an offer, e.pause(): its decide() then draws, e.g. the top
                                discard instead); returns True only when it wrote the whole draw and the
                                passing of the turn itself, so the core's are left out
+        on_discard(e)          card c went on the discard pile as `seat`'s discard (rules.hands.discard)
         target_reached(e, side)  side reached the race's target, before it wins (rules.races)
         end_of_turn(e)         the turn is over, before it passes (rules.hands.advance)
         end_of_race(e)         in finish(), once the winner is settled (rules.races.settle)
  8. Bots. `choose(t, side, miles, offer)`: the rule bots' (greedy, expert) answer to its offer, an index
     into offer.codes; greedy.answer_offer calls it for bots.GreedyBot and for the simulator's fast path
     (simulate.fast), so both choose alike. The random bot picks uniformly among the legal moves.
+    `choose_seen(t, side, miles, offer, top, hand)`, where the answer depends on the top discard's card
+    code (-1: none) and the seat's hand (card codes); by default it is `choose`.
     `go_pile_state(game, s)`: where the mechanic changes what a go pile implies, the state a pile implies
     (a constructed position, engine.position; a table rebuilt from a View, engine.rebuild), setting any
     derived state of its own (derive "go piles"). `hazard_targets(t)`: where it lets a delaying hazard go

@@ -94,6 +94,7 @@ class Mechanic:
     # hooks: kernel lines at named points of a turn (engine/mechanics.py lists where each is written)
     def on_card_laid(self, e: Emitter) -> None: ...
     def on_hazard(self, e: Emitter) -> None: ...
+    def on_discard(self, e: Emitter) -> None: ...
     def before_cover(self, e: Emitter) -> None: ...
     def go_shown(self, e: Emitter, v: str, by: str) -> None: ...  # by: "card" or "safety"
     def draw_step(self, e: Emitter, seat: str) -> bool:
@@ -123,6 +124,11 @@ class Mechanic:
         if self.decisions:
             raise NotImplementedError(f"mechanic {self.name} adds decisions but gives the bots no choice")
         return 0
+
+    def choose_seen(self, t: Tables, side: int, miles, offer, top: int, hand) -> int:
+        """The rule bots' answer where it depends on what the seat sees: `top` the top discard's card code
+        (-1: none) and `hand` the card codes it holds. By default, `choose`."""
+        return self.choose(t, side, miles, offer)
 
     def finish_holds(self, game, side: int, what: str) -> bool:
         """Whether one of its `finishes` holds for `side` at the end of a race it completed."""
