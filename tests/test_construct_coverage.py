@@ -118,6 +118,10 @@ PLAYED = {
     # stacking hazards
     "stacking": ("stacking-mille-bornes", "A second hazard may go on a car already held up"),
     "stack_in_turn": ("stacking-in-turn-mille-bornes", "Once the top hazard is remedied the one beneath counts again"),
+    # taking the top discard
+    "discard_draw": ("discard-draw-mille-bornes", "The next player may take the card just discarded"),
+    "m_take": ("discard-draw-mille-bornes", "The next player may take the card just discarded"),
+    "m_draw": ("discard-draw-mille-bornes", "Or draw as always, leaving the discard where it lies"),
 }
 
 # constructs that do not change how a race is played, and why
