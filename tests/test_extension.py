@@ -159,3 +159,29 @@ def test_the_words_say_the_extension() -> None:
     lines = "\n".join(line.plain for line in render_table(game, 0, game.legal_moves(), [], lambda s: f"player {s + 1}"))
     assert "extend the race to 1000 km" in lines and "1. extend the race" in lines
     assert "2. end the race here" in "\n".join(x.plain for x in move_lines(game.legal_moves()))
+
+
+def test_touring_play_asks_the_player_who_reached_the_target(monkeypatch, capsys) -> None:
+    """At the keyboard: the question, the two numbered answers (no discard), then the extended race goes on."""
+    import io
+
+    from touring_dsl import gamelog
+    from touring_dsl.cli.play import Seats, Session, Stop
+
+    ruleset = load(MILLE)
+    game = build_position(ruleset, 2, sides={0: {"go": ["Roll"], "piles": [("100 km", 6)]},
+                                             1: {"go": ["Roll"], "piles": [("25 km", 1)]}},
+                          hands={0: ["100 km", "Gasoline"], 1: ["Spare Tire", "Repairs"]})
+    header = gamelog.make_header(ruleset, 2, game.setup.id, 1, ["human", "greedy"])
+    session = Session(game, gamelog.GameRecord(header=header), Seats(kinds=["human", "greedy"],
+                      bots={1: make_bot("greedy", ruleset)}), MILLE, None, None)
+    play_100 = next(i for i, m in enumerate(game.legal_moves(), start=1) if m.card == "100 km" and m.action == "play")
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{play_100}\nd 1\n1\n"))
+    with pytest.raises(Stop):
+        session.run()
+    out = capsys.readouterr().out
+    assert "Side 1 reached 700 km: extend the race to 1000 km, 200 more points if your side completes it" in out
+    assert "1. extend the race" in out and "2. end the race here" in out
+    assert "You cannot discard now" in out
+    assert [entry.move["action"] for entry in session.record.moves][:2] == ["play", "extend"]
+    assert session.game.race_target == 1000
