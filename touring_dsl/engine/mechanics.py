@@ -54,8 +54,9 @@ while they are imported); its methods import what they use. It declares:
  8. Bots. `choose(t, side, miles, offer)`: the rule bots' (greedy, expert) answer to its offer, an index
     into offer.codes; greedy.answer_offer calls it for bots.GreedyBot and for the simulator's fast path
     (simulate.fast), so both choose alike. The random bot picks uniformly among the legal moves.
-    `choose_seen(t, side, miles, offer, top, hand)`, where the answer depends on the top discard's card
-    code (-1: none) and the seat's hand (card codes); by default it is `choose`.
+    `choose_seen(t, side, miles, offer, top, hand, needs)`, where the answer depends on the top discard's
+    card code (-1: none), the seat's hand (card codes) and the cards that would set its side moving now
+    (a mask, as greedy.pick_play reads it); by default it is `choose`.
     `go_pile_state(game, s)`: where the mechanic changes what a go pile implies, the state a pile implies
     (a constructed position, engine.position; a table rebuilt from a View, engine.rebuild), setting any
     derived state of its own (derive "go piles"). `hazard_targets(t)`: where it lets a delaying hazard go

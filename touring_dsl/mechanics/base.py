@@ -125,9 +125,10 @@ class Mechanic:
             raise NotImplementedError(f"mechanic {self.name} adds decisions but gives the bots no choice")
         return 0
 
-    def choose_seen(self, t: Tables, side: int, miles, offer, top: int, hand) -> int:
+    def choose_seen(self, t: Tables, side: int, miles, offer, top: int, hand, needs: int) -> int:
         """The rule bots' answer where it depends on what the seat sees: `top` the top discard's card code
-        (-1: none) and `hand` the card codes it holds. By default, `choose`."""
+        (-1: none), `hand` the card codes it holds, `needs` the mask of the cards that would set its side
+        moving now (0 while it runs). By default, `choose`."""
         return self.choose(t, side, miles, offer)
 
     def finish_holds(self, game, side: int, what: str) -> bool:
