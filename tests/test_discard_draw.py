@@ -76,14 +76,18 @@ def test_the_state_survives_clone_snapshot_and_a_search_rebuild() -> None:
     assert game.clone().discard_mark == -1
 
 
-def test_the_rule_bots_take_what_is_worth_more_than_a_blind_draw() -> None:
+def test_the_rule_bots_take_a_safety_or_the_card_that_sets_them_moving() -> None:
     greedy = make_bot("greedy", load(EDITION))
     asked = after_a_discard(first=("Driving Ace", "25 km"))
     assert greedy.choose(asked.view(1), asked.legal_moves(), Rng(1)) == Move("take")  # a safety
-    asked = after_a_discard(first=("25 km", "50 km"), second=("100 km",))
-    assert greedy.choose(asked.view(1), asked.legal_moves(), Rng(1)) == Move("draw")  # shorter than any held
-    asked = after_a_discard(first=("Repairs", "25 km"), second=("Repairs",))
-    assert greedy.choose(asked.view(1), asked.legal_moves(), Rng(1)) == Move("draw")  # already held
+    asked = after_a_discard(first=("200 km", "50 km"), second=("100 km",))
+    assert greedy.choose(asked.view(1), asked.legal_moves(), Rng(1)) == Move("draw")  # a better card, not needed now
+    asked = after_a_discard(first=("Repairs", "25 km"), second=("25 km",))
+    assert greedy.choose(asked.view(1), asked.legal_moves(), Rng(1)) == Move("draw")  # rolling: no remedy needed
+    held = build_position(load(EDITION), 2, sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll", "Accident"]}},
+                          hands={0: ["Repairs", "25 km"], 1: ["100 km"]}, deck=("50 km", "75 km"), deck_size=2)
+    held.apply(Move("discard", "Repairs"))
+    assert greedy.choose(held.view(1), held.legal_moves(), Rng(1)) == Move("take")  # the remedy it needs now
 
 
 def test_the_simulator_takes_discards_on_both_paths() -> None:
@@ -96,6 +100,17 @@ def test_the_simulator_takes_discards_on_both_paths() -> None:
     games = [game for _, game in play_games(ruleset, plan, 0, 40)]
     assert all(g.is_over for g in games)
     assert any(g.discard_mark == -1 for g in games)  # some games ended just after a discard was taken
+
+
+def test_rule_bots_playing_each_other_finish_their_races() -> None:
+    """Two expert or greedy bots once traded discards to the turn limit; every golden seed now finishes."""
+    from touring_dsl.simulate import Plan
+    from touring_dsl.simulate.fast import play_games
+
+    ruleset = load(EDITION)
+    for bots in (("expert", "expert"), ("greedy", "greedy")):
+        plan = Plan(edition=ruleset.id, players=2, setup=None, games=30, seed=1, bots=bots)
+        assert all(g.outcome != "turn-limit" for _, g in play_games(ruleset, plan, 0, 30))
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])

@@ -41,22 +41,16 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def bot_choice(t, top: int, hand) -> int:
-    """The rule bots' answer (0: take, 1: draw): take a card worth more than a blind draw, a safety, a go
-    or remedy card not already held, a hazard not already held, or mileage longer than any held."""
-    from ..engine.tables import GO, HAZARD, MILEAGE, REMEDY, SAFETY
+def bot_choice(t, top: int, needs: int) -> int:
+    """The rule bots' answer (0: take, 1: draw): take a safety, or the go or remedy card that sets the side
+    moving now; else draw. Both are cards the bot then lays at once, so two bots can never hand the same
+    cards back and forth while the draw pile waits (taking a mere better card did: bots stuck behind
+    hazards traded discards to the turn limit)."""
+    from ..engine.tables import SAFETY
 
     if top < 0:
         return 1
-    kind = t.kind[top]
-    if kind == SAFETY:
-        return 0
-    if kind in (GO, REMEDY, HAZARD):
-        return 0 if top not in hand else 1
-    if kind == MILEAGE:
-        longest = max((t.miles[c] for c in hand if t.kind[c] == MILEAGE), default=0)
-        return 0 if t.miles[top] > longest else 1
-    return 1
+    return 0 if t.kind[top] == SAFETY or needs >> top & 1 else 1
 
 
 class DiscardDrawMechanic(Mechanic):
@@ -136,8 +130,8 @@ class DiscardDrawMechanic(Mechanic):
     def choose(self, t, side: int, miles, offer) -> int:
         return 1  # seeing nothing, draw (choose_seen is the rule the bots use)
 
-    def choose_seen(self, t, side: int, miles, offer, top: int, hand) -> int:
-        return bot_choice(t, top, hand)
+    def choose_seen(self, t, side: int, miles, offer, top: int, hand, needs: int) -> int:
+        return bot_choice(t, top, needs)
 
     # words -------------------------------------------------------------------------------------
     def rulebook(self, part, unit: str) -> list[str]:
