@@ -69,7 +69,8 @@ def _reason(game, s: int, c: int) -> str:
             return f"{card} has no effect in this edition and can only be discarded"
         if t.removes[c] >= 0:
             return f"no other side shows a {t.go_name} and has a {t.names[t.removes[c]]} to lose"
-        return f"no other side shows a {t.go_name} to delay"
+        also = "".join(f", or {words}" for m in t.mechanics if (words := m.hazard_targets(t)))  # stacking, say
+        return f"no other side shows a {t.go_name}{also}, to delay" if also else f"no other side shows a {t.go_name} to delay"
     if kind == ZONE:
         if c not in t.reach:
             return f"{card} has no play rule in this edition"
