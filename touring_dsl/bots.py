@@ -59,7 +59,10 @@ class GreedyBot:
     def choose(self, view: View, legal_moves: list[Move], rng: Rng) -> Move:
         if view.offer is not None:  # a mechanic's question: its own rule answers, as on the fast path
             t = tables_for(self.ruleset or view.ruleset, view.players, view.setup)
-            return legal_moves[answer_offer(t, t.offers[view.offer], view.side, [s.miles for s in view.sides])]
+            top = view.face_up[2][-1] if view.face_up[2] else -1  # what the seat sees: the top discard (a card code)
+            needs = sum(1 << t.code[name] for name in set(view.sides[view.side].needs))
+            return legal_moves[answer_offer(t, t.offers[view.offer], view.side, [s.miles for s in view.sides], top,
+                                            [t.code[name] for name in view.hand], needs)]
         f = facts_for(self.ruleset or view.ruleset)
         code = f.code
         plays = [m for m in legal_moves if m.action != "discard"]

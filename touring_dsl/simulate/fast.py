@@ -128,7 +128,7 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
                         b("stuck += 1")
                     if e.offers:  # a mechanic's question: its own rule answers (greedy.answer_offer)
                         with b.block("if type(pending) is Offer:"):
-                            b("code = pending.codes[answer_offer(T, pending, s, miles)]")
+                            b("code = pending.codes[answer_offer(T, pending, s, miles, discard[-1] if discard else -1, hands[seat], T.onto[go_state[s]])]")
                         with b.block("else:"):
                             b("code = choose(self, seat, s, codes)")
                     else:
