@@ -74,8 +74,10 @@ class RolloutBot:
         belief = Belief(view)
         t = belief.seen.t
         by_code = {code_of(t, move): move for move in legal_moves}
-        won = winning_code(belief.seen, by_code)
-        if won is not None:  # a race won now needs no search
+        # a race won now needs no search; judged on a dealt table, whose draw pile a mechanic's answer
+        # may draw from (the public table's is empty), and no hidden card changes a race the seat completes
+        won = winning_code(self.deal(belief, rng.fork(3)), by_code)
+        if won is not None:
             return by_code[won]
         codes = list(by_code)
         values = self.values(belief, codes, rng)
