@@ -103,6 +103,13 @@ def search_bot(ruleset: Ruleset | None = None, budget: str | None = None) -> Ism
     return IsmctsBot(ruleset, budget, prior=ExpertBot(ruleset))
 
 
+def rollout_bot(ruleset: Ruleset | None = None, budget: str | None = None):
+    """The rollout bot (search.pimc): the expert rule's move unless rule rollouts over dealt tables find a clearly better one."""
+    from .search.pimc import RolloutBot
+
+    return RolloutBot(ruleset, budget)
+
+
 def scorer_bot(ruleset: Ruleset | None = None):
     """The scorer bot (strategy.scorer): plays for the edition's points; the expert rule where nothing scores."""
     from .strategy import ScorerBot
@@ -136,9 +143,9 @@ def hard_bot(ruleset: Ruleset | None = None) -> Bot:
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "ismcts": search_bot, "scorer": scorer_bot,
-        "easy": easy_bot, "medium": medium_bot, "hard": hard_bot}
+        "rollout": rollout_bot, "easy": easy_bot, "medium": medium_bot, "hard": hard_bot}
 LEVELS = ("easy", "medium", "hard")  # names for people: each is one of the bots above (see its factory)
-BUDGETED = {"ismcts"}  # bots that take a budget after a colon: "ismcts:1000", "ismcts:0.5s"
+BUDGETED = {"ismcts", "rollout"}  # bots that take a budget after a colon: "ismcts:1000", "ismcts:0.5s"
 
 
 def make_bot(name: str, ruleset: Ruleset | None = None) -> Bot:
