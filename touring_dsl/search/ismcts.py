@@ -115,8 +115,10 @@ class IsmctsBot:
             return legal_moves[0]
         t = belief.seen.t
         by_code = {code_of(t, move): move for move in legal_moves}
-        won = winning_code(belief.seen, by_code)
-        if won is not None:  # a race won now needs no search (and a noisy one could miss it by the margin)
+        # a race won now needs no search (and a noisy one could miss it by the margin); judged on a dealt
+        # table, whose draw pile a mechanic's answer may draw from (the public table's is empty)
+        won = winning_code(belief.sample(rng.fork(3)), by_code)
+        if won is not None:
             return by_code[won]
         if record is not None:
             belief.infer(record, rng.fork(2))
