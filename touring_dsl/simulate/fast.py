@@ -18,7 +18,7 @@ from ..engine.kernel import compiled_code, kernel_for
 from ..engine.moves import new_event
 from ..engine.codec import CARD, DISCARD, action_of, card_of, is_action, packed, take_of, target_of
 from ..engine.tables import HAZARD, Tables, tables_for
-from ..greedy import EXPERT, GREEDY, Style, facts_of, pick_discard, pick_play
+from ..greedy import EXPERT, GREEDY, Style, facts_of, pick_play, spare
 from ..rng import INCREMENT, MASK64, MULTIPLIER, Rng
 from .runner import PLAY_EVENTS
 from .stats import GameRecord, Tally
@@ -231,9 +231,11 @@ def greedy_policy(t: Tables, style: Style = GREEDY):
 
     With two sides a play's choice depends only on the plays on offer, the seat's side, the two zones
     and its go pile state (the one rival is every hazard's target); a discard only on the hand, the
-    side's zone, go pile state and mileage piles: each is remembered per such position."""
+    side's zone, go pile state and mileage piles: a play is remembered per such position, a discard is
+    a lookup per distinct card (greedy.spare)."""
     f = facts_of(t)
     need, onto, discard_code, takes, miles_of = t.need, t.onto, t.discard_code, t.takes, t.miles
+    spares, kind, bits = f.spares(style), f.kind, t.bits  # bits[mask]: a hand's distinct cards, lowest first
     remembered: dict = {}
     duel = t.sides == 2
 
@@ -256,14 +258,8 @@ def greedy_policy(t: Tables, style: Style = GREEDY):
                 i = pick_play(f, [decoded(c) for c in codes], s, game.miles, zone_state, onto[state], style)
             if i >= 0:
                 return codes[i]
-        hand, laid = game.hands[seat], game.mileage_counts[s]
-        key = (bytes(sorted(hand)), zone_state[s], state, *laid)
-        code = remembered.get(key)
-        if code is None:
-            if len(remembered) > 50_000:
-                remembered.clear()
-            code = remembered[key] = discard_code[pick_discard(f, hand, zone_state[s], onto[state], need, laid, style)]
-        return code
+        return discard_code[spare(spares, kind, bits[game.hand_mask[seat]], game.hands[seat], zone_state[s],
+                                  onto[state], need, game.mileage_counts[s])]
 
     return choose
 
