@@ -109,6 +109,12 @@ PLAYED = {
                                     "(after fr, Exemples de marques)"),
     "score_all_in_play": ("mille-bornes", "All four safeties, a delayed action and a shut-out"),
     "score_countered": ("mille-bornes", "A coup fourre scores 300 on top of the safety's 100 (fr, La marque)"),
+    # mechanics (touring_dsl/mechanics/): the Extension
+    "extension": ("mille-bornes", "Extended, the race goes on to exactly 1000 km and its completion earns 200 more"),
+    "finish_extension": ("mille-bornes", "Extended, the race goes on to exactly 1000 km and its completion earns 200 "
+                                         "more"),
+    "m_extend": ("mille-bornes", "Extended, the race goes on to exactly 1000 km and its completion earns 200 more"),
+    "m_stop": ("mille-bornes", "Declining the Extension ends the race at 700 km, with no bonus for it"),
 }
 
 # constructs that do not change how a race is played, and why
@@ -148,6 +154,21 @@ def grammar_constructs() -> set[str]:
     # the given and expect lines of examples are checked by the examples themselves
     example_lines = {n for n in names if n.startswith(("g_", "c_"))}
     return {n for n in names if not n.isupper()} - wrappers - example_lines
+
+
+def test_every_mechanic_is_played_by_a_worked_example():
+    """Each registered mechanic (touring_dsl/mechanics/) writes every statement, score condition and decision
+    it declares in the grammar, and each has a worked example above that plays it."""
+    from touring_dsl.mechanics import REGISTERED
+
+    constructs = grammar_constructs()
+    for mechanic in REGISTERED:
+        declared = [*mechanic.statements, *(f.grammar for f in mechanic.finishes),
+                    *(f"m_{d.action}" for d in mechanic.decisions)]
+        assert declared, f"mechanic {mechanic.name} declares no statement"
+        for construct in declared:
+            assert construct in constructs, f"mechanic {mechanic.name}: {construct} is not in the grammar"
+            assert construct in PLAYED, f"mechanic {mechanic.name}: no worked example plays {construct}"
 
 
 def test_every_construct_is_accounted_for():

@@ -14,7 +14,7 @@ from touring_dsl.archive import load
 from touring_dsl.bots import make_bot, play
 from touring_dsl.cli.app import app
 from touring_dsl.compiler import compile_text
-from touring_dsl.engine import build_position, run_random
+from touring_dsl.engine import Move, build_position, run_random
 from touring_dsl.engine.match import MAX_RACES, Match, play_match, race_seed
 from touring_dsl.engine.rules.scoring import RaceScore, ScoreLine, in_play, score_race
 from touring_dsl.errors import TouringError
@@ -70,7 +70,7 @@ def test_mille_bornes_scores_as_its_rules_say():
         ("distance", 1, None, None), ("in-play", 100, None, "safety"), ("all-in-play", 300, None, "safety"),
         ("countered", 300, None, "hazard"), ("completing", 400, None, None),
         ("completing-without", 300, "200 km", None), ("completing-exhausted", 300, None, None),
-        ("shut-out", 500, None, None)}
+        ("completing-extended", 200, None, None), ("shut-out", 500, None, None)}
     assert scoring.match == 5000
 
 
@@ -169,6 +169,7 @@ def test_mille_bornes_coup_fourre_and_safeties_score_as_the_french_example():
     game.apply(next(m for m in game.legal_moves() if m.action == "counter"))
     assert game.to_act == 1  # the responder plays next
     game.apply(next(m for m in game.legal_moves() if m.card == "50 km"))
+    game.apply(Move("stop"))  # at 700 km the Extension is offered: the trip ends here, with no extension
     first, second = score_race(game)
     assert points(second) == {"distance": 700, "in-play:safety": 200, "countered:hazard": 300, "completing": 400,
                               "completing-without:200 km": 300}

@@ -109,12 +109,14 @@ def test_two_seats_play_a_whole_1937_game(server, browser):
 
 
 def test_mille_bornes_race_with_a_coup_fourre_on_phones(server, browser):
-    table = make_table(server.base, "mille-bornes", ["human", "human"], seed=19)
+    table = make_table(server.base, "mille-bornes", ["human", "human"], seed=11)
     pages = open_seats(browser, table["seats"], viewport=PHONE)
     done = play_to_end(pages)
     assert "counter" in done  # a safety shown out of turn against the hazard: the coup fourré
+    assert "extend" in done  # at 700 km the Extension's question, answered with its button
     log = " ".join(pages[0].locator("#log li").all_inner_texts())
     assert "is cancelled" in log  # the engine's words for the coup fourré, in the public log
+    assert "extends the race to 1000 km" in log
     for page in pages:
         assert page.errors == []
         width = page.evaluate("document.documentElement.scrollWidth")

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .engine import Game, IllegalMove, Move, View
+from .engine import Game, IllegalMove, Move, View, tables_for
 from .engine.codec import ACTIONS
-from .greedy import EXPERT, GREEDY, Facts, facts_for, pick_discard, pick_play
+from .greedy import EXPERT, GREEDY, Facts, answer_offer, facts_for, pick_discard, pick_play
 from .model import Ruleset
 from .rng import Rng
 from .search import IsmctsBot
@@ -57,6 +57,9 @@ class GreedyBot:
         self.ruleset = ruleset
 
     def choose(self, view: View, legal_moves: list[Move], rng: Rng) -> Move:
+        if view.offer is not None:  # a mechanic's question: its own rule answers, as on the fast path
+            t = tables_for(self.ruleset or view.ruleset, view.players, view.setup)
+            return legal_moves[answer_offer(t, t.offers[view.offer], view.side, [s.miles for s in view.sides])]
         f = facts_for(self.ruleset or view.ruleset)
         code = f.code
         plays = [m for m in legal_moves if m.action != "discard"]

@@ -7,6 +7,7 @@ from pathlib import Path
 from . import model as m
 from .errors import Collector, InternalError, Span, TouringError, suggest
 from .limits import check as check_limits
+from .mechanics import REGISTERED as MECHANICS
 from .resources import display_path
 from .scoring_compile import compile_scoring, score_key_words
 from .syntax import Annot, Document, Name, Stmt, parse
@@ -327,6 +328,10 @@ def _name_span(stmt: Stmt) -> Span:
     return stmt.span
 
 
+def _mechanic_statement(stmt: Stmt) -> bool:
+    return any(stmt.kind in mechanic.statements for mechanic in MECHANICS)
+
+
 def _location(span: Span | None) -> m.Location | None:
     return m.Location(file=span.file, line=span.line, column=span.column) if span else None
 
@@ -399,6 +404,9 @@ class _Build:
         if len(self.c.diagnostics) > before:  # nothing beyond the engine's limits goes on to be played
             self.c.raise_if_any()
         year, year_end = self._years()
+        mechanics = self._ruleset_mechanics()
+        self.mechanics_used = {name for name, part in mechanics if part is not None} | {
+            name for s in setups for name, part in s.race.mechanics if part is not None}  # (scoring reads it)
         fields = dict(
             id=doc.id.value,
             title=self._meta("title", doc.id.value),
@@ -426,6 +434,7 @@ class _Build:
             scoring=compile_scoring(self),
             notes=tuple((s.data["text"].value, self.provenance(s, "note")) for s in self.stmts("notes")),
             pile_names=self._pile_names(),
+            mechanics=mechanics,
         )
         if self.c.diagnostics:
             return None  # type: ignore[return-value]
@@ -650,6 +659,7 @@ class _Build:
         decks = rules["decks"].data["decks"].value if "decks" in rules else 1
         removals = self._removals(rules.get("without"))
         setup_race = self._setup_race(rules.get("setup_race"), piles, race)
+        setup_race = self._race_mechanics(list(rules.values()), setup_race)
         supply = {c.name: c.count * decks - dict(removals).get(c.name, 0) for c in self.cards.values()}
         self._check_supply(setup_race, supply, head.data["name"], f' of setup "{name}"')
         return m.Setup(id=_slug(name), label=name, players=counts, sides=side_count, side_size=size,
@@ -662,7 +672,7 @@ class _Build:
         own = self.provenance(head, subject)
         cites, assumptions = list(own.cites), list(own.assumptions)
         for stmt in rules:
-            if stmt.kind != "setup_race":
+            if stmt.kind != "setup_race" and not _mechanic_statement(stmt):  # those go with the race
                 p = self.provenance(stmt, subject)
                 cites.extend(c for c in p.cites if c not in cites)
                 assumptions.extend(a for a in p.assumptions if a not in assumptions)
@@ -678,6 +688,31 @@ class _Build:
                              f'{self.cards[card.value].count}', count.span)
             out.append((card.value, count.value))
         return tuple(out)
+
+    # mechanics (touring_dsl.mechanics): each compiles its own statements into its part of the model --------
+    def _race_mechanics(self, stmts: list[Stmt], race: m.Race) -> m.Race:
+        """A setup's race with the parts of the race mechanics its statements declare (the Extension...)."""
+        parts = {}
+        for mechanic in MECHANICS:
+            if mechanic.place == "race":
+                part = mechanic.compile([s for s in stmts if s.kind in mechanic.statements], race, self)
+                if part is not None:
+                    parts[mechanic.name] = part
+        if not parts:
+            return race
+        return race.model_copy(update={"mechanics": race.mechanics.model_copy(update=parts)})
+
+    def _ruleset_mechanics(self) -> m.RulesetMechanics:
+        """The parts of the ruleset-wide mechanics, each from its statements in the sections it declares."""
+        parts = {}
+        for mechanic in MECHANICS:
+            if mechanic.place == "ruleset":
+                stmts = [s for section in sorted(set(mechanic.statements.values())) for s in self.stmts(section)
+                         if s.kind in mechanic.statements]
+                part = mechanic.compile(stmts, None, self)
+                if part is not None:
+                    parts[mechanic.name] = part
+        return m.RulesetMechanics(**parts)
 
     def _setup_race(self, stmt: Stmt | None, piles: list[Stmt], race: m.Race) -> m.Race:
         if stmt is None and not piles:

@@ -53,6 +53,20 @@ CODES: dict[str, str] = {
 }
 
 
+def _mechanics_codes() -> None:
+    """Each mechanic's own codes (touring_dsl.mechanics), which must not take a code of the core's."""
+    from .mechanics import REGISTERED
+
+    for mechanic in REGISTERED:
+        for code, summary in mechanic.errors.items():
+            if code in CODES:
+                raise ValueError(f"mechanic {mechanic.name} declares error {code}, which is already taken")
+            CODES[code] = summary
+
+
+_mechanics_codes()
+
+
 @dataclass(frozen=True)
 class Span:
     file: str

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .engine.codec import ANSWERS, COUNTER_WITH, DECLINE
+from .mechanics import by_name
 from .engine.tables import (COUNTER, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, SAFETY,
                             ZONE)
 
@@ -227,6 +228,13 @@ def pick_play(f: Facts, plays, side: int, miles, zones, needs: int = 0, style: S
         if choice >= 0:
             return choice
     return -1
+
+
+def answer_offer(t: Tables, offer, side: int, miles) -> int:
+    """The rule's answer to a mechanic's question (engine.schema.Offer, e.g. the Extension's): the mechanic's
+    own rule (touring_dsl.mechanics) chooses, an index into offer.codes. Both bots.GreedyBot and the
+    simulator's fast path call this, so both answer alike."""
+    return by_name(offer.mechanic).choose(t, side, miles, offer)
 
 
 def pick_discard(f: Facts, hand, zone: int, needs: int, need, laid, style: Style = GREEDY) -> int:

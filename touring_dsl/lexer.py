@@ -27,6 +27,7 @@ WORDS = (
     "restart", "prizes", "umpire", "records", "scores",
     "winner", "refused", "point", "points", "mile", "km", "after", "runs", "while", "no", "countered",
     "match", "lead", "rotates",
+    "extension", "extend", "stop",
 )
 _NAME = r"[a-z][a-z0-9_-]*"
 

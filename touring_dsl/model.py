@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model, model_serializer
 
 FORMAT_VERSION = 2  # 2: examples give deck_size (was deck_empty) and new checks; zones and penalties state more
 
@@ -15,47 +15,32 @@ ZoneScope = Literal["side", "game"]
 Keep = Literal["all", "all-but-top", "none"]
 
 
-class Frozen(BaseModel):
-    # defer_build: a schema is built on first validation, so reading a cached Ruleset skips building them all
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+from .model_base import Assumption, Citation, Frozen, Location, Provenance, Source  # noqa: F401 (the model's own)
+from .mechanics import REGISTERED
 
 
-class Location(Frozen):
-    """Where a rule was written: the file (as given to the compiler), line and column."""
-
-    file: str
-    line: int
-    column: int
-
-
-class Citation(Frozen):
-    """A rule's source: a declared source id, its document, and the section of it."""
-
-    source: str
-    document: str
-    section: str
+def _mechanics_model(name: str, place: str) -> type[Frozen]:
+    """The parts the registered mechanics of one place add (touring_dsl.mechanics): one optional field each."""
+    fields = {m.name: (m.model | None, None) for m in REGISTERED if m.place == place}
+    model = create_model(name, __base__=Frozen, **fields)
+    model.__doc__ = f"The {place}'s mechanics (touring_dsl.mechanics), each part None where it is not used."
+    return model
 
 
-class Assumption(Frozen):
-    """An editorial decision where the sources are silent or ambiguous."""
-
-    text: str
-    reason: str
-    based_on: str | None = None  # id of an outside source the decision rests on
-    subject: str = ""  # which rule it is attached to, in words ("card Collision")
+RaceMechanics = _mechanics_model("RaceMechanics", "race")
+RulesetMechanics = _mechanics_model("RulesetMechanics", "ruleset")
 
 
-class Provenance(Frozen):
-    cites: tuple[Citation, ...] = ()
-    assumptions: tuple[Assumption, ...] = ()
-    location: Location | None = None
+class _HidesUnusedMechanics(Frozen):
+    """Leaves `mechanics` out of the dump where no mechanic is used, so the compiled form (and its goldens)
+    of a ruleset that uses none is what it was before mechanics were modules."""
 
-
-class Source(Frozen):
-    id: str
-    document: str
-    description: str
-    outside: bool = False  # True when the fact comes from outside the rule sheets
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):
+        data = handler(self)
+        if isinstance(data, dict) and not any(v is not None for v in (data.get("mechanics") or {}).values()):
+            data.pop("mechanics", None)
+        return data
 
 
 class Card(Frozen):
@@ -84,7 +69,7 @@ class Pile(Frozen):
     provenance: Provenance = Field(default_factory=Provenance)
 
 
-class Race(Frozen):
+class Race(_HidesUnusedMechanics):
     """A race of fixed piles, or (no piles) a distance race: any mileage up to `miles`."""
 
     miles: int
@@ -92,6 +77,7 @@ class Race(Frozen):
     unit: Unit = "miles"
     exact: bool = False  # distance races: mileage may not pass the target, which must be reached exactly
     caps: tuple[tuple[str, int], ...] = ()  # distance races: at most N of a mileage card per side
+    mechanics: RaceMechanics = Field(default_factory=RaceMechanics)  # the race's mechanics (the Extension...)
     provenance: Provenance = Field(default_factory=Provenance)
 
     @property
@@ -231,8 +217,9 @@ class Progressive(Frozen):
         return self.tables or (self.table,)
 
 
-ScoreWhat = Literal["distance", "completing", "completing-without", "completing-exhausted", "shut-out",
-                   "in-play", "all-in-play", "countered"]
+ScoreWhat = Literal[("distance", "completing", "completing-without", "completing-exhausted", "shut-out",
+                    "in-play", "all-in-play", "countered",
+                    *(f.what for m in REGISTERED for f in m.finishes))]  # a mechanic's conditions last
 
 
 class ScoreTerm(Frozen):
@@ -268,7 +255,8 @@ class ExampleSide(Frozen):
 
 
 class ExampleMove(Frozen):
-    action: Literal["play", "discard", "counter", "decline"]
+    action: Literal[("play", "discard", "counter", "decline",
+                     *(d.action for m in REGISTERED for d in m.decisions))]  # a mechanic's decisions last
     card: str | None = None
     target: int | None = None  # side number, 1-based
     take: tuple[tuple[str, int], ...] = ()  # penalty choice: pile card -> count
@@ -277,7 +265,8 @@ class ExampleMove(Frozen):
 
 
 # What an example may expect to have happened during its moves (the engine's event kinds).
-ExampleEvent = Literal["speeding", "penalty", "remove", "counter", "decline", "reshuffle", "win"]
+ExampleEvent = Literal[("speeding", "penalty", "remove", "counter", "decline", "reshuffle", "win",
+                       *(kind for m in REGISTERED for kind in m.events))]
 
 
 class ExampleCheck(Frozen):
@@ -330,7 +319,7 @@ class PileNames(Frozen):
     provenance: Provenance = Field(default_factory=Provenance)
 
 
-class Ruleset(Frozen):
+class Ruleset(_HidesUnusedMechanics):
     format: int = FORMAT_VERSION
     id: str
     title: str
@@ -358,6 +347,7 @@ class Ruleset(Frozen):
     scoring: Scoring | None = None
     notes: tuple[tuple[str, Provenance], ...] = ()
     pile_names: PileNames = Field(default_factory=PileNames)
+    mechanics: RulesetMechanics = Field(default_factory=RulesetMechanics)  # the ruleset-wide mechanics
     examples: tuple[Example, ...] = ()
 
     def card(self, name: str) -> Card:

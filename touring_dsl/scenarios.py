@@ -106,8 +106,8 @@ def _take_words(take) -> str:
 
 
 def _says(step: ExampleMove) -> str:
-    if step.action == "decline":
-        return "decline"
+    if step.card is None:  # declining a counter, or a mechanic's decision ("extend")
+        return step.action
     if step.action == "counter":
         return f'counter with "{step.card}"'
     text = f'{step.action} "{step.card}"'

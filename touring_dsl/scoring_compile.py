@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import model as m
+from .mechanics import REGISTERED, finish_of
 from .syntax import Name, Stmt
 
 if TYPE_CHECKING:
@@ -21,7 +22,8 @@ def score_key_words(key: tuple) -> str:
     kind, rest = key[0], key[1:]
     if kind == "score_complete":
         finish = {"always": "", "without": " without", "exhausted": " after the draw pile runs out",
-                  "shut-out": " while no opponent has any mileage"}[rest[0]]
+                  "shut-out": " while no opponent has any mileage",
+                  **{f.what: " " + f.words for m in REGISTERED for f in m.finishes}}[rest[0]]
         return "points for completing the race" + finish + "".join(f' "{r}"' for r in rest[1:])
     if kind == "score_in_play":
         return "points per " + (f'"{rest[1]}"' if rest[0] == "card" else rest[1]) + " in play"
@@ -71,7 +73,8 @@ def _term(build: "_Build", stmt: Stmt) -> m.ScoreTerm | None:
         what = "distance"
         ok = _unit(build, d["unit"]) and ok
     elif stmt.kind == "score_complete":
-        what = FINISHES[d["finish"]]
+        what = FINISHES.get(d["finish"], d["finish"])  # a mechanic's condition is its own ScoreTerm.what
+        ok = _mechanic_used(build, what, stmt) and ok
         if d["card"] is not None:
             card = _kept_card(build, d["card"])
             ok = ok and card is not None
@@ -90,6 +93,16 @@ def _term(build: "_Build", stmt: Stmt) -> m.ScoreTerm | None:
         return None
     return m.ScoreTerm(what=what, points=d["points"].value, card=card, kind=kind,  # type: ignore[arg-type]
                        provenance=build.provenance(stmt, "the scoring"))
+
+
+def _mechanic_used(build: "_Build", what: str, stmt: Stmt) -> bool:
+    """A mechanic's condition scores only where some setup (or the ruleset) uses that mechanic."""
+    found = finish_of(what)
+    if found is None or found[0].name in build.mechanics_used:
+        return True
+    build.c.error("E295", f"no setup of this edition uses the {found[0].name}, so a race is never completed "
+                  f"{found[1].words}", stmt.span, f"add the {found[0].name} to a setup, or leave the term out")
+    return False
 
 
 def _positive(build: "_Build", points: Name, what: str) -> bool:

@@ -228,6 +228,23 @@ def _terminal_word(name: str) -> str:
     return name.lower()
 
 
+def _mechanic_rule(rule: str):
+    """("statement" | "finish" | "move", its mechanic, the finish's ScoreTerm.what or the move's action) for
+    a grammar alias a registered mechanic declares (a move's alias is m_<action>), else None."""
+    from .mechanics import REGISTERED
+
+    for mechanic in REGISTERED:
+        if rule in mechanic.statements:
+            return "statement", mechanic, None
+        for finish in mechanic.finishes:
+            if rule == finish.grammar:
+                return "finish", mechanic, finish.what
+        for decision in mechanic.decisions:
+            if rule == f"m_{decision.action}":
+                return "move", mechanic, decision.action
+    return None
+
+
 def _unquote(token: Token) -> str:
     return token.value[1:-1]
 
@@ -502,6 +519,18 @@ class ToRaw(Transformer):
     @v_args(inline=False, meta=True)
     def m_decline(self, meta, children):
         return ("move", "decline", None, None, None, Span(self.file, meta.line, meta.column))
+
+    # a mechanic's statements, score conditions and example moves (touring_dsl.mechanics): no method each
+    def __default__(self, data, children, meta):
+        found = _mechanic_rule(str(data))
+        if found is None:
+            return super().__default__(data, children, meta)
+        kind, mechanic, what = found
+        if kind == "statement":
+            return (str(data), mechanic.parse(str(data), list(children)))
+        if kind == "finish":
+            return (what, None)
+        return ("move", what, None, None, None, Span(self.file, meta.line, meta.column))
 
     def take_nothing(self): return []
     def take_cards(self, *removals): return list(removals)

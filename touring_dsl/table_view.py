@@ -5,7 +5,9 @@ from typing import Callable
 
 from rich.text import Text
 
+from .engine.mechanics import offer_mechanic, target_now
 from .engine.tables import NO_CAP
+from .mechanics import decision_words
 
 NameOf = Callable[[int], str]
 
@@ -84,21 +86,41 @@ def render_table(game, seat: int, numbered: list, recent: list[str], name_of: Na
     lines = [Text(f"--- {ruleset.title}, move {game.turns + 1}: {name_of(seat)} to act ---", style="bold magenta")]
     for side_index in range(game.sides):
         lines += side_lines(view, ruleset, side_index, side_title(game, side_index, seat, name_of), shared_zone,
-                            game.setup.race.miles)
+                            target_now(game))
     if shared_zone:
         lines.append(Text(f"  {zone_label(ruleset)} for every side: {view.zone}", style="cyan"))
     lines.append(Text(f"  Discard pile: {_discard_text(view)}   Draw pile: {_cards(view.draw_size)}"))
     lines += _hand_sizes(game, view, seat)
+    lines += [Text(f"  {line}", style="cyan") for line in mechanic_status(game)]
     if view.pending is not None:
         attacker, hazard, victim = view.pending
         lines.append(Text(f"  Player {attacker + 1} played {hazard} on side {victim + 1}: it can be countered now.",
                           style="bold red"))
+    question = offer_question(game)
+    if question:
+        lines.append(Text(f"  {question}", style="bold red"))
     if recent:
         lines.append(Text("  Recent:", style="bold"))
         lines += [Text(f"    {line}", style="dim") for line in recent]
     lines += hand_lines(game, view, seat, numbered, warnings)
     lines += move_lines(numbered, warnings)
     return lines
+
+
+def mechanic_status(game) -> list[str]:
+    """What each mechanic the table uses says of its state now ("the race is extended to 1000 km")."""
+    return [line for line in (m.status(game) for m in game.t.mechanics) if line]
+
+
+def offer_question(game) -> str | None:
+    """The question a mechanic asks the seat to act, if it asks one now."""
+    mechanic = offer_mechanic(game)
+    return None if mechanic is None else mechanic.question(game, game.pending)
+
+
+def move_label(move) -> str:
+    """A move in words for a list or a button: a mechanic's decision by its own words ("extend the race")."""
+    return decision_words(move.action) or str(move)
 
 
 def _discard_text(view) -> str:
@@ -143,7 +165,7 @@ def move_lines(numbered: list, warnings: dict[int, str] | None = None) -> list[T
     lines = [Text("  Your moves:", style="bold")] if plays else \
         [Text("  No card can be played: discard one.", style="yellow")]
     for number, move in plays:
-        line = Text(f"    {number}. {move}")
+        line = Text(f"    {number}. {move_label(move)}")
         if number in warnings:
             line.append(f"   ! {warnings[number]}", style="bold red")
         lines.append(line)

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..mechanics import REGISTERED
 from .common import EXIT_USAGE, fail, load_edition, load_edition_view, print_json
 
 if TYPE_CHECKING:
@@ -48,10 +49,14 @@ def summary_lines(r: Ruleset) -> list[str]:
         sides = "individuals" if s.sides is None else f"{s.sides} sides of {s.side_size}"
         extra = [f"{s.decks} decks"] if s.decks > 1 else []
         extra += [f"without {n} {c}" for c, n in s.removals]
-        if s.race != r.race:
+        if s.race.model_copy(update={"mechanics": r.race.mechanics}) != r.race:  # its mechanics are said below
             extra.append(f"race {s.race.miles} {s.race.unit}")
+        extra += [mechanic.show(part, s.race.unit) for mechanic in REGISTERED if mechanic.place == "race"
+                  for part in [getattr(s.race.mechanics, mechanic.name, None)] if part is not None]
         players = " or ".join(map(str, s.players))
         lines.append(f"Setup {s.label}: {players} players as {sides}" + (f"; {', '.join(extra)}" if extra else ""))
+    lines += [f"Mechanic: {mechanic.show(part, r.race.unit)}" for mechanic in REGISTERED if mechanic.place == "ruleset"
+              for part in [getattr(r.mechanics, mechanic.name, None)] if part is not None]
     lines.append(f"Turn: hand of {r.turn.hand}; draw {r.turn.draw}, then play or discard one; before a first Go "
                  f"a side may play {', '.join(k + ' cards' for k in r.turn.before_go)}")
     for chain in r.delays.chains:

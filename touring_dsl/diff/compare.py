@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
+from ..mechanics import REGISTERED, finish_of
 from ..model import Card, Penalties, Progressive, Race, Ruleset, ScoreTerm, Setup
 from .changes import Change
 from .match import CardMatch
@@ -20,7 +21,7 @@ class Comparison:
     def run(self) -> list[Change]:
         for step in (self.metadata, self.cards, self.race, self.players, self.turn, self.delays,
                      self.zones, self.penalties, self.removals, self.reshuffle, self.ending,
-                     self.scoring, self.progressive, self.notes):
+                     self.scoring, self.progressive, self.notes, self.mechanics):
             step()
         return self.changes
 
@@ -131,6 +132,11 @@ class Comparison:
         removals_b = _removal_list(s_b.removals, r_b)
         if _removal_key(s_a.removals, self.t) != _removal_key(s_b.removals, lambda n: n):
             yield "changed", "removals", removals_a, removals_b
+        for mechanic in REGISTERED:  # a race's mechanics (the Extension...): each says its own differences
+            if mechanic.place == "race":
+                old_part, new_part = mechanic_part(s_a.race, mechanic), mechanic_part(s_b.race, mechanic)
+                if old_part != new_part:
+                    yield "changed", MECHANIC_ASPECT + mechanic.name, old_part, new_part
         if _race_key(s_a.race) == _race_key(r_a.race) and _race_key(s_b.race) == _race_key(r_b.race):
             return  # both run their edition's own race, which the race topic compares
         if s_a.race.unit != s_b.race.unit or s_a.race.miles != s_b.race.miles:
@@ -263,6 +269,14 @@ class Comparison:
                               ("restart", "restart"), ("prizes", "prizes"), ("umpire", "umpire")):
             self.value("progressive", aspect, getattr(a, field), getattr(b, field))
 
+    def mechanics(self) -> None:
+        """The ruleset-wide mechanics, each under the topic it declares."""
+        for mechanic in REGISTERED:
+            if mechanic.place == "ruleset":
+                old, new = mechanic_part(self.a, mechanic), mechanic_part(self.b, mechanic)
+                if old != new:
+                    self.emit(mechanic.topic, "changed", MECHANIC_ASPECT + mechanic.name, old=old, new=new)
+
     def notes(self) -> None:
         old = [text for text, _ in self.a.notes]
         new = [text for text, _ in self.b.notes]
@@ -275,6 +289,19 @@ class Comparison:
 
 
 # reading a ruleset -----------------------------------------------------------------------------------
+MECHANIC_ASPECT = "mechanic:"  # a Change of a mechanic's part: aspect "mechanic:<name>" (describe asks it for words)
+
+
+def mechanic_part(holder, mechanic) -> dict | None:
+    """A mechanic's part of a race or a ruleset as a Change holds it: its rule (not its citations) as data,
+    with the unit of the race its words are in; None where it is not used."""
+    part = getattr(holder.mechanics, mechanic.name, None)
+    if part is None:
+        return None
+    unit = holder.unit if hasattr(holder, "unit") else holder.race.unit
+    return {"unit": unit, **part.model_dump(mode="json", exclude={"provenance"})}
+
+
 def score_words(term: ScoreTerm, unit: str, to_b: Callable[[str], str] = lambda n: n) -> str:
     """What a scoring term counts, in words and in B's card names ('per "200 km" in play'); `unit` is
     the distance word ("mile", "km", or "mile or km" between a race in miles and one in km)."""
@@ -287,6 +314,9 @@ def score_words(term: ScoreTerm, unit: str, to_b: Callable[[str], str] = lambda 
              "in-play": f"per {named or term.kind} in play",
              "all-in-play": f"for all {kinds.get(term.kind or '', f'{term.kind}s')} in play",
              "countered": "per hazard countered"}
+    found = finish_of(term.what)  # a mechanic's condition (touring_dsl.mechanics)
+    if found is not None:
+        return f"for completing the race {found[1].words}"
     return words[term.what]
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .changes import Change
+from .compare import MECHANIC_ASPECT
+from ..mechanics import by_name
 
 FORFEIT = {"full": "taken in full, as far as the victim's piles allow",
            "up-to": "any part of the forfeit the attacker chooses, even nothing"}
@@ -38,6 +40,8 @@ def _cards(n: int) -> str:
 
 def describe(change: Change) -> str:
     """The change in words."""
+    if change.aspect.startswith(MECHANIC_ASPECT):
+        return _mechanic(change)
     phrase = _PHRASES.get(change.aspect)
     if phrase is None:
         return f"{change.aspect}: {_plain(change.old)} -> {_plain(change.new)}"
@@ -45,6 +49,16 @@ def describe(change: Change) -> str:
 
 
 # per aspect ----------------------------------------------------------------------------------------
+def _mechanic(c: Change) -> str:
+    """A mechanic's part changed: the mechanic words it (touring_dsl.mechanics)."""
+    mechanic = by_name(c.aspect.removeprefix(MECHANIC_ASPECT))
+    unit = (c.new or c.old)["unit"]
+    old, new = (None if v is None else mechanic.model.model_validate({k: x for k, x in v.items() if k != "unit"})
+                for v in (c.old, c.new))
+    said = "; ".join(mechanic.diff(old, new, unit))
+    return f"{c.name}: {said}" if c.name else said[:1].upper() + said[1:]
+
+
 def _plain(value: Any) -> str:
     if value is None:
         return "none"

@@ -10,18 +10,25 @@ A move code is one int with named fields, lowest bits first:
 Python code reads a field with action_of / card_of / target_of / take_of and writes a code with pack.
 The generated kernel reads the same fields through the expressions below (ACTION, CARD, TARGET, TAKE:
 each `.of("code")` is Python source for that field of the int named `code`), so that no shift or mask
-is written anywhere else. A new kind of move is one more name in ACTION_NAMES (there is room for eight).
+is written anywhere else. A new kind of move is one more Decision of a mechanic (touring_dsl.mechanics), which ACTION_NAMES
+numbers after the core's (there is room for eight in all).
 Logs never store codes: they store Moves (engine.moves), so a change of layout keeps them readable.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-# move actions: the names a Move carries, numbered by their place here (new actions go at the end)
-ACTION_NAMES = ("play", "discard", "counter", "decline")
+from ..mechanics import REGISTERED
+
+# move actions: the names a Move carries, numbered by their place here: the core's, then each registered
+# mechanic's decisions (touring_dsl.mechanics, in the registry's order: a new one goes at the end)
+CORE_ACTIONS = ("play", "discard", "counter", "decline")
+ACTION_NAMES = CORE_ACTIONS + tuple(d.action for m in REGISTERED for d in m.decisions)
 PLAY, DISCARD, COUNTER_WITH, DECLINE = range(4)
+FIRST_DECISION = len(CORE_ACTIONS)  # the first mechanic decision's action: every action from here is one
 ACTIONS = {name: i for i, name in enumerate(ACTION_NAMES)}
 ANSWERS = (COUNTER_WITH, DECLINE)  # the moves that answer a hazard waiting for a counter
+CARDLESS = frozenset(("decline", *ACTION_NAMES[FIRST_DECISION:]))  # moves that name no card
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,8 @@ CARD = Field("card", 3, 6)  # the engine handles at most 63 distinct cards (tabl
 TARGET = Field("target", 9, 4, offset=1)  # -1: no side named; sides are 0..13
 TAKE = Field("take", 13, None)
 FIELDS = (ACTION, CARD, TARGET, TAKE)
+if len(ACTION_NAMES) > ACTION.mask + 1:
+    raise ValueError(f"{len(ACTION_NAMES)} move actions do not fit a move code's {ACTION.width} bits")
 
 
 def pack(action: int, card: int = 0, target: int | None = None, take: int = 0) -> int:
@@ -91,6 +100,11 @@ def packed(action: int, card: str) -> str:
 def is_action(action: int, code: str = "code") -> str:
     """Python source: whether the move `code` is of this action."""
     return f"{ACTION.of(code)} == {action}"
+
+
+def is_decision(code: str = "code") -> str:
+    """Python source: whether the move `code` is a mechanic's decision."""
+    return f"{ACTION.of(code)} >= {FIRST_DECISION}"
 
 
 def is_answer(code: str = "code") -> str:

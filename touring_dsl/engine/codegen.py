@@ -28,9 +28,10 @@ import re
 import sys
 from contextlib import contextmanager
 
+from ..mechanics import REGISTERED
 from ..rng import INCREMENT, MASK64, MULTIPLIER
 from .rules import counters, delays, hands, legality, races, safeties, zones
-from .codec import CARD, DISCARD, TARGET, is_action, is_answer
+from .codec import ACTION, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
 from .schema import kernel_locals, state_fields
 from .tables import EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE, Tables
 
@@ -84,6 +85,15 @@ KERNEL_NAMES = {
     "leaders": "the sides with the most miles", "who": "the result in words", "kind": "the closing event's kind",
 }
 KIND_WORDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "safety")
+ACTION_OF = ACTION.of()  # Python source: the action of the move `code`
+
+
+def kernel_names(t: Tables) -> dict[str, str]:
+    """The run-time names of one seating's kernel: the core's, and those of the mechanics it uses."""
+    names = dict(KERNEL_NAMES)
+    for mechanic in t.mechanics:
+        names.update(mechanic.kernel_names)
+    return names
 
 
 class Source:
@@ -149,8 +159,40 @@ class Emitter:
         self.kinds_present = set(t.kind)
         self.has_counters = any(t.counters_for)
         self.hand_limit = t.draw_count > 1  # only a turn that draws more than one can end over the hand size
-        self.has_pending = self.has_counters or self.hand_limit  # a move may wait for an answer or discards
+        self.mechanics = t.mechanics  # the mechanics this seating uses (engine.mechanics): only they write hooks
+        self.offers = tuple(m for m in self.mechanics if m.decisions)  # those that may ask the seat to decide
+        # a move may wait for an answer, for discards, or for a mechanic's decision
+        self.has_pending = self.has_counters or self.hand_limit or bool(self.offers)
         self.has_penalties = bool(t.pen_hazards)
+
+    # the mechanics' hooks (engine.mechanics): nothing is written where no mechanic is present ----------
+    def hook(self, point: str, *args: str) -> bool:
+        """Write each present mechanic's lines for a named point of the turn; whether one wrote a step
+        that replaces the core's (draw_step)."""
+        replaced = False
+        for mechanic in self.mechanics:
+            replaced = bool(getattr(mechanic, point)(self, *args)) or replaced
+        return replaced
+
+    def target(self) -> str:
+        """Python source for the race's target: the setup's constant, unless a mechanic made it state."""
+        for mechanic in self.mechanics:
+            found = mechanic.target(self)
+            if found:
+                return found
+        return str(self.t.target)
+
+    def decide(self) -> None:
+        """Apply move `code`, a mechanic's decision, by `seat` of side s."""
+        if len(self.offers) == 1:
+            self.offers[0].decide(self)
+            return
+        from .codec import ACTIONS
+        for i, mechanic in enumerate(self.offers):
+            actions = tuple(ACTIONS[d.action] for d in mechanic.decisions)
+            test = f"{ACTION_OF} in {actions!r}"
+            with self.w.block(f"if {test}:" if i == 0 else (f"elif {test}:" if i < len(self.offers) - 1 else "else:")):
+                mechanic.decide(self)
 
     # small expressions -------------------------------------------------------------------------
     def side(self, seat: str) -> str:
@@ -205,6 +247,7 @@ class Emitter:
             header = f"if {test}:" if i == 0 else (f"elif {test}:" if i < len(branches) - 1 else "else:")
             with w.block(f"{header}  # {'go or remedy' if k == GO else KIND_WORDS[k]}"):
                 emit(self)
+        self.hook("on_card_laid")
 
     @staticmethod
     def hazard(e: Emitter) -> None:
@@ -221,6 +264,7 @@ class Emitter:
             delays.delay(e)
         elif removes:
             races.removal(e)
+        e.hook("on_hazard")
 
 
 # whole functions -------------------------------------------------------------------------------
@@ -234,7 +278,8 @@ CONSTANTS = ("KIND", "MILES", "NEED", "ALLOW", "MILE_OK", "OWN_GZ", "EXPO_GZ", "
              "HAZ_STATE", "REMOVES", "COUNTERS_FOR", "REDRAW", "OTHERS", "NAMES", "BITS", "TAKES", "COUNTER_CODE",
              "DUEL_CODES", "OWN_CODES", "TGT_CODES", "SELF_CODE", "TGT_CODE", "fill_duel", "fill_codes", "finish",
              "reshuffle", "draw_cards", "DECK", "BIT", "event", "IMMUNE", "ACTS_AS_GO", "EXTRA_TURN", "GO_FREE",
-             "STATE_HAZARD", "RESPONDER_NEXT", "CounterOffer", "DISCARD_DOWN")
+             "STATE_HAZARD", "RESPONDER_NEXT", "CounterOffer", "DISCARD_DOWN", "Offer",
+             *(name for m in REGISTERED for name in m.constants))
 
 
 def function(w: Source, name: str, params: str, doc: str, body_writer, bind_state: bool = True) -> None:
@@ -283,9 +328,12 @@ def write_apply_code(w: Source, t: Tables) -> None:
         if e.has_pending:
             b("pending = self.pending")
         b(f"c = {CARD.of()}", f"s = {e.side('seat')}")
-        if e.has_counters:
-            with b.block(f"if {is_answer()}:"):
-                counters.respond(e)
+        branches = ([(is_decision(), e.decide)] if e.offers else []) + \
+            ([(is_answer(), lambda: counters.respond(e))] if e.has_counters else [])
+        for i, (test, write) in enumerate(branches):
+            with b.block(f"{'if' if i == 0 else 'elif'} {test}:"):
+                write()
+        if branches:
             with b.block("else:"):
                 apply_turn(e, b)
         else:
@@ -338,10 +386,19 @@ def write_run_random(w: Source, t: Tables) -> None:
 
 
 def apply_play(e: Emitter, b: Source) -> None:
-    """Play move `code` (card c) inside a game loop: a counter response while one is offered, else a card laid."""
-    if e.has_counters:
+    """Play move `code` (card c) inside a game loop: a counter response while one is offered, a mechanic's
+    decision while it asks, else a card laid."""
+    if e.has_counters or e.offers:
         with b.block("if pending is not None:"):
-            counters.respond(e)
+            if e.has_counters and e.offers:
+                with b.block(f"if {is_decision()}:"):
+                    e.decide()
+                with b.block("else:"):
+                    counters.respond(e)
+            elif e.offers:
+                e.decide()
+            else:
+                counters.respond(e)
         with b.block("else:"):
             play_in_loop(e, b)
     else:
@@ -371,8 +428,12 @@ def write_reset(w: Source, t: Tables) -> None:
     """A fresh table: every field of the state schema at its start (empty piles and hands, every side
     in the starting zone), then each side's masks refreshed."""
 
+    unused = {f.name for f, _ in t.unused_state}  # a mechanic's state this seating never changes
+
     def body(b: Source) -> None:
         for f in state_fields():
+            if f.name in unused:
+                continue
             value = f.start_source(t)
             b(f"{f.name} = self.{f.name} = {value}" if f.local else f"self.{f.name} = {value}")
         legality.refresh_all(Emitter(t, b, False, False))
@@ -388,8 +449,11 @@ def write_deal(w: Source, t: Tables) -> None:
 
 
 def write_finish(w: Source, t: Tables) -> None:
-    function(w, "finish", "self, outcome, ev, winner=None", "End the game with its outcome and winner.",
-             races.settle)
+    def body(b: Source) -> None:
+        races.settle(b)
+        Emitter(t, b, True, False).hook("end_of_race")
+
+    function(w, "finish", "self, outcome, ev, winner=None", "End the game with its outcome and winner.", body)
 
 
 def constants(w: Source, t: Tables) -> None:
@@ -410,7 +474,14 @@ def constants(w: Source, t: Tables) -> None:
       "NAMES = T.names", "BITS = T.bits", "TAKES = T.takes", "COUNTER_CODE = T.counter_code",
       "DUEL_CODES, OWN_CODES, TGT_CODES = T.duel_codes, T.own_codes, T.tgt_codes",
       "SELF_CODE, TGT_CODE = T.self_code, T.tgt_code", "fill_duel, fill_codes = T.fill_duel, T.fill_codes",
-      "from touring_dsl.engine.schema import DISCARD_DOWN, CounterOffer  # the waits a move may open", "")
+      "from touring_dsl.engine.schema import DISCARD_DOWN, CounterOffer  # the waits a move may open")
+    for mechanic in t.mechanics:  # the mechanics' own constants (engine.mechanics), only where used
+        w(f"# {mechanic.name}: {mechanic.means}")
+        for name, value in mechanic.kernel_constants(t).items():
+            w(f"{name} = {value}")
+    if any(m.decisions for m in t.mechanics):
+        w("from touring_dsl.engine.schema import Offer  # a mechanic's question to the seat to act")
+    w("")
 
 
 def source(t: Tables, annotated: bool = False) -> str:
@@ -423,9 +494,10 @@ def source(t: Tables, annotated: bool = False) -> str:
                 "penalties" if t.pen_hazards else "no penalties",
                 "removals" if t.removers else "no removals",
                 "counters" if any(t.counters_for) else "no counters"]
+    features += [f"mechanic {m.name}" for m in t.mechanics]
     w(f"# {', '.join(features)}")
     w("# run-time names (declared once: engine.codegen.KERNEL_NAMES; the state: engine.schema):")
-    for name, means in KERNEL_NAMES.items():
+    for name, means in kernel_names(t).items():
         w(f"#   {name}: {means}")
     constants(w, t)
     # helpers first: the functions after them bind them as defaults

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .codec import card_of
+from .mechanics import offer_mechanic, target_now
 from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, ZONE
 
 
@@ -19,6 +20,9 @@ def why_not(game, seat: int, card: str) -> str | None:
         return f"it is player {game.to_act + 1}'s turn"
     if game.discarding_down:
         return f"the hand holds more than {t.hand_size} cards: discard down first"
+    asking = offer_mechanic(game)
+    if asking is not None:  # a mechanic's question: only its answers are moves now
+        return f"answer first: {asking.question(game, game.pending)}"
     offer = game.counter_offer
     if offer is not None:
         if t.kind[c] == COUNTER and t.counters_for[offer.hazard] >> c & 1:
@@ -52,9 +56,10 @@ def _reason(game, s: int, c: int) -> str:
             return f"your {card} pile is already complete"
         if not t.mile_ok[game.zone_state[s]] >> c & 1:
             return f"{t.zone_names[game.zone_state[s]]} does not allow {card}"
-        if t.distance and t.exact and game.miles[s] + t.miles[c] > t.target:
-            return (f"{card} would take your side past {t.target} {t.unit}: the race ends at exactly "
-                    f"{t.target} {t.unit} (your side has {game.miles[s]})")
+        target = target_now(game)  # a mechanic (the Extension) may have moved it
+        if t.distance and t.exact and game.miles[s] + t.miles[c] > target:
+            return (f"{card} would take your side past {target} {t.unit}: the race ends at exactly "
+                    f"{target} {t.unit} (your side has {game.miles[s]})")
         return f"{card} cannot be played now"
     if kind in (GO, REMEDY):
         return _go_pile_reason(game, s, c)

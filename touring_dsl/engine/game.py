@@ -55,7 +55,7 @@ class Game(Legal):
             return []
         t = self.t
         plays = self.play_codes()
-        key = (plays, -1 if self.counter_offer is not None else self.hand_mask[self.to_act])
+        key = (plays, -1 if self.waits_for_answer else self.hand_mask[self.to_act])
         found = t.move_lists.get(key)
         if found is None:
             if len(t.move_lists) > 100_000:
@@ -88,7 +88,7 @@ class Game(Legal):
         """Whether a move code is legal now (a discard by the hand alone, anything else among the plays)."""
         if action_of(code) == DISCARD:
             c = card_of(code)
-            return (self.counter_offer is None and code == self.t.discard_code[c]
+            return (not self.waits_for_answer and code == self.t.discard_code[c]
                     and bool(self.hand_mask[self.to_act] >> c & 1))
         return code in self.play_codes()
 

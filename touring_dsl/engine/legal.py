@@ -45,10 +45,10 @@ class Legal(State):
         return codes
 
     def legal_codes(self) -> list[int]:
-        """Plays, then one discard per distinct card in hand (no discards while a counter is offered;
-        only discards while the hand is discarded down to its size)."""
+        """Plays, then one discard per distinct card in hand (no discards while a counter or a mechanic's
+        offer waits for an answer; only discards while the hand is discarded down to its size)."""
         codes = list(self.play_codes())
-        if self.counter_offer is None and not self.is_over:
+        if not self.waits_for_answer and not self.is_over:
             discard = self.t.discard_code
             codes.extend(discard[c] for c in self.t.bits[self.hand_mask[self.to_act]])
         return codes

@@ -1,19 +1,110 @@
-"""Engine stage, the mechanics registry: what each optional mechanic adds to the engine, declared in one place.
+"""Engine stage, the mechanics: an optional rule is one module, and the engine is generic over its declarations.
 
-A MechanicSpec names the state fields it adds (engine.schema.StateField), and the rest of the engine is
-generic over them: State's slots and copies, the generated reset, the View's `extra` and the table a
-search rebuilds from a View all read this registry. See docs/language.md, "Adding a mechanic".
+THE CONTRACT OF A MECHANIC MODULE (touring_dsl/mechanics/<name>.py; its base class is in mechanics/base.py)
+
+A mechanic module holds one subclass of the base class and an instance of it, MECHANIC, listed once in
+touring_dsl/mechanics/__init__.py REGISTERED (new ones at the end: the order numbers their move actions
+and state fields). Its top imports nothing of the engine (the model and the codec read the registry
+while they are imported); its methods import what they use. It declares:
+
+ 1. Language. `statements`: grammar alias -> the section it is written in (the alternatives themselves
+    are in grammar/touring.lark, the one grammar, e.g. `setup_rule: ... | "extension" "to" INT unit
+    -> extension`); `parse(rule, children)` turns a statement's parse children into its data (syntax.ToRaw
+    calls it for every alias the registry declares; no transformer method is written). `finishes`: the
+    conditions it adds to a completing score term (`finish: ... -> finish_extension`), each with its
+    ScoreTerm.what and words.
+ 2. Compile step. `compile(stmts, context, build)` gets its statements of one place (for place "race":
+    one setup's, with that setup's race as context) and the compiler (build.c.error(code, message, span,
+    hint); build.provenance(stmt)) and returns its model part or None. `errors`: its error codes with a
+    one-line summary (merged into errors.CODES; each needs a section in docs/errors.md and a
+    tests/bad/ fixture beside its expected text).
+ 3. Model. `model`: its part, an immutable model_base.Frozen class; `place`: "race" (Race.mechanics,
+    so one per setup) or "ruleset" (Ruleset.mechanics). model.py makes one optional field per mechanic.
+ 4. State. `state()`: engine.schema.StateFields (start value, PUBLIC/OWN/DEALT/DERIVED, where a View shows
+    it: "extra" for View.extra, which a search rebuilds from). Every table has the slots; the generated
+    reset writes them only where the mechanic is used (elsewhere State.__init__ gives their start value).
+ 5. Tables. `tables(t, part)`: its integer constants on the Tables, its Offers in t.offers, and any
+    core table it rewrites (the legality tables EXPO_GZ/OWN_GZ for hazards on a side already held up,
+    say); `target(e)`: where the race's target is state, the source that reads it (t.target_field names
+    the field for the Python side: position.recount, explain, the View).
+ 6. Decisions. `decisions`: the moves it adds (engine.codec ACTION_NAMES grows by their actions; a Move
+    of one names no card). A hook offers them by setting `pending = <its Offer constant>` and pausing
+    (e.pause()): no turn passes, the seat to act answers with one of offer.codes (play_codes returns
+    them, no discard is legal), and `decide(e)` writes how each applies (then the turn goes on as after
+    any play, unless its lines end the race or pause again). `constants`: the kernel constants its lines
+    use (e.g. EXTENSION_OFFER, bound by codegen.constants from t.offers).
+ 7. Hooks, kernel lines through the Emitter at named points of a turn, written only for a seating that
+    uses the mechanic (a point with none present writes nothing: tests/test_kernel_golden.py):
+        on_card_laid(e)        after card c, played by `seat`, acted (codegen.Emitter.play)
+        on_hazard(e)           after hazard c acted on side v (codegen.Emitter.hazard)
+        draw_step(e, seat)     before seat `seat` (the source of the next seat, "nxt") draws for its turn
+                               (rules.hands.advance): lines that may ask it first (`seat = nxt`, set
+                               `pending` to an offer, e.pause(): its decide() then draws, e.g. the top
+                               discard instead); returns True only when it wrote the whole draw and the
+                               passing of the turn itself, so the core's are left out
+        target_reached(e, side)  side reached the race's target, before it wins (rules.races)
+        end_of_turn(e)         the turn is over, before it passes (rules.hands.advance)
+        end_of_race(e)         in finish(), once the winner is settled (rules.races.settle)
+ 8. Bots. `choose(t, side, miles, offer)`: the rule bots' (greedy, expert) answer to its offer, an index
+    into offer.codes; greedy.answer_offer calls it for bots.GreedyBot and for the simulator's fast path
+    (simulate.fast), so both choose alike. The random bot picks uniformly among the legal moves.
+ 9. Scoring. `finish_holds(game, side, what)`: whether one of its finishes holds for a side that
+    completed the race (engine.rules.scoring).
+10. Words. `rulebook(part, unit)` sentences (rulebook/), `diff(old, new, unit)` descriptions (diff/),
+    `show(part, unit)` one line (`touring show`, the table's header), `status(game)` what a player at the
+    table should know now (terminal and web table), `question(game, offer)` the prompt of its offer,
+    each Decision's `words` (a move's button and log line), `events` its event kinds.
+
+tests/test_mechanics.py fails for a registered mechanic that lacks a piece (words, a bot choice for a
+decision, a state field's way back from a View), and tests/test_construct_coverage.py for one that no
+edition's worked example uses. docs/language.md, "Adding a mechanic", walks through the Extension.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from ..mechanics import REGISTERED, registered
+
+# (the base class is never named here: an edition has a card of that name, and no card name is written in
+# the engine: tests/test_engine_names.py)
 
 
-@dataclass(frozen=True)
-class MechanicSpec:
-    name: str
-    means: str
-    state: tuple = field(default=())  # StateFields this mechanic adds
+def present(ruleset, setup) -> tuple:
+    """The mechanics a seating uses, with their parts: (mechanic, part) in registry order."""
+    found = []
+    for mechanic in registered():
+        part = mechanic.part(ruleset, setup)
+        if part is not None:
+            found.append((mechanic, part))
+    return tuple(found)
 
 
-MECHANICS: tuple[MechanicSpec, ...] = ()
+def install(t) -> None:
+    """Put on a new Tables what its mechanics add: t.mechanics, t.offers, t.target_field, their tables,
+    and the start values of the state fields of the mechanics it does not use (State.__init__ sets them)."""
+    t.offers = {}
+    t.target_field = None
+    used = present(t.ruleset, t.setup)
+    t.mechanics = tuple(mechanic for mechanic, _ in used)
+    for mechanic, part in used:
+        mechanic.tables(t, part)
+    names = {m.name for m in t.mechanics}
+    t.unused_state = tuple((f, eval(f.start_source(t)))  # noqa: S307 (our own declarations)
+                           for m in REGISTERED if m.name not in names for f in m.state())
+
+
+def target_now(game) -> int:
+    """The race's target on this table (a mechanic may have made it state)."""
+    t = game.t
+    return t.target if t.target_field is None else getattr(game, t.target_field)
+
+
+def offer_mechanic(game):
+    """The mechanic whose offer the table waits for, or None."""
+    from .schema import Offer
+
+    pending = game.pending
+    if type(pending) is Offer:
+        return next(m for m in REGISTERED if m.name == pending.mechanic)
+    return None
+
+
+__all__ = ["REGISTERED", "registered", "present", "install", "target_now", "offer_mechanic"]

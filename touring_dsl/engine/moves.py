@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .codec import ACTION_NAMES, ACTIONS, DECLINE, action_of, card_of, pack, take_of, target_of
+from .codec import ACTION_NAMES, ACTIONS, CARDLESS, action_of, card_of, pack, take_of, target_of
 from .tables import Tables
 
 
@@ -21,8 +21,8 @@ class Move:
     take: tuple[tuple[str, int], ...] = ()
 
     def __str__(self) -> str:
-        if self.action == "decline":
-            return "decline"
+        if self.action in CARDLESS:  # declining a counter, or a mechanic's decision ("extend")
+            return self.action
         if self.action == "counter":
             return f"counter with {self.card}"
         if self.action == "discard":
@@ -85,7 +85,7 @@ def move_of(tables: Tables, code: int) -> Move:
     move = tables.moves.get(code)
     if move is None:
         action = action_of(code)
-        card = tables.names[card_of(code)] if action != DECLINE else None
+        card = tables.names[card_of(code)] if ACTION_NAMES[action] not in CARDLESS else None
         target = target_of(code)
         take = tuple(sorted((tables.names[c], n) for c, n in tables.takes[take_of(code)]))
         move = Move(ACTION_NAMES[action], card, None if target < 0 else target, take)
@@ -101,8 +101,8 @@ def code_of(tables: Tables, move: Move) -> int | None:
     code = tables.codes.get(move)
     if code is not None:
         return code
-    if move.action == "decline":
-        return pack(DECLINE) if move.card is None else None
+    if move.action in CARDLESS:
+        return pack(ACTIONS[move.action]) if move.card is None and move.target is None and not move.take else None
     card = tables.code.get(move.card)
     if card is None or (move.target is not None and not 0 <= move.target < tables.sides):
         return None

@@ -5,6 +5,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from .game import Game
+from .mechanics import target_now
 from .tables import EMPTY, GO, HAZARD, REMEDY, RUNNING, tables_for
 
 if TYPE_CHECKING:
@@ -124,11 +125,12 @@ def pile_state(t, pile: list[int]) -> int:
 def recount(game: Game) -> None:
     """Mileage totals, open and started piles, cards still needed and legality masks from the mileage counts."""
     t = game.t
+    target = target_now(game)  # a mechanic (the Extension) may have moved it
     for s in range(t.sides):
         counts = game.mileage_counts[s]
         game.miles[s] = sum(counts[c] * t.miles[c] for c in range(t.K))
         game.has_mileage[s] = t._mask(c for c in range(t.K) if counts[c])
-        game.open_piles[s] = t.open_mask(counts, game.miles[s])
-        game.remaining[s] = (t.target - game.miles[s] if t.distance else
+        game.open_piles[s] = t.open_mask(counts, game.miles[s], target)
+        game.remaining[s] = (target - game.miles[s] if t.distance else
                              sum(max(0, t.need[c] - counts[c]) for c in t.pile_order))
     game.refresh_all()

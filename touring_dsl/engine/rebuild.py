@@ -50,6 +50,8 @@ def _pending(game, view: View) -> None:
         game.pending = CounterOffer(attacker, c, victim, t.tgt_code[victim][c])  # with the hazard's move
     elif view.discarding_down:
         game.pending = DISCARD_DOWN
+    elif view.offer is not None:  # a mechanic's question (engine.mechanics)
+        game.pending = t.offers[view.offer]
 
 
 def _hands(game, view: View) -> None:

@@ -18,7 +18,8 @@ adding StateFields here (through its MechanicSpec declaration: engine.mechanics)
 tests/test_engine_schema.py checks every field survives a clone, a snapshot, a log and a rebuild.
 
 A move that waits (engine.state's `pending`): None, a CounterOffer (a hazard waits for the answer of a
-seat that may counter it) or DISCARD_DOWN (the player ends a turn over the hand size and discards first).
+seat that may counter it), DISCARD_DOWN (the player ends a turn over the hand size and discards first)
+or an Offer (a mechanic asks the seat to act to decide, as the Extension does at the target).
 """
 from __future__ import annotations
 
@@ -38,6 +39,16 @@ class CounterOffer(NamedTuple):
     hazard: int  # the hazard's card code
     victim: int
     move: int  # the hazard's move code, applied as played if the seat declines
+
+
+class Offer(NamedTuple):
+    """A mechanic's question to the seat to act (touring_dsl.mechanics): the moves that answer it, and the
+    rule bots' choice among them (a function of the side and each side's miles: an index into codes).
+    One per seating that uses the mechanic (Tables.offers), so `pending is t.offers[name]` names it."""
+
+    mechanic: str
+    codes: tuple[int, ...]
+    choose: object
 
 
 class Wait(Enum):
@@ -107,7 +118,7 @@ CORE_FIELDS = (
                LIST, DERIVED, derive="safeties", local=True),
     StateField("countered", "each side's hazards countered out of turn (for scoring)", SIDE, "0", LIST, PUBLIC,
                view="extra"),
-    StateField("pending", "the move the table waits for: None, a CounterOffer or DISCARD_DOWN", ONE, "None", VALUE,
+    StateField("pending", "the move the table waits for: None, a CounterOffer, DISCARD_DOWN or an Offer", ONE, "None", VALUE,
                PUBLIC, view="pending, discarding_down"),
     StateField("to_act", "the seat to act", ONE, "0", VALUE, PUBLIC, view="to_act"),
     StateField("turns", "turns played", ONE, "0", VALUE, PUBLIC, view="turns"),
@@ -124,12 +135,13 @@ CORE_FIELDS = (
 
 
 def state_fields() -> tuple[StateField, ...]:
-    """Every field: the core's, then each mechanic's (engine.mechanics), in declaration order."""
-    from .mechanics import MECHANICS
+    """Every field: the core's, then each registered mechanic's (touring_dsl.mechanics), in declaration order.
+    Every table has them all; a mechanic's are written by the kernel only where a seating uses it."""
+    from ..mechanics import REGISTERED
 
     fields = list(CORE_FIELDS)
-    for mechanic in MECHANICS:
-        fields.extend(mechanic.state)
+    for mechanic in REGISTERED:
+        fields.extend(mechanic.state())
     names = [f.name for f in fields]
     duplicated = {n for n in names if names.count(n) > 1}
     if duplicated:

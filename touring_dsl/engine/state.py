@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..rng import Rng
-from .schema import BYTES, LIST, LISTS, DISCARD_DOWN, CounterOffer, clone_source, field_names, state_fields
+from .schema import BYTES, LIST, LISTS, DISCARD_DOWN, CounterOffer, Offer, clone_source, field_names, state_fields
 from .tables import Tables
 
 FIELDS = state_fields()
@@ -37,6 +37,8 @@ class State:
         self.t = tables
         self.seed = seed
         self.rng = Rng(seed)
+        for f, value in tables.unused_state:  # the state of mechanics this seating does not use: never changes
+            setattr(self, f.name, _copy(f, value))
         self.reset()
 
     def refresh_all(self) -> None:  # per-side masks: see legal.py and the generated refresh
@@ -85,6 +87,17 @@ class State:
     def counter_offer(self) -> CounterOffer | None:
         """The hazard waiting for a counter's answer, if one is."""
         return self.pending if type(self.pending) is CounterOffer else None
+
+    @property
+    def offer(self) -> Offer | None:
+        """A mechanic's question waiting for the seat to act's answer, if one is (engine.mechanics)."""
+        return self.pending if type(self.pending) is Offer else None
+
+    @property
+    def waits_for_answer(self) -> bool:
+        """Whether the seat to act must answer (a counter offer, a mechanic's offer): no discard is legal."""
+        kind = type(self.pending)
+        return kind is CounterOffer or kind is Offer
 
     @property
     def discarding_down(self) -> bool:

@@ -13,6 +13,7 @@ import marshal
 from typing import TYPE_CHECKING
 
 from .codec import CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
+from .mechanics import install as install_mechanics
 
 if TYPE_CHECKING:
     from ..model import Ruleset, Setup
@@ -90,6 +91,7 @@ class Tables:
         # that a copy carries it and never writes or compiles it again
         self.compiled: dict = {}
         self.facts = None  # the greedy rule's reading of the ruleset (greedy.facts_of), carried the same way
+        install_mechanics(self)  # the mechanics this seating uses: t.mechanics, t.offers (engine.mechanics)
 
     # copies ----------------------------------------------------------------------------------
     def detached(self) -> Tables:
@@ -167,12 +169,12 @@ class Tables:
         self.need_total = self.target
         self.open_full = self.open_mask([0] * self.K, 0)
 
-    def open_mask(self, counts: list[int], miles: int) -> int:
+    def open_mask(self, counts: list[int], miles: int, target: int | None = None) -> int:
         """The mileage cards a side may still lay: piles not full, or, in a distance race, cards under
-        their cap that (in an exact race) do not pass the target."""
+        their cap that (in an exact race) do not pass the target (`target`: where a mechanic moved it)."""
         if not self.distance:
             return self._mask(c for c in self.pile_order if counts[c] < self.need[c])
-        left = self.target - miles
+        left = (self.target if target is None else target) - miles
         return self._mask(c for c in self.pile_order
                           if counts[c] < self.need[c] and (not self.exact or self.miles[c] <= left))
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .schema import LIST, LISTS, PUBLIC, state_fields
+from .schema import LIST, LISTS, PUBLIC, Offer, state_fields
 from .tables import RUNNING
 
 # public state the View's own fields do not show (a mechanic's, say): View.extra carries it by name
@@ -43,6 +43,7 @@ class View:
     pending: tuple[int, str, int] | None  # (attacker seat, hazard, victim side) while a counter is offered
     is_over: bool
     discarding_down: bool = False  # the seat to act discards down to its hand size before its turn passes
+    offer: str | None = None  # the mechanic (touring_dsl.mechanics) whose question the seat to act answers
     extra: dict = field(default_factory=dict, compare=False)  # public state fields by name (see EXTRA)
     ruleset: object = field(repr=False, compare=False, default=None)
     setup: str = ""
@@ -99,6 +100,7 @@ def build_view(game, seat: int) -> View:
         "discard_size": len(discard), "draw_size": len(game.draw), "hand_sizes": tuple(map(len, game.hands)),
         "turns": game.turns, "players": t.players, "pending": pending, "is_over": game.is_over,
         "discarding_down": game.discarding_down, "extra": extra_of(game),
+        "offer": game.pending.mechanic if type(game.pending) is Offer else None,
         "ruleset": t.ruleset, "setup": t.setup.id,
         "face_up": (tuple(map(tuple, game.go_piles)), tuple(map(tuple, game.zone_piles)), tuple(discard))})
 
@@ -124,6 +126,8 @@ def _side_view(game, s: int) -> SideView:
     # another game's safeties (the cache is shared by every game of a ruleset seating)
     key = (s, game.go_state[s], go[-1] if go else -1, len(go), game.zone_state[s], len(zone_pile), tuple(game.safety_piles[s]),
            *game.mileage_counts[s])
+    if t.target_field is not None:  # a mechanic made the target state: the cards still wanted depend on it
+        key += (getattr(game, t.target_field),)
     cache = t.side_views
     found = cache.get(key)
     if found is None:
@@ -137,7 +141,7 @@ def _build_side_view(game, s: int) -> SideView:
     t = game.t
     go = game.go_piles[s]
     zone_pile = game.zone_piles[0 if t.game_scope else s]
-    piles, missing = _piles(t, game.mileage_counts[s])
+    piles, missing = _piles(t, game.mileage_counts[s], None if t.target_field is None else getattr(game, t.target_field))
     state = game.go_state[s]
     return _record(SideView, {
         "side": s, "seats": t.seats_of[s], "go_top": t.names[go[-1]] if go else None, "go_size": len(go),
@@ -146,14 +150,15 @@ def _build_side_view(game, s: int) -> SideView:
         "missing": missing, "safeties": tuple(t.names[c] for c in game.safety_piles[s])})
 
 
-def _piles(t, counts: list[int]) -> tuple:
-    """(piles, missing) of a SideView for these mileage counts, built once per distinct counts."""
-    key = tuple(counts)
+def _piles(t, counts: list[int], target: int | None = None) -> tuple:
+    """(piles, missing) of a SideView for these mileage counts (and the race's target, where a mechanic
+    moves it), built once per distinct counts."""
+    key = tuple(counts) if target is None else (target, *counts)
     found = t.pile_views.get(key)
     if found is None:
         piles = tuple((t.names[c], counts[c], t.need[c]) for c in t.pile_order)
         if t.distance:  # any card that still fits is wanted, once
-            fits = t.open_mask(counts, sum(counts[c] * t.miles[c] for c in t.pile_order))
+            fits = t.open_mask(counts, sum(counts[c] * t.miles[c] for c in t.pile_order), target)
             missing = tuple((t.names[c], 1) for c in t.pile_order if fits >> c & 1)
         else:
             missing = tuple((name, need - n) for name, n, need in piles if need > n)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..mechanics import REGISTERED
 from ..model import Card, Provenance, Ruleset, Setup
 from . import words as w
 from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Table, Text,
@@ -168,6 +169,7 @@ class _Writer:
                            "Along the way each side tries to hold the others back", self.hindrances(), ".")),
         ]
         self.shorter_races(blocks)
+        self.mechanic_rules(blocks)
         return Section("Object of the game", "object", tuple(blocks))
 
     def distance_object(self) -> Section:
@@ -187,10 +189,41 @@ class _Writer:
             blocks.append(Paragraph(text("No side may lay more than ", join_texts(limits, " or "),
                                          " in one race.")))
         self.shorter_races(blocks)
+        self.mechanic_rules(blocks)
         return Section("Object of the game", "object", tuple(blocks))
 
     def dist(self, n: int) -> str:
         return w.miles(n, self.unit)
+
+    def mechanic_rules(self, blocks: list[Block]) -> None:
+        """Each mechanic's sentences (touring_dsl.mechanics): the ruleset's own, then each setup race's,
+        setups with the same part said once."""
+        r = self.r
+        for mechanic in REGISTERED:
+            if mechanic.place == "ruleset":
+                part = getattr(r.mechanics, mechanic.name, None)
+                if part is not None:
+                    blocks.append(Paragraph(text(" ".join(mechanic.rulebook(part, self.unit)),
+                                                 self.refs(part.provenance))))
+                continue
+            groups: list[tuple[object, list[int], list[Provenance]]] = []  # the same rule, citations aside
+            for s in r.setups:
+                part = getattr(s.race.mechanics, mechanic.name, None)
+                if part is None:
+                    continue
+                key = part.model_copy(update={"provenance": Provenance()})
+                for group in groups:
+                    if group[0] == key:
+                        group[1].extend(s.players)
+                        group[2].append(part.provenance)
+                        break
+                else:
+                    groups.append((key, list(s.players), [part.provenance]))
+            for key, players, provenances in groups:
+                said = " ".join(mechanic.rulebook(key, self.unit))
+                said = said[:1].lower() + said[1:]
+                blocks.append(Paragraph(text(f"With {w.players_phrase(tuple(sorted(set(players))))} players: ",
+                                             said, self.refs(*provenances))))
 
     def shorter_races(self, blocks: list[Block]) -> None:
         r = self.r

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ..mechanics import REGISTERED, decision_words
 from ..model import Example, ExampleCheck, ExampleMove, ExampleSide, Ruleset, Setup
 from . import words as w
 from .blocks import CardName, Section, Text, Worked, card_list, counted_cards, join_texts, text
@@ -128,6 +129,9 @@ class _Teller:
                 said.append(self.turn_move(current, move, attempt))
                 target = move.target
                 current = current % self.ex.players + 1
+            elif decision_words(move.action):  # a mechanic's decision, by the player who just played
+                said.append(text(w.capital(f"player {(current - 2) % self.ex.players + 1}"),
+                                 f" chooses to {decision_words(move.action)}."))
             else:
                 said.append(self.answer(move, target, current))
         return said
@@ -235,7 +239,8 @@ class _Teller:
 EVENT_WORDS = {"speeding": "A side was caught speeding.", "penalty": "A penalty was paid.",
                "remove": "A hazard took a mileage card.", "counter": "A hazard was turned away out of turn.",
                "decline": "A hazard was let through although it could have been turned away.",
-               "reshuffle": "The cards were reshuffled into a new draw pile.", "win": "The race was won."}
+               "reshuffle": "The cards were reshuffled into a new draw pile.", "win": "The race was won.",
+               **{kind: words for m in REGISTERED for kind, words in m.events.items()}}  # the mechanics' own
 
 
 def _bunch(cards: tuple[str, ...]) -> Text:

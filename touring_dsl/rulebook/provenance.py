@@ -1,6 +1,7 @@
 """Rulebook stage, provenance: which source each rule comes from, and every editorial assumption."""
 from __future__ import annotations
 
+from ..mechanics import REGISTERED
 from ..model import Assumption, Provenance, Ruleset
 from .words import join
 from .blocks import Assumed, Block, Bullets, Paragraph, Ref, Section, Table, Text, text
@@ -18,6 +19,7 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     rows.append((f"The race of {r.race.miles} {r.race.unit}", r.race.provenance))
     rows += [(f"Piles: {p.card}", p.provenance) for p in r.race.piles]
     rows += [(f"Seating: {s.label}", s.provenance) for s in r.setups]
+    rows += mechanic_provenances(r)
     rows.append(("The turn", r.turn.provenance))
     rows.append(("Hazards and their targets", r.delays.provenance))
     rows += [(f"Recovery: {c.hazard}", c.provenance) for c in r.delays.chains]
@@ -43,6 +45,21 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     rows += [(f"Note “{_shorten(note)}”", prov) for note, prov in r.notes]
     rows += [(f"Worked examples: {i + 1}", e.provenance) for i, e in enumerate(r.examples)]
     return _merged([(label, prov) for label, prov in rows if prov.cites or prov.assumptions])
+
+
+def mechanic_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
+    """Each mechanic's part (touring_dsl.mechanics): the ruleset's own, and each setup's race's."""
+    rows = []
+    for mechanic in REGISTERED:
+        label = mechanic.name.capitalize()
+        part = getattr(r.mechanics, mechanic.name, None) if mechanic.place == "ruleset" else None
+        if part is not None:
+            rows.append((label, part.provenance))
+        for s in r.setups if mechanic.place == "race" else ():
+            part = getattr(s.race.mechanics, mechanic.name, None)
+            if part is not None:
+                rows.append((f"{label}: {s.label}", part.provenance))
+    return rows
 
 
 def _scoring_rows(r: Ruleset) -> list[tuple[str, Provenance]]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..mechanics import REGISTERED, finish_of
 from ..model import Provenance, Ruleset, ScoreTerm
 from . import words as w
 from .blocks import Block, Bullets, CardName, Paragraph, Section, Text, card_list, text
@@ -10,7 +11,8 @@ from .blocks import Block, Bullets, CardName, Paragraph, Section, Text, card_lis
 KIND_WORDS = {"mileage": ("mileage card", "mileage cards"), "go": ("go card", "go cards"),
               "remedy": ("remedy", "remedies"), "zone": ("zone card", "zone cards"),
               "safety": ("safety", "safeties")}
-COMPLETING = ("completing", "completing-without", "completing-exhausted", "shut-out")
+COMPLETING = ("completing", "completing-without", "completing-exhausted", "shut-out",
+              *(f.what for m in REGISTERED for f in m.finishes))  # a mechanic's conditions too
 
 
 def scoring_section(ruleset: Ruleset, refs: Callable[..., Text]) -> Section | None:
@@ -57,6 +59,9 @@ def _term(ruleset: Ruleset, term: ScoreTerm) -> Text:
         return text(f"{points} more if it has no ", CardName(term.card or ""), " card in play")
     if what == "completing-exhausted":
         return text(f"{points} more if the draw pile was empty when it completed the race")
+    found = finish_of(what)  # a mechanic's condition (touring_dsl.mechanics)
+    if found is not None:
+        return text(f"{points} more if it completed the race {found[1].words}")
     return text(f"{points} more if no opponent has any mileage (a shut-out)")
 
 

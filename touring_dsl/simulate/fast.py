@@ -18,7 +18,7 @@ from ..engine.kernel import compiled_code, kernel_for
 from ..engine.moves import new_event
 from ..engine.codec import CARD, DISCARD, action_of, card_of, is_action, packed, take_of, target_of
 from ..engine.tables import HAZARD, MILEAGE, Tables, tables_for
-from ..greedy import EXPERT, GREEDY, KEEP_NEEDED_NOW, Style, facts_of, pick_play, spare
+from ..greedy import EXPERT, GREEDY, KEEP_NEEDED_NOW, Style, answer_offer, facts_of, pick_play, spare
 from ..rng import INCREMENT, MASK64, MULTIPLIER, Rng
 from .runner import PLAY_EVENTS
 from .stats import GameRecord, Tally
@@ -149,14 +149,13 @@ def rule_policy(e: Emitter, b: Source, trace: bool) -> None:
     position (two sides) or picked by greedy.pick_play, else the card greedy.spare discards, found here
     on the rule's tables without a call."""
     b("memo, pick, keep_mileage, keep_one, keep_more, keep_least = rules[seat]")
-    b("code = -1")
-    with b.block("if n:"):
-        if e.t.sides == 2:
-            b("code = memo.get((codes, s, zone_state[0], zone_state[1], go_state[s]))")
-            with b.block("if code is None:"):
-                b("code = pick(self, seat, s, codes)")
-        else:
-            b("code = pick(self, seat, s, codes)")
+    if e.offers:  # a mechanic's question: its own rule answers (greedy.answer_offer)
+        with b.block("if type(pending) is Offer:"):
+            b("code = pending.codes[answer_offer(T, pending, s, miles)]")
+        with b.block("else:"):
+            rule_play(e, b)
+    else:
+        rule_play(e, b)
     with b.block("if code >= 0:"):
         if trace:
             b("trace.append(code)")
@@ -178,6 +177,18 @@ def rule_policy(e: Emitter, b: Source, trace: bool) -> None:
         if trace:
             b(f"trace.append({packed(DISCARD, 'c')})")
         discard(e, b)
+
+
+def rule_play(e: Emitter, b: Source) -> None:
+    """code = the rule's play among `codes`, or -1 to discard."""
+    b("code = -1")
+    with b.block("if n:"):
+        if e.t.sides == 2:
+            b("code = memo.get((codes, s, zone_state[0], zone_state[1], go_state[s]))")
+            with b.block("if code is None:"):
+                b("code = pick(self, seat, s, codes)")
+        else:
+            b("code = pick(self, seat, s, codes)")
 
 
 def random_policy(e: Emitter, b: Source, trace: bool) -> None:
@@ -235,7 +246,7 @@ def loop_for(ruleset, plan, trace: bool = False):
         if len(_LOOPS) > 64:
             _LOOPS.clear()
         text, code = compiled_code(t, ("measuring loop", *shape), "measuring loop", lambda: loop_source(t, *shape))
-        namespace = {"T": t, "event": new_event, **kernel_for(t)}
+        namespace = {"T": t, "event": new_event, "answer_offer": answer_offer, **kernel_for(t)}
         exec(code, namespace)
         found = _LOOPS[key] = (t, namespace["play"], {name: KernelRule(t, style) for name, style in STYLES.items()},
                                text)

@@ -8,7 +8,9 @@ message is the same for every deal a seat could be facing.
 from __future__ import annotations
 
 from ..engine import Move
-from ..table_view import forfeit_warnings, needs_text, result_lines, sorted_hand
+from ..engine.mechanics import target_now
+from ..table_view import (forfeit_warnings, mechanic_status, move_label, needs_text, offer_question, result_lines,
+                          sorted_hand)
 
 def catalogue(ruleset) -> list[dict]:
     """The deck as the card faces need it (public: every player may read the box's card list)."""
@@ -37,7 +39,7 @@ def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str]
     race = game.setup.race
     message = {
         "type": "state", "seat": seat, "players": game.players, "moves_made": moves_made,
-        "edition": {"id": ruleset.id, "title": ruleset.title, "unit": race.unit, "race": race.miles},
+        "edition": {"id": ruleset.id, "title": ruleset.title, "unit": race.unit, "race": target_now(game)},
         "seats": [{"seat": s, "kind": seat_kinds[s], "side": game.side_of(s), "hand_size": view.hand_sizes[s],
                    "name": names[s] if names else None} for s in range(game.players)],
         "sides": [_side(ruleset, view, side) for side in view.sides],
@@ -45,6 +47,8 @@ def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str]
         "draw_size": view.draw_size, "turns": view.turns, "to_act": None if game.is_over else view.to_act,
         "pending": None if view.pending is None else
         {"attacker": view.pending[0], "hazard": view.pending[1], "victim": view.pending[2]},
+        "status": mechanic_status(game),  # what each mechanic the table uses says of its state (public)
+        "question": offer_question(game),  # a mechanic's question to the seat to act (public: the table sees it)
         "over": game.is_over, "result": _result(game, seat_kinds, names) if game.is_over else None,
         "log": [line for line in (public_line(e, seat) for e in log[-log_tail * 3:]) if line][-log_tail:],
         "hand": [], "moves": [], "why": {},
@@ -63,7 +67,7 @@ def move_list(game) -> list[dict]:
     """The legal moves in the engine's order, each with its words and what it forfeits, if anything."""
     legal = game.legal_moves()
     warnings = forfeit_warnings(game, legal)
-    return [{**move.to_json(), "take": [list(pair) for pair in move.take], "label": str(move),
+    return [{**move.to_json(), "take": [list(pair) for pair in move.take], "label": move_label(move),
              "warn": warnings.get(number)} for number, move in enumerate(legal, start=1)]
 
 

@@ -70,6 +70,7 @@ def advance(e: Emitter) -> None:
     """Pass the turn: end at the turn limit; else the next seat that holds a card (after drawing)
     acts; when no seat does, the game is exhausted."""
     w, t = e.w, e.t
+    e.hook("end_of_turn")
     with w.block(f"if turns >= {t.turn_limit}:"):
         e.finish("turn-limit", "None")
     if not t.draw_before_play:
@@ -79,6 +80,8 @@ def advance(e: Emitter) -> None:
             w("pending = DISCARD_DOWN")
             e.pause()
     w(f"nxt = {e.next_seat('seat')}")
+    if e.hook("draw_step", "nxt"):  # a mechanic wrote the next seat's draw (and the turn's passing) itself
+        return
     if t.draw_one:  # the common case inline: the next seat draws one card
         with w.block("if draw:"):
             draw_one(e, "nxt")

@@ -65,17 +65,31 @@ def legal(e: Emitter) -> None:
         plays(e)
         return
     with e.w.block("if pending is not None:"):
-        if e.has_counters and e.hand_limit:
-            with e.w.block("if pending is DISCARD_DOWN:"):
-                e.w("hm = hand_mask[seat]", "codes = ()")
-            with e.w.block("else:"):
-                counters.responses(e)
-        elif e.has_counters:
-            counters.responses(e)
+        if e.offers:  # a mechanic's question: its answers are the only moves (engine.mechanics)
+            if e.has_counters or e.hand_limit:
+                with e.w.block("if type(pending) is Offer:"):
+                    e.w("hm = hand_mask[seat]", "codes = pending.codes")
+                with e.w.block("else:"):
+                    waits(e)
+            else:
+                e.w("hm = hand_mask[seat]", "codes = pending.codes")
         else:
-            e.w("hm = hand_mask[seat]", "codes = ()")
+            waits(e)
     with e.w.block("else:"):
         plays(e)
+
+
+def waits(e: Emitter) -> None:
+    """codes while a counter is offered (its answers), or while the hand is discarded down (none)."""
+    if e.has_counters and e.hand_limit:
+        with e.w.block("if pending is DISCARD_DOWN:"):
+            e.w("hm = hand_mask[seat]", "codes = ()")
+        with e.w.block("else:"):
+            counters.responses(e)
+    elif e.has_counters:
+        counters.responses(e)
+    else:
+        e.w("hm = hand_mask[seat]", "codes = ()")
 
 
 def plays(e: Emitter) -> None:

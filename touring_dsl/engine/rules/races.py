@@ -48,17 +48,20 @@ def lay_mileage(e: Emitter) -> None:
             'f"player {seat + 1} lays {NAMES[c]} (side {s + 1} now has {miles[s]} miles)"')
     w("left = remaining[s] = remaining[s] - 1")
     with w.block("if not left:"):
+        e.hook("target_reached", "s")
         e.finish("completed", "s")
 
 
 def lay_distance(e: Emitter) -> None:
     """Card c adds its miles to side s; reaching the target wins, else the cards that still fit change."""
     w, t = e.w, e.t
+    target = e.target()
     w("counts = mileage_counts[s]", "counts[c] += 1", "m = miles[s] = miles[s] + MILES[c]", "has_mileage[s] |= 1 << c",
-      f"remaining[s] = {t.target} - m")
+      f"remaining[s] = {target} - m")
     e.event('"play"', "seat", "s", "NAMES[c]",
             f'f"player {{seat + 1}} lays {{NAMES[c]}} (side {{s + 1}} now has {{miles[s]}} {t.unit})"')
-    with w.block(f"if m >= {t.target}:"):
+    with w.block(f"if m >= {target}:"):
+        e.hook("target_reached", "s")
         e.finish("completed", "s")
     reopen(e, "s")
     legality.refresh_running(e, "s")
@@ -67,7 +70,7 @@ def lay_distance(e: Emitter) -> None:
 def reopen(e: Emitter, v: str) -> None:
     """open_piles[v] for a distance race: mileage cards under their cap that (if exact) still fit."""
     w, t = e.w, e.t
-    w(f"_counts, _left, _open = mileage_counts[{v}], {t.target} - miles[{v}], 0")
+    w(f"_counts, _left, _open = mileage_counts[{v}], {e.target()} - miles[{v}], 0")
     for c in t.pile_order:
         tests = ([f"_counts[{c}] < {t.need[c]}"] if t.need[c] < NO_CAP else []) + \
                 ([f"_left >= {t.miles[c]}"] if t.exact else [])

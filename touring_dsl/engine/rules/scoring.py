@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...mechanics import finish_of
 from ...model import ScoreTerm, Scoring
 
 if TYPE_CHECKING:
@@ -101,6 +102,9 @@ def _finish_holds(game: "Game", term: ScoreTerm, side: int, laid: Counter) -> bo
         return not game.draw
     if term.what == "shut-out":
         return all(not miles for other, miles in enumerate(game.miles) if other != side)
+    found = finish_of(term.what)  # a mechanic's condition (touring_dsl.mechanics): "after an extension"
+    if found is not None:
+        return found[0].finish_holds(game, side, term.what)
     return True
 
 

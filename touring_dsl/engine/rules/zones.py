@@ -61,7 +61,7 @@ def speeding(e: Emitter) -> None:
             with w.block(f"if counts[{p}]:"):
                 w(f"discard.extend([{p}] * counts[{p}])", f"counts[{p}] = 0")
         w("discard.extend(go_piles[s])", "go_piles[s].clear()", f"go_state[s] = {safeties.go_free(e, 's', str(EMPTY))}",
-          "miles[s] = 0", "has_mileage[s] = 0", f"open_piles[s] = {t.open_full}", f"remaining[s] = {t.need_total}")
+          "miles[s] = 0", "has_mileage[s] = 0", f"open_piles[s] = {t.open_full}", f"remaining[s] = {e.target() if t.distance else t.need_total}")
         legality.refresh(e, "s")
     w("discard.append(c)")
     e.event('"speeding"', "seat", "s", "NAMES[c]",

@@ -88,8 +88,10 @@ function render() {
   $("title").textContent = state.edition.title + (mine === null ? "" : " - " + (mine.name || "seat " + (state.seat + 1)));
   const myTurn = state.seat !== null && state.to_act === state.seat;
   if (state.over) say("Game over. " + state.result.lines.join(" "));
-  else if (myTurn) say(state.pending ? "Your answer: " + pendingText() : "Your turn: tap a card, then where it goes.");
-  else say(playerName(state.to_act) + " to act." + (state.pending ? " " + pendingText() : ""));
+  else if (myTurn) say(state.pending ? "Your answer: " + pendingText() : state.question ? state.question
+                       : "Your turn: tap a card, then where it goes.");
+  else say(playerName(state.to_act) + " to act." + (state.pending ? " " + pendingText() : "")
+           + (state.status && state.status.length ? " " + state.status.join(" ") : ""));
   $("replay-offer").hidden = !(state.over && mode !== "replay");
   $("replay-link").href = "/r/" + token;
   renderDecision(myTurn);
@@ -111,7 +113,7 @@ function renderDecision(myTurn) {
   const special = myTurn ? state.moves.filter((m) => m.action !== "play" && m.action !== "discard") : [];
   box.hidden = special.length === 0;
   if (box.hidden) return;
-  box.appendChild(el("h2", state.pending ? "Answer now: " + pendingText() : "Decide"));
+  box.appendChild(el("h2", state.pending ? "Answer now: " + pendingText() : state.question || "Decide"));
   for (const move of special) box.appendChild(moveButton(move, move.label));
 }
 

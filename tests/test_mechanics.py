@@ -1,0 +1,128 @@
+"""Meta-tests of the mechanics (touring_dsl/mechanics/, contract in engine/mechanics.py): a mechanic missing a
+declared piece fails here, by name (tests/test_extension.py plays the first mechanic through every consumer)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from touring_dsl.archive import load
+from touring_dsl.engine.codec import ACTION_NAMES, CORE_ACTIONS
+from touring_dsl.engine.rebuild import DERIVE, FROM_VIEW
+from touring_dsl.engine.schema import DERIVED, PUBLIC, state_fields
+from touring_dsl.errors import CODES
+from touring_dsl.mechanics import REGISTERED, Decision, Mechanic
+from touring_dsl.model_base import Frozen
+
+ROOT = Path(__file__).resolve().parents[1]
+GRAMMAR = (ROOT / "grammar" / "touring.lark").read_text(encoding="utf-8")
+ERRORS_DOC = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
+BAD_EXPECTED = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests" / "bad").glob("*.expected"))
+
+
+def _overrides(mechanic: Mechanic, method: str) -> bool:
+    return getattr(type(mechanic), method) is not getattr(Mechanic, method)
+
+
+def missing_pieces(mechanic: Mechanic, part=None, unit: str = "km") -> list[str]:
+    """Every piece of the contract the mechanic lacks (empty: complete). `part`: one of its compiled parts."""
+    missing = []
+    if not mechanic.name or not mechanic.means:
+        missing.append("a name and what it means")
+    if not (isinstance(mechanic.model, type) and issubclass(mechanic.model, Frozen)
+            and "provenance" in mechanic.model.model_fields):
+        missing.append("a model part (a Frozen class with a provenance)")
+    if mechanic.place not in ("race", "ruleset"):
+        missing.append("a place: race or ruleset")
+    if not mechanic.statements:
+        missing.append("a statement in the language")
+    for alias in mechanic.statements:
+        if not re.search(rf"->\s*{alias}\b", GRAMMAR):
+            missing.append(f"grammar line for statement {alias}")
+    if mechanic.statements and not _overrides(mechanic, "compile"):
+        missing.append("a compile step")
+    for code in mechanic.errors:
+        if code not in CODES:
+            missing.append(f"error {code} in errors.CODES")
+        if f"### {code}:" not in ERRORS_DOC:
+            missing.append(f"error {code} explained in docs/errors.md")
+        if f"error[{code}]" not in BAD_EXPECTED:
+            missing.append(f"error {code} shown by a tests/bad/ fixture")
+    for f in mechanic.state():
+        if f.seen == PUBLIC and f.view != "extra" and f.name not in FROM_VIEW:
+            missing.append(f"a way back from a View for state field {f.name}")
+        if f.seen == DERIVED and f.derive not in DERIVE:
+            missing.append(f"a derive step for state field {f.name}")
+    for decision in mechanic.decisions:
+        if not decision.words:
+            missing.append(f"words for decision {decision.action}")
+        if not re.search(rf"->\s*m_{decision.action}\b", GRAMMAR):
+            missing.append(f"grammar line for the example move {decision.action}")
+    if mechanic.decisions:
+        for method, what in (("decide", "how its decisions apply"), ("choose", "the bots' choice"),
+                             ("question", "the question of its offer")):
+            if not _overrides(mechanic, method):
+                missing.append(what)
+    for finish in mechanic.finishes:
+        if not finish.words or not re.search(rf"->\s*{finish.grammar}\b", GRAMMAR):
+            missing.append(f"words and a grammar line for the score condition {finish.what}")
+        if not _overrides(mechanic, "finish_holds"):
+            missing.append(f"when the score condition {finish.what} holds")
+    for method, call in (("rulebook", lambda: mechanic.rulebook(part, unit)),
+                         ("diff", lambda: mechanic.diff(None, part, unit) + mechanic.diff(part, None, unit)),
+                         ("show", lambda: [mechanic.show(part, unit)])):
+        try:
+            said = call() if part is not None else ([] if _overrides(mechanic, method) else None)
+        except NotImplementedError:
+            said = None
+        if said is None or (part is not None and not all(isinstance(x, str) and x for x in said) or said == []
+                            and part is not None):
+            missing.append(f"{method} words")
+    return missing
+
+
+def parts_in_archive(mechanic: Mechanic):
+    """(ruleset, setup, part) wherever the archive uses the mechanic."""
+    from touring_dsl.archive import archive_files
+
+    for path in archive_files():
+        ruleset = load(str(path))
+        for setup in ruleset.setups:
+            part = mechanic.part(ruleset, setup)
+            if part is not None:
+                yield ruleset, setup, part
+
+
+@pytest.mark.parametrize("mechanic", REGISTERED, ids=lambda m: m.name)
+def test_every_registered_mechanic_declares_every_piece(mechanic: Mechanic) -> None:
+    found = next(parts_in_archive(mechanic), None)
+    assert found is not None, f"no archive edition uses the mechanic {mechanic.name}"
+    ruleset, setup, part = found
+    assert missing_pieces(mechanic, part, setup.race.unit) == []
+
+
+def test_a_mechanic_missing_pieces_is_caught() -> None:
+    """The checker itself: a bare mechanic with a decision and no words, compile step or bot choice fails it."""
+
+    class Bare(Mechanic):
+        name, means = "bare", "nothing yet"
+        decisions = (Decision("ponder", ""),)
+
+    missing = missing_pieces(Bare())
+    for piece in ("a model part (a Frozen class with a provenance)", "a statement in the language",
+                  "words for decision ponder", "how its decisions apply", "the bots' choice",
+                  "the question of its offer", "rulebook words", "diff words", "show words"):
+        assert piece in missing
+
+
+def test_decisions_are_numbered_after_the_core_moves() -> None:
+    assert ACTION_NAMES[:len(CORE_ACTIONS)] == CORE_ACTIONS
+    assert ACTION_NAMES[len(CORE_ACTIONS):] == tuple(d.action for m in REGISTERED for d in m.decisions)
+    assert len(set(ACTION_NAMES)) == len(ACTION_NAMES)
+
+
+def test_every_mechanic_state_field_is_in_the_schema() -> None:
+    names = {f.name for f in state_fields()}
+    for mechanic in REGISTERED:
+        assert {f.name for f in mechanic.state()} <= names

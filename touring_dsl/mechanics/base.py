@@ -1,0 +1,138 @@
+"""Mechanics, the contract: what a mechanic module declares, and the do-nothing defaults of every piece.
+
+A mechanic is one module in touring_dsl/mechanics/ holding one subclass of Mechanic, registered in
+touring_dsl/mechanics/__init__.py. engine/mechanics.py's docstring states the contract in full; this
+module is the base class and the two small records a mechanic fills in (Decision, Finish).
+
+This module, and the top of every mechanic module, imports nothing of the engine: the model
+(touring_dsl.model) and the move codec (engine.codec) read the registry while they are being
+imported. A mechanic imports what its hooks use inside them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..engine.codegen import Emitter
+    from ..engine.tables import Tables
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A move a mechanic adds: its action's name (engine.codec ACTION_NAMES grows by it; a Move of that
+    action carries no card) and the move in words, for logs, prompts and buttons."""
+
+    action: str
+    words: str
+
+
+@dataclass(frozen=True)
+class Finish:
+    """A condition a `N points for completing the race ...` term may carry: the ScoreTerm.what it
+    compiles to, the grammar alias of its `finish` alternative (grammar/touring.lark), and its words
+    ("after an extension": said after "for completing the race")."""
+
+    what: str
+    grammar: str
+    words: str
+
+
+class Mechanic:
+    """One optional mechanic. Subclasses set the class attributes and override the methods they need;
+    every hook's default writes nothing, so a seating without the mechanic runs the core kernel as is.
+    See engine/mechanics.py for when each piece is called and by what."""
+
+    name: str = ""  # its id: the key of its part in the model (Race.mechanics / Ruleset.mechanics)
+    means: str = ""  # what it adds, in one line (docs, `touring show`)
+    place: str = "race"  # where its model part lives: "race" (each setup's race) or "ruleset"
+    topic: str = "turn"  # a ruleset-wide mechanic's topic in a diff (diff.changes.TOPICS); a race's is "players"
+    model: type | None = None  # its part of the compiled model: a model_base.Frozen subclass
+    statements: dict[str, str] = {}  # grammar alias of each statement it adds -> the section it is written in
+    errors: dict[str, str] = {}  # error code -> one-line summary (errors.CODES; docs/errors.md explains each)
+    decisions: tuple[Decision, ...] = ()  # the moves it adds
+    finishes: tuple[Finish, ...] = ()  # the completing-term conditions it adds to the scoring section
+    events: dict[str, str] = {}  # the event kinds its kernel lines report (an example may expect them) -> words
+    kernel_names: dict[str, str] = {}  # run-time names its kernel lines use (engine.codegen.KERNEL_NAMES)
+    constants: tuple[str, ...] = ()  # module constants its kernel lines use (bound like engine.codegen.CONSTANTS)
+
+    # the compiler ------------------------------------------------------------------------------
+    def parse(self, rule: str, children: list) -> dict:
+        """The data of one of its statements, from the parse tree's children (syntax.ToRaw)."""
+        raise NotImplementedError(f"mechanic {self.name} declares statement {rule} but does not parse it")
+
+    def compile(self, stmts: list, context: Any, build: Any):
+        """Its model part from its statements (syntax.Stmt) in one place (a setup's for place "race":
+        `context` is that setup's race), or None when they are absent. Errors go through
+        `build.c.error(code, message, span, hint)` with codes of its own `errors`; `build.provenance(stmt)`
+        gives a statement's citations and assumptions."""
+        return None
+
+    # the engine --------------------------------------------------------------------------------
+    def part(self, ruleset, setup):
+        """Its compiled part for one seating, or None: the mechanic is absent and writes nothing."""
+        holder = setup.race if self.place == "race" else ruleset
+        return getattr(holder.mechanics, self.name, None)
+
+    def state(self) -> tuple:
+        """The engine.schema.StateFields it adds (their slots exist on every table; only a seating that
+        uses the mechanic writes them in its kernel)."""
+        return ()
+
+    def tables(self, t: Tables, part) -> None:
+        """Put its integer constants on the Tables, its Offers in t.offers, and rewrite any core table
+        it changes (the legality tables of hazards, say). Runs once per seating that uses it."""
+
+    def kernel_constants(self, t: Tables) -> dict[str, str]:
+        """Its kernel constants (named in `constants`): name -> Python source of the value (T is the Tables)."""
+        return {}
+
+    def target(self, e: Emitter) -> str | None:
+        """Python source for the race's target where it is state (None: the setup's constant)."""
+        return None
+
+    # hooks: kernel lines at named points of a turn (engine/mechanics.py lists where each is written)
+    def on_card_laid(self, e: Emitter) -> None: ...
+    def on_hazard(self, e: Emitter) -> None: ...
+    def draw_step(self, e: Emitter, seat: str) -> bool:
+        return False  # True: it wrote the seat's draw and the turn's passing itself (the core's are left out)
+    def target_reached(self, e: Emitter, side: str) -> None: ...
+    def end_of_turn(self, e: Emitter) -> None: ...
+    def end_of_race(self, e: Emitter) -> None: ...
+
+    def decide(self, e: Emitter) -> None:
+        """Apply move `code`, one of its decisions, by `seat` of side s (its offer is `pending`)."""
+        if self.decisions:
+            raise NotImplementedError(f"mechanic {self.name} adds decisions but does not apply them")
+
+    # the bots ----------------------------------------------------------------------------------
+    def choose(self, t: Tables, side: int, miles, offer) -> int:
+        """The rule bots' (greedy, expert) answer to one of its offers: an index into offer.codes."""
+        if self.decisions:
+            raise NotImplementedError(f"mechanic {self.name} adds decisions but gives the bots no choice")
+        return 0
+
+    def finish_holds(self, game, side: int, what: str) -> bool:
+        """Whether one of its `finishes` holds for `side` at the end of a race it completed."""
+        return True
+
+    # words -------------------------------------------------------------------------------------
+    def rulebook(self, part, unit: str) -> list[str]:
+        """The rulebook's sentences for its part (rulebook/)."""
+        raise NotImplementedError(f"mechanic {self.name} has no rulebook words")
+
+    def diff(self, old, new, unit: str) -> list[str]:
+        """The differences between two of its parts (either may be None: absent), in words (diff/)."""
+        raise NotImplementedError(f"mechanic {self.name} has no diff words")
+
+    def show(self, part, unit: str) -> str:
+        """Its part in one line, for `touring show` and the table's header."""
+        raise NotImplementedError(f"mechanic {self.name} has no show words")
+
+    def status(self, game) -> str | None:
+        """What a player at the table should know of its state now (the terminal and web table), or None."""
+        return None
+
+    def question(self, game, offer) -> str:
+        """The question of one of its offers, to the seat that must answer (the prompt, the web page)."""
+        return f"{self.name}: choose"

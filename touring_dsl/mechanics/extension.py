@@ -1,0 +1,179 @@
+"""Mechanics, the Extension: at a short race's target, the player who reached it may lengthen the race.
+
+Construct: in a setup, after its `race N km`, the line `extension to M km` (M longer than N; a distance
+race only), and in the scoring section `P points for completing the race after an extension`. When a
+side first reaches the race's target (N), the player who laid the card decides, before anything else
+happens: `extend` (the race goes on to M, an exact race still needs M exactly) or `stop` (the race ends
+as it would have without the rule). A race may be extended once. The target is state from then on
+(`race_target`, public), so every rule that reads the target reads it there.
+
+Every piece this mechanic adds is declared below; docs/language.md, "Adding a mechanic", walks
+through them one by one.
+"""
+from __future__ import annotations
+
+from functools import partial
+
+from .base import Decision, Finish, Mechanic
+
+
+def _model() -> type:
+    """The Extension's part of the model: a race that the side reaching its target may extend, once, to
+    `to` (in the race's unit). Made on first use (the engine imports this module; a warm simulation
+    loads no pydantic model), and kept in this module as `Extension`, where pickle finds it."""
+    from pydantic import create_model
+
+    from ..model_base import Frozen, Provenance
+
+    model = create_model("Extension", __base__=Frozen, __module__=__name__, to=(int, ...),
+                         provenance=(Provenance, Provenance()))
+    model.__doc__ = "A race that the side reaching its target may extend, once, to `to` (in the race's unit)."
+    return model
+
+
+def __getattr__(name: str):
+    if name == "Extension":
+        found = globals().get(name)
+        if found is None:
+            globals()[name] = found = _model()
+        return found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+EXTEND, STOP = "extend", "stop"
+MARGIN = 1  # the bots extend when their lead over every rival is at least the extension's length (times this)
+
+
+def bot_choice(target: int, to: int, side: int, miles) -> int:
+    """The rule bots' answer (0: extend, 1: stop): extend only with a lead over every rival at least as
+    long as the extension, so that a rival needs more to finish the long race than the side needs
+    (declining is safe: the side has completed the race and scores it)."""
+    lead = min((miles[side] - m for v, m in enumerate(miles) if v != side), default=0)
+    return 0 if lead >= (to - target) * MARGIN else 1
+
+
+class ExtensionMechanic(Mechanic):
+    name = "extension"
+    means = "at the target, the player who reached it may extend the race to a longer one"
+    place = "race"
+    model = property(lambda self: __getattr__("Extension"))  # noqa: PLE0601 (made on first use, above)
+    statements = {"extension": "setup"}
+    errors = {"E225": "an extension that is not longer than its race, or on a race of piles, or in another unit"}
+    decisions = (Decision(EXTEND, "extend the race"), Decision(STOP, "end the race here"))
+    finishes = (Finish("completing-extended", "finish_extension", "after an extension"),)
+    events = {"extend": "The race was extended."}
+    kernel_names = {}
+    constants = ("EXTENSION_OFFER",)
+
+    # the compiler ------------------------------------------------------------------------------
+    def parse(self, rule: str, children: list) -> dict:
+        to, unit = children
+        return {"to": to, "unit": unit}
+
+    def compile(self, stmts: list, race, build):
+        if not stmts:
+            return None
+        stmt = stmts[-1]
+        to = stmt.data["to"]
+        if not race.is_distance:
+            build.c.error("E225", "an extension is for a distance race, but this race has piles", stmt.span,
+                          "leave the piles out, or the extension")
+            return None
+        if stmt.data["unit"] != race.unit:
+            build.c.error("E225", f'this extension is in {stmt.data["unit"]}, the race in {race.unit}', stmt.span,
+                          f"write {race.unit}")
+            return None
+        if to.value <= race.miles:
+            build.c.error("E225", f"an extension to {to.value} {race.unit} is not longer than the race of "
+                          f"{race.miles} {race.unit}", to.span, f"extend to more than {race.miles} {race.unit}")
+            return None
+        return self.model(to=to.value, provenance=build.provenance(stmt, "the extension"))
+
+    # the engine --------------------------------------------------------------------------------
+    def state(self) -> tuple:
+        from ..engine.schema import ONE, PUBLIC, VALUE, StateField
+
+        return (StateField("race_target", "the distance a side must reach to complete the race (an extension "
+                           "lengthens it)", ONE, "{t.target}", VALUE, PUBLIC, view="extra"),)
+
+    def tables(self, t, part) -> None:
+        from ..engine.codec import ACTIONS, pack
+        from ..engine.schema import Offer
+
+        t.target_field = "race_target"
+        t.extend_to = part.to
+        t.offers[self.name] = Offer(self.name, (pack(ACTIONS[EXTEND]), pack(ACTIONS[STOP])),
+                                    partial(bot_choice, t.target, part.to))
+
+    def kernel_constants(self, t) -> dict[str, str]:
+        return {"EXTENSION_OFFER": f"T.offers[{self.name!r}]  # extend or stop, asked at the target"}
+
+    def target(self, e) -> str:
+        return "self.race_target"
+
+    def target_reached(self, e, side: str) -> None:
+        """The first time a side reaches the short target, the player who laid the card is asked."""
+        with e.w.block(f"if self.race_target < {e.t.extend_to}:  # not extended yet: the player decides"):
+            e.w("pending = EXTENSION_OFFER")
+            e.pause()
+
+    def decide(self, e) -> None:
+        """`extend`: the race goes on to the longer target, every side's cards that fit change; `stop`: the
+        race ends, won by the side that reached the target."""
+        from ..engine.codec import ACTIONS, is_action
+        from ..engine.rules import legality, races
+
+        w, t = e.w, e.t
+        w("pending = None")
+        with w.block(f"if {is_action(ACTIONS[EXTEND])}:"):
+            w(f"self.race_target = {t.extend_to}")
+            with w.block(f"for v in range({t.sides}):"):
+                w(f"remaining[v] = {t.extend_to} - miles[v]")
+                races.reopen(e, "v")
+                legality.refresh(e, "v")
+            e.event('"extend"', "seat", "s", "None",
+                    f'f"player {{seat + 1}} extends the race to {t.extend_to} {t.unit}"')
+        with w.block("else:"):
+            e.finish("completed", "s")
+
+    # the bots ----------------------------------------------------------------------------------
+    def choose(self, t, side: int, miles, offer) -> int:
+        return offer.choose(side, miles)
+
+    def finish_holds(self, game, side: int, what: str) -> bool:
+        return game.race_target > game.t.target
+
+    # words -------------------------------------------------------------------------------------
+    def rulebook(self, part, unit: str) -> list[str]:
+        return [f"The first side to reach the target does not win at once: the player who laid the card "
+                f"chooses to extend the race to {part.to} {unit}, or to stop there and win. A race is extended "
+                f"once; an extended race is run to {part.to} {unit} by the same rules."]
+
+    def diff(self, old, new, unit: str) -> list[str]:
+        if old == new or (old is not None and new is not None and old.to == new.to):
+            return []
+        if new is None:
+            return [f"no extension (was: the race may be extended to {old.to} {unit})"]
+        if old is None:
+            return [f"the race may be extended to {new.to} {unit} (was: no extension)"]
+        return [f"the race may be extended to {new.to} {unit} (was {old.to} {unit})"]
+
+    def show(self, part, unit: str) -> str:
+        return f"extension to {part.to} {unit}"
+
+    def status(self, game) -> str | None:
+        t = game.t
+        if game.race_target > t.target:
+            return f"the race is extended to {game.race_target} {t.unit}"
+        return f"the race is {t.target} {t.unit}; it may be extended to {t.extend_to} {t.unit}"
+
+    def question(self, game, offer) -> str:
+        t = game.t
+        scoring = game.ruleset.scoring
+        bonus = sum(term.points for term in (scoring.terms if scoring else ()) if term.what == self.finishes[0].what)
+        more = f", {bonus} more points if your side completes it" if bonus else ""
+        return (f"Side {t.side_of[game.to_act] + 1} reached {t.target} {t.unit}: extend the race to "
+                f"{t.extend_to} {t.unit}{more}, or stop here and win?")
+
+
+MECHANIC = ExtensionMechanic()
