@@ -2,8 +2,10 @@
 
 The rule reads only the ruleset (kinds, miles, what each zone allows) and what a seat may see. It is
 written once, on small integers, so that the public bot (bots.GreedyBot, which reads a View and a list
-of Moves) and the simulator's fast path (simulate.kernel, which reads the kernel's lists) call the very
-same function and so make the very same choices. It draws nothing from the generator.
+of Moves) and the simulator's fast path (simulate.fast, which reads the kernel's lists) make the very
+same choices: both call pick_play, and both discard by the same Spares table (pick_discard reads it
+through spare; the fast path's measuring loop reads it inline, and tests/test_simulate_paths.py holds
+the two paths to the same games). It draws nothing from the generator.
 
 In order: answer an attack with a counter card (or a safety shown out of turn); set the side moving
 again, with a safety that lifts what holds it up if it has one, else the go or remedy it needs; lay
