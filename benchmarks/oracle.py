@@ -9,6 +9,11 @@ race came out best for its side (a win, then the miles margin; in an edition tha
 points margin of the race). Against the expert rule that rollout is an exact forecast of the rival, so
 the oracle is perfect-information one-move lookahead: a lower bound on what seeing everything is worth.
 
+Two weaker oracles take away one kind of knowledge each, to say what the edge is made of:
+`oracle-draw` sees every hand and the draw pile in its order but not the generator of a reshuffle (one
+rollout a move, reshuffling afresh); `oracle-hand:N` sees the other hands but not the draw (the rollout
+bot, search.pimc, dealing only the draw pile, N tables a move, played to the end). Name them in --bots.
+
 Each deal (game seed 1,000,000 + deal, as in ismcts_vs_greedy.py) is played twice with the seats
 swapped by each bot against expert: the oracle and every bot named in --bots (any name make_bot
 knows). For each it prints the share of the games won (a tie counts 1/2) with its 95% Wilson interval
@@ -31,6 +36,7 @@ from touring_dsl.simulate.stats import wilson
 
 from results_file import play_and_keep, results_rows
 from touring_dsl.simulate.fast import greedy_policy, STYLES
+from touring_dsl.search.pimc import RolloutBot
 
 SEED_BASE = 1_000_000
 
@@ -71,7 +77,53 @@ class Oracle:
         return (won, margin)
 
 
-ORACLES = {"oracle": Oracle}
+class SeesHandsAndDraw(RolloutBot):
+    """Sees every hand and the draw pile in its order, but not the generator of a reshuffle: one rule
+    rollout a move, as the oracle, on a copy whose reshuffles are drawn afresh."""
+
+    def __init__(self, game, scored: bool):
+        super().__init__(None, samples=1, horizon=0, margin=2.0, guard=0.0)
+        self.game = game
+        self.name = "oracle-draw"
+
+    def deal(self, belief, rng):
+        table = self.game.copy()
+        table.rng = Rng(rng.below(1 << 30))
+        return table
+
+
+class SeesHands(RolloutBot):
+    """Sees the other hands but not the draw pile: the rollout bot (search.pimc) dealing only the draw
+    pile (and the set-aside cards) at random, played to the end of the race, `samples` tables a move."""
+
+    def __init__(self, game, scored: bool, samples: int):
+        super().__init__(None, samples=samples, horizon=0, margin=2.0, guard=1.0)
+        self.game = game
+        self.name = f"oracle-hand:{samples}"
+
+    def deal(self, belief, rng):
+        real = self.game
+        table = belief.sample(rng)
+        pool = list(belief.unseen)
+        for seat, _ in belief.hidden_hands:
+            table.set_hand(seat, list(real.hands[seat]))
+            for card in real.hands[seat]:
+                pool.remove(card)
+        rng.shuffle(pool)
+        table.draw, table.aside = pool[:belief.draw_size], pool[belief.draw_size:]
+        return table
+
+
+def oracle_for(name: str, game, scored: bool):
+    """The oracle a name asks for: oracle, oracle-draw, or oracle-hand:N (N tables a move)."""
+    base, _, samples = name.partition(":")
+    if base == "oracle-hand":
+        return SeesHands(game, scored, int(samples or 16))
+    return {"oracle": Oracle, "oracle-draw": SeesHandsAndDraw}[base](game, scored)
+
+
+def is_oracle(name: str) -> bool:
+    return name.partition(":")[0] in ("oracle", "oracle-draw", "oracle-hand")
 
 
 def play_deal(task: tuple) -> dict:
@@ -82,7 +134,7 @@ def play_deal(task: tuple) -> dict:
     scores, margins = [], []
     for seat in (0, 1):
         game = new_game(ruleset, 2, SEED_BASE + deal)
-        bot = ORACLES[bot_name](game, scored) if bot_name in ORACLES else make_bot(bot_name, ruleset)
+        bot = oracle_for(bot_name, game, scored) if is_oracle(bot_name) else make_bot(bot_name, ruleset)
         bots = [make_bot("expert", ruleset), make_bot("expert", ruleset)]
         bots[seat] = bot
         play(game, bots, Rng(deal))

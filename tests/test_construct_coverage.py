@@ -115,6 +115,13 @@ PLAYED = {
                                          "more"),
     "m_extend": ("mille-bornes", "Extended, the race goes on to exactly 1000 km and its completion earns 200 more"),
     "m_stop": ("mille-bornes", "Declining the Extension ends the race at 700 km, with no bonus for it"),
+    # stacking hazards
+    "stacking": ("stacking-mille-bornes", "A second hazard may go on a car already held up"),
+    "stack_in_turn": ("stacking-in-turn-mille-bornes", "Once the top hazard is remedied the one beneath counts again"),
+    # taking the top discard
+    "discard_draw": ("discard-draw-mille-bornes", "The next player may take the card just discarded"),
+    "m_take": ("discard-draw-mille-bornes", "The next player may take the card just discarded"),
+    "m_draw": ("discard-draw-mille-bornes", "Or draw as always, leaving the discard where it lies"),
 }
 
 # constructs that do not change how a race is played, and why

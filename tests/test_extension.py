@@ -29,7 +29,7 @@ def test_reaching_the_target_asks_the_player_who_laid_the_card() -> None:
     assert not game.is_over and game.to_act == 0
     assert isinstance(game.pending, Offer) and game.offer is game.pending
     assert [str(m) for m in game.legal_moves()] == ["extend", "stop"]  # no discard while asked
-    assert game.why_not(0, "200 km").startswith("answer first")
+    assert game.why_not(0, "200 km") == "answer first: extend the race or end the race here"
     view = game.view(1)
     assert view.offer == "extension" and view.extra["race_target"] == 700
 

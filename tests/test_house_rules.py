@@ -29,6 +29,12 @@ EXPECTED = {
                                 ("penalties", "added", "penalties"), ("penalties", "added", "penalty")},
     "match-1937": {("metadata", "changed", "title"), ("metadata", "changed", "author"), ("metadata", "changed", "summary"),
                    ("scoring", "added", "scoring"), ("scoring", "added", "score-term")},
+    "stacking-mille-bornes": {("metadata", "changed", "title"), ("metadata", "changed", "author"),
+                              ("metadata", "changed", "summary"), ("delays", "changed", "mechanic:stacking")},
+    "discard-draw-mille-bornes": {("metadata", "changed", "title"), ("metadata", "changed", "author"),
+                                  ("metadata", "changed", "summary"), ("turn", "changed", "mechanic:discard_draw")},
+    "stacking-in-turn-mille-bornes": {("metadata", "changed", "title"), ("metadata", "changed", "author"),
+                                      ("metadata", "changed", "summary"), ("delays", "changed", "mechanic:stacking")},
 }
 
 

@@ -138,3 +138,30 @@ def test_a_house_rule_without_the_safe_trip_bonus_lets_the_scorer_lay_its_200():
     sides = {0: {"go": ["Roll"]}, 1: {"go": ["Roll"], "piles": [("25 km", 1)]}}
     assert choose(ScorerBot(house), build_position(house, sides=sides, hands={0: hand})) == Move("play", "200 km")
     assert choose(ScorerBot(mille()), build_position(mille(), sides=sides, hands={0: hand})) == Move("play", "100 km")
+
+
+def test_the_scorer_declines_the_extension_and_reads_the_longer_race_once_a_rival_extends():
+    """At 700 km the seat that got there is asked whether to extend: the scorer declines (it once took the
+    first answer, always extending), and in a race a rival extended it counts the mileage still wanted
+    against the new length, not the length dealt."""
+    from touring_dsl.strategy.scorer import Seen
+
+    ruleset = mille()
+    scorer, always = make_bot("scorer", ruleset), RandomBot(ruleset)
+    offers = extended = 0
+    for seed in range(60):
+        game = new_game(ruleset, 2, seed)
+        rng = Rng(seed)
+        while not game.is_over:
+            view, legal = game.view(game.to_act), game.legal_moves()
+            if view.offer is not None and game.to_act == 0:
+                offers += 1
+                assert scorer.choose(view, legal, Rng(1)).action == "stop"
+            elif game.to_act == 0 and view.pending is None and view.extra.get("race_target", 700) > 700:
+                extended += 1
+                assert Seen(view, knowledge_for(ruleset, 2, None)).target == view.extra["race_target"]
+            if view.offer is not None and game.to_act == 1:  # the rival extends whenever asked
+                game.apply(next(m for m in legal if m.action == "extend"))
+                continue
+            game.apply((scorer if game.to_act == 0 else always).choose(view, legal, rng))
+    assert offers >= 5 and extended >= 1

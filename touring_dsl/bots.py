@@ -59,7 +59,10 @@ class GreedyBot:
     def choose(self, view: View, legal_moves: list[Move], rng: Rng) -> Move:
         if view.offer is not None:  # a mechanic's question: its own rule answers, as on the fast path
             t = tables_for(self.ruleset or view.ruleset, view.players, view.setup)
-            return legal_moves[answer_offer(t, t.offers[view.offer], view.side, [s.miles for s in view.sides])]
+            top = view.face_up[2][-1] if view.face_up[2] else -1  # what the seat sees: the top discard (a card code)
+            needs = sum(1 << t.code[name] for name in set(view.sides[view.side].needs))
+            return legal_moves[answer_offer(t, t.offers[view.offer], view.side, [s.miles for s in view.sides], top,
+                                            [t.code[name] for name in view.hand], needs)]
         f = facts_for(self.ruleset or view.ruleset)
         code = f.code
         plays = [m for m in legal_moves if m.action != "discard"]
@@ -100,6 +103,13 @@ def search_bot(ruleset: Ruleset | None = None, budget: str | None = None) -> Ism
     return IsmctsBot(ruleset, budget, prior=ExpertBot(ruleset))
 
 
+def rollout_bot(ruleset: Ruleset | None = None, budget: str | None = None):
+    """The rollout bot (search.pimc): the expert rule's move unless rule rollouts over dealt tables find a clearly better one."""
+    from .search.pimc import RolloutBot
+
+    return RolloutBot(ruleset, budget)
+
+
 def scorer_bot(ruleset: Ruleset | None = None):
     """The scorer bot (strategy.scorer): plays for the edition's points; the expert rule where nothing scores."""
     from .strategy import ScorerBot
@@ -133,9 +143,9 @@ def hard_bot(ruleset: Ruleset | None = None) -> Bot:
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "ismcts": search_bot, "scorer": scorer_bot,
-        "easy": easy_bot, "medium": medium_bot, "hard": hard_bot}
+        "rollout": rollout_bot, "easy": easy_bot, "medium": medium_bot, "hard": hard_bot}
 LEVELS = ("easy", "medium", "hard")  # names for people: each is one of the bots above (see its factory)
-BUDGETED = {"ismcts"}  # bots that take a budget after a colon: "ismcts:1000", "ismcts:0.5s"
+BUDGETED = {"ismcts", "rollout"}  # bots that take a budget after a colon: "ismcts:1000", "ismcts:0.5s"
 
 
 def make_bot(name: str, ruleset: Ruleset | None = None) -> Bot:

@@ -232,11 +232,12 @@ def pick_play(f: Facts, plays, side: int, miles, zones, needs: int = 0, style: S
     return -1
 
 
-def answer_offer(t: Tables, offer, side: int, miles) -> int:
+def answer_offer(t: Tables, offer, side: int, miles, top: int = -1, hand=(), needs: int = 0) -> int:
     """The rule's answer to a mechanic's question (engine.schema.Offer, e.g. the Extension's): the mechanic's
-    own rule (touring_dsl.mechanics) chooses, an index into offer.codes. Both bots.GreedyBot and the
-    simulator's fast path call this, so both answer alike."""
-    return by_name(offer.mechanic).choose(t, side, miles, offer)
+    own rule (touring_dsl.mechanics) chooses, an index into offer.codes, from what the seat sees (the top
+    discard's card code or -1, its hand's card codes, the cards that would set it moving). Both bots.GreedyBot and the simulator's fast path
+    call this, so both answer alike."""
+    return by_name(offer.mechanic).choose_seen(t, side, miles, offer, top, hand, needs)
 
 
 def pick_discard(f: Facts, hand, zone: int, needs: int, need, laid, style: Style = GREEDY) -> int:

@@ -28,6 +28,7 @@ WORDS = (
     "winner", "refused", "point", "points", "mile", "km", "after", "runs", "while", "no", "countered",
     "match", "lead", "rotates",
     "extension", "extend", "stop",
+    "stack", "remedied", "may",
 )
 _NAME = r"[a-z][a-z0-9_-]*"
 

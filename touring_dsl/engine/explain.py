@@ -22,7 +22,8 @@ def why_not(game, seat: int, card: str) -> str | None:
         return f"the hand holds more than {t.hand_size} cards: discard down first"
     asking = offer_mechanic(game)
     if asking is not None:  # a mechanic's question: only its answers are moves now
-        return f"answer first: {asking.question(game, game.pending)}"
+        # the question itself is asked once above the hand; each card only says what to answer
+        return "answer first: " + " or ".join(decision.words for decision in asking.decisions)
     offer = game.counter_offer
     if offer is not None:
         if t.kind[c] == COUNTER and t.counters_for[offer.hazard] >> c & 1:
@@ -68,7 +69,8 @@ def _reason(game, s: int, c: int) -> str:
             return f"{card} has no effect in this edition and can only be discarded"
         if t.removes[c] >= 0:
             return f"no other side shows a {t.go_name} and has a {t.names[t.removes[c]]} to lose"
-        return f"no other side shows a {t.go_name} to delay"
+        also = "".join(f", or {words}" for m in t.mechanics if (words := m.hazard_targets(t)))  # stacking, say
+        return f"no other side shows a {t.go_name}{also}, to delay" if also else f"no other side shows a {t.go_name} to delay"
     if kind == ZONE:
         if c not in t.reach:
             return f"{card} has no play rule in this edition"

@@ -37,17 +37,30 @@ while they are imported); its methods import what they use. It declares:
     uses the mechanic (a point with none present writes nothing: tests/test_kernel_golden.py):
         on_card_laid(e)        after card c, played by `seat`, acted (codegen.Emitter.play)
         on_hazard(e)           after hazard c acted on side v (codegen.Emitter.hazard)
+        before_cover(e)        hazard c is about to cover side v's go pile, go_state[v] still shows what it
+                               covers (rules.delays.cover: played, or let pass by a seat that could counter it)
+        go_shown(e, v, by)     a go or remedy laid on side v's go pile (by "card"), or a safety laid by v
+                               (by "safety"), changed what the pile shows (go_state[v]); the lines may
+                               change it, setting go_state[v] and _g (rules.delays.covered, safeties.keep)
         draw_step(e, seat)     before seat `seat` (the source of the next seat, "nxt") draws for its turn
                                (rules.hands.advance): lines that may ask it first (`seat = nxt`, set
                                `pending` to an offer, e.pause(): its decide() then draws, e.g. the top
                                discard instead); returns True only when it wrote the whole draw and the
                                passing of the turn itself, so the core's are left out
+        on_discard(e)          card c went on the discard pile as `seat`'s discard (rules.hands.discard)
         target_reached(e, side)  side reached the race's target, before it wins (rules.races)
         end_of_turn(e)         the turn is over, before it passes (rules.hands.advance)
         end_of_race(e)         in finish(), once the winner is settled (rules.races.settle)
  8. Bots. `choose(t, side, miles, offer)`: the rule bots' (greedy, expert) answer to its offer, an index
     into offer.codes; greedy.answer_offer calls it for bots.GreedyBot and for the simulator's fast path
     (simulate.fast), so both choose alike. The random bot picks uniformly among the legal moves.
+    `choose_seen(t, side, miles, offer, top, hand, needs)`, where the answer depends on the top discard's
+    card code (-1: none), the seat's hand (card codes) and the cards that would set its side moving now
+    (a mask, as greedy.pick_play reads it); by default it is `choose`.
+    `go_pile_state(game, s)`: where the mechanic changes what a go pile implies, the state a pile implies
+    (a constructed position, engine.position; a table rebuilt from a View, engine.rebuild), setting any
+    derived state of its own (derive "go piles"). `hazard_targets(t)`: where it lets a delaying hazard go
+    besides a side showing go, in the words of a refusal (engine.explain).
  9. Scoring. `finish_holds(game, side, what)`: whether one of its finishes holds for a side that
     completed the race (engine.rules.scoring).
 10. Words. `rulebook(part, unit)` sentences (rulebook/), `diff(old, new, unit)` descriptions (diff/),
@@ -97,6 +110,17 @@ def target_now(game) -> int:
     return t.target if t.target_field is None else getattr(game, t.target_field)
 
 
+def go_pile_state(game, s: int) -> int:
+    """The go pile state side s's pile implies: the core's replay, unless a mechanic it uses says otherwise."""
+    from .position import pile_state
+
+    for mechanic in game.t.mechanics:
+        found = mechanic.go_pile_state(game, s)
+        if found is not None:
+            return found
+    return pile_state(game.t, game.go_piles[s])
+
+
 def offer_mechanic(game):
     """The mechanic whose offer the table waits for, or None."""
     from .schema import Offer
@@ -107,4 +131,4 @@ def offer_mechanic(game):
     return None
 
 
-__all__ = ["REGISTERED", "registered", "present", "install", "target_now", "offer_mechanic"]
+__all__ = ["REGISTERED", "registered", "present", "install", "target_now", "go_pile_state", "offer_mechanic"]

@@ -5,7 +5,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from .game import Game
-from .mechanics import target_now
+from .mechanics import go_pile_state, target_now
 from .tables import EMPTY, GO, HAZARD, REMEDY, RUNNING, tables_for
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def build_position(ruleset: Ruleset, players: int = 2, setup: str | None = None,
     for s, spec in sorted((sides or {}).items()):
         for name in spec.get("go", ()):
             game.go_piles[s].append(place(name))
-        game.go_state[s] = pile_state(t, game.go_piles[s])
+        game.go_state[s] = go_pile_state(game, s)
         if spec.get("zone"):
             if t.game_scope:
                 raise PositionError("zones govern the whole game here: give the zone, not a side's zone")

@@ -8,7 +8,8 @@ field has its way back, and that a rebuilt table equals the real one on every fi
 """
 from __future__ import annotations
 
-from .position import _lay_safety, pile_state, recount
+from .mechanics import go_pile_state
+from .position import _lay_safety, recount
 from .schema import DERIVED, DISCARD_DOWN, OWN, PUBLIC, CounterOffer, state_fields
 from .view import View
 
@@ -76,8 +77,8 @@ def _hand_masks(game) -> None:
 
 
 def _go_states(game) -> None:
-    for s, pile in enumerate(game.go_piles):
-        game.go_state[s] = pile_state(game.t, pile)
+    for s in range(len(game.go_piles)):
+        game.go_state[s] = go_pile_state(game, s)  # a mechanic (stacked hazards) may read the pile its way
 
 
 def _safeties(game) -> None:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from .base import Decision, Finish, Mechanic
 from .extension import MECHANIC as EXTENSION
+from .discard_draw import MECHANIC as DISCARD_DRAW
+from .stacking import MECHANIC as STACKING
 
-REGISTERED: tuple[Mechanic, ...] = (EXTENSION,)
+REGISTERED: tuple[Mechanic, ...] = (EXTENSION, STACKING, DISCARD_DRAW)
 
 _active: list[tuple[Mechanic, ...]] = [REGISTERED]
 

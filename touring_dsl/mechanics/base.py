@@ -94,11 +94,24 @@ class Mechanic:
     # hooks: kernel lines at named points of a turn (engine/mechanics.py lists where each is written)
     def on_card_laid(self, e: Emitter) -> None: ...
     def on_hazard(self, e: Emitter) -> None: ...
+    def on_discard(self, e: Emitter) -> None: ...
+    def before_cover(self, e: Emitter) -> None: ...
+    def go_shown(self, e: Emitter, v: str, by: str) -> None: ...  # by: "card" or "safety"
     def draw_step(self, e: Emitter, seat: str) -> bool:
         return False  # True: it wrote the seat's draw and the turn's passing itself (the core's are left out)
     def target_reached(self, e: Emitter, side: str) -> None: ...
     def end_of_turn(self, e: Emitter) -> None: ...
     def end_of_race(self, e: Emitter) -> None: ...
+
+    def hazard_targets(self, t) -> str | None:
+        """Where it lets a delaying hazard go besides a side showing go, in words for a refusal ("is held up
+        by a hazard"; engine.explain), or None."""
+        return None
+
+    def go_pile_state(self, game, s: int) -> int | None:
+        """The go pile state side s's pile implies under this mechanic (setting any state of its own that
+        the pile implies), for a constructed position and a table rebuilt from a View; None: the core's."""
+        return None
 
     def decide(self, e: Emitter) -> None:
         """Apply move `code`, one of its decisions, by `seat` of side s (its offer is `pending`)."""
@@ -111,6 +124,12 @@ class Mechanic:
         if self.decisions:
             raise NotImplementedError(f"mechanic {self.name} adds decisions but gives the bots no choice")
         return 0
+
+    def choose_seen(self, t: Tables, side: int, miles, offer, top: int, hand, needs: int) -> int:
+        """The rule bots' answer where it depends on what the seat sees: `top` the top discard's card code
+        (-1: none), `hand` the card codes it holds, `needs` the mask of the cards that would set its side
+        moving now (0 while it runs). By default, `choose`."""
+        return self.choose(t, side, miles, offer)
 
     def finish_holds(self, game, side: int, what: str) -> bool:
         """Whether one of its `finishes` holds for `side` at the end of a race it completed."""

@@ -151,7 +151,8 @@ def rule_policy(e: Emitter, b: Source, trace: bool) -> None:
     b("memo, pick, keep_mileage, keep_one, keep_more, keep_least = rules[seat]")
     if e.offers:  # a mechanic's question: its own rule answers (greedy.answer_offer)
         with b.block("if type(pending) is Offer:"):
-            b("code = pending.codes[answer_offer(T, pending, s, miles)]")
+            b("code = pending.codes[answer_offer(T, pending, s, miles, discard[-1] if discard else -1, hands[seat], "
+              "T.onto[go_state[s]])]")
         with b.block("else:"):
             rule_play(e, b)
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..engine.tables import tables_for
 from ..model import Ruleset
 
 
@@ -39,7 +40,9 @@ class Knowledge:
         seating = ruleset.setup_for(players, setup or None)
         self.ruleset = ruleset
         self.race = seating.race
-        self.target = seating.race.miles
+        self.target = seating.race.miles  # the race's length as dealt; a mechanic may change it in play
+        # the public state field holding the race's length once a mechanic may change it (the Extension)
+        self.target_field = tables_for(ruleset, players, setup or None).target_field
         self.exact = seating.race.exact
         self.caps = dict(seating.race.caps)
         removed = dict(seating.removals)

@@ -36,7 +36,11 @@ from collections import Counter
 
 from ..engine import Move, View
 from ..rng import Rng
+from ..mechanics.extension import STOP as DECLINE_EXTENSION
+from ..mechanics.extension import ExtensionMechanic
 from .knowledge import Knowledge, knowledge_for
+
+EXTENSION = ExtensionMechanic.name  # the question View.offer names when a race may be extended
 
 LIFT_TURNS = 2  # lift a hazard with a safety (losing its coup fourre) when that saves this many turns
 NEAR_MILES = 200  # a rival this close to the end may end the race: lay the safeties, spend the big mileage
@@ -75,7 +79,9 @@ class Seen:
         self.unseen = Counter({name: max(0, n - seen[name]) for name, n in k.total.items()})
         self.unseen_total = max(1, sum(self.unseen.values()))
         self.rival_hand = max((view.hand_sizes[seat] for side in self.rivals for seat in side.seats), default=0)
-        self.near_end = (k.target - self.leader.miles <= NEAR_MILES or view.draw_size <= NEAR_DRAW)
+        # the race's length now: an extended race (a mechanic's public state) is longer than the one dealt
+        self.target = view.extra.get(k.target_field, k.target) if k.target_field else k.target
+        self.near_end = (self.target - self.leader.miles <= NEAR_MILES or view.draw_size <= NEAR_DRAW)
         self.my_shields = set(self.me.safeties)
 
     def laid(self, side, name: str) -> int:
@@ -115,13 +121,27 @@ class ScorerBot:
         if len(legal_moves) == 1:
             return legal_moves[0]
         k = knowledge_for(self.ruleset or view.ruleset, view.players, view.setup)
-        if not k.points.scored or view.pending is not None or not k.race.is_distance:
+        if view.offer is not None and k.points.scored:
+            return self.answer(view, legal_moves, rng)
+        if not k.points.scored or view.pending is not None or view.offer is not None or not k.race.is_distance:
             return self.expert.choose(view, legal_moves, rng)
         seen = Seen(view, k)
         move = self.play(seen, [m for m in legal_moves if m.action == "play"])
         if move is None:
             move = self.discard(seen, legal_moves)
         return move
+
+    def answer(self, view: View, legal_moves: list[Move], rng: Rng) -> Move:
+        """A mechanic's question. The Extension is declined: the race completed now scores for certain,
+        where the longer race gives the rival time to catch up (on the tuning deals 300000 to 300299
+        against greedy: never extending, 62.2% of matches; the rule bots' rule, extending with a lead at
+        least as long as the extension, 55.3%; with half that lead, 54.5%; one and a half, 57.0%).
+        Any other question gets the rule bots' answer."""
+        if view.offer == EXTENSION:
+            declines = [m for m in legal_moves if m.action == DECLINE_EXTENSION]
+            if declines:
+                return declines[0]
+        return self.expert.choose(view, legal_moves, rng)
 
     # plays -------------------------------------------------------------------------------------
     def play(self, seen: Seen, plays: list[Move]) -> Move | None:
@@ -132,7 +152,7 @@ class ScorerBot:
             by_kind.setdefault(k.kind[m.card], []).append(m)
         safeties = by_kind.get("safety", [])
         mileage = by_kind.get("mileage", [])
-        completing = [m for m in mileage if me.miles + k.miles[m.card] == k.target]
+        completing = [m for m in mileage if me.miles + k.miles[m.card] == seen.target]
         free = [m for m in safeties if m.card in k.extra_turn]
         spent = [m for m in free if not seen.coup_chances(m.card)]
         if spent:
@@ -201,7 +221,7 @@ class ScorerBot:
         for m in hazards:
             target = seen.view.sides[m.target] if m.target is not None else seen.leader
             turns = len(k.chains.get(m.card, ())) or 1
-            worth = turns * (1.0 - seen.shield_risk(m.card)) + target.miles / max(k.target, 1) * 2
+            worth = turns * (1.0 - seen.shield_risk(m.card)) + target.miles / max(seen.target, 1) * 2
             if worth > value:
                 best, value = m, worth
         return best
@@ -255,7 +275,7 @@ class ScorerBot:
             for z in k.ruleset.zones.zones:
                 if z.name == me.zone:
                     allowed = set(z.allows)
-        left = k.target - me.miles
+        left = seen.target - me.miles
         for card, n in hand.items():
             kind = k.kind[card]
             if kind == "safety":

@@ -10,10 +10,11 @@ from html import escape
 
 from ..gamelog import HUMAN
 
-PLAYER_KINDS = (HUMAN, "easy", "medium", "hard", "random", "greedy", "expert", "scorer", "ismcts")
+PLAYER_KINDS = (HUMAN, "easy", "medium", "hard", "random", "greedy", "expert", "scorer", "ismcts", "rollout")
 KIND_LABELS = {HUMAN: "a person", "easy": "bot: easy", "medium": "bot: medium", "hard": "bot: hard",
                "random": "bot: random", "greedy": "bot: greedy", "expert": "bot: expert",
-               "scorer": "bot: scorer (plays for points)", "ismcts": "bot: ismcts (search)"}
+               "scorer": "bot: scorer (plays for points)", "ismcts": "bot: ismcts (search)",
+               "rollout": "bot: rollout (search)"}
 
 
 def page(title: str, body: str, script: str | None = None, body_class: str = "") -> str:

@@ -29,7 +29,9 @@ def covered(e: Emitter, v: str, state: str) -> None:
     """The masks once a card went on side v's go pile: it now shows `state`, never the empty pile
     (so the side has started), and only a go card on top is the running state."""
     w, t = e.w, e.t
-    w(f"_g = go_state[{v}] = {state}", f"_z = zone_state[{v}]", f"attack_mask[{v}] = {t.attack_cards}")
+    w(f"_g = go_state[{v}] = {state}")
+    e.hook("go_shown", v, "card")  # a mechanic may change what the pile now shows (both _g and go_state[v])
+    w(f"_z = zone_state[{v}]", f"attack_mask[{v}] = {t.attack_cards}")
     with w.block(f"if _g == {RUNNING}:"):
         w(f"own_mask[{v}] = OWN_RUN[_z] | open_piles[{v}] & MILE_OK[_z]")
         legality.exposure(e, v, "EXPO_RUN[_z]")
@@ -49,6 +51,7 @@ def cover(e: Emitter) -> None:
     """Hazard c covers victim v's go: v now waits for the hazard's chain; with penalties, the
     cards of the attacker's chosen take are forfeited."""
     w, t = e.w, e.t
+    e.hook("before_cover")  # go_state[v] still shows what hazard c covers
     w("go_piles[v].append(c)")
     # a delayed side's masks do not depend on its mileage: the takes can follow
     w(f"_g = go_state[v] = {safeties.go_free(e, 'v', 'HAZ_STATE[c]')}", "_z = zone_state[v]", "own_mask[v] = OWN_GZ[_g][_z]",

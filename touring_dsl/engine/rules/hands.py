@@ -40,6 +40,7 @@ def count_turn(e: Emitter) -> None:
 
 def discard(e: Emitter) -> None:
     e.w("discard.append(c)")
+    e.hook("on_discard")  # a mechanic may note who discarded (taking the top discard)
     e.event('"discard"', "seat", "s", "NAMES[c]", 'f"player {seat + 1} discards {NAMES[c]}"')
 
 

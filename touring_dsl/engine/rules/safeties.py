@@ -44,6 +44,7 @@ def keep(e: Emitter, v: str) -> None:
     if not t.game_scope and t.zone_start < t.K and _shielded_zones(t):
         with w.block(f"if shield >> zone_state[{v}] & 1:  # out of a zone it shields from, back to the start"):
             w(f"zone_state[{v}] = {t.zone_start}")
+    e.hook("go_shown", v, "safety")  # a mechanic may change what the go pile shows now (go_state[v]; _g is stale here)
     legality.refresh(e, v)
 
 

@@ -1,0 +1,165 @@
+"""Mechanics, taking the top discard: at the draw that starts a turn, a player may take the top discard
+instead of drawing from the draw pile.
+
+Construct: in the `turn` section (whose draw must be one card before play, the default), the line `draw may take the top
+discard`. Before the card of a player's turn is drawn, if the top card of the discard pile was put
+there by another player's discard (as a move: not a hazard cancelled by a counter, nor cards a safety
+lifted, nor a card someone has taken back), and the draw pile still has cards, that player is asked:
+`take the discard` (the card goes to the hand) or `draw` (the draw pile's top card, as always). A card
+its own discarder would take back is not offered. The draws of an extra turn or after a counter are
+not asked (only the draw that starts a turn). While the question waits, nothing else may be played.
+
+Its state: `discard_mark`, the size the discard pile had just after the last discard move (-1 once that
+card is taken), and `discard_seat`, the seat that made it; both public (View.extra), so a search
+rebuilds them. Every piece is declared below, as the Extension's are.
+"""
+from __future__ import annotations
+
+from .base import Decision, Mechanic
+
+TAKE, DRAW = "take", "draw"
+
+
+def _model() -> type:
+    """The part of the model: a turn's draw may take the top discard. Made on first use (pickle finds it
+    here as `DiscardDraw`)."""
+    from pydantic import create_model
+
+    from ..model_base import Frozen, Provenance
+
+    model = create_model("DiscardDraw", __base__=Frozen, __module__=__name__, provenance=(Provenance, Provenance()))
+    model.__doc__ = "At the draw that starts a turn, the player may take the top discard instead."
+    return model
+
+
+def __getattr__(name: str):
+    if name == "DiscardDraw":
+        found = globals().get(name)
+        if found is None:
+            globals()[name] = found = _model()
+        return found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def bot_choice(t, top: int, needs: int) -> int:
+    """The rule bots' answer (0: take, 1: draw): take a safety, or the go or remedy card that sets the side
+    moving now; else draw. Both are cards the bot then lays at once, so two bots can never hand the same
+    cards back and forth while the draw pile waits (taking a mere better card did: bots stuck behind
+    hazards traded discards to the turn limit)."""
+    from ..engine.tables import SAFETY
+
+    if top < 0:
+        return 1
+    return 0 if t.kind[top] == SAFETY or needs >> top & 1 else 1
+
+
+class DiscardDrawMechanic(Mechanic):
+    name = "discard_draw"
+    means = "at the draw that starts a turn, the player may take the top discard instead"
+    place = "ruleset"
+    topic = "turn"
+    model = property(lambda self: __getattr__("DiscardDraw"))  # noqa: PLE0601 (made on first use, above)
+    statements = {"discard_draw": "turn"}
+    errors = {"E235": "taking the top discard where a turn does not begin with a draw of one card"}
+    decisions = (Decision(TAKE, "take the top discard"), Decision(DRAW, "draw from the draw pile"))
+    events = {"take": "A player took the top discard."}
+    kernel_names = {}
+    constants = ("DISCARD_OFFER",)
+
+    # the compiler ------------------------------------------------------------------------------
+    def parse(self, rule: str, children: list) -> dict:
+        return {}
+
+    def compile(self, stmts: list, context, build):
+        if not stmts:
+            return None
+        stmt = stmts[-1]
+        draw = build.one("turn", "draw")  # without it a turn draws one card before play
+        count = getattr(draw.data["draw"], "value", draw.data["draw"]) if draw is not None else 1
+        if count != 1:
+            build.c.error("E235", "the top discard is taken instead of a turn's draw, but a turn here does not "
+                          "begin with a draw of one card", stmt.span, "write `draw 1 before play` in the turn section")
+            return None
+        return self.model(provenance=build.provenance(stmt, "taking the top discard"))
+
+    # the engine --------------------------------------------------------------------------------
+    def state(self) -> tuple:
+        from ..engine.schema import ONE, PUBLIC, VALUE, StateField
+
+        return (StateField("discard_mark", "the discard pile's size just after the last discard move (-1 once "
+                           "that card is taken): the top discard may be taken while the size is this",
+                           ONE, "-1", VALUE, PUBLIC, view="extra"),
+                StateField("discard_seat", "the seat that made the last discard move (it may not take it back)",
+                           ONE, "-1", VALUE, PUBLIC, view="extra"))
+
+    def tables(self, t, part) -> None:
+        from ..engine.codec import ACTIONS, pack
+        from ..engine.schema import Offer
+
+        t.offers[self.name] = Offer(self.name, (pack(ACTIONS[TAKE]), pack(ACTIONS[DRAW])), None)
+
+    def kernel_constants(self, t) -> dict[str, str]:
+        return {"DISCARD_OFFER": f"T.offers[{self.name!r}]  # take the top discard or draw, asked before a turn"}
+
+    def on_discard(self, e) -> None:
+        e.w("self.discard_mark = len(discard)", "self.discard_seat = seat")
+
+    def draw_step(self, e, seat: str) -> bool:
+        """Before `seat` draws for its turn: with another player's discard on top and cards to draw, ask."""
+        with e.w.block(f"if draw and len(discard) == self.discard_mark and self.discard_seat != {seat}:"):
+            e.w(f"seat = {seat}", "pending = DISCARD_OFFER")
+            e.pause()
+        return False
+
+    def decide(self, e) -> None:
+        """`take`: the top discard goes to the hand (and may not be offered again); `draw`: the draw pile's
+        top card, as always. Then the same seat plays its turn."""
+        from ..engine.codec import ACTIONS, is_action
+        from ..engine.rules import hands
+
+        w = e.w
+        w("pending = None")
+        with w.block(f"if {is_action(ACTIONS[TAKE])}:"):
+            w("d = discard.pop()", "hands[seat].append(d)", "hand_mask[seat] |= BIT[d]", "self.discard_mark = -1")
+            e.event('"take"', "seat", e.side("seat"), "NAMES[d]", 'f"player {seat + 1} takes {NAMES[d]} from the discards"')
+        with w.block("else:"):
+            hands.draw_one(e, "seat")
+        e.pause()
+
+    # the bots ----------------------------------------------------------------------------------
+    def choose(self, t, side: int, miles, offer) -> int:
+        return 1  # seeing nothing, draw (choose_seen is the rule the bots use)
+
+    def choose_seen(self, t, side: int, miles, offer, top: int, hand, needs: int) -> int:
+        return bot_choice(t, top, needs)
+
+    # words -------------------------------------------------------------------------------------
+    def rulebook(self, part, unit: str) -> list[str]:
+        return ["Instead of the card a turn begins by drawing, a player may take the top card of the discard "
+                "pile, when another player discarded it (as a turn's move: not a hazard a counter cancelled nor "
+                "cards a safety lifted) and the draw pile still has cards. Nobody takes back their own discard, "
+                "and a card taken is gone from the discards; the draws of an extra turn are from the draw pile."]
+
+    def diff(self, old, new, unit: str) -> list[str]:
+        if (old is None) == (new is None):
+            return []
+        if new is None:
+            return ["a turn's draw is always from the draw pile (was: it may take the top discard)"]
+        return ["a turn's draw may take the top discard instead (was: always from the draw pile)"]
+
+    def show(self, part, unit: str) -> str:
+        return "draw may take the top discard"
+
+    def status(self, game) -> str | None:
+        t = game.t
+        if game.discard and len(game.discard) == game.discard_mark:
+            return (f"the top discard, {t.names[game.discard[-1]]}, may be taken instead of a draw "
+                    f"(not by player {game.discard_seat + 1}, who discarded it)")
+        return "a turn's draw may take the top discard, when another player discarded it"
+
+    def question(self, game, offer) -> str:
+        return (f"Player {game.to_act + 1}: take {game.t.names[game.discard[-1]]} from the discards, "
+                f"or draw from the draw pile?")
+
+
+MECHANIC = DiscardDrawMechanic()
