@@ -21,7 +21,7 @@ from touring_dsl.engine.tables import GO, HAZARD, REMEDY, ZONE
 from touring_dsl.greedy import EXPERT, GREEDY, Style
 from touring_dsl.rng import Rng
 from touring_dsl.simulate import Plan
-from touring_dsl.simulate.fast import greedy_policy, loop_for
+from touring_dsl.simulate.fast import KernelRule, loop_for
 
 DEAL_BASE = 1_000_000  # the deal seeds of benchmarks/ismcts_vs_greedy.py
 KEEP_VALUES = {GO: (25, 40, 55), REMEDY: (20, 30, 40, 55), HAZARD: (35, 50, 65, 80, 95), ZONE: (0, 10, 25)}
@@ -35,16 +35,16 @@ def share_against_greedy(edition: str, style: Style, deals: int, first: int) -> 
     ruleset = load(edition)
     plan = Plan(edition=edition, players=2, setup=None, bots=("greedy", "greedy"), seed=0, games=0)
     t, loop, _, _ = loop_for(ruleset, plan)
-    rule, greedy = greedy_policy(t, style), greedy_policy(t, GREEDY)
+    rule, greedy = KernelRule(t, style).parts, KernelRule(t, GREEDY).parts
     counts = ([0] * t.K, [0] * t.K, [0] * t.K)
     cls = game_class(t)
     score = 0.0
     for deal in range(first, first + deals):
         for seat in (0, 1):
-            policies = (rule, greedy) if seat == 0 else (greedy, rule)
+            rules = (rule, greedy) if seat == 0 else (greedy, rule)
             game = cls(t, DEAL_BASE + deal)
             game.deal()
-            loop(game, Rng(deal), 0b11, lambda g, p, s, codes: policies[p](g, p, s, codes), *counts)
+            loop(game, Rng(deal), 0b11, rules, *counts)
             side = t.side_of[seat]
             score += 1.0 if game.winner == side else 0.5 if game.winner is None else 0.0
     return score / (2 * deals)

@@ -2,8 +2,10 @@
 
 The rule reads only the ruleset (kinds, miles, what each zone allows) and what a seat may see. It is
 written once, on small integers, so that the public bot (bots.GreedyBot, which reads a View and a list
-of Moves) and the simulator's fast path (simulate.kernel, which reads the kernel's lists) call the very
-same function and so make the very same choices. It draws nothing from the generator.
+of Moves) and the simulator's fast path (simulate.fast, which reads the kernel's lists) make the very
+same choices: both call pick_play, and both discard by the same Spares table (pick_discard reads it
+through spare; the fast path's measuring loop reads it inline, and tests/test_simulate_paths.py holds
+the two paths to the same games). It draws nothing from the generator.
 
 In order: answer an attack with a counter card (or a safety shown out of turn); set the side moving
 again, with a safety that lifts what holds it up if it has one, else the go or remedy it needs; lay
@@ -57,9 +59,6 @@ class Style:
     spread: int = 10
     attack_zone: int | None = None
     zone_first: bool = False
-
-    def keep_of(self, kind: int) -> int:
-        return dict(self.keep).get(kind, KEEP_UNKNOWN)
 
 
 GREEDY = Style(keep=((GO, 40), (REMEDY, 20), (HAZARD, 50), (ZONE, 10)))
@@ -117,6 +116,45 @@ class Facts:
             # the safety ends every state that needs the same cards
             lifts[c] = frozenset(n for n, _ in ends if all(done for m, done in ends if m == n))
         self.lifts = tuple(lifts.get(c, frozenset()) for c in range(self.K))
+
+    def spares(self, style: Style) -> Spares:
+        """The Spares table of a Style, made once."""
+        tables = self.__dict__.setdefault("_spares", {})
+        found = tables.get(style)
+        if found is None:
+            found = tables[style] = Spares(self, style)
+        return found
+
+
+class Spares:
+    """How much a seat wants to keep each card when it must discard, for one Style, read once per
+    ruleset so that pick_discard does a lookup per card instead of weighing its kind.
+
+    mileage[z][c]: the keep of mileage card c in zone z while its pile can still take every copy held
+    (a spare copy keeps 0); one[c], more[c]: the keep of any other card held once, or more than once
+    (counters and safeties: KEEP_COUNTER either way); needable: the cards whose keep becomes
+    KEEP_NEEDED_NOW while they would set the side moving (neither mileage, counters nor safeties);
+    lowest: what no card keeps less than."""
+
+    def __init__(self, f: Facts, style: Style):
+        keep = dict(style.keep)
+        self.mileage = tuple(tuple(KEEP_MILEAGE + style.spread * f.miles[c] // f.top_miles
+                                   - (0 if c in f.allows[z] else style.barred) if f.kind[c] == MILEAGE else 0
+                                   for c in range(f.K)) for z in range(f.K + 1))
+        one, more = [], []
+        for c, k in enumerate(f.kind):
+            if k == COUNTER or k == SAFETY:
+                one.append(KEEP_COUNTER)
+                more.append(KEEP_COUNTER)
+                continue
+            held = keep.get(k, KEEP_UNKNOWN)
+            if style.attack_zone is not None and c in f.attack_zones:
+                held = style.attack_zone
+            one.append(held)
+            more.append(held * style.second // 100)
+        self.one, self.more = tuple(one), tuple(more)
+        self.needable = sum(1 << c for c, k in enumerate(f.kind) if k not in (MILEAGE, COUNTER, SAFETY))
+        self.lowest = min(0, *one, *more, *(min(row) for row in self.mileage))  # no card keeps less
 
 
 _FACTS: dict[int, tuple[Ruleset, Facts]] = {}
@@ -207,26 +245,24 @@ def pick_discard(f: Facts, hand, zone: int, needs: int, need, laid, style: Style
 
     hand: the card codes held; zone: the side's zone code; needs: a mask of the cards that would set
     the side moving now; need, laid: per card, how many its mileage pile takes and holds."""
-    allowed = f.allows[zone]
-    kind = f.kind
+    return spare(f.spares(style), f.kind, sorted(set(hand)), hand, zone, needs, need, laid)
+
+
+def spare(table: Spares, kind, distinct, hand, zone: int, needs: int, need, laid) -> int:
+    """pick_discard on a Spares table, given the distinct cards of the hand in ascending order (the
+    simulator's fast path reads them off the hand's mask and keeps the table)."""
+    mileage, one, more, lowest = table.mileage[zone], table.one, table.more, table.lowest
+    needs &= table.needable
     best, least = -1, 1 << 30
-    for c in sorted(set(hand)):
-        k = kind[c]
-        if k == MILEAGE:
-            if hand.count(c) > need[c] - laid[c]:
-                value = 0  # a spare copy: its pile cannot take them all
-            else:
-                value = (KEEP_MILEAGE + style.spread * f.miles[c] // f.top_miles
-                         - (0 if c in allowed else style.barred))
-        elif k == COUNTER or k == SAFETY:
-            value = KEEP_COUNTER
+    for c in distinct:
+        if kind[c] == MILEAGE:
+            value = 0 if hand.count(c) > need[c] - laid[c] else mileage[c]  # 0: a copy its pile cannot take
         elif needs >> c & 1:
             value = KEEP_NEEDED_NOW
         else:
-            keep = style.keep_of(k)
-            if style.attack_zone is not None and c in f.attack_zones:
-                keep = style.attack_zone
-            value = keep if hand.count(c) == 1 else keep * style.second // 100
+            value = one[c] if hand.count(c) == 1 else more[c]
         if value < least:
+            if value == lowest:  # no card keeps less: a later one could only tie
+                return c
             best, least = c, value
     return best

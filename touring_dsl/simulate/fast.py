@@ -17,8 +17,8 @@ from ..engine.game import game_class
 from ..engine.kernel import compiled_code, kernel_for
 from ..engine.moves import new_event
 from ..engine.codec import CARD, DISCARD, action_of, card_of, is_action, packed, take_of, target_of
-from ..engine.tables import HAZARD, Tables, tables_for
-from ..greedy import EXPERT, GREEDY, Style, answer_offer, facts_of, pick_discard, pick_play
+from ..engine.tables import HAZARD, MILEAGE, Tables, tables_for
+from ..greedy import EXPERT, GREEDY, KEEP_NEEDED_NOW, Style, answer_offer, facts_of, pick_play, spare
 from ..rng import INCREMENT, MASK64, MULTIPLIER, Rng
 from .runner import PLAY_EVENTS
 from .stats import GameRecord, Tally
@@ -34,7 +34,14 @@ GO_PLAY = re.compile(r"plays \{NAMES\[c\]\} on side")
 # the measuring loop's own run-time names, beside the kernel's (engine.codegen.KERNEL_NAMES)
 MEASURE_NAMES = {
     "greedy": "a bit per seat played by the rule (greedy.py), the others random",
-    "choose": "the rule's choice of move for a seat", "trace": "the move codes played, when traced",
+    "rules": "per seat, the KernelRule's parts (None for a random seat)",
+    "memo": "the rule's plays remembered by position (two sides): move code, or -1 to discard",
+    "pick": "the rule's play for a position (KernelRule.pick), remembered in memo",
+    "keep_mileage": "the rule's keep of each mileage card, by zone (greedy.Spares)",
+    "keep_one": "the rule's keep of each other card held once, by go pile state",
+    "keep_more": "the rule's keep of each other card held more than once, by go pile state",
+    "keep_least": "what no card keeps less than", "least": "the lowest keep found in the hand",
+    "laid": "the side's mileage cards laid, by card code", "trace": "the move codes played, when traced",
     "plays": "cards laid, by card code", "hits": "hazards that hit, by card code",
     "paid": "mileage cards paid as penalties, by card code", "pmiles": "miles paid as penalties",
     "changes": "lead changes", "since": "the turn the last lead began", "leader": "the side ahead (-1: none yet)",
@@ -126,29 +133,63 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
                         count_offered(e, b)
                     with b.block("elif pending is None:" if e.has_pending else "else:"):
                         b("stuck += 1")
-                    if e.offers:  # a mechanic's question: its own rule answers (greedy.answer_offer)
-                        with b.block("if type(pending) is Offer:"):
-                            b("code = pending.codes[answer_offer(T, pending, s, miles, discard[-1] if discard else -1, hands[seat], T.onto[go_state[s]])]")
-                        with b.block("else:"):
-                            b("code = choose(self, seat, s, codes)")
-                    else:
-                        b("code = choose(self, seat, s, codes)")
-                    if trace:
-                        b("trace.append(code)")
-                    b(f"c = {CARD.of()}")
-                    with b.block(f"if {is_action(DISCARD)}:"):
-                        b("hand = hands[seat]")
-                        discard(e, b)
-                    with b.block("else:"):
-                        apply_play(e, b)
+                    rule_policy(e, b, trace)
                 with b.block("else:"):
                     random_policy(e, b, trace)
             else:
                 random_policy(e, b, trace)
             hands.advance(e)
 
-    params = "self, rng, greedy, choose, plays, hits, paid" + (", trace" if trace else "")
+    params = "self, rng, greedy, rules, plays, hits, paid" + (", trace" if trace else "")
     function(w, "play", params, "Play the game to its end with kernel policies; return its measures.", body)
+
+
+def rule_policy(e: Emitter, b: Source, trace: bool) -> None:
+    """greedy.py's rule, as bots.GreedyBot plays it (the seat's KernelRule): a play remembered for the
+    position (two sides) or picked by greedy.pick_play, else the card greedy.spare discards, found here
+    on the rule's tables without a call."""
+    b("memo, pick, keep_mileage, keep_one, keep_more, keep_least = rules[seat]")
+    if e.offers:  # a mechanic's question: its own rule answers (greedy.answer_offer)
+        with b.block("if type(pending) is Offer:"):
+            b("code = pending.codes[answer_offer(T, pending, s, miles, discard[-1] if discard else -1, hands[seat], "
+              "T.onto[go_state[s]])]")
+        with b.block("else:"):
+            rule_play(e, b)
+    else:
+        rule_play(e, b)
+    with b.block("if code >= 0:"):
+        if trace:
+            b("trace.append(code)")
+        b(f"c = {CARD.of()}")
+        apply_play(e, b)
+    with b.block("else:  # greedy.spare: the lowest keep, the lowest card code on a tie"):
+        b("hand = hands[seat]", "laid = mileage_counts[s]", "_keep = keep_mileage[zone_state[s]]",
+          "_g = go_state[s]", "_one = keep_one[_g]", "_more = keep_more[_g]", "least = 1 << 30")
+        with b.block("for _c in BITS[hm]:  # the hand's distinct cards, lowest first"):
+            with b.block(f"if KIND[_c] == {MILEAGE}:  # 0 for a copy its pile cannot take"):
+                b("_v = 0 if hand.count(_c) > NEED[_c] - laid[_c] else _keep[_c]")
+            with b.block("else:"):
+                b("_v = _one[_c] if hand.count(_c) == 1 else _more[_c]")
+            with b.block("if _v < least:"):
+                b("c = _c")
+                with b.block("if _v == keep_least:  # no card keeps less"):
+                    b("break")
+                b("least = _v")
+        if trace:
+            b(f"trace.append({packed(DISCARD, 'c')})")
+        discard(e, b)
+
+
+def rule_play(e: Emitter, b: Source) -> None:
+    """code = the rule's play among `codes`, or -1 to discard."""
+    b("code = -1")
+    with b.block("if n:"):
+        if e.t.sides == 2:
+            b("code = memo.get((codes, s, zone_state[0], zone_state[1], go_state[s]))")
+            with b.block("if code is None:"):
+                b("code = pick(self, seat, s, codes)")
+        else:
+            b("code = pick(self, seat, s, codes)")
 
 
 def random_policy(e: Emitter, b: Source, trace: bool) -> None:
@@ -208,7 +249,7 @@ def loop_for(ruleset, plan, trace: bool = False):
         text, code = compiled_code(t, ("measuring loop", *shape), "measuring loop", lambda: loop_source(t, *shape))
         namespace = {"T": t, "event": new_event, "answer_offer": answer_offer, **kernel_for(t)}
         exec(code, namespace)
-        found = _LOOPS[key] = (t, namespace["play"], {name: greedy_policy(t, style) for name, style in STYLES.items()},
+        found = _LOOPS[key] = (t, namespace["play"], {name: KernelRule(t, style) for name, style in STYLES.items()},
                                text)
     return found
 
@@ -221,57 +262,70 @@ def loop_source(t: Tables, greedy: bool, trace: bool) -> str:
     return w.text()
 
 
-def rule_choice(policies: dict, names: tuple[str, ...]):
-    """The `choose` the loop calls for the seats that follow the rule: the one policy they share, or one
-    that asks each seat's own."""
-    used = {name for name in names if name in policies}
-    if len(used) <= 1:
-        return policies[used.pop() if used else "greedy"]
-    by_seat = [policies.get(name) for name in names]
-    return lambda game, seat, s, codes: by_seat[seat](game, seat, s, codes)
+def seat_rules(rules: dict, names: tuple[str, ...]) -> tuple:
+    """The loop's `rules`: per seat, the parts of the KernelRule its bot follows (None for a random seat)."""
+    return tuple(rules[name].parts if name in rules else None for name in names)
+
+
+class KernelRule:
+    """greedy.py's rule on the kernel's lists, for one seating and Style: the choice bots.GreedyBot makes
+    from the public view (with another Style, that of the rule bot with that style, such as bots.ExpertBot).
+
+    With two sides a play's choice depends only on the plays on offer, the seat's side, the two zones
+    and its go pile state (the one rival is every hazard's target): `memo` remembers it per such
+    position. A discard reads greedy.spare's tables, the keep of a card other than mileage taken per go
+    pile state (whether it would set the side moving is known from the state). `parts` is what the
+    measuring loop reads (rule_policy); `choose` the whole choice, for any position of a game."""
+
+    def __init__(self, t: Tables, style: Style = GREEDY):
+        f = facts_of(t)
+        self.f, self.style, self.duel = f, style, t.sides == 2
+        self.onto, self.takes, self.miles_of = t.onto, t.takes, t.miles
+        self.need, self.discard_code, self.bits = t.need, t.discard_code, t.bits
+        self.spares = spares = f.spares(style)
+        self.memo: dict = {}
+        keep_one = tuple(tuple(KEEP_NEEDED_NOW if (needs & spares.needable) >> c & 1 else spares.one[c]
+                               for c in range(f.K)) for needs in t.onto)
+        keep_more = tuple(tuple(KEEP_NEEDED_NOW if (needs & spares.needable) >> c & 1 else spares.more[c]
+                                for c in range(f.K)) for needs in t.onto)
+        self.parts = (self.memo, self.pick, spares.mileage, keep_one, keep_more, spares.lowest)
+
+    def decoded(self, code: int) -> tuple[int, int, int, int]:
+        """A play code as greedy.pick_play reads it: (action, card, target or -1, miles its penalty takes)."""
+        take = sum(self.miles_of[p] * n for p, n in self.takes[take_of(code)])
+        return (action_of(code), card_of(code), target_of(code), take)
+
+    def pick(self, game, seat: int, s: int, codes) -> int:
+        """The play among `codes` (not empty), or -1 to discard; remembered for the position with two sides."""
+        zone_state, state = game.zone_state, game.go_state[s]
+        i = pick_play(self.f, [self.decoded(c) for c in codes], s, game.miles, zone_state, self.onto[state], self.style)
+        code = codes[i] if i >= 0 else -1
+        if self.duel:
+            memo = self.memo
+            if len(memo) > 50_000:
+                memo.clear()
+            memo[(codes, s, zone_state[0], zone_state[1], state)] = code
+        return code
+
+    def choose(self, game, seat: int, s: int, codes) -> int:
+        """The move code the rule plays for `seat` (on side s) with these plays on offer."""
+        code = -1
+        if codes:
+            zone_state = game.zone_state
+            if self.duel:
+                code = self.memo.get((codes, s, zone_state[0], zone_state[1], game.go_state[s]))
+            if code is None or not self.duel:
+                code = self.pick(game, seat, s, codes)
+        if code >= 0:
+            return code
+        return self.discard_code[spare(self.spares, self.f.kind, self.bits[game.hand_mask[seat]], game.hands[seat],
+                                       game.zone_state[s], self.onto[game.go_state[s]], self.need,
+                                       game.mileage_counts[s])]
 
 
 def greedy_policy(t: Tables, style: Style = GREEDY):
-    """greedy.py's rule on the kernel's lists: the choice bots.GreedyBot makes from the public view (with
-    another Style, the choice of the rule bot with that style, such as bots.ExpertBot).
-
-    With two sides a play's choice depends only on the plays on offer, the seat's side, the two zones
-    and its go pile state (the one rival is every hazard's target); a discard only on the hand, the
-    side's zone, go pile state and mileage piles: each is remembered per such position."""
-    f = facts_of(t)
-    need, onto, discard_code, takes, miles_of = t.need, t.onto, t.discard_code, t.takes, t.miles
-    remembered: dict = {}
-    duel = t.sides == 2
-
-    def decoded(code: int) -> tuple[int, int, int, int]:
-        take = sum(miles_of[p] * n for p, n in takes[take_of(code)])
-        return (action_of(code), card_of(code), target_of(code), take)
-
-    def choose(game, seat: int, s: int, codes) -> int:
-        zone_state, state = game.zone_state, game.go_state[s]
-        if codes:
-            if duel:
-                key = (codes, s, zone_state[0], zone_state[1], state)
-                i = remembered.get(key)
-                if i is None:
-                    if len(remembered) > 50_000:
-                        remembered.clear()
-                    i = remembered[key] = pick_play(f, [decoded(c) for c in codes], s, game.miles, zone_state, onto[state],
-                                                      style)
-            else:
-                i = pick_play(f, [decoded(c) for c in codes], s, game.miles, zone_state, onto[state], style)
-            if i >= 0:
-                return codes[i]
-        hand, laid = game.hands[seat], game.mileage_counts[s]
-        key = (bytes(sorted(hand)), zone_state[s], state, *laid)
-        code = remembered.get(key)
-        if code is None:
-            if len(remembered) > 50_000:
-                remembered.clear()
-            code = remembered[key] = discard_code[pick_discard(f, hand, zone_state[s], onto[state], need, laid, style)]
-        return code
-
-    return choose
+    """The rule's choice of move for a seat, as a function (game, seat, side, codes) -> move code."""
+    return KernelRule(t, style).choose
 
 
 class Cards:
@@ -294,7 +348,7 @@ def play_games(ruleset, plan, start: int, stop: int, cards: Cards | None = None,
     Card counts go into `cards`; with `traces`, each game's move codes are appended to it as a list."""
     from .runner import BOT_SALT, game_seed
 
-    t, loop, policies, _ = loop_for(ruleset, plan, trace=traces is not None)
+    t, loop, rules, _ = loop_for(ruleset, plan, trace=traces is not None)
     cls = game_class(t)
     cards = cards or Cards(t)
     counts = (cards.plays, cards.hits, cards.paid)
@@ -308,13 +362,13 @@ def play_games(ruleset, plan, start: int, stop: int, cards: Cards | None = None,
         found = masks.get(names)
         if found is None:
             found = masks[names] = (sum(1 << seat for seat, name in enumerate(names) if name in STYLES),
-                                    rule_choice(policies, names))
-        mask, choose = found
+                                    seat_rules(rules, names))
+        mask, by_seat = found
         if traces is None:
-            out = loop(game, Rng(seed ^ BOT_SALT), mask, choose, *counts)
+            out = loop(game, Rng(seed ^ BOT_SALT), mask, by_seat, *counts)
         else:
             traces.append([])
-            out = loop(game, Rng(seed ^ BOT_SALT), mask, choose, *counts, traces[-1])
+            out = loop(game, Rng(seed ^ BOT_SALT), mask, by_seat, *counts, traces[-1])
         changes, since, leader, behind, offered, stuck, reshuffles, pmiles = out
         winner = game.winner
         yield GameRecord(
