@@ -75,6 +75,12 @@ def parse_budget(text: str | None) -> tuple[int | None, float | None]:
     """"1000" -> 1000 iterations; "0.5s" -> half a second; None or "" -> the default iterations."""
     if not text:
         return DEFAULT_ITERATIONS, None
+    return read_budget(text, "ismcts", "iterations", 1000)
+
+
+def read_budget(text: str, bot: str, count: str, example: int) -> tuple[int | None, float | None]:
+    """A search bot's budget after its name: a positive count ("1000") or seconds ("0.5s"), as
+    (count, None) or (None, seconds); ValueError naming the bot and both forms otherwise."""
     try:
         if text.endswith("s"):
             seconds = float(text[:-1])
@@ -84,7 +90,7 @@ def parse_budget(text: str | None) -> tuple[int | None, float | None]:
             return int(text), None
     except ValueError:
         pass
-    raise ValueError(f"ismcts budget {text!r}: give iterations (ismcts:1000) or seconds (ismcts:0.5s)")
+    raise ValueError(f"{bot} budget {text!r}: give {count} ({bot}:{example}) or seconds ({bot}:0.5s)")
 
 
 class IsmctsBot:

@@ -30,7 +30,7 @@ from ..rng import Rng
 from .determinize import Belief
 from .evaluate import Evaluator
 from .infer import policy
-from .ismcts import winning_code
+from .ismcts import read_budget, winning_code
 
 SAMPLES = 48  # tables dealt a decision
 HORIZON = 16  # turns of the rule after the move before the evaluator judges the table (0: to the end)
@@ -40,16 +40,7 @@ GUARD = 2.0  # standard errors of the paired difference by which a move must bea
 
 def parse_budget(text: str) -> tuple[int | None, float | None]:
     """"48" -> 48 tables a decision; "0.5s" -> as many tables as half a second allows."""
-    try:
-        if text.endswith("s"):
-            seconds = float(text[:-1])
-            if seconds > 0 and math.isfinite(seconds):
-                return None, seconds
-        elif int(text) > 0:
-            return int(text), None
-    except ValueError:
-        pass
-    raise ValueError(f"rollout budget {text!r}: give tables a decision (rollout:48) or seconds (rollout:0.5s)")
+    return read_budget(text, "rollout", "tables a decision", 48)
 
 
 class RolloutBot:
