@@ -11,6 +11,7 @@ points per race over its rival's. In an edition that plays no match, each deal i
 generator as in ismcts_vs_greedy.py), and the margin is in miles.
 With --results every deal is appended to a JSON-lines file as it finishes and a rerun skips the deals
 already there (per edition and pair of bots), so a long run can be resumed or split.
+A bot may be a variant with its constants changed, "rollout:600+horizon=32+guard=1.5" (bot_variants.py).
 """
 from __future__ import annotations
 
@@ -19,12 +20,13 @@ import math
 from pathlib import Path
 
 from touring_dsl.archive import load
-from touring_dsl.bots import make_bot, play
+from touring_dsl.bots import play
 from touring_dsl.engine import new_game
 from touring_dsl.engine.match import play_match
 from touring_dsl.rng import Rng
 from touring_dsl.simulate.stats import wilson
 
+from bot_variants import make_variant as make_bot
 from results_file import play_and_keep, results_rows
 
 SEED_BASE = 1_000_000
@@ -91,6 +93,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--results", type=Path)
     args = parser.parse_args()
+    for name in (args.bot, args.against):
+        try:
+            make_bot(name)
+        except ValueError as error:
+            parser.error(str(error))
     key = (args.edition, args.bot, args.against)
     done: dict[int, dict] = {}
     for row in results_rows(args.results) if args.results else ():
