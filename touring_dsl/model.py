@@ -19,16 +19,16 @@ from .model_base import Assumption, Citation, Frozen, Location, Provenance, Sour
 from .mechanics import REGISTERED
 
 
-def _mechanics_model(name: str, place: str) -> type[Frozen]:
-    """The parts the registered mechanics of one place add (touring_dsl.mechanics): one optional field each."""
-    fields = {m.name: (m.model | None, None) for m in REGISTERED if m.place == place}
+def _mechanics_model(name: str, *places: str) -> type[Frozen]:
+    """The parts the registered mechanics of some places add (touring_dsl.mechanics): one optional field each."""
+    fields = {m.name: (m.model | None, None) for m in REGISTERED if m.place in places}
     model = create_model(name, __base__=Frozen, **fields)
-    model.__doc__ = f"The {place}'s mechanics (touring_dsl.mechanics), each part None where it is not used."
+    model.__doc__ = f"The {places[0]}'s mechanics (touring_dsl.mechanics), each part None where it is not used."
     return model
 
 
 RaceMechanics = _mechanics_model("RaceMechanics", "race")
-RulesetMechanics = _mechanics_model("RulesetMechanics", "ruleset")
+RulesetMechanics = _mechanics_model("RulesetMechanics", "ruleset", "match")  # (a match's: between its races)
 
 
 class _HidesUnusedMechanics(Frozen):

@@ -270,9 +270,9 @@ class Comparison:
             self.value("progressive", aspect, getattr(a, field), getattr(b, field))
 
     def mechanics(self) -> None:
-        """The ruleset-wide mechanics, each under the topic it declares."""
+        """The ruleset-wide mechanics (and the match's), each under the topic it declares."""
         for mechanic in REGISTERED:
-            if mechanic.place == "ruleset":
+            if mechanic.place != "race":
                 old, new = mechanic_part(self.a, mechanic), mechanic_part(self.b, mechanic)
                 if old != new:
                     self.emit(mechanic.topic, "changed", MECHANIC_ASPECT + mechanic.name, old=old, new=new)

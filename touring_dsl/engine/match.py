@@ -20,6 +20,7 @@ from typing import Callable
 from ..model import Ruleset
 from ..rng import MASK64, splitmix64
 from .game import Game, new_game
+from .mechanics import first_seat
 from .rules.scoring import RaceScore, score_race
 
 MAX_RACES = 1000
@@ -31,9 +32,12 @@ def race_seed(seed: int, race: int) -> int:
 
 
 def lead_seat(ruleset: Ruleset, players: int, race: int) -> int:
-    """The seat (0-based) that leads race number `race` (0-based) of a match of `players` players."""
+    """The seat (0-based) that leads race number `race` (0-based) of a match of `players` players (0: not
+    known, and then seat 1 leads every race): as a match mechanic names it (engine.mechanics.first_seat)."""
+    if players <= 0:
+        return 0
     rotates = ruleset.scoring is not None and ruleset.scoring.lead_rotates
-    return race % players if rotates and players > 0 else 0
+    return race % players if rotates else first_seat(ruleset, players, race)
 
 
 @dataclass

@@ -51,8 +51,8 @@ def mechanic_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     """Each mechanic's part (touring_dsl.mechanics): the ruleset's own, and each setup's race's."""
     rows = []
     for mechanic in REGISTERED:
-        label = mechanic.name.capitalize()
-        part = getattr(r.mechanics, mechanic.name, None) if mechanic.place == "ruleset" else None
+        label = mechanic.name.replace("_", " ").capitalize()
+        part = getattr(r.mechanics, mechanic.name, None) if mechanic.place != "race" else None
         if part is not None:
             rows.append((label, part.provenance))
         for s in r.setups if mechanic.place == "race" else ():
