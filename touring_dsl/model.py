@@ -238,12 +238,9 @@ class Scoring(Frozen):
     """How races are scored, and the match: the first side whose total reaches `match` points wins."""
 
     terms: tuple[ScoreTerm, ...]
-    match: int | None = None  # None: each race is scored alone
-    # True: the player left of a race's first player leads the match's next race (else seat 1 leads every race)
-    lead_rotates: bool = False
+    match: int | None = None  # None: each race is scored alone (who leads each race: Ruleset.mechanics)
     provenance: Provenance = Field(default_factory=Provenance)
     match_provenance: Provenance = Field(default_factory=Provenance)
-    lead_provenance: Provenance = Field(default_factory=Provenance)
 
 
 class ExampleSide(Frozen):

@@ -50,8 +50,7 @@ def _next(first: "Session", match: Match, next_race: NextRace) -> "Session":
     lead = match.next_first()
     session = next_race(match.next_seed(), lead, race_log(first.log_path, number))
     session.say("")
-    leads = f", {session.seats.name(lead)} leads" if match.ruleset.scoring.lead_rotates else ""
-    leads += "".join(f", {said}" for mechanic, part in match_parts(match.ruleset)  # (touring_dsl.mechanics)
+    leads = "".join(f", {said}" for mechanic, part in match_parts(match.ruleset)  # (touring_dsl.mechanics)
                      if (said := mechanic.match_status(part, session.seats.name(lead))))
     session.say(f"Race {number} of the match (seed {session.record.header['seed']}{leads}):", style="bold")
     try:

@@ -8,9 +8,8 @@ the highest total wins the match; if the highest totals are equal, another race 
 still undecided after MAX_RACES races ends without a winner (a guard for bots; no scoring the
 compiler accepts comes near it, since every race gives someone points or is stopped by its turn limit).
 
-Construct: `lead rotates` in the `scoring` section. Seat 1 leads (is dealt to first and plays first in)
-race 1; with it, the player left of a race's first player leads the next, so race k is led by seat
-k mod players (0-based) and the lead goes round the table; without it seat 1 leads every race.
+Who leads each race (is dealt to first and plays first): seat 1 leads every race, unless a mechanic of
+the match that the ruleset uses names another seat (engine.mechanics.first_seat; `lead rotates`, say).
 """
 from __future__ import annotations
 
@@ -36,8 +35,7 @@ def lead_seat(ruleset: Ruleset, players: int, race: int) -> int:
     known, and then seat 1 leads every race): as a match mechanic names it (engine.mechanics.first_seat)."""
     if players <= 0:
         return 0
-    rotates = ruleset.scoring is not None and ruleset.scoring.lead_rotates
-    return race % players if rotates else first_seat(ruleset, players, race)
+    return first_seat(ruleset, players, race)
 
 
 @dataclass

@@ -9,9 +9,10 @@ from __future__ import annotations
 from .base import Decision, Finish, Mechanic
 from .extension import MECHANIC as EXTENSION
 from .discard_draw import MECHANIC as DISCARD_DRAW
+from .lead_rotation import MECHANIC as LEAD_ROTATION
 from .stacking import MECHANIC as STACKING
 
-REGISTERED: tuple[Mechanic, ...] = (EXTENSION, STACKING, DISCARD_DRAW)
+REGISTERED: tuple[Mechanic, ...] = (EXTENSION, STACKING, DISCARD_DRAW, LEAD_ROTATION)
 
 _active: list[tuple[Mechanic, ...]] = [REGISTERED]
 

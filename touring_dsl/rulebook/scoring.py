@@ -37,7 +37,7 @@ def scoring_section(ruleset: Ruleset, refs: Callable[..., Text]) -> Section | No
     blocks.append(Paragraph(_match(ruleset, scoring.match_provenance, refs)))
     matched = match_parts(ruleset)  # the match's own mechanics (touring_dsl.mechanics), said beside it
     if scoring.match is not None and not any(names_the_lead(mechanic) for mechanic, _ in matched):
-        blocks.append(Paragraph(_lead(scoring.lead_rotates, scoring.lead_provenance, refs)))
+        blocks.append(Paragraph(_same_lead()))
     blocks += [Paragraph(text(" ".join(mechanic.rulebook(part, ruleset.race.unit)), refs(part.provenance)))
                for mechanic, part in matched]
     return Section("Scoring", "scoring", tuple(blocks))
@@ -85,14 +85,10 @@ def _match(ruleset: Ruleset, provenance: Provenance, refs: Callable[..., Text]) 
         refs(provenance))
 
 
-def _lead(rotates: bool, provenance: Provenance, refs: Callable[..., Text]) -> Text:
-    """Who leads each race of the match: the first player, every race, or in turn round the table."""
-    if not rotates:
-        return text("The same player leads every race of the match: the cards are dealt from that player, "
-                    "who also takes the first turn.")
-    return text("The lead passes to the left from race to race: the player on the left of the one who took "
-                "the first turn of a race is dealt to first and plays first in the next, so every player leads "
-                "in turn.", refs(provenance))
+def _same_lead() -> Text:
+    """Who leads each race of the match, where no mechanic of the match names the leader: the first player."""
+    return text("The same player leads every race of the match: the cards are dealt from that player, "
+                "who also takes the first turn.")
 
 
 def _points(n: int) -> str:
