@@ -55,7 +55,7 @@ def test_rollouts_overrule_a_prior_that_lets_the_rival_finish():
     ruleset = load("touring-1937")
     game = about_to_lose(ruleset)
     careless = Move("discard", "Gasoline")
-    bot = RolloutBot(ruleset, "24", prior=Always(careless))
+    bot = RolloutBot(ruleset, "200", prior=Always(careless))
     move = bot.choose(game.view(0), game.legal_moves(), Rng(3))
     assert move != careless and move.action == "play"
 
