@@ -39,6 +39,7 @@ from ..rng import Rng
 from ..mechanics.extension import STOP as DECLINE_EXTENSION
 from ..mechanics.extension import ExtensionMechanic
 from .knowledge import Knowledge, knowledge_for
+from .weigh import weigh_answers
 
 EXTENSION = ExtensionMechanic.name  # the question View.offer names when a race may be extended
 
@@ -55,6 +56,8 @@ KEEP_REMEDY, KEEP_REMEDY2 = 35, 12
 KEEP_HAZARD = 60
 KEEP_ATTACK_ZONE = 40
 BARRED = 15  # what a mileage card loses while its side's zone forbids it
+EXTENSION_SAMPLES = 64  # tables dealt to weigh the Extension (0: always decline)
+EXTENSION_GUARD = 2.0  # standard errors by which extending must beat declining
 
 
 class Seen:
@@ -116,6 +119,8 @@ class ScorerBot:
         self.ruleset = ruleset
         self.expert = ExpertBot(ruleset)
         self.lift_turns = LIFT_TURNS
+        self.extension_samples = EXTENSION_SAMPLES
+        self.extension_guard = EXTENSION_GUARD
 
     def choose(self, view: View, legal_moves: list[Move], rng: Rng) -> Move:
         if len(legal_moves) == 1:
@@ -140,6 +145,9 @@ class ScorerBot:
         if view.offer == EXTENSION:
             declines = [m for m in legal_moves if m.action == DECLINE_EXTENSION]
             if declines:
+                if self.extension_samples:
+                    return weigh_answers(view, legal_moves, declines[0], rng, self.extension_samples,
+                                         self.extension_guard)
                 return declines[0]
         return self.expert.choose(view, legal_moves, rng)
 
