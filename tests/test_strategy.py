@@ -187,9 +187,15 @@ def test_the_scorer_extends_only_when_playing_it_out_clearly_pays():
     assert choose(greedy, safe) == Move("extend") and choose(greedy, close) == Move("stop")
 
 
-def test_the_scorer_declines_when_told_not_to_weigh():
-    """With no tables to deal (extension_samples 0) the scorer always takes the race it has."""
-    bot = ScorerBot(mille())
-    bot.extension_samples = 0
+def test_scorer_0_never_extends_and_a_bad_budget_is_refused():
+    """`scorer:0` deals no tables and always takes the race it has; a budget that is no count is refused
+    with the two forms it may take."""
+    import pytest
+
+    bot = make_bot("scorer:0", mille())
+    assert bot.name == "scorer:0" and make_bot("scorer:8", mille()).extension_samples == 8
     safe = at_the_extension({"go": ["Stop"]}, ["100 km", "100 km", "100 km", "100 km", "Roll", "Driving Ace"])
     assert choose(bot, safe) == Move("stop")
+    for bad in ("x", "-1", "0.5s", ""):
+        with pytest.raises(ValueError, match="scorer:64.*scorer:0"):
+            make_bot(f"scorer:{bad}", mille())

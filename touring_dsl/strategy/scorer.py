@@ -110,18 +110,28 @@ class Seen:
         return card in self.k.points.without and not self.laid(self.me, card)
 
 
+def read_tables(text: str) -> int:
+    """The budget after "scorer:": how many tables to deal when weighing the Extension (0: always decline).
+    A count, never seconds, so that the same seed plays the same game on any machine."""
+    if text.isdigit() and int(text) <= 100_000:
+        return int(text)
+    raise ValueError(f"scorer budget {text!r}: give the tables dealt to weigh the Extension (scorer:64), "
+                     "or scorer:0 to decline it always")
+
+
 class ScorerBot:
     """Plays for the edition's points (see the module docstring); the expert rule where nothing scores."""
 
     name = "scorer"
 
-    def __init__(self, ruleset=None):
+    def __init__(self, ruleset=None, budget: str | None = None):
         from ..bots import ExpertBot  # bots imports this module to register the bot
 
         self.ruleset = ruleset
         self.expert = ExpertBot(ruleset)
         self.lift_turns = LIFT_TURNS
-        self.extension_samples = EXTENSION_SAMPLES
+        self.extension_samples = EXTENSION_SAMPLES if budget is None else read_tables(budget)
+        self.name = "scorer" if budget is None else f"scorer:{budget}"
         self.extension_guard = EXTENSION_GUARD
 
     def choose(self, view: View, legal_moves: list[Move], rng: Rng) -> Move:
