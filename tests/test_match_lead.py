@@ -36,14 +36,28 @@ def rotating():
 
 
 def test_mille_bornes_passes_the_lead_and_says_why():
-    scoring = load("mille-bornes").scoring
-    assert scoring.lead_rotates
-    assert scoring.lead_provenance.assumptions and scoring.lead_provenance.cites
+    part = load("mille-bornes").mechanics.lead_rotation
+    assert part is not None
+    assert part.provenance.assumptions and part.provenance.cites
+    assert part.provenance.assumptions[0].subject == "the lead"
+
+
+def test_the_lead_is_a_mechanic_of_the_match_and_no_part_of_a_race():
+    """One module (touring_dsl/mechanics/lead_rotation.py): it is not among a seating's mechanics, so
+    the race's kernel is written as if it were absent."""
+    from touring_dsl.engine.tables import tables_for
+    from touring_dsl.mechanics import match_parts
+
+    ruleset = load("mille-bornes")
+    assert [m.name for m, _ in match_parts(ruleset)] == ["lead_rotation"]
+    t = tables_for(ruleset, 2)
+    assert "lead_rotation" not in [m.name for m in t.mechanics]
 
 
 def test_a_match_without_it_keeps_the_lead_on_the_first_seat(rotating):
     house = load(str(HOUSE))
-    assert not house.scoring.lead_rotates
+    assert house.mechanics.lead_rotation is None and rotating.mechanics.lead_rotation is not None
+    assert [lead_seat(rotating, 0, race) for race in range(3)] == [0, 0, 0]  # players not known
     assert [lead_seat(house, 3, race) for race in range(4)] == [0, 0, 0, 0]
     assert [lead_seat(rotating, 3, race) for race in range(5)] == [0, 1, 2, 0, 1]
 

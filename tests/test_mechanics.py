@@ -25,6 +25,13 @@ def _overrides(mechanic: Mechanic, method: str) -> bool:
     return getattr(type(mechanic), method) is not getattr(Mechanic, method)
 
 
+# what a race's kernel and tables are given by a mechanic: none of it is a match mechanic's (place "match")
+IN_THE_RACE = ("tables", "kernel_constants", "target", "on_card_laid", "on_hazard", "on_discard", "before_cover",
+               "go_shown", "draw_step", "target_reached", "end_of_turn", "end_of_race", "hazard_targets",
+               "go_pile_state", "decide", "choose", "choose_seen", "status", "question")
+BETWEEN_RACES = ("first_seat",)  # the hooks engine.match asks
+
+
 def missing_pieces(mechanic: Mechanic, part=None, unit: str = "km") -> list[str]:
     """Every piece of the contract the mechanic lacks (empty: complete). `part`: one of its compiled parts."""
     missing = []
@@ -33,8 +40,10 @@ def missing_pieces(mechanic: Mechanic, part=None, unit: str = "km") -> list[str]
     if not (isinstance(mechanic.model, type) and issubclass(mechanic.model, Frozen)
             and "provenance" in mechanic.model.model_fields):
         missing.append("a model part (a Frozen class with a provenance)")
-    if mechanic.place not in ("race", "ruleset"):
-        missing.append("a place: race or ruleset")
+    if mechanic.place not in ("race", "ruleset", "match"):
+        missing.append("a place: race, ruleset or match")
+    if mechanic.place == "match":
+        missing += _match_pieces(mechanic)
     if not mechanic.statements:
         missing.append("a statement in the language")
     for alias in mechanic.statements:
@@ -82,6 +91,20 @@ def missing_pieces(mechanic: Mechanic, part=None, unit: str = "km") -> list[str]
     return missing
 
 
+def _match_pieces(mechanic: Mechanic) -> list[str]:
+    """What a match mechanic lacks, or has that it may not: it plays between races, never in one."""
+    missing = []
+    in_race = [hook for hook in IN_THE_RACE if _overrides(mechanic, hook)]
+    if in_race or mechanic.state() or mechanic.decisions or mechanic.constants or mechanic.kernel_names:
+        missing.append("nothing in a race (a match mechanic writes no kernel line): " + ", ".join(
+            in_race or ["state, decisions or kernel names"]))
+    if not any(_overrides(mechanic, hook) for hook in BETWEEN_RACES):
+        missing.append("a hook between races (" + ", ".join(BETWEEN_RACES) + ")")
+    if _overrides(mechanic, "first_seat") and not _overrides(mechanic, "match_status"):
+        missing.append("match_status words (the heading of a race it names the leader of)")
+    return missing
+
+
 def parts_in_archive(mechanic: Mechanic):
     """(ruleset, setup, part) wherever the archive uses the mechanic."""
     from touring_dsl.archive import archive_files
@@ -114,6 +137,30 @@ def test_a_mechanic_missing_pieces_is_caught() -> None:
                   "words for decision ponder", "how its decisions apply", "the bots' choice",
                   "the question of its offer", "rulebook words", "diff words", "show words"):
         assert piece in missing
+
+
+def test_a_match_mechanic_that_plays_in_a_race_or_not_at_all_is_caught() -> None:
+    """A match mechanic (place "match") plays between races only: kernel lines are refused, and so is a
+    match mechanic that names no hook between races; one that names the lead must also say so."""
+
+    class InRace(Mechanic):
+        name, means, place = "in_race", "writes a kernel line", "match"
+
+        def end_of_turn(self, e) -> None:
+            e.w("pass")
+
+    class Idle(Mechanic):
+        name, means, place = "idle", "plays nothing", "match"
+
+    class Silent(Mechanic):
+        name, means, place = "silent", "names the lead but never says so", "match"
+
+        def first_seat(self, part, players, race):
+            return 0
+
+    assert "nothing in a race (a match mechanic writes no kernel line): end_of_turn" in missing_pieces(InRace())
+    assert "a hook between races (first_seat)" in missing_pieces(Idle())
+    assert "match_status words (the heading of a race it names the leader of)" in missing_pieces(Silent())
 
 
 def test_decisions_are_numbered_after_the_core_moves() -> None:

@@ -703,10 +703,11 @@ class _Build:
         return race.model_copy(update={"mechanics": race.mechanics.model_copy(update=parts)})
 
     def _ruleset_mechanics(self) -> m.RulesetMechanics:
-        """The parts of the ruleset-wide mechanics, each from its statements in the sections it declares."""
+        """The parts of the ruleset-wide mechanics (and the match's), each from its statements in the sections
+        it declares."""
         parts = {}
         for mechanic in MECHANICS:
-            if mechanic.place == "ruleset":
+            if mechanic.place != "race":
                 stmts = [s for section in sorted(set(mechanic.statements.values())) for s in self.stmts(section)
                          if s.kind in mechanic.statements]
                 part = mechanic.compile(stmts, None, self)

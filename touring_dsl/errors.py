@@ -47,7 +47,6 @@ CODES: dict[str, str] = {
     "E296": "a scoring term that counters something other than hazards",
     "E297": "a scoring section that gives no points",
     "E298": "a scoring term in a distance unit the race does not use",
-    "E299": "a lead that rotates between the races of no match",
     "E300": "a file that cannot be read",
     "W100": "warning: a variant's change leaves an inherited setup out of step with it",
 }

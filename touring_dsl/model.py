@@ -19,16 +19,16 @@ from .model_base import Assumption, Citation, Frozen, Location, Provenance, Sour
 from .mechanics import REGISTERED
 
 
-def _mechanics_model(name: str, place: str) -> type[Frozen]:
-    """The parts the registered mechanics of one place add (touring_dsl.mechanics): one optional field each."""
-    fields = {m.name: (m.model | None, None) for m in REGISTERED if m.place == place}
+def _mechanics_model(name: str, *places: str) -> type[Frozen]:
+    """The parts the registered mechanics of some places add (touring_dsl.mechanics): one optional field each."""
+    fields = {m.name: (m.model | None, None) for m in REGISTERED if m.place in places}
     model = create_model(name, __base__=Frozen, **fields)
-    model.__doc__ = f"The {place}'s mechanics (touring_dsl.mechanics), each part None where it is not used."
+    model.__doc__ = f"The {places[0]}'s mechanics (touring_dsl.mechanics), each part None where it is not used."
     return model
 
 
 RaceMechanics = _mechanics_model("RaceMechanics", "race")
-RulesetMechanics = _mechanics_model("RulesetMechanics", "ruleset")
+RulesetMechanics = _mechanics_model("RulesetMechanics", "ruleset", "match")  # (a match's: between its races)
 
 
 class _HidesUnusedMechanics(Frozen):
@@ -238,12 +238,9 @@ class Scoring(Frozen):
     """How races are scored, and the match: the first side whose total reaches `match` points wins."""
 
     terms: tuple[ScoreTerm, ...]
-    match: int | None = None  # None: each race is scored alone
-    # True: the player left of a race's first player leads the match's next race (else seat 1 leads every race)
-    lead_rotates: bool = False
+    match: int | None = None  # None: each race is scored alone (who leads each race: Ruleset.mechanics)
     provenance: Provenance = Field(default_factory=Provenance)
     match_provenance: Provenance = Field(default_factory=Provenance)
-    lead_provenance: Provenance = Field(default_factory=Provenance)
 
 
 class ExampleSide(Frozen):

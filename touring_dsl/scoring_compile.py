@@ -10,8 +10,8 @@ from .syntax import Name, Stmt
 if TYPE_CHECKING:
     from .compiler import _Build
 
-# Scoring statements about the match, not terms that score a race.
-MATCH_RULES = ("match_to", "lead_rotates")
+# Scoring statements about the match, not terms that score a race (a mechanic's are its own: touring_dsl.mechanics).
+MATCH_RULES = ("match_to",)
 # What each completing term's `finish` (as parsed) is called in the model.
 FINISHES = {"always": "completing", "without": "completing-without", "exhausted": "completing-exhausted",
             "shut-out": "shut-out"}
@@ -28,8 +28,9 @@ def score_key_words(key: tuple) -> str:
     if kind == "score_in_play":
         return "points per " + (f'"{rest[1]}"' if rest[0] == "card" else rest[1]) + " in play"
     words = {"score_distance": "points per mile", "score_all_in_play": "points for all {} in play",
-             "score_countered": "points per {} countered", "match_to": "the match",
-             "lead_rotates": "the lead rotating between races"}
+             "score_countered": "points per {} countered", "match_to": "the match"}
+    if kind not in words:  # a mechanic's statement (touring_dsl.mechanics): as it is written
+        return kind.replace("_", " ")
     return words[kind].format(*rest)
 
 
@@ -38,7 +39,7 @@ def compile_scoring(build: "_Build") -> m.Scoring | None:
     head = build.one("scoring")
     if head is None:
         return None
-    stmts = build.stmts("scoring")
+    stmts = [s for s in build.stmts("scoring") if not any(s.kind in m.statements for m in REGISTERED)]
     terms = [t for t in (_term(build, s) for s in stmts if s.kind not in MATCH_RULES) if t]
     match = build.one("scoring", "match_to")
     if match is not None:
@@ -46,14 +47,8 @@ def compile_scoring(build: "_Build") -> m.Scoring | None:
     if not any(s.kind not in MATCH_RULES for s in stmts):
         build.c.error("E297", "the scoring gives no points", head.span,
                       "add a term such as `1 point per mile` or `400 points for completing the race`")
-    lead = build.one("scoring", "lead_rotates")
-    if lead is not None and match is None:
-        build.c.error("E299", "the lead rotates between the races of a match, but the scoring plays no match",
-                      lead.span, "add `match to N points`, or drop `lead rotates`")
     return m.Scoring(terms=tuple(terms), match=match.data["points"].value if match else None,
-                     lead_rotates=lead is not None and match is not None,
                      match_provenance=build.provenance(match, "the match"),
-                     lead_provenance=build.provenance(lead, "the lead"),
                      provenance=build.provenance(head, "the scoring"))
 
 

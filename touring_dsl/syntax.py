@@ -451,7 +451,6 @@ class ToRaw(Transformer):
     def score_all_in_play(self, n, _points, kind): return ("score_all_in_play", {"points": n, "kind": kind})
     def score_countered(self, n, _points, kind): return ("score_countered", {"points": n, "kind": kind})
     def match_to(self, n, _points): return ("match_to", {"points": n})
-    def lead_rotates(self): return ("lead_rotates", {})
     def points(self): return None
     @v_args(inline=False, meta=True)
     def per_mile(self, meta, children): return Name("mile", Span(self.file, meta.line, meta.column, 4))

@@ -16,6 +16,7 @@ import typer
 from ..diff.compare import score_words
 from ..engine.match import Match
 from ..engine.rules.scoring import RaceScore, ScoreLine
+from ..mechanics import match_parts
 
 if TYPE_CHECKING:
     from .play import Session
@@ -49,7 +50,8 @@ def _next(first: "Session", match: Match, next_race: NextRace) -> "Session":
     lead = match.next_first()
     session = next_race(match.next_seed(), lead, race_log(first.log_path, number))
     session.say("")
-    leads = f", {session.seats.name(lead)} leads" if match.ruleset.scoring.lead_rotates else ""
+    leads = "".join(f", {said}" for mechanic, part in match_parts(match.ruleset)  # (touring_dsl.mechanics)
+                     if (said := mechanic.match_status(part, session.seats.name(lead))))
     session.say(f"Race {number} of the match (seed {session.record.header['seed']}{leads}):", style="bold")
     try:
         session.run()

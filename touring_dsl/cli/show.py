@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..mechanics import REGISTERED
+from ..mechanics import REGISTERED, match_parts
 from .common import EXIT_USAGE, fail, load_edition, load_edition_view, print_json
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ def summary_lines(r: Ruleset) -> list[str]:
         unit = "km" if r.race.unit == "km" else "mile"
         terms = [f"{t.points} {'point' if t.points == 1 else 'points'} {score_words(t, unit)}" for t in r.scoring.terms]
         match = f"; match to {r.scoring.match} points" if r.scoring.match else "; each race scored on its own"
-        match += ", the lead passing to the left race by race" if r.scoring.lead_rotates else ""
+        match += "".join(f", {mechanic.show(part, r.race.unit)}" for mechanic, part in match_parts(r))  # beside it
         lines.append("Scoring: " + ", ".join(terms) + match)
     lines.append(f"Examples: {len(r.examples)}; assumptions: {len(r.assumptions())}")
     return lines

@@ -235,22 +235,11 @@ class Comparison:
                       old=None if a is None else a.match, new=b.match if b else None)
         else:
             self.value("scoring", "match", a.match, b.match)
-        self.lead(a.lead_rotates if a and a.match else None, b.lead_rotates if b and b.match else None)
         unit = " or ".join(sorted({"mile" if r.race.unit == "miles" else "km" for r in (self.a, self.b)
                                    if r.scoring}, reverse=True))  # the same words both ways round
         self.keyed("scoring", "score-term",
                    {score_words(t, unit, self.t): t.points for t in (a.terms if a else ())},
                    {score_words(t, unit): t.points for t in (b.terms if b else ())}, lambda k: k)
-
-    def lead(self, a: bool | None, b: bool | None) -> None:
-        """Whether the lead rotates between races: None where there is no match, so no lead to pass on."""
-        if a is None and b is None:
-            return
-        if a is None or b is None:
-            if a or b:  # a match brought in or dropped: say so only when its lead rotates
-                self.emit("scoring", "added" if a is None else "removed", "lead-rotates", old=a, new=b)
-            return
-        self.value("scoring", "lead-rotates", a, b)
 
     def progressive(self) -> None:
         a, b = self.a.progressive, self.b.progressive
@@ -270,9 +259,9 @@ class Comparison:
             self.value("progressive", aspect, getattr(a, field), getattr(b, field))
 
     def mechanics(self) -> None:
-        """The ruleset-wide mechanics, each under the topic it declares."""
+        """The ruleset-wide mechanics (and the match's), each under the topic it declares."""
         for mechanic in REGISTERED:
-            if mechanic.place == "ruleset":
+            if mechanic.place != "race":
                 old, new = mechanic_part(self.a, mechanic), mechanic_part(self.b, mechanic)
                 if old != new:
                     self.emit(mechanic.topic, "changed", MECHANIC_ASPECT + mechanic.name, old=old, new=new)

@@ -230,15 +230,6 @@ def _match(c: Change) -> str:
     return f"Scoring: {show(c.new)} (was {show(c.old)})"
 
 
-def _lead(c: Change) -> str:
-    rotates, same = "the lead passes to the left from race to race", "the same player leads every race"
-    if c.action == "added":
-        return f"In the match {rotates}"
-    if c.action == "removed":
-        return f"No match any more, so no lead to pass on (in the match, {rotates})"
-    return f"In the match {rotates if c.new else same} (was: {rotates if c.old else same})"
-
-
 def _score_term(c: Change) -> str:
     def points(n: int) -> str:
         return f"{n} point" + ("" if n == 1 else "s")
@@ -321,7 +312,6 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "turn-limit": lambda c: f"A race is stopped after {c.new} turns (was {c.old})",
     "scoring": _scoring,
     "match": _match,
-    "lead-rotates": _lead,
     "score-term": _score_term,
     "progressive": _progressive,
     "tables": lambda c: f"Progressive touring: {_sizes(c.new)} players at each table (was {_sizes(c.old)})",

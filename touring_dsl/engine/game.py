@@ -125,7 +125,7 @@ def game_class(tables: Tables) -> type:
 
 
 def new_game(ruleset: Ruleset, players: int = 2, seed: int = 1, setup: str | None = None, first: int = 0) -> Game:
-    """Shuffle, deal from seat `first` (0-based; a match whose lead rotates moves it race by race), and
+    """Shuffle, deal from seat `first` (0-based; a match's mechanic may move it race by race: engine.match), and
     let that seat draw: a game ready for its first move."""
     if not 0 <= first < players:
         raise ValueError(f"seat {first + 1} cannot lead a game of {players} players")

@@ -8,9 +8,8 @@ the highest total wins the match; if the highest totals are equal, another race 
 still undecided after MAX_RACES races ends without a winner (a guard for bots; no scoring the
 compiler accepts comes near it, since every race gives someone points or is stopped by its turn limit).
 
-Construct: `lead rotates` in the `scoring` section. Seat 1 leads (is dealt to first and plays first in)
-race 1; with it, the player left of a race's first player leads the next, so race k is led by seat
-k mod players (0-based) and the lead goes round the table; without it seat 1 leads every race.
+Who leads each race (is dealt to first and plays first): seat 1 leads every race, unless a mechanic of
+the match that the ruleset uses names another seat (engine.mechanics.first_seat; `lead rotates`, say).
 """
 from __future__ import annotations
 
@@ -20,6 +19,7 @@ from typing import Callable
 from ..model import Ruleset
 from ..rng import MASK64, splitmix64
 from .game import Game, new_game
+from .mechanics import first_seat
 from .rules.scoring import RaceScore, score_race
 
 MAX_RACES = 1000
@@ -31,9 +31,11 @@ def race_seed(seed: int, race: int) -> int:
 
 
 def lead_seat(ruleset: Ruleset, players: int, race: int) -> int:
-    """The seat (0-based) that leads race number `race` (0-based) of a match of `players` players."""
-    rotates = ruleset.scoring is not None and ruleset.scoring.lead_rotates
-    return race % players if rotates and players > 0 else 0
+    """The seat (0-based) that leads race number `race` (0-based) of a match of `players` players (0: not
+    known, and then seat 1 leads every race): as a match mechanic names it (engine.mechanics.first_seat)."""
+    if players <= 0:
+        return 0
+    return first_seat(ruleset, players, race)
 
 
 @dataclass

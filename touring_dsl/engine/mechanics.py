@@ -19,7 +19,10 @@ while they are imported); its methods import what they use. It declares:
     one-line summary (merged into errors.CODES; each needs a section in docs/errors.md and a
     tests/bad/ fixture beside its expected text).
  3. Model. `model`: its part, an immutable model_base.Frozen class; `place`: "race" (Race.mechanics,
-    so one per setup) or "ruleset" (Ruleset.mechanics). model.py makes one optional field per mechanic.
+    so one per setup), "ruleset" (Ruleset.mechanics) or "match" (Ruleset.mechanics too, for a rule played
+    between the races of a match: it is no part of a seating's kernel, present() leaves it out, and it
+    declares no state, tables, decisions nor hooks 4-8, only 11). model.py makes one optional field per
+    mechanic.
  4. State. `state()`: engine.schema.StateFields (start value, PUBLIC/OWN/DEALT/DERIVED, where a View shows
     it: "extra" for View.extra, which a search rebuilds from). Every table has the slots; the generated
     reset writes them only where the mechanic is used (elsewhere State.__init__ gives their start value).
@@ -63,10 +66,18 @@ while they are imported); its methods import what they use. It declares:
     besides a side showing go, in the words of a refusal (engine.explain).
  9. Scoring. `finish_holds(game, side, what)`: whether one of its finishes holds for a side that
     completed the race (engine.rules.scoring).
-10. Words. `rulebook(part, unit)` sentences (rulebook/), `diff(old, new, unit)` descriptions (diff/),
-    `show(part, unit)` one line (`touring show`, the table's header), `status(game)` what a player at the
-    table should know now (terminal and web table), `question(game, offer)` the prompt of its offer,
-    each Decision's `words` (a move's button and log line), `events` its event kinds.
+10. Words. `rulebook(part, unit)` sentences (rulebook/; a match mechanic's go in the Scoring section,
+    beside the match), `diff(old, new, unit)` descriptions (diff/), `show(part, unit)` one line (`touring
+    show`, the table's header), `status(game)` what a player at the table should know now (terminal and
+    web table), `match_status(part, leader)` what the heading of a match's next race says (`touring
+    play`), `question(game, offer)` the prompt of its offer, each Decision's `words` (a move's button
+    and log line), `events` its event kinds.
+11. Between races (place "match"; engine.match asks every match mechanic the ruleset uses, in registry
+    order, through first_seat below):
+        first_seat(part, players, race)  the seat (0-based) that leads race number `race` (0-based) of a
+                               match: dealt to first, first to play (None: the core's, seat 1 every race;
+                               a mechanic that names it also says so in match_status, and the rulebook
+                               leaves out the core's "the same player leads every race")
 
 tests/test_mechanics.py fails for a registered mechanic that lacks a piece (words, a bot choice for a
 decision, a state field's way back from a View), and tests/test_construct_coverage.py for one that no
@@ -74,16 +85,19 @@ edition's worked example uses. docs/language.md, "Adding a mechanic", walks thro
 """
 from __future__ import annotations
 
-from ..mechanics import REGISTERED, registered
+from ..mechanics import REGISTERED, match_parts, registered
 
 # (the base class is never named here: an edition has a card of that name, and no card name is written in
 # the engine: tests/test_engine_names.py)
 
 
 def present(ruleset, setup) -> tuple:
-    """The mechanics a seating uses, with their parts: (mechanic, part) in registry order."""
+    """The mechanics a seating's races use, with their parts: (mechanic, part) in registry order (those of
+    the match, played between races, are not among them: match_parts)."""
     found = []
     for mechanic in registered():
+        if mechanic.place == "match":
+            continue
         part = mechanic.part(ruleset, setup)
         if part is not None:
             found.append((mechanic, part))
@@ -121,6 +135,16 @@ def go_pile_state(game, s: int) -> int:
     return pile_state(game.t, game.go_piles[s])
 
 
+def first_seat(ruleset, players: int, race: int) -> int:
+    """The seat (0-based) that leads race number `race` (0-based) of a match of `players` players: the first
+    match mechanic the ruleset uses that names one, else the core's rule, seat 1 (0) every race."""
+    for mechanic, part in match_parts(ruleset):
+        seat = mechanic.first_seat(part, players, race)
+        if seat is not None:
+            return seat
+    return 0
+
+
 def offer_mechanic(game):
     """The mechanic whose offer the table waits for, or None."""
     from .schema import Offer
@@ -131,4 +155,5 @@ def offer_mechanic(game):
     return None
 
 
-__all__ = ["REGISTERED", "registered", "present", "install", "target_now", "go_pile_state", "offer_mechanic"]
+__all__ = ["REGISTERED", "registered", "present", "install", "target_now", "go_pile_state", "first_seat",
+           "offer_mechanic"]

@@ -9,9 +9,10 @@ from __future__ import annotations
 from .base import Decision, Finish, Mechanic
 from .extension import MECHANIC as EXTENSION
 from .discard_draw import MECHANIC as DISCARD_DRAW
+from .lead_rotation import MECHANIC as LEAD_ROTATION
 from .stacking import MECHANIC as STACKING
 
-REGISTERED: tuple[Mechanic, ...] = (EXTENSION, STACKING, DISCARD_DRAW)
+REGISTERED: tuple[Mechanic, ...] = (EXTENSION, STACKING, DISCARD_DRAW, LEAD_ROTATION)
 
 _active: list[tuple[Mechanic, ...]] = [REGISTERED]
 
@@ -54,6 +55,19 @@ def finish_of(what: str) -> tuple[Mechanic, Finish] | None:
     return None
 
 
+def match_parts(ruleset) -> tuple[tuple[Mechanic, object], ...]:
+    """The mechanics of the match (place "match") the ruleset uses, with their parts, in registry order:
+    they play between the races of a match (engine.match), never in a race's kernel."""
+    return tuple((mechanic, part) for mechanic in registered() if mechanic.place == "match"
+                 for part in [getattr(ruleset.mechanics, mechanic.name, None)] if part is not None)
+
+
+def names_the_lead(mechanic: Mechanic) -> bool:
+    """Whether the mechanic names the seat that leads each race of a match (it has a first_seat hook): where
+    one is used, the core's rule (seat 1 leads every race) is not the rule, and is not said."""
+    return type(mechanic).first_seat is not Mechanic.first_seat
+
+
 class without_mechanics:
     """Within this block the engine sees no mechanic (tests: a seating's kernel must not depend on
     mechanics it does not use). Model classes and move actions, made at import, keep them all."""
@@ -67,4 +81,4 @@ class without_mechanics:
 
 
 __all__ = ["Decision", "Finish", "Mechanic", "REGISTERED", "registered", "by_name", "owner_of_action",
-           "decision_words", "finish_of", "without_mechanics"]
+           "decision_words", "finish_of", "match_parts", "names_the_lead", "without_mechanics"]

@@ -45,7 +45,9 @@ class Mechanic:
 
     name: str = ""  # its id: the key of its part in the model (Race.mechanics / Ruleset.mechanics)
     means: str = ""  # what it adds, in one line (docs, `touring show`)
-    place: str = "race"  # where its model part lives: "race" (each setup's race) or "ruleset"
+    place: str = "race"  # where its model part lives and what it plays: "race" (each setup's race), "ruleset"
+    # (ruleset-wide, played in every race) or "match" (ruleset-wide, played between the races of a match: it
+    # writes no kernel line, and its words go in the rulebook's Scoring section, beside the match)
     topic: str = "turn"  # a ruleset-wide mechanic's topic in a diff (diff.changes.TOPICS); a race's is "players"
     model: type | None = None  # its part of the compiled model: a model_base.Frozen subclass
     statements: dict[str, str] = {}  # grammar alias of each statement it adds -> the section it is written in
@@ -135,6 +137,12 @@ class Mechanic:
         """Whether one of its `finishes` holds for `side` at the end of a race it completed."""
         return True
 
+    # between the races of a match (place "match"; engine.match) -------------------------------
+    def first_seat(self, part, players: int, race: int) -> int | None:
+        """The seat (0-based) that leads race number `race` (0-based) of a match of `players` players: it is
+        dealt to first and takes the first turn. None: the core's rule, seat 1 leads every race."""
+        return None
+
     # words -------------------------------------------------------------------------------------
     def rulebook(self, part, unit: str) -> list[str]:
         """The rulebook's sentences for its part (rulebook/)."""
@@ -150,6 +158,11 @@ class Mechanic:
 
     def status(self, game) -> str | None:
         """What a player at the table should know of its state now (the terminal and web table), or None."""
+        return None
+
+    def match_status(self, part, leader: str) -> str | None:
+        """What the heading of a match's next race says of it (`leader`: the name of the seat that leads
+        that race: "player 2 (greedy)"), or None (`touring play`)."""
         return None
 
     def question(self, game, offer) -> str:

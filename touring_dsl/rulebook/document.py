@@ -197,9 +197,11 @@ class _Writer:
 
     def mechanic_rules(self, blocks: list[Block]) -> None:
         """Each mechanic's sentences (touring_dsl.mechanics): the ruleset's own, then each setup race's,
-        setups with the same part said once."""
+        setups with the same part said once (a match's are said in the Scoring section: rulebook.scoring)."""
         r = self.r
         for mechanic in REGISTERED:
+            if mechanic.place == "match":
+                continue
             if mechanic.place == "ruleset":
                 part = getattr(r.mechanics, mechanic.name, None)
                 if part is not None:

@@ -19,7 +19,7 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     rows.append((f"The race of {r.race.miles} {r.race.unit}", r.race.provenance))
     rows += [(f"Piles: {p.card}", p.provenance) for p in r.race.piles]
     rows += [(f"Seating: {s.label}", s.provenance) for s in r.setups]
-    rows += mechanic_provenances(r)
+    rows += mechanic_provenances(r, ("race", "ruleset"))
     rows.append(("The turn", r.turn.provenance))
     rows.append(("Hazards and their targets", r.delays.provenance))
     rows += [(f"Recovery: {c.hazard}", c.provenance) for c in r.delays.chains]
@@ -38,6 +38,7 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     rows.append(("Winning and the end of the cards", r.ending.provenance))
     if r.scoring:
         rows += _scoring_rows(r)
+    rows += mechanic_provenances(r, ("match",))  # beside the match, as the rulebook says them
     if r.progressive:
         rows.append(("Progressive play", r.progressive.provenance))
     if r.pile_names.go or r.pile_names.zone:
@@ -47,12 +48,14 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     return _merged([(label, prov) for label, prov in rows if prov.cites or prov.assumptions])
 
 
-def mechanic_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
-    """Each mechanic's part (touring_dsl.mechanics): the ruleset's own, and each setup's race's."""
+def mechanic_provenances(r: Ruleset, places: tuple[str, ...]) -> list[tuple[str, Provenance]]:
+    """Each part of a mechanic of these places (touring_dsl.mechanics): the ruleset's own, and each setup's race's."""
     rows = []
     for mechanic in REGISTERED:
-        label = mechanic.name.capitalize()
-        part = getattr(r.mechanics, mechanic.name, None) if mechanic.place == "ruleset" else None
+        if mechanic.place not in places:
+            continue
+        label = mechanic.name.replace("_", " ").capitalize()
+        part = getattr(r.mechanics, mechanic.name, None) if mechanic.place != "race" else None
         if part is not None:
             rows.append((label, part.provenance))
         for s in r.setups if mechanic.place == "race" else ():
@@ -63,7 +66,8 @@ def mechanic_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
 
 
 def _scoring_rows(r: Ruleset) -> list[tuple[str, Provenance]]:
-    """The scoring, each of its terms (in the rulebook's words), the match and who leads its races."""
+    """The scoring, each of its terms (in the rulebook's words) and the match (who leads its races is a
+    mechanic's: mechanic_provenances)."""
     from ..diff.compare import score_words  # the terms as the language names them, short enough for a table
 
     scoring, unit = r.scoring, "km" if r.race.unit == "km" else "mile"
@@ -71,7 +75,6 @@ def _scoring_rows(r: Ruleset) -> list[tuple[str, Provenance]]:
     rows += [(f"Scores: {t.points} {score_words(t, unit)}", t.provenance) for t in scoring.terms]
     if scoring.match is not None:
         rows.append(("The match", scoring.match_provenance))
-        rows.append(("Who leads each race of the match", scoring.lead_provenance))
     return rows
 
 

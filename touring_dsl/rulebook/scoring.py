@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..mechanics import REGISTERED, finish_of
+from ..mechanics import REGISTERED, finish_of, match_parts, names_the_lead
 from ..model import Provenance, Ruleset, ScoreTerm
 from . import words as w
 from .blocks import Block, Bullets, CardName, Paragraph, Section, Text, card_list, text
@@ -35,8 +35,11 @@ def scoring_section(ruleset: Ruleset, refs: Callable[..., Text]) -> Section | No
         blocks += [Paragraph(text("The side that completed the race also scores:")),
                    Bullets(tuple(text(_term(ruleset, t), refs(t.provenance)) for t in finisher))]
     blocks.append(Paragraph(_match(ruleset, scoring.match_provenance, refs)))
-    if scoring.match is not None:
-        blocks.append(Paragraph(_lead(scoring.lead_rotates, scoring.lead_provenance, refs)))
+    matched = match_parts(ruleset)  # the match's own mechanics (touring_dsl.mechanics), said beside it
+    if scoring.match is not None and not any(names_the_lead(mechanic) for mechanic, _ in matched):
+        blocks.append(Paragraph(_same_lead()))
+    blocks += [Paragraph(text(" ".join(mechanic.rulebook(part, ruleset.race.unit)), refs(part.provenance)))
+               for mechanic, part in matched]
     return Section("Scoring", "scoring", tuple(blocks))
 
 
@@ -82,14 +85,10 @@ def _match(ruleset: Ruleset, provenance: Provenance, refs: Callable[..., Text]) 
         refs(provenance))
 
 
-def _lead(rotates: bool, provenance: Provenance, refs: Callable[..., Text]) -> Text:
-    """Who leads each race of the match: the first player, every race, or in turn round the table."""
-    if not rotates:
-        return text("The same player leads every race of the match: the cards are dealt from that player, "
-                    "who also takes the first turn.")
-    return text("The lead passes to the left from race to race: the player on the left of the one who took "
-                "the first turn of a race is dealt to first and plays first in the next, so every player leads "
-                "in turn.", refs(provenance))
+def _same_lead() -> Text:
+    """Who leads each race of the match, where no mechanic of the match names the leader: the first player."""
+    return text("The same player leads every race of the match: the cards are dealt from that player, "
+                "who also takes the first turn.")
 
 
 def _points(n: int) -> str:

@@ -107,7 +107,7 @@ def search_seat(e: Emitter) -> None:
 
 def deal(e: Emitter) -> None:
     """Shuffle, deal the hands one card at a time round the table from seat `first` (the race's first
-    player, seat 0 unless a match's lead rotates), and let that seat draw for its turn."""
+    player, seat 0 unless a mechanic of the match names another: engine.match), and let that seat draw for its turn."""
     b, t = e.w, e.t
     P, total = t.players, len(t.deck_codes)
     n = min(total, t.hand_size * P)

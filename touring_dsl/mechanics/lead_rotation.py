@@ -1,0 +1,87 @@
+"""Mechanics, the lead rotates: in a match, the player left of a race's first player leads the next race.
+
+Construct: in the `scoring` section, beside `match to N points`, the line `lead rotates` (without a
+match there is no next race to lead: E299). Seat 1 leads (is dealt to first and takes the first turn
+of) race 1; then the lead passes to the left, so race k (0-based) is led by seat k mod players and the
+lead goes round the table. Without it, seat 1 leads every race (the core's rule, engine.match).
+
+A mechanic of the match (place "match"): it writes no kernel line and keeps no state; engine.match
+asks its first_seat for the seat each race is dealt from. Every piece is declared below, as the
+Extension's are (docs/language.md, "Adding a mechanic").
+"""
+from __future__ import annotations
+
+from .base import Mechanic
+
+PASSES = "the lead passes to the left from race to race"
+STAYS = "the same player leads every race"
+
+
+def _model() -> type:
+    """The part of the model: the match's lead passes to the left race by race. Made on first use (pickle
+    finds it here as `LeadRotation`), as the Extension's is."""
+    from pydantic import create_model
+
+    from ..model_base import Frozen, Provenance
+
+    model = create_model("LeadRotation", __base__=Frozen, __module__=__name__, provenance=(Provenance, Provenance()))
+    model.__doc__ = "In a match, the player left of a race's first player leads the next race."
+    return model
+
+
+def __getattr__(name: str):
+    if name == "LeadRotation":
+        found = globals().get(name)
+        if found is None:
+            globals()[name] = found = _model()
+        return found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class LeadRotationMechanic(Mechanic):
+    name = "lead_rotation"
+    means = "in a match, the player left of a race's first player leads the next race"
+    place = "match"
+    topic = "scoring"
+    model = property(lambda self: __getattr__("LeadRotation"))  # noqa: PLE0601 (made on first use, above)
+    statements = {"lead_rotates": "scoring"}
+    errors = {"E299": "a lead that rotates between the races of no match"}
+
+    # the compiler ------------------------------------------------------------------------------
+    def parse(self, rule: str, children: list) -> dict:
+        return {}
+
+    def compile(self, stmts: list, context, build):
+        if not stmts:
+            return None
+        stmt = stmts[-1]
+        if build.one("scoring", "match_to") is None:
+            build.c.error("E299", "the lead rotates between the races of a match, but the scoring plays no match",
+                          stmt.span, "add `match to N points`, or drop `lead rotates`")
+            return None
+        return self.model(provenance=build.provenance(stmt, "the lead"))
+
+    # between the races of a match ----------------------------------------------------------------
+    def first_seat(self, part, players: int, race: int) -> int:
+        return race % players
+
+    # words -------------------------------------------------------------------------------------
+    def rulebook(self, part, unit: str) -> list[str]:
+        return ["The lead passes to the left from race to race: the player on the left of the one who took the "
+                "first turn of a race is dealt to first and plays first in the next, so every player leads in turn."]
+
+    def diff(self, old, new, unit: str) -> list[str]:
+        if (old is None) == (new is None):
+            return []
+        if new is None:
+            return [f"{STAYS} (was: in the match {PASSES})"]
+        return [f"in the match {PASSES} (was: {STAYS})"]
+
+    def show(self, part, unit: str) -> str:
+        return "the lead passing to the left race by race"
+
+    def match_status(self, part, leader: str) -> str:
+        return f"{leader} leads"
+
+
+MECHANIC = LeadRotationMechanic()
