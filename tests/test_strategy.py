@@ -140,10 +140,9 @@ def test_a_house_rule_without_the_safe_trip_bonus_lets_the_scorer_lay_its_200():
     assert choose(ScorerBot(mille()), build_position(mille(), sides=sides, hands={0: hand})) == Move("play", "100 km")
 
 
-def test_the_scorer_declines_the_extension_and_reads_the_longer_race_once_a_rival_extends():
-    """At 700 km the seat that got there is asked whether to extend: the scorer declines (it once took the
-    first answer, always extending), and in a race a rival extended it counts the mileage still wanted
-    against the new length, not the length dealt."""
+def test_the_scorer_reads_the_longer_race_once_a_rival_extends():
+    """In a race a rival extended the scorer counts the mileage still wanted against the new length, not
+    the length dealt (it once discarded cards that still fitted); asked itself, it answers either way."""
     from touring_dsl.strategy.scorer import Seen
 
     ruleset = mille()
@@ -156,7 +155,7 @@ def test_the_scorer_declines_the_extension_and_reads_the_longer_race_once_a_riva
             view, legal = game.view(game.to_act), game.legal_moves()
             if view.offer is not None and game.to_act == 0:
                 offers += 1
-                assert scorer.choose(view, legal, Rng(1)).action == "stop"
+                assert scorer.choose(view, legal, Rng(1)).action in ("stop", "extend")
             elif game.to_act == 0 and view.pending is None and view.extra.get("race_target", 700) > 700:
                 extended += 1
                 assert Seen(view, knowledge_for(ruleset, 2, None)).target == view.extra["race_target"]
@@ -165,3 +164,38 @@ def test_the_scorer_declines_the_extension_and_reads_the_longer_race_once_a_riva
                 continue
             game.apply((scorer if game.to_act == 0 else always).choose(view, legal, rng))
     assert offers >= 5 and extended >= 1
+
+
+def at_the_extension(rival: dict, hand: list[str]):
+    """A two-player race where seat 1 has just laid the card that reaches 700 km and is asked."""
+    game = build_position(mille(), sides={0: {"go": ["Roll"], "piles": [("100 km", 6)]}, 1: rival}, hands={0: hand})
+    game.apply(Move("play", "100 km"))
+    assert game.view(0).offer == "extension"
+    return game
+
+
+def test_the_scorer_extends_only_when_playing_it_out_clearly_pays():
+    """The scorer weighs the Extension by playing both answers out on dealt tables: with the rival stopped
+    at 0 km and 300 km in hand it extends (the bonus and the distance outweigh the risk); with the rival
+    rolling at 600 km it takes the race it has."""
+    safe = at_the_extension({"go": ["Stop"]}, ["100 km", "100 km", "100 km", "100 km", "Roll", "Driving Ace"])
+    assert choose(ScorerBot(mille()), safe) == Move("extend")
+    close = at_the_extension({"go": ["Roll"], "piles": [("75 km", 8)]},
+                             ["100 km", "25 km", "Gasoline", "Stop", "Roll", "Repairs"])
+    assert choose(ScorerBot(mille()), close) == Move("stop")
+    greedy = GreedyBot(mille())
+    assert choose(greedy, safe) == Move("extend") and choose(greedy, close) == Move("stop")
+
+
+def test_scorer_0_never_extends_and_a_bad_budget_is_refused():
+    """`scorer:0` deals no tables and always takes the race it has; a budget that is no count is refused
+    with the two forms it may take."""
+    import pytest
+
+    bot = make_bot("scorer:0", mille())
+    assert bot.name == "scorer:0" and make_bot("scorer:8", mille()).extension_samples == 8
+    safe = at_the_extension({"go": ["Stop"]}, ["100 km", "100 km", "100 km", "100 km", "Roll", "Driving Ace"])
+    assert choose(bot, safe) == Move("stop")
+    for bad in ("x", "-1", "0.5s", ""):
+        with pytest.raises(ValueError, match="scorer:64.*scorer:0"):
+            make_bot(f"scorer:{bad}", mille())

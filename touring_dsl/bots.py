@@ -110,11 +110,12 @@ def rollout_bot(ruleset: Ruleset | None = None, budget: str | None = None):
     return RolloutBot(ruleset, budget)
 
 
-def scorer_bot(ruleset: Ruleset | None = None):
-    """The scorer bot (strategy.scorer): plays for the edition's points; the expert rule where nothing scores."""
+def scorer_bot(ruleset: Ruleset | None = None, budget: str | None = None):
+    """The scorer bot (strategy.scorer): plays for the edition's points; the expert rule where nothing
+    scores. scorer:N deals N tables to weigh the Extension (scorer:0 always declines it)."""
     from .strategy import ScorerBot
 
-    return ScorerBot(ruleset)
+    return ScorerBot(ruleset, budget)
 
 
 def easy_bot(ruleset: Ruleset | None = None) -> Bot:
@@ -145,7 +146,7 @@ def hard_bot(ruleset: Ruleset | None = None) -> Bot:
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "ismcts": search_bot, "scorer": scorer_bot,
         "rollout": rollout_bot, "easy": easy_bot, "medium": medium_bot, "hard": hard_bot}
 LEVELS = ("easy", "medium", "hard")  # names for people: each is one of the bots above (see its factory)
-BUDGETED = {"ismcts", "rollout"}  # bots that take a budget after a colon: "ismcts:1000", "ismcts:0.5s"
+BUDGETED = {"ismcts", "rollout", "scorer"}  # bots that take a budget after a colon: "ismcts:1000", "ismcts:0.5s"
 
 
 def make_bot(name: str, ruleset: Ruleset | None = None) -> Bot:

@@ -446,7 +446,7 @@ def play(
     players: Optional[int] = typer.Option(None, "--players", "-p", min=1, help="Number of players (default 2)."),
     setup: Optional[str] = typer.Option(None, "--setup", help="Setup id (default: the first that seats the players)."),
     humans: Optional[str] = typer.Option(None, "--humans", help='Seats played by people, 1-based: "1,3" (default "1"; "none" for bots only).'),
-    bots: Optional[str] = typer.Option(None, "--bots", help="Bots for the other seats, cycled: easy, medium, hard (levels), or greedy, expert, scorer, random, ismcts (search; a budget as ismcts:2000 iterations or ismcts:0.5s), rollout (search; rollout:200 tables a move or rollout:0.5s) (default greedy)."),
+    bots: Optional[str] = typer.Option(None, "--bots", help="Bots for the other seats, cycled: easy, medium, hard (levels), or greedy, expert, scorer, random, ismcts (search; a budget as ismcts:2000 iterations or ismcts:0.5s), rollout (search; rollout:200 tables a move or rollout:0.5s); scorer:64 tables dealt to weigh the Extension, scorer:0 to decline it (default greedy)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the deal (default: a fresh one, printed)."),
     log: Optional[Path] = typer.Option(None, "--log", help="Write the game to this JSON Lines file as it goes."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a game saved in this log."),

@@ -209,7 +209,7 @@ def simulate(ctx: typer.Context, edition: str = typer.Argument(..., help="An arc
              players: int = typer.Option(2, "--players", "-p", help="How many players."),
              setup: str = typer.Option(None, "--setup", help="A setup id, when several seat that many."),
              bots: str = typer.Option("greedy,random", "--bots",
-                                      help="Bots for the seats, cycled: easy, medium, hard (levels), or random, greedy, expert, scorer, ismcts (ismcts:N iterations, ismcts:0.5s), rollout (rollout:N tables a move, rollout:0.5s)."),
+                                      help="Bots for the seats, cycled: easy, medium, hard (levels), or random, greedy, expert, scorer, ismcts (ismcts:N iterations, ismcts:0.5s), rollout (rollout:N tables a move, rollout:0.5s); scorer:N tables dealt to weigh the Extension (scorer:0 declines it)."),
              seed: int = typer.Option(1, "--seed", help="The run's seed: same seed, same numbers."),
              jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", min=1, help="Worker processes."),
              backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),

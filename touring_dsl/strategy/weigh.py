@@ -1,0 +1,56 @@
+"""Bots stage, weighing a mechanic's question by playing it out: the scorer's answer to a race-shaping choice.
+
+Some questions change the whole rest of a race (the Extension: stop now and score for certain, or run
+longer for more points and risk the rival completing). No fixed rule answers them well, so the scorer
+deals the cards it cannot see at random (search.determinize.Belief), plays each answer out to the end
+of the race on the same dealt tables with the expert rule's kernel policy for every seat, and compares
+the race points margin each answer leaves its side. The safe answer stands unless another beats it on
+the same tables by more than `guard` standard errors of the paired difference.
+"""
+from __future__ import annotations
+
+import math
+
+from ..engine import Move, View
+from ..engine.moves import code_of
+from ..engine.rules.scoring import score_race
+from ..greedy import EXPERT
+from ..rng import Rng
+
+
+def weigh_answers(view: View, answers: list[Move], safe: Move, rng: Rng, samples: int, guard: float) -> Move:
+    """The answer with the best race points margin over `samples` dealt tables, `safe` unless clearly beaten."""
+    from ..search.determinize import Belief  # the search imports the bots, which import this module
+    from ..search.infer import policy
+
+    belief = Belief(view)
+    t = belief.seen.t
+    rule, side_of = policy(t, EXPERT), t.side_of
+    side = side_of[belief.seen.to_act]
+    codes = [code_of(t, move) for move in answers]
+    margins: list[list[float]] = [[] for _ in codes]
+    for _ in range(samples):
+        table = belief.sample(rng)
+        seed = rng.below(1 << 30)
+        for i, code in enumerate(codes):
+            game = table.clone(Rng(seed))
+            game.apply_code(code)
+            while not game.is_over:
+                seat = game.to_act
+                game.apply_code(rule(game, seat, side_of[seat], game.play_codes()))
+            points = [score.total for score in score_race(game)]
+            margins[i].append(points[side] - max(p for s, p in enumerate(points) if s != side))
+    base = codes.index(code_of(t, safe))
+    best = max(range(len(codes)), key=lambda i: sum(margins[i]))
+    if best != base and clearly_better(margins[best], margins[base], guard):
+        return answers[best]
+    return safe
+
+
+def clearly_better(mine: list[float], theirs: list[float], guard: float) -> bool:
+    """Whether `mine` beats `theirs` on the same tables by more than `guard` standard errors."""
+    diffs = [a - b for a, b in zip(mine, theirs)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return mean > 0 and mean > guard * math.sqrt(spread / n)
