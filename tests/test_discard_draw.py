@@ -113,6 +113,29 @@ def test_rule_bots_playing_each_other_finish_their_races() -> None:
         assert all(g.outcome != "turn-limit" for _, g in play_games(ruleset, plan, 0, 30))
 
 
+def test_the_search_playouts_answer_the_question_by_the_mechanics_rule() -> None:
+    """The rule's kernel policy (what the search bots and the scorer's weighing play out with) answers the
+    question as the rule bots do, not as if its answers were plays: read as plays, it took every top
+    discard and its playouts ran to the turn limit, so a weighed Extension took over a second."""
+    from touring_dsl.greedy import EXPERT
+    from touring_dsl.search.infer import policy
+
+    game = after_a_discard(first=("Repairs", "25 km"), second=("100 km",))
+    t, seat = game.t, game.to_act
+    assert type(game.pending) is Offer
+    rule = policy(t, EXPERT)
+    code = rule(game, seat, t.side_of[seat], game.play_codes())
+    assert game.move_of(code) == Move("draw")  # a Repairs sets nothing moving for a side already rolling
+    ends = []
+    for seed in range(20):
+        game = new_game(load(EDITION), 2, seed)
+        while not game.is_over:
+            seat = game.to_act
+            game.apply_code(rule(game, seat, t.side_of[seat], game.play_codes()))
+        ends.append(game.outcome)
+    assert "turn-limit" not in ends
+
+
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 def test_a_logged_game_with_takes_replays(bot: str, tmp_path) -> None:
     from typer.testing import CliRunner

@@ -16,6 +16,7 @@ from ..engine.rules import counters, hands, legality
 from ..engine.game import game_class
 from ..engine.kernel import compiled_code, kernel_for
 from ..engine.moves import new_event
+from ..engine.schema import Offer
 from ..engine.codec import CARD, DISCARD, action_of, card_of, is_action, packed, take_of, target_of
 from ..engine.tables import HAZARD, MILEAGE, Tables, tables_for
 from ..greedy import EXPERT, GREEDY, KEEP_NEEDED_NOW, Style, answer_offer, facts_of, pick_play, spare
@@ -279,7 +280,7 @@ class KernelRule:
 
     def __init__(self, t: Tables, style: Style = GREEDY):
         f = facts_of(t)
-        self.f, self.style, self.duel = f, style, t.sides == 2
+        self.f, self.style, self.duel, self.t = f, style, t.sides == 2, t
         self.onto, self.takes, self.miles_of = t.onto, t.takes, t.miles
         self.need, self.discard_code, self.bits = t.need, t.discard_code, t.bits
         self.spares = spares = f.spares(style)
@@ -308,7 +309,16 @@ class KernelRule:
         return code
 
     def choose(self, game, seat: int, s: int, codes) -> int:
-        """The move code the rule plays for `seat` (on side s) with these plays on offer."""
+        """The move code the rule plays for `seat` (on side s) with these plays on offer; a mechanic's
+        question is answered by its own rule (greedy.answer_offer), as the measuring loop does: the codes
+        are then answers, not plays (read as plays, a search's playouts of the discard-draw house rule
+        took the top discard every turn and ran to the turn limit)."""
+        pending = game.pending
+        if type(pending) is Offer:
+            t = self.t
+            top = game.discard[-1] if game.discard else -1
+            return pending.codes[answer_offer(t, pending, s, game.miles, top, game.hands[seat],
+                                              t.onto[game.go_state[s]])]
         code = -1
         if codes:
             zone_state = game.zone_state
