@@ -32,8 +32,19 @@ def results_rows(path: Path) -> list[dict]:
 
 
 def open_results(path: Path):
-    """The results file opened to append one row at a time; a .gz file is appended to as a new gzip member."""
-    return gzip.open(path, "at", encoding="utf-8") if path.suffix == ".gz" else path.open("a", encoding="utf-8")
+    """The results file opened to append one row at a time; a .gz file is appended to as a new gzip member.
+    A run stopped midway leaves its member without an end; a member appended after it would be read as
+    more of the same stream and spoil every row (zlib "invalid block type"), so the rows kept so far are
+    first written back as one whole member."""
+    if path.suffix != ".gz":
+        return path.open("a", encoding="utf-8")
+    if path.exists():
+        rows = results_lines(path)
+        whole = path.with_name(path.name + ".whole")
+        with gzip.open(whole, "wt", encoding="utf-8") as stream:
+            stream.writelines(row + "\n" for row in rows)
+        whole.replace(path)
+    return gzip.open(path, "at", encoding="utf-8")
 
 
 def play_and_keep(play, tasks: list, jobs: int, rows: list[dict], path: Path | None, chunksize: int = 1) -> None:
