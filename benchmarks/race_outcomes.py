@@ -9,43 +9,29 @@ length dealt); for each class, its share of the races and BOT's mean race points
 """
 from __future__ import annotations
 
-import argparse
 from collections import Counter
 
 from touring_dsl.archive import load
-from touring_dsl.bots import make_bot, play
-from touring_dsl.engine import new_game
 from touring_dsl.engine.rules.scoring import score_race
-from touring_dsl.rng import Rng
 from touring_dsl.strategy import knowledge_for
 
-SEED_BASE = 1_000_000
+from score_terms import races_played, read_arguments
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("bot")
-    parser.add_argument("against")
-    parser.add_argument("deals", type=int, nargs="?", default=300)
-    parser.add_argument("first", type=int, nargs="?", default=300_000)
-    parser.add_argument("--edition", default="mille-bornes")
-    args = parser.parse_args()
+    args = read_arguments(__doc__.splitlines()[0])
     ruleset = load(args.edition)
     if ruleset.scoring is None:
-        parser.error(f"{args.edition} scores no races")
+        raise SystemExit(f"race_outcomes.py: {args.edition} scores no races")
     dealt = knowledge_for(ruleset, 2, None).target
     races, margins = Counter(), Counter()
-    for deal in range(args.first, args.first + args.deals):
-        for seat in (0, 1):
-            bots = [make_bot(args.against, ruleset), make_bot(args.against, ruleset)]
-            bots[seat] = make_bot(args.bot, ruleset)
-            game = play(new_game(ruleset, 2, SEED_BASE + deal), bots, Rng(deal))
-            points = [score.total for score in score_race(game)]
-            who = "nobody" if game.outcome != "completed" else args.bot if game.winner == seat else args.against
-            lengthened = max(game.miles) > dealt
-            key = f"{who} completes{', race extended' if lengthened else ''}"
-            races[key] += 1
-            margins[key] += points[seat] - points[1 - seat]
+    for seat, game in races_played(ruleset, args):
+        points = [score.total for score in score_race(game)]
+        who = "nobody" if game.outcome != "completed" else args.bot if game.winner == seat else args.against
+        lengthened = max(game.miles) > dealt
+        key = f"{who} completes{', race extended' if lengthened else ''}"
+        races[key] += 1
+        margins[key] += points[seat] - points[1 - seat]
     total = sum(races.values())
     print(f"{args.edition}: {total} races ({args.deals} deals from {args.first}, seats swapped), {args.bot} against {args.against}")
     print(f"{'how the race ended':40} {'races':>7} {'margin':>8} {'share of margin':>16}")

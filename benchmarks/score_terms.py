@@ -19,28 +19,38 @@ from touring_dsl.rng import Rng
 SEED_BASE = 1_000_000
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def read_arguments(description: str) -> argparse.Namespace:
+    """BOT AGAINST [DEALS] [FIRST] [--edition E], as this script and race_outcomes.py take them."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("bot")
     parser.add_argument("against")
     parser.add_argument("deals", type=int, nargs="?", default=300)
     parser.add_argument("first", type=int, nargs="?", default=300_000)
     parser.add_argument("--edition", default="mille-bornes")
-    args = parser.parse_args()
-    ruleset = load(args.edition)
-    tally = {args.bot: Counter(), args.against: Counter()}
-    races = 0
+    return parser.parse_args()
+
+
+def races_played(ruleset, args: argparse.Namespace):
+    """Each deal's race played twice, BOT in seat 1 and then in seat 2: yields (BOT's seat, finished game)."""
     for deal in range(args.first, args.first + args.deals):
         for seat in (0, 1):
             bots = [make_bot(args.against, ruleset), make_bot(args.against, ruleset)]
             bots[seat] = make_bot(args.bot, ruleset)
-            game = play(new_game(ruleset, 2, SEED_BASE + deal), bots, Rng(deal))
-            races += 1
-            for side, score in enumerate(score_race(game)):
-                counts = tally[args.bot if side == seat else args.against]
-                counts["total"] += score.total
-                for line in score.lines:
-                    counts[line.term.what + (f" {line.term.card}" if line.term.card else "")] += line.points
+            yield seat, play(new_game(ruleset, 2, SEED_BASE + deal), bots, Rng(deal))
+
+
+def main() -> None:
+    args = read_arguments(__doc__.splitlines()[0])
+    ruleset = load(args.edition)
+    tally = {args.bot: Counter(), args.against: Counter()}
+    races = 0
+    for seat, game in races_played(ruleset, args):
+        races += 1
+        for side, score in enumerate(score_race(game)):
+            counts = tally[args.bot if side == seat else args.against]
+            counts["total"] += score.total
+            for line in score.lines:
+                counts[line.term.what + (f" {line.term.card}" if line.term.card else "")] += line.points
     terms = sorted(set(tally[args.bot]) | set(tally[args.against]))
     print(f"{args.edition}: points a race over {races} races ({args.deals} deals from {args.first}, seats swapped)")
     print(f"{'term':32} {args.bot:>10} {args.against:>10}")
