@@ -129,9 +129,14 @@ class RolloutBot:
         return won + self.margin * ahead / length
 
     def clearly_better(self, mine: list[float], theirs: list[float]) -> bool:
-        """Whether `mine` beats `theirs` on the same tables by more than GUARD standard errors."""
-        diffs = [a - b for a, b in zip(mine, theirs)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        spread = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-        return mean > 0 and mean > self.guard * math.sqrt(spread / n)
+        return clearly_better(mine, theirs, self.guard)
+
+
+def clearly_better(mine: list[float], theirs: list[float], guard: float) -> bool:
+    """Whether `mine` beats `theirs` on the same tables by more than `guard` standard errors of the paired
+    difference (also the scorer's test when it weighs a mechanic's question: strategy.weigh)."""
+    diffs = [a - b for a, b in zip(mine, theirs)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return mean > 0 and mean > guard * math.sqrt(spread / n)

@@ -9,8 +9,6 @@ the same tables by more than `guard` standard errors of the paired difference.
 """
 from __future__ import annotations
 
-import math
-
 from ..engine import Move, View
 from ..engine.moves import code_of
 from ..engine.rules.scoring import score_race
@@ -22,6 +20,7 @@ def weigh_answers(view: View, answers: list[Move], safe: Move, rng: Rng, samples
     """The answer with the best race points margin over `samples` dealt tables, `safe` unless clearly beaten."""
     from ..search.determinize import Belief  # the search imports the bots, which import this module
     from ..search.infer import policy
+    from ..search.pimc import clearly_better
 
     belief = Belief(view)
     t = belief.seen.t
@@ -46,11 +45,3 @@ def weigh_answers(view: View, answers: list[Move], safe: Move, rng: Rng, samples
         return answers[best]
     return safe
 
-
-def clearly_better(mine: list[float], theirs: list[float], guard: float) -> bool:
-    """Whether `mine` beats `theirs` on the same tables by more than `guard` standard errors."""
-    diffs = [a - b for a, b in zip(mine, theirs)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    spread = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-    return mean > 0 and mean > guard * math.sqrt(spread / n)
