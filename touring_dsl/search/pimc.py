@@ -17,7 +17,7 @@ effect was lost in the spread of the draw, and the best of several noisy means c
 curse). Spending the budget: 600 tables of 16 turns (0.30 s a move) stayed level, 51.3% of 76 games
 on tuning deals; 200 tables played to the end (0.37 s a move on average, up to 1.3 s at a race's first
 moves) won 57.5% of 80 games on tuning deals (46.6% to 67.7%), so it is the default; on fresh deals
-57 of 92 games so far (62.0%, 51.7% to 71.2%), far from the 2,000 the target asks for.
+76 of 124 games so far (61.3%, 52.5% to 69.4%), far from the 2,000 the target asks for.
 benchmarks/bot_variants.py names variants with other constants for benchmarks
 ("rollout:600+horizon=16+guard=1.5"); benchmarks/oracle.py deals its tables from what an oracle sees
 to measure what each kind of hidden card is worth.
