@@ -18,7 +18,8 @@ while they are imported); its methods import what they use. It declares:
     hint); build.provenance(stmt)) and returns its model part or None. `errors`: its error codes with a
     one-line summary (merged into errors.CODES; each needs a section in docs/errors.md and a
     tests/bad/ fixture beside its expected text).
- 3. Model. `model`: its part, an immutable model_base.Frozen class; `place`: "race" (Race.mechanics,
+ 3. Model. `model`: its part, an immutable model_base.Frozen class (base.model_on_first_use makes it
+    when first read); `place`: "race" (Race.mechanics,
     so one per setup), "ruleset" (Ruleset.mechanics) or "match" (Ruleset.mechanics too, for a rule played
     between the races of a match: it is no part of a seating's kernel, present() leaves it out, and it
     declares no state, tables, decisions nor hooks 4-8, only 11). model.py makes one optional field per

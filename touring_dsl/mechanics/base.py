@@ -18,6 +18,30 @@ if TYPE_CHECKING:
     from ..engine.tables import Tables
 
 
+def model_on_first_use(module: str, name: str, doc: str, fields=dict):
+    """A mechanic module's `__getattr__` that makes its part of the model, the frozen pydantic class
+    `name` with `fields()` (pydantic field definitions) and a provenance, on first use: the engine
+    imports mechanic modules and a warm simulation loads no pydantic model. Pickle finds the class in
+    `module` under `name` through this hook."""
+    made: list[type] = []
+
+    def module_getattr(attr: str):
+        if attr != name:
+            raise AttributeError(f"module {module!r} has no attribute {attr!r}")
+        if not made:
+            from pydantic import create_model
+
+            from ..model_base import Frozen, Provenance
+
+            model = create_model(name, __base__=Frozen, __module__=module, **fields(),
+                                 provenance=(Provenance, Provenance()))
+            model.__doc__ = doc
+            made.append(model)
+        return made[0]
+
+    return module_getattr
+
+
 @dataclass(frozen=True)
 class Decision:
     """A move a mechanic adds: its action's name (engine.codec ACTION_NAMES grows by it; a Move of that

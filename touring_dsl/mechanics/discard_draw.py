@@ -15,30 +15,14 @@ rebuilds them. Every piece is declared below, as the Extension's are.
 """
 from __future__ import annotations
 
-from .base import Decision, Mechanic
+from .base import Decision, Mechanic, model_on_first_use
 
 TAKE, DRAW = "take", "draw"
 
 
-def _model() -> type:
-    """The part of the model: a turn's draw may take the top discard. Made on first use (pickle finds it
-    here as `DiscardDraw`)."""
-    from pydantic import create_model
-
-    from ..model_base import Frozen, Provenance
-
-    model = create_model("DiscardDraw", __base__=Frozen, __module__=__name__, provenance=(Provenance, Provenance()))
-    model.__doc__ = "At the draw that starts a turn, the player may take the top discard instead."
-    return model
-
-
-def __getattr__(name: str):
-    if name == "DiscardDraw":
-        found = globals().get(name)
-        if found is None:
-            globals()[name] = found = _model()
-        return found
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# the part of the model: a turn's draw may take the top discard
+__getattr__ = model_on_first_use(
+    __name__, "DiscardDraw", "At the draw that starts a turn, the player may take the top discard instead.")
 
 
 def bot_choice(t, top: int, needs: int) -> int:
@@ -58,7 +42,7 @@ class DiscardDrawMechanic(Mechanic):
     means = "at the draw that starts a turn, the player may take the top discard instead"
     place = "ruleset"
     topic = "turn"
-    model = property(lambda self: __getattr__("DiscardDraw"))  # noqa: PLE0601 (made on first use, above)
+    model = property(lambda self: __getattr__("DiscardDraw"))  # made on first use (base.model_on_first_use)
     statements = {"discard_draw": "turn"}
     errors = {"E235": "taking the top discard where a turn does not begin with a draw of one card"}
     decisions = (Decision(TAKE, "take the top discard"), Decision(DRAW, "draw from the draw pile"))

@@ -14,30 +14,13 @@ from __future__ import annotations
 
 from functools import partial
 
-from .base import Decision, Finish, Mechanic
+from .base import Decision, Finish, Mechanic, model_on_first_use
 
 
-def _model() -> type:
-    """The Extension's part of the model: a race that the side reaching its target may extend, once, to
-    `to` (in the race's unit). Made on first use (the engine imports this module; a warm simulation
-    loads no pydantic model), and kept in this module as `Extension`, where pickle finds it."""
-    from pydantic import create_model
-
-    from ..model_base import Frozen, Provenance
-
-    model = create_model("Extension", __base__=Frozen, __module__=__name__, to=(int, ...),
-                         provenance=(Provenance, Provenance()))
-    model.__doc__ = "A race that the side reaching its target may extend, once, to `to` (in the race's unit)."
-    return model
-
-
-def __getattr__(name: str):
-    if name == "Extension":
-        found = globals().get(name)
-        if found is None:
-            globals()[name] = found = _model()
-        return found
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# the Extension's part of the model: a race that the side reaching its target may extend, once, to `to`
+__getattr__ = model_on_first_use(
+    __name__, "Extension", "A race that the side reaching its target may extend, once, to `to` (in the race's unit).",
+    lambda: {"to": (int, ...)})
 
 
 EXTEND, STOP = "extend", "stop"
@@ -56,7 +39,7 @@ class ExtensionMechanic(Mechanic):
     name = "extension"
     means = "at the target, the player who reached it may extend the race to a longer one"
     place = "race"
-    model = property(lambda self: __getattr__("Extension"))  # noqa: PLE0601 (made on first use, above)
+    model = property(lambda self: __getattr__("Extension"))  # made on first use (base.model_on_first_use)
     statements = {"extension": "setup"}
     errors = {"E225": "an extension that is not longer than its race, or on a race of piles, or in another unit"}
     decisions = (Decision(EXTEND, "extend the race"), Decision(STOP, "end the race here"))

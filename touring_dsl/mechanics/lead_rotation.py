@@ -11,31 +11,15 @@ Extension's are (docs/language.md, "Adding a mechanic").
 """
 from __future__ import annotations
 
-from .base import Mechanic
+from .base import Mechanic, model_on_first_use
 
 PASSES = "the lead passes to the left from race to race"
 STAYS = "the same player leads every race"
 
 
-def _model() -> type:
-    """The part of the model: the match's lead passes to the left race by race. Made on first use (pickle
-    finds it here as `LeadRotation`), as the Extension's is."""
-    from pydantic import create_model
-
-    from ..model_base import Frozen, Provenance
-
-    model = create_model("LeadRotation", __base__=Frozen, __module__=__name__, provenance=(Provenance, Provenance()))
-    model.__doc__ = "In a match, the player left of a race's first player leads the next race."
-    return model
-
-
-def __getattr__(name: str):
-    if name == "LeadRotation":
-        found = globals().get(name)
-        if found is None:
-            globals()[name] = found = _model()
-        return found
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# the part of the model: the match's lead passes to the left race by race
+__getattr__ = model_on_first_use(
+    __name__, "LeadRotation", "In a match, the player left of a race's first player leads the next race.")
 
 
 class LeadRotationMechanic(Mechanic):
@@ -43,7 +27,7 @@ class LeadRotationMechanic(Mechanic):
     means = "in a match, the player left of a race's first player leads the next race"
     place = "match"
     topic = "scoring"
-    model = property(lambda self: __getattr__("LeadRotation"))  # noqa: PLE0601 (made on first use, above)
+    model = property(lambda self: __getattr__("LeadRotation"))  # made on first use (base.model_on_first_use)
     statements = {"lead_rotates": "scoring"}
     errors = {"E299": "a lead that rotates between the races of no match"}
 

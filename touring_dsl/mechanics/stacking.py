@@ -21,35 +21,19 @@ Every piece is declared below; docs/language.md, "Adding a mechanic", walks thro
 """
 from __future__ import annotations
 
-from .base import Mechanic
+from typing import Literal
+
+from .base import Mechanic, model_on_first_use
 
 PARKER, IN_TURN = "top-remedy-corrects", "in-turn"
 
 
-def _model() -> type:
-    """The part of the model: hazards stack on a held-up side; `beneath` says what the top one's remedy
-    does to those under it (PARKER: they stay buried; IN_TURN: each counts again in turn). Made on first
-    use, as the Extension's is (pickle finds it here as `Stacking`)."""
-    from typing import Literal
-
-    from pydantic import create_model
-
-    from ..model_base import Frozen, Provenance
-
-    model = create_model("Stacking", __base__=Frozen, __module__=__name__,
-                         beneath=(Literal["top-remedy-corrects", "in-turn"], PARKER),
-                         provenance=(Provenance, Provenance()))
-    model.__doc__ = "Hazards stack on a side already held up; `beneath`: what the top one's remedy does to the others."
-    return model
-
-
-def __getattr__(name: str):
-    if name == "Stacking":
-        found = globals().get(name)
-        if found is None:
-            globals()[name] = found = _model()
-        return found
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# the part of the model: hazards stack on a held-up side; `beneath` says what the top one's remedy does
+# to those under it (PARKER: they stay buried; IN_TURN: each counts again in turn)
+__getattr__ = model_on_first_use(
+    __name__, "Stacking",
+    "Hazards stack on a side already held up; `beneath`: what the top one's remedy does to the others.",
+    lambda: {"beneath": (Literal["top-remedy-corrects", "in-turn"], PARKER)})
 
 
 def held_states(t) -> list[int]:
@@ -101,7 +85,7 @@ class StackingMechanic(Mechanic):
     means = "a hazard may be played on a side that another hazard already holds up; only the top one counts"
     place = "ruleset"
     topic = "delays"
-    model = property(lambda self: __getattr__("Stacking"))  # noqa: PLE0601 (made on first use, above)
+    model = property(lambda self: __getattr__("Stacking"))  # made on first use (base.model_on_first_use)
     statements = {"stacking": "delays"}
     errors = {"E234": "stacked hazards with no chain hazard to stack, or with go piles a reshuffle gives back"}
     kernel_names = {}
