@@ -35,7 +35,7 @@ from touring_dsl.rng import Rng
 from touring_dsl.simulate.stats import wilson
 
 from results_file import play_and_keep, results_rows
-from touring_dsl.simulate.fast import greedy_policy, STYLES
+from touring_dsl.simulate.fast import rule_playout
 from touring_dsl.search.pimc import RolloutBot
 
 SEED_BASE = 1_000_000
@@ -48,7 +48,7 @@ class Oracle:
 
     def __init__(self, game, scored: bool):
         self.game, self.scored = game, scored
-        self.rule = greedy_policy(game.t, STYLES["expert"])
+        self.to_the_end = rule_playout(game.t, "expert")
 
     def choose(self, view, legal_moves, rng):
         if len(legal_moves) == 1:
@@ -65,10 +65,7 @@ class Oracle:
     def value_after(self, game, code: int, side: int) -> tuple:
         twin = game.copy()  # the same draw order and the same generator state: the real future
         twin.apply_code(code)
-        rule, side_of = self.rule, twin.t.side_of
-        while not twin.is_over:
-            seat = twin.to_act
-            twin.apply_code(rule(twin, seat, side_of[seat], twin.play_codes()))
+        self.to_the_end(twin)
         won = 1 if twin.winner == side else 0 if twin.winner is None else -1
         margin = twin.miles[side] - max(m for s, m in enumerate(twin.miles) if s != side)
         if self.scored:

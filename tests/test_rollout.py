@@ -89,3 +89,32 @@ def test_touring_play_refuses_a_bad_rollout_budget():
                                 input="", env={"NO_COLOR": "1"})
     assert result.exit_code == 2
     assert "rollout budget 'fast'" in result.output
+
+
+@pytest.mark.parametrize("edition", sorted(archive_ids()))
+def test_the_fast_playout_plays_the_moves_of_the_stepped_rule(edition):
+    """simulate.fast.rule_playout (the rollouts' inner loop) ends every position where stepping the rule's
+    kernel policy move by move ends it: same miles, hands, piles, turns and winner."""
+    from touring_dsl.greedy import EXPERT
+    from touring_dsl.search.infer import policy
+    from touring_dsl.simulate.fast import rule_playout
+
+    ruleset = load(edition)
+    for players in sorted(ruleset.player_counts())[:2]:
+        for game in positions(ruleset, players, seeds=range(4)):
+            t = game.t
+            stepped, fast = game.clone(Rng(41)), game.clone(Rng(41))
+            rule = policy(t, EXPERT)
+            while not stepped.is_over:
+                seat = stepped.to_act
+                stepped.apply_code(rule(stepped, seat, t.side_of[seat], stepped.play_codes()))
+            rule_playout(t)(fast)
+            assert fast.is_over
+            for field in FINAL_FIELDS:
+                assert getattr(fast, field) == getattr(stepped, field), (edition, players, field)
+            over = [getattr(fast, field) for field in FINAL_FIELDS]
+            rule_playout(t)(fast)  # a race already over (an answer may end it) is left as it is
+            assert [getattr(fast, field) for field in FINAL_FIELDS] == over
+
+
+FINAL_FIELDS = ("miles", "hands", "discard", "draw", "turns", "winner", "outcome", "go_state")

@@ -32,6 +32,7 @@ from ..engine.moves import code_of
 from ..engine.rules.scoring import score_race
 from ..greedy import EXPERT
 from ..rng import Rng
+from ..simulate.fast import rule_playout
 from .determinize import Belief
 from .evaluate import Evaluator
 from .infer import policy
@@ -98,6 +99,7 @@ class RolloutBot:
         side = side_of[belief.seen.to_act]
         length = sum(t.need[c] * t.miles[c] for c in t.pile_order) or 1
         evaluator = Evaluator(t) if self.horizon else None
+        to_the_end = None if self.horizon else rule_playout(t, "expert")
         values: list[list[float]] = [[] for _ in codes]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
@@ -107,8 +109,10 @@ class RolloutBot:
             for i, code in enumerate(codes):
                 game = self.twin(table, seed)
                 game.apply_code(code)
-                stop = game.turns + self.horizon if self.horizon else None
-                while not game.is_over and (stop is None or game.turns < stop):
+                if to_the_end is not None:
+                    to_the_end(game)
+                stop = game.turns + self.horizon
+                while not game.is_over and game.turns < stop:
                     seat = game.to_act
                     game.apply_code(rule(game, seat, side_of[seat], game.play_codes()))
                 if game.is_over or evaluator is None:

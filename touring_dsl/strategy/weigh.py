@@ -12,20 +12,19 @@ from __future__ import annotations
 from ..engine import Move, View
 from ..engine.moves import code_of
 from ..engine.rules.scoring import score_race
-from ..greedy import EXPERT
 from ..rng import Rng
 
 
 def weigh_answers(view: View, answers: list[Move], safe: Move, rng: Rng, samples: int, guard: float) -> Move:
     """The answer with the best race points margin over `samples` dealt tables, `safe` unless clearly beaten."""
     from ..search.determinize import Belief  # the search imports the bots, which import this module
-    from ..search.infer import policy
     from ..search.pimc import clearly_better
+    from ..simulate.fast import rule_playout
 
     belief = Belief(view)
     t = belief.seen.t
-    rule, side_of = policy(t, EXPERT), t.side_of
-    side = side_of[belief.seen.to_act]
+    to_the_end = rule_playout(t, "expert")
+    side = t.side_of[belief.seen.to_act]
     codes = [code_of(t, move) for move in answers]
     margins: list[list[float]] = [[] for _ in codes]
     for _ in range(samples):
@@ -34,9 +33,7 @@ def weigh_answers(view: View, answers: list[Move], safe: Move, rng: Rng, samples
         for i, code in enumerate(codes):
             game = table.clone(Rng(seed))
             game.apply_code(code)
-            while not game.is_over:
-                seat = game.to_act
-                game.apply_code(rule(game, seat, side_of[seat], game.play_codes()))
+            to_the_end(game)
             points = [score.total for score in score_race(game)]
             margins[i].append(points[side] - max(p for s, p in enumerate(points) if s != side))
     base = codes.index(code_of(t, safe))
