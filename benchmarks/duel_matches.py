@@ -27,6 +27,7 @@ from touring_dsl.engine.match import play_match
 from touring_dsl.rng import Rng
 from touring_dsl.simulate.stats import wilson
 
+from arguments import checked
 from bot_variants import make_variant as make_bot
 from results_file import play_and_keep, results_rows
 
@@ -115,7 +116,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=300_000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--results", type=Path)
-    args = parser.parse_args()
+    args = checked(parser, parser.parse_args())
     for name in (args.bot, args.against):
         try:
             make_bot(name)

@@ -26,6 +26,8 @@ from touring_dsl.search import ismcts
 from touring_dsl.search.infer import policy
 from touring_dsl.simulate.fast import STYLES
 
+from arguments import checked
+
 SEED_BASE = 1_000_000
 
 
@@ -84,7 +86,7 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=60, help="judge's rollouts per move (default 60)")
     parser.add_argument("--against", default="greedy", choices=sorted(STYLES))
     parser.add_argument("--edition", default="touring-1937")
-    args = parser.parse_args()
+    args = checked(parser, parser.parse_args())
     ismcts.PRIOR_MARGIN, ismcts.PLAYOUT = args.margin, args.playout
     ruleset = load(args.edition)
     start = time.perf_counter()

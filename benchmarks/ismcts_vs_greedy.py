@@ -26,10 +26,11 @@ from touring_dsl.archive import load
 from touring_dsl.bots import make_bot, play
 from touring_dsl.engine import new_game
 from touring_dsl.rng import Rng
+from touring_dsl.search import ismcts
 from touring_dsl.simulate.stats import wilson
 
+from arguments import checked
 from results_file import play_and_keep, results_lines
-from touring_dsl.search import ismcts
 
 SEED_BASE = 1_000_000
 
@@ -141,7 +142,7 @@ def main() -> None:
     parser.add_argument("--infer", action="store_true", help="infer the rival's hand from its plays (search/infer.py)")
     parser.add_argument("--margin", type=float, help="the search's PRIOR_MARGIN (default: the bot's own)")
     parser.add_argument("--playout", help="the search's playout policy (default: the bot's own)")
-    args = parser.parse_args()
+    args = checked(parser, parser.parse_args())
     setting = {"infer": args.infer}
     if args.margin is not None:
         setting["margin"] = args.margin

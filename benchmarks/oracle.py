@@ -32,11 +32,12 @@ from touring_dsl.bots import make_bot, play
 from touring_dsl.engine import new_game
 from touring_dsl.engine.rules.scoring import score_race
 from touring_dsl.rng import Rng
+from touring_dsl.search.pimc import RolloutBot
+from touring_dsl.simulate.fast import rule_playout
 from touring_dsl.simulate.stats import wilson
 
+from arguments import checked
 from results_file import play_and_keep, results_rows
-from touring_dsl.simulate.fast import rule_playout
-from touring_dsl.search.pimc import RolloutBot
 
 SEED_BASE = 1_000_000
 
@@ -222,7 +223,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--results", type=Path, help="JSON-lines file of finished deals (appended, resumed)")
     parser.add_argument("--plot", type=Path, help="write the shares as a chart to this PNG file")
-    args = parser.parse_args()
+    args = checked(parser, parser.parse_args())
     editions = args.edition or ["touring-1937", "mille-bornes"]
     bots = ["oracle"] + [b for b in args.bots.split(",") if b]
     done = {}

@@ -16,6 +16,8 @@ from touring_dsl.engine import new_game
 from touring_dsl.engine.rules.scoring import score_race
 from touring_dsl.rng import Rng
 
+from arguments import checked
+
 SEED_BASE = 1_000_000
 
 
@@ -27,7 +29,7 @@ def read_arguments(description: str) -> argparse.Namespace:
     parser.add_argument("deals", type=int, nargs="?", default=300)
     parser.add_argument("first", type=int, nargs="?", default=300_000)
     parser.add_argument("--edition", default="mille-bornes")
-    return parser.parse_args()
+    return checked(parser, parser.parse_args())
 
 
 def races_played(ruleset, args: argparse.Namespace):

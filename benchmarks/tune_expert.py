@@ -23,6 +23,8 @@ from touring_dsl.rng import Rng
 from touring_dsl.simulate import Plan
 from touring_dsl.simulate.fast import KernelRule, loop_for
 
+from arguments import checked
+
 DEAL_BASE = 1_000_000  # the deal seeds of benchmarks/ismcts_vs_greedy.py
 KEEP_VALUES = {GO: (25, 40, 55), REMEDY: (20, 30, 40, 55), HAZARD: (35, 50, 65, 80, 95), ZONE: (0, 10, 25)}
 FIELD_VALUES = {"second": (25, 50, 75, 90), "barred": (0, 10, 20, 30), "spread": (0, 10, 20),
@@ -86,7 +88,7 @@ def main() -> None:
     parser.add_argument("--check", type=int, default=9000, help="first of the held-out deals")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--from-expert", action="store_true", help="start from EXPERT rather than GREEDY")
-    args = parser.parse_args()
+    args = checked(parser, parser.parse_args())
     started = time.perf_counter()
     found = climb(args.edition, EXPERT if args.from_expert else GREEDY, args.deals, args.first, args.rounds)
     print(f"found: {found}")

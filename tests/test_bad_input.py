@@ -176,3 +176,26 @@ def test_example_without_citation_compiles(tmp_path) -> None:
     path.write_text(text, encoding="utf-8")
     result = run("check", str(path))
     assert result.exit_code == 0, result.stderr
+
+
+def _load_in_a_worker(name: str):
+    from touring_dsl.archive import load
+
+    return load(name)
+
+
+def test_an_error_raised_in_a_worker_process_reaches_the_parent_whole():
+    """A TouringError crosses a process boundary (pickled) with its diagnostics: a pool of workers, as
+    `--jobs` and the benchmarks use, reports it rather than waiting forever for a result."""
+    import pickle
+    from multiprocessing import get_context
+
+    from touring_dsl.errors import TouringError
+
+    with pytest.raises(TouringError) as raised:
+        _load_in_a_worker("no-such-edition")
+    copy = pickle.loads(pickle.dumps(raised.value))
+    assert copy.render() == raised.value.render() and copy.diagnostics[0].code == "E205"
+    with get_context("spawn").Pool(1) as pool:
+        with pytest.raises(TouringError, match="no-such-edition"):
+            pool.apply_async(_load_in_a_worker, ("no-such-edition",)).get(timeout=120)

@@ -31,7 +31,7 @@ def test_table_shows_piles_hand_and_moves(tmp_path):
     out = result.stdout
     assert result.exit_code == 0
     for expected in ("Side 1: player 1 (you)", "Side 2: player 2 (greedy)", "Go pile: empty; needs Go",
-                     "Zone: City Limits", "15 Miles 0/2", "Miles: 0 of 110", "Draw pile:",
+                     "Zone: empty (City Limits applies)", "15 Miles 0/2", "Miles: 0 of 110", "Draw pile:",
                      "Your hand (player 1):", "1. ", "iscard: "):
         assert expected in out, expected
     assert "cannot play:" in out or "play: 1" in out

@@ -32,7 +32,7 @@ def test_a_delayed_side_shows_the_rest_of_its_chain():
     assert "Go pile: Go (1 card); rolling: may lay mileage" in text
     assert "15 Miles 1/2" in text and "1 Mile 3/8" in text and "30 Miles 0/2" in text
     assert "Miles: 18 of 110" in text
-    assert "Zone: City Limits" in text and "Zone: Country" in text
+    assert "Zone: empty (City Limits applies)" in text and "Zone: Country" in text  # no card laid, and one laid
     assert "player 2 plays Collision on side 1" in text
     # every card of the hand: the numbers of the moves that play it, or the engine's reason why not
     hauled_in = next(l for l in text.splitlines() if re.match(r"\s+Hauled In\s+play: \d", l))

@@ -211,6 +211,20 @@ def test_the_save_prompt_replaces_a_file_when_told_to(tmp_path: Path, monkeypatc
     assert gamelog.read(old).header["seed"] == 3
 
 
+def test_yes_at_the_save_prompt_saves_under_the_name_offered(tmp_path: Path, monkeypatch) -> None:
+    """Answering "y" (as to any yes-or-no question) saves to the name offered, not to a file called y."""
+    from touring_dsl.cli import play
+
+    monkeypatch.chdir(tmp_path)
+    for answer in ("y", "YES"):
+        monkeypatch.setattr("builtins.input", lambda prompt: answer)
+        session = play.new_session("touring-1937", 2, None, "none", "greedy", 3, None)
+        session.interactive = True
+        saved = session.save_somewhere()
+        assert saved.name.startswith("touring-1937-seed3") and gamelog.read(saved).header["seed"] == 3
+    assert not (tmp_path / "y").exists() and not (tmp_path / "YES").exists()
+
+
 # -- simulate: huge runs stream, --jobs is bounded ---------------------------------------------------------
 
 class _Enough(Exception):

@@ -111,6 +111,11 @@ def test_two_seats_play_a_whole_1937_game(server, browser):
 def test_mille_bornes_race_with_a_coup_fourre_on_phones(server, browser):
     table = make_table(server.base, "mille-bornes", ["human", "human"], seed=11)
     pages = open_seats(browser, table["seats"], viewport=PHONE)
+    sides = pages[0].locator("#sides").inner_text()  # the edition's own pile names, and an empty speed pile
+    assert "Battle pile: empty" in sides and "Speed pile: empty (End of Limit applies)" in sides
+    widest = pages[0].evaluate("Math.max(...[...document.querySelectorAll('svg.face text')]"
+                               ".map((t) => t.getBBox().width))")
+    assert widest <= 66, f"a card name {widest:.0f} units wide overflows its 70-unit face"  # Puncture-Proof once did
     done = play_to_end(pages)
     assert "counter" in done  # a safety shown out of turn against the hazard: the coup fourré
     assert "extend" in done  # at 700 km the Extension's question, answered with its button

@@ -162,6 +162,11 @@ class TouringError(Exception):
         self.diagnostics = list(diagnostics)
         super().__init__("\n".join(d.render() for d in self.diagnostics))
 
+    def __reduce__(self):
+        # rebuilt from its diagnostics: the default (from the message) failed in a worker process, and a
+        # multiprocessing pool then waited for the result forever (a bad --edition hung benchmarks)
+        return (type(self), (self.diagnostics,))
+
     def render(self, color: bool = False) -> str:
         body = "\n\n".join(d.render(color) for d in self.diagnostics)
         count = len(self.diagnostics)

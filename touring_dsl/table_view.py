@@ -43,7 +43,7 @@ def side_lines(view, ruleset, side_index: int, title: str, shared_zone: bool, ra
     line.append(needs_text(ruleset, side), style="green" if side.showing_go else "yellow")
     lines = [Text(title, style="bold"), line]
     if not shared_zone and ruleset.zones.zones:
-        lines.append(Text(f"    {zone_label(ruleset)}: {side.zone}", style="cyan"))
+        lines.append(Text(f"    {zone_label(ruleset)}: {zone_text(side)}", style="cyan"))
     parts = [f"{card} {laid}/{needed}" if needed < NO_CAP else f"{card} {laid}" for card, laid, needed in side.piles]
     lines.append(Text("    Mileage: " + "   ".join(parts)))
     if side.safeties:
@@ -62,6 +62,12 @@ def zone_label(ruleset) -> str:
     """The name the edition gives its zone pile, capitalised as a label, else "Zone"."""
     name = ruleset.pile_names.zone
     return name[0].upper() + name[1:] if name else "Zone"
+
+
+def zone_text(side) -> str:
+    """The zone a side races in; while its zone pile is empty, said so, so that the starting zone is not
+    read as a card laid (Mille Bornes' speed pile starts empty and rules as End of Limit)."""
+    return side.zone if side.zone_size else f"empty ({side.zone} applies)"
 
 
 def _cards(count: int) -> str:

@@ -311,10 +311,11 @@ class Session:
         """The file the person names (asked again before an existing one is replaced), the default, or None."""
         while True:
             try:
-                answer = input(f"Save the game to resume it later? File name [{default}], or n: ").strip()
+                answer = input(f"Save the game to resume it later? [Y/n, or a file name; Y saves to {default}]: ").strip()
                 if answer.lower() in ("n", "no"):
                     return None
-                target = Path(answer) if answer else default
+                # "y" agrees to the name offered (it once saved the game to a file called y)
+                target = default if answer.lower() in ("", "y", "yes") else Path(answer)
                 if not _exists(target) or input(f"{target} exists. Replace it? [y/N]: ").strip().lower() in ("y", "yes"):
                     return target
             except (EOFError, KeyboardInterrupt):

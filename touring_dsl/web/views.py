@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..engine import Move
 from ..engine.mechanics import target_now
-from ..table_view import (forfeit_warnings, mechanic_status, move_label, needs_text, offer_question, result_lines,
-                          sorted_hand)
+from ..table_view import (forfeit_warnings, go_pile_label, mechanic_status, move_label, needs_text, offer_question,
+                          result_lines, sorted_hand, zone_label, zone_text)
 
 def catalogue(ruleset) -> list[dict]:
     """The deck as the card faces need it (public: every player may read the box's card list)."""
@@ -39,7 +39,8 @@ def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str]
     race = game.setup.race
     message = {
         "type": "state", "seat": seat, "players": game.players, "moves_made": moves_made,
-        "edition": {"id": ruleset.id, "title": ruleset.title, "unit": race.unit, "race": target_now(game)},
+        "edition": {"id": ruleset.id, "title": ruleset.title, "unit": race.unit, "race": target_now(game),
+                    "labels": {"go": go_pile_label(ruleset), "zone": zone_label(ruleset)}},  # the edition's pile names
         "seats": [{"seat": s, "kind": seat_kinds[s], "side": game.side_of(s), "hand_size": view.hand_sizes[s],
                    "name": names[s] if names else None} for s in range(game.players)],
         "sides": [_side(ruleset, view, side) for side in view.sides],
@@ -74,6 +75,7 @@ def move_list(game) -> list[dict]:
 def _side(ruleset, view, side) -> dict:
     return {"side": side.side, "seats": list(side.seats), "go_pile": list(view.go_piles[side.side]),
             "showing_go": side.showing_go, "needs": needs_text(ruleset, side), "zone": side.zone,
+            "zone_text": zone_text(side),
             "zone_size": side.zone_size, "piles": [list(p) for p in side.piles], "miles": side.miles,
             "safeties": list(side.safeties)}
 

@@ -49,18 +49,22 @@ function cardFace(name, small) {
     y = 72;
   }
   for (const line of wrap(name, 11).slice(0, 4)) {
-    face.appendChild(svg("text", {x: 35, y: y, "text-anchor": "middle", "font-size": 10.5, fill: "#111"}, line));
+    const fit = line.length > 11 ? {textLength: 62, lengthAdjust: "spacingAndGlyphs"} : {};  // a word too long for the face
+    face.appendChild(svg("text", {x: 35, y: y, "text-anchor": "middle", "font-size": 10.5, fill: "#111", ...fit}, line));
     y += 12;
   }
   return face;
 }
 
 function wrap(text, width) {
+  // the words, a hyphenated word in its parts ("Puncture-Proof" may break after its hyphen)
+  const parts = text.split(" ").flatMap((word) => word.split(/(?<=-)/).map((part, i) => [part, i > 0]));
   const lines = [];
   let line = "";
-  for (const word of text.split(" ")) {
-    if (line && (line + " " + word).length > width) { lines.push(line); line = word; }
-    else line = line ? line + " " + word : word;
+  for (const [part, joined] of parts) {
+    const longer = line ? line + (joined ? "" : " ") + part : part;
+    if (line && longer.length > width) { lines.push(line); line = part; }
+    else line = longer;
   }
   if (line) lines.push(line);
   return lines;
@@ -166,7 +170,7 @@ function moveButton(move, label) {
 function renderTable() {
   const piles = "Draw pile: " + state.draw_size + " cards. Discard pile: " +
     (state.discard_top ? state.discard_top + " on top (" + state.discard_size + " cards)" : "empty") + "." +
-    (state.zone ? " Zone for every side: " + state.zone + "." : "");
+    (state.zone ? " " + state.edition.labels.zone + " for every side: " + state.zone + "." : "");
   $("piles").textContent = piles;
   const sides = $("sides");
   sides.replaceChildren();
@@ -181,11 +185,11 @@ function renderTable() {
     const top = side.go_pile.length ? side.go_pile[side.go_pile.length - 1] : null;
     const go = el("figure", null, "go-pile");
     if (top) go.appendChild(cardFace(top, true));
-    go.appendChild(el("figcaption", "Go pile: " + (top ? top + " (" + side.go_pile.length + ")" : "empty")));
+    go.appendChild(el("figcaption", state.edition.labels.go + ": " + (top ? top + " (" + side.go_pile.length + ")" : "empty")));
     row.appendChild(go);
     const facts = el("ul", null, "facts");
     facts.appendChild(el("li", side.needs));
-    if (side.zone && !state.zone) facts.appendChild(el("li", "Zone: " + side.zone));
+    if (side.zone && !state.zone) facts.appendChild(el("li", state.edition.labels.zone + ": " + side.zone_text));
     facts.appendChild(el("li", "Mileage: " + side.piles.map((p) => p[0] + " " + p[1] + (p[2] < 255 ? "/" + p[2] : "")).join(", ")));
     if (side.safeties.length) facts.appendChild(el("li", "Safeties: " + side.safeties.join(", ")));
     facts.appendChild(el("li", capital(state.edition.unit) + ": " + side.miles + " of " + state.edition.race, "miles"));
