@@ -17,7 +17,8 @@ effect was lost in the spread of the draw, and the best of several noisy means c
 curse). Spending the budget: 600 tables of 16 turns (0.30 s a move) stayed level, 51.3% of 76 games
 on tuning deals; 200 tables played to the end (0.37 s a move on average, up to 1.3 s at a race's first
 moves) won 57.5% of 80 games on tuning deals (46.6% to 67.7%), so it is the default; on fresh deals
-76 of 124 games so far (61.3%, 52.5% to 69.4%), far from the 2,000 the target asks for.
+489 of 872 games so far (56.1%, 52.8% to 59.3%), with its playouts in the simulator's compiled loop
+(simulate.fast.rule_playout: the same moves) 0.22 s of CPU a move on average, at most 0.93 s.
 benchmarks/bot_variants.py names variants with other constants for benchmarks
 ("rollout:600+horizon=16+guard=1.5"); benchmarks/oracle.py deals its tables from what an oracle sees
 to measure what each kind of hidden card is worth.
@@ -38,7 +39,7 @@ from .evaluate import Evaluator
 from .infer import policy
 from .ismcts import read_budget, winning_code
 
-SAMPLES = 200  # tables dealt a decision (0.4 s of CPU a move in touring-1937, docs/bots.md)
+SAMPLES = 200  # tables dealt a decision (0.22 s of CPU a move in touring-1937, docs/bots.md)
 HORIZON = 0  # turns of the rule after the move before the evaluator judges the table (0: to the end)
 MARGIN = 0.25  # weight of the margin (as a share of the race's length) beside the win
 GUARD = 2.0  # standard errors of the paired difference by which a move must beat the rule's
