@@ -41,4 +41,3 @@ def weigh_answers(view: View, answers: list[Move], safe: Move, rng: Rng, samples
     if best != base and clearly_better(margins[best], margins[base], guard):
         return answers[best]
     return safe
-
