@@ -17,8 +17,8 @@ effect was lost in the spread of the draw, and the best of several noisy means c
 curse). Spending the budget: 600 tables of 16 turns (0.30 s a move) stayed level, 51.3% of 76 games
 on tuning deals; 200 tables played to the end (0.37 s a move on average, up to 1.3 s at a race's first
 moves) won 57.5% of 80 games on tuning deals (46.6% to 67.7%), so it is the default; on fresh deals
-489 of 872 games so far (56.1%, 52.8% to 59.3%), with its playouts in the simulator's compiled loop
-(simulate.fast.rule_playout: the same moves) 0.22 s of CPU a move on average, at most 0.93 s.
+1109 of 2,000 games (55.5%, 53.3% to 57.6%), with its playouts in the simulator's compiled loop
+(simulate.fast.rule_playout: the same moves) 0.23 s of CPU a move on average, slowest 1.15 s.
 benchmarks/bot_variants.py names variants with other constants for benchmarks
 ("rollout:600+horizon=16+guard=1.5"); benchmarks/oracle.py deals its tables from what an oracle sees
 to measure what each kind of hidden card is worth.
