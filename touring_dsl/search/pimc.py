@@ -39,7 +39,7 @@ from .evaluate import Evaluator
 from .infer import policy
 from .ismcts import read_budget, winning_code
 
-SAMPLES = 200  # tables dealt a decision (0.22 s of CPU a move in touring-1937, docs/bots.md)
+SAMPLES = 200  # tables dealt a decision (0.23 s of CPU a move in touring-1937, docs/bots.md)
 HORIZON = 0  # turns of the rule after the move before the evaluator judges the table (0: to the end)
 MARGIN = 0.25  # weight of the margin (as a share of the race's length) beside the win
 GUARD = 2.0  # standard errors of the paired difference by which a move must beat the rule's
