@@ -105,35 +105,42 @@ def _dumps(data: dict) -> str:
 
 
 class LogWriter:
-    """Appends a game to a file line by line, each written straight through, so an interrupted game is
-    never lost; a line that cannot be written whole (disk full, file size limit) is taken back, so the
-    log always ends on a complete line and can be resumed."""
+    """Appends a game to a file line by line, each written straight through and synced to the disk, so an
+    interrupted game is never lost. Lines that cannot be written whole (disk full, file size limit, a disk
+    error) are taken back: the file is cut to the end of its last whole line before the error is raised,
+    so the log always ends on a complete line and can be resumed, and the next write starts there."""
 
-    def __init__(self, path: str | os.PathLike, record: GameRecord, append: bool = False):
-        self.path = Path(path)
+    def __init__(self, path: str | os.PathLike, record: GameRecord, append: bool = False, sync: bool = True):
+        self.path, self.sync = Path(path), sync
         self._file = self.path.open("ab" if append else "wb", buffering=0)
+        self._good = self._file.seek(0, os.SEEK_END)  # where the last whole line ends
         if not append:
-            for line in record.lines():
-                self._write(line)
+            self.write_lines(list(record.lines()))
 
-    def _write(self, data: dict) -> None:
-        line = memoryview((_dumps(data) + "\n").encode("utf-8"))
-        start = self._file.seek(0, os.SEEK_END)
+    def write_lines(self, lines: list[dict]) -> None:
+        """Write these lines as one piece: all of them reach the disk, or the file is left as it was."""
+        chunk = memoryview("".join(_dumps(data) + "\n" for data in lines).encode("utf-8"))
         try:
-            while line:
-                line = line[self._file.write(line):]
+            if self._file.seek(0, os.SEEK_END) != self._good:
+                self._file.truncate(self._good)  # a piece an earlier failure could not take back
+            while chunk:
+                chunk = chunk[self._file.write(chunk):]
+            self._file.flush()
+            if self.sync:
+                _sync(self._file.fileno())  # a disk that takes the bytes but cannot keep them says so here
         except OSError:
             try:
-                self._file.truncate(start)  # shrinking a file needs no space
+                self._file.truncate(self._good)  # shrinking a file needs no space
             except OSError:
-                pass
+                pass  # tried again before the next write
             raise
+        self._good = self._file.tell()
 
     def move(self, entry: MoveEntry) -> None:
-        self._write(entry.to_json())
+        self.write_lines([entry.to_json()])
 
     def result(self, result: dict) -> None:
-        self._write({"result": result})
+        self.write_lines([{"result": result}])
 
     def close(self) -> None:
         try:
@@ -142,12 +149,19 @@ class LogWriter:
             pass
 
 
+def _sync(descriptor: int) -> None:
+    (getattr(os, "fdatasync", None) or os.fsync)(descriptor)
+
+
 def save(path: str | os.PathLike, record: GameRecord) -> None:
     """Write a whole record at once, through a temporary file so a crash leaves no half log."""
     target = Path(path)
     temporary = target.with_name(target.name + ".part")
     try:
-        temporary.write_text("".join(_dumps(line) + "\n" for line in record.lines()), encoding="utf-8")
+        with temporary.open("wb") as stream:
+            stream.write("".join(_dumps(line) + "\n" for line in record.lines()).encode("utf-8"))
+            stream.flush()
+            _sync(stream.fileno())
         temporary.replace(target)
     except BaseException:
         temporary.unlink(missing_ok=True)

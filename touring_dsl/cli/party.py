@@ -138,21 +138,65 @@ def _prompt_rounds(record, ruleset, path: Path) -> int | None:
     """Ask for every table's miles until the party ends (None), or the host stops (the exit status)."""
     from ..party.host import enter
 
+    saved = True
     try:
         while not record.finished:
             rnd = record.current
             show_plan(record, ruleset, rnd)
             for table in [t for t in rnd.tables if not t.recorded]:
                 _ask_table(record, ruleset, rnd, table, enter)
-                _save(path, record)
+                saved = _save_or_keep(path, record, saved)
             show_results(rnd)
             if record.current is not None:
                 show_moves(rnd, record.current)
     except Stop as stop:
+        if not saved:
+            path = _save_at_last(path, record)
         what = {"quit": "Stopped", "eof": "Input ended", "interrupt": "Interrupted"}[str(stop)]
         note(f"{what}; every table entered is saved in {path}.\nContinue with: touring party --resume {path}")
         return EXIT_INTERRUPTED if str(stop) == "interrupt" else 0
+    if not saved:
+        _save_at_last(path, record)
     return None
+
+
+def _save_or_keep(path: Path, record, saved_before: bool) -> bool:
+    """Save after a table; when the disk cannot take it the tables stay in memory, the host is told (once)
+    and the next table's save tries again. True when the file holds every table entered."""
+    from ..party.save import save
+
+    try:
+        save(path, record)
+    except OSError as exc:
+        if saved_before:
+            note(f"Cannot save the party to {path} ({exc.strerror or exc}): every table entered is kept here and "
+                 "saved with the next one, or when you stop; free some space on that disk.")
+        return False
+    if not saved_before:
+        note(f"The party is saved in {path} again, every table entered included.")
+    return True
+
+
+def _save_at_last(path: Path, record) -> Path:
+    """The party's last save: its file, or else a file of the same name in the home or temporary folder;
+    exit 1 when none can be written (the tables entered since the last save would be lost)."""
+    import tempfile
+
+    from ..party.save import save
+    from .play import free_name
+
+    problem = None
+    for place in (path, free_name(path.name, Path.home()), free_name(path.name, Path(tempfile.gettempdir()))):
+        try:
+            save(place, record)
+        except OSError as exc:
+            problem = problem or exc
+            continue
+        if place != path:
+            note(f"Cannot write {path} ({problem.strerror or problem}); the party is saved in {place} instead.")
+        return place
+    fail(f"touring party: cannot write {path} ({problem.strerror or problem}) nor anywhere else; it holds the "
+         "party as it was before the tables entered since")
 
 
 def _ask_table(record, ruleset, rnd, table, enter) -> None:

@@ -123,6 +123,8 @@ class Session:
         self.recent: deque[tuple[int | None, str]] = deque(maxlen=RECENT * 4)
         self.interactive = sys.stdin.isatty()
         self.signal = None  # a party round's signal (party.signal.RoundSignal): play stops when it is due
+        self.logged = len(record.moves)  # moves the log holds: it may fall behind while the disk is full
+        self.log_error: OSError | None = None  # why the log is behind, if it is
 
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> None:
@@ -149,11 +151,7 @@ class Session:
         entry = MoveEntry(n=len(self.record.moves) + 1, seat=seat, move=gamelog.plain_json(move.to_json()),
                           events=gamelog.events_json(events))
         self.record.moves.append(entry)
-        if self.writer is not None:
-            try:
-                self.writer.move(entry)
-            except OSError as exc:
-                self.log_failed(exc, len(self.record.moves) - 1)
+        self.write_log()
         lines = self.remember(events)
         bonus = bonus_turn_line(self.game, seat, events, self.seats.name)
         if bonus:  # the same player acts again: say why, so it does not look like a skipped turn
@@ -181,28 +179,55 @@ class Session:
 
     def finish(self) -> None:
         self.record.result = gamelog.result_of(self.game)
-        if self.writer is not None:
-            try:
-                self.writer.result(self.record.result)
-            except OSError as exc:
-                self.log_failed(exc, len(self.record.moves))
+        logged = self.write_log()
+        if logged and self.writer is not None:
             self.writer.close()
         self.say("")
         for line in result_lines(self.game, self.seats.name, self.seats.only_human):
             self.say(line, style="bold")
         for line in self.signal.report(self.game) if self.signal else []:
             self.say(line, style="bold")
+        if not logged:
+            self.log_failed()
         if self.log_path is not None:
             self.say(f"The game is logged in {self.log_path}; watch it again, move by move, with: touring replay --step {self.log_path}")
 
-    def log_failed(self, exc: OSError, kept: int) -> None:
-        """The log cannot take another line: it ends on its last whole line (move `kept`), and stopping saves
+    def write_log(self) -> bool:
+        """Give the log the moves it lacks (and the result once there is one), all or none. When the disk
+        cannot take them the player is told once, the game goes on in memory and the next move tries again.
+        True when the log holds the whole game so far."""
+        if self.writer is None:
+            return self.log_error is None
+        lines = [entry.to_json() for entry in self.record.moves[self.logged:]]
+        lines += [{"result": self.record.result}] if self.record.result is not None else []
+        try:
+            if lines:
+                self.writer.write_lines(lines)
+        except OSError as exc:
+            if self.log_error is None:
+                print(f"\nCannot write to the log {self.log_path} ({exc.strerror or exc}): the game goes on, and "
+                      f"the log, which holds it up to move {self.logged}, takes the missing moves as soon as it "
+                      "can.", file=sys.stderr)
+            self.log_error = exc
+            return False
+        self.logged = len(self.record.moves)
+        if self.log_error is not None:
+            print(f"The log {self.log_path} has caught up: it holds every move again.", file=sys.stderr)
+            self.log_error = None
+        return True
+
+    def log_failed(self) -> None:
+        """The log could not take the end of the game: it ends on its last whole line, and stopping saves
         the whole game elsewhere."""
+        self.give_up_log()
+        raise Stop("log")
+
+    def give_up_log(self) -> None:
+        exc = self.log_error
         self.writer.close()
         self.writer = None
         print(f"\nCannot write to the log {self.log_path} ({exc.strerror or exc}); it holds the game up to "
-              f"move {kept} and can be resumed from there.", file=sys.stderr)
-        raise Stop("log")
+              f"move {self.logged} and can be resumed from there.", file=sys.stderr)
 
     # -- the person at the keyboard -----------------------------------------------------------
     def ask(self, seat: int):
@@ -276,10 +301,12 @@ class Session:
         print(file=sys.stderr)
         what = {"quit": "Stopped", "eof": "Input ended", "interrupt": "Interrupted", "error": "Stopped by the error",
                 "log": "Stopped because the log could not be written"}[reason]
-        if self.writer is not None:
+        if self.writer is not None and self.write_log():
             self.writer.close()
             saved = self.log_path
         else:
+            if self.writer is not None:  # the log is behind and still cannot catch up
+                self.give_up_log()
             saved = self.save_somewhere()
         if saved is None and reason == "log":
             print(f"{what}; nowhere else could take the game either. The log {self.log_path} keeps it up to its "
@@ -290,7 +317,9 @@ class Session:
         else:
             print(f"{what} after {len(self.record.moves)} moves; the game is saved in {saved}.\n"
                   f"Continue it with: touring play --resume {saved}", file=sys.stderr)
-        return {"interrupt": EXIT_INTERRUPTED, "error": EXIT_BUG, "log": EXIT_USER}.get(reason, 0)
+        if saved is None and self.log_error is not None:  # the game played since the log fell behind is lost
+            return EXIT_BUG if reason == "error" else EXIT_USER
+        return {"interrupt": EXIT_INTERRUPTED, "error": EXIT_BUG}.get(reason, 0)
 
     def save_somewhere(self) -> Path | None:
         default = free_name(f"{self.record.header['edition']}-seed{self.record.header['seed']}.jsonl")

@@ -30,13 +30,16 @@ def _table_json(t: Table) -> dict:
 
 
 def save(path: str | os.PathLike, party: Party) -> None:
-    """Write the whole party to a temporary file beside `path`, then rename it: a crash never leaves half a file."""
+    """Write the whole party to a temporary file beside `path`, then rename it: a crash or a full disk never
+    leaves half a file (OSError says why it could not be written; the old file is then as it was)."""
     path = Path(path)
     text = json.dumps(to_json(party), indent=1, ensure_ascii=False) + "\n"
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())  # a disk that takes the bytes but cannot keep them says so here
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -1,20 +1,26 @@
 """Web stage, the tables of a server: made in a data folder, one subfolder per table, all reloaded at start.
 
 Each subfolder holds meta.json (edition, private tokens), game.jsonl (the game log) and, for a house rule,
-edition.touring (the uploaded text). A link's token finds its table and seat here.
+edition.touring (the uploaded text). A link's token finds its table and seat here. A table is made in a
+hidden folder (".new-...") renamed into place once whole, so a full disk or a crash never leaves a table
+half made; what an older touring or a crash left half made is removed when the server starts.
 """
 from __future__ import annotations
 
 import secrets
+import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..gamelog import HUMAN
 from .editions import EditionRefused, compile_upload, load_archive
-from .table import EDITION_NAME, Table
+from .table import EDITION_NAME, LOG_NAME, META_NAME, DiskRefused, Table
 
 MAX_PLAYERS = 8
+STAGING = ".new-"  # a table (or party) being made: renamed into place once whole
+# what a table's folder can hold before its log is written: without a log no link to it was ever given
+HALF_MADE_TABLE = {META_NAME, META_NAME + ".part", EDITION_NAME, LOG_NAME + ".part"}
 
 
 @dataclass(frozen=True)
@@ -42,6 +48,7 @@ class TableStore:
     def load_all(self, report=None) -> list[Table]:
         """Every table saved under the data folder, each at its last logged move; a broken one is reported."""
         report = report or (lambda text: print(text, file=sys.stderr))
+        self.sweep_half_made()
         for folder in sorted(p for p in self.root.iterdir() if p.is_dir() and p.name != "parties"):
             try:
                 self.add(Table.load(folder, ruleset_for))
@@ -63,8 +70,10 @@ class TableStore:
         return self.access.get(token)
 
     def create(self, players: int, kinds: list[str], archive_id: str | None = None,
-               upload: str | None = None, seed: int | None = None, setup: str | None = None) -> Table:
-        """A new table; EditionRefused (or ValueError) with the text for the page when it cannot be made."""
+               upload: str | None = None, seed: int | None = None, setup: str | None = None,
+               names=None) -> Table:
+        """A new table; EditionRefused (or ValueError) with the text for the page when it cannot be made, a
+        full disk included (DiskRefused; nothing of it is left). names(game): the players' names by seat (a party's)."""
         from ..bots import BOTS
 
         if not 1 <= players <= MAX_PLAYERS or len(kinds) != players:
@@ -72,11 +81,11 @@ class TableStore:
         for kind in kinds:
             if kind != HUMAN and kind not in BOTS:
                 raise ValueError(f"no player kind {kind!r}: a person, or a bot ({', '.join(sorted(BOTS))})")
-        folder = self._new_folder()
+        staging, folder = self._new_folders()
         try:
             if upload is not None:
-                ruleset = compile_upload(upload, folder)
-                (folder / EDITION_NAME).write_text(upload, encoding="utf-8")
+                ruleset = compile_upload(upload, staging)
+                (staging / EDITION_NAME).write_text(upload, encoding="utf-8")
                 edition = {"id": ruleset.id, "file": EDITION_NAME}
             else:
                 ruleset = load_archive(archive_id or "")
@@ -85,27 +94,65 @@ class TableStore:
                 counts = ", ".join(map(str, ruleset.player_counts()))
                 raise ValueError(f"{ruleset.title} is played by {counts} players, not {players}")
             seed = seed if seed is not None else secrets.randbits(32)
-            table = Table.create(folder, ruleset, edition, players, setup, kinds, seed)
-        except Exception:
+            table = Table.create(staging, folder, ruleset, edition, players, setup, kinds, seed, names)
+        except BaseException as exc:
+            _remove(staging)
             _remove(folder)
+            if isinstance(exc, OSError):
+                raise DiskRefused(exc, "the table was not made") from None
             raise
         return self.add(table)
 
-    def _new_folder(self) -> Path:
+    def remove(self, table: Table) -> None:
+        """Take a table away, files and links (a party's table made for a step that then failed)."""
+        table.close()
+        self.tables.pop(table.id, None)
+        for token in [*table.meta["tokens"], table.meta["spectator"], table.meta["host"]]:
+            self.access.pop(token, None)
+        _remove(table.folder)
+
+    def _new_folders(self) -> tuple[Path, Path]:
+        """A fresh staging folder and the name the table will have once made (neither taken)."""
         while True:
-            folder = self.root / secrets.token_hex(6)
+            name = secrets.token_hex(6)
+            folder, staging = self.root / name, self.root / f"{STAGING}{name}"
+            if folder.exists():
+                continue
             try:
-                folder.mkdir()
-                return folder
+                staging.mkdir()
             except FileExistsError:
                 continue
+            except OSError as exc:
+                raise DiskRefused(exc, "the table was not made") from None
+            return staging, folder
+
+    def sweep_half_made(self) -> None:
+        """Remove, quietly, what was left half made: staging folders (a crash while a table or party was
+        made) and an older touring's table folders that never got their log (nobody was given their links).
+        Anything else that cannot be read is left for load_all to report."""
+        from .party import PARTIES, half_made_party
+
+        for folder in [p for p in self.root.iterdir() if p.is_dir() and p.name != PARTIES]:
+            if folder.name.startswith(STAGING) or _holds_only(folder, HALF_MADE_TABLE):
+                _remove(folder)
+        parties = self.root / PARTIES
+        for folder in [p for p in parties.iterdir() if p.is_dir()] if parties.is_dir() else []:
+            if folder.name.startswith(STAGING) or half_made_party(folder):
+                _remove(folder)
 
     def close(self) -> None:
         for table in self.tables.values():
             table.close()
 
 
+def _holds_only(folder: Path, names: set[str]) -> bool:
+    """Whether a folder's files are all among names (and it has no log): a table begun but never finished."""
+    try:
+        return all(path.is_file() and path.name in names for path in folder.iterdir())
+    except OSError:
+        return False
+
+
 def _remove(folder: Path) -> None:
-    for path in folder.iterdir():
-        path.unlink()
-    folder.rmdir()
+    """Remove a folder and what it holds; what cannot be removed now is left (swept at the next start)."""
+    shutil.rmtree(folder, ignore_errors=True)

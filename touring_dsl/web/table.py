@@ -1,12 +1,16 @@
 """Web stage, one table: a game, who sits where, one private link per seat, and its JSON Lines log.
 
-The log is the very file `touring play --log` writes (gamelog), appended and flushed move by move, so a
-table killed mid-game is rebuilt from it (store.py) and `touring replay` verifies it. The private links'
-tokens live beside it in meta.json, in the server's own data folder.
+The log is the very file `touring play --log` writes (gamelog), appended and synced move by move, so a
+table killed mid-game is rebuilt from it (store.py) and `touring replay` verifies it. A move reaches the
+log before the game: one the disk cannot take (full, read-only, failing) is refused with words and the
+table stays as it was, in memory and on disk. The private links' tokens live beside it in meta.json, in
+the server's own data folder.
 """
 from __future__ import annotations
 
+import errno
 import json
+import os
 import secrets
 from pathlib import Path
 
@@ -22,6 +26,25 @@ META_VERSION = 1
 
 class MoveRefused(ValueError):
     """A move the table will not make: the message tells the seat why (never anything hidden)."""
+
+
+class DiskRefused(MoveRefused):
+    """A write the server's disk did not take (a move, a table, a signal): trouble says why in words."""
+
+    def __init__(self, exc: OSError, what: str):
+        self.trouble = disk_trouble(exc)
+        super().__init__(f"{self.trouble}: {what}; try again in a moment")
+
+
+def disk_trouble(exc: OSError) -> str:
+    """A failed write in words for the people at the table (never a path of the server's)."""
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "the server's disk is full"
+    if exc.errno == errno.EROFS:
+        return "the server's disk cannot be written (it is read-only)"
+    if exc.errno == errno.EFBIG:
+        return "the server's file size limit is reached"
+    return "the server could not write to its disk"
 
 
 def new_token() -> str:
@@ -43,19 +66,28 @@ class Table:
 
     # -- making and reloading -------------------------------------------------------------------------
     @classmethod
-    def create(cls, folder: Path, ruleset, edition: dict, players: int, setup: str | None,
-               kinds: list[str], seed: int) -> "Table":
-        """A new table in folder (which must exist, empty but for an uploaded edition file)."""
+    def create(cls, staging: Path, folder: Path, ruleset, edition: dict, players: int, setup: str | None,
+               kinds: list[str], seed: int, names=None) -> "Table":
+        """A new table: its files are written in staging (a folder of the store's own, empty but for an
+        uploaded edition file), which then becomes folder (that must not exist yet) in one rename, so a table
+        is never seen half made. names(game), if given, names the players by seat (a party's table)."""
         from ..engine import new_game
 
         setup_id = ruleset.setup_for(players, setup).id
         game = new_game(ruleset, players=players, seed=seed, setup=setup_id)
-        ref = str(folder / EDITION_NAME) if edition.get("file") else None
+        ref = str(staging / EDITION_NAME) if edition.get("file") else None
         record = GameRecord(header=gamelog.make_header(ruleset, players, setup_id, seed, kinds, ref))
+        if "edition_ref" in record.header:  # the file as it will be found once in place
+            record.header["edition_ref"] = str(folder.resolve() / EDITION_NAME)
         meta = {"version": META_VERSION, "id": folder.name, "edition": edition,
                 "tokens": [new_token() for _ in range(players)], "spectator": new_token(), "host": new_token()}
-        _write_json(folder / META_NAME, meta)
-        gamelog.save(folder / LOG_NAME, record)
+        if names is not None:
+            meta["names"] = [str(name) for name in names(game)]
+        _write_json(staging / META_NAME, meta)
+        gamelog.save(staging / LOG_NAME, record)
+        _sync_folder(staging)
+        staging.rename(folder)
+        _sync_folder(folder.parent)
         return cls(folder, meta, ruleset, game, record)
 
     @classmethod
@@ -116,28 +148,45 @@ class Table:
         return self.commit(seat, move)
 
     def commit(self, seat: int, move) -> list[dict]:
-        events = gamelog.events_json(self.game.apply(move))
+        """Make a legal move: the move is made on a copy of the game, its log line written and synced, and only
+        then does the copy become the table's game. MoveRefused when the line cannot be written: the game,
+        the record and the log are as they were, and the next move gets this move's number."""
+        after = self.game.copy()
+        events = gamelog.events_json(after.apply(move))
         entry = MoveEntry(n=len(self.record.moves) + 1, seat=seat, move=gamelog.plain_json(move.to_json()),
                           events=events)
+        result = gamelog.result_of(after) if after.is_over else None
+        self._log([entry.to_json()] + ([{"result": result}] if result else []), "your move was not made")
+        self.game = after
         self.record.moves.append(entry)
-        if self.writer is not None:
-            self.writer.move(entry)
         self.events.extend(events)
-        if self.game.is_over:
-            self.finish()
+        if result:
+            self._finished(result)
         return events
 
     def stop_at_signal(self) -> None:
-        """A party's signal: the game ends where it stands (the log's result says so, as `touring play` writes)."""
-        self.events.extend(gamelog.events_json(self.game.stop("signal")))
-        self.finish()
+        """A party's signal: the game ends where it stands (the log's result says so, as `touring play` writes).
+        DiskRefused, the game still running, when the result line cannot be written."""
+        after = self.game.copy()
+        events = gamelog.events_json(after.stop("signal"))
+        result = gamelog.result_of(after)
+        self._log([{"result": result}], "the game was not stopped")
+        self.game = after
+        self.events.extend(events)
+        self._finished(result)
 
-    def finish(self) -> None:
-        self.record.result = gamelog.result_of(self.game)
-        if self.writer is not None:
-            self.writer.result(self.record.result)
-            self.writer.close()
-            self.writer = None
+    def _log(self, lines: list[dict], what: str) -> None:
+        """Write lines to the log, all or none; MoveRefused says why in words when the disk cannot take them."""
+        if self.writer is None:
+            return
+        try:
+            self.writer.write_lines(lines)
+        except OSError as exc:
+            raise DiskRefused(exc, what) from None
+
+    def _finished(self, result: dict) -> None:
+        self.record.result = result
+        self.close()
 
     def bot_to_act(self) -> int | None:
         game = self.game
@@ -163,9 +212,6 @@ class Table:
         names = self.meta.get("names")
         return names if isinstance(names, list) and len(names) == self.players else None
 
-    def name_seats(self, names: list[str]) -> None:
-        self.meta["names"] = [str(name) for name in names]
-        _write_json(self.folder / META_NAME, self.meta)
 
     def state(self, seat: int | None) -> dict:
         return state_message(self.game, seat, self.events, self.kinds, len(self.record.moves), names=self.names)
@@ -202,6 +248,28 @@ def _read_log(path: Path) -> GameRecord:
 
 
 def _write_json(path: Path, data: dict) -> None:
+    """Write a small JSON file through a temporary one and a rename: it is whole, old or new, never half."""
     temporary = path.with_name(path.name + ".part")
-    temporary.write_text(json.dumps(data, indent=1), encoding="utf-8")
-    temporary.replace(path)
+    try:
+        with temporary.open("w", encoding="utf-8") as stream:
+            stream.write(json.dumps(data, indent=1))
+            stream.flush()
+            os.fsync(stream.fileno())
+        temporary.replace(path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a folder's new names last through a power cut (where the system lets a folder be synced)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
