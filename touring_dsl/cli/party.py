@@ -194,6 +194,8 @@ def _save_at_last(path: Path, record) -> Path:
             continue
         if place != path:
             note(f"Cannot write {path} ({problem.strerror or problem}); the party is saved in {place} instead.")
+        else:
+            note(f"The party is saved in {path} again, every table entered included.")
         return place
     fail(f"touring party: cannot write {path} ({problem.strerror or problem}) nor anywhere else; it holds the "
          "party as it was before the tables entered since")
