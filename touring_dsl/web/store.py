@@ -132,17 +132,23 @@ class TableStore:
         Anything else that cannot be read is left for load_all to report."""
         from .party import PARTIES, half_made_party
 
-        for folder in [p for p in self.root.iterdir() if p.is_dir() and p.name != PARTIES]:
+        for folder in [p for p in self.root.iterdir() if p.is_dir() and _made_here(p.name)]:
             if folder.name.startswith(STAGING) or _holds_only(folder, HALF_MADE_TABLE):
                 _remove(folder)
         parties = self.root / PARTIES
-        for folder in [p for p in parties.iterdir() if p.is_dir()] if parties.is_dir() else []:
+        for folder in [p for p in parties.iterdir() if p.is_dir() and _made_here(p.name)] if parties.is_dir() else []:
             if folder.name.startswith(STAGING) or half_made_party(folder):
                 _remove(folder)
 
     def close(self) -> None:
         for table in self.tables.values():
             table.close()
+
+
+def _made_here(name: str) -> bool:
+    """A folder name a table or party is given (12 hexadecimal digits), staged or in place: no other is swept."""
+    name = name.removeprefix(STAGING)
+    return len(name) == 12 and all(c in "0123456789abcdef" for c in name)
 
 
 def _holds_only(folder: Path, names: set[str]) -> bool:

@@ -149,15 +149,15 @@ class Table:
 
     def commit(self, seat: int, move) -> list[dict]:
         """Make a legal move: the move is made on a copy of the game, its log line written and synced, and only
-        then does the copy become the table's game. MoveRefused when the line cannot be written: the game,
-        the record and the log are as they were, and the next move gets this move's number."""
+        then does the table's game take the copy's position. MoveRefused when the line cannot be written: the
+        game, the record and the log are as they were, and the next move gets this move's number."""
         after = self.game.copy()
         events = gamelog.events_json(after.apply(move))
         entry = MoveEntry(n=len(self.record.moves) + 1, seat=seat, move=gamelog.plain_json(move.to_json()),
                           events=events)
         result = gamelog.result_of(after) if after.is_over else None
         self._log([entry.to_json()] + ([{"result": result}] if result else []), "your move was not made")
-        self.game = after
+        self.game.restore(after.snapshot())  # the same game object: whoever holds it sees the move
         self.record.moves.append(entry)
         self.events.extend(events)
         if result:
@@ -171,7 +171,7 @@ class Table:
         events = gamelog.events_json(after.stop("signal"))
         result = gamelog.result_of(after)
         self._log([{"result": result}], "the game was not stopped")
-        self.game = after
+        self.game.restore(after.snapshot())
         self.events.extend(events)
         self._finished(result)
 
