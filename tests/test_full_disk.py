@@ -374,6 +374,33 @@ def test_a_party_signal_on_a_full_disk_is_a_page_in_words(tmp_path, monkeypatch)
     assert "Round 2 of 2" in client.get(host).text
 
 
+def test_another_game_the_disk_cannot_take_is_refused_and_leaves_nothing(tmp_path, monkeypatch):
+    store, party, tables = a_party(tmp_path)
+    while not tables[0].game.is_over:  # table 1's game is won before the signal: another may follow
+        tables[0].apply(tables[0].game.to_act, first_move(tables[0].game).to_json(), confirm=True)
+    games, count = dict(party.meta["games"]), len(store.tables)
+    monkeypatch.setattr(gamelog, "save", no_space)
+    with pytest.raises(PartyError, match=f"^{FULL}: the game was not made; try again in a moment$"):
+        party.another_game(store, 1)
+    assert party.meta["games"] == games and len(store.tables) == count
+    assert len([p for p in tmp_path.iterdir() if p.name != PARTIES]) == count
+    monkeypatch.undo()
+    made = party.another_game(store, 1)
+    assert party.games_of(store, 1, 1)[-1] is made and WebParty.load(party.folder).meta["games"] == party.meta["games"]
+
+
+def test_a_log_cut_short_by_a_crash_is_cut_back_in_place_at_start(tmp_path):
+    store, table = a_table(tmp_path)
+    store.close()
+    log = table.folder / LOG_NAME
+    whole = log.read_bytes()
+    log.write_bytes(whole + b'{"n":4,"seat":0,"mo')
+    again = reloaded(tmp_path, table.id)
+    assert log.read_bytes() == whole and len(again.record.moves) == 3
+    again.apply(again.game.to_act, first_move(again.game).to_json(), confirm=True)
+    assert gamelog.read(log).moves[-1].n == 4
+
+
 # -- the terminal ------------------------------------------------------------------------------------------
 
 class FlakyFile:

@@ -242,8 +242,7 @@ def _read_log(path: Path) -> GameRecord:
     except gamelog.LogError as exc:
         if "cut short" not in exc.problem:
             raise ValueError(str(exc)) from None
-    text = path.read_text(encoding="utf-8")
-    path.write_text(text[: text.rindex("\n") + 1], encoding="utf-8")
+    os.truncate(path, path.read_bytes().rindex(b"\n") + 1)  # cut in place: shrinking a file needs no space
     return gamelog.read(path)
 
 
