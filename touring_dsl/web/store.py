@@ -49,7 +49,8 @@ class TableStore:
         """Every table saved under the data folder, each at its last logged move; a broken one is reported."""
         report = report or (lambda text: print(text, file=sys.stderr))
         self.sweep_half_made()
-        for folder in sorted(p for p in self.root.iterdir() if p.is_dir() and p.name != "parties"):
+        for folder in sorted(p for p in self.root.iterdir()
+                             if p.is_dir() and p.name != "parties" and not p.name.startswith(STAGING)):
             try:
                 self.add(Table.load(folder, ruleset_for))
             except (OSError, ValueError, KeyError, EditionRefused) as exc:
