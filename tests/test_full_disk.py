@@ -203,6 +203,31 @@ def test_a_refused_move_reaches_the_seat_as_an_error_and_the_channel_stays_open(
     assert response.status_code == 303
 
 
+@pytest.mark.xfail(strict=True, reason="web/app.py's bot loop must catch MoveRefused and try again later "
+                   "(issue 28, point 2: left to the app's owner); remove this mark with that change")
+def test_the_bot_loop_waits_out_a_full_disk_instead_of_ending(tmp_path, monkeypatch, capsys):
+    import asyncio
+
+    app = create_app(tmp_path, bot_delay=0)
+    store, hub = app.app.state.store, app.app.state.hub
+    table = store.create(2, ["greedy", "greedy"], "touring-1937", seed=5)
+    failing = FailingFile(table.writer._file, "write")
+    table.writer._file = failing
+
+    async def run() -> bool:
+        task = asyncio.create_task(hub.run_bots(table))
+        for _ in range(200):  # let the loop try the move and meet the full disk
+            await asyncio.sleep(0.01)
+        ended = task.done()
+        task.cancel()
+        return ended
+
+    ended = asyncio.run(run())
+    assert not table.record.moves and table.bot_to_act() == 0
+    assert not ended, "the bot loop gave up on the table at the first refused write"
+    assert "a bug" not in capsys.readouterr().err
+
+
 # -- making a table ---------------------------------------------------------------------------------------
 
 @contextmanager
