@@ -329,17 +329,16 @@ function renderCentre() {
 // player's direction (no motion when the system asks for reduced motion).
 function showLastPlay() {
   const last = state.last;
+  const key = last ? last.at + ":" + last.card : "";
+  const fresh = lastShown !== null && key !== lastShown;  // not on the page's first position: it was there already
+  lastShown = key;
   if (!last) return;
   const where = last.kind === "discard" ? '[data-side="discard"]' : '[data-side="' + last.side + '"]';
   const found = [...document.querySelectorAll(".table-card" + where)].filter((node) => node.dataset.card === last.card);
   const card = found[found.length - 1];
   if (!card) return;
   card.classList.add("just-played");
-  const key = last.at + ":" + last.card;
-  if (key === lastShown) return;
-  const first = lastShown === null;
-  lastShown = key;
-  if (first || still.matches || !card.animate) return;
+  if (!fresh || still.matches || !card.animate) return;
   const fromMe = state.seat !== null && last.seat === state.seat;
   card.animate([{transform: "translateY(" + (fromMe ? 90 : -90) + "px) scale(1.25)", opacity: 0.3},
                 {transform: "none", opacity: 1}], {duration: 420, easing: "cubic-bezier(.2,.8,.3,1)"});
