@@ -120,7 +120,7 @@ def test_mille_bornes_race_with_a_coup_fourre_on_phones(server, browser):
     done = play_to_end(pages)
     assert "counter" in done  # a safety shown out of turn against the hazard: the coup fourré
     assert "extend" in done  # at 700 km the Extension's question, answered with its button
-    log = " ".join(pages[0].locator("#log li").all_inner_texts())
+    log = " ".join(pages[0].locator("#log li").all_text_contents())
     assert "is cancelled" in log  # the engine's words for the coup fourré, in the public log
     assert "extends the race to 1000 km" in log
     end = pages[1].locator("#end").inner_text()  # the goal the race had at its end, not the one it began with

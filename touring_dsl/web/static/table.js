@@ -72,7 +72,9 @@ function winnerWords() {
   const result = state.result;
   if (result.winner === null) return "nobody wins, a tie";
   const me = state.seat === null ? null : state.seats[state.seat].side;
-  return me === result.winner ? "you win" : "side " + (result.winner + 1) + " wins";
+  if (me === result.winner) return "you win";
+  const names = result.sides[result.winner].names;
+  return names.join(" & ") + (names.length === 1 ? " wins" : " win");
 }
 
 // -- the end of a game: the winner, each side's distance and points, and another game -------------------
