@@ -50,6 +50,7 @@ function render() {
   $("title").textContent = state.edition.title + (mine === null ? "" : " - " + (mine.name || "seat " + (state.seat + 1)));
   const myTurn = state.seat !== null && state.to_act === state.seat;
   app.classList.toggle("my-turn", myTurn);
+  app.classList.toggle("over", state.over);
   if (state.over) say("Game over: " + winnerWords() + ".");
   else if (myTurn) say(state.pending ? "Your answer: " + pendingText() : state.question ? state.question
                        : "Your turn: tap a card, then where it goes.");
@@ -238,9 +239,9 @@ function sideBox(side, isMine, isTarget) {
     mat.appendChild(pile(state.edition.labels.zone, side.zone_size ? side.zone : null, side.zone_size, "zone-pile", side.side,
                          side.zone_size ? null : side.zone + " applies"));
   }
+  mat.appendChild(safeties(side));
   mat.appendChild(distance(side));
   box.appendChild(mat);
-  box.appendChild(safeties(side));
   box.appendChild(el("p", capital(side.needs), "needs" + (side.showing_go ? " rolling" : "")));
   return box;
 }
