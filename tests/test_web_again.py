@@ -81,3 +81,18 @@ def test_the_end_shows_the_goal_the_race_had_after_an_extension(store):
 def test_an_edition_without_scoring_shows_no_points(store):
     table = finish(store.create(2, ["human", "human"], "touring-1937", seed=2))
     assert all(side["points"] is None for side in table.state(None)["result"]["sides"])
+
+
+def test_the_last_play_is_the_last_card_laid_whatever_follows_it(store):
+    """The page marks the card just played: a draw never counts (only its drawer may know it), and a counter
+    offer declined leaves the hazard the last card laid."""
+    from touring_dsl.web.views import last_play
+
+    log = [{"kind": "play", "seat": 0, "side": 0, "card": "Roll"},
+           {"kind": "draw", "seat": 1, "side": 1, "card": "Stop"},
+           {"kind": "hazard", "seat": 1, "side": 0, "card": "Stop"},
+           {"kind": "decline", "seat": 0, "side": 0, "card": None},
+           {"kind": "draw", "seat": 0, "side": 0, "card": "Accident"}]
+    assert last_play(log) == {"kind": "hazard", "seat": 1, "side": 0, "card": "Stop", "at": 2}
+    assert last_play(log[:2]) == {"kind": "play", "seat": 0, "side": 0, "card": "Roll", "at": 0}
+    assert last_play(log[1:2]) is None

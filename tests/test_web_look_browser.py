@@ -124,11 +124,13 @@ def test_the_host_form_shows_a_seat_picker_for_each_player(server, browser):
     assert form.locator("figure.qr").count() == 3  # three people, three links; the expert bot has none
 
 
-def test_each_hazard_and_the_remedy_that_answers_it_wear_the_same_pictogram(server, browser):
+@pytest.mark.parametrize("edition", ["mille-bornes", "touring-1937", "touring-reprint"])
+def test_each_hazard_and_the_remedy_that_answers_it_wear_the_same_pictogram(server, browser, edition):
     """Drawn from the edition's chains: a remedy's face bears its hazard's pictogram (another colour), a
-    safety's the pictograms of what it guards against; every name is printed once on its face."""
-    ruleset = load("mille-bornes")
-    table = make_table(server.base, "mille-bornes", ["human", "greedy"], seed=11)
+    safety's the pictograms of what it guards against, a counter card's those of what it cancels; every
+    name is printed once on its face."""
+    ruleset = load(edition)
+    table = make_table(server.base, edition, ["human", "greedy"], seed=11)
     page = open_page(browser, table["seats"][0], "phone")
     glyphs = page.evaluate("""(names) => Object.fromEntries(names.map((name) => {
         const face = window.TouringFaces.face(name);
@@ -144,8 +146,9 @@ def test_each_hazard_and_the_remedy_that_answers_it_wear_the_same_pictogram(serv
     hazards = [card.name for card in ruleset.deck if card.kind == "hazard"]
     assert len({tuple(glyphs[name]["glyphs"]) for name in hazards}) == len(hazards)  # no two hazards alike
     for card in ruleset.deck:
-        if card.kind == "safety":
-            assert {tuple(glyphs[h]["glyphs"]) for h in card.against if h in hazards} == \
+        if card.kind in ("safety", "counter"):
+            guarded = card.against if card.kind == "safety" else card.counters
+            assert {tuple(glyphs[h]["glyphs"]) for h in guarded if h in hazards} == \
                 {(d,) for d in glyphs[card.name]["glyphs"]}, card.name
         assert glyphs[card.name]["text"].replace(" ", "").count(card.name.replace(" ", "")) == 1, card.name
     for button in page.locator("#hand button.card").all():  # the hand's cards: the name once, on the face

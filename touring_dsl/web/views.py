@@ -119,19 +119,17 @@ def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str]
     return message
 
 
-PLAYS = ("play", "hazard", "safety", "counter", "discard", "zone", "mileage")
+PLAYS = ("play", "hazard", "safety", "counter", "discard", "zone")  # the events that lay (or discard) a card
 
 
 def last_play(log: list[dict]) -> dict | None:
-    """The last card laid or discarded, for the page to show it arriving: public (a draw never counts)."""
-    for event in reversed(log):
-        if event.get("kind") == "draw":
-            continue
-        if event.get("card") and event.get("kind") in PLAYS:
+    """The last card laid or discarded, for the page to show it arriving: public (a draw never counts, and what
+    follows a play, a penalty or a declined counter, leaves that play the last)."""
+    for at in range(len(log) - 1, -1, -1):
+        event = log[at]
+        if event.get("kind") in PLAYS and event.get("card"):
             return {"kind": event["kind"], "seat": event.get("seat"), "side": event.get("side"),
-                    "card": event["card"], "at": len(log)}
-        if event.get("kind") not in ("win", "extend"):
-            return None
+                    "card": event["card"], "at": at}  # at: its place in the log, so the page moves it in once
     return None
 
 

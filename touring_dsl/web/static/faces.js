@@ -54,16 +54,10 @@ window.TouringFaces = (() => {
     const card = facts(name);
     const role = ROLE[card.role] || {words: "a card"};
     let words = role.words;
-    if (card.miles) words = card.miles + " " + unitOf() + ", " + words;
     if (card.answers && card.answers.length) words += " against " + card.answers.join(" or ");
     if (card.role === "safety" && card.against.length) words += " against " + card.against.join(" and ");
     if (card.limit) words += " to " + card.limit;
     return words;
-  }
-
-  function unitOf() {
-    const any = Object.values(cards).find((c) => c.miles);
-    return any ? any.name.replace(/^[0-9]+\s*/, "") : "";
   }
 
   function glyph(family, x, y, size, colour) {
