@@ -21,14 +21,14 @@ window.TouringFaces = (() => {
   // One pictogram per hazard family (by its place in the deck), in a 24-unit box. They are shapes, not
   // pictures of any particular card: the edition, not this file, says which card is which hazard.
   const GLYPHS = [
-    (g) => g.appendChild(el("path", {d: "M12 2C12 2 4.5 11 4.5 15.5a7.5 7.5 0 0 0 15 0C19.5 11 12 2 12 2Z"})),
-    (g) => g.appendChild(el("path", {d: "M12 1l2.6 6.2 6.6-1.6-3.8 5.6 4.8 4.6-6.7.3L12 23l-3.5-6.9-6.7-.3 4.8-4.6L2.8 5.6l6.6 1.6Z"})),
     (g) => g.appendChild(el("path", {d: "M12 2a10 10 0 1 0 .01 0ZM12 8a4 4 0 1 1-.01 0Z", "fill-rule": "evenodd"})),
+    (g) => g.appendChild(el("path", {d: "M12 1l2.6 6.2 6.6-1.6-3.8 5.6 4.8 4.6-6.7.3L12 23l-3.5-6.9-6.7-.3 4.8-4.6L2.8 5.6l6.6 1.6Z"})),
+    (g) => g.appendChild(el("path", {d: "M12 1l11 11-11 11L1 12Z"})),
     (g) => g.appendChild(el("path", {d: "M8 2h8l6 6v8l-6 6H8l-6-6V8Z"})),
     (g) => g.appendChild(el("path", {d: "M14 1L4 14h6.5L9 23l11-13.5h-6.5Z"})),
-    (g) => g.appendChild(el("path", {d: "M12 1l11 11-11 11L1 12Z"})),
     (g) => g.appendChild(el("path", {d: "M8.5 2h7v6.5H22v7h-6.5V22h-7v-6.5H2v-7h6.5Z"})),
     (g) => g.appendChild(el("path", {d: "M12 22L1 3h22Z"})),
+    (g) => g.appendChild(el("path", {d: "M6 3h12a3 3 0 0 1 3 3v12a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V6a3 3 0 0 1 3-3Z"})),
   ];
   const MILE_COLOURS = ["#2b6cb0", "#2f855a", "#b7791f", "#c05621", "#97266d", "#4a5568"];
 
@@ -112,8 +112,8 @@ window.TouringFaces = (() => {
       const s = Math.min(height, 60), cx = 35, y = top + (height - s * 0.87) / 2;
       svg.appendChild(el("path", {d: `M${cx} ${y}L${cx + s / 2} ${y + s * 0.87}H${cx - s / 2}Z`, fill: "#fff",
                                   stroke: "#fff", "stroke-width": 5, "stroke-linejoin": "round"}));
-      const g = s * 0.42;
-      card.families.forEach((f) => svg.appendChild(glyph(f, cx - g / 2, y + s * 0.87 - g - s * 0.1, g, "#b71c1c")));
+      const g = s * 0.46;
+      card.families.forEach((f) => svg.appendChild(glyph(f, cx - g / 2, y + s * 0.87 - g - s * 0.08, g, "#b71c1c")));
     },
     penalty(svg, card, top, height) {
       DRAW.hazard(svg, card, top, height - 14);
@@ -137,6 +137,11 @@ window.TouringFaces = (() => {
       svg.appendChild(el("circle", {cx: 35, cy: y + h * 0.2, r: r, fill: "#5a2320"}));
       svg.appendChild(el("circle", {cx: 35, cy: y + h * 0.5, r: r, fill: "#5a4a1a"}));
       svg.appendChild(el("circle", {cx: 35, cy: y + h * 0.8, r: r * 1.1, fill: "#6cff8f", stroke: "#d9ffe3", "stroke-width": 1.2}));
+      card.families.forEach((f, i) => {  // the hazards go alone lifts (the edition's chains say which)
+        const cy = y + h * 0.8 - i * 19;
+        svg.appendChild(el("circle", {cx: 56, cy: cy, r: 8.5, fill: "#fff"}));
+        svg.appendChild(glyph(f, 56 - 6, cy - 6, 12, "#1f8a43"));
+      });
     },
     limit(svg, card, top, height) {
       const r = Math.min(height, 58) / 2, cy = top + height / 2;
