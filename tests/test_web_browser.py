@@ -111,17 +111,21 @@ def test_two_seats_play_a_whole_1937_game(server, browser):
 def test_mille_bornes_race_with_a_coup_fourre_on_phones(server, browser):
     table = make_table(server.base, "mille-bornes", ["human", "human"], seed=11)
     pages = open_seats(browser, table["seats"], viewport=PHONE)
-    sides = pages[0].locator("#sides").inner_text()  # the edition's own pile names, and an empty speed pile
-    assert "Battle pile: empty" in sides and "Speed pile: empty (End of Limit applies)" in sides
+    # the edition's own pile names, and an empty speed pile with the zone that rules while it is empty
+    labels = pages[0].locator("#mine figure.pile").evaluate_all("(piles) => piles.map((p) => p.getAttribute('aria-label'))")
+    assert labels[:2] == ["Battle pile: empty", "Speed pile: empty, End of Limit applies"]
     widest = pages[0].evaluate("Math.max(...[...document.querySelectorAll('svg.face text')]"
                                ".map((t) => t.getBBox().width))")
     assert widest <= 66, f"a card name {widest:.0f} units wide overflows its 70-unit face"  # Puncture-Proof once did
     done = play_to_end(pages)
     assert "counter" in done  # a safety shown out of turn against the hazard: the coup fourré
     assert "extend" in done  # at 700 km the Extension's question, answered with its button
-    log = " ".join(pages[0].locator("#log li").all_inner_texts())
+    log = " ".join(pages[0].locator("#log li").all_text_contents())
     assert "is cancelled" in log  # the engine's words for the coup fourré, in the public log
     assert "extends the race to 1000 km" in log
+    end = pages[1].locator("#end").inner_text()  # the goal the race had at its end, not the one it began with
+    assert "You win!" in end and "The goal was 1000 km." in end
+    assert pages[1].locator("#score tr.won td.num").first.inner_text() == "1000"
     for page in pages:
         assert page.errors == []
         width = page.evaluate("document.documentElement.scrollWidth")

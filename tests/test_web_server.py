@@ -92,7 +92,7 @@ def check_seat_one(message, game, table, moves):
     assert [s["hand_size"] for s in message["seats"]] == list(game.view(0).hand_sizes)
     assert set(message) == {"type", "seat", "players", "moves_made", "edition", "seats", "sides", "zone",
                             "discard_top", "discard_size", "draw_size", "turns", "to_act", "pending", "over",
-                            "result", "log", "hand", "moves", "why", "status", "question"}
+                            "result", "log", "hand", "moves", "why", "status", "question", "last"}
     assert all(line.startswith("you drew") for line in message["log"] if "drew" in line)
     if game.to_act != 0:
         assert message["moves"] == []

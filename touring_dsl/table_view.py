@@ -246,7 +246,7 @@ def result_lines(game, name_of: NameOf, me: int | None = None) -> list[str]:
     for side_index in range(game.sides):
         side = view.sides[side_index]
         members = ", ".join(name_of(s) for s in side.seats)
-        lines.append(f"  Side {side_index + 1} - {members}: {side.miles} of {game.setup.race.miles} "
+        lines.append(f"  Side {side_index + 1} - {members}: {side.miles} of {target_now(game)} "
                      f"{game.setup.race.unit}")
     if game.winner is None:
         lines.append("Nobody wins: a tie.")

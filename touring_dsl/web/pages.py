@@ -17,8 +17,9 @@ KIND_LABELS = {HUMAN: "a person", "easy": "bot: easy", "medium": "bot: medium", 
                "rollout": "bot: rollout (search)"}
 
 
-def page(title: str, body: str, script: str | None = None, body_class: str = "") -> str:
-    tag = f'<script src="/static/{escape(script)}" defer></script>' if script else ""
+def page(title: str, body: str, script: str | tuple[str, ...] | None = None, body_class: str = "") -> str:
+    scripts = (script,) if isinstance(script, str) else script or ()
+    tag = "".join(f'<script src="/static/{escape(name)}" defer></script>' for name in scripts)
     return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<meta name="referrer" content="same-origin">'
@@ -55,19 +56,20 @@ def index(editions: list[dict], error: str | None = None, form: dict | None = No
 <fieldset><legend>Players</legend>
 <label for="players">Number of players</label>
 <input type="number" id="players" name="players" min="1" max="8" value="{escape(str(players))}" required>
-<div class="seat-choices">{seats}</div>
+<div class="seat-choices" id="seat-choices"><p class="hint">Who sits at each seat<span class="without-script">
+(seats past the number of players are left empty)</span>:</p>{seats}</div>
 <label for="seed">Deal number (leave empty for a fresh shuffle)</label>
 <input type="number" id="seed" name="seed" min="0" value="{escape(str(form.get("seed", "")))}">
 </fieldset>
-<button type="submit">Make the table</button>
+<button type="submit" class="primary">Make the table</button>
 </form>{party}</main>"""
-    return page("Touring: a new table", body)
+    return page("Touring: a new table", body, "host.js")
 
 
 def _seat_choice(seat: int, chosen: str) -> str:
     options = "".join(f'<option value="{kind}"{" selected" if kind == chosen else ""}>{escape(KIND_LABELS[kind])}'
                       f"</option>" for kind in PLAYER_KINDS)
-    return (f'<p class="seat-choice"><label for="seat{seat}">Seat {seat + 1}</label> '
+    return (f'<p class="seat-choice" data-seat="{seat}"><label for="seat{seat}">Seat {seat + 1}</label> '
             f'<select id="seat{seat}" name="seat{seat}">{options}</select></p>')
 
 
@@ -100,28 +102,35 @@ whoever has it sees that hand, so give it to that player alone.</p>
 
 
 def game_page(title: str, mode: str) -> str:
-    """The seat's (or spectator's, or replay's) page: a frame that table.js fills from the live channel."""
+    """The seat's (or spectator's, or replay's) page: a frame that table.js fills from the live channel.
+
+    Laid out as a card table seen from the seat: the other sides across the table, the draw and discard
+    piles between, this seat's side nearest, its hand at the bottom; the log folds away below."""
     body = f"""<header class="bar"><h1 id="title">{escape(title)}</h1>
 <nav><a id="rules-link" href="#" target="_blank" rel="noopener">Rulebook</a></nav></header>
 <main id="app" data-mode="{escape(mode)}">
 <p id="status" role="status" aria-live="polite">Connecting&hellip;</p>
-<p id="replay-offer" hidden><a id="replay-link" href="#">Watch the game again, move by move</a></p>
+<p id="last-line" class="last-line" aria-hidden="true"></p>
+<section id="end" class="end" aria-labelledby="end-title" hidden></section>
 <section id="decision" aria-live="assertive" hidden></section>
 <section id="confirm" role="alertdialog" aria-labelledby="confirm-text" hidden>
 <p id="confirm-text"></p><button id="confirm-yes" type="button">Make it anyway</button>
 <button id="confirm-no" type="button">Choose again</button></section>
-<section id="hand-area" aria-labelledby="hand-title"><h2 id="hand-title">Your hand</h2>
-<div id="hand" class="cards"></div><div id="choices" class="choices" aria-live="polite"></div>
-<p id="why" class="why" aria-live="polite"></p></section>
-<section aria-labelledby="table-title"><h2 id="table-title">The table</h2>
-<p id="piles"></p><div id="sides" class="sides"></div></section>
+<section id="table-area" class="table-area" aria-labelledby="table-title"><h2 id="table-title" class="quiet">The table</h2>
+<div id="sides" class="sides"><div id="others" class="others"></div>
+<div id="centre" class="centre" aria-label="Draw and discard piles"></div>
+<div id="mine" class="mine-area"></div></div></section>
+<section id="hand-area" class="hand-area" aria-labelledby="hand-title"><h2 id="hand-title">Your hand</h2>
+<div id="choices" class="choices" aria-live="polite"></div>
+<p id="why" class="why" aria-live="polite"></p>
+<div id="hand" class="cards"></div></section>
 <section id="replay-controls" hidden aria-label="Replay controls">
 <button id="first" type="button">First</button><button id="prev" type="button">Previous move</button>
 <span id="step" aria-live="polite"></span>
 <button id="next" type="button">Next move</button><button id="last" type="button">Last</button></section>
-<section aria-labelledby="log-title"><h2 id="log-title">What happened</h2><ol id="log" class="log"></ol></section>
+<details class="log-box"><summary id="log-title">What happened</summary><ol id="log" class="log"></ol></details>
 </main>"""
-    return page(title, body, "table.js", body_class=mode)
+    return page(title, body, ("faces.js", "table.js"), body_class=mode)
 
 
 def refusal() -> str:

@@ -13,10 +13,64 @@ from ..table_view import (forfeit_warnings, go_pile_label, mechanic_status, move
                           result_lines, sorted_hand, zone_label, zone_text)
 
 def catalogue(ruleset) -> list[dict]:
-    """The deck as the card faces need it (public: every player may read the box's card list)."""
+    """The deck as the card faces need it (public: every player may read the box's card list).
+
+    Besides each card's own facts: its role on the table, the hazard family it belongs to (a hazard's
+    own, a remedy's from the edition's chains, a counter's or a safety's from what it cancels or guards
+    against), which hazards a card answers, and for a zone card the largest mileage it allows (the figure
+    on a limit sign; None for a zone that allows every mileage card)."""
+    families = hazard_families(ruleset)
+    answers = _answers(ruleset)
+    top = max((card.miles or 0 for card in ruleset.deck), default=0)
+    limits = {zone.name: max((ruleset.card(c).miles or 0 for c in zone.allows), default=0)
+              for zone in ruleset.zones.zones}
     return [{"name": card.name, "kind": str(card.kind), "count": card.count, "miles": card.miles,
-             "hours": card.hours, "counters": list(card.counters), "against": list(card.against)}
+             "hours": card.hours, "counters": list(card.counters), "against": list(card.against),
+             "removes": card.removes, "removes_miles": ruleset.card(card.removes).miles if card.removes else None,
+             "role": _role(card, limits, top), "answers": answers.get(card.name, []),
+             "families": sorted({families[h] for h in _guards(card, answers) if h in families}),
+             "limit": limits.get(card.name) if limits.get(card.name, top) < top else None}
             for card in ruleset.deck]
+
+
+def hazard_families(ruleset) -> dict[str, int]:
+    """Each hazard's family number, in deck order: a hazard and the cards that answer it share it."""
+    hazards = [card.name for card in ruleset.deck if card.kind == "hazard"]
+    return {name: number for number, name in enumerate(hazards)}
+
+
+def _answers(ruleset) -> dict[str, list[str]]:
+    """card -> the hazards it answers: a chain's first step answers its hazard (a go card answers a hazard
+    only go lifts), and a counter card answers what it cancels."""
+    found: dict[str, list[str]] = {}
+    for chain in ruleset.delays.chains:
+        if chain.steps:
+            found.setdefault(chain.steps[0], []).append(chain.hazard)
+    for card in ruleset.deck:
+        if card.kind == "counter":
+            found.setdefault(card.name, []).extend(card.counters)
+    return found
+
+
+def _guards(card, answers: dict[str, list[str]]) -> list[str]:
+    """The hazards whose family a card's face shows: its own, those it answers, those it guards against."""
+    if card.kind == "hazard":
+        return [card.name]
+    if card.kind == "safety":
+        return list(dict.fromkeys(card.against + card.counters))
+    if card.kind in ("remedy", "counter", "go"):
+        return answers.get(card.name, [])
+    return []
+
+
+def _role(card, limits: dict[str, int], top: int) -> str:
+    """The pictogram a card's face wears: its kind, a zone card told apart as a limit or an open road,
+    a hazard that takes mileage told apart as a penalty."""
+    if card.kind == "zone":
+        return "limit" if limits.get(card.name, top) < top else "open"
+    if card.kind == "hazard" and card.removes:
+        return "penalty"
+    return str(card.kind)
 
 
 def public_line(event, viewer: int | None) -> str | None:
@@ -51,6 +105,7 @@ def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str]
         "status": mechanic_status(game),  # what each mechanic the table uses says of its state (public)
         "question": offer_question(game),  # a mechanic's question to the seat to act (public: the table sees it)
         "over": game.is_over, "result": _result(game, seat_kinds, names) if game.is_over else None,
+        "last": last_play(log),
         "log": [line for line in (public_line(e, seat) for e in log[-log_tail * 3:]) if line][-log_tail:],
         "hand": [], "moves": [], "why": {},
     }
@@ -62,6 +117,20 @@ def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str]
         message["why"] = {card: game.why_not(seat, card) or "cannot be played now"
                           for card in dict.fromkeys(message["hand"]) if card not in playable}
     return message
+
+
+PLAYS = ("play", "hazard", "safety", "counter", "discard", "zone")  # the events that lay (or discard) a card
+
+
+def last_play(log: list[dict]) -> dict | None:
+    """The last card laid or discarded, for the page to show it arriving: public (a draw never counts, and what
+    follows a play, a penalty or a declined counter, leaves that play the last)."""
+    for at in range(len(log) - 1, -1, -1):
+        event = log[at]
+        if event.get("kind") in PLAYS and event.get("card"):
+            return {"kind": event["kind"], "seat": event.get("seat"), "side": event.get("side"),
+                    "card": event["card"], "at": at}  # at: its place in the log, so the page moves it in once
+    return None
 
 
 def move_list(game) -> list[dict]:
@@ -81,11 +150,33 @@ def _side(ruleset, view, side) -> dict:
 
 
 def _result(game, seat_kinds: list[str], names: list[str] | None) -> dict:
+    """The end as the page shows it: who won, how, and each side's distance (of the goal the race had at
+    its end, an Extension's included) and points where the edition scores."""
     def name(s: int) -> str:
         called = names[s] if names else f"player {s + 1}"
         return called + ("" if seat_kinds[s] == "human" else f" ({seat_kinds[s]})")
 
-    return {"outcome": game.outcome, "winner": game.winner, "lines": result_lines(game, name)}
+    view = game.view(0)
+    points = _points(game)
+    sides = [{"side": side.side, "names": [name(s) for s in side.seats], "miles": side.miles,
+              "points": None if points is None else points[side.side], "won": game.winner == side.side}
+             for side in view.sides]
+    return {"outcome": game.outcome, "winner": game.winner, "lines": result_lines(game, name),
+            "how": OUTCOMES.get(game.outcome, game.outcome or "unfinished"), "goal": target_now(game),
+            "unit": game.setup.race.unit, "turns": game.turns, "sides": sides}
+
+
+OUTCOMES = {"completed": "the race was completed", "exhausted": "the cards ran out",
+            "turn-limit": "the limit of moves was reached", "signal": "the signal stopped play"}
+
+
+def _points(game) -> list[int] | None:
+    """Each side's points for the race, or None where the edition does not score."""
+    if game.ruleset.scoring is None:
+        return None
+    from ..engine.rules.scoring import score_race
+
+    return [score.total for score in score_race(game)]
 
 
 def parse_move(data) -> Move:

@@ -1,73 +1,28 @@
 // Web stage, the seat's page: draws the table from the server's messages and sends the seat's moves.
 // Every text from the server is put in the page with textContent (never as markup). The page knows
-// nothing of any particular mechanic: the moves are those the engine offers, each with its own label.
+// nothing of any particular card or mechanic: faces are drawn from the catalogue's facts (role, hazard
+// family, distance, limit), the moves are those the engine offers, each with its own label.
 "use strict";
 
-const SVG = "http://www.w3.org/2000/svg";
 const app = document.getElementById("app");
 const mode = app.dataset.mode; // "seat", "watch" or "replay"
 const token = location.pathname.split("/").pop();
 const $ = (id) => document.getElementById(id);
-const COLOURS = {mileage: "#2f6b3a", go: "#1f7a3f", remedy: "#1f4f8a", hazard: "#a3261b", zone: "#6b3f8a",
-                 counter: "#9a6b00", safety: "#b8860b"};
+const faces = window.TouringFaces;
+const still = window.matchMedia("(prefers-reduced-motion: reduce)");
 
-let cards = {};      // card name -> its facts (kind, miles...)
 let state = null;    // the last position received
 let selected = null; // the card name tapped, waiting for a target
 let socket = null;
 let retry = 500;
 let pendingMove = null;
+let lastShown = null; // the last play already animated (its place in the log)
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
   if (text !== undefined && text !== null) node.textContent = text;
   if (cls) node.className = cls;
   return node;
-}
-
-function svg(tag, attrs, text) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-// A card face drawn from the edition's data: its kind's colour, its value, its name.
-function cardFace(name, small) {
-  const facts = cards[name] || {kind: "card"};
-  const face = svg("svg", {viewBox: "0 0 70 100", class: small ? "face small" : "face", "aria-hidden": "true",
-                           focusable: "false"});
-  face.appendChild(svg("rect", {x: 1, y: 1, width: 68, height: 98, rx: 7, fill: "#fffdf6",
-                                stroke: COLOURS[facts.kind] || "#444", "stroke-width": 3}));
-  face.appendChild(svg("rect", {x: 1, y: 1, width: 68, height: 20, rx: 7, fill: COLOURS[facts.kind] || "#444"}));
-  face.appendChild(svg("text", {x: 35, y: 15, "text-anchor": "middle", fill: "#fff", "font-size": 10,
-                                "font-weight": "bold"}, facts.kind.toUpperCase()));
-  let y = 40;
-  if (facts.miles) {
-    face.appendChild(svg("text", {x: 35, y: 52, "text-anchor": "middle", "font-size": 26, "font-weight": "bold",
-                                  fill: COLOURS[facts.kind]}, String(facts.miles)));
-    y = 72;
-  }
-  for (const line of wrap(name, 11).slice(0, 4)) {
-    const fit = line.length > 11 ? {textLength: 62, lengthAdjust: "spacingAndGlyphs"} : {};  // a word too long for the face
-    face.appendChild(svg("text", {x: 35, y: y, "text-anchor": "middle", "font-size": 10.5, fill: "#111", ...fit}, line));
-    y += 12;
-  }
-  return face;
-}
-
-function wrap(text, width) {
-  // the words, a hyphenated word in its parts ("Puncture-Proof" may break after its hyphen)
-  const parts = text.split(" ").flatMap((word) => word.split(/(?<=-)/).map((part, i) => [part, i > 0]));
-  const lines = [];
-  let line = "";
-  for (const [part, joined] of parts) {
-    const longer = line ? line + (joined ? "" : " ") + part : part;
-    if (line && longer.length > width) { lines.push(line); line = part; }
-    else line = longer;
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 function playerName(seat) {
@@ -85,28 +40,97 @@ function say(text, isError) {
   status.setAttribute("role", isError ? "alert" : "status");
 }
 
+function capital(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
+function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
+
 // -- drawing the position -----------------------------------------------------------------------------
 function render() {
   if (!state) return;
   const mine = state.seat === null ? null : state.seats[state.seat];
   $("title").textContent = state.edition.title + (mine === null ? "" : " - " + (mine.name || "seat " + (state.seat + 1)));
   const myTurn = state.seat !== null && state.to_act === state.seat;
-  if (state.over) say("Game over. " + state.result.lines.join(" "));
+  app.classList.toggle("my-turn", myTurn);
+  app.classList.toggle("over", state.over);
+  if (state.over) say("Game over: " + winnerWords() + ".");
   else if (myTurn) say(state.pending ? "Your answer: " + pendingText() : state.question ? state.question
                        : "Your turn: tap a card, then where it goes.");
-  else say(playerName(state.to_act) + " to act." + (state.pending ? " " + pendingText() : "")
+  else say(capital(playerName(state.to_act)) + " to act." + (state.pending ? " " + pendingText() : "")
            + (state.status && state.status.length ? " " + state.status.join(" ") : ""));
-  $("replay-offer").hidden = !(state.over && mode !== "replay");
-  $("replay-link").href = "/r/" + token;
+  renderEnd();
   renderDecision(myTurn);
   renderHand(myTurn);
   renderTable();
   renderLog();
+  showLastPlay();
 }
 
 function pendingText() {
   const p = state.pending;
   return "player " + (p.attacker + 1) + " played " + p.hazard + " on side " + (p.victim + 1) + ".";
+}
+
+function winnerWords() {
+  const result = state.result;
+  if (result.winner === null) return "nobody wins, a tie";
+  const me = state.seat === null ? null : state.seats[state.seat].side;
+  if (me === result.winner) return "you win";
+  const names = result.sides[result.winner].names;
+  return names.join(" & ") + (names.length === 1 ? " wins" : " win");
+}
+
+// -- the end of a game: the winner, each side's distance and points, and another game -------------------
+function renderEnd() {
+  const box = $("end");
+  box.hidden = !state.over;
+  box.replaceChildren();
+  if (!state.over) return;
+  const result = state.result;
+  box.appendChild(el("h2", capital(winnerWords()) + "!", "end-title"));
+  box.lastChild.id = "end-title";
+  box.appendChild(el("p", capital(result.how) + " after " + plural(result.turns, "move", "moves") + ". The goal was "
+                     + result.goal + " " + result.unit + "."));
+  box.appendChild(scoreTable(result));
+  const actions = el("div", null, "end-actions");
+  if (mode === "seat" || mode === "watch") {
+    const again = el("form", null, "again");
+    again.method = "post";
+    again.action = "/again/" + token;
+    const button = el("button", "Play again: same seats, a new deal", "primary");
+    button.type = "submit";
+    button.id = "play-again";
+    again.appendChild(button);
+    actions.appendChild(again);
+  }
+  if (mode !== "replay") {
+    const replay = el("a", "Watch the game again, move by move", "button-link");
+    replay.id = "replay-link";
+    replay.href = "/r/" + token;
+    actions.appendChild(replay);
+  }
+  box.appendChild(actions);
+}
+
+function scoreTable(result) {
+  const table = el("table", null, "score");
+  table.id = "score";
+  const scored = result.sides.some((s) => s.points !== null);
+  const head = el("tr");
+  for (const title of ["Side", "Players", capital(result.unit)].concat(scored ? ["Points"] : [])) head.appendChild(el("th", title));
+  head.children[2].className = "num";
+  if (scored) head.children[3].className = "num";
+  table.appendChild(el("thead")).appendChild(head);
+  const body = table.appendChild(el("tbody"));
+  for (const side of result.sides) {
+    const row = el("tr", null, side.won ? "won" : "");
+    const who = el("td", "Side " + (side.side + 1));
+    if (side.won) who.appendChild(el("span", "winner", "winner"));
+    row.appendChild(who);
+    row.appendChild(el("td", side.names.join(", ")));
+    row.appendChild(el("td", String(side.miles), "num"));
+    if (scored) row.appendChild(el("td", side.points === null ? "" : String(side.points), "num"));
+    body.appendChild(row);
+  }
+  return table;
 }
 
 // Moves that are not a plain play or discard (a counter, letting it pass, any decision a mechanic adds)
@@ -127,6 +151,7 @@ function renderHand(myTurn) {
   if (area.hidden) return;
   const hand = $("hand");
   hand.replaceChildren();
+  if (selected && !state.hand.includes(selected)) selected = null;
   state.hand.forEach((name, index) => {
     const moves = myTurn ? state.moves.filter((m) => m.card === name) : [];
     const plays = moves.filter((m) => m.action !== "discard");
@@ -135,14 +160,14 @@ function renderHand(myTurn) {
     button.dataset.card = name;
     button.dataset.index = index;
     const why = state.why[name];
-    button.setAttribute("aria-label", name + (plays.length ? ": can be played" : why ? ": cannot play: " + why : ""));
+    button.setAttribute("aria-label", name + ", " + faces.roleWords(name) + (plays.length ? ": can be played"
+                        : why ? ": cannot play: " + why : ""));
     button.setAttribute("aria-pressed", selected === name ? "true" : "false");
-    button.appendChild(cardFace(name));
-    button.appendChild(el("span", name, "card-name"));
+    button.appendChild(faces.face(name));
     button.addEventListener("click", () => { selected = selected === name ? null : name; render(); });
     hand.appendChild(button);
   });
-  if (selected && !state.hand.includes(selected)) selected = null;
+  $("hand-title").textContent = "Your hand" + (myTurn ? ": your turn" : "");
   renderChoices(myTurn);
 }
 
@@ -154,11 +179,22 @@ function renderChoices(myTurn) {
   const why = state.why[selected];
   if (why) $("why").textContent = selected + " - cannot play: " + why;
   if (!myTurn) return;
-  for (const move of state.moves.filter((m) => m.card === selected)) box.appendChild(moveButton(move, move.label));
+  for (const move of state.moves.filter((m) => m.card === selected)) {
+    const label = move.target === null || move.target === undefined ? move.label
+      : capital(move.action) + " " + move.card + " on " + sideWords(move.target) +
+        (move.take.length ? " taking " + move.take.map((t) => t[1] + " x " + t[0]).join(", ") : "");
+    box.appendChild(moveButton(move, label));
+  }
+}
+
+function sideWords(side) {
+  const mine = state.seat !== null && state.seats[state.seat].side === side;
+  return mine ? "your side" : "side " + (side + 1) + " (" + state.sides[side].seats.map(playerName).join(", ") + ")";
 }
 
 function moveButton(move, label) {
-  const button = el("button", label + (move.warn ? " (" + move.warn + ")" : ""), "move" + (move.warn ? " costly" : ""));
+  const button = el("button", label + (move.warn ? " (" + move.warn + ")" : ""), "move" + (move.warn ? " costly" : "")
+                    + (move.action === "discard" ? " discard" : ""));
   button.type = "button";
   button.dataset.action = move.action;
   if (move.card !== null) button.dataset.card = move.card;
@@ -167,51 +203,156 @@ function moveButton(move, label) {
   return button;
 }
 
+// -- the table: every side's cards laid as at a real table, yours nearest the hand ------------------------
 function renderTable() {
-  const piles = "Draw pile: " + state.draw_size + " cards. Discard pile: " +
-    (state.discard_top ? state.discard_top + " on top (" + state.discard_size + " cards)" : "empty") + "." +
-    (state.zone ? " " + state.edition.labels.zone + " for every side: " + state.zone + "." : "");
-  $("piles").textContent = piles;
-  const sides = $("sides");
-  sides.replaceChildren();
-  const myTurn = state.seat !== null && state.to_act === state.seat;
+  const mySide = state.seat === null ? null : state.seats[state.seat].side;
+  const others = $("others");
+  const mine = $("mine");
+  others.replaceChildren();
+  mine.replaceChildren();
+  const targets = new Set(selected && state.to_act === state.seat
+    ? state.moves.filter((m) => m.card === selected && m.target !== null).map((m) => m.target) : []);
   for (const side of state.sides) {
-    const box = el("section", null, "side" + (state.seat !== null && state.seats[state.seat].side === side.side ? " mine" : ""));
-    box.dataset.side = side.side;
-    const who = side.seats.map((s) => playerName(s) + " - " + state.seats[s].hand_size + " cards in hand" +
-                                      (s === state.to_act ? ", to act" : "")).join("; ");
-    box.appendChild(el("h3", "Side " + (side.side + 1) + ": " + who));
-    const row = el("div", null, "side-row");
-    const top = side.go_pile.length ? side.go_pile[side.go_pile.length - 1] : null;
-    const go = el("figure", null, "go-pile");
-    if (top) go.appendChild(cardFace(top, true));
-    go.appendChild(el("figcaption", state.edition.labels.go + ": " + (top ? top + " (" + side.go_pile.length + ")" : "empty")));
-    row.appendChild(go);
-    const facts = el("ul", null, "facts");
-    facts.appendChild(el("li", side.needs));
-    if (side.zone && !state.zone) facts.appendChild(el("li", state.edition.labels.zone + ": " + side.zone_text));
-    facts.appendChild(el("li", "Mileage: " + side.piles.map((p) => p[0] + " " + p[1] + (p[2] < 255 ? "/" + p[2] : "")).join(", ")));
-    if (side.safeties.length) facts.appendChild(el("li", "Safeties: " + side.safeties.join(", ")));
-    facts.appendChild(el("li", capital(state.edition.unit) + ": " + side.miles + " of " + state.edition.race, "miles"));
-    row.appendChild(facts);
-    box.appendChild(row);
-    if (myTurn && selected) {
-      for (const move of state.moves.filter((m) => m.card === selected && m.target === side.side)) {
-        box.appendChild(moveButton(move, capital(move.action) + " " + move.card + " here" +
-          (move.take.length ? " taking " + move.take.map((t) => t[1] + " x " + t[0]).join(", ") : "")));
-      }
-    }
-    sides.appendChild(box);
+    const box = sideBox(side, side.side === mySide, targets.has(side.side));
+    (side.side === mySide ? mine : others).appendChild(box);
   }
+  others.hidden = others.children.length === 0;
+  mine.hidden = mine.children.length === 0;
+  renderCentre();
 }
 
-function capital(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
+function sideBox(side, isMine, isTarget) {
+  const box = el("section", null, "side" + (isMine ? " mine" : "") + (isTarget ? " target" : ""));
+  box.dataset.side = side.side;
+  box.setAttribute("aria-label", "Side " + (side.side + 1));
+  const head = el("header", null, "side-head");
+  head.appendChild(el("h3", (isMine ? "Your side" : "Side " + (side.side + 1)) + ": " + side.seats.map(playerName).join(", ")));
+  const hands = side.seats.map((s) => state.seats[s].hand_size);
+  head.appendChild(el("span", plural(hands.reduce((a, b) => a + b, 0), "card", "cards") + " in hand", "hand-size"));
+  if (side.seats.includes(state.to_act) && !state.over) head.appendChild(el("span", "to act", "to-act"));
+  box.appendChild(head);
+  box.appendChild(progress(side));
+  const mat = el("div", null, "mat");
+  const top = side.go_pile.length ? side.go_pile[side.go_pile.length - 1] : null;
+  mat.appendChild(pile(state.edition.labels.go, top, side.go_pile.length, "go-pile", side.side));
+  if (side.zone !== null && side.zone !== undefined && !state.zone) {
+    mat.appendChild(pile(state.edition.labels.zone, side.zone_size ? side.zone : null, side.zone_size, "zone-pile", side.side,
+                         side.zone_size ? null : side.zone + " applies"));
+  }
+  mat.appendChild(safeties(side));
+  mat.appendChild(distance(side));
+  box.appendChild(mat);
+  box.appendChild(el("p", capital(side.needs), "needs" + (side.showing_go ? " rolling" : "")));
+  return box;
+}
+
+function progress(side) {
+  const goal = state.edition.race;
+  const wrap = el("div", null, "progress");
+  const bar = el("progress");
+  bar.max = goal;
+  bar.value = Math.min(side.miles, goal);
+  bar.setAttribute("aria-hidden", "true");
+  wrap.appendChild(bar);
+  wrap.appendChild(el("span", side.miles + " of " + goal + " " + state.edition.unit, "miles"));
+  return wrap;
+}
+
+// A pile: its name above, its top card face up with its name and size below, or an empty place for it.
+function pile(label, top, size, cls, side, emptyText) {
+  const figure = el("figure", null, "pile " + cls);
+  figure.appendChild(el("span", label, "pile-label"));
+  if (top) {
+    const card = el("div", null, "table-card" + (size > 1 ? " stacked" : ""));
+    card.dataset.card = top;
+    card.dataset.side = side;
+    card.appendChild(faces.face(top, true));
+    figure.appendChild(card);
+    figure.appendChild(el("figcaption", top + (size > 1 ? " (" + size + ")" : "")));
+  } else {
+    figure.appendChild(el("div", "empty", "table-card empty-place"));
+    if (emptyText) figure.appendChild(el("figcaption", emptyText));
+  }
+  figure.setAttribute("aria-label", label + ": " + (top ? top + " on top, " + plural(size, "card", "cards") : "empty")
+                      + (emptyText ? ", " + emptyText : ""));
+  return figure;
+}
+
+// The distance cards stacked by value, each stack with its count (and what completes it, if anything).
+function distance(side) {
+  const row = el("div", null, "distance");
+  const laid = side.piles.filter((p) => p[1] > 0 || p[2] < 255);
+  for (const [card, count, needs] of laid) {
+    const stack = el("figure", null, "stack" + (count === 0 ? " empty-stack" : ""));
+    const place = el("div", null, "table-card" + (count > 1 ? " stacked" : "") + (count > 2 ? " stacked3" : ""));
+    place.dataset.card = card;
+    place.dataset.side = side.side;
+    place.appendChild(faces.face(card, true));
+    stack.appendChild(place);
+    stack.appendChild(el("figcaption", "x" + count + (needs < 255 ? " of " + needs : ""), "count"));
+    stack.setAttribute("aria-label", card + ": " + count + (needs < 255 ? " of " + needs : ""));
+    row.appendChild(stack);
+  }
+  return row;
+}
+
+function safeties(side) {
+  const row = el("div", null, "safeties");
+  if (!side.safeties.length) return row;
+  for (const name of side.safeties) {
+    const card = el("div", null, "table-card safety-card");
+    card.dataset.card = name;
+    card.dataset.side = side.side;
+    card.appendChild(faces.face(name, true));
+    const figure = el("figure", null, "pile");
+    figure.setAttribute("aria-label", name);
+    figure.appendChild(card);
+    figure.appendChild(el("figcaption", name));
+    row.appendChild(figure);
+  }
+  return row;
+}
+
+function renderCentre() {
+  const centre = $("centre");
+  centre.replaceChildren();
+  const draw = el("figure", null, "pile draw-pile");
+  const back = el("div", null, "table-card card-back");
+  back.appendChild(faces.back());
+  draw.appendChild(el("span", "Draw pile", "pile-label"));
+  draw.appendChild(back);
+  draw.appendChild(el("figcaption", plural(state.draw_size, "card", "cards")));
+  centre.appendChild(draw);
+  const discard = pile("Discard pile", state.discard_top, state.discard_size, "discard-pile", "discard");
+  centre.appendChild(discard);
+  if (state.zone) centre.appendChild(pile(state.edition.labels.zone + " for every side", state.zone, 1, "zone-pile", "all"));
+}
+
+// The card just played: found on the table by its name and side, highlighted, and brought in from the
+// player's direction (no motion when the system asks for reduced motion).
+function showLastPlay() {
+  const last = state.last;
+  const key = last ? last.at + ":" + last.card : "";
+  const fresh = lastShown !== null && key !== lastShown;  // not on the page's first position: it was there already
+  lastShown = key;
+  if (!last) return;
+  const where = last.kind === "discard" ? '[data-side="discard"]' : '[data-side="' + last.side + '"]';
+  const found = [...document.querySelectorAll(".table-card" + where)].filter((node) => node.dataset.card === last.card);
+  const card = found[found.length - 1];
+  if (!card) return;
+  card.classList.add("just-played");
+  if (!fresh || still.matches || !card.animate) return;
+  const fromMe = state.seat !== null && last.seat === state.seat;
+  card.animate([{transform: "translateY(" + (fromMe ? 90 : -90) + "px) scale(1.25)", opacity: 0.3},
+                {transform: "none", opacity: 1}], {duration: 420, easing: "cubic-bezier(.2,.8,.3,1)"});
+}
 
 function renderLog() {
   const log = $("log");
   log.replaceChildren();
   for (const line of state.log) log.appendChild(el("li", line));
   log.scrollTop = log.scrollHeight;
+  $("last-line").textContent = state.log.length && !state.over ? capital(state.log[state.log.length - 1]) : "";
 }
 
 // -- moving ------------------------------------------------------------------------------------------
@@ -247,7 +388,7 @@ function connect() {
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "cards") {
-      cards = Object.fromEntries(message.cards.map((c) => [c.name, c]));
+      faces.learn(message.cards);
       $("rules-link").href = message.rules;
     } else if (message.type === "state") {
       state = message;
@@ -273,7 +414,7 @@ async function replay() {
   const response = await fetch("/api/replay/" + token);
   const data = await response.json();
   if (!response.ok) { say(data.error, true); return; }
-  cards = Object.fromEntries(data.cards.map((c) => [c.name, c]));
+  faces.learn(data.cards);
   let at = 0;
   const show = () => {
     state = data.steps[at];
@@ -288,4 +429,5 @@ async function replay() {
   show();
 }
 
+document.querySelector(".log-box").open = window.matchMedia("(min-width: 62rem)").matches;  // beside the table
 if (mode === "replay") replay(); else connect();

@@ -1,0 +1,98 @@
+"""Web stage, the end of a game: the result the page shows (the goal the race really had, each side's
+distance and points) and "play again" (web/again.py): a new table, same edition and seats, a new deal."""
+from __future__ import annotations
+
+import pytest
+
+from touring_dsl.web.again import AgainRefused, again_path, following, play_again
+from touring_dsl.web.store import TableStore
+from web_support import first_move
+
+pytest.importorskip("starlette")
+
+
+def finish(table, limit=2000):
+    """Plays the table to its end with first_move (every seat a person, so no bot acts on its own)."""
+    for _ in range(limit):
+        if table.game.is_over:
+            return table
+        table.commit(table.game.to_act, first_move(table.game))
+    raise AssertionError("the game did not end")
+
+
+@pytest.fixture()
+def store(tmp_path):
+    return TableStore(tmp_path / "tables")
+
+
+def test_a_finished_table_is_played_again_with_the_same_edition_and_seats_and_a_new_deal(store):
+    old = finish(store.create(2, ["human", "greedy"], "mille-bornes", seed=11))
+    new = play_again(store, old)
+    assert new.id != old.id and new.ruleset.id == old.ruleset.id and new.kinds == ["human", "greedy"]
+    assert new.players == 2 and not new.game.is_over and len(new.record.moves) == 0
+    assert new.record.header["seed"] != old.record.header["seed"]  # a new deal (a fresh shuffle)
+    assert set(new.meta["tokens"]).isdisjoint(old.meta["tokens"])  # new links: the old ones open the old table
+    assert store.find(new.meta["tokens"][0]).table is new
+
+
+def test_every_player_who_presses_lands_at_their_own_seat_of_the_same_new_table(store, tmp_path):
+    old = finish(store.create(2, ["human", "human"], "touring-1937", seed=2))
+    first = play_again(store, old)
+    assert play_again(store, old) is first  # the second player's press finds the table the first one made
+    assert again_path(first, store.find(old.meta["tokens"][1])) == f"/s/{first.meta['tokens'][1]}"
+    assert again_path(first, store.find(old.meta["spectator"])) == f"/w/{first.meta['spectator']}"
+    assert again_path(first, store.find(old.meta["host"])) == f"/h/{first.meta['host']}"
+    reloaded = TableStore(tmp_path / "tables")  # after a restart the new table is still the one that follows
+    reloaded.load_all()
+    assert following(reloaded, reloaded.tables[old.id]).id == first.id
+
+
+def test_a_house_rule_is_played_again_from_its_own_text(store):
+    text = 'edition "ours" extends "touring-1937" {\n  title "Our Touring"\n}\n'
+    old = finish(store.create(2, ["human", "human"], upload=text, seed=4))
+    new = play_again(store, old)
+    assert new.ruleset.title == "Our Touring" and new.meta["edition"]["file"]
+
+
+def test_a_game_in_play_or_a_partys_table_is_not_played_again(store):
+    table = store.create(2, ["human", "human"], "touring-1937", seed=2)
+    with pytest.raises(AgainRefused, match="not over"):
+        play_again(store, table)
+    finish(table)
+    table.name_seats(["Ann", "Bob"])  # what a party does to its tables
+    with pytest.raises(AgainRefused, match="party"):
+        play_again(store, table)
+
+
+def test_the_end_shows_the_goal_the_race_had_after_an_extension(store):
+    """Mille Bornes, seed 11: side 2 extends the race from 700 to 1000 km and completes it. The end said
+    "1000 of 700 km" (the goal before the Extension)."""
+    table = finish(store.create(2, ["human", "human"], "mille-bornes", seed=11))
+    assert any(e["kind"] == "extend" for e in table.events)
+    result = table.state(0)["result"]
+    assert result["goal"] == 1000 and result["unit"] == "km" and result["winner"] == 1
+    assert [side["miles"] for side in result["sides"]] == [600, 1000]
+    assert "Side 2 - player 2: 1000 of 1000 km" in "\n".join(result["lines"])
+    assert [side["won"] for side in result["sides"]] == [False, True]
+    points = [side["points"] for side in result["sides"]]
+    assert points[1] > points[0] >= 600  # Mille Bornes scores: at least a point a km, more for the winner
+
+
+def test_an_edition_without_scoring_shows_no_points(store):
+    table = finish(store.create(2, ["human", "human"], "touring-1937", seed=2))
+    assert all(side["points"] is None for side in table.state(None)["result"]["sides"])
+
+
+def test_the_last_play_is_the_last_card_laid_whatever_follows_it(store):
+    """The page marks the card just played: a draw never counts (only its drawer may know it), and a counter
+    offer declined leaves the hazard the last card laid."""
+    from touring_dsl.web.views import last_play
+
+    log = [{"kind": "play", "seat": 0, "side": 0, "card": "Roll"},
+           {"kind": "draw", "seat": 1, "side": 1, "card": "Stop"},
+           {"kind": "hazard", "seat": 1, "side": 0, "card": "Stop"},
+           {"kind": "decline", "seat": 0, "side": 0, "card": None},
+           {"kind": "draw", "seat": 0, "side": 0, "card": "Accident"}]
+    assert last_play(log) == {"kind": "hazard", "seat": 1, "side": 0, "card": "Stop", "at": 2}
+    assert last_play(log[:2]) == {"kind": "play", "seat": 0, "side": 0, "card": "Roll", "at": 0}
+    assert last_play(log[1:2]) is None

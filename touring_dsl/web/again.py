@@ -1,0 +1,49 @@
+"""Web stage, another game: a finished table's "play again", a new table with the same edition, the same kinds
+of seats and a new deal.
+
+Every player of the old table presses the button on their own page: the first press makes the new table,
+the later ones find it (its meta names the table it follows), so each lands at their own seat of the same
+new game. A party's tables are not played again here: the party's host seats its next round.
+"""
+from __future__ import annotations
+
+from .store import Access, TableStore
+from .table import EDITION_NAME, Table, _write_json, META_NAME
+
+AFTER = "after"  # the new table's meta key: the id of the table it follows
+
+
+class AgainRefused(ValueError):
+    """Why a table cannot be played again (the words are for the page)."""
+
+
+def play_again(store: TableStore, table: Table) -> Table:
+    """The table that follows `table`: made now with a new deal, or the one an earlier press made."""
+    if not table.game.is_over:
+        raise AgainRefused("the game is not over yet")
+    if table.names is not None:
+        raise AgainRefused("this table is part of a party: its host seats the next round")
+    made = following(store, table)
+    if made is not None:
+        return made
+    edition = table.meta["edition"]
+    upload = (table.folder / EDITION_NAME).read_text(encoding="utf-8") if edition.get("file") else None
+    made = store.create(table.players, list(table.kinds), None if upload else edition["id"], upload,
+                        setup=table.record.header.get("setup"))
+    made.meta[AFTER] = table.id
+    _write_json(made.folder / META_NAME, made.meta)
+    return made
+
+
+def following(store: TableStore, table: Table) -> Table | None:
+    """The table already made to follow `table`, if any (found again after a restart: it is in its meta)."""
+    return next((t for t in store.tables.values() if t.meta.get(AFTER) == table.id), None)
+
+
+def again_path(made: Table, access: Access) -> str:
+    """Where the one who pressed goes: their own seat of the new table, or its spectator's or host's page."""
+    if access.host:
+        return f"/h/{made.meta['host']}"
+    if access.seat is None:
+        return f"/w/{made.meta['spectator']}"
+    return f"/s/{made.meta['tokens'][access.seat]}"
