@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, print_json
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, path_problem, print_json
 
 
 def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, seed: int, rotate: bool = False,
@@ -135,6 +135,9 @@ def _check_plot_target(plot: Path | None) -> None:
     if importlib.util.find_spec("matplotlib") is None:
         fail("touring: --plot needs matplotlib: pip install 'touring-dsl[plot]'", EXIT_USER)
     folder = plot.parent if str(plot.parent) else Path(".")
+    problem = path_problem(plot)
+    if problem:
+        fail(f"touring: --plot {problem}", EXIT_USAGE)
     if plot.is_dir():
         fail(f"touring: --plot {plot} is a folder; name the PNG file to write", EXIT_USER)
     if not folder.is_dir():
