@@ -93,7 +93,7 @@ def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to,
 
 
 def _resumed(path: Path, edition, players, table_size, seed, rounds):
-    from ..party.host import replan
+    from ..party.host import replan, seat_next_round
     from ..party.save import load
 
     for given, flag in ((players, "--players"), (table_size, "--table-size"), (seed, "--seed")):
@@ -108,6 +108,8 @@ def _resumed(path: Path, edition, players, table_size, seed, rounds):
              "finish it with the edition it started with")
     if rounds is not None and rounds != record.rounds_planned:
         replan(record, ruleset, rounds)
+        _save(path, record)
+    elif seat_next_round(record, ruleset):  # saved between a round's last table and the next round's seats
         _save(path, record)
     note(f"Resuming the {record.edition_id} party in {path}: {len(record.completed_rounds())} of "
         f"{counted(record.rounds_planned, 'round')} recorded.")

@@ -62,6 +62,16 @@ def advance(party: Party, ruleset: Ruleset) -> None:
         party.rounds.append(next_round(ruleset, last))
 
 
+def seat_next_round(party: Party, ruleset: Ruleset) -> bool:
+    """A party saved with its last round recorded and rounds still to play, but the next one not yet seated
+    (a save made by hand, or by a touring stopped between the two): seat it now, as recording the round's last
+    table would have. The seats follow from the results alone, so this is the round the evening would have
+    had. Whether a round was seated."""
+    before = len(party.rounds)
+    advance(party, ruleset)
+    return len(party.rounds) > before
+
+
 def replan(party: Party, ruleset: Ruleset, rounds: int) -> None:
     """The host lengthens (or shortens) the evening: never below the rounds already begun."""
     begun = len(party.completed_rounds()) + (1 if party.current else 0)
