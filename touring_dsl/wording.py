@@ -32,8 +32,8 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-# the first letter after a sentence's end: ". x", "! x", "? x" (not "e.g. x" or "2.5 x", which have no space before)
-_SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
+# the first letter after a sentence's end: ". x", "! x", "? x" (not after "e.g." or "i.e."; "2.5" has no space)
+_SENTENCE_START = re.compile(r"(?<!\be\.g)(?<!\bi\.e)([.!?]\s+)([a-z])")
 
 
 def sentences(text: str) -> str:
