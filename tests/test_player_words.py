@@ -145,7 +145,9 @@ def session_at(width: int):
     header = gamelog.make_header(ruleset, 2, game.setup.id, 7, ["human", "greedy"])
     session = Session(game, gamelog.GameRecord(header=header), Seats(kinds=["human", "greedy"]), "mille-bornes",
                       None, None)
-    session.console = Console(width=width, force_terminal=True, no_color=True, record=True, file=io.StringIO())
+    # as cli.common.out() makes it (soft_wrap: rich leaves the breaking to the terminal, which breaks mid-word)
+    session.console = Console(width=width, force_terminal=True, no_color=True, soft_wrap=True, record=True,
+                              file=io.StringIO())
     return session
 
 
