@@ -17,7 +17,7 @@ from touring_dsl.cli.app import app
 from touring_dsl.cli.play import HELP, Seats, Session
 from touring_dsl.engine import build_position, new_game
 from touring_dsl.table_view import render_table
-from touring_dsl.wording import counted, distance, plural, sentences
+from touring_dsl.wording import counted, distance, plural, sentence, sentences
 
 runner = CliRunner()
 
@@ -84,12 +84,14 @@ def test_each_sentence_starts_with_a_capital():
     assert sentences("on side 2. the race is 700 km; it may be extended") == \
         "On side 2. The race is 700 km; it may be extended"
     assert sentences("a 2.5 mile race, e.g. here") == "A 2.5 mile race, e.g. here"
+    assert sentence("the race is extended to 1000 km") == "The race is extended to 1000 km."
+    assert sentence("Stopped. go on!") == "Stopped. Go on!"
 
 
 def test_the_extension_status_is_a_sentence():
     game = new_game(load("mille-bornes"), players=2, seed=7)
     text = "\n".join(line.plain for line in render_table(game, 0, game.legal_moves(), [], lambda s: f"player {s + 1}"))
-    assert "  The race is 700 km; it may be extended to 1000 km" in text
+    assert "  The race is 700 km; it may be extended to 1000 km.\n" in text
 
 
 def test_an_extended_race_ends_at_its_new_length():
@@ -162,7 +164,7 @@ def test_the_table_and_its_reasons_fit_between_words(width):
     session.show_table(seat, numbered, {})
     shown = session.console.export_text()
     whole = "\n".join(line.plain for line in render_table(session.game, seat, numbered, [], session.seats.name, {}))
-    assert "cannot play: Spare Tire repairs Flat Tire" in whole  # the long reason is there to be fitted
+    assert "cannot play: Spare Tire is the remedy for Flat Tire" in whole  # the long reason is there to be fitted
     assert max(len(line) for line in shown.splitlines()) <= width
     assert words_of(shown) == words_of(whole)  # every word whole, in order: none cut at the margin
 
@@ -190,7 +192,7 @@ def test_piped_output_is_not_broken(tmp_path, monkeypatch):
     """Not a terminal: one line per line, for tools and transcripts."""
     monkeypatch.chdir(tmp_path)  # the game stopped is saved here
     result = touring("play", "mille-bornes", "--seed", 7, input="q\n")
-    assert "cannot play: Spare Tire repairs Flat Tire, and no Flat Tire is holding your side up" in result.stdout
+    assert "cannot play: Spare Tire is the remedy for Flat Tire, and no Flat Tire is holding your side up" in result.stdout
 
 
 # the save prompt ------------------------------------------------------------------------------------------

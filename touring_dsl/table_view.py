@@ -8,7 +8,7 @@ from rich.text import Text
 from .engine.mechanics import offer_mechanic, target_now
 from .engine.tables import NO_CAP
 from .mechanics import decision_words
-from .wording import counted, distance, sentences
+from .wording import counted, distance, sentence
 
 NameOf = Callable[[int], str]
 
@@ -116,7 +116,8 @@ def render_table(game, seat: int, numbered: list, recent: list[str], name_of: Na
 
 def mechanic_status(game) -> list[str]:
     """What each mechanic the table uses says of its state now ("the race is extended to 1000 km")."""
-    return [sentences(line) for line in (m.status(game) for m in game.t.mechanics) if line]
+    # whole sentences: the web table joins them after "player 2 to act."
+    return [sentence(line) for line in (m.status(game) for m in game.t.mechanics) if line]
 
 
 def offer_question(game) -> str | None:

@@ -39,3 +39,10 @@ _SENTENCE_START = re.compile(r"(?<!\be\.g)(?<!\bi\.e)([.!?]\s+)([a-z])")
 def sentences(text: str) -> str:
     """Every sentence of the text starting with a capital: 'on side 2. the race' -> 'On side 2. The race'."""
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), capital(text))
+
+
+def sentence(text: str) -> str:
+    """The text as whole sentences: each starting with a capital, the last ending with a full stop, so that
+    lines joined into one paragraph still read ('the race is 700 km' -> 'The race is 700 km.')."""
+    text = sentences(text.rstrip())
+    return text if not text or text[-1] in ".!?" else text + "."

@@ -95,7 +95,7 @@ def _go_pile_reason(game, s: int, c: int) -> str:
         if not repaired:
             return f"{card} follows no hazard in this edition"
         held = f"no {repaired[0]}" if len(repaired) == 1 else "none of them"
-        return f"{card} repairs {' or '.join(repaired)}, and {held} is holding your side up"
+        return f"{card} is the remedy for {' or '.join(repaired)}, and {held} is holding your side up"
     hazard = _hazard_of_state(t, state)
     wanted = " or ".join(t.names[x] for x in t.bits[t.onto[state]])
     repaired = t.chain_of_state[state][1] > 0  # a remedy is laid on the hazard: the pile shows that remedy
