@@ -229,3 +229,15 @@ def test_a_folder_at_the_save_prompt_is_asked_again(tmp_path, monkeypatch):
     assert str(session.save_somewhere()) == "games/evening.jsonl"
     assert "games is a folder: type a file name" in " ".join(session.console.export_text().split())
     assert (tmp_path / "games" / "evening.jsonl").is_file()
+
+
+def test_a_list_of_moves_breaks_between_its_items():
+    from rich.text import Text
+
+    from touring_dsl.cli._fit import fitted
+
+    line = Text("  Or discard: 2. 100 km   3. Gasoline   4. Spare Tire   5. End of Limit   6. Speed Limit")
+    for width in (80, 40):
+        pieces = [piece.plain for piece in fitted(line, width)]
+        assert all(not re.search(r"\d\.$", piece) for piece in pieces)  # never "6." at a line's end
+        assert any(piece.strip() == "6. Speed Limit" for piece in pieces)

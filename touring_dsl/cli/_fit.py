@@ -45,8 +45,13 @@ def _fit_one(line: Text, width: int) -> list[Text]:
 
 
 def _break_at(plain: str, start: int, room: int) -> int:
-    """Where to end the piece that starts at `start`: at the last space that fits, else (one long word) at `room`."""
+    """Where to end the piece that starts at `start`: between two items of a list ("5. Roll   6. Speed Limit")
+    when such a gap falls in the piece's second half, else at the last space that fits, else (one long word)
+    at `room`."""
     indent = len(plain[start:]) - len(plain[start:].lstrip(" "))
+    gap = plain.rfind("  ", start + indent + room // 2, start + room + 1)
+    if gap > 0:
+        return gap
     space = plain.rfind(" ", start + indent + 1, start + room + 1)
     return space if space > start + indent else start + room
 

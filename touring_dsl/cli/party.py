@@ -9,7 +9,7 @@ import typer
 
 from ..wording import counted, distance, plural
 from ._fit import print_fitted
-from .common import EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, fail, load_edition, out, print_json
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, err, fail, load_edition, out, print_json
 
 HELP = """\
 Type the miles each side had laid when the signal sounded, e.g. 45.
@@ -212,7 +212,7 @@ def say(text: str) -> None:
 
 def note(text: str) -> None:
     """What the tool did (saved, resumed): on stderr, so standard output stays the party's own text."""
-    print(text, file=sys.stderr)
+    print_fitted(err(), text)
 
 
 def show_plan(record, ruleset, rnd) -> None:
@@ -286,7 +286,6 @@ def _json(record, ruleset) -> dict:
 
 def _write_sheet(record, ruleset, output: str, chosen: str) -> None:
     from ..party.sheet import build
-    from .common import err
     from .rulebook import render_book
 
     data = render_book(build(record, ruleset), chosen, "party")

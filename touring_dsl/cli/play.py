@@ -14,8 +14,8 @@ from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntr
 from ..json_input import SEED_RANGE, seed_in_range
 from ..table_view import bonus_turn_line, describe_event, forfeit_warnings, render_table, result_lines
 from ..wording import counted
-from .common import (EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, fail, load_edition, out,
-                     shown_path, usable_path)
+from .common import (EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, err, fail, load_edition,
+                     out, shown_path, usable_path)
 from ._fit import print_fitted
 from ._matches import play_races
 
@@ -203,8 +203,8 @@ class Session:
         the whole game elsewhere."""
         self.writer.close()
         self.writer = None
-        print(f"\nCannot write to the log {self.log_path} ({exc.strerror or exc}); it holds the game up to "
-              f"move {kept} and can be resumed from there.", file=sys.stderr)
+        tell(f"\nCannot write to the log {self.log_path} ({exc.strerror or exc}); it holds the game up to "
+             f"move {kept} and can be resumed from there.")
         raise Stop("log")
 
     # -- the person at the keyboard -----------------------------------------------------------
@@ -285,14 +285,13 @@ class Session:
         else:
             saved = self.save_somewhere()
         if saved is None and reason == "log":
-            print(f"{what}; nowhere else could take the game either. The log {self.log_path} keeps it up to its "
-                  f"last whole move: continue with touring play --resume {self.log_path}",
-                  file=sys.stderr)
+            tell(f"{what}; nowhere else could take the game either. The log {self.log_path} keeps it up to its "
+                 f"last whole move: continue with touring play --resume {self.log_path}")
         elif saved is None:
-            print(f"{what}; the game was not saved.", file=sys.stderr)
+            tell(f"{what}; the game was not saved.")
         else:
-            print(f"{what} after {counted(len(self.record.moves), 'move')}; the game is saved in {saved}.\n"
-                  f"Continue it with: touring play --resume {saved}", file=sys.stderr)
+            tell(f"{what} after {counted(len(self.record.moves), 'move')}; the game is saved in {saved}.\n"
+                 f"Continue it with: touring play --resume {saved}")
         return {"interrupt": EXIT_INTERRUPTED, "error": EXIT_BUG, "log": EXIT_USER}.get(reason, 0)
 
     def save_somewhere(self) -> Path | None:
@@ -307,7 +306,7 @@ class Session:
                 gamelog.save(place, self.record)
                 return place
             except OSError as exc:
-                print(f"Cannot write {place} ({exc.strerror or exc}); trying elsewhere.", file=sys.stderr)
+                tell(f"Cannot write {place} ({exc.strerror or exc}); trying elsewhere.")
         return None
 
     def ask_save_name(self, default: Path) -> Path | None:
@@ -331,6 +330,11 @@ class Session:
                     return target
             except (EOFError, KeyboardInterrupt):
                 return default  # asked to stop while asked to save: save rather than lose the game, replacing nothing
+
+
+def tell(text: str) -> None:
+    """What became of the game (stopped, saved where): on standard error, fitted to a terminal between words."""
+    print_fitted(err(), text)
 
 
 def _exists(path: Path) -> bool:
