@@ -177,3 +177,47 @@ def test_extends_through_a_link_to_an_edition_beside_it_still_works(tmp_path):
     house = tmp_path / "house.touring"
     house.write_text('edition "house" extends "rules" {\n    title "House"\n}\n', encoding="utf-8")
     assert touring("check", house).exit_code == 0
+
+
+# arguments holding bytes that are no UTF-8 (a file name made elsewhere, a terminal not set to UTF-8) ----------
+
+NOT_UTF8 = os.fsdecode(b"x\xff")  # Python keeps the byte as half a surrogate pair: "x\udcff"
+
+
+@pytest.fixture
+def odd_edition(tmp_path, monkeypatch) -> str:
+    """An edition file whose name holds a byte that is no UTF-8."""
+    monkeypatch.chdir(tmp_path)
+    text = (Path(__file__).resolve().parents[1] / "editions" / "touring-1937.touring").read_text(encoding="utf-8")
+    name = f"{NOT_UTF8}.touring"
+    Path(name).write_text(text, encoding="utf-8")
+    return name
+
+
+def test_an_edition_file_whose_name_is_no_utf8_is_checked(odd_edition):
+    result = touring("check", odd_edition)
+    assert result.exit_code == 0, result.output
+    assert "touring-1937" in result.stderr
+
+
+@pytest.mark.parametrize("args", [("play", "EDITION", "--humans", "none"), ("party", "EDITION", "--players", 4),
+                                  ("new", "house", "--from", "EDITION")], ids=lambda a: a[0])
+def test_an_edition_named_in_no_utf8_is_refused_where_it_would_be_written(odd_edition, tmp_path, args):
+    result = touring(*[odd_edition if a == "EDITION" else a for a in args])
+    assert_refused(result, 2, "x\\udcff.touring is not UTF-8 text")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [odd_edition]  # nothing half written
+
+
+@pytest.mark.parametrize("args, what", [(("--players", f"Ann,{NOT_UTF8},Cat,Dan"), "a player's name x\\udcff"),
+                                        (("--players", 4, "--umpire", NOT_UTF8), "the umpire's name x\\udcff")])
+def test_a_party_name_in_no_utf8_is_refused(tmp_path, args, what):
+    save = tmp_path / "p.json"
+    result = touring("party", "touring-1937", *args, "--save", save, input="")
+    assert_refused(result, 1, f"{what} is not UTF-8 text")
+    assert not save.exists()
+
+
+def test_a_new_edition_id_in_no_utf8_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert_refused(touring("new", NOT_UTF8, "--from", "touring-1937"), 2, "the id x\\udcff is not UTF-8 text")
+    assert list(tmp_path.iterdir()) == []

@@ -131,6 +131,16 @@ def usable_path(path: Any, command: str) -> None:
         fail(f"touring {command}: {problem}", EXIT_USAGE)
 
 
+def usable_text(value: str, what: str, command: str) -> None:
+    """End the command (exit 2) when an argument holds bytes that are no UTF-8 text (a file name made on
+    another system, a terminal not set to UTF-8): touring would have to write it into a log, a save or an
+    edition file, and could not."""
+    if any("\ud800" <= ch <= "\udfff" for ch in value):
+        shown = value.encode("utf-8", "backslashreplace").decode("utf-8")
+        fail(f"touring {command}: {what} {shown} is not UTF-8 text; rename it (or set the terminal to UTF-8)",
+             EXIT_USAGE)
+
+
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 

@@ -9,7 +9,7 @@ import typer
 
 from ..wording import counted, distance, plural
 from ._fit import print_fitted
-from .common import EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, err, fail, load_edition, out, print_json
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, err, fail, load_edition, out, print_json, usable_text
 
 HELP = """\
 Type the miles each side had laid when the signal sounded, e.g. 45.
@@ -73,6 +73,7 @@ def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to,
 
     if edition is None:
         fail("touring party: name an edition, or continue a party with --resume FILE", EXIT_USAGE)
+    usable_text(edition, "the edition", "party")  # the save names it
     if players is None:
         fail("touring party: say who comes with --players (a number, or names separated by commas)", EXIT_USAGE)
     if minutes is not None and minutes < 1:

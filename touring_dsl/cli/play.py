@@ -15,7 +15,7 @@ from ..json_input import SEED_RANGE, seed_in_range
 from ..table_view import bonus_turn_line, describe_event, forfeit_warnings, render_table, result_lines
 from ..wording import counted
 from .common import (EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, err, fail, load_edition,
-                     out, shown_path, usable_path)
+                     out, shown_path, usable_path, usable_text)
 from ._fit import print_fitted
 from ._matches import play_races
 
@@ -371,6 +371,7 @@ def new_session(edition: str, players: int, setup: Optional[str], humans: str, b
                 seed: Optional[int], log: Optional[Path], force: bool = False, first: int = 0) -> Session:
     from ..engine import new_game
 
+    usable_text(edition, "the edition", "play")  # the log names it
     if log is not None:
         usable_path(log, "play --log")
         if log.is_dir():

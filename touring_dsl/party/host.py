@@ -21,6 +21,8 @@ def player_names(given: str) -> list[str]:
             raise PartyError(f"{given} players is more than touring seats; a party has at most {MOST_PLAYERS:,}")
         return [f"Player {n}" for n in range(1, int(given) + 1)]
     names = [name.strip() for name in given.split(",") if name.strip()]
+    for name in names:
+        _is_text(name, "a player's name")
     if len(names) > MOST_PLAYERS:
         raise PartyError(f"{len(names):,} players is more than touring seats; a party has at most {MOST_PLAYERS:,}")
     twice = sorted({n for n in names if names.count(n) > 1})
@@ -29,8 +31,18 @@ def player_names(given: str) -> list[str]:
     return names
 
 
+def _is_text(name: str, what: str) -> None:
+    """A name typed in a terminal that is not set to UTF-8 arrives holding bytes that are no text (Python keeps
+    each as half a surrogate pair): it could be neither shown nor saved, so it is refused here."""
+    if any("\ud800" <= ch <= "\udfff" for ch in name):
+        shown = name.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
+        raise PartyError(f"{what} {shown} is not UTF-8 text; type it again in a terminal set to UTF-8")
+
+
 def start(ruleset: Ruleset, edition: str, players: list[str], rounds: int, minutes: int | None,
           table_size: int | None, seed: int, shuffle: bool = True, umpire: str | None = None) -> Party:
+    if umpire is not None:
+        _is_text(umpire, "the umpire's name")
     if umpire is not None and not ruleset.progressive.umpire:
         raise PartyError(f"{ruleset.id} has no umpire: each table records its own miles")
     if umpire is not None and umpire in players:
