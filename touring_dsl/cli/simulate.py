@@ -9,6 +9,7 @@ from pathlib import Path
 
 import typer
 
+from ..wording import counted
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, path_problem, print_json
 
 
@@ -269,7 +270,7 @@ def render_report(data: dict) -> list[str]:
     from ..simulate.matches import match_lines
 
     length = data["length"]
-    lines = [f"{data['edition']}: {data['games']} games, {data['players']} players, seed {data['seed']}, "
+    lines = [f"{data['edition']}: {counted(data['games'], 'game')}, {counted(data['players'], 'player')}, seed {data['seed']}, "
              f"bots {', '.join(data['bots_by_seat'])}{' rotating round the seats' if data['rotate'] else ''}",
              "", "Wins by seat (95% confidence interval):"]
     seat_shares, tie_share = _seat_shares(data)
@@ -400,7 +401,7 @@ def render_comparison(reports: list[dict]) -> list[str]:
     names = [r["edition"] for r in reports]
     width = max(len(k) for k in keys) + 2
     cols = [max(len(n), 8) + 2 for n in names]
-    lines = [f"{reports[0]['games']} games each, {reports[0]['players']} players, seed {reports[0]['seed']}", "",
+    lines = [f"{counted(reports[0]['games'], 'game')} each, {counted(reports[0]['players'], 'player')}, seed {reports[0]['seed']}", "",
              "".ljust(width) + "".join(n.rjust(c) for n, c in zip(names, cols))]
     for key in keys:
         lines.append(key.ljust(width) + "".join(rows.get(key, "-").rjust(c) for rows, c in zip(table, cols)))

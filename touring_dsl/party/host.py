@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..errors import suggest
 from ..model import Ruleset
+from ..wording import counted
 from .movement import next_round
 from .record import MOST_PLAYERS, MOST_ROUNDS, Party, PartyError, Round, Table
 from .scores import parse_games, record, side_name
@@ -88,7 +89,8 @@ def replan(party: Party, ruleset: Ruleset, rounds: int) -> None:
     """The host lengthens (or shortens) the evening: never below the rounds already begun."""
     begun = len(party.completed_rounds()) + (1 if party.current else 0)
     if rounds < max(begun, 1):
-        raise PartyError(f"{max(begun, 1)} rounds have already begun; the party cannot be shorter")
+        raise PartyError(f"{counted(max(begun, 1), 'round')} {'has' if max(begun, 1) == 1 else 'have'} already begun; "
+                         "the party cannot be shorter")
     if rounds > MOST_ROUNDS:
         raise PartyError(f"a party has at most {MOST_ROUNDS} rounds, not {rounds}")
     party.rounds_planned = rounds
