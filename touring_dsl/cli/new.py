@@ -12,6 +12,7 @@ from ..compiler import compile_text
 from ..resources import SUFFIX
 from ..errors import InternalError, TouringError
 from ..model import Card, Ruleset
+from ..wording import distance
 from .common import EXIT_USAGE, EXIT_USER, report_bug, usable_text, use_color
 
 # Prose in the generated file starts with "## "; a suggested rule starts with "# ", so removing
@@ -182,7 +183,7 @@ def suggest_penalties(r: Ruleset) -> Suggestion | None:
     lines = ["add penalties {", "    take from " + ", ".join(q(p.card) for p in piles),
              f"    when {q(hazards[0])} in {q(zones[-1])} take {smallest} miles",
              "    attacker chooses", "    never a larger card", "}"]
-    return Suggestion(f"Penalties: {q(hazards[0])} in {q(zones[-1])} costs the victim {smallest} miles.",
+    return Suggestion(f"Penalties: {q(hazards[0])} in {q(zones[-1])} costs the victim {distance(smallest, 'miles')}.",
                       tuple(lines))
 
 

@@ -47,7 +47,7 @@ def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, 
     try:
         chosen = ruleset.setup_for(players, setup)
     except KeyError:
-        fail(f"touring: {ruleset.id} has no setup {setup!r} for {players} players; setups: "
+        fail(f"touring: {ruleset.id} has no setup {setup!r} for {counted(players, 'player')}; setups: "
              + ", ".join(s.id for s in ruleset.setups), EXIT_USAGE)
     plan = Plan(edition=edition, players=players, setup=chosen.id, bots=seat_bots(names, players),
                 seed=seed, games=games, rotate=rotate, public=public, records=records)
