@@ -103,7 +103,7 @@ def _go_pile_reason(game, s: int, c: int) -> str:
         return f"{hazard} is already repaired: your side needs a {t.go_name} now, not {card}"
     if t.kind[c] == GO:
         return f"{hazard} is holding your side up: it needs {wanted} before a {t.go_name}"
-    if t.onto[state] & t.go_mask:  # the go card itself is this hazard's remedy (Stop, say, answered by Go)
+    if t.onto[state] & t.go_mask:  # the go card itself is this hazard's remedy: say so, not that it is repaired
         wanted = f"{wanted} (the remedy for {hazard})"
     other = [name for name in _hazards_remedied_by(t, c) if name != hazard]
     remedy_for = f" (the remedy for {' or '.join(other)})" if other else ""

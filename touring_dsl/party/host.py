@@ -90,7 +90,7 @@ def replan(party: Party, ruleset: Ruleset, rounds: int) -> None:
     begun = len(party.completed_rounds()) + (1 if party.current else 0)
     if rounds < max(begun, 1):
         raise PartyError(f"{counted(max(begun, 1), 'round')} {'has' if max(begun, 1) == 1 else 'have'} already begun; "
-                         "the party cannot be shorter")
+                         "the party cannot have fewer rounds")
     if rounds > MOST_ROUNDS:
         raise PartyError(f"a party has at most {MOST_ROUNDS} rounds, not {rounds}")
     party.rounds_planned = rounds
