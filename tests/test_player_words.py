@@ -241,3 +241,17 @@ def test_a_list_of_moves_breaks_between_its_items():
         pieces = [piece.plain for piece in fitted(line, width)]
         assert all(not re.search(r"\d\.$", piece) for piece in pieces)  # never "6." at a line's end
         assert any(piece.strip() == "6. Speed Limit" for piece in pieces)
+
+
+def test_a_long_prompt_is_fitted_and_ends_where_the_answer_is_typed():
+    from touring_dsl.cli._fit import fitted_prompt
+
+    console = Console(width=40, force_terminal=True, no_color=True, soft_wrap=True, record=True, file=io.StringIO())
+    prompt = "Move 2 forfeits every mileage card and its go pile. Make it anyway? [y/N]: "
+    last = fitted_prompt(console, prompt)
+    shown = console.export_text()
+    assert last.endswith("[y/N]: ") and len(last) <= 40
+    assert words_of(shown + last) == words_of(prompt)
+    assert max(len(line) for line in shown.splitlines()) <= 40
+    piped = Console(width=40, file=io.StringIO())
+    assert fitted_prompt(piped, prompt) == prompt  # not a terminal: the prompt whole

@@ -74,3 +74,14 @@ def print_fitted(console: Console, text: str | Text, style: str | None = None) -
         return
     for piece in fitted(line, console.width):
         console.print(piece, markup=False, highlight=False)
+
+
+def fitted_prompt(console: Console, prompt: str) -> str:
+    """A prompt for input(): on a terminal too narrow for it, its first lines are printed fitted, and the
+    last line, where the answer is typed, is returned."""
+    if not console.is_terminal or len(prompt) <= console.width:
+        return prompt
+    *before, last = fitted(Text(prompt), console.width)
+    for piece in before:
+        console.print(piece, markup=False, highlight=False)
+    return last.plain

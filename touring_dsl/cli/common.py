@@ -155,8 +155,10 @@ class Stop(Exception):
 
 def ask(prompt: str) -> str:
     """One line typed at a prompt; the end of input and Ctrl-C become a Stop, so no work is lost."""
+    from ._fit import fitted_prompt
+
     try:
-        return input(prompt)
+        return input(fitted_prompt(out(), prompt))
     except EOFError:
         raise Stop("eof") from None
     except KeyboardInterrupt:

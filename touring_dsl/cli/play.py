@@ -16,7 +16,7 @@ from ..table_view import bonus_turn_line, describe_event, forfeit_warnings, rend
 from ..wording import counted
 from .common import (EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, err, fail, load_edition,
                      out, shown_path, usable_path, usable_text)
-from ._fit import print_fitted
+from ._fit import fitted_prompt, print_fitted
 from ._matches import play_races
 
 RECENT = 8  # events kept for the table's short log
@@ -326,7 +326,8 @@ class Session:
                 if _is_folder(target):
                     self.say(f"{target} is a folder: type a file name, such as {target / default.name}, or Enter for "
                              f"{default}.", style="yellow")
-                elif not _exists(target) or input(f"{target} exists. Replace it? [y/N]: ").strip().lower() in ("y", "yes"):
+                elif not _exists(target) or input(fitted_prompt(self.console, f"{target} exists. Replace it? [y/N]: ")
+                                                  ).strip().lower() in ("y", "yes"):
                     return target
             except (EOFError, KeyboardInterrupt):
                 return default  # asked to stop while asked to save: save rather than lose the game, replacing nothing
