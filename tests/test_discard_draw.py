@@ -173,4 +173,4 @@ def test_the_words_say_taking_the_top_discard() -> None:
     lines = "\n".join(line.plain for line in render_table(game, 1, game.legal_moves(), [], lambda s: f"player {s + 1}"))
     assert "Player 2: take Repairs from the discards, or draw from the draw pile?" in lines
     assert "1. take the top discard" in lines and "2. draw from the draw pile" in lines
-    assert "the top discard, Repairs, may be taken instead of a draw (not by player 1" in lines
+    assert "The top discard, Repairs, may be taken instead of a draw (not by player 1" in lines  # a sentence

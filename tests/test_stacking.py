@@ -179,4 +179,4 @@ def test_the_words_say_stacking() -> None:
     game = held_up_twice()
     lines = "\n".join(line.plain for line in render_table(game, 1, game.legal_moves(), [], lambda s: f"player {s + 1}"))
     assert "side 2 has Out of Gas under its top hazard" in lines
-    assert "hazards stack: the top one's remedy buries those beneath" in lines
+    assert "Hazards stack: the top one's remedy buries those beneath" in lines  # a sentence starts with a capital

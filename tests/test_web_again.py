@@ -59,9 +59,10 @@ def test_a_game_in_play_or_a_partys_table_is_not_played_again(store):
     with pytest.raises(AgainRefused, match="not over"):
         play_again(store, table)
     finish(table)
-    table.name_seats(["Ann", "Bob"])  # what a party does to its tables
+    named = finish(store.create(2, ["human", "human"], "touring-1937", seed=2,
+                                names=lambda game: ["Ann", "Bob"]))  # as a party seats its tables
     with pytest.raises(AgainRefused, match="party"):
-        play_again(store, table)
+        play_again(store, named)
 
 
 def test_the_end_shows_the_goal_the_race_had_after_an_extension(store):

@@ -39,9 +39,18 @@ def find_parent(ref: str, base_dir: Path) -> Path | None:
     an error, a file the user never named (/etc/passwd, ../secrets.touring, a symlink out of the folder).
     """
     for candidate in (base_dir / ref, base_dir / f"{ref}{SUFFIX}"):
-        if candidate.suffix == SUFFIX and _is_file(candidate) and _inside(candidate, base_dir):
+        if _is_edition_file(candidate) and _inside(candidate, base_dir):
             return candidate
     return _archive_edition(ref)
+
+
+def _is_edition_file(path: Path) -> bool:
+    """An edition file by its name and, through any symbolic links, by the name of the file it reaches:
+    a link named rules.touring to notes.txt beside it is not an edition, and is never opened."""
+    try:
+        return path.suffix == SUFFIX and path.resolve().suffix == SUFFIX and _is_file(path)
+    except (OSError, RuntimeError):  # a symlink loop
+        return False
 
 
 def names_a_path(ref: str) -> bool:

@@ -212,7 +212,7 @@ def _decode_line(name: str, number: int, line: str, cut: bool) -> dict:
     try:
         data = json_input.loads(line)
     except json_input.BadJSON as exc:
-        if cut:
+        if cut and not isinstance(exc, json_input.NotText):
             raise LogError(name, number, f"the log is cut short: its last line is incomplete ({exc.args[0]})") from None
         raise LogError(name, number, f"not valid JSON: {exc.args[0]}") from None
     if not isinstance(data, dict):

@@ -17,6 +17,7 @@ Keep = Literal["all", "all-but-top", "none"]
 
 from .model_base import Assumption, Citation, Frozen, Location, Provenance, Source  # noqa: F401 (the model's own)
 from .mechanics import REGISTERED
+from .wording import counted
 
 
 def _mechanics_model(name: str, *places: str) -> type[Frozen]:
@@ -357,7 +358,7 @@ class Ruleset(_HidesUnusedMechanics):
         for candidate in self.setups:
             if (setup is None or candidate.id == setup) and players in candidate.players:
                 return candidate
-        raise KeyError(f"no setup for {players} players" + (f" named {setup!r}" if setup else ""))
+        raise KeyError(f"no setup for {counted(players, 'player')}" + (f" named {setup!r}" if setup else ""))
 
     def player_counts(self) -> tuple[int, ...]:
         return tuple(sorted({n for s in self.setups for n in s.players}))

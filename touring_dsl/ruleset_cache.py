@@ -127,7 +127,8 @@ def _entry_path(path: Path, display: str) -> Path | None:
     if not enabled():
         return None
     # the working folder too: the files an edition extends are shown relative to it in the Ruleset
-    key = b"|".join([code_fingerprint().encode(), str(Path.cwd()).encode(), display.encode(), text])
+    # os.fsencode: a path's own bytes, even where they are no UTF-8 (a name made on another system)
+    key = b"|".join([code_fingerprint().encode(), os.fsencode(Path.cwd()), os.fsencode(display), text])
     return cache_dir() / f"{_sha(key)}.pickle"
 
 

@@ -8,6 +8,7 @@ from rich.text import Text
 from .engine.mechanics import offer_mechanic, target_now
 from .engine.tables import NO_CAP
 from .mechanics import decision_words
+from .wording import counted, distance, sentence
 
 NameOf = Callable[[int], str]
 
@@ -71,7 +72,7 @@ def zone_text(side) -> str:
 
 
 def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
+    return counted(count, "card")
 
 
 # -- the whole table -------------------------------------------------------------------------------
@@ -115,7 +116,8 @@ def render_table(game, seat: int, numbered: list, recent: list[str], name_of: Na
 
 def mechanic_status(game) -> list[str]:
     """What each mechanic the table uses says of its state now ("the race is extended to 1000 km")."""
-    return [line for line in (m.status(game) for m in game.t.mechanics) if line]
+    # whole sentences: the web table joins them after "player 2 to act."
+    return [sentence(line) for line in (m.status(game) for m in game.t.mechanics) if line]
 
 
 def offer_question(game) -> str | None:
@@ -242,12 +244,12 @@ def result_lines(game, name_of: NameOf, me: int | None = None) -> list[str]:
     outcome = {"completed": "the race was completed", "exhausted": "the cards ran out",
                "turn-limit": "the limit of moves was reached", "signal": "the signal stopped play"}.get(game.outcome, game.outcome or "unfinished")
     view = game.view(0)
-    lines = [f"Game over after {game.turns} {'move' if game.turns == 1 else 'moves'}: {outcome}."]  # every play of every player counts
+    lines = [f"Game over after {counted(game.turns, 'move')}: {outcome}."]  # every play of every player counts
     for side_index in range(game.sides):
         side = view.sides[side_index]
         members = ", ".join(name_of(s) for s in side.seats)
-        lines.append(f"  Side {side_index + 1} - {members}: {side.miles} of {target_now(game)} "
-                     f"{game.setup.race.unit}")
+        # of the target now: an extended race is run to its new length ("1000 of 1000 km", never "of 700")
+        lines.append(f"  Side {side_index + 1} - {members}: {side.miles} of {distance(target_now(game), game.setup.race.unit)}")
     if game.winner is None:
         lines.append("Nobody wins: a tie.")
     else:

@@ -17,6 +17,7 @@ from ..diff.compare import score_words
 from ..engine.match import Match
 from ..engine.rules.scoring import RaceScore, ScoreLine
 from ..mechanics import match_parts
+from ..wording import counted
 
 if TYPE_CHECKING:
     from .play import Session
@@ -77,11 +78,10 @@ def report(session: "Session", match: Match, scores: tuple[RaceScore, ...]) -> N
     for score in scores:
         parts = [f"{line.points} ({line_words(line, unit)})" for line in score.lines]
         detail = " = " + " + ".join(parts) if len(parts) > 1 else (f": {parts[0]}" if parts else "")
-        session.say(f"  {side_name(session, score.side)}: {score.total} points{detail}")
+        session.say(f"  {side_name(session, score.side)}: {counted(score.total, 'point')}{detail}")
     if match.target is not None:
         totals = ", ".join(f"{side_name(session, side)} {total}" for side, total in enumerate(match.totals))
-        session.say(f"Match to {match.target} points, after {len(match.races)} "
-                    f"{'race' if len(match.races) == 1 else 'races'}: {totals}")
+        session.say(f"Match to {counted(match.target, 'point')}, after {counted(len(match.races), 'race')}: {totals}")
 
 
 def line_words(line: ScoreLine, unit: str) -> str:
@@ -90,18 +90,18 @@ def line_words(line: ScoreLine, unit: str) -> str:
     if words.startswith("for "):
         return words
     points = line.term.points
-    return f"{line.count} x {points} {'point' if points == 1 else 'points'} {words}"
+    return f"{line.count} x {counted(points, 'point')} {words}"
 
 
 def conclude(session: "Session", match: Match) -> None:
     winner = match.winner
     if winner is None:
-        session.say(f"The match ends undecided after {len(match.races)} races.", style="bold")
+        session.say(f"The match ends undecided after {counted(len(match.races), 'race')}.", style="bold")
         return
     others = [total for side, total in enumerate(match.totals) if side != winner]
     session.say(f"{side_name(session, winner).capitalize()} wins the match, {match.totals[winner]} to "
-                f"{', '.join(map(str, others))}, after {len(match.races)} "
-                f"{'race' if len(match.races) == 1 else 'races'}.", style="bold")
+                f"{', '.join(map(str, others))}, after "
+                f"{counted(len(match.races), 'race')}.", style="bold")
 
 
 def side_name(session: "Session", side: int) -> str:

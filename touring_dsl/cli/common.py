@@ -1,6 +1,7 @@
 """CLI stage, shared helpers: loading editions, JSON output, colour rules and exit statuses."""
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
@@ -84,14 +85,60 @@ def edition_files(paths: list, command: str) -> list:
 
     files = []
     for path in paths:
+        usable_path(path, command)
         found = sorted(path.rglob(f"*{SUFFIX}")) if path.is_dir() else [path]
         if not found:
             fail(f"touring {command}: no edition files (*{SUFFIX}) in {path}", EXIT_USER)
         files.extend(found)
     missing = [p for p in files if not p.is_file()]
     if missing:
-        fail(f"touring {command}: no such file: {missing[0]}", EXIT_USAGE)
+        fail(f"touring {command}: no such file: {shown_path(missing[0])}", EXIT_USAGE)
     return files
+
+
+LONGEST_NAME_SHOWN = 80  # characters of a path quoted in a message; a longer one is shortened in the middle
+
+
+def shown_path(path: Any) -> str:
+    """A path as a message quotes it: whole when short, else its start and end around its length in bytes."""
+    text = str(path)
+    if len(text) <= LONGEST_NAME_SHOWN:
+        return text
+    return f"{text[:40]}...{text[-20:]} (a name of {len(os.fsencode(text)):,} bytes)"
+
+
+def path_problem(path: Any) -> str | None:
+    """Why the file system cannot even look `path` up (a name over 255 bytes, a NUL, a loop of links), or None.
+
+    A missing file is no problem here: each command says what it does with one."""
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except ValueError:  # Python refuses a NUL before the system sees the name
+        return f"{shown_path(path)}: a file name cannot hold a NUL character"
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            return f"{shown_path(path)}: the name is too long for the file system (at most 255 bytes a name)"
+        return f"{shown_path(path)}: {exc.strerror or exc}"
+    return None
+
+
+def usable_path(path: Any, command: str) -> None:
+    """End the command (exit 2, a usage error) when the file system cannot look up a path given to it."""
+    problem = path_problem(path)
+    if problem:
+        fail(f"touring {command}: {problem}", EXIT_USAGE)
+
+
+def usable_text(value: str, what: str, command: str) -> None:
+    """End the command (exit 2) when an argument holds bytes that are no UTF-8 text (a file name made on
+    another system, a terminal not set to UTF-8): touring would have to write it into a log, a save or an
+    edition file, and could not."""
+    if any("\ud800" <= ch <= "\udfff" for ch in value):
+        shown = value.encode("utf-8", "backslashreplace").decode("utf-8")
+        fail(f"touring {command}: {what} {shown} is not UTF-8 text; rename it (or set the terminal to UTF-8)",
+             EXIT_USAGE)
 
 
 def print_json(data: Any) -> None:
@@ -108,8 +155,10 @@ class Stop(Exception):
 
 def ask(prompt: str) -> str:
     """One line typed at a prompt; the end of input and Ctrl-C become a Stop, so no work is lost."""
+    from ._fit import fitted_prompt
+
     try:
-        return input(prompt)
+        return input(fitted_prompt(out(), prompt))
     except EOFError:
         raise Stop("eof") from None
     except KeyboardInterrupt:

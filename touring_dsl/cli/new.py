@@ -12,7 +12,8 @@ from ..compiler import compile_text
 from ..resources import SUFFIX
 from ..errors import InternalError, TouringError
 from ..model import Card, Ruleset
-from .common import EXIT_USAGE, EXIT_USER, report_bug, use_color
+from ..wording import distance
+from .common import EXIT_USAGE, EXIT_USER, report_bug, usable_text, use_color
 
 # Prose in the generated file starts with "## "; a suggested rule starts with "# ", so removing
 # that one mark (and the space after it) from each line of a block turns the block into rules.
@@ -182,7 +183,7 @@ def suggest_penalties(r: Ruleset) -> Suggestion | None:
     lines = ["add penalties {", "    take from " + ", ".join(q(p.card) for p in piles),
              f"    when {q(hazards[0])} in {q(zones[-1])} take {smallest} miles",
              "    attacker chooses", "    never a larger card", "}"]
-    return Suggestion(f"Penalties: {q(hazards[0])} in {q(zones[-1])} costs the victim {smallest} miles.",
+    return Suggestion(f"Penalties: {q(hazards[0])} in {q(zones[-1])} costs the victim {distance(smallest, 'miles')}.",
                       tuple(lines))
 
 
@@ -336,6 +337,8 @@ def new(name: str = typer.Argument(..., help="The new edition's id, e.g. short-r
     """Start a house rule: a variant file that extends an edition, with suggested changes as comments."""
     from ..archive import load, resolve
 
+    usable_text(name, "the id", "new")
+    usable_text(parent, "--from", "new")
     if not name.strip() or any(ch in name for ch in '"\n\\'):
         _usage(f'touring new: "{name}" cannot be an edition id (no quotes, backslashes or line breaks)')
     try:

@@ -7,7 +7,9 @@ from typing import Optional
 
 import typer
 
-from .common import EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, fail, load_edition, out, print_json
+from ..wording import counted, distance, plural
+from ._fit import print_fitted
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, err, fail, load_edition, out, print_json, usable_text
 
 HELP = """\
 Type the miles each side had laid when the signal sounded, e.g. 45.
@@ -71,6 +73,7 @@ def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to,
 
     if edition is None:
         fail("touring party: name an edition, or continue a party with --resume FILE", EXIT_USAGE)
+    usable_text(edition, "the edition", "party")  # the save names it
     if players is None:
         fail("touring party: say who comes with --players (a number, or names separated by commas)", EXIT_USAGE)
     if minutes is not None and minutes < 1:
@@ -84,14 +87,14 @@ def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to,
                    seed if seed is not None else fresh_seed(), shuffle=not in_order, umpire=umpire)
     path = save_to or free_name(f"party-{ruleset.id}.json")
     _save(path, record)
-    say(f"{ruleset.title} ({ruleset.id}), Progressive Touring: {len(record.players)} players at "
-        f"{len(record.rounds[0].tables)} tables, {record.rounds_planned} rounds, seed {record.seed}.")
+    say(f"{ruleset.title} ({ruleset.id}), Progressive Touring: {counted(len(record.players), 'player')} at "
+        f"{counted(len(record.rounds[0].tables), 'table')}, {counted(record.rounds_planned, 'round')}, seed {record.seed}.")
     note(f"The party is saved in {path} after every table; continue it with: touring party --resume {path}")
     return ruleset, record, path
 
 
 def _resumed(path: Path, edition, players, table_size, seed, rounds):
-    from ..party.host import replan
+    from ..party.host import replan, seat_next_round
     from ..party.save import load
 
     for given, flag in ((players, "--players"), (table_size, "--table-size"), (seed, "--seed")):
@@ -107,8 +110,10 @@ def _resumed(path: Path, edition, players, table_size, seed, rounds):
     if rounds is not None and rounds != record.rounds_planned:
         replan(record, ruleset, rounds)
         _save(path, record)
+    elif seat_next_round(record, ruleset):  # saved between a round's last table and the next round's seats
+        _save(path, record)
     note(f"Resuming the {record.edition_id} party in {path}: {len(record.completed_rounds())} of "
-        f"{record.rounds_planned} rounds recorded.")
+        f"{counted(record.rounds_planned, 'round')} recorded.")
     return ruleset, record, path
 
 
@@ -126,7 +131,7 @@ def _import(record, ruleset, scores: Path, path: Path, show: bool):
 
     record, count = import_csv(record, ruleset, scores)
     _save(path, record)
-    note(f"Recorded {count} {'round' if count == 1 else 'rounds'} from {scores}; saved in {path}.")
+    note(f"Recorded {counted(count, 'round')} from {scores}; saved in {path}.")
     if record.current is not None and show:
         show_plan(record, ruleset, record.current)
     return record
@@ -240,7 +245,7 @@ def _ask_miles(prompt: str, record, ruleset, rnd, parse_games, race: int, who: s
                 say(f"{exc}; ? for help")
                 continue
             if max(games) > race:  # caught as typed, not after the whole table is entered
-                say(f"{max(games)} miles for {who} is beyond the race of {race} miles (when a game was won and another "
+                say(f"{distance(max(games), 'miles')} for {who} is beyond the race of {distance(race, 'miles')} (when a game was won and another "
                     f"begun, write the games' miles as {race}+20); ? for help")
                 continue
             return games
@@ -249,25 +254,25 @@ def _ask_miles(prompt: str, record, ruleset, rnd, parse_games, race: int, who: s
 # -- what the host reads -----------------------------------------------------------------------------
 
 def say(text: str) -> None:
-    out().print(text, markup=False, highlight=False)
+    print_fitted(out(), text)
 
 
 def note(text: str) -> None:
     """What the tool did (saved, resumed): on stderr, so standard output stays the party's own text."""
-    print(text, file=sys.stderr)
+    print_fitted(err(), text)
 
 
 def show_plan(record, ruleset, rnd) -> None:
     from ..party.scores import side_name
 
-    length = f"play for {record.minutes} minutes, then give the signal" if record.minutes else \
+    length = f"play for {counted(record.minutes, 'minute')}, then give the signal" if record.minutes else \
         "play until the host gives the signal"
     say("")
     say(f"Round {rnd.number} of {record.rounds_planned}: {length}.")
     for table in rnd.tables:
         head = " (head table)" if table.number == 1 and len(rnd.tables) > 1 else ""
         setup = ruleset.setup_for(len(table.players))
-        race = f", race of {setup.race.miles} miles" if setup.race.miles != ruleset.race.miles else ""
+        race = f", race of {distance(setup.race.miles, setup.race.unit)}" if setup.race.miles != ruleset.race.miles else ""
         say(f"  Table {table.number}{head}: {' v '.join(side_name(s) for s in table.sides)}{race}")
     if record.umpire:
         say(f"At the signal the umpire, {record.umpire}, goes from table to table and records the miles.")
@@ -306,12 +311,12 @@ def _show_standings(record, ruleset) -> None:
     rows = standings(record, ruleset.progressive.prizes)
     done = len(record.completed_rounds())
     say("")
-    say("Final standings:" if record.finished else f"Standings after {done} of {record.rounds_planned} rounds:")
+    say("Final standings:" if record.finished else f"Standings after {done} of {counted(record.rounds_planned, 'round')}:")
     width = max(len(r.player) for r in rows)
     for r in rows:
         prize = "  prize" if r.prize and record.finished else ""
-        say(f"  {r.place:>2}. {r.player.ljust(width)}  {r.total:>5} miles  "
-            f"{r.rounds_won} won, {r.moves} {'move' if r.moves == 1 else 'moves'}{prize}")
+        say(f"  {r.place:>2}. {r.player.ljust(width)}  {r.total:>5} {plural(r.total, 'mile'):<5}  "
+            f"{r.rounds_won} won, {counted(r.moves, 'move')}{prize}")
     if record.current is not None and done:
         show_plan(record, ruleset, record.current)
 
@@ -328,7 +333,6 @@ def _json(record, ruleset) -> dict:
 
 def _write_sheet(record, ruleset, output: str, chosen: str) -> None:
     from ..party.sheet import build
-    from .common import err
     from .rulebook import render_book
 
     data = render_book(build(record, ruleset), chosen, "party")

@@ -13,7 +13,10 @@ from .. import gamelog
 from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
 from ..json_input import SEED_RANGE, seed_in_range
 from ..table_view import bonus_turn_line, describe_event, forfeit_warnings, render_table, result_lines
-from .common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, fail, load_edition, out
+from ..wording import counted
+from .common import (EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, err, fail, load_edition,
+                     out, shown_path, usable_path, usable_text)
+from ._fit import fitted_prompt, print_fitted
 from ._matches import play_races
 
 RECENT = 8  # events kept for the table's short log
@@ -24,8 +27,8 @@ How to play:
   t        show the table again
   ?        this help
   q        stop; the game can be saved and resumed later with --resume
-A card you cannot play shows why next to it in your hand. A move marked ! forfeits something
-of your own side; you are asked to confirm it."""
+A card you cannot play shows why next to it in your hand. A move marked ! forfeits something of your own side; you are asked to confirm it."""
+NOT_SAVING = ("n", "no", "q", "quit", "exit")  # answers to the save prompt that leave the game unsaved
 LONGEST_NUMBER = 6  # digits: more than any move list holds, and short enough to convert safely
 
 
@@ -226,8 +229,8 @@ class Session:
         exc = self.log_error
         self.writer.close()
         self.writer = None
-        print(f"\nCannot write to the log {self.log_path} ({exc.strerror or exc}); it holds the game up to "
-              f"move {self.logged} and can be resumed from there.", file=sys.stderr)
+        tell(f"\nCannot write to the log {self.log_path} ({exc.strerror or exc}); it holds the game up to "
+             f"move {self.logged} and can be resumed from there.")
 
     # -- the person at the keyboard -----------------------------------------------------------
     def ask(self, seat: int):
@@ -291,10 +294,10 @@ class Session:
     def show_table(self, seat: int, numbered: list, warnings: dict[int, str]) -> None:
         self.say("")
         for line in render_table(self.game, seat, numbered, self.recent_for(seat), self.seats.name, warnings):
-            self.console.print(line)
+            print_fitted(self.console, line)
 
     def say(self, text: str, style: str | None = None) -> None:
-        self.console.print(text, style=style, markup=False, highlight=False)
+        print_fitted(self.console, text, style)
 
     # -- stopping without losing the game ------------------------------------------------------
     def stop(self, reason: str) -> int:
@@ -309,14 +312,13 @@ class Session:
                 self.give_up_log()
             saved = self.save_somewhere()
         if saved is None and reason == "log":
-            print(f"{what}; nowhere else could take the game either. The log {self.log_path} keeps it up to its "
-                  f"last whole move: continue with touring play --resume {self.log_path}",
-                  file=sys.stderr)
+            tell(f"{what}; nowhere else could take the game either. The log {self.log_path} keeps it up to its "
+                 f"last whole move: continue with touring play --resume {self.log_path}")
         elif saved is None:
-            print(f"{what}; the game was not saved.", file=sys.stderr)
+            tell(f"{what}; the game was not saved.")
         else:
-            print(f"{what} after {len(self.record.moves)} moves; the game is saved in {saved}.\n"
-                  f"Continue it with: touring play --resume {saved}", file=sys.stderr)
+            tell(f"{what} after {counted(len(self.record.moves), 'move')}; the game is saved in {saved}.\n"
+                 f"Continue it with: touring play --resume {saved}")
         if saved is None and self.log_error is not None:  # the game played since the log fell behind is lost
             return EXIT_BUG if reason == "error" else EXIT_USER
         return {"interrupt": EXIT_INTERRUPTED, "error": EXIT_BUG}.get(reason, 0)
@@ -333,28 +335,49 @@ class Session:
                 gamelog.save(place, self.record)
                 return place
             except OSError as exc:
-                print(f"Cannot write {place} ({exc.strerror or exc}); trying elsewhere.", file=sys.stderr)
+                tell(f"Cannot write {place} ({exc.strerror or exc}); trying elsewhere.")
         return None
 
     def ask_save_name(self, default: Path) -> Path | None:
-        """The file the person names (asked again before an existing one is replaced), the default, or None."""
+        """The file the person names (asked again before an existing one is replaced), the default, or None.
+
+        Enter saves, as the capital Y offers: a game saved by mistake costs a small file, one lost by
+        mistake cannot be had back."""
+        self.say(f"Save the game to resume it later? Enter or y saves it to {default}; a file name saves it there; "
+                 "n or q does not save it.")
         while True:
             try:
-                answer = input(f"Save the game to resume it later? [Y/n, or a file name; Y saves to {default}]: ").strip()
-                if answer.lower() in ("n", "no"):
+                answer = input("Save? [Y/n, or a file name]: ").strip()
+                if answer.lower() in NOT_SAVING:  # "q" once saved the game to a file called q
                     return None
                 # "y" agrees to the name offered (it once saved the game to a file called y)
                 target = default if answer.lower() in ("", "y", "yes") else Path(answer)
-                if not _exists(target) or input(f"{target} exists. Replace it? [y/N]: ").strip().lower() in ("y", "yes"):
+                if _is_folder(target):
+                    self.say(f"{target} is a folder: type a file name, such as {target / default.name}, or Enter for "
+                             f"{default}.", style="yellow")
+                elif not _exists(target) or input(fitted_prompt(self.console, f"{target} exists. Replace it? [y/N]: ")
+                                                  ).strip().lower() in ("y", "yes"):
                     return target
             except (EOFError, KeyboardInterrupt):
                 return default  # asked to stop while asked to save: save rather than lose the game, replacing nothing
 
 
+def tell(text: str) -> None:
+    """What became of the game (stopped, saved where): on standard error, fitted to a terminal between words."""
+    print_fitted(err(), text)
+
+
 def _exists(path: Path) -> bool:
     try:
         return path.exists()
-    except OSError:  # a name too long, say: writing it will fail and say why
+    except (OSError, ValueError):  # a name too long, or holding a NUL: writing it will fail and say why
+        return False
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
         return False
 
 
@@ -378,6 +401,11 @@ def new_session(edition: str, players: int, setup: Optional[str], humans: str, b
                 seed: Optional[int], log: Optional[Path], force: bool = False, first: int = 0) -> Session:
     from ..engine import new_game
 
+    usable_text(edition, "the edition", "play")  # the log names it
+    if log is not None:
+        usable_path(log, "play --log")
+        if log.is_dir():
+            fail(f"touring play: --log {shown_path(log)} is a folder; name the file to write the game to", EXIT_USAGE)
     if log is not None and log.exists() and not force:
         keep_saved_game(log)
     ruleset = load_edition(edition)
@@ -413,6 +441,9 @@ def keep_saved_game(log: Path) -> None:
 
 def resumed_session(path: Path, edition: Optional[str], humans: Optional[str], bots: Optional[str],
                     log: Optional[Path], force: bool = False) -> Session:
+    usable_path(path, "play --resume")
+    if log is not None:
+        usable_path(log, "play --log")
     try:
         record = gamelog.read(path)
     except LogError as exc:
@@ -450,7 +481,7 @@ def resumed_session(path: Path, edition: Optional[str], humans: Optional[str], b
     writer = open_writer(target, record, append=True)
     session = Session(game, record, seats, ref, writer, target)
     session.remember(past)  # the short log picks up where the saved game left off
-    session.say(f"Resuming {header['edition']} (seed {header['seed']}) after {len(record.moves)} moves.")
+    session.say(f"Resuming {header['edition']} (seed {header['seed']}) after {counted(len(record.moves), 'move')}.")
     return session
 
 
@@ -502,7 +533,7 @@ def play(
         session = new_session(edition, players if players is not None else 2, setup,
                               humans if humans is not None else "1", bots or "greedy", seed, log, force)
         header = session.record.header
-        session.say(f"{session.game.ruleset.title}: {header['players']} players ({setup_label(session)}), "
+        session.say(f"{session.game.ruleset.title}: {counted(header['players'], 'player')} ({setup_label(session)}), "
                     f"seed {header['seed']}." + (" Type ? for help." if session.seats.humans else ""))
     session.signal = signal
     try:

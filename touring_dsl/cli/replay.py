@@ -9,7 +9,8 @@ import typer
 
 from .. import gamelog
 from ..gamelog import LogError, Mismatch
-from .common import EXIT_USAGE, EXIT_USER, fail, load_edition, out, print_json
+from ..wording import counted
+from .common import EXIT_USAGE, EXIT_USER, fail, load_edition, out, path_problem, print_json, shown_path
 
 
 def _refuse(message: str, as_json: bool, line: int | None = None, code: int = EXIT_USER) -> None:
@@ -58,8 +59,10 @@ def replay(
     edition: Optional[str] = typer.Option(None, "--edition", help="Check against this edition file instead of the logged one."),
 ) -> None:
     """Replay a game log and check that the engine makes every move and event exactly as logged."""
-    if not file.is_file():
-        _refuse(f"touring replay: no such file: {file}", as_json, code=EXIT_USAGE)
+    problem = path_problem(file) or (f"{shown_path(file)} is a folder; name a game log in it" if file.is_dir() else
+                                     None if file.is_file() else f"no such file: {shown_path(file)}")
+    if problem:
+        _refuse(f"touring replay: {problem}", as_json, code=EXIT_USAGE)
     try:
         record = gamelog.read(file)
     except LogError as exc:
@@ -81,8 +84,8 @@ def replay(
         return
     state = (f"side {game.winner + 1} won" if game.winner is not None else "no winner") if game.is_over \
         else "the game is not finished"
-    out().print(f"OK: {len(record.moves)} moves of {record.header['edition']} replay identically; {state}"
-                + (f" ({game.outcome}, {game.turns} turns)." if game.is_over else "."), markup=False)
+    out().print(f"OK: {counted(len(record.moves), 'move')} of {record.header['edition']} replay identically; {state}"
+                + (f" ({game.outcome}, {counted(game.turns, 'turn')})." if game.is_over else "."), markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..mechanics import REGISTERED, match_parts
+from ..wording import counted, distance
 from .common import EXIT_USAGE, fail, load_edition, load_edition_view, print_json
 
 if TYPE_CHECKING:
@@ -88,13 +89,13 @@ def summary_lines(r: Ruleset) -> list[str]:
         taken = "in full" if r.penalties.forfeit == "full" else "up to the forfeit, at the attacker's choice"
         lines.append(f"Penalties, taken from {', '.join(r.penalties.piles)} ({taken}):")
         for p in r.penalties.table:
-            lines.append(f"  {p.hazard} in {p.zone}: {p.miles} miles")
+            lines.append(f"  {p.hazard} in {p.zone}: {distance(p.miles, r.race.unit)}")
     if r.scoring:
         from ..diff.compare import score_words
 
         unit = "km" if r.race.unit == "km" else "mile"
-        terms = [f"{t.points} {'point' if t.points == 1 else 'points'} {score_words(t, unit)}" for t in r.scoring.terms]
-        match = f"; match to {r.scoring.match} points" if r.scoring.match else "; each race scored on its own"
+        terms = [f"{counted(t.points, 'point')} {score_words(t, unit)}" for t in r.scoring.terms]
+        match = f"; match to {counted(r.scoring.match, 'point')}" if r.scoring.match else "; each race scored on its own"
         match += "".join(f", {mechanic.show(part, r.race.unit)}" for mechanic, part in match_parts(r))  # beside it
         lines.append("Scoring: " + ", ".join(terms) + match)
     lines.append(f"Examples: {len(r.examples)}; assumptions: {len(r.assumptions())}")
@@ -125,7 +126,7 @@ def kernel_text(edition: str, players: int) -> str:
     ruleset = load_edition(edition)
     if players not in ruleset.player_counts():
         counts = ", ".join(map(str, ruleset.player_counts()))
-        fail(f"touring show: {ruleset.id} does not seat {players} players (it seats {counts})", EXIT_USAGE)
+        fail(f"touring show: {ruleset.id} does not seat {counted(players, 'player')} (it seats {counts})", EXIT_USAGE)
     return source_for(ruleset, players, annotated=True)
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import typer
 
-from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, print_json
+from ..wording import counted
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, path_problem, print_json
 
 
 def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, seed: int, rotate: bool = False,
@@ -46,7 +47,7 @@ def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, 
     try:
         chosen = ruleset.setup_for(players, setup)
     except KeyError:
-        fail(f"touring: {ruleset.id} has no setup {setup!r} for {players} players; setups: "
+        fail(f"touring: {ruleset.id} has no setup {setup!r} for {counted(players, 'player')}; setups: "
              + ", ".join(s.id for s in ruleset.setups), EXIT_USAGE)
     plan = Plan(edition=edition, players=players, setup=chosen.id, bots=seat_bots(names, players),
                 seed=seed, games=games, rotate=rotate, public=public, records=records)
@@ -135,6 +136,9 @@ def _check_plot_target(plot: Path | None) -> None:
     if importlib.util.find_spec("matplotlib") is None:
         fail("touring: --plot needs matplotlib: pip install 'touring-dsl[plot]'", EXIT_USER)
     folder = plot.parent if str(plot.parent) else Path(".")
+    problem = path_problem(plot)
+    if problem:
+        fail(f"touring: --plot {problem}", EXIT_USAGE)
     if plot.is_dir():
         fail(f"touring: --plot {plot} is a folder; name the PNG file to write", EXIT_USER)
     if not folder.is_dir():
@@ -266,7 +270,7 @@ def render_report(data: dict) -> list[str]:
     from ..simulate.matches import match_lines
 
     length = data["length"]
-    lines = [f"{data['edition']}: {data['games']} games, {data['players']} players, seed {data['seed']}, "
+    lines = [f"{data['edition']}: {counted(data['games'], 'game')}, {counted(data['players'], 'player')}, seed {data['seed']}, "
              f"bots {', '.join(data['bots_by_seat'])}{' rotating round the seats' if data['rotate'] else ''}",
              "", "Wins by seat (95% confidence interval):"]
     seat_shares, tie_share = _seat_shares(data)
@@ -397,7 +401,7 @@ def render_comparison(reports: list[dict]) -> list[str]:
     names = [r["edition"] for r in reports]
     width = max(len(k) for k in keys) + 2
     cols = [max(len(n), 8) + 2 for n in names]
-    lines = [f"{reports[0]['games']} games each, {reports[0]['players']} players, seed {reports[0]['seed']}", "",
+    lines = [f"{counted(reports[0]['games'], 'game')} each, {counted(reports[0]['players'], 'player')}, seed {reports[0]['seed']}", "",
              "".ljust(width) + "".join(n.rjust(c) for n, c in zip(names, cols))]
     for key in keys:
         lines.append(key.ljust(width) + "".join(rows.get(key, "-").rjust(c) for rows, c in zip(table, cols)))

@@ -6,6 +6,7 @@ from typing import Any, Callable
 from .changes import Change
 from .compare import MECHANIC_ASPECT
 from ..mechanics import by_name
+from ..wording import distance
 
 FORFEIT = {"full": "taken in full, as far as the victim's piles allow",
            "up-to": "any part of the forfeit the attacker chooses, even nothing"}
@@ -77,7 +78,7 @@ def _meta(label: str) -> Callable[[Change], str]:
 
 def _distance(value) -> str:
     """A race length as the diff holds it: miles as a number, another unit written out."""
-    return value if isinstance(value, str) else f"{value} miles"
+    return value if isinstance(value, str) else distance(value, "miles")
 
 
 def _was(old, new) -> str:
@@ -153,9 +154,12 @@ _allows = _three("New zone {name}, allowing {new}", "Zone {name} is gone (it all
                  show=lambda v: "all mileage" if v == "all mileage" else names(v))
 _zone_play = _three("{name} is played {new} (new)", "No rule any more for playing {name} (it was played {old})",
                     "{name} is played {new} (was {old})", show=REACH.__getitem__)
-_per_hour = _three("In {name} each hour of delay costs {new} miles (new)",
-                   "In {name} hours of delay no longer cost mileage (each cost {old} miles)",
-                   "In {name} each hour of delay costs {new} miles (was {old})")
+def _per_hour(c: Change) -> str:
+    if c.action == "added":
+        return f"In {q(c.name)} each hour of delay costs {distance(c.new, 'miles')} (new)"
+    if c.action == "removed":
+        return f"In {q(c.name)} hours of delay no longer cost mileage (each cost {distance(c.old, 'miles')})"
+    return f"In {q(c.name)} each hour of delay costs {distance(c.new, 'miles')} (was {c.old})"
 _removes = _three("{name} takes away one {new} card instead of stopping the side (new)",
                   "{name} no longer takes away a {old} card", "{name} takes away one {new} card (was {old})",
                   show=q)
@@ -172,17 +176,17 @@ def _penalty(c: Change) -> str:
     hazard, zone = c.subject[1] or c.subject[0]  # type: ignore[misc]
     where = f"{q(hazard)} in {q(zone)}"
     if c.action == "added":
-        return f"{where} costs the victim {c.new} miles (new)"
+        return f"{where} costs the victim {distance(c.new, 'miles')} (new)"
     if c.action == "removed":
-        return f"{where} no longer costs mileage (it cost {c.old} miles)"
-    return f"{where} costs the victim {c.new} miles (was {c.old})"
+        return f"{where} no longer costs mileage (it cost {distance(c.old, 'miles')})"
+    return f"{where} costs the victim {distance(c.new, 'miles')} (was {c.old})"
 
 
 def _penalties(c: Change) -> str:
     info = c.new if c.action == "added" else c.old
     rules = f"the {info['chooser']} takes cards from {names(info['piles'])}"
     if info["per_hour"]:
-        rules += "; per hour of delay: " + ", ".join(f"{m} miles in {q(z)}" for z, m in info["per_hour"])
+        rules += "; per hour of delay: " + ", ".join(f"{distance(m, 'miles')} in {q(z)}" for z, m in info["per_hour"])
     if not info["larger_card"]:
         rules += "; never a card worth more than what is owed"
     if info.get("forfeit") == "up-to":

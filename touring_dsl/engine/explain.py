@@ -1,6 +1,7 @@
 """Engine stage, explanations: why a card in hand cannot be played now, in words."""
 from __future__ import annotations
 
+from ..wording import counted
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
 from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, ZONE
@@ -19,7 +20,7 @@ def why_not(game, seat: int, card: str) -> str | None:
     if seat != game.to_act:
         return f"it is player {game.to_act + 1}'s turn"
     if game.discarding_down:
-        return f"the hand holds more than {t.hand_size} cards: discard down first"
+        return f"the hand holds more than {counted(t.hand_size, 'card')}: discard down first"
     asking = offer_mechanic(game)
     if asking is not None:  # a mechanic's question: only its answers are moves now
         # the question itself is asked once above the hand; each card only says what to answer
@@ -94,14 +95,19 @@ def _go_pile_reason(game, s: int, c: int) -> str:
         if not repaired:
             return f"{card} follows no hazard in this edition"
         held = f"no {repaired[0]}" if len(repaired) == 1 else "none of them"
-        return f"{card} repairs {' or '.join(repaired)}, and {held} is holding your side up"
+        return f"{card} is the remedy for {' or '.join(repaired)}, and {held} is holding your side up"
     hazard = _hazard_of_state(t, state)
     wanted = " or ".join(t.names[x] for x in t.bits[t.onto[state]])
-    if t.onto[state] & t.go_mask:  # every remedy is laid: only the go card is missing
+    repaired = t.chain_of_state[state][1] > 0  # a remedy is laid on the hazard: the pile shows that remedy
+    if repaired and t.onto[state] & t.go_mask:  # every remedy is laid: only the go card is missing
         return f"{hazard} is already repaired: your side needs a {t.go_name} now, not {card}"
     if t.kind[c] == GO:
         return f"{hazard} is holding your side up: it needs {wanted} before a {t.go_name}"
-    return f"{hazard} is holding your side up, and it needs {wanted}, not {card}"
+    if t.onto[state] & t.go_mask:  # the go card itself is this hazard's remedy: say so, not that it is repaired
+        wanted = f"{wanted} (the remedy for {hazard})"
+    other = [name for name in _hazards_remedied_by(t, c) if name != hazard]
+    remedy_for = f" (the remedy for {' or '.join(other)})" if other else ""
+    return f"{hazard} is holding your side up: it needs {wanted}, not {card}{remedy_for}"
 
 
 def _hazard_of_state(t, state: int) -> str:

@@ -6,21 +6,24 @@ the functions to the Game subclass made for that ruleset (game.game_class). sour
 """
 from __future__ import annotations
 
+from ..wording import counted, distance
 from .codegen import source, source_for
 from .moves import new_event
 from .tables import Tables
 
-__all__ = ["KERNEL_FUNCTIONS", "compiled_code", "kernel_for", "source_for"]
+__all__ = ["EVENT_WORDS", "KERNEL_FUNCTIONS", "compiled_code", "kernel_for", "source_for"]
 
 KERNEL_FUNCTIONS = ("reset", "deal", "refresh", "play_codes", "apply_code", "run_random", "draw_cards", "reshuffle",
                     "finish")
+# what generated code words its events with, so that they count in words that agree ("1 mile", "2 cards")
+EVENT_WORDS = {"counted": counted, "distance": distance}
 
 
 def kernel_for(t: Tables) -> dict:
     """The kernel's functions for a Tables, written and compiled once (cached on the Tables)."""
     if t.kernel is None:
         _, code = compiled_code(t, "kernel", "kernel", lambda: source(t))
-        namespace = {"T": t, "event": new_event, "__name__": f"touring_kernel_{id(t):x}"}
+        namespace = {"T": t, "event": new_event, **EVENT_WORDS, "__name__": f"touring_kernel_{id(t):x}"}
         exec(code, namespace)
         t.kernel = {name: namespace[name] for name in KERNEL_FUNCTIONS}
     return t.kernel

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..errors import suggest
 from ..model import Ruleset
+from ..wording import counted
 from .movement import next_round
 from .record import MOST_PLAYERS, MOST_ROUNDS, Party, PartyError, Round, Table
 from .scores import parse_games, record, side_name
@@ -21,6 +22,8 @@ def player_names(given: str) -> list[str]:
             raise PartyError(f"{given} players is more than touring seats; a party has at most {MOST_PLAYERS:,}")
         return [f"Player {n}" for n in range(1, int(given) + 1)]
     names = [name.strip() for name in given.split(",") if name.strip()]
+    for name in names:
+        _is_text(name, "a player's name")
     if len(names) > MOST_PLAYERS:
         raise PartyError(f"{len(names):,} players is more than touring seats; a party has at most {MOST_PLAYERS:,}")
     twice = sorted({n for n in names if names.count(n) > 1})
@@ -29,8 +32,18 @@ def player_names(given: str) -> list[str]:
     return names
 
 
+def _is_text(name: str, what: str) -> None:
+    """A name typed in a terminal that is not set to UTF-8 arrives holding bytes that are no text (Python keeps
+    each as half a surrogate pair): it could be neither shown nor saved, so it is refused here."""
+    if any("\ud800" <= ch <= "\udfff" for ch in name):
+        shown = name.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
+        raise PartyError(f"{what} {shown} is not UTF-8 text; type it again in a terminal set to UTF-8")
+
+
 def start(ruleset: Ruleset, edition: str, players: list[str], rounds: int, minutes: int | None,
           table_size: int | None, seed: int, shuffle: bool = True, umpire: str | None = None) -> Party:
+    if umpire is not None:
+        _is_text(umpire, "the umpire's name")
     if umpire is not None and not ruleset.progressive.umpire:
         raise PartyError(f"{ruleset.id} has no umpire: each table records its own miles")
     if umpire is not None and umpire in players:
@@ -62,11 +75,22 @@ def advance(party: Party, ruleset: Ruleset) -> None:
         party.rounds.append(next_round(ruleset, last))
 
 
+def seat_next_round(party: Party, ruleset: Ruleset) -> bool:
+    """A party saved with its last round recorded and rounds still to play, but the next one not yet seated
+    (a save made by hand, or by a touring stopped between the two): seat it now, as recording the round's last
+    table would have. The seats follow from the results alone, so this is the round the evening would have
+    had. Whether a round was seated."""
+    before = len(party.rounds)
+    advance(party, ruleset)
+    return len(party.rounds) > before
+
+
 def replan(party: Party, ruleset: Ruleset, rounds: int) -> None:
     """The host lengthens (or shortens) the evening: never below the rounds already begun."""
     begun = len(party.completed_rounds()) + (1 if party.current else 0)
     if rounds < max(begun, 1):
-        raise PartyError(f"{max(begun, 1)} rounds have already begun; the party cannot be shorter")
+        raise PartyError(f"{counted(max(begun, 1), 'round')} {'has' if max(begun, 1) == 1 else 'have'} already begun; "
+                         "the party cannot have fewer rounds")
     if rounds > MOST_ROUNDS:
         raise PartyError(f"a party has at most {MOST_ROUNDS} rounds, not {rounds}")
     party.rounds_planned = rounds

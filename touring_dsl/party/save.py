@@ -77,6 +77,11 @@ def from_json(data: Any) -> Party:
         raise ValueError(f"seed should be {SEED_RANGE}")
     if not 1 <= party.rounds_planned <= MOST_ROUNDS:
         raise ValueError(f"rounds_planned should be from 1 to {MOST_ROUNDS}")
+    if not party.rounds:
+        raise ValueError("no round is seated (a party is saved with its first round's tables)")
+    unfinished = [r.number for r in party.rounds[:-1] if not r.complete]
+    if unfinished:
+        raise ValueError(f"round {unfinished[0]} is not fully recorded, yet a later round is seated")
     umpire = data.get("umpire")
     party.umpire = None if umpire is None else _typed(umpire, str, "umpire")
     return party

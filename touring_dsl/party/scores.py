@@ -5,6 +5,7 @@ import re
 
 from ..model import Ruleset
 from ..rng import Rng, splitmix64
+from ..wording import distance
 from .record import PartyError, Table
 
 
@@ -42,8 +43,8 @@ def check_games(ruleset: Ruleset, table: Table, by_side: list[list[int]]) -> lis
     for side, games in zip(table.sides, by_side):
         for miles in games:
             if miles > race:
-                raise PartyError(f"{where}: {miles} miles for {side_name(side)} is beyond the race of {race} "
-                                 "miles (when a game was won and another begun, write the games' miles as "
+                raise PartyError(f"{where}: {distance(miles, 'miles')} for {side_name(side)} is beyond the race of "
+                                 f"{distance(race, 'miles')} (when a game was won and another begun, write the games' miles as "
                                  f"{race}+20)")
     games = [list(game) for game in zip(*by_side)]
     for number, game in enumerate(games[:-1], start=1):

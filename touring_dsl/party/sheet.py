@@ -66,7 +66,7 @@ def build(party: Party, ruleset: Ruleset) -> Rulebook:
                 tuple(Section(row.player, f"card-{i + 1}", (card_table(row),)) for i, row in enumerate(rows)
                       if row.card)),
     ]
-    when = f"rounds of {w.number(party.minutes)} minutes" if party.minutes else "rounds timed by the host"
+    when = f"rounds of {w.counted(party.minutes, 'minute')}" if party.minutes else "rounds timed by the host"
     return Rulebook(title="Progressive Touring", subtitle=f"{ruleset.title}: {ruleset.subtitle}".rstrip(": "),
                     byline=f"{ruleset.id}, {when}, seed {party.seed}", summary="",
                     sections=tuple(sections), kicker="Score sheet")

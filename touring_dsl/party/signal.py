@@ -4,6 +4,8 @@ from __future__ import annotations
 import time
 from typing import Callable
 
+from ..wording import counted, plural
+
 
 class RoundSignal:
     """The host's bell for one table: due after `turns` turns of the game, or `minutes` after it was set."""
@@ -19,8 +21,8 @@ class RoundSignal:
         return self.deadline is not None and self.clock() >= self.deadline
 
     def describe(self) -> str:
-        return (f"after {self.turns} moves" if self.turns is not None
-                else f"after {self.minutes:g} minutes")
+        return (f"after {counted(self.turns, 'move')}" if self.turns is not None
+                else f"after {self.minutes:g} {plural(self.minutes, 'minute')}")
 
     def report(self, game) -> list[str]:
         """What the table records: each side's miles, or what to do when the race was won before the signal."""
@@ -30,7 +32,7 @@ class RoundSignal:
         p = game.ruleset.progressive
         if p is not None and p.restart and game.outcome == "completed":
             left = f" --round-turns {self.turns - game.turns}" if self.turns is not None else ""
-            return [f"The race was won before the signal ({game.turns} moves). At a party another game "
+            return [f"The race was won before the signal ({counted(game.turns, 'move')}). At a party another game "
                     "begins at once at this table and its miles are added to these: start it with "
                     f"touring play {game.ruleset.id}{left}."]
         return []

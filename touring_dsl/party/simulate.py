@@ -10,6 +10,7 @@ from ..bots import make_bot
 from ..engine import new_game
 from ..model import Ruleset
 from ..rng import Rng, splitmix64
+from ..wording import counted
 from .host import enter, start
 from .record import Party, Table
 from .standings import standings
@@ -134,10 +135,11 @@ def render(data: dict) -> list[str]:
     m = data["final_miles"]
     minutes = data["round_minutes_on_the_sheet"]
     lines = [
-        f"{data['edition']}: {data['parties']} progressive parties of {data['players']} players at "
-        f"{data['tables']} tables, {data['rounds']} rounds, seed {data['seed']}",
-        f"A round ends after {data['round_turns']} turns at each table, standing in for "
-        + (f"the sheet's {minutes} minutes." if minutes else "the host's clock."), "",
+        f"{data['edition']}: {counted(data['parties'], 'progressive party', 'progressive parties')} of "
+        f"{counted(data['players'], 'player')} at {counted(data['tables'], 'table')}, "
+        f"{counted(data['rounds'], 'round')}, seed {data['seed']}",
+        f"A round ends after {counted(data['round_turns'], 'turn')} at each table, standing in for "
+        + (f"the sheet's {counted(minutes, 'minute')}." if minutes else "the host's clock."), "",
         "Party wins by bot (a shared first place splits the win):"]
     for b in data["bots"]:
         lines.append(f"  {b['bot']}: {b['rate']:.1%} of parties (fair share {b['fair_share']:.1%})")

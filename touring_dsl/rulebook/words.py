@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..wording import capital, plural  # noqa: F401 - shared with every other stage
+
 _SMALL = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
           "nineteen", "twenty")
@@ -19,10 +21,6 @@ def ordinal(n: int) -> str:
     return _ORDINAL[n] if 0 <= n < len(_ORDINAL) else f"{n}th"
 
 
-def plural(n: int, singular: str, many: str | None = None) -> str:
-    return singular if n == 1 else (many or singular + "s")
-
-
 def counted(n: int, singular: str, many: str | None = None) -> str:
     """'one card', 'six cards'."""
     return f"{number(n)} {plural(n, singular, many)}"
@@ -34,10 +32,6 @@ def join(items: Iterable[str], last: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
-
-
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def players_phrase(counts: Iterable[int]) -> str:

@@ -14,7 +14,7 @@ import re
 from ..engine.codegen import Emitter, Source, apply_play, constants, function
 from ..engine.rules import counters, hands, legality
 from ..engine.game import game_class
-from ..engine.kernel import compiled_code, kernel_for
+from ..engine.kernel import EVENT_WORDS, compiled_code, kernel_for
 from ..engine.moves import new_event
 from ..engine.schema import Offer
 from ..engine.codec import CARD, DISCARD, action_of, card_of, is_action, packed, take_of, target_of
@@ -253,7 +253,7 @@ def tables_loop(t: Tables, greedy: bool, trace: bool = False):
         if len(_LOOPS) > 64:
             _LOOPS.clear()
         text, code = compiled_code(t, ("measuring loop", *shape), "measuring loop", lambda: loop_source(t, *shape))
-        namespace = {"T": t, "event": new_event, "answer_offer": answer_offer, **kernel_for(t)}
+        namespace = {"T": t, "event": new_event, **EVENT_WORDS, "answer_offer": answer_offer, **kernel_for(t)}
         exec(code, namespace)
         found = _LOOPS[key] = (t, namespace["play"], {name: KernelRule(t, style) for name, style in STYLES.items()},
                                text)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..wording import counted
+
 
 def plot_report(data: dict, path: Path) -> None:
     import matplotlib
@@ -14,7 +16,7 @@ def plot_report(data: dict, path: Path) -> None:
     lengths = {int(k): v for k, v in data["length_histogram"].items()}
     # about 40 bins: one bar per turn count is too spiky to read at a few thousand games
     left.hist(list(lengths), weights=list(lengths.values()), bins=min(40, max(1, len(lengths))), color="#4a6fa5")
-    left.set_title(f"Game length, {data['games']} games")
+    left.set_title(f"Game length, {counted(data['games'], 'game')}")
     left.set_xlabel("turns")
     left.set_ylabel("games")
     seats = data["seats"]

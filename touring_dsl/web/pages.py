@@ -9,6 +9,7 @@ import time
 from html import escape
 
 from ..gamelog import HUMAN
+from ..wording import counted
 
 PLAYER_KINDS = (HUMAN, "easy", "medium", "hard", "random", "greedy", "expert", "scorer", "ismcts", "rollout")
 KIND_LABELS = {HUMAN: "a person", "easy": "bot: easy", "medium": "bot: medium", "hard": "bot: hard",
@@ -192,7 +193,7 @@ def _party_table(web_party, table, games, base: str, qr_svg, token: str) -> str:
     if games:
         current = games[-1]
         state = ("over: " + " ".join(current.state(None)["result"]["lines"][:1])) if current.game.is_over \
-            else f"{len(current.record.moves)} moves played"
+            else f"{counted(len(current.record.moves), 'move')} played"
         out.append(f"<p>Game {len(games)}: {escape(state)} &middot; "
                    f'<a href="{escape(base)}/w/{escape(current.meta["spectator"])}">watch</a></p><ul class="links">')
         for seat, name in enumerate(web_party.seat_names(table, current)):

@@ -156,4 +156,4 @@ def reshuffle(e: Emitter) -> None:
     with b.block("if not new:"):
         b("return")
     b("self.rng.shuffle(new)", "draw.extend(new)")
-    e.event('"reshuffle"', "None", "None", "None", 'f"{len(new)} cards are shuffled into a new draw pile"')
+    e.event('"reshuffle"', "None", "None", "None", 'f"{counted(len(new), \'card\')} {\'is\' if len(new) == 1 else \'are\'} shuffled into a new draw pile"')

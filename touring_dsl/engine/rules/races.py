@@ -45,7 +45,7 @@ def lay_mileage(e: Emitter) -> None:
             w("open_piles[s] &= ~(1 << c)")
         legality.refresh_running(e, "s")
     e.event('"play"', "seat", "s", "NAMES[c]",
-            'f"player {seat + 1} lays {NAMES[c]} (side {s + 1} now has {miles[s]} miles)"')
+            f'f"player {{seat + 1}} lays {{NAMES[c]}} (side {{s + 1}} now has {{distance(miles[s], {e.t.unit!r})}})"')
     w("left = remaining[s] = remaining[s] - 1")
     with w.block("if not left:"):
         e.hook("target_reached", "s")
@@ -59,7 +59,7 @@ def lay_distance(e: Emitter) -> None:
     w("counts = mileage_counts[s]", "counts[c] += 1", "m = miles[s] = miles[s] + MILES[c]", "has_mileage[s] |= 1 << c",
       f"remaining[s] = {target} - m")
     e.event('"play"', "seat", "s", "NAMES[c]",
-            f'f"player {{seat + 1}} lays {{NAMES[c]}} (side {{s + 1}} now has {{miles[s]}} {t.unit})"')
+            f'f"player {{seat + 1}} lays {{NAMES[c]}} (side {{s + 1}} now has {{distance(miles[s], {t.unit!r})}})"')
     with w.block(f"if m >= {target}:"):
         e.hook("target_reached", "s")
         e.finish("completed", "s")
