@@ -56,7 +56,7 @@ def serve(
     for table in tables:
         state = "over" if table.game.is_over else f"move {len(table.record.moves)}"
         print(f"  table {table.id} ({table.ruleset.id}, {state}): host page {base}/h/{table.meta['host']}")
-    from ..web.app import load_parties
+    from ..web.party_routes import load_parties
 
     for party in load_parties(store):
         print(f"  party {party.id} ({party.ruleset.id}): host page {base}/p/{party.meta['host']}")

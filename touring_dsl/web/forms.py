@@ -1,0 +1,34 @@
+"""Web stage, reading a browser's request: its address, its declared size and the numbers typed in a form."""
+from __future__ import annotations
+
+from starlette.requests import Request
+
+
+def address(request: Request) -> str | None:
+    """The visitor's address as the connection says (a proxy's forwarded headers are not trusted)."""
+    return request.client.host if request.client else None
+
+
+def declared_length(request: Request) -> int:
+    """The body's length as the browser declares it (a length that is no number counts as too long)."""
+    text = request.headers.get("content-length") or "0"
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 16 else 1 << 62
+
+
+def number(text, what: str) -> int:
+    text = (text or "").strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 12:
+        raise ValueError(f"the {what} should be a whole number")
+    return int(text)
+
+
+def base(request: Request) -> str:
+    """The address links are made with."""
+    return request.app.state.settings.share_base or str(request.base_url).rstrip("/")
+
+
+def qr_svg(url: str) -> str:
+    """The link as a QR code, an SVG element to put in the page (no XML declaration, no outside style)."""
+    import segno
+
+    return segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff")

@@ -1,0 +1,133 @@
+"""Web stage, the party's routes: setting up a Progressive Touring evening, the host's screen, the signal
+(the host's button or the edition's clock) and another game at a table."""
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from html import escape
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from ..party.host import player_names
+from ..party.record import PartyError
+from . import pages
+from .editions import EditionRefused
+from .forms import address, base, declared_length, number, qr_svg
+from .host_routes import home
+from .limits import refusal_words
+from .party import PARTIES, WebParty
+from .security import foreign
+from .store import TableStore
+
+
+async def new_party(request: Request) -> Response:
+    state = request.app.state
+    if foreign(request):
+        return home(party_error="a party can be set up only from this server's page", status=403)
+    if wait := state.settings.pace.wait(address(request)):
+        return home(party_error=refusal_words(wait), status=429)
+    if declared_length(request) > 16 * 1024:
+        return home(party_error="the form is too large", status=413)
+    try:
+        form = await request.form(max_files=0, max_fields=10)
+    except Exception:
+        return home(party_error="the form could not be read", status=400)
+    fields = {key: value for key, value in form.items() if isinstance(value, str)}
+    try:
+        made = create_party(state.store, fields)
+    except (PartyError, EditionRefused, ValueError) as exc:
+        return home(party_error=str(exc), party_form=fields, status=400)
+    state.parties[made.meta["host"]] = made
+    return RedirectResponse(f"/p/{made.meta['host']}", status_code=303)
+
+
+def create_party(store: TableStore, fields: dict) -> WebParty:
+    rounds = number(fields.get("rounds"), "number of rounds")
+    if not 1 <= rounds <= 20:
+        raise ValueError("a party has 1 to 20 rounds")
+    made = WebParty.create(store.root, fields.get("edition", ""), player_names(fields.get("names", "")),
+                           rounds, clock=fields.get("clock") == "yes")
+    made.seat_round(store)
+    return made
+
+
+def party_of(request: Request) -> WebParty | None:
+    token = request.path_params["token"]
+    return request.app.state.parties.get(token) if isinstance(token, str) and len(token) <= 64 else None
+
+
+async def party_page(request: Request) -> Response:
+    found, store = party_of(request), request.app.state.store
+    if found is None:
+        return HTMLResponse(pages.refusal(), status_code=404)
+    return HTMLResponse(pages.party_host(found, lambda r, t: found.games_of(store, r, t), base(request), qr_svg))
+
+
+async def party_signal(request: Request) -> Response:
+    found, state = party_of(request), request.app.state
+    if found is None or foreign(request):
+        return HTMLResponse(pages.refusal(), status_code=404)
+    try:
+        changed = found.signal(state.store)
+    except PartyError as exc:
+        return party_refusal(found, str(exc))
+    for table in changed:
+        await state.hub.broadcast(table)
+    return RedirectResponse(f"/p/{found.meta['host']}", status_code=303)
+
+
+async def party_again(request: Request) -> Response:
+    found = party_of(request)
+    if found is None or foreign(request):
+        return HTMLResponse(pages.refusal(), status_code=404)
+    try:
+        found.another_game(request.app.state.store, number(request.path_params["number"], "table number"))
+    except (PartyError, ValueError) as exc:
+        return party_refusal(found, str(exc))
+    return RedirectResponse(f"/p/{found.meta['host']}", status_code=303)
+
+
+def party_refusal(found: WebParty, words: str) -> Response:
+    return HTMLResponse(pages.page("Touring: the party", f'<main><p role="alert">{escape(words)}</p>'
+                                   f'<p><a href="/p/{escape(found.meta["host"])}">Back</a></p></main>'),
+                        status_code=400)
+
+
+def load_parties(store: TableStore) -> list[WebParty]:
+    """Every party kept under the data folder; one that cannot be read is reported and left as it is."""
+    folder = store.root / PARTIES
+    found = []
+    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+        try:
+            found.append(WebParty.load(path))
+        except (OSError, ValueError, KeyError) as exc:
+            print(f"touring serve: party {path.name} not loaded: {exc}", file=sys.stderr)
+    return found
+
+
+async def sound_due_signals(state) -> None:
+    """The edition's timed rounds: a party whose clock ran out gets its signal, as from the host's button."""
+    for party in list(state.parties.values()):
+        if party.signal_due(time.time()):
+            for table in party.signal(state.store):
+                await state.hub.broadcast(table)
+
+
+async def clock(state) -> None:
+    while True:
+        await asyncio.sleep(2)
+        try:
+            await sound_due_signals(state)
+        except Exception as exc:  # a bug: said on the terminal; the parties keep their files
+            print(f"touring serve: the party clock failed (a bug in touring): {exc!r}", file=sys.stderr)
+
+
+routes = [
+    Route("/parties", new_party, methods=["POST"]),
+    Route("/p/{token}", party_page),
+    Route("/p/{token}/signal", party_signal, methods=["POST"]),
+    Route("/p/{token}/again/{number}", party_again, methods=["POST"]),
+]
