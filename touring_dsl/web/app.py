@@ -17,7 +17,8 @@ from starlette.staticfiles import StaticFiles
 
 from . import channel, host_routes, party_routes, seat_routes
 from .channel import MAX_MESSAGE, Hub  # noqa: F401  (MAX_MESSAGE: the channel's limit, imported by tests)
-from .limits import PaceLimit
+from .limits import Limits, PaceLimit
+from .upload import UploadCompiler
 from .party_routes import load_parties
 from .security import SecurityHeaders
 from .settings import Settings
@@ -27,19 +28,24 @@ STATIC = Path(__file__).parent / "static"
 
 
 def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6,
-               store: TableStore | None = None, pace: PaceLimit | None = None) -> SecurityHeaders:
-    """The app serving the tables kept under data (reloaded now unless a loaded store is given)."""
+               store: TableStore | None = None, pace: PaceLimit | None = None,
+               address: str = "http://127.0.0.1:8000", limits: Limits | None = None,
+               compiler: UploadCompiler | None = None) -> SecurityHeaders:
+    """The app serving the tables kept under data (reloaded now unless a loaded store is given). address: where
+    the server listens; share_base: the address players are given when it is another (settings.Settings)."""
     if store is None:
         store = TableStore(data)
         store.load_all()
     app = Starlette(routes=routes(), lifespan=lifespan,
                     exception_handlers={404: seat_routes.not_found, 405: seat_routes.not_found})
     state = app.state
-    state.settings = Settings(share_base=share_base, bot_delay=bot_delay, pace=pace or PaceLimit())
+    state.settings = Settings(address=address, share_base=share_base, data_label=str(data), bot_delay=bot_delay,
+                              pace=pace or PaceLimit(), limits=limits or Limits())
+    state.compiler = compiler or UploadCompiler()
     state.store, state.hub = store, Hub(store, bot_delay)
     state.parties = {party.meta["host"]: party for party in load_parties(store)}
     state.sound_due_signals = functools.partial(party_routes.sound_due_signals, state)
-    return SecurityHeaders(app)
+    return SecurityHeaders(app, state.settings)
 
 
 def routes() -> list:

@@ -8,6 +8,7 @@ browser gets an error message on its own channel and never stops the table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sys
 
@@ -19,6 +20,45 @@ from .table import MoveRefused, Table
 from .views import catalogue
 
 MAX_MESSAGE = 4096  # characters: a move is under 200; anything longer is refused, the channel stays open
+QUEUE_LIMIT = 32  # positions waiting for one browser; a reader this far behind is closed and rejoins
+CLOSE_SECONDS = 5.0  # a behind reader's close is not waited for longer
+
+
+class Connection:
+    """One seat's (or spectator's) channel: a bounded queue of messages, sent by a task of its own, so that a
+    reader that falls behind never holds up its table; once its queue is full it is closed (its page rejoins
+    by its link and is sent the position then)."""
+
+    def __init__(self, ws: WebSocket, seat: int | None, limit: int = QUEUE_LIMIT):
+        self.ws, self.seat = ws, seat
+        self.queue: asyncio.Queue[str] = asyncio.Queue(limit)
+        self.sender = asyncio.create_task(self.send_all())
+        self.closing: asyncio.Task | None = None
+
+    def offer(self, text: str) -> bool:
+        """Queue a message; False when the queue is full (the reader has fallen behind)."""
+        try:
+            self.queue.put_nowait(text)
+            return True
+        except asyncio.QueueFull:
+            return False
+
+    async def send_all(self) -> None:
+        try:
+            while True:
+                await self.ws.send_text(await self.queue.get())
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the browser went away; its handler sees the disconnection and leaves
+
+    def drop(self) -> None:
+        """Stop sending and close the channel (behind: code 1013, try again later)."""
+        self.sender.cancel()
+        if self.closing is None:
+            self.closing = asyncio.create_task(self.close())
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.ws.close(code=1013), CLOSE_SECONDS)
 
 
 class Hub:
@@ -26,30 +66,33 @@ class Hub:
 
     def __init__(self, store: TableStore, bot_delay: float):
         self.store, self.bot_delay = store, bot_delay
-        self.connections: dict[str, set[tuple[WebSocket, int | None]]] = {}
+        self.connections: dict[str, set[Connection]] = {}
         self.bot_tasks: dict[str, asyncio.Task] = {}
 
-    def join(self, table: Table, ws: WebSocket, seat: int | None) -> None:
-        self.connections.setdefault(table.id, set()).add((ws, seat))
+    def join(self, table: Table, ws: WebSocket, seat: int | None) -> Connection:
+        connection = Connection(ws, seat)
+        self.connections.setdefault(table.id, set()).add(connection)
+        return connection
 
-    def leave(self, table: Table, ws: WebSocket, seat: int | None) -> None:
-        self.connections.get(table.id, set()).discard((ws, seat))
+    def leave(self, table: Table, connection: Connection) -> None:
+        self.connections.get(table.id, set()).discard(connection)
+        connection.sender.cancel()
+
+    def send(self, table: Table, connection: Connection, text: str) -> None:
+        """Queue one message; a connection whose queue is full is dropped, never waited for."""
+        if not connection.offer(text):
+            self.connections.get(table.id, set()).discard(connection)
+            connection.drop()
 
     async def broadcast(self, table: Table) -> None:
-        """Send every connected seat the new position as it may see it (each seat's message built once)."""
+        """Queue for every connected seat the new position as it may see it (each seat's message built once);
+        nothing here waits for a browser."""
         built: dict[int | None, str] = {}
-        gone = []
-        sends = []
-        for ws, seat in list(self.connections.get(table.id, ())):
+        for connection in list(self.connections.get(table.id, ())):
+            seat = connection.seat
             if seat not in built:
                 built[seat] = json.dumps(table.state(seat), ensure_ascii=False)
-            sends.append((ws, seat, ws.send_text(built[seat])))
-        results = await asyncio.gather(*(send for _, _, send in sends), return_exceptions=True)
-        for (ws, seat, _), result in zip(sends, results):
-            if isinstance(result, Exception):
-                gone.append((ws, seat))
-        for ws, seat in gone:
-            self.leave(table, ws, seat)
+            self.send(table, connection, built[seat])
 
     def wake_bots(self, table: Table) -> None:
         task = self.bot_tasks.get(table.id)
@@ -88,11 +131,11 @@ async def live(ws: WebSocket) -> None:
         return
     table, seat = found.table, found.seat
     await ws.accept()
-    hub.join(table, ws, seat)
+    connection = hub.join(table, ws, seat)
     try:
-        await ws.send_text(json.dumps({"type": "cards", "cards": catalogue(table.ruleset),
-                                       "rules": f"/rules/{ws.path_params['token']}"}, ensure_ascii=False))
-        await ws.send_text(json.dumps(table.state(seat), ensure_ascii=False))
+        hub.send(table, connection, json.dumps({"type": "cards", "cards": catalogue(table.ruleset),
+                                                "rules": f"/rules/{ws.path_params['token']}"}, ensure_ascii=False))
+        hub.send(table, connection, json.dumps(table.state(seat), ensure_ascii=False))
         hub.wake_bots(table)
         while True:
             message = await ws.receive()
@@ -100,11 +143,11 @@ async def live(ws: WebSocket) -> None:
                 break
             problem = await handle(hub, table, seat, message.get("text"))
             if problem:
-                await ws.send_text(json.dumps({"type": "error", "message": problem}, ensure_ascii=False))
+                hub.send(table, connection, json.dumps({"type": "error", "message": problem}, ensure_ascii=False))
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        hub.leave(table, ws, seat)
+        hub.leave(table, connection)
 
 
 async def handle(hub: Hub, table: Table, seat: int | None, text) -> str | None:
@@ -119,6 +162,8 @@ async def handle(hub: Hub, table: Table, seat: int | None, text) -> str | None:
         return "message refused: not JSON"
     except RecursionError:  # a few kilobytes of brackets: the parser's stack, not the channel, must give
         return "message refused: JSON nested too deeply"
+    if not is_unicode(data):
+        return "message refused: text that is not Unicode (a lone surrogate escape such as \\ud800)"
     if not isinstance(data, dict) or data.get("type") not in ("move", "ping"):
         return 'message refused: expected {"type": "move", "move": {...}}'
     if data["type"] == "ping":
@@ -132,6 +177,16 @@ async def handle(hub: Hub, table: Table, seat: int | None, text) -> str | None:
     await hub.broadcast(table)
     hub.wake_bots(table)
     return None
+
+
+def is_unicode(data) -> bool:
+    """Whether every string in the message is Unicode text: JSON lets a browser send a lone surrogate
+    escape ("\\ud800"), which no reply quoting it could be sent as (it has no UTF-8 form)."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
 
 
 routes = [WebSocketRoute("/ws/{token}", live)]

@@ -23,8 +23,8 @@ def number(text, what: str) -> int:
 
 
 def base(request: Request) -> str:
-    """The address links are made with."""
-    return request.app.state.settings.share_base or str(request.base_url).rstrip("/")
+    """The address links are made with: the configured one, never the Host header the request claims."""
+    return request.app.state.settings.base
 
 
 def qr_svg(url: str) -> str:
@@ -32,3 +32,9 @@ def qr_svg(url: str) -> str:
     import segno
 
     return segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff")
+
+
+def text_fields(form) -> dict[str, str]:
+    """A form's text fields, files left out. (Their text is always Unicode: a form's bytes are decoded with
+    replacement characters, never into lone surrogates; only JSON escapes can make those, see channel.py.)"""
+    return {key: value for key, value in form.items() if isinstance(value, str)}

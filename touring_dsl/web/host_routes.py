@@ -7,10 +7,10 @@ from starlette.routing import Route
 
 from . import pages
 from .editions import MAX_EDITION_BYTES, EditionRefused, archive_choices
-from .forms import address, base, declared_length, number, qr_svg
+from .forms import address, base, declared_length, number, qr_svg, text_fields
 from .limits import refusal_words
 from .security import foreign
-from .store import MAX_PLAYERS, TableStore
+from .store import MAX_PLAYERS
 from .table import Table
 
 
@@ -32,29 +32,33 @@ async def new_table(request: Request) -> Response:
         return home("a table can be made only from this server's page", status=403)
     if wait := state.settings.pace.wait(address(request)):
         return home(refusal_words(wait), status=429)
+    if full := state.settings.limits.refusal(address(request), len(state.store.tables), tables=1):
+        return home(full, status=429)
     if declared_length(request) > 4 * MAX_EDITION_BYTES:
         return home("the form is too large", status=413)
     try:
         form = await request.form(max_files=1, max_fields=40, max_part_size=2 * MAX_EDITION_BYTES)
     except Exception:  # multipart's own refusals (too many parts, a part too large)
         return home("the form could not be read", status=400)
-    fields = {key: value for key, value in form.items() if isinstance(value, str)}
+    fields = text_fields(form)
     try:
-        table = await create_from_form(state.store, form, fields)
+        table = await create_from_form(state, form, fields)
     except (EditionRefused, ValueError) as exc:
         return home(str(exc), fields, status=400)
     state.hub.wake_bots(table)
     return RedirectResponse(f"/h/{table.meta['host']}", status_code=303)
 
 
-async def create_from_form(store: TableStore, form, fields: dict) -> Table:
+async def create_from_form(state, form, fields: dict) -> Table:
     text = await edition_text(form, fields)
+    if text is not None:
+        await state.compiler.check(text)  # off the event loop, limited in time and memory (web.upload)
     players = number(fields.get("players"), "number of players")
     if not 1 <= players <= MAX_PLAYERS:
         raise ValueError(f"a table seats 1 to {MAX_PLAYERS} players")
     kinds = [fields.get(f"seat{seat}", "human") for seat in range(players)]
     seed = number(fields["seed"], "deal number") if fields.get("seed", "").strip() else None
-    return store.create(players, kinds, fields.get("edition"), text, seed)
+    return state.store.create(players, kinds, fields.get("edition"), text, seed)
 
 
 async def edition_text(form, fields: dict) -> str | None:
@@ -77,7 +81,7 @@ async def host_page(request: Request) -> Response:
     found = request.app.state.store.find(request.path_params["token"])
     if found is None or not found.host:
         return HTMLResponse(pages.refusal(), status_code=404)
-    return HTMLResponse(pages.host(found.table, base(request), qr_svg))
+    return HTMLResponse(pages.host(found.table, base(request), qr_svg, request.app.state.settings.data_label))
 
 
 routes = [

@@ -71,8 +71,10 @@ def _seat_choice(seat: int, chosen: str) -> str:
             f'<select id="seat{seat}" name="seat{seat}">{options}</select></p>')
 
 
-def host(table, base: str, qr_svg) -> str:
-    """The host's page: every seat's private link with its QR code, and the spectator's view."""
+def host(table, base: str, qr_svg, data_label: str = "touring-tables") -> str:
+    """The host's page: every seat's private link with its QR code, and the spectator's view. The log is named
+    by the data folder as the host gave it (data_label) and the table's id: no path of the server's is shown."""
+    log_path = f"{data_label.rstrip('/') or '.'}/{table.id}/game.jsonl"
     rows = []
     for seat, token in enumerate(table.meta["tokens"]):
         kind = table.kinds[seat]
@@ -93,8 +95,8 @@ whoever has it sees that hand, so give it to that player alone.</p>
 <h2>The table for everyone</h2>
 <p><a href="{escape(spectator)}" id="spectator-link">Show the table as a spectator sees it</a> (no hand is shown)
  &middot; <a href="/rules/{escape(table.meta['spectator'])}" target="_blank" rel="noopener">Rulebook</a></p>
-<p>The game is written to <code>{escape(str(table.folder / "game.jsonl"))}</code>; check it with
-<code>touring replay</code>.</p>
+<p>The game is kept as table <code>{escape(table.id)}</code> in the server's data folder; check it with
+<code>touring replay {escape(log_path)}</code>.</p>
 </main>"""
     return page("Touring: the table is ready", body)
 

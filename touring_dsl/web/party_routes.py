@@ -15,12 +15,14 @@ from ..party.host import player_names
 from ..party.record import PartyError
 from . import pages
 from .editions import EditionRefused
-from .forms import address, base, declared_length, number, qr_svg
+from .forms import address, base, declared_length, number, qr_svg, text_fields
 from .host_routes import home
-from .limits import refusal_words
+from .limits import PARTY_PLAYERS, refusal_words
 from .party import PARTIES, WebParty
 from .security import foreign
 from .store import TableStore
+
+NAME_LENGTH = 40  # characters of a player's name
 
 
 async def new_party(request: Request) -> Response:
@@ -35,21 +37,38 @@ async def new_party(request: Request) -> Response:
         form = await request.form(max_files=0, max_fields=10)
     except Exception:
         return home(party_error="the form could not be read", status=400)
-    fields = {key: value for key, value in form.items() if isinstance(value, str)}
+    fields = text_fields(form)
     try:
-        made = create_party(state.store, fields)
+        names = party_names(fields)
+    except (PartyError, ValueError) as exc:
+        return home(party_error=str(exc), party_form=fields, status=400)
+    # a table seats two players at least: the first round makes at most half as many tables as names
+    if full := state.settings.limits.refusal(address(request), len(state.store.tables), len(state.parties),
+                                             tables=len(names) // 2, parties=1):
+        return home(party_error=full, party_form=fields, status=429)
+    try:
+        made = create_party(state.store, fields, names)
     except (PartyError, EditionRefused, ValueError) as exc:
         return home(party_error=str(exc), party_form=fields, status=400)
     state.parties[made.meta["host"]] = made
     return RedirectResponse(f"/p/{made.meta['host']}", status_code=303)
 
 
-def create_party(store: TableStore, fields: dict) -> WebParty:
+def party_names(fields: dict) -> list[str]:
+    """The players' names typed in the form, at most PARTY_PLAYERS of them."""
+    names = player_names(fields.get("names", ""))
+    if len(names) > PARTY_PLAYERS:
+        raise ValueError(f"a party here seats at most {PARTY_PLAYERS} players")
+    if any(len(name) > NAME_LENGTH for name in names):
+        raise ValueError(f"a player's name is at most {NAME_LENGTH} characters")
+    return names
+
+
+def create_party(store: TableStore, fields: dict, names: list[str]) -> WebParty:
     rounds = number(fields.get("rounds"), "number of rounds")
     if not 1 <= rounds <= 20:
         raise ValueError("a party has 1 to 20 rounds")
-    made = WebParty.create(store.root, fields.get("edition", ""), player_names(fields.get("names", "")),
-                           rounds, clock=fields.get("clock") == "yes")
+    made = WebParty.create(store.root, fields.get("edition", ""), names, rounds, clock=fields.get("clock") == "yes")
     made.seat_round(store)
     return made
 
@@ -70,6 +89,8 @@ async def party_signal(request: Request) -> Response:
     found, state = party_of(request), request.app.state
     if found is None or foreign(request):
         return HTMLResponse(pages.refusal(), status_code=404)
+    if refused := making_refused(request, tables=len(found.party.current.tables) if found.party.current else 0):
+        return party_refusal(found, refused, status=429)
     try:
         changed = found.signal(state.store)
     except PartyError as exc:
@@ -83,6 +104,8 @@ async def party_again(request: Request) -> Response:
     found = party_of(request)
     if found is None or foreign(request):
         return HTMLResponse(pages.refusal(), status_code=404)
+    if refused := making_refused(request, tables=1):
+        return party_refusal(found, refused, status=429)
     try:
         found.another_game(request.app.state.store, number(request.path_params["number"], "table number"))
     except (PartyError, ValueError) as exc:
@@ -90,10 +113,18 @@ async def party_again(request: Request) -> Response:
     return RedirectResponse(f"/p/{found.meta['host']}", status_code=303)
 
 
-def party_refusal(found: WebParty, words: str) -> Response:
+def making_refused(request: Request, tables: int) -> str | None:
+    """A signal or another game makes tables: it counts against the address's pace and the server's bounds."""
+    state, visitor = request.app.state, address(request)
+    if wait := state.settings.pace.wait(visitor):
+        return refusal_words(wait)
+    return state.settings.limits.refusal(visitor, len(state.store.tables), tables=tables)
+
+
+def party_refusal(found: WebParty, words: str, status: int = 400) -> Response:
     return HTMLResponse(pages.page("Touring: the party", f'<main><p role="alert">{escape(words)}</p>'
                                    f'<p><a href="/p/{escape(found.meta["host"])}">Back</a></p></main>'),
-                        status_code=400)
+                        status_code=status)
 
 
 def load_parties(store: TableStore) -> list[WebParty]:
