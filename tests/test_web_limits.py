@@ -5,18 +5,14 @@ from __future__ import annotations
 
 import json
 import threading
-import warnings
 
 import pytest
 
 pytest.importorskip("starlette")
-with warnings.catch_warnings():  # starlette's note that a newer httpx package exists
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient  # noqa: E402
 
 from touring_dsl.web.app import create_app  # noqa: E402
 from touring_dsl.web.limits import PaceLimit, is_loopback, refusal_words  # noqa: E402
-from web_support import first_move  # noqa: E402
+from web_support import local_client, first_move  # noqa: E402
 
 FORM = {"edition": "touring-1937", "players": "2", "seat0": "human", "seat1": "greedy"}
 
@@ -31,7 +27,7 @@ class Clock:
 
 def app_with(tmp_path, clock, address):
     app = create_app(tmp_path, bot_delay=0, pace=PaceLimit(burst=3, per_minute=2, clock=clock))
-    return app, TestClient(app, client=(address, 40000))
+    return app, local_client(app, client=(address, 40000))
 
 
 def test_a_network_visitor_is_refused_after_its_burst_and_may_make_more_later(tmp_path):
@@ -87,7 +83,7 @@ def test_a_thinking_bot_leaves_the_server_free(tmp_path):
     """Any bot thinks off the event loop: a page is served while the bot to act is still choosing."""
     release, finished = threading.Event(), threading.Event()
     app = create_app(tmp_path, bot_delay=0)
-    with TestClient(app) as client:
+    with local_client(app) as client:
         store = app.app.state.store
         original = None
 

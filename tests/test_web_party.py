@@ -3,24 +3,20 @@ web tables, the signal stops them and records every side's miles, and the evenin
 from __future__ import annotations
 
 import re
-import warnings
 
 import pytest
 
 pytest.importorskip("starlette")
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
 
 from touring_dsl.web.app import create_app  # noqa: E402
-from web_support import first_move  # noqa: E402
+from web_support import local_client, first_move  # noqa: E402
 
 NAMES = "Ann, Bob, Cat, Dan, Eve, Fay, Gus, Hal"
 
 
 def start(tmp_path):
     app = create_app(tmp_path, bot_delay=0)
-    return app, TestClient(app)
+    return app, local_client(app)
 
 
 def test_a_party_round_is_played_at_web_tables_and_ended_by_the_signal(tmp_path):

@@ -7,14 +7,10 @@ import json
 import re
 import subprocess
 import sys
-import warnings
 
 import pytest
 
 pytest.importorskip("starlette")
-with warnings.catch_warnings():  # starlette's note that a newer httpx package exists
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from touring_dsl.engine import Move  # noqa: E402
@@ -22,7 +18,7 @@ from touring_dsl.rng import Rng  # noqa: E402
 from touring_dsl.search.determinize import Belief  # noqa: E402
 from touring_dsl.web.views import state_message  # noqa: E402
 from touring_dsl.web.app import MAX_MESSAGE, create_app  # noqa: E402
-from web_support import Server, first_move, make_table, web_first_move  # noqa: E402
+from web_support import local_client, Server, first_move, make_table, web_first_move  # noqa: E402
 
 SEED = 3141592653  # long enough that its digits cannot turn up by chance
 
@@ -30,7 +26,7 @@ SEED = 3141592653  # long enough that its digits cannot turn up by chance
 @pytest.fixture
 def client(tmp_path):
     app = create_app(tmp_path, bot_delay=0)
-    with TestClient(app) as running:
+    with local_client(app) as running:
         running.store = app.app.state.store
         yield running
 

@@ -15,6 +15,25 @@ import httpx
 from touring_dsl.table_view import sorted_hand
 
 
+LOCAL = "http://127.0.0.1:8000"  # create_app's default address: the Host and Origin an in-process client uses
+
+
+def local_client(app, **options):
+    """A TestClient that asks for the server by the address it serves and posts from its own pages (the Host
+    and Origin checks of web.security refuse TestClient's default "testserver")."""
+    import warnings
+
+    with warnings.catch_warnings():  # starlette's note that a newer httpx package exists
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    class LocalClient(TestClient):
+        def websocket_connect(self, url: str, *args, **kwargs):  # TestClient names "testserver" unless told
+            return super().websocket_connect(url if "://" in url else LOCAL.replace("http", "ws") + url, *args, **kwargs)
+
+    return LocalClient(app, base_url=LOCAL, headers={"origin": LOCAL}, **options)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -67,7 +86,8 @@ def make_table(base: str, edition: str, kinds: list[str], seed: int | None = Non
     client = client or httpx.Client()
     fields = {"edition": edition, "players": str(len(kinds)), "seed": "" if seed is None else str(seed)}
     fields.update({f"seat{seat}": kind for seat, kind in enumerate(kinds)})
-    response = client.post(base + "/tables", data=fields, files={"upload": ("", b"")}, follow_redirects=False)
+    response = client.post(base + "/tables", data=fields, files={"upload": ("", b"")}, follow_redirects=False,
+                           headers={"origin": base})
     assert response.status_code == 303, response.text
     host = base + response.headers["location"]
     page = client.get(host).text

@@ -177,14 +177,23 @@ class InternalError(Exception):
     """A bug in touring itself, never the user's fault."""
 
 
+SUGGESTED_LENGTH = 64  # names longer than this get no "did you mean": comparing two is quadratic in their length
+SUGGESTED_AMONG = 400  # and a name is compared with this many known names at most
+
+
 def suggest(name: str, known: list[str] | tuple[str, ...]) -> str | None:
-    """A 'did you mean' hint for a misspelt name, or None."""
+    """A 'did you mean' hint for a misspelt name, or None. Its cost is bounded whatever the input: only names
+    of up to SUGGESTED_LENGTH characters are compared, with at most SUGGESTED_AMONG known names."""
     import difflib
 
-    lowered = {k.lower(): k for k in known}
-    if name.lower() in lowered:
-        return f'did you mean "{lowered[name.lower()]}"? (names are case-sensitive)'
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    lowered = name.lower()
+    same = next((k for k in known if len(k) == len(name) and k.lower() == lowered), None)
+    if same is not None:
+        return f'did you mean "{same}"? (names are case-sensitive)'
+    if len(name) > SUGGESTED_LENGTH:
+        return None
+    candidates = [k for k in known if len(k) <= SUGGESTED_LENGTH][:SUGGESTED_AMONG]
+    close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
     return f'did you mean "{close[0]}"?' if close else None
 
 

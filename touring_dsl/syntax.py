@@ -168,6 +168,8 @@ def _close_keyword(word: str, expected: set[str]) -> str | None:
     """The keyword a misspelt word was probably meant to be ("chnage" -> "change"), if one is close."""
     import difflib
 
+    if len(word) > 64:  # no keyword is that long; comparing would only cost time
+        return None
     keywords = sorted(w for w in expected if w.isalpha())
     found = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.75)
     return found[0] if found else None

@@ -1,6 +1,8 @@
 """Web stage: `touring serve`, tables played from every player's own device over a Starlette app.
 
 table.py holds one game (seats, private links, its JSON Lines log); views.py says what each seat may
-see; store.py keeps every table in a data folder and brings them back after a restart; app.py is the
-ASGI app (pages, the live WebSocket channel); editions.py compiles an uploaded house rule safely.
+see; store.py keeps every table in a data folder and brings them back after a restart; app.py assembles
+the ASGI app from its routes: host_routes.py (the form, the host's page), seat_routes.py (the seat,
+spectator and replay pages, the rulebook), channel.py (the live WebSocket channel), party_routes.py
+(parties), with security.py's checks; editions.py compiles an uploaded house rule safely.
 """

@@ -41,13 +41,34 @@ def load_archive(ref: str):
     return load(ref)
 
 
-def compile_upload(text: str, folder: Path):
+_CHECKED: dict[str, object] = {}  # text's hash -> Ruleset, as upload.py's child process compiled it
+CHECKED_KEPT = 8
+
+
+def remember_checked(text: str, ruleset) -> None:
+    """Keep a Ruleset compiled off the event loop (web.upload), for the store's compile of the same text."""
+    _CHECKED[_digest(text)] = ruleset
+    while len(_CHECKED) > CHECKED_KEPT:
+        del _CHECKED[next(iter(_CHECKED))]
+
+
+def _digest(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def compile_upload(text: str, folder: Path, checked: bool = True):
     """Compile an uploaded house rule; EditionRefused carries the located errors as `touring check` shows them.
 
-    folder is an empty folder of the server's own (the table's), so nothing beside the file can be read."""
-    if len(text.encode("utf-8")) > MAX_EDITION_BYTES:
+    folder is an empty folder of the server's own (the table's), so nothing beside the file can be read.
+    checked: a text already compiled by web.upload's child process is taken from there (an upload may
+    extend only the archive, so where it is compiled changes nothing)."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_EDITION_BYTES:
         raise EditionRefused(f"the edition file is larger than {MAX_EDITION_BYTES // 1024} KB; "
                              "an edition is a few kilobytes")
+    if checked and _digest(text) in _CHECKED:
+        return _CHECKED[_digest(text)]
     from ..archive import archive_ids
     from ..compiler import compile_text
     from ..syntax import parse

@@ -74,8 +74,11 @@ def _seat_choice(seat: int, chosen: str) -> str:
             f'<select id="seat{seat}" name="seat{seat}">{options}</select></p>')
 
 
-def host(table, base: str, qr_svg) -> str:
-    """The host's page: every seat's private link with its QR code, and the spectator's view."""
+def host(table, base: str, qr_svg, data_label: str = "touring-tables") -> str:
+    """The host's page: every seat's private link with its QR code, and the spectator's view. The log is named
+    by the data folder as the host gave it (data_label) when that is a relative name, else by "<data>", and the
+    table's id: no absolute path of the server's is shown."""
+    log_path = f"{_shown_folder(data_label)}/{table.id}/game.jsonl"
     rows = []
     for seat, token in enumerate(table.meta["tokens"]):
         kind = table.kinds[seat]
@@ -96,10 +99,18 @@ whoever has it sees that hand, so give it to that player alone.</p>
 <h2>The table for everyone</h2>
 <p><a href="{escape(spectator)}" id="spectator-link">Show the table as a spectator sees it</a> (no hand is shown)
  &middot; <a href="/rules/{escape(table.meta['spectator'])}" target="_blank" rel="noopener">Rulebook</a></p>
-<p>The game is written to <code>{escape(str(table.folder / "game.jsonl"))}</code>; check it with
-<code>touring replay</code>.</p>
+<p>The game is kept as table <code>{escape(table.id)}</code> in the folder given to <code>touring serve
+--data</code>; check it with <code>touring replay {escape(log_path)}</code>.</p>
 </main>"""
     return page("Touring: the table is ready", body)
+
+
+def _shown_folder(data_label: str) -> str:
+    from pathlib import PurePosixPath
+
+    parts = PurePosixPath(data_label).parts
+    plain = parts and not PurePosixPath(data_label).is_absolute() and ".." not in parts and "~" not in data_label
+    return data_label.rstrip("/") if plain else "<data>"
 
 
 def game_page(title: str, mode: str) -> str:

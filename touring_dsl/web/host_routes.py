@@ -1,0 +1,91 @@
+"""Web stage, the host's routes: the form that makes a table (or a party), and the host's page of seat links."""
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from . import pages
+from .editions import MAX_EDITION_BYTES, EditionRefused, archive_choices
+from .forms import address, base, declared_length, number, qr_svg, text_fields
+from .limits import refusal_words
+from .security import foreign
+from .store import MAX_PLAYERS
+from .table import Table
+
+
+def home(error: str | None = None, form: dict | None = None, party_error: str | None = None,
+         party_form: dict | None = None, status: int = 200) -> Response:
+    """The host's form, with the reason a table or party was not made when there is one."""
+    editions = archive_choices()
+    party = pages.party_form([e for e in editions if e["progressive"]], party_error, party_form)
+    return HTMLResponse(pages.index(editions, error, form, party), status_code=status)
+
+
+async def index(request: Request) -> Response:
+    return home()
+
+
+async def new_table(request: Request) -> Response:
+    state = request.app.state
+    if foreign(request):
+        return home("a table can be made only from this server's page", status=403)
+    if wait := state.settings.pace.wait(address(request)):
+        return home(refusal_words(wait), status=429)
+    if full := state.settings.limits.refusal(address(request), len(state.store.tables), tables=1):
+        return home(full, status=429)
+    if declared_length(request) > 4 * MAX_EDITION_BYTES:
+        return home("the form is too large", status=413)
+    try:
+        form = await request.form(max_files=1, max_fields=40, max_part_size=2 * MAX_EDITION_BYTES)
+    except Exception:  # multipart's own refusals (too many parts, a part too large)
+        return home("the form could not be read", status=400)
+    fields = text_fields(form)
+    try:
+        table = await create_from_form(state, form, fields)
+    except (EditionRefused, ValueError) as exc:
+        return home(str(exc), fields, status=400)
+    state.hub.wake_bots(table)
+    return RedirectResponse(f"/h/{table.meta['host']}", status_code=303)
+
+
+async def create_from_form(state, form, fields: dict) -> Table:
+    text = await edition_text(form, fields)
+    if text is not None:
+        await state.compiler.check(text)  # off the event loop, limited in time and memory (web.upload)
+    players = number(fields.get("players"), "number of players")
+    if not 1 <= players <= MAX_PLAYERS:
+        raise ValueError(f"a table seats 1 to {MAX_PLAYERS} players")
+    kinds = [fields.get(f"seat{seat}", "human") for seat in range(players)]
+    seed = number(fields["seed"], "deal number") if fields.get("seed", "").strip() else None
+    return state.store.create(players, kinds, fields.get("edition"), text, seed)
+
+
+async def edition_text(form, fields: dict) -> str | None:
+    """The house rule uploaded or pasted, or None for an archive edition."""
+    upload = form.get("upload")
+    if upload is not None and not isinstance(upload, str) and upload.filename:
+        raw = await upload.read(MAX_EDITION_BYTES + 1)
+        if len(raw) > MAX_EDITION_BYTES:
+            raise EditionRefused(f"the edition file is larger than {MAX_EDITION_BYTES // 1024} KB")
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise EditionRefused("the uploaded file is not UTF-8 text; is it an edition file?") from None
+    if fields.get("source", "").strip():
+        return fields["source"]
+    return None
+
+
+async def host_page(request: Request) -> Response:
+    found = request.app.state.store.find(request.path_params["token"])
+    if found is None or not found.host:
+        return HTMLResponse(pages.refusal(), status_code=404)
+    return HTMLResponse(pages.host(found.table, base(request), qr_svg, request.app.state.settings.data_label))
+
+
+routes = [
+    Route("/", index),
+    Route("/tables", new_table, methods=["POST"]),
+    Route("/h/{token}", host_page),
+]

@@ -1,0 +1,87 @@
+"""Web stage, the seat's routes: a seat's, the spectator's and the replay's pages, a finished game's steps and
+the edition's rulebook. The live part of a page comes over its channel (channel.py)."""
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from . import pages
+from .security import RULEBOOK_CSP
+from .views import catalogue
+
+
+def access(request: Request, seat_ok: bool = True):
+    """What the link's token opens (a seat or the spectator's view, never the host's page), or None."""
+    found = request.app.state.store.find(request.path_params["token"])
+    if found is None or found.host or (not seat_ok and found.seat is not None):
+        return None
+    return found
+
+
+async def seat_page(request: Request) -> Response:
+    found = access(request)
+    if found is None or found.seat is None:
+        return HTMLResponse(pages.refusal(), status_code=404)
+    return HTMLResponse(pages.game_page(f"Touring: seat {found.seat + 1}", "seat"))
+
+
+async def watch_page(request: Request) -> Response:
+    if access(request, seat_ok=False) is None:
+        return HTMLResponse(pages.refusal(), status_code=404)
+    return HTMLResponse(pages.game_page("Touring: the table", "watch"))
+
+
+async def replay_page(request: Request) -> Response:
+    if access(request) is None:
+        return HTMLResponse(pages.refusal(), status_code=404)
+    return HTMLResponse(pages.game_page("Touring: the game again", "replay"))
+
+
+async def replay_data(request: Request) -> Response:
+    found = access(request)  # a seat's link too: a finished game is public, hands are not shown
+    if found is None:
+        return JSONResponse({"error": "no such table"}, status_code=404)
+    if not found.table.game.is_over:
+        return JSONResponse({"error": "the game is not over yet: watch it live"}, status_code=409)
+    steps = found.table.replay_steps()  # on the loop: the engine's caches are not shared across threads
+    return JSONResponse({"steps": steps, "cards": catalogue(found.table.ruleset)})
+
+
+async def rulebook(request: Request) -> Response:
+    found = request.app.state.store.find(request.path_params["token"])
+    if found is None:
+        return HTMLResponse(pages.refusal(), status_code=404)
+    return HTMLResponse(rulebook_for(found.table.ruleset), headers={"content-security-policy": RULEBOOK_CSP})
+
+
+async def no_icon(request: Request) -> Response:
+    return Response(status_code=204)
+
+
+async def not_found(request: Request, exc) -> Response:
+    """Any other address gets the refusal a wrong link gets: the same words, whatever was asked."""
+    return HTMLResponse(pages.refusal(), status_code=404)
+
+
+_RULEBOOKS: dict[str, str] = {}
+
+
+def rulebook_for(ruleset) -> str:
+    """The edition's HTML rulebook, made once per edition text."""
+    from ..rulebook.html import rulebook_html
+
+    key = ruleset.source_hash
+    if key not in _RULEBOOKS:
+        _RULEBOOKS[key] = rulebook_html(ruleset)
+    return _RULEBOOKS[key]
+
+
+routes = [
+    Route("/s/{token}", seat_page),
+    Route("/w/{token}", watch_page),
+    Route("/r/{token}", replay_page),
+    Route("/api/replay/{token}", replay_data),
+    Route("/rules/{token}", rulebook),
+    Route("/favicon.ico", no_icon),
+]
