@@ -13,7 +13,6 @@ import os
 import shutil
 import subprocess
 import sys
-import warnings
 from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
@@ -28,12 +27,9 @@ from touring_dsl.party.record import PartyError
 from touring_dsl.web.party import PARTIES, WebParty
 from touring_dsl.web.store import TableStore
 from touring_dsl.web.table import LOG_NAME, MoveRefused
-from web_support import first_move
+from web_support import first_move, local_client
 
 pytest.importorskip("starlette")
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
 
 from touring_dsl.web.app import create_app, load_parties  # noqa: E402
 
@@ -187,7 +183,7 @@ def test_a_bots_move_the_disk_cannot_take_is_refused_and_made_later(tmp_path, mo
 
 def test_a_refused_move_reaches_the_seat_as_an_error_and_the_channel_stays_open(tmp_path, monkeypatch):
     app = create_app(tmp_path, bot_delay=0)
-    client = TestClient(app)
+    client = local_client(app)
     response = client.post("/tables", data={"edition": "touring-1937", "players": "2", "seat0": "human",
                                             "seat1": "human", "seed": "7"}, follow_redirects=False)
     table = next(iter(app.app.state.store.tables.values()))
@@ -203,8 +199,6 @@ def test_a_refused_move_reaches_the_seat_as_an_error_and_the_channel_stays_open(
     assert response.status_code == 303
 
 
-@pytest.mark.xfail(strict=True, reason="web/app.py's bot loop must catch MoveRefused and try again later "
-                   "(issue 28, point 2: left to the app's owner); remove this mark with that change")
 def test_the_bot_loop_waits_out_a_full_disk_instead_of_ending(tmp_path, monkeypatch, capsys):
     import asyncio
 
@@ -265,7 +259,7 @@ def test_a_table_the_disk_cannot_take_is_refused_in_words_and_leaves_nothing(tmp
 
 def test_the_host_form_on_a_full_disk_answers_in_words(tmp_path, monkeypatch):
     app = create_app(tmp_path, bot_delay=0)
-    client = TestClient(app)
+    client = local_client(app)
     with failing_at("meta", monkeypatch):
         response = client.post("/tables", data={"edition": "touring-1937", "players": "2", "seat0": "human",
                                                 "seat1": "greedy"})
@@ -316,7 +310,7 @@ def test_a_party_the_disk_cannot_take_is_refused_in_words_and_leaves_nothing(tmp
     from touring_dsl.web import party as web_party
 
     app = create_app(tmp_path, bot_delay=0)
-    client = TestClient(app)
+    client = local_client(app)
     if point == "party file":
         monkeypatch.setattr(party_save.os, "fsync", no_space)
     elif point == "its meta":
@@ -334,8 +328,8 @@ def test_a_party_the_disk_cannot_take_is_refused_in_words_and_leaves_nothing(tmp
     assert response.status_code == 303
 
 
-def a_party(tmp_path):
-    store = TableStore(tmp_path)
+def a_party(tmp_path, store=None):
+    store = store or TableStore(tmp_path)
     party = WebParty.create(tmp_path, "touring-1937", NAMES, 2, seed=4)
     party.seat_round(store)
     tables = [party.games_of(store, 1, t.number)[0] for t in party.party.current.tables]
@@ -388,7 +382,7 @@ def test_a_signal_whose_party_file_cannot_be_written_keeps_the_round_and_is_give
 
 def test_a_party_signal_on_a_full_disk_is_a_page_in_words(tmp_path, monkeypatch):
     app = create_app(tmp_path, bot_delay=0)
-    client = TestClient(app)
+    client = local_client(app)
     host = client.post("/parties", data={"edition": "touring-1937", "names": ", ".join(NAMES), "rounds": "2"},
                        follow_redirects=False).headers["location"]
     monkeypatch.setattr(gamelog, "_sync", no_space)
@@ -397,6 +391,25 @@ def test_a_party_signal_on_a_full_disk_is_a_page_in_words(tmp_path, monkeypatch)
     monkeypatch.undo()
     assert client.post(host + "/signal", follow_redirects=False).status_code == 303
     assert "Round 2 of 2" in client.get(host).text
+
+
+def test_the_clocks_signal_on_a_full_disk_waits_for_the_next_tick_and_is_no_bug(tmp_path, monkeypatch, capsys):
+    import asyncio
+
+    from touring_dsl.web.party_routes import sound_due_signals
+
+    app = create_app(tmp_path, bot_delay=0)
+    state = app.app.state
+    store, party, tables = a_party(tmp_path, store=state.store)
+    state.parties[party.meta["host"]] = party
+    party.meta["deadline"] = 0  # the edition's time for the round has run out
+    monkeypatch.setattr(gamelog, "_sync", no_space)
+    asyncio.run(sound_due_signals(state))
+    said = capsys.readouterr().err
+    assert FULL in said and "a bug" not in said and party.party.current.number == 1
+    monkeypatch.undo()
+    asyncio.run(sound_due_signals(state))  # the next tick: space has returned
+    assert party.party.current.number == 2
 
 
 def test_another_game_the_disk_cannot_take_is_refused_and_leaves_nothing(tmp_path, monkeypatch):

@@ -97,3 +97,28 @@ def test_the_last_play_is_the_last_card_laid_whatever_follows_it(store):
     assert last_play(log) == {"kind": "hazard", "seat": 1, "side": 0, "card": "Stop", "at": 2}
     assert last_play(log[:2]) == {"kind": "play", "seat": 0, "side": 0, "card": "Roll", "at": 0}
     assert last_play(log[1:2]) is None
+
+
+# -- the route a page's "play again" button posts to --------------------------------------------------------
+
+def test_the_play_again_button_takes_each_player_to_their_own_seat_of_one_new_table(tmp_path):
+    from touring_dsl.web.app import create_app
+    from web_support import local_client
+
+    app = create_app(tmp_path, bot_delay=0)
+    store = app.app.state.store
+    old = finish(store.create(2, ["human", "human"], "touring-1937", seed=2))
+    with local_client(app) as client:
+        early = client.post(f"/again/{store.create(2, ['human', 'human'], 'touring-1937', seed=3).meta['tokens'][0]}",
+                            follow_redirects=False)
+        assert early.status_code == 409 and "not over" in early.text  # a game still played is not played again
+        first = client.post(f"/again/{old.meta['tokens'][0]}", follow_redirects=False)
+        second = client.post(f"/again/{old.meta['tokens'][1]}", follow_redirects=False)
+        made = following(store, old)
+        assert first.status_code == second.status_code == 303
+        assert first.headers["location"] == f"/s/{made.meta['tokens'][0]}"
+        assert second.headers["location"] == f"/s/{made.meta['tokens'][1]}"
+        assert client.post("/again/not-a-token", follow_redirects=False).status_code == 404
+        foreign = client.post(f"/again/{old.meta['tokens'][0]}", headers={"origin": "http://evil.example"},
+                              follow_redirects=False)
+        assert foreign.status_code == 404 and len(store.tables) == 3  # another site's post makes nothing

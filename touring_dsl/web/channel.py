@@ -22,6 +22,7 @@ from .views import catalogue
 MAX_MESSAGE = 4096  # characters: a move is under 200; anything longer is refused, the channel stays open
 QUEUE_LIMIT = 32  # positions waiting for one browser; a reader this far behind is closed and rejoins
 CLOSE_SECONDS = 5.0  # a behind reader's close is not waited for longer
+DISK_RETRY_SECONDS = 5.0  # a bot's move the disk could not take is tried again after this long
 
 
 class Connection:
@@ -112,7 +113,12 @@ class Hub:
                 move = await asyncio.to_thread(bot.choose, view, legal, rng)
                 if len(table.record.moves) != made or move not in legal:
                     continue
-                table.commit(seat, move)
+                try:
+                    table.commit(seat, move)
+                except MoveRefused as exc:  # the disk took nothing: the table is as it was; try again later
+                    print(f"touring serve: table {table.id}: {exc}", file=sys.stderr)
+                    await asyncio.sleep(DISK_RETRY_SECONDS)
+                    continue  # the bot's generator depends on the move number: the same move is chosen again
                 await self.broadcast(table)
         except Exception as exc:  # a bug in a bot: said on the server's terminal, the table keeps its log
             print(f"touring serve: table {table.id}: the bot failed (a bug in touring): {exc!r}", file=sys.stderr)

@@ -143,7 +143,12 @@ async def sound_due_signals(state) -> None:
     """The edition's timed rounds: a party whose clock ran out gets its signal, as from the host's button."""
     for party in list(state.parties.values()):
         if party.signal_due(time.time()):
-            for table in party.signal(state.store):
+            try:
+                stopped = party.signal(state.store)
+            except PartyError as exc:  # a full disk: the deadline stands, so the next tick tries again
+                print(f"touring serve: party {party.id}: the signal is not sounded yet: {exc}", file=sys.stderr)
+                continue
+            for table in stopped:
                 await state.hub.broadcast(table)
 
 

@@ -2,12 +2,18 @@
 the edition's rulebook. The live part of a page comes over its channel (channel.py)."""
 from __future__ import annotations
 
+from html import escape
+
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from . import pages
-from .security import RULEBOOK_CSP
+from .again import AgainRefused, again_path, following, play_again
+from .editions import EditionRefused
+from .forms import address
+from .security import RULEBOOK_CSP, foreign
+from .table import EDITION_NAME
 from .views import catalogue
 
 
@@ -55,6 +61,39 @@ async def rulebook(request: Request) -> Response:
     return HTMLResponse(rulebook_for(found.table.ruleset), headers={"content-security-policy": RULEBOOK_CSP})
 
 
+async def again(request: Request) -> Response:
+    """"Play again" on a finished table: every player lands at their own seat of one new table (web.again)."""
+    state = request.app.state
+    found = state.store.find(request.path_params["token"])
+    if found is None or foreign(request):
+        return HTMLResponse(pages.refusal(), status_code=404)
+    table, token = found.table, request.path_params["token"]
+    back = f"/h/{token}" if found.host else f"/w/{token}" if found.seat is None else f"/s/{token}"
+    if following(state.store, table) is None and table.game.is_over and table.names is None:
+        # only the first press makes a table: it counts against the server's and the address's bounds
+        if full := state.settings.limits.refusal(address(request), len(state.store.tables), tables=1):
+            return not_again(full, 429, back)
+        if table.meta["edition"].get("file"):  # a house rule: checked off the event loop, as on the form
+            try:
+                await state.compiler.check((table.folder / EDITION_NAME).read_text(encoding="utf-8"))
+            except (EditionRefused, OSError) as exc:
+                return not_again(str(exc), 400, back)
+    try:
+        made = play_again(state.store, table)
+    except AgainRefused as exc:
+        return not_again(str(exc), 409, back)
+    except (EditionRefused, ValueError) as exc:  # a full disk included (store.DiskRefused)
+        return not_again(str(exc), 400, back)
+    state.hub.wake_bots(made)
+    return RedirectResponse(again_path(made, found), status_code=303)
+
+
+def not_again(words: str, status: int, back: str) -> Response:
+    body = (f'<main class="narrow"><h1>No new game</h1><p role="alert">{escape(words)}</p>'
+            f'<p><a href="{escape(back)}">Back to the table</a></p></main>')
+    return HTMLResponse(pages.page("Touring: play again", body), status_code=status)
+
+
 async def no_icon(request: Request) -> Response:
     return Response(status_code=204)
 
@@ -83,5 +122,6 @@ routes = [
     Route("/r/{token}", replay_page),
     Route("/api/replay/{token}", replay_data),
     Route("/rules/{token}", rulebook),
+    Route("/again/{token}", again, methods=["POST"]),
     Route("/favicon.ico", no_icon),
 ]
