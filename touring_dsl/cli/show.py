@@ -93,7 +93,8 @@ def summary_lines(r: Ruleset) -> list[str]:
         from ..diff.compare import score_words
 
         unit = "km" if r.race.unit == "km" else "mile"
-        terms = [f"{t.points} {'point' if t.points == 1 else 'points'} {score_words(t, unit)}" for t in r.scoring.terms]
+        terms = [f"{t.points} {'point' if t.points == 1 else 'points'} {score_words(t, unit, counter=r.pile_names.counter)}"
+                 for t in r.scoring.terms]
         match = f"; match to {r.scoring.match} points" if r.scoring.match else "; each race scored on its own"
         match += "".join(f", {mechanic.show(part, r.race.unit)}" for mechanic, part in match_parts(r))  # beside it
         lines.append("Scoring: " + ", ".join(terms) + match)

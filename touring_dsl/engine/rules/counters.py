@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...counter_words import shown_detail
 from ..codec import COUNTER_WITH, is_action
 from ..tables import ZONE
 from . import delays, hands, races, safeties, zones
@@ -95,8 +96,7 @@ def respond(e: Emitter) -> None:
         w("hand = hands[seat]", "hm = hand_mask[seat]")
         hands.leave_hand(e)
         w("discard.append(hazard)", "self.countered[v] += 1  # a fact for scoring")
-        e.event('"counter"', "seat", "v", "NAMES[c]",
-                'f"player {seat + 1} shows {NAMES[c]}: {NAMES[hazard]} is cancelled"')
+        e.event('"counter"', "seat", "v", "NAMES[c]", shown_detail(t.counter_name))
         if t.safety_mask & _countering(t):
             with w.block(f"if {t.safety_mask} >> c & 1:  # a safety stays in front of its side"):
                 safeties.keep(e, "v")

@@ -104,9 +104,9 @@ function render() {
   renderLog();
 }
 
+// The question a waiting hazard opens, in the server's words: the same for every seat, holding a counter or not.
 function pendingText() {
-  const p = state.pending;
-  return "player " + (p.attacker + 1) + " played " + p.hazard + " on side " + (p.victim + 1) + ".";
+  return state.pending.question;
 }
 
 // Moves that are not a plain play or discard (a counter, letting it pass, any decision a mechanic adds)
