@@ -606,7 +606,7 @@ class _Writer:
         name = self.r.pile_names.counter
         called = text(f"Turning a hazard away like this is called {with_article(name)}. ") if name else text()
         return text(called, "When a hazard that such a card cancels is laid against a side, each player of that "
-                    "side in turn, from the attacker's left, either turns it away or lets it pass, until one "
+                    "side in turn order, starting after the attacker, either turns it away or lets it pass, until one "
                     "turns it away; a player who holds no such card simply lets it pass, so that the pause "
                     "tells nobody who holds one. Once every copy of those cards lies face up, nobody is asked.")
 
