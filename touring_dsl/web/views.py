@@ -2,7 +2,7 @@
 
 A seat's message holds its own hand, every public pile, the draw pile's size, the public log and (when it
 must act) the legal moves with why each other card cannot be played; a spectator's holds no hand. Nothing
-here reads another seat's hand, the draw order or the seed: tests/test_web_leaks.py checks that the
+here reads another seat's hand, the draw order or the seed: tests/test_web_table.py checks that the
 message is the same for every deal a seat could be facing.
 """
 from __future__ import annotations
