@@ -1,7 +1,7 @@
 """Rules of play, counters: a card shown out of turn that cancels a hazard as it is played.
 
 Construct: `card "C" counter cancels "Hazard", ... [responder plays next]` in the deck (and a safety's
-`cancels`, see safeties.py); an edition may name the moment (`counter is called "coup fourre"`).
+`cancels`, see safeties.py); an edition may name the moment (`counter is called "coup fourré"`).
 When a hazard (or a zone card played on another side) that some counter cancels is played on side v,
 the seats of v are asked in turn order after the attacker, before the hazard acts: each may show a
 counter it holds (the hazard goes to the discards, and the counter too, or in front of the side if it
