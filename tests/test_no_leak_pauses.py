@@ -140,3 +140,23 @@ def test_the_extension_question_tells_nobody_anything():
         assert asked["Offer"], "the move to 700 km opened no Extension question"
         game.apply(next(m for m in game.legal_moves() if m.card == "100 km"))
         check_position(game, [], Rng(players + 10), asked)  # and its answers
+
+
+@pytest.mark.parametrize("bot", ["ismcts", "rollout"])
+def test_a_search_bot_answers_a_counter_question_without_searching(bot, monkeypatch):
+    """The time a bot takes is seen too: holding a counter, a search bot answers by its rule at once, as
+    it does (with one answer) when it holds none, and never deals a table to think it over."""
+    from touring_dsl.bots import BOTS
+    from touring_dsl.engine import Move
+    from touring_dsl.search import determinize
+
+    def no_search(*_args, **_kwargs):
+        raise AssertionError("the bot searched a counter question")
+
+    monkeypatch.setattr(determinize.Belief, "sample", no_search)
+    ruleset = load("touring-reprint")
+    game = build_position(ruleset, sides={0: {"go": ["Go"]}, 1: {"go": ["Go"], "piles": [("35 Miles", 1)]}},
+                          hands={0: ["Flat Tire"], 1: ["Mechanic", "Gas"]})
+    game.apply(Move("play", "Flat Tire", 1))
+    chosen = BOTS[bot](ruleset, "50").choose(game.view(1), game.legal_moves(), Rng(1))
+    assert chosen == Move("counter", "Mechanic")
