@@ -68,8 +68,9 @@ def summary_lines(r: Ruleset) -> list[str]:
         if card.kind == "safety":
             lines.append(f"Safety: {card.name} shields its side from {', '.join(card.against)}"
                          + (", acts as a Go" if card.acts_as_go else "") + (", extra turn" if card.extra_turn else ""))
+    label = r.pile_names.counter.capitalize() if r.pile_names.counter else "Counter"  # the edition's word
     for counter in r.counters:
-        lines.append(f"Counter: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up"
+        lines.append(f"{label}: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up"
                      + (" and takes the next turn" if counter.responder_next else ""))
     if r.zones.zones:
         scope = "each side separately" if r.zones.scope == "side" else "the whole game at once"
