@@ -130,6 +130,8 @@ NOT_PLAYED = {
                      "outside_source", "extends", "note", "notes", "author"], "describes the edition, not its play"),
     **dict.fromkeys(["piles", "pile_name", "go_pile_name", "zone_pile_name"], "names the piles for the rulebook and the table "
                     "(tests/test_pile_names.py); no effect on play"),
+    "counter_name": "names the counter for the rulebook, the table and the log (tests/test_pile_names.py); no effect "
+                    "on play",
     **dict.fromkeys(["cite", "assume"], "records where a rule comes from"),
     **dict.fromkeys(["add", "change", "remove", "rename_entry"], "builds a variant from its parent (the rules it "
                     "yields are covered by their own constructs)"),

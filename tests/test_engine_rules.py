@@ -145,12 +145,58 @@ def test_removal_and_counter(rreprint):
     assert game.turns == 1
 
 
-def test_removal_without_counter_is_immediate(rreprint):
+def test_removal_waits_for_the_victims_answer_even_without_a_counter(rreprint):
+    """The victim is asked whatever it holds (its hand is hidden): its only answer is to let it pass."""
     game = build_position(rreprint, sides={0: {"go": ["Go"]}, 1: {"go": ["Go"], "piles": [("35 Miles", 1)]}},
                           hands={0: ["Flat Tire"], 1: ["Gas"]})
     events = game.apply(Move("play", "Flat Tire", 1))
-    assert game.miles[1] == 0 and [e.kind for e in events][:2] == ["hazard", "remove"]
+    assert [e.kind for e in events] == ["hazard"] and game.to_act == 1 and game.miles[1] == 35
+    assert game.legal_moves() == [Move("decline")]
+    events = game.apply(Move("decline"))
+    assert game.miles[1] == 0 and [e.kind for e in events][:2] == ["decline", "remove"]
     assert game.t.names[game.discard[-1]] == "Flat Tire"
+
+
+def test_removal_is_immediate_once_every_counter_lies_face_up(rreprint):
+    """Both Mechanics in the discards: every seat sees nobody can hold one, so nobody is asked."""
+    game = build_position(rreprint, sides={0: {"go": ["Go"]}, 1: {"go": ["Go"], "piles": [("35 Miles", 1)]}},
+                          hands={0: ["Flat Tire"], 1: ["Gas"]}, discard=("Mechanic", "Mechanic"))
+    events = game.apply(Move("play", "Flat Tire", 1))
+    assert game.miles[1] == 0 and [e.kind for e in events][:2] == ["hazard", "remove"]
+
+
+def test_one_mechanic_face_up_still_asks(rreprint):
+    game = build_position(rreprint, sides={0: {"go": ["Go"]}, 1: {"go": ["Go"], "piles": [("35 Miles", 1)]}},
+                          hands={0: ["Flat Tire"], 1: ["Gas"]}, discard=("Mechanic",))
+    game.apply(Move("play", "Flat Tire", 1))
+    assert game.to_act == 1 and game.legal_moves() == [Move("decline")]
+
+
+def test_partners_are_asked_in_turn_order_until_one_counters(rreprint):
+    """Four in two partnerships: player 1 attacks side 2 (players 2 and 4); player 2, holding nothing,
+    lets it pass, then player 4 is asked and shows its Mechanic."""
+    game = build_position(rreprint, 4, "four-in-two-partnerships",
+                          sides={0: {"go": ["Go"]}, 1: {"go": ["Go"], "piles": [("35 Miles", 1)]}},
+                          hands={0: ["Flat Tire"], 1: ["Gas"], 3: ["Mechanic", "Gas"]})
+    game.apply(Move("play", "Flat Tire", 1))
+    assert game.to_act == 1 and game.legal_moves() == [Move("decline")]
+    events = game.apply(Move("decline"))
+    assert [e.kind for e in events] == ["decline"] and game.to_act == 3 and game.miles[1] == 35
+    assert game.legal_moves() == [Move("counter", "Mechanic"), Move("decline")]
+    game.apply(Move("counter", "Mechanic"))
+    assert game.miles[1] == 35 and game.pending is None
+
+
+def test_the_hazard_acts_once_every_partner_lets_it_pass(rreprint):
+    game = build_position(rreprint, 4, "four-in-two-partnerships",
+                          sides={0: {"go": ["Go"]}, 1: {"go": ["Go"], "piles": [("35 Miles", 1)]}},
+                          hands={0: ["Flat Tire"], 1: ["Mechanic"], 3: ["Gas"]})
+    game.apply(Move("play", "Flat Tire", 1))
+    assert game.legal_moves() == [Move("counter", "Mechanic"), Move("decline")]
+    game.apply(Move("decline"))
+    assert game.to_act == 3 and game.legal_moves() == [Move("decline")]
+    events = game.apply(Move("decline"))
+    assert game.miles[1] == 0 and [e.kind for e in events][:2] == ["decline", "remove"] and game.to_act == 1
 
 
 def test_partners_share_piles(r1937):

@@ -67,3 +67,58 @@ def test_a_refusal_names_the_pile_as_the_edition_does():
         game = new_game(load(edition), players=2, seed=3)
         mileage = next(c.name for c in game.ruleset.deck if c.kind == "mileage")
         assert game.why_not(0, mileage).endswith(f"showing on your side's {pile}")
+
+
+# -- the counter's name ("coup fourré"), declared beside the piles' -----------------------------------
+
+def test_mille_bornes_names_its_counter_and_cites_it():
+    names = load("mille-bornes").pile_names
+    assert names.counter == "coup fourré"
+    assert any(c.section == "Coup Fourre" for c in names.provenance.cites)
+    assert load("touring-reprint").pile_names.counter == ""
+
+
+def test_a_counter_name_needs_a_card_that_cancels():
+    text = '''edition "nocounter" extends "touring-1937" { title "No counter" }
+add piles {
+    counter is called "coup fourré"
+}
+'''
+    with pytest.raises(TouringError) as caught:
+        compile_text(text, "nocounter.touring", ".")
+    assert any(d.code == "E256" and "no counter to name" in d.message for d in caught.value.diagnostics)
+
+
+def test_a_variant_names_the_reprints_mechanic():
+    text = '''edition "named-reprint" extends "touring-reprint" { title "Named counter" }
+add piles {
+    counter is called "save"
+}
+'''
+    ruleset = compile_text(text, "named.touring", ".")
+    assert ruleset.pile_names.counter == "save"
+    book = to_markdown(build(ruleset))
+    assert "Played out of turn: the save" in book and "is called a save." in book
+    plain = to_markdown(build(load("touring-reprint")))
+    assert "is called" not in plain and "### Played out of turn\n" in plain
+
+
+def test_the_log_and_score_sheet_use_the_name():
+    from touring_dsl.cli._matches import line_words
+    from touring_dsl.engine import Move, build_position
+    from touring_dsl.engine.rules.scoring import ScoreLine
+
+    ruleset = load("mille-bornes")
+    game = build_position(ruleset, sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"]}},
+                          hands={0: ["Stop"], 1: ["Right of Way"]})
+    game.apply(Move("play", "Stop", 1))
+    events = game.apply(Move("counter", "Right of Way"))
+    assert str(events[0]) == "player 2 calls a coup fourré with Right of Way: Stop is cancelled"
+    term = next(t for t in ruleset.scoring.terms if t.what == "countered")
+    assert line_words(ScoreLine(term, 1), "km", ruleset) == "1 x 300 points per coup fourré"
+    assert line_words(ScoreLine(term, 1), "km") == "1 x 300 points per hazard countered"
+
+
+def test_diff_notices_a_named_counter():
+    result = CliRunner().invoke(app, ["diff", "touring-1965", "mille-bornes"], env={"NO_COLOR": "1"})
+    assert '~ Name of turning a hazard away out of turn: "coup fourré" (was none)' in result.stdout

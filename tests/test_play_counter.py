@@ -1,4 +1,4 @@
-"""`touring play` when a counter card may answer a hazard: the victim at the keyboard is asked first."""
+"""`touring play` when a counter card may answer a hazard: the victim at the keyboard is asked, holding one or not."""
 from __future__ import annotations
 
 import io
@@ -41,8 +41,8 @@ def test_the_victim_is_offered_the_counter(session, monkeypatch, capsys):
     with pytest.raises(Stop):
         session.run()
     out = capsys.readouterr().out
-    assert "Player 2 played Burning Oil on side 1: it can be countered now." in out
-    assert "1. counter with Mechanic" in out and "2. decline" in out
+    assert "Player 2 played Burning Oil on side 1: side 1 may counter it now, or let it pass." in out
+    assert "1. counter with Mechanic" in out and "2. let it pass" in out
     assert "[1-2, ? help, q quit]" in out  # no discarding while a counter is offered
     assert "You cannot discard now" in out
     assert "There is no move 3: choose 1 to 2" in out
@@ -61,3 +61,40 @@ def test_declining_lets_the_hazard_through(session, monkeypatch, capsys):
     view = session.game.view(0)
     assert dict((card, laid) for card, laid, _ in view.sides[0].piles)["75 Miles"] == 0
     assert [entry.move["action"] for entry in session.record.moves] == ["play", "decline"]
+
+
+def test_a_victim_without_a_counter_is_asked_in_the_same_words(monkeypatch, capsys):
+    """Player 1 holds no Mechanic: the same question, and its one answer is to let it pass."""
+    ruleset = load("touring-reprint")
+    game = build_position(ruleset, 2, sides={0: {"go": ["Go"], "piles": [("75 Miles", 1)]}, 1: {"go": ["Go"]}},
+                          hands={0: ["Gas", "20 Miles", "Gas", "Go", "35 Miles"],
+                                 1: ["Burning Oil", "20 Miles", "Gas", "Go", "35 Miles", "Tow Truck"]},
+                          to_act=1)
+    header = gamelog.make_header(ruleset, 2, game.setup.id, 1, ["human", "scripted"])
+    seats = Seats(kinds=["human", "scripted"], bots={1: Scripted("Burning Oil")})
+    session = Session(game, gamelog.GameRecord(header=header), seats, "touring-reprint", None, None)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    with pytest.raises(Stop):
+        session.run()
+    out = capsys.readouterr().out
+    assert "Player 2 played Burning Oil on side 1: side 1 may counter it now, or let it pass." in out
+    assert "1. let it pass" in out and "[1, ? help, q quit]" in out
+    assert [entry.move["action"] for entry in session.record.moves] == ["play", "decline"]
+    assert [e["detail"] for e in session.record.moves[1].events][0] == "player 1 lets it pass"
+
+
+def test_mille_bornes_words_the_question_as_a_coup_fourre(monkeypatch, capsys):
+    ruleset = load("mille-bornes")
+    game = build_position(ruleset, 2, sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"]}},
+                          hands={0: ["Right of Way", "25 km", "50 km", "75 km", "100 km", "Roll"],
+                                 1: ["Stop", "25 km", "50 km", "75 km", "100 km", "Roll", "Roll"]}, to_act=1)
+    header = gamelog.make_header(ruleset, 2, game.setup.id, 1, ["human", "scripted"])
+    seats = Seats(kinds=["human", "scripted"], bots={1: Scripted("Stop")})
+    session = Session(game, gamelog.GameRecord(header=header), seats, "mille-bornes", None, None)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    with pytest.raises(Stop):
+        session.run()
+    out = capsys.readouterr().out
+    assert "Player 2 played Stop on side 1: side 1 may call a coup fourré now, or let it pass." in out
+    assert "1. coup fourré with Right of Way" in out and "2. let it pass" in out
+    assert "calls a coup fourré with Right of Way: Stop is cancelled" in out

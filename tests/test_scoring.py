@@ -261,7 +261,7 @@ def section_text(ruleset) -> str:
 def test_the_rulebook_explains_the_scoring_and_the_match():
     section = section_text(load("mille-bornes"))
     for words in ("1 point for every km it has travelled", "100 points for every safety it has in play",
-                  "300 points when it has all of", "300 points for every hazard it turned away",
+                  "300 points when it has all of", "300 points for every coup fourré it called",
                   "400 points for completing it", "300 points more if it has no 200 km card in play",
                   "300 points more if the draw pile was empty", "500 points more if no opponent has any mileage",
                   "has reached 5000 points", "if the highest totals are equal, another race is dealt"):

@@ -72,7 +72,8 @@ def take_turn(page) -> str:
     return action
 
 
-def play_to_end(pages, limit=600) -> list[str]:
+def play_to_end(pages, limit=600, asked: list | None = None) -> list[str]:
+    """Play the seats' turns to the end; `asked` collects each question answered: its heading and buttons."""
     done = []
     for _ in range(limit):
         if pages[0].get_attribute("#app", "data-over") == "yes":
@@ -80,6 +81,9 @@ def play_to_end(pages, limit=600) -> list[str]:
         for seat, page in enumerate(pages):
             if page.get_attribute("#app", "data-to-act") == str(seat):
                 before = page.get_attribute("#app", "data-moves")
+                if asked is not None and page.locator("#decision").is_visible():
+                    asked.append((page.locator("#decision h2").inner_text(),
+                                  page.locator("#decision button.move").all_inner_texts()))
                 done.append(take_turn(page))
                 page.wait_for_selector(f'#app:not([data-moves="{before}"])', timeout=15000)
                 break
@@ -117,11 +121,21 @@ def test_mille_bornes_race_with_a_coup_fourre_on_phones(server, browser):
     widest = pages[0].evaluate("Math.max(...[...document.querySelectorAll('svg.face text')]"
                                ".map((t) => t.getBBox().width))")
     assert widest <= 66, f"a card name {widest:.0f} units wide overflows its 70-unit face"  # Puncture-Proof once did
-    done = play_to_end(pages)
+    asked: list = []
+    done = play_to_end(pages, asked=asked)
     assert "counter" in done  # a safety shown out of turn against the hazard: the coup fourré
+    # every hazard a safety may answer asks its victim in the same words, holding the safety or not;
+    # without it, the one button lets the hazard pass
+    fourre = [(heading, buttons) for heading, buttons in asked if "may call a coup fourré now" in heading]
+    assert any(buttons == ["let it pass"] for _, buttons in fourre)
+    assert any(len(buttons) == 2 and buttons[0].startswith("coup fourré with ") and buttons[1] == "let it pass"
+               for _, buttons in fourre)
+    assert all(heading.startswith("Answer now: Player ") and heading.endswith(", or let it pass.")
+               for heading, _ in fourre)
     assert "extend" in done  # at 700 km the Extension's question, answered with its button
     log = " ".join(pages[0].locator("#log li").all_text_contents())
-    assert "is cancelled" in log  # the engine's words for the coup fourré, in the public log
+    assert "calls a coup fourré with" in log and "is cancelled" in log  # the edition's word, in the public log
+    assert "lets it pass" in log
     assert "extends the race to 1000 km" in log
     end = pages[1].locator("#end").inner_text()  # the goal the race had at its end, not the one it began with
     assert "You win!" in end and "The goal was 1000 km." in end

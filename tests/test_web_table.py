@@ -171,3 +171,35 @@ def test_a_house_rule_table_is_played_and_reloaded(store, tmp_path):
     table.close()
     loaded = TableStore(tmp_path).load_all()
     assert loaded[0].ruleset.id == "our-rules" and len(loaded[0].record.moves) == 1
+
+
+def test_the_victim_is_asked_alike_holding_a_safety_or_not():
+    """Stop played on side 2: with or without Right of Way in hand, the same question, on the same seat,
+    seen alike by the attacker and a spectator; without it, the one button lets it pass."""
+    from touring_dsl.engine import Move, build_position
+
+    messages = {}
+    for held in ("Right of Way", "25 km"):
+        game = build_position(load("mille-bornes"), sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"]}},
+                              hands={0: ["Stop", "50 km"], 1: [held, "75 km"]})
+        events = gamelog.events_json(game.apply(Move("play", "Stop", 1)))
+        messages[held] = [state_message(game, seat, events, ["human", "human"], 1) for seat in (0, 1, None)]
+    holder, other = messages["Right of Way"], messages["25 km"]
+    assert holder[0] == other[0] and holder[2] == other[2]  # the attacker and a spectator see no difference
+    assert holder[1]["pending"] == other[1]["pending"] and holder[1]["to_act"] == other[1]["to_act"] == 1
+    assert holder[1]["pending"]["question"] == \
+        "Player 1 played Stop on side 2: side 2 may call a coup fourré now, or let it pass."
+    assert [m["label"] for m in holder[1]["moves"]] == ["coup fourré with Right of Way", "let it pass"]
+    assert [m["label"] for m in other[1]["moves"]] == ["let it pass"]
+
+
+def test_letting_it_pass_is_logged_alike_by_a_holder_and_a_non_holder():
+    from touring_dsl.engine import Move, build_position
+
+    lines = []
+    for held in ("Right of Way", "25 km"):
+        game = build_position(load("mille-bornes"), sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"]}},
+                              hands={0: ["Stop", "50 km"], 1: [held, "75 km"]})
+        game.apply(Move("play", "Stop", 1))
+        lines.append([str(e) for e in game.apply(Move("decline")) if e.kind != "draw"])
+    assert lines[0] == lines[1] and lines[0][0] == "player 2 lets it pass"

@@ -19,7 +19,8 @@ class Bot(Protocol):
 
 class RandomBot:
     """Uniform over the distinct legal plays; a uniformly random hand card is discarded only when
-    nothing can be played. Makes exactly the choices (and generator draws) of engine.run_random."""
+    nothing can be played; a question with a single answer takes it without a draw. Makes exactly the
+    choices (and generator draws) of engine.run_random."""
 
     name = "random"
 
@@ -28,9 +29,17 @@ class RandomBot:
 
     def choose(self, view: View, legal_moves: list[Move], rng: Rng) -> Move:
         plays = [m for m in legal_moves if m.action != "discard"]
+        if len(plays) == 1 and waits(view):  # a question with one answer: no draw (engine.codegen.draw)
+            return plays[0]
         if plays:
             return plays[rng.below(len(plays))]
         return discard_move(view.hand[rng.below(len(view.hand))])
+
+
+def waits(view: View) -> bool:
+    """Whether the seat answers a question (a counter offer, a mechanic's, a discard down) rather than
+    taking a turn: the kernel's `pending is not None`."""
+    return view.pending is not None or view.offer is not None or view.discarding_down
 
 
 _DISCARDS: dict[str, Move] = {}

@@ -456,16 +456,21 @@ class _Build:
         return start, end
 
     def _pile_names(self) -> m.PileNames:
-        """The names the `piles` section gives; a zone pile named in an edition without zones is an error."""
+        """The names the `piles` section gives; a zone pile named in an edition without zones, or a
+        counter named in one whose deck cancels nothing out of turn, is an error."""
         names = {s.data["role"]: s for s in self.stmts("piles") if s.kind == "pile_name"}
-        zone = names.get("zone")
+        zone, counter = names.get("zone"), names.get("counter")
         if zone is not None and not self.stmts("zones"):
             self.c.error("E256", "this edition has no zones, so it has no zone pile to name", zone.span,
                          "leave the zone pile unnamed")
+        if counter is not None and not any(card.counters for card in self.cards.values()):
+            self.c.error("E256", "no card of this edition cancels a hazard out of turn, so there is no counter "
+                         "to name", counter.span, "leave the counter unnamed, or give a card `cancels`")
         head = self.one("piles")
         return m.PileNames(go=names["go"].data["name"].value if "go" in names else "",
                            zone=zone.data["name"].value if zone is not None else "",
-                           provenance=self.provenance(head, "the piles' names") if head else m.Provenance())
+                           counter=counter.data["name"].value if counter is not None else "",
+                           provenance=self._merged_provenance("piles", "the piles' names") if head else m.Provenance())
 
     def _own_author(self) -> str:
         """The author this file names: a variant of a house rule credits its own maker, not its parent's."""

@@ -309,11 +309,13 @@ class Change(Frozen):
 
 
 class PileNames(Frozen):
-    """What an edition's players call the piles in front of each side ("battle pile", "speed pile");
-    empty where the edition names none, and the rulebook and table use their own words."""
+    """What an edition's players call the piles in front of each side ("battle pile", "speed pile")
+    and the moment a hazard is turned away out of turn ("coup fourre"); empty where the edition names
+    none, and the rulebook and table use their own words."""
 
     go: str = ""
     zone: str = ""
+    counter: str = ""
     provenance: Provenance = Field(default_factory=Provenance)
 
 

@@ -473,6 +473,7 @@ class ToRaw(Transformer):
     def note(self, text): return ("note", {"text": text})
     def go_pile_name(self, name): return ("pile_name", {"role": "go", "name": name})
     def zone_pile_name(self, name): return ("pile_name", {"role": "zone", "name": name})
+    def counter_name(self, name): return ("pile_name", {"role": "counter", "name": name})
 
     def names(self, *names): return list(names)
 

@@ -5,6 +5,7 @@ from typing import Callable
 
 from rich.text import Text
 
+from .counter_words import LET_IT_PASS, counter_label, question
 from .engine.mechanics import offer_mechanic, target_now
 from .engine.tables import NO_CAP
 from .mechanics import decision_words
@@ -100,17 +101,15 @@ def render_table(game, seat: int, numbered: list, recent: list[str], name_of: Na
     lines += _hand_sizes(game, view, seat)
     lines += [Text(f"  {line}", style="cyan") for line in mechanic_status(game)]
     if view.pending is not None:
-        attacker, hazard, victim = view.pending
-        lines.append(Text(f"  Player {attacker + 1} played {hazard} on side {victim + 1}: it can be countered now.",
-                          style="bold red"))
-    question = offer_question(game)
-    if question:
-        lines.append(Text(f"  {question}", style="bold red"))
+        lines.append(Text(f"  {question(ruleset, *view.pending)}", style="bold red"))
+    asked = offer_question(game)
+    if asked:
+        lines.append(Text(f"  {asked}", style="bold red"))
     if recent:
         lines.append(Text("  Recent:", style="bold"))
         lines += [Text(f"    {line}", style="dim") for line in recent]
     lines += hand_lines(game, view, seat, numbered, warnings)
-    lines += move_lines(numbered, warnings)
+    lines += move_lines(numbered, warnings, ruleset)
     return lines
 
 
@@ -126,8 +125,13 @@ def offer_question(game) -> str | None:
     return None if mechanic is None else mechanic.question(game, game.pending)
 
 
-def move_label(move) -> str:
-    """A move in words for a list or a button: a mechanic's decision by its own words ("extend the race")."""
+def move_label(move, ruleset=None) -> str:
+    """A move in words for a list or a button: a mechanic's decision by its own words ("extend the race"),
+    an answer to a hazard by the counter's words ("coup fourré with Right of Way", "let it pass")."""
+    if move.action == "decline":
+        return LET_IT_PASS
+    if move.action == "counter" and ruleset is not None:
+        return counter_label(ruleset, move.card)
     return decision_words(move.action) or str(move)
 
 
@@ -165,7 +169,7 @@ def hand_lines(game, view, seat: int, numbered: list, warnings: dict[int, str] |
     return lines
 
 
-def move_lines(numbered: list, warnings: dict[int, str] | None = None) -> list[Text]:
+def move_lines(numbered: list, warnings: dict[int, str] | None = None, ruleset=None) -> list[Text]:
     """Every choice under one numbering: the plays one per line (with what a costly one forfeits), then the discards."""
     warnings = warnings or {}
     plays = [(n, m) for n, m in enumerate(numbered, start=1) if m.action != "discard"]
@@ -173,7 +177,7 @@ def move_lines(numbered: list, warnings: dict[int, str] | None = None) -> list[T
     lines = [Text("  Your moves:", style="bold")] if plays else \
         [Text("  No card can be played: discard one.", style="yellow")]
     for number, move in plays:
-        line = Text(f"    {number}. {move_label(move)}")
+        line = Text(f"    {number}. {move_label(move, ruleset)}")
         if number in warnings:
             line.append(f"   ! {warnings[number]}", style="bold red")
         lines.append(line)

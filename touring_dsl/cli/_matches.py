@@ -76,7 +76,7 @@ def report(session: "Session", match: Match, scores: tuple[RaceScore, ...]) -> N
     session.say("")
     session.say(f"Scores for race {len(match.races)}:", style="bold")
     for score in scores:
-        parts = [f"{line.points} ({line_words(line, unit)})" for line in score.lines]
+        parts = [f"{line.points} ({line_words(line, unit, session.game.ruleset)})" for line in score.lines]
         detail = " = " + " + ".join(parts) if len(parts) > 1 else (f": {parts[0]}" if parts else "")
         session.say(f"  {side_name(session, score.side)}: {counted(score.total, 'point')}{detail}")
     if match.target is not None:
@@ -84,9 +84,9 @@ def report(session: "Session", match: Match, scores: tuple[RaceScore, ...]) -> N
         session.say(f"Match to {counted(match.target, 'point')}, after {counted(len(match.races), 'race')}: {totals}")
 
 
-def line_words(line: ScoreLine, unit: str) -> str:
-    """'110 x 1 point per mile', 'for completing the race'."""
-    words = score_words(line.term, unit)
+def line_words(line: ScoreLine, unit: str, ruleset=None) -> str:
+    """'110 x 1 point per mile', 'for completing the race', '1 x 300 points per coup fourré'."""
+    words = score_words(line.term, unit, counter=ruleset.pile_names.counter if ruleset is not None else "")
     if words.startswith("for "):
         return words
     points = line.term.points

@@ -69,8 +69,9 @@ def summary_lines(r: Ruleset) -> list[str]:
         if card.kind == "safety":
             lines.append(f"Safety: {card.name} shields its side from {', '.join(card.against)}"
                          + (", acts as a Go" if card.acts_as_go else "") + (", extra turn" if card.extra_turn else ""))
+    label = r.pile_names.counter.capitalize() if r.pile_names.counter else "Counter"  # the edition's word
     for counter in r.counters:
-        lines.append(f"Counter: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up"
+        lines.append(f"{label}: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up"
                      + (" and takes the next turn" if counter.responder_next else ""))
     if r.zones.zones:
         scope = "each side separately" if r.zones.scope == "side" else "the whole game at once"
@@ -94,7 +95,8 @@ def summary_lines(r: Ruleset) -> list[str]:
         from ..diff.compare import score_words
 
         unit = "km" if r.race.unit == "km" else "mile"
-        terms = [f"{counted(t.points, 'point')} {score_words(t, unit)}" for t in r.scoring.terms]
+        terms = [f"{counted(t.points, 'point')} {score_words(t, unit, counter=r.pile_names.counter)}"
+                 for t in r.scoring.terms]
         match = f"; match to {counted(r.scoring.match, 'point')}" if r.scoring.match else "; each race scored on its own"
         match += "".join(f", {mechanic.show(part, r.race.unit)}" for mechanic, part in match_parts(r))  # beside it
         lines.append("Scoring: " + ", ".join(terms) + match)

@@ -68,6 +68,7 @@ class Comparison:
         for role in ("go", "zone"):  # what the players call the piles
             self.value("metadata", f"{role}_pile_name", getattr(self.a.pile_names, role) or None,
                        getattr(self.b.pile_names, role) or None)
+        self.value("metadata", "counter_name", self.a.pile_names.counter or None, self.b.pile_names.counter or None)
 
     def cards(self) -> None:
         for kind, old, new in self.match.renames():
@@ -291,9 +292,10 @@ def mechanic_part(holder, mechanic) -> dict | None:
     return {"unit": unit, **part.model_dump(mode="json", exclude={"provenance"})}
 
 
-def score_words(term: ScoreTerm, unit: str, to_b: Callable[[str], str] = lambda n: n) -> str:
+def score_words(term: ScoreTerm, unit: str, to_b: Callable[[str], str] = lambda n: n, counter: str = "") -> str:
     """What a scoring term counts, in words and in B's card names ('per "200 km" in play'); `unit` is
-    the distance word ("mile", "km", or "mile or km" between a race in miles and one in km)."""
+    the distance word ("mile", "km", or "mile or km" between a race in miles and one in km); `counter`
+    the edition's name for a hazard turned away ("coup fourré"), where the words are for its players."""
     named = f'"{to_b(term.card)}"' if term.card else None
     kinds = {"safety": "safeties", "remedy": "remedies"}
     words = {"distance": f"per {unit}", "completing": "for completing the race",
@@ -302,7 +304,7 @@ def score_words(term: ScoreTerm, unit: str, to_b: Callable[[str], str] = lambda 
              "shut-out": "for completing the race while no opponent has any mileage",
              "in-play": f"per {named or term.kind} in play",
              "all-in-play": f"for all {kinds.get(term.kind or '', f'{term.kind}s')} in play",
-             "countered": "per hazard countered"}
+             "countered": f"per {counter}" if counter else "per hazard countered"}
     found = finish_of(term.what)  # a mechanic's condition (touring_dsl.mechanics)
     if found is not None:
         return f"for completing the race {found[1].words}"

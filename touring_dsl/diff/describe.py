@@ -252,6 +252,7 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "title": _meta("Title"), "subtitle": _meta("Subtitle"), "year": _meta("Year"),
     "publisher": _meta("Publisher"), "author": _meta("Author"), "summary": _meta("Summary"),
     "go_pile_name": _meta("Name of the pile a go card is laid on"), "zone_pile_name": _meta("Name of the zone pile"),
+    "counter_name": _meta("Name of turning a hazard away out of turn"),
     "name": lambda c: f"{q(c.old)} is now called {q(c.new)}",
     "card": _card,
     "kind": lambda c: f"{q(c.name)} is a {c.new} card (was a {c.old} card)",

@@ -58,8 +58,8 @@ KERNEL_NAMES = {
     "attacker": "the seat whose hazard waits for an answer",
     "hazard": "the card code of the hazard waiting for an answer",
     "hazard_code": "the move code of the hazard waiting for an answer",
-    "fits": "the counter cards that cancel hazard c",
-    "responder": "the seat asked whether it counters (-1: none)",
+    "fits": "the counter cards that cancel hazard c (0 once every copy of them lies face up)",
+    "responder": "the seat asked whether it counters (-1: every seat of the side has been asked)",
     "other": "a seat tried as responder",
     "step": "how far round the table from the attacker",
     "hand": "hands[seat], the hand a card leaves",
@@ -278,7 +278,7 @@ CONSTANTS = ("KIND", "MILES", "NEED", "ALLOW", "MILE_OK", "OWN_GZ", "EXPO_GZ", "
              "HAZ_STATE", "REMOVES", "COUNTERS_FOR", "REDRAW", "OTHERS", "NAMES", "BITS", "TAKES", "COUNTER_CODE",
              "DUEL_CODES", "OWN_CODES", "TGT_CODES", "SELF_CODE", "TGT_CODE", "fill_duel", "fill_codes", "finish",
              "reshuffle", "draw_cards", "DECK", "BIT", "event", "IMMUNE", "ACTS_AS_GO", "EXTRA_TURN", "GO_FREE",
-             "STATE_HAZARD", "RESPONDER_NEXT", "CounterOffer", "DISCARD_DOWN", "Offer",
+             "STATE_HAZARD", "RESPONDER_NEXT", "COPIES", "CounterOffer", "DISCARD_DOWN", "Offer",
              *(name for m in REGISTERED for name in m.constants))
 
 
@@ -368,8 +368,8 @@ def write_run_random(w: Source, t: Tables) -> None:
         with b.block("while True:"):
             b(f"s = {e.side('seat')}")
             legality.legal(e)
-            b(f"state = (state * {MULTIPLIER} + {INCREMENT}) & {MASK64}")
             b("n = len(codes)")
+            draw(e, b)
             with b.block("if n:  # a uniform distinct play (a single one needs no arithmetic: state * 1 >> 64 is 0)"):
                 b("code = codes[0] if n == 1 else codes[state * n >> 64]", f"c = {CARD.of()}")
                 apply_play(e, b)
@@ -383,6 +383,18 @@ def write_run_random(w: Source, t: Tables) -> None:
 
     function(w, "run_random", "self, rng",
              "Play the game to its end as the random bot would (same choices and generator draws).", body)
+
+
+def draw(e: Emitter, b: Source) -> None:
+    """The random policy's one draw of the generator for this decision; none for a question with a
+    single answer (a seat asked for a counter it does not hold can only let the hazard pass), so that
+    asking it changes no game's outcome (bots.RandomBot does the same)."""
+    step = f"state = (state * {MULTIPLIER} + {INCREMENT}) & {MASK64}"
+    if e.has_pending:
+        with b.block("if n != 1 or pending is None:"):
+            b(step)
+    else:
+        b(step)
 
 
 def apply_play(e: Emitter, b: Source) -> None:
@@ -470,7 +482,8 @@ def constants(w: Source, t: Tables) -> None:
       f"IMMUNE = {tuple(t.immune)!r}", f"ACTS_AS_GO = {tuple(t.acts_as_go)!r}",
       f"EXTRA_TURN = {tuple(t.extra_turn)!r}", f"GO_FREE = {tuple(t.go_free)!r}",
       f"STATE_HAZARD = {tuple(t.state_hazard)!r}", f"RESPONDER_NEXT = {tuple(t.responder_next)!r}",
-      f"OTHERS = {t.others!r}", f"DECK = {tuple(t.deck_codes)!r}", f"BIT = {tuple(1 << c for c in range(t.K))!r}",
+      f"OTHERS = {t.others!r}", f"DECK = {tuple(t.deck_codes)!r}",
+      f"COPIES = {tuple(t.deck_codes.count(c) for c in range(t.K))!r}", f"BIT = {tuple(1 << c for c in range(t.K))!r}",
       "NAMES = T.names", "BITS = T.bits", "TAKES = T.takes", "COUNTER_CODE = T.counter_code",
       "DUEL_CODES, OWN_CODES, TGT_CODES = T.duel_codes, T.own_codes, T.tgt_codes",
       "SELF_CODE, TGT_CODE = T.self_code, T.tgt_code", "fill_duel, fill_codes = T.fill_duel, T.fill_codes",

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..wording import counted
+from ..counter_words import with_article
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
 from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, ZONE
@@ -29,7 +30,8 @@ def why_not(game, seat: int, card: str) -> str | None:
     if offer is not None:
         if t.kind[c] == COUNTER and t.counters_for[offer.hazard] >> c & 1:
             return None
-        return f"only a counter card (or declining) answers the {t.names[offer.hazard]} now"
+        answer = with_article(t.counter_name) if t.counter_name else "a counter card"
+        return f"only {answer} (or letting it pass) answers the {t.names[offer.hazard]} now"
     if any(card_of(code) == c for code in game.play_codes()):
         return None
     s = t.side_of[seat]

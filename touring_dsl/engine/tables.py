@@ -127,6 +127,7 @@ class Tables:
         self.go_mask = self._mask(c for c in range(self.K) if self.kind[c] == GO)
         self.go_name = next((self.names[c] for c in range(self.K) if self.kind[c] == GO), "go card")
         self.go_pile_name = ruleset.pile_names.go or "go pile"  # what the edition calls it, for the players' words
+        self.counter_name = ruleset.pile_names.counter  # what it calls a counter shown ("coup fourré"), or ""
         self.mileage_mask = self._mask(c for c in range(self.K) if self.kind[c] == MILEAGE)
 
     def _mask(self, codes) -> int:

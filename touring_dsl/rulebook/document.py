@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..counter_words import with_article
 from ..mechanics import REGISTERED
 from ..model import Card, Provenance, Ruleset, Setup
 from . import words as w
@@ -596,7 +597,18 @@ class _Writer:
                 cards(counter.cancels, "or"), " against your side, you may at once show ", card, fate, redraw,
                 after, " You may also keep ", card, f" in hand and let {hazard} take effect.",
                 self.refs(counter.provenance))))
-        return Section("Played out of turn", "counters", tuple(blocks))
+        blocks.append(Paragraph(self.answering_in_turn()))
+        name = self.r.pile_names.counter
+        return Section(f"Played out of turn: the {name}" if name else "Played out of turn", "counters", tuple(blocks))
+
+    def answering_in_turn(self) -> Text:
+        """Who answers a hazard, and in what order: the players of the side attacked, each alike."""
+        name = self.r.pile_names.counter
+        called = text(f"Turning a hazard away like this is called {with_article(name)}. ") if name else text()
+        return text(called, "When a hazard that such a card cancels is laid against a side, each player of that "
+                    "side in turn order, starting after the attacker, either turns it away or lets it pass, until one "
+                    "turns it away; a player who holds no such card simply lets it pass, so that the pause "
+                    "tells nobody who holds one. Once every copy of those cards lies face up, nobody is asked.")
 
     def zones_section(self) -> Section | None:
         z = self.r.zones

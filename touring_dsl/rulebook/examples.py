@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ..counter_words import with_article
 from ..mechanics import REGISTERED, decision_words
 from ..model import Example, ExampleCheck, ExampleMove, ExampleSide, Ruleset, Setup
 from . import words as w
@@ -155,9 +156,19 @@ class _Teller:
         """A counter or a refusal to counter, made out of turn by a player of the side attacked."""
         player = self.answering_player(move, target, after)
         who = w.capital(f"player {player}") if player else "The side attacked"
+        name = self.r.pile_names.counter
         if move.action == "counter":
-            return text(who, " at once shows ", CardName(move.card or ""), ", out of turn.")
-        return text(who, " could answer out of turn, but lets the hazard stand.")
+            called = f" at once calls {with_article(name)} with " if name else " at once shows "
+            return text(who, called, CardName(move.card or ""), ", out of turn.")
+        if player is not None and not self.holds_an_answer(player):
+            return text(who, " holds nothing that turns it away, and lets it pass.")
+        return text(who, f" could call {with_article(name)}" if name else " could answer out of turn",
+                    ", but lets the hazard stand.")
+
+    def holds_an_answer(self, player: int) -> bool:
+        """Whether the example deals `player` a card that turns some hazard away."""
+        answers = {c.card for c in self.r.counters} | {card.name for card in self.r.deck if card.counters}
+        return any(card in answers for card in dict(self.ex.hands).get(player, ()))
 
     def answering_player(self, move: ExampleMove, target: int | None, after: int) -> int | None:
         if target is None:

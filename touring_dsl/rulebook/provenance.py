@@ -41,7 +41,7 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     rows += mechanic_provenances(r, ("match",))  # beside the match, as the rulebook says them
     if r.progressive:
         rows.append(("Progressive play", r.progressive.provenance))
-    if r.pile_names.go or r.pile_names.zone:
+    if r.pile_names.go or r.pile_names.zone or r.pile_names.counter:
         rows.append(("The piles' names", r.pile_names.provenance))
     rows += [(f"Note “{_shorten(note)}”", prov) for note, prov in r.notes]
     rows += [(f"Worked examples: {i + 1}", e.provenance) for i, e in enumerate(r.examples)]
@@ -72,7 +72,8 @@ def _scoring_rows(r: Ruleset) -> list[tuple[str, Provenance]]:
 
     scoring, unit = r.scoring, "km" if r.race.unit == "km" else "mile"
     rows = [("Scoring", scoring.provenance)]
-    rows += [(f"Scores: {t.points} {score_words(t, unit)}", t.provenance) for t in scoring.terms]
+    rows += [(f"Scores: {t.points} {score_words(t, unit, counter=r.pile_names.counter)}", t.provenance)
+             for t in scoring.terms]
     if scoring.match is not None:
         rows.append(("The match", scoring.match_provenance))
     return rows

@@ -54,8 +54,10 @@ def _term(ruleset: Ruleset, term: ScoreTerm) -> Text:
         names = [c.name for c in ruleset.deck if c.kind == term.kind]
         return text(f"{points} when it has all of ", card_list(names, "and"), " in play")
     if what == "countered":
-        return text(f"{points} for every hazard it turned away as it was played, out of turn (the card that "
-                    "turned it away scores as well, if it stays in play)")
+        name = ruleset.pile_names.counter
+        done = f"{name} it called" if name else "hazard it turned away as it was played, out of turn"
+        return text(f"{points} for every {done} (the card that turned the hazard away scores as well, if it "
+                    "stays in play)")
     if what == "completing":
         return text(f"{points} for completing it")
     if what == "completing-without":

@@ -119,6 +119,10 @@ class IsmctsBot:
     def _choose(self, belief: Belief, record: Record | None, view: View, legal_moves: list[Move], rng: Rng) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
+        if view.pending is not None and self.prior is not None:
+            # a counter question is answered by the rule at once: a search only when the seat holds a
+            # counter would let the table time the bot and learn that it holds one
+            return self.prior.choose(view, legal_moves, rng.fork(1))
         t = belief.seen.t
         by_code = {code_of(t, move): move for move in legal_moves}
         # a race won now needs no search (and a noisy one could miss it by the margin); judged on a dealt

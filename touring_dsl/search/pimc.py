@@ -69,6 +69,8 @@ class RolloutBot:
         if len(legal_moves) == 1:
             return legal_moves[0]
         favourite = self.prior.choose(view, legal_moves, rng.fork(1))
+        if view.pending is not None:  # a counter question, answered by the rule at once: a search only
+            return favourite          # when the seat holds a counter would let the table time it
         belief = Belief(view)
         t = belief.seen.t
         by_code = {code_of(t, move): move for move in legal_moves}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..engine.codegen import Emitter, Source, apply_play, constants, function
+from ..engine.codegen import Emitter, Source, apply_play, constants, draw, function
 from ..engine.rules import counters, hands, legality
 from ..engine.game import game_class
 from ..engine.kernel import EVENT_WORDS, compiled_code, kernel_for
@@ -20,7 +20,7 @@ from ..engine.schema import Offer
 from ..engine.codec import CARD, DISCARD, action_of, card_of, is_action, packed, take_of, target_of
 from ..engine.tables import HAZARD, MILEAGE, Tables, tables_for
 from ..greedy import EXPERT, GREEDY, KEEP_NEEDED_NOW, Style, answer_offer, facts_of, pick_play, spare
-from ..rng import INCREMENT, MASK64, MULTIPLIER, Rng
+from ..rng import Rng
 from .runner import PLAY_EVENTS
 from .stats import GameRecord, Tally
 
@@ -194,8 +194,9 @@ def rule_play(e: Emitter, b: Source) -> None:
 
 
 def random_policy(e: Emitter, b: Source, trace: bool) -> None:
-    """The random policy, as in run_random: one draw, a uniform distinct play, else a random card discarded."""
-    b(f"state = (state * {MULTIPLIER} + {INCREMENT}) & {MASK64}")
+    """The random policy, as in run_random: one draw (none for a single answer), a uniform distinct play,
+    else a random card discarded."""
+    draw(e, b)
     with b.block("if n:"):
         count_offered(e, b)
         b("code = codes[0] if n == 1 else codes[state * n >> 64]")

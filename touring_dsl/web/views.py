@@ -2,11 +2,12 @@
 
 A seat's message holds its own hand, every public pile, the draw pile's size, the public log and (when it
 must act) the legal moves with why each other card cannot be played; a spectator's holds no hand. Nothing
-here reads another seat's hand, the draw order or the seed: tests/test_web_leaks.py checks that the
+here reads another seat's hand, the draw order or the seed: tests/test_web_table.py checks that the
 message is the same for every deal a seat could be facing.
 """
 from __future__ import annotations
 
+from ..counter_words import question
 from ..engine import Move
 from ..engine.mechanics import target_now
 from ..table_view import (forfeit_warnings, go_pile_label, mechanic_status, move_label, needs_text, offer_question,
@@ -100,8 +101,9 @@ def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str]
         "sides": [_side(ruleset, view, side) for side in view.sides],
         "zone": view.zone, "discard_top": view.discard_top, "discard_size": view.discard_size,
         "draw_size": view.draw_size, "turns": view.turns, "to_act": None if game.is_over else view.to_act,
-        "pending": None if view.pending is None else
-        {"attacker": view.pending[0], "hazard": view.pending[1], "victim": view.pending[2]},
+        "pending": None if view.pending is None else  # a hazard waits: the same words whatever the seat holds
+        {"attacker": view.pending[0], "hazard": view.pending[1], "victim": view.pending[2],
+         "question": question(ruleset, *view.pending)},
         "status": mechanic_status(game),  # what each mechanic the table uses says of its state (public)
         "question": offer_question(game),  # a mechanic's question to the seat to act (public: the table sees it)
         "over": game.is_over, "result": _result(game, seat_kinds, names) if game.is_over else None,
@@ -137,7 +139,7 @@ def move_list(game) -> list[dict]:
     """The legal moves in the engine's order, each with its words and what it forfeits, if anything."""
     legal = game.legal_moves()
     warnings = forfeit_warnings(game, legal)
-    return [{**move.to_json(), "take": [list(pair) for pair in move.take], "label": move_label(move),
+    return [{**move.to_json(), "take": [list(pair) for pair in move.take], "label": move_label(move, game.ruleset),
              "warn": warnings.get(number)} for number, move in enumerate(legal, start=1)]
 
 

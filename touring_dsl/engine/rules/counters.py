@@ -1,19 +1,26 @@
 """Rules of play, counters: a card shown out of turn that cancels a hazard as it is played.
 
 Construct: `card "C" counter cancels "Hazard", ... [responder plays next]` in the deck (and a safety's
-`cancels`, see safeties.py). When a hazard (or a zone card played on another side) that a counter
-cancels is played on a side, the first seat of that side (in turn order after the attacker) holding
-such a counter is asked, before the hazard acts: it may show the counter (the hazard goes to the
-discards, and the counter too, or in front of the side if it is a safety; the responder draws back up
-to a full hand) or let the hazard pass, and it then acts as played. While the question is open
+`cancels`, see safeties.py); an edition may name the moment (`counter is called "coup fourré"`).
+When a hazard (or a zone card played on another side) that some counter cancels is played on side v,
+the seats of v are asked in turn order after the attacker, before the hazard acts: each may show a
+counter it holds (the hazard goes to the discards, and the counter too, or in front of the side if it
+is a safety; the responder draws back up to a full hand) or let the hazard pass, until one shows a
+counter or all have let it pass; then the hazard acts as played. While the question is open
 (`pending`), no turn passes. Afterwards play goes on from the attacker, or, for a counter that says
 `responder plays next`, the responder draws and takes the next turn (the seats between lose theirs).
 Each side's count of hazards it countered is kept for scoring (rules.scoring).
+
+Whether and whom the question asks depends only on what every seat sees: a seat is asked whether or
+not it holds a counter (its only answer may be to let the hazard pass), so the pause, its wording and
+its timing tell the table nothing of its hand. Nobody is asked only when every copy of every counter
+to the hazard lies face up (in the discards or laid as a safety), which every seat sees.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...counter_words import shown_detail
 from ..codec import COUNTER_WITH, is_action
 from ..tables import ZONE
 from . import delays, hands, races, safeties, zones
@@ -29,17 +36,55 @@ def responses(e: Emitter) -> None:
 
 
 def offer(e: Emitter) -> None:
-    """Before hazard c acts on side v: if a seat of v holds a counter to it, ask that seat first."""
-    w, t = e.w, e.t
-    w("fits = COUNTERS_FOR[c]", "responder = -1")
+    """Before hazard c acts on side v: while a copy of some counter to it may lie unseen, ask the first
+    seat of v after the attacker, whatever it holds (the table cannot tell who holds what)."""
+    w = e.w
+    w("fits = COUNTERS_FOR[c]")
     with w.block("if fits:"):
-        with w.block(f"for step in range(1, {t.players}):"):
-            w(f"other = (seat + step) % {t.players}")
-            with w.block(f"if {e.side('other')} == v and hand_mask[other] & fits:"):
-                w("responder = other", "break")
-    with w.block("if responder >= 0:"):
-        w("pending = CounterOffer(seat, c, v, code)", "seat = responder")
-        e.pause()
+        may_be_held(e)
+        with w.block("if fits:"):
+            first_responder(e)
+            w("pending = CounterOffer(seat, c, v, code)", "seat = responder")
+            e.pause()
+
+
+def may_be_held(e: Emitter) -> None:
+    """fits = 0 when every copy of every counter in fits lies face up (in the discards, or laid in
+    front of a side as a safety): what every seat sees shows nobody can hold one, so nobody is asked.
+    Anything else (a copy in a hand, the draw pile, set aside) may be held: the question is asked."""
+    w, t = e.w, e.t
+    with w.block("for _x in BITS[fits]:"):
+        w("_seen = discard.count(_x)")
+        if t.safety_mask & _countering(t):
+            with w.block("for _p in safety_piles:"):
+                w("_seen += _p.count(_x)")
+        with w.block("if _seen < COPIES[_x]:  # a copy is out of sight"):
+            w("break")
+    with w.block("else:"):
+        w("fits = 0")
+
+
+def first_responder(e: Emitter) -> None:
+    """responder = the first seat of side v in turn order after the attacker `seat`."""
+    w, t = e.w, e.t
+    if t.players == t.sides:  # one seat a side: the seat is the side
+        w("responder = v")
+        return
+    with w.block(f"for step in range(1, {t.players}):"):
+        w(f"responder = (seat + step) % {t.players}")
+        with w.block(f"if {e.side('responder')} == v:"):
+            w("break")
+
+
+def next_responder(e: Emitter) -> None:
+    """responder = the next seat of side v after `seat` in turn order, before the turn comes back
+    round to the attacker; -1 when every seat of v has been asked."""
+    w, t = e.w, e.t
+    w("responder = -1")
+    with w.block(f"for step in range((seat - attacker) % {t.players} + 1, {t.players}):"):
+        w(f"other = (attacker + step) % {t.players}")
+        with w.block(f"if {e.side('other')} == v:"):
+            w("responder = other", "break")
 
 
 def respond(e: Emitter) -> None:
@@ -51,8 +96,7 @@ def respond(e: Emitter) -> None:
         w("hand = hands[seat]", "hm = hand_mask[seat]")
         hands.leave_hand(e)
         w("discard.append(hazard)", "self.countered[v] += 1  # a fact for scoring")
-        e.event('"counter"', "seat", "v", "NAMES[c]",
-                'f"player {seat + 1} shows {NAMES[c]}: {NAMES[hazard]} is cancelled"')
+        e.event('"counter"', "seat", "v", "NAMES[c]", shown_detail(t.counter_name))
         if t.safety_mask & _countering(t):
             with w.block(f"if {t.safety_mask} >> c & 1:  # a safety stays in front of its side"):
                 safeties.keep(e, "v")
@@ -70,6 +114,11 @@ def respond(e: Emitter) -> None:
                 w("attacker = seat  # with no card to play, the turn passes on from the responder")
     with w.block("else:"):
         e.event('"decline"', "seat", "v", "None", 'f"player {seat + 1} lets it pass"')
+        if t.players > t.sides:  # a partner of the side may still answer
+            next_responder(e)
+            with w.block("if responder >= 0:"):
+                w("pending = CounterOffer(attacker, hazard, v, hazard_code)", "seat = responder")
+                e.pause()
         w("seat, c, code = attacker, hazard, hazard_code")
         hazard_acts(e)
     w("seat = attacker")

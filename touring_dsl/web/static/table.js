@@ -64,9 +64,9 @@ function render() {
   showLastPlay();
 }
 
+// The question a waiting hazard opens, in the server's words: the same for every seat, holding a counter or not.
 function pendingText() {
-  const p = state.pending;
-  return "player " + (p.attacker + 1) + " played " + p.hazard + " on side " + (p.victim + 1) + ".";
+  return state.pending.question;
 }
 
 function winnerWords() {
