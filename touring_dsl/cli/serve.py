@@ -97,7 +97,9 @@ def server_limits() -> dict:
     return {"http": TimedHttpProtocol, "ws": BoundedWebSocketProtocol, "timeout_keep_alive": 5,
             "h11_max_incomplete_event_size": 16 * 1024, "ws_max_size": 1 << 20, "ws_ping_interval": 20.0,
             "ws_ping_timeout": 20.0, "limit_concurrency": connection_limit(), "backlog": 256,
-            "timeout_graceful_shutdown": 5}
+            "timeout_graceful_shutdown": 5,
+            # a reverse proxy on this machine says who the visitor is; no one else is believed
+            "proxy_headers": True, "forwarded_allow_ips": "127.0.0.1"}
 
 
 def connection_limit() -> int:
