@@ -67,6 +67,7 @@ def serve(
     print(f"Tables are kept in {data.resolve()}. Stop with Ctrl-C; every game resumes when the server starts again.",
           flush=True)
     app = create_app(data, share_base=share, bot_delay=bot_delay, store=store, address=url_of(host, port))
+    settle_memory()
     try:
         uvicorn.run(app, host=host, port=port, log_level="warning", **server_limits())
     except OSError as exc:
@@ -74,6 +75,15 @@ def serve(
     except SystemExit as exc:  # uvicorn's way of saying it could not start (its reason is printed above)
         if exc.code:
             fail(f"touring serve: cannot listen on {host}:{port}; is another server using it? (try --port)")
+
+
+def settle_memory() -> None:
+    """What start-up made (editions, reloaded tables) lives as long as the server: it is set aside from the
+    garbage collector's full passes, which then scan only what play makes (shorter pauses of every table)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
 
 
 def url_of(host: str, port: int) -> str:
