@@ -6,7 +6,12 @@ order, as tests/web_support.first_move), and the time runs until every seat of t
 the new position. Prints the median and 99th percentile of that time, and the server's CPU and memory.
 Bounded: each table plays at most --moves moves, then everything stops.
 
+--upload: while the tables play, a 64 KB house rule with two long card names is uploaded again and again
+(each is checked in a child process; the server's answer is awaited before the next is sent).
+--slow-reader: a spectator of the first table does the WebSocket handshake and never reads again.
+
     .venv/bin/python benchmarks/bench_serve.py --tables 50 --seats 4 --moves 40 --think 1
+    .venv/bin/python benchmarks/bench_serve.py --tables 50 --seats 4 --upload --slow-reader
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ import asyncio
 import json
 import os
 import random
+import socket
 import statistics
 import sys
 import tempfile
@@ -53,6 +59,40 @@ async def play_table(seat_urls: list[str], moves: int, think: float, latencies: 
             await ws.close()
 
 
+def long_names_edition() -> str:
+    """A 62 KB house rule: a card with a long name and an example naming another long name (the "did you mean"
+    hint compares the two), as tests/test_web_trust.py uploads."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from test_web_trust import long_names_edition as made
+
+    return made()
+
+
+async def keep_uploading(base: str, stop: asyncio.Event, answers: list[float]) -> None:
+    text = long_names_edition()
+    form = {"edition": "touring-1937", "players": "2", "seat0": "human", "seat1": "human", "source": text}
+    async with httpx.AsyncClient(timeout=120) as client:
+        while not stop.is_set():
+            start = time.perf_counter()
+            response = await client.post(base + "/tables", data=form, files={"upload": ("", b"")},
+                                         headers={"origin": base})
+            if response.status_code != 400 or "unknown card" not in response.text:
+                raise RuntimeError(f"the upload was not checked as expected: {response.status_code}")
+            answers.append(time.perf_counter() - start)
+
+
+def stalled_reader(base: str, spectator_url: str) -> socket.socket:
+    """A WebSocket handshake on the spectator's link, then nothing read ever again (a small receive buffer)."""
+    host, port = base.split("://", 1)[1].split(":")
+    reader = socket.socket()
+    reader.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    reader.connect((host, int(port)))
+    path = spectator_url.split(base, 1)[1].replace("/w/", "/ws/")
+    reader.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                   f"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+    return reader
+
+
 async def receive(ws) -> tuple[float, dict]:
     while True:
         message = json.loads(await ws.recv())
@@ -85,10 +125,18 @@ async def main_async(args) -> None:
             latencies: list[float] = []
             cpu_before, wall_before = cpu_seconds(pid), time.perf_counter()
             rng = random.Random(1)
+            reader = stalled_reader(server.base, tables[0]["spectator"]) if args.slow_reader else None
+            stop, uploads = asyncio.Event(), []
+            uploading = asyncio.create_task(keep_uploading(server.base, stop, uploads)) if args.upload else None
             client_cpu = time.process_time()
             played = await asyncio.gather(*(play_table(t["seats"], args.moves, args.think, latencies, rng)
                                             for t in tables))
             client_cpu = time.process_time() - client_cpu
+            stop.set()
+            if uploading is not None:
+                await uploading
+            if reader is not None:
+                reader.close()
             wall = time.perf_counter() - wall_before
             cpu = cpu_seconds(pid) - cpu_before
             peak_rss = rss_mb(pid)
@@ -103,6 +151,11 @@ async def main_async(args) -> None:
     print(f"server: {cpu:.1f} s CPU in {wall:.1f} s ({100 * cpu / wall:.0f}% of one core); "
           f"memory {idle_rss:.0f} MB with the tables made, {peak_rss:.0f} MB after play")
     print(f"clients (one process on the same machine): {client_cpu:.1f} s CPU")
+    if args.upload:
+        print(f"uploads of a 64 KB house rule checked meanwhile: {len(uploads)}, each answered in "
+              f"{min(uploads):.1f} to {max(uploads):.1f} s" if uploads else "no upload was answered")
+    if args.slow_reader:
+        print("one spectator of the first table never read its channel")
     print("load:", Path("/proc/loadavg").read_text().strip())
 
 
@@ -114,6 +167,10 @@ def main() -> None:
     parser.add_argument("--edition", default="touring-1937")
     parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a player looks before moving, on average (0: every table moves flat out)")
+    parser.add_argument("--upload", action="store_true",
+                        help="upload a 64 KB house rule over and over while the tables play")
+    parser.add_argument("--slow-reader", action="store_true",
+                        help="connect a spectator that never reads to the first table")
     args = parser.parse_args()
     asyncio.run(main_async(args))
 

@@ -315,6 +315,66 @@ def test_a_reader_that_never_reads_does_not_hold_up_its_table(tmp_path):
     assert moves > QUEUE_LIMIT + 2 and table.game.is_over
 
 
+def test_a_stalled_reader_over_a_real_socket_is_ended_and_its_table_plays_on(tmp_path):
+    """The same over uvicorn and a real socket that never reads after its handshake. The server's buffers
+    for it are made small here (as a long game on a phone that stopped reading fills them), so that its
+    queue fills within one game."""
+    websockets = pytest.importorskip("websockets.sync.client")
+    import threading
+
+    import httpx
+    import uvicorn
+
+    from touring_dsl.web.protocols import BoundedWebSocketProtocol, TimedHttpProtocol
+    from web_support import free_port
+
+    class SmallBuffers(BoundedWebSocketProtocol):
+        def connection_made(self, transport) -> None:
+            transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+            transport.set_write_buffer_limits(high=4096)
+            super().connection_made(transport)
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    app = create_app(tmp_path, bot_delay=0, address=base)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=TimedHttpProtocol,
+                                           ws=SmallBuffers, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started and time.monotonic() < deadline:
+            time.sleep(0.05)
+        httpx.post(base + "/tables", headers={"origin": base},
+                   data={**FORM, "players": "4", "seat2": "human", "seat3": "human", "seed": "11"})
+        table = next(iter(app.app.state.store.tables.values()))
+        stalled = socket.socket()
+        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        stalled.connect(("127.0.0.1", port))
+        stalled.sendall(f"GET /ws/{table.meta['spectator']} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                        f"Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                        f"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+        with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table.meta['tokens'][0]}") as first:
+            channels = [first] + [websockets.connect(f"ws://127.0.0.1:{port}/ws/{token}")
+                                  for token in table.meta["tokens"][1:]]
+            last = []
+            for ws in channels:
+                ws.recv(timeout=20)
+                last.append(json.loads(ws.recv(timeout=20)))
+            while not last[0]["over"]:
+                actor = last[0]["to_act"]
+                channels[actor].send(json.dumps({"type": "move", "move": web_first_move(last[actor]),
+                                                 "confirm": True}))
+                last = [json.loads(ws.recv(timeout=20)) for ws in channels]  # a stalled table fails here
+            for ws in channels[1:]:
+                ws.close()
+        assert not any(c.seat is None for c in app.app.state.hub.connections.get(table.id, ()))
+        ended_by_server(stalled, within=20.0)  # ended by the server, long before its pings time out
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+
+
 # -- an upload while tables play ----------------------------------------------------------------------------------
 
 def long_names_edition(length: int = 15500, alphabet: int = 160) -> str:
@@ -419,3 +479,32 @@ def test_tables_play_on_while_uploads_are_checked(server):
 
     counts = asyncio.run(main())
     assert all(len(count) >= 10 for count in counts), [len(count) for count in counts]
+
+
+def test_an_uploaded_house_rule_that_compiles_makes_a_table(tmp_path):
+    """The child process's Ruleset is the one the table plays (the store does not compile it again)."""
+    from pathlib import Path
+
+    from touring_dsl.web import editions
+
+    source = (Path(__file__).parent.parent / "editions" / "house" / "short-race-1937.touring").read_text()
+    app, client = make_client(tmp_path)
+    with client:
+        made = client.post("/tables", data={**FORM, "source": source}, follow_redirects=False)
+        assert made.status_code == 303, made.text
+        table = next(iter(app.app.state.store.tables.values()))
+        assert table.ruleset is editions._CHECKED[editions._digest(source)]
+        assert table.ruleset.id != "touring-1937"
+
+
+def test_behind_a_reverse_proxy_the_public_address_is_answered_and_used(tmp_path):
+    _, client = make_client(tmp_path, share_base="https://games.example.org")
+    with client:
+        public = {"host": "games.example.org", "origin": "https://games.example.org"}
+        made = client.post("/tables", data=FORM, headers=public, follow_redirects=False)
+        assert made.status_code == 303
+        page = client.get(made.headers["location"], headers=public).text
+        assert "https://games.example.org/s/" in page
+        assert client.get("/", headers={"host": "games.example.org.evil.example"}).status_code == 400
+        assert client.post("/tables", data=FORM, headers={**public, "origin": "http://games.example.org"},
+                           follow_redirects=False).status_code == 403  # another scheme is another origin

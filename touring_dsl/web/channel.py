@@ -50,6 +50,9 @@ class Connection:
                 await self.ws.send_text(await self.queue.get())
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass  # the browser went away; its handler sees the disconnection and leaves
+        except Exception as exc:  # a bug: said on the terminal; the channel is closed and its page rejoins
+            print(f"touring serve: a channel failed (a bug in touring): {exc!r}", file=sys.stderr)
+            self.closing = self.closing or asyncio.create_task(self.close())
 
     def drop(self) -> None:
         """Stop sending and close the channel (behind: code 1013, try again later)."""

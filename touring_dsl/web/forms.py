@@ -5,7 +5,8 @@ from starlette.requests import Request
 
 
 def address(request: Request) -> str | None:
-    """The visitor's address as the connection says (a proxy's forwarded headers are not trusted)."""
+    """The visitor's address as the connection says, or as a reverse proxy on this machine says in
+    X-Forwarded-For (uvicorn believes that header from 127.0.0.1 alone; see docs/serve.md)."""
     return request.client.host if request.client else None
 
 
