@@ -183,8 +183,9 @@ def test_the_host_makes_a_table_in_the_browser_and_a_phone_joins_by_its_link(ser
     page.fill("#players", "2")
     page.select_option("#seat1", "greedy")
     page.click("#new-table button[type=submit]")
-    page.wait_for_selector("figure.qr svg")
-    assert page.locator("figure.qr").count() == 1  # one person, one link; the bot's seat has none
+    page.wait_for_selector("#local-only")  # this server listens on 127.0.0.1: the page says no phone reaches it
+    assert page.locator("a[data-seat]").count() == 1  # one person, one link; the bot's seat has none
+    assert page.locator("figure.qr").count() == 0  # a code of 127.0.0.1 would lead a phone nowhere
     link = page.locator("a[data-seat='0']").get_attribute("href")
     phone = browser.new_context(viewport=PHONE).new_page()
     phone.goto(link)

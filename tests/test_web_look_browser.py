@@ -120,8 +120,8 @@ def test_the_host_form_shows_a_seat_picker_for_each_player(server, browser):
     form.select_option("#seat2", "human")
     form.select_option("#seat3", "expert")
     form.click("#new-table button[type=submit]")
-    form.wait_for_selector("figure.qr svg")
-    assert form.locator("figure.qr").count() == 3  # three people, three links; the expert bot has none
+    form.wait_for_selector("#local-only")
+    assert form.locator("a[data-seat]").count() == 3  # three people, three links; the expert bot has none
 
 
 @pytest.mark.parametrize("edition", ["mille-bornes", "touring-1937", "touring-reprint"])

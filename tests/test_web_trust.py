@@ -109,6 +109,19 @@ def test_a_server_open_to_the_network_answers_its_share_address_and_this_machine
         assert made.status_code == 303
         page = client.get(made.headers["location"]).text
         assert "http://192.168.1.5:8000/s/" in page
+        # the codes carry the address a phone on the network reaches, and no warning that none can
+        assert page.count('<figure class="qr"') == 2 and 'id="local-only"' not in page
+
+
+def test_a_server_on_this_machine_alone_says_so_and_how_to_let_the_phones_in(tmp_path):
+    """Its links lead to 127.0.0.1, which no phone reaches: the page says so plainly, shows no QR code of that
+    address, and names the command that opens the server to the local network."""
+    _, client = make_client(tmp_path)
+    with client:
+        made = client.post("/tables", data=FORM, follow_redirects=False)
+        page = client.get(made.headers["location"]).text
+        assert 'id="local-only"' in page and "touring serve --host 0.0.0.0" in page
+        assert '<figure class="qr"' not in page and page.count("data-seat=") == 2
 
 
 def test_a_websocket_from_another_sites_page_is_refused(tmp_path):

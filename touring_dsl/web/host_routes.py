@@ -81,7 +81,8 @@ async def host_page(request: Request) -> Response:
     found = request.app.state.store.find(request.path_params["token"])
     if found is None or not found.host:
         return HTMLResponse(pages.refusal(), status_code=404)
-    return HTMLResponse(pages.host(found.table, base(request), qr_svg, request.app.state.settings.data_label))
+    settings = request.app.state.settings
+    return HTMLResponse(pages.host(found.table, base(request), qr_svg, settings.data_label, settings.local_only))
 
 
 routes = [

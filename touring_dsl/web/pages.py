@@ -74,10 +74,14 @@ def _seat_choice(seat: int, chosen: str) -> str:
             f'<select id="seat{seat}" name="seat{seat}">{options}</select></p>')
 
 
-def host(table, base: str, qr_svg, data_label: str = "touring-tables") -> str:
+def host(table, base: str, qr_svg, data_label: str = "touring-tables", local_only: bool = False) -> str:
     """The host's page: every seat's private link with its QR code, and the spectator's view. The log is named
     by the data folder as the host gave it (data_label) when that is a relative name, else by "<data>", and the
-    table's id: no absolute path of the server's is shown."""
+    table's id: no absolute path of the server's is shown. local_only: the server listens on this machine
+    alone, so no phone can open the links: the page says so and how to let the phones in, and shows no codes
+    (a code of this machine's own address would lead a phone nowhere)."""
+    if local_only:
+        qr_svg = None
     log_path = f"{_shown_folder(data_label)}/{table.id}/game.jsonl"
     rows = []
     for seat, token in enumerate(table.meta["tokens"]):
@@ -86,13 +90,14 @@ def host(table, base: str, qr_svg, data_label: str = "touring-tables") -> str:
             rows.append(f'<li class="seat-link"><h2>Seat {seat + 1}</h2><p>played by the {escape(kind)} bot</p></li>')
             continue
         url = f"{base}/s/{token}"
+        code = (f'<figure class="qr" aria-label="QR code of the link for seat {seat + 1}">{qr_svg(url)}</figure>'
+                if qr_svg else "")
         rows.append(f'<li class="seat-link"><h2>Seat {seat + 1}</h2>'
-                    f'<p><a href="{escape(url)}" data-seat="{seat}">{escape(url)}</a></p>'
-                    f'<figure class="qr" aria-label="QR code of the link for seat {seat + 1}">{qr_svg(url)}</figure>'
-                    f"</li>")
+                    f'<p><a href="{escape(url)}" data-seat="{seat}">{escape(url)}</a></p>{code}</li>')
     spectator = f"{base}/w/{table.meta['spectator']}"
     body = f"""<main>
 <h1>{escape(table.ruleset.title)}: the table is ready</h1>
+{reach_notice(base) if local_only else ""}
 <p>Give each player the link of their seat (or let them scan its code). A link is that seat's key:
 whoever has it sees that hand, so give it to that player alone.</p>
 <ul class="links">{''.join(rows)}</ul>
@@ -103,6 +108,18 @@ whoever has it sees that hand, so give it to that player alone.</p>
 --data</code>; check it with <code>touring replay {escape(log_path)}</code>.</p>
 </main>"""
     return page("Touring: the table is ready", body)
+
+
+def reach_notice(base: str) -> str:
+    """What a host must know when the server listens on this machine alone: phones cannot open its links yet,
+    and how to let them in."""
+    return (f'<section class="notice" role="note" id="local-only"><h2>Only this computer can open these links</h2>'
+            f"<p>The server is listening on this computer alone (<code>{escape(base)}</code>), so a phone cannot "
+            "reach it and no QR codes are shown. The links work in this computer's own browser, for players who "
+            "share its screen.</p><p>To let the phones in: stop the server (Ctrl-C) and start it again with "
+            "<code>touring serve --host 0.0.0.0</code>, with the phones on the same Wi-Fi as this computer. It "
+            "prints the address to share, every link and code then carries it, and the tables you made are "
+            "kept (their links change address, not key).</p></section>")
 
 
 def _shown_folder(data_label: str) -> str:

@@ -32,6 +32,13 @@ class Settings:
         """The address every link and redirect is made with (never the Host header a request claims)."""
         return (self.share_base or self.address).rstrip("/")
 
+    @property
+    def local_only(self) -> bool:
+        """Whether the players' links lead to this machine alone (the server listens on a loopback address and
+        no network or public address is shared): a phone cannot open them."""
+        host = urlsplit(self.base).hostname or ""
+        return _bracketed(host) in LOOPBACK_NAMES
+
     def origins(self) -> set[str]:
         """Every origin this server's pages are served from: the base, the address, and this machine's own
         names at its port when it listens on this machine or on every interface."""
