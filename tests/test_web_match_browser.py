@@ -75,7 +75,8 @@ def test_the_score_sheet_shows_between_races_and_next_race_deals_the_next(tables
         assert page.locator("#play-again").count() == 0  # the match goes on
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= SIZES[size]["width"], f"the page is {width}px wide at {SIZES[size]['width']}px"
-    assert screen.locator("#next-race").count() == 0 and "Waiting for a player to deal race 2" in screen.inner_text("#end")
+    assert screen.locator("#next-race").count() == 0
+    assert "Waiting for a player to deal race 2" in screen.inner_text("#end")
     seat.locator("#next-race").click()
     for page in (seat, screen):
         page.wait_for_selector('#app[data-race="2"][data-over="no"]')

@@ -38,7 +38,8 @@ class ScoreSheet:
 
     def to_json(self) -> dict:
         return {"race": self.race, "rows": [{"term": row.term, "cells": list(row.cells)} for row in self.rows],
-                "totals": list(self.totals), "match_totals": None if self.match_totals is None else list(self.match_totals),
+                "totals": list(self.totals),
+                "match_totals": None if self.match_totals is None else list(self.match_totals),
                 "target": self.target, "winner": self.winner, "over": self.over}
 
 

@@ -1,9 +1,9 @@
 """CLI stage, scored races for `touring play` (a helper of play, not a command: hence the underscore): each race's scores, and a match played race after race.
 
-`touring play` hands its first session here. When the edition scores races, the scores are printed
-after the race; when it plays a match, further races are dealt (each from a seed derived from the
-match's: engine.match.race_seed, led by the seat engine.match.lead_seat names) and played until a side
-wins, with the standings after each race.
+`touring play` hands its first session here. When the edition scores races, the race's score sheet is
+printed after it (the rows of touring_dsl.score_sheet, the web table's too, as a table of text); when it
+plays a match, further races are dealt (each from a seed derived from the match's: engine.match.race_seed,
+led by the seat engine.match.lead_seat names) and played until a side wins, the match's totals on each sheet.
 A race of a match is logged like any game; with --log, race N (from the second) goes to NAME-raceN.
 """
 from __future__ import annotations
@@ -77,7 +77,8 @@ def report(session: "Session", match: Match, scores: tuple[RaceScore, ...]) -> N
     sheet = score_sheet(match)
     session.say("")
     session.say(f"Scores for race {sheet.race}:", style="bold")
-    session.say("  " + "; ".join(f"{side_name(session, side)}" for side in range(len(sheet.totals))))
+    session.say("  " + "; ".join(f"side {side + 1}: {side_players(session, side)}"
+                                 for side in range(len(sheet.totals))))
     for line in sheet_lines(sheet, session.console.width):
         session.say(line)
 
@@ -112,5 +113,10 @@ def conclude(session: "Session", match: Match) -> None:
 
 def side_name(session: "Session", side: int) -> str:
     """'side 1 (you)', 'side 2 (player 2 (greedy), player 4 (greedy))'."""
+    return f"side {side + 1} ({side_players(session, side)})"
+
+
+def side_players(session: "Session", side: int) -> str:
+    """'you', 'player 2 (greedy), player 4 (greedy)'."""
     seats = [seat for seat in range(session.game.players) if session.game.side_of(seat) == side]
-    return f"side {side + 1} ({', '.join(session.seats.name(seat) for seat in seats)})"
+    return ", ".join(session.seats.name(seat) for seat in seats)

@@ -2,7 +2,9 @@
 and a browser's messages.
 
 Every move goes through Table.apply (checked, logged, then shown); after each one every connected seat
-is sent the position as it may see it. Bots move from a task of the table's own. Bad input from a
+is sent the position as it may see it. Bots move from a task of the table's own. Between the races of a
+match any seat may send {"type": "next", "race": N} to deal race N (Table.next_race); a table of bots
+alone deals its next race itself, from that task. Bad input from a
 browser gets an error message on its own channel and never stops the table.
 """
 from __future__ import annotations

@@ -259,9 +259,10 @@ class Table:
             raise MoveRefused(f"race {expected} is not the next to deal: race {self.race + 1} is")
         match, header = self.match, self.record.header
         first = match.next_first()
-        game = new_game(self.ruleset, players=self.players, seed=match.next_seed(), setup=header.get("setup"), first=first)
-        record = GameRecord(header=gamelog.make_header(self.ruleset, self.players, header["setup"], match.next_seed(),
-                                                       self.kinds, header.get("edition_ref"), first))
+        seed = match.next_seed()
+        game = new_game(self.ruleset, players=self.players, seed=seed, setup=header["setup"], first=first)
+        record = GameRecord(header=gamelog.make_header(self.ruleset, self.players, header["setup"], seed, self.kinds,
+                                                       header.get("edition_ref"), first))
         path = race_log(self.folder / LOG_NAME, self.race + 1)
         try:
             gamelog.save(path, record)
