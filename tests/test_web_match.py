@@ -186,3 +186,22 @@ def test_a_next_race_the_disk_cannot_take_is_refused_in_words_and_the_table_stay
     assert table.state(0) == before and sorted(p.name for p in table.folder.glob("*.jsonl*")) == ["game.jsonl"]
     monkeypatch.undo()
     assert table.next_race(2) and table.race == 2
+
+
+def test_the_host_form_makes_a_match_unless_one_race_is_chosen(tmp_path):
+    from touring_dsl.web.app import create_app
+
+    application = create_app(tmp_path, bot_delay=0)
+    store = application.app.state.store
+    fields = {"edition": "mille-bornes", "players": "2", "seat0": "human", "seat1": "human", "seed": "11"}
+    with local_client(application) as client:
+        assert 'name="length" value="match" checked' in client.get("/").text
+        made = []
+        for length in (None, "match", "race"):
+            response = client.post("/tables", data={**fields, **({"length": length} if length else {})},
+                                   follow_redirects=False)
+            assert response.status_code == 303
+            made.append(next(t for t in store.tables.values() if response.headers["location"].endswith(t.meta["host"])))
+        assert [table.plays_match for table in made] == [True, True, False]
+        refused = client.post("/tables", data={**fields, "length": "forever"})
+        assert refused.status_code == 400 and "a match or one race" in refused.text

@@ -5,16 +5,20 @@ and the match's totals; the seat's "Deal race 2" deals the next race to both. Sy
 test_web_browser.py."""
 from __future__ import annotations
 
+import asyncio
 import shutil
+from pathlib import Path
 
 import pytest
 
+from touring_dsl.web.channel import Hub
 from touring_dsl.web.store import TableStore
 from web_support import Server, first_move
 
 playwright = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no system chromium (.ci/run installs it)")
+HOUSE = Path(__file__).resolve().parents[1] / "editions" / "house" / "match-1937.touring"
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 TERMS = ["1 point per km", "100 points per safety in play", "300 points per hazard countered",
          "400 points for completing the race", "200 points for completing the race after an extension",
@@ -33,6 +37,10 @@ def tables(tmp_path_factory):
             table.commit(table.game.to_act, first_move(table.game))
         made[size] = {"seat": table.meta["tokens"][0], "spectator": table.meta["spectator"],
                       "totals": [str(s.total) for s in table.match.races[0]]}
+    bots = store.create(2, ["greedy", "greedy"], upload=HOUSE.read_text(encoding="utf-8"), seed=11, match=True)
+    asyncio.run(Hub(store, 0).play_on(bots))  # a match to 500 points, every race dealt by the bots themselves
+    made["ended"] = {"spectator": bots.meta["spectator"], "totals": [str(t) for t in bots.match.totals],
+                     "races": bots.race, "winner": bots.match.winner}
     store.close()
     server = Server(data).start()
     yield server, made
@@ -85,3 +93,20 @@ def test_the_score_sheet_shows_between_races_and_next_race_deals_the_next(tables
         assert line.startswith("Race 2 of a match to 5000 points") and table["totals"][0] in line
         assert page.errors == []
     assert seat.locator("#hand button.card").count() == 6  # seat 2 leads race 2: seat 1 waits with six cards
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_end_of_a_match_gives_its_winner_and_final_totals_and_play_again(tables, browser, size):
+    server, made = tables
+    ended = made["ended"]
+    page = open_page(browser, f"{server.base}/w/{ended['spectator']}", size)
+    page.wait_for_selector("#sheet")
+    winner = f"player {ended['winner'] + 1} (greedy) wins the match!"
+    assert page.locator("#end-title").inner_text() == winner[0].upper() + winner[1:]
+    final = page.locator("#end p.final").inner_text()
+    assert final.startswith(f"Final totals after {ended['races']} races:")
+    assert all(total in final for total in ended["totals"])
+    assert page.locator("#sheet tfoot tr.match-total td").all_inner_texts() == ended["totals"]
+    assert page.locator("#play-again").count() == 1 and page.locator("#next-race").count() == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    assert page.errors == []

@@ -100,7 +100,7 @@ function sideTotals(totals) {
 
 function sideLabel(side) {
   const mine = state.seat !== null && state.seats[state.seat].side === side;
-  return "Side " + (side + 1) + (mine ? " (you)" : "");
+  return "Side\u00a0" + (side + 1) + (mine ? " (you)" : "");  // "Side 1" kept on one line in a narrow head
 }
 
 function renderMatchLine() {
@@ -127,7 +127,10 @@ function renderEnd() {
     : capital(winnerWords()) + "!";
   box.appendChild(el("h2", title, "end-title"));
   box.lastChild.id = "end-title";
-  if (sheet && sheet.target !== null && sheet.over && sheet.winner === null) box.appendChild(el("p", "The match ends undecided."));
+  if (sheet && sheet.target !== null && sheet.over) {
+    box.appendChild(el("p", (sheet.winner === null ? "The match ends undecided. " : "") + "Final totals after "
+                       + plural(sheet.race, "race", "races") + ": " + sideTotals(sheet.match_totals) + ".", "final"));
+  }
   box.appendChild(el("p", capital(result.how) + " after " + plural(result.turns, "move", "moves") + ". The goal was "
                      + result.goal + " " + result.unit + "."));
   box.appendChild(scoreTable(result));
@@ -161,7 +164,10 @@ function sheetTable(sheet) {
   table.appendChild(el("caption", "Score sheet, race " + sheet.race));
   const head = el("tr");
   head.appendChild(el("th", "Score"));
-  sheet.totals.forEach((_, side) => head.appendChild(el("th", sideLabel(side), "num")));
+  sheet.totals.forEach((_, side) => {
+    const cell = head.appendChild(el("th", "Side\u00a0" + (side + 1), "num"));
+    if (state.seat !== null && state.seats[state.seat].side === side) cell.appendChild(el("span", "you", "you"));
+  });
   table.appendChild(el("thead")).appendChild(head);
   const body = table.appendChild(el("tbody"));
   for (const row of sheet.rows) {
