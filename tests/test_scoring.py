@@ -3,6 +3,7 @@ matches dealt and totalled, and `touring play` / `touring simulate` playing them
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -310,7 +311,10 @@ def test_play_plays_the_match_to_its_end_and_logs_every_race(tmp_path):
     races = out.count("Scores for race ")
     assert races >= 2 and "wins the match" in out
     assert f"after {races} races" in out.splitlines()[-1]
-    assert "side 1 (player 1 (greedy)): 160 points = 110 (110 x 1 point per mile) + 50 (for completing the race)" in out
+    # the score sheet (score_sheet.py, as the web table shows it): a row per term, a column per side, the totals
+    assert re.search(r"^  1 point per mile +(-|\d+) +(-|\d+)$", out, re.M)
+    assert re.search(r"^  50 points for completing the race +(-|50) +(-|50)$", out, re.M)
+    assert re.search(r"^  match total \(to 500 points\) +\d+ +\d+$", out, re.M)
     logs = sorted(p.name for p in tmp_path.iterdir())
     assert logs == sorted(["m.jsonl"] + [f"m-race{n}.jsonl" for n in range(2, races + 1)])
     second = json.loads((tmp_path / "m-race2.jsonl").read_text().splitlines()[0])

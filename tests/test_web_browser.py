@@ -113,7 +113,7 @@ def test_two_seats_play_a_whole_1937_game(server, browser):
 
 
 def test_mille_bornes_race_with_a_coup_fourre_on_phones(server, browser):
-    table = make_table(server.base, "mille-bornes", ["human", "human"], seed=11)
+    table = make_table(server.base, "mille-bornes", ["human", "human"], seed=11, length="race")
     pages = open_seats(browser, table["seats"], viewport=PHONE)
     # the edition's own pile names, and an empty speed pile with the zone that rules while it is empty
     labels = pages[0].locator("#mine figure.pile").evaluate_all("(piles) => piles.map((p) => p.getAttribute('aria-label'))")

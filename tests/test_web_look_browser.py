@@ -45,7 +45,7 @@ def browser():
 @pytest.fixture(scope="module")
 def finished(server):
     """A Mille Bornes race two bots play to its end as soon as the table is made."""
-    table = make_table(server.base, "mille-bornes", ["greedy", "greedy"], seed=5)
+    table = make_table(server.base, "mille-bornes", ["greedy", "greedy"], seed=5, length="race")
     for _ in range(1200):  # (a wait for the end, not a measure of speed)
         if httpx.get(table["spectator"].replace("/w/", "/api/replay/")).status_code == 200:
             return table

@@ -83,12 +83,14 @@ def check_seat_one(message, game, table, moves):
     and the very message another deal of the cards seat 1 cannot see would have given."""
     if not game.is_over:
         other_deal = Belief(game.view(0)).sample(Rng(moves + 1))
-        assert message == state_message(other_deal, 0, table.events, table.kinds, len(table.record.moves))
+        assert message == state_message(other_deal, 0, table.events, table.kinds, len(table.record.moves),
+                                        match=table.match_state())  # the scores of races over: public
     assert message["hand"] == sorted(game.view(0).hand, key=[c.name for c in game.ruleset.deck].index)
     assert [s["hand_size"] for s in message["seats"]] == list(game.view(0).hand_sizes)
     assert set(message) == {"type", "seat", "players", "moves_made", "edition", "seats", "sides", "zone",
                             "discard_top", "discard_size", "draw_size", "turns", "to_act", "pending", "over",
-                            "result", "log", "hand", "moves", "why", "status", "question", "last"}
+                            "result", "log", "hand", "moves", "why", "status", "question", "last",
+                            "match"}
     assert all(line.startswith("you drew") for line in message["log"] if "drew" in line)
     if game.to_act != 0:
         assert message["moves"] == []

@@ -81,10 +81,13 @@ class Server:
 
 
 def make_table(base: str, edition: str, kinds: list[str], seed: int | None = None,
-               client: httpx.Client | None = None) -> dict:
-    """A table made through the host's form: {"host": url, "seats": [url or None], "spectator": url}."""
+               client: httpx.Client | None = None, length: str | None = None) -> dict:
+    """A table made through the host's form: {"host": url, "seats": [url or None], "spectator": url}. length:
+    "race" or "match" as the form's choice (None: not sent, and the form's default, a match, is made)."""
     client = client or httpx.Client()
     fields = {"edition": edition, "players": str(len(kinds)), "seed": "" if seed is None else str(seed)}
+    if length is not None:
+        fields["length"] = length
     fields.update({f"seat{seat}": kind for seat, kind in enumerate(kinds)})
     response = client.post(base + "/tables", data=fields, files={"upload": ("", b"")}, follow_redirects=False,
                            headers={"origin": base})

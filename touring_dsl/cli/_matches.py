@@ -1,22 +1,23 @@
 """CLI stage, scored races for `touring play` (a helper of play, not a command: hence the underscore): each race's scores, and a match played race after race.
 
-`touring play` hands its first session here. When the edition scores races, the scores are printed
-after the race; when it plays a match, further races are dealt (each from a seed derived from the
-match's: engine.match.race_seed, led by the seat engine.match.lead_seat names) and played until a side
-wins, with the standings after each race.
+`touring play` hands its first session here. When the edition scores races, the race's score sheet is
+printed after it (the rows of touring_dsl.score_sheet, the web table's too, as a table of text); when it
+plays a match, further races are dealt (each from a seed derived from the match's: engine.match.race_seed,
+led by the seat engine.match.lead_seat names) and played until a side wins, the match's totals on each sheet.
 A race of a match is logged like any game; with --log, race N (from the second) goes to NAME-raceN.
 """
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
 
-from ..diff.compare import score_words
 from ..engine.match import Match
-from ..engine.rules.scoring import RaceScore, ScoreLine
+from ..engine.rules.scoring import RaceScore
 from ..mechanics import match_parts
+from ..score_sheet import ScoreSheet, score_sheet
 from ..wording import counted
 
 if TYPE_CHECKING:
@@ -71,26 +72,32 @@ def race_log(log: Optional[Path], number: int) -> Optional[Path]:
 
 
 def report(session: "Session", match: Match, scores: tuple[RaceScore, ...]) -> None:
-    """The race's score sheet, then (for a match) the standings."""
-    unit = "km" if session.game.ruleset.race.unit == "km" else "mile"
+    """The race's score sheet (the rows the web table shows too: touring_dsl.score_sheet), the match's
+    running totals beneath it."""
+    sheet = score_sheet(match)
     session.say("")
-    session.say(f"Scores for race {len(match.races)}:", style="bold")
-    for score in scores:
-        parts = [f"{line.points} ({line_words(line, unit, session.game.ruleset)})" for line in score.lines]
-        detail = " = " + " + ".join(parts) if len(parts) > 1 else (f": {parts[0]}" if parts else "")
-        session.say(f"  {side_name(session, score.side)}: {counted(score.total, 'point')}{detail}")
-    if match.target is not None:
-        totals = ", ".join(f"{side_name(session, side)} {total}" for side, total in enumerate(match.totals))
-        session.say(f"Match to {counted(match.target, 'point')}, after {counted(len(match.races), 'race')}: {totals}")
+    session.say(f"Scores for race {sheet.race}:", style="bold")
+    session.say("  " + "; ".join(f"side {side + 1}: {side_players(session, side)}"
+                                 for side in range(len(sheet.totals))))
+    for line in sheet_lines(sheet, session.console.width):
+        session.say(line)
 
 
-def line_words(line: ScoreLine, unit: str, ruleset=None) -> str:
-    """'110 x 1 point per mile', 'for completing the race', '1 x 300 points per coup fourré'."""
-    words = score_words(line.term, unit, counter=ruleset.pile_names.counter if ruleset is not None else "")
-    if words.startswith("for "):
-        return words
-    points = line.term.points
-    return f"{line.count} x {counted(points, 'point')} {words}"
+def sheet_lines(sheet: ScoreSheet, width: int = 80) -> list[str]:
+    """The sheet as a table of text: a term per row, its words broken to leave room for a column per side."""
+    cells = [[row.term, *("-" if points is None else str(points) for points in row.cells)] for row in sheet.rows]
+    cells.append([f"race {sheet.race} total", *map(str, sheet.totals)])
+    if sheet.match_totals is not None:
+        cells.append([f"match total (to {counted(sheet.target, 'point')})", *map(str, sheet.match_totals)])
+    heads = ["", *(f"side {side + 1}" for side in range(len(sheet.totals)))]
+    column = max(len(text) for row in cells + [heads] for text in row[1:]) + 2
+    room = max(20, min(max(len(row[0]) for row in cells), width - 2 - column * len(sheet.totals)))
+    lines = [f"  {'':<{room}}" + "".join(f"{head:>{column}}" for head in heads[1:])]
+    for row in cells:
+        words = textwrap.wrap(row[0], room, subsequent_indent="  ") or [""]
+        lines.append(f"  {words[0]:<{room}}" + "".join(f"{text:>{column}}" for text in row[1:]))
+        lines += [f"  {more}" for more in words[1:]]
+    return lines
 
 
 def conclude(session: "Session", match: Match) -> None:
@@ -106,5 +113,10 @@ def conclude(session: "Session", match: Match) -> None:
 
 def side_name(session: "Session", side: int) -> str:
     """'side 1 (you)', 'side 2 (player 2 (greedy), player 4 (greedy))'."""
+    return f"side {side + 1} ({side_players(session, side)})"
+
+
+def side_players(session: "Session", side: int) -> str:
+    """'you', 'player 2 (greedy), player 4 (greedy)'."""
     seats = [seat for seat in range(session.game.players) if session.game.side_of(seat) == side]
-    return f"side {side + 1} ({', '.join(session.seats.name(seat) for seat in seats)})"
+    return ", ".join(session.seats.name(seat) for seat in seats)

@@ -19,8 +19,8 @@ class AgainRefused(ValueError):
 
 def play_again(store: TableStore, table: Table) -> Table:
     """The table that follows `table`: made now with a new deal, or the one an earlier press made."""
-    if not table.game.is_over:
-        raise AgainRefused("the game is not over yet")
+    if not table.is_done:
+        raise AgainRefused("the game is not over yet" if not table.game.is_over else "the match is not over yet")
     if table.names is not None:
         raise AgainRefused("this table is part of a party: its host seats the next round")
     made = following(store, table)
@@ -29,7 +29,7 @@ def play_again(store: TableStore, table: Table) -> Table:
     edition = table.meta["edition"]
     upload = (table.folder / EDITION_NAME).read_text(encoding="utf-8") if edition.get("file") else None
     made = store.create(table.players, list(table.kinds), None if upload else edition["id"], upload,
-                        setup=table.record.header.get("setup"))
+                        setup=table.record.header.get("setup"), match=bool(table.meta.get("match")))
     made.meta[AFTER] = table.id
     _write_json(made.folder / META_NAME, made.meta)
     return made

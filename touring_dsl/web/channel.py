@@ -2,7 +2,9 @@
 and a browser's messages.
 
 Every move goes through Table.apply (checked, logged, then shown); after each one every connected seat
-is sent the position as it may see it. Bots move from a task of the table's own. Bad input from a
+is sent the position as it may see it. Bots move from a task of the table's own. Between the races of a
+match any seat may send {"type": "next", "race": N} to deal race N (Table.next_race); a table of bots
+alone deals its next race itself, from that task. Bad input from a
 browser gets an error message on its own channel and never stops the table.
 """
 from __future__ import annotations
@@ -100,8 +102,22 @@ class Hub:
 
     def wake_bots(self, table: Table) -> None:
         task = self.bot_tasks.get(table.id)
-        if table.bot_to_act() is not None and (task is None or task.done()):
-            self.bot_tasks[table.id] = asyncio.create_task(self.run_bots(table))
+        if (table.bot_to_act() is not None or table.deals_itself) and (task is None or task.done()):
+            self.bot_tasks[table.id] = asyncio.create_task(self.play_on(table))
+
+    async def play_on(self, table: Table) -> None:
+        """The bots' moves (run_bots); at a table of bots alone, each next race of its match too, after the bot
+        delay (with a person at the table, a person deals it: deal_next)."""
+        await self.run_bots(table)
+        while table.deals_itself:
+            await asyncio.sleep(self.bot_delay)
+            try:
+                table.next_race()
+            except MoveRefused as exc:  # the disk: said on the server's terminal, tried again when a page joins
+                print(f"touring serve: table {table.id}: {exc}", file=sys.stderr)
+                return
+            await self.broadcast(table)
+            await self.run_bots(table)
 
     async def run_bots(self, table: Table) -> None:
         """Let the bots move while one is to act; a bot's failure is reported and leaves the table as it is."""
@@ -173,10 +189,12 @@ async def handle(hub: Hub, table: Table, seat: int | None, text) -> str | None:
         return "message refused: JSON nested too deeply"
     if not is_unicode(data):
         return "message refused: text that is not Unicode (a lone surrogate escape such as \\ud800)"
-    if not isinstance(data, dict) or data.get("type") not in ("move", "ping"):
+    if not isinstance(data, dict) or data.get("type") not in ("move", "ping", "next"):
         return 'message refused: expected {"type": "move", "move": {...}}'
     if data["type"] == "ping":
         return None
+    if data["type"] == "next":
+        return await deal_next(hub, table, seat, data.get("race"))
     if seat is None:
         return "a spectator cannot make moves"
     try:
@@ -185,6 +203,23 @@ async def handle(hub: Hub, table: Table, seat: int | None, text) -> str | None:
         return str(exc)
     await hub.broadcast(table)
     hub.wake_bots(table)
+    return None
+
+
+async def deal_next(hub: Hub, table: Table, seat: int | None, race) -> str | None:
+    """A seat's "next race" ({"type": "next", "race": N}): race N of the match dealt and shown to every seat. Any
+    player may press; when several do, the first deals it and the others' presses are done already."""
+    if seat is None:
+        return "a spectator cannot deal the next race"
+    if not isinstance(race, int) or isinstance(race, bool):
+        return 'message refused: expected {"type": "next", "race": N}, N the race to deal'
+    try:
+        dealt = table.next_race(race)
+    except MoveRefused as exc:
+        return str(exc)
+    if dealt:
+        await hub.broadcast(table)
+        hub.wake_bots(table)
     return None
 
 

@@ -58,7 +58,10 @@ async def create_from_form(state, form, fields: dict) -> Table:
         raise ValueError(f"a table seats 1 to {MAX_PLAYERS} players")
     kinds = [fields.get(f"seat{seat}", "human") for seat in range(players)]
     seed = number(fields["seed"], "deal number") if fields.get("seed", "").strip() else None
-    return state.store.create(players, kinds, fields.get("edition"), text, seed)
+    length = fields.get("length", "match")  # a match is the game, unless the host asks for one race
+    if length not in ("match", "race"):
+        raise ValueError("choose how long to play: a match or one race")
+    return state.store.create(players, kinds, fields.get("edition"), text, seed, match=length == "match")
 
 
 async def edition_text(form, fields: dict) -> str | None:

@@ -62,9 +62,21 @@ def index(editions: list[dict], error: str | None = None, form: dict | None = No
 <label for="seed">Deal number (leave empty for a fresh shuffle)</label>
 <input type="number" id="seed" name="seed" min="0" value="{escape(str(form.get("seed", "")))}">
 </fieldset>
+{_length_choice(form.get("length", "match"))}
 <button type="submit" class="primary">Make the table</button>
 </form>{party}</main>"""
     return page("Touring: a new table", body, "host.js")
+
+
+def _length_choice(chosen: str) -> str:
+    """A match (race after race, the scores after each, to the points the edition names) or one race."""
+    match, race = (' checked' if chosen != "race" else ""), (' checked' if chosen == "race" else "")
+    return f"""<fieldset><legend>How long</legend>
+<p><input type="radio" id="length-match" name="length" value="match"{match}><label for="length-match" class="inline">A
+match: race after race, the score sheet after each, until a side reaches the points its edition plays to</label></p>
+<p><input type="radio" id="length-race" name="length" value="race"{race}><label for="length-race" class="inline">One
+race</label></p>
+<p class="hint">An edition that plays no match always plays one race.</p></fieldset>"""
 
 
 def _seat_choice(seat: int, chosen: str) -> str:
@@ -105,7 +117,7 @@ whoever has it sees that hand, so give it to that player alone.</p>
 <p><a href="{escape(spectator)}" id="spectator-link">Show the table as a spectator sees it</a> (no hand is shown)
  &middot; <a href="/rules/{escape(table.meta['spectator'])}" target="_blank" rel="noopener">Rulebook</a></p>
 <p>The game is kept as table <code>{escape(table.id)}</code> in the folder given to <code>touring serve
---data</code>; check it with <code>touring replay {escape(log_path)}</code>.</p>
+--data</code>; check it with <code>touring replay {escape(log_path)}</code>{_later_races(table)}.</p>
 </main>"""
     return page("Touring: the table is ready", body)
 
@@ -120,6 +132,10 @@ def reach_notice(base: str) -> str:
             "<code>touring serve --host 0.0.0.0</code>, with the phones on the same Wi-Fi as this computer. It "
             "prints the address to share, every link and code then carries it, and the tables you made are "
             "kept (their links change address, not key).</p></section>")
+
+
+def _later_races(table) -> str:
+    return " (a match's later races are kept beside it, in game-race2.jsonl and on)" if table.plays_match else ""
 
 
 def _shown_folder(data_label: str) -> str:
@@ -139,6 +155,7 @@ def game_page(title: str, mode: str) -> str:
 <nav><a id="rules-link" href="#" target="_blank" rel="noopener">Rulebook</a></nav></header>
 <main id="app" data-mode="{escape(mode)}">
 <p id="status" role="status" aria-live="polite">Connecting&hellip;</p>
+<p id="match-line" class="match-line" hidden></p>
 <p id="last-line" class="last-line" aria-hidden="true"></p>
 <section id="end" class="end" aria-labelledby="end-title" hidden></section>
 <section id="decision" aria-live="assertive" hidden></section>

@@ -1,7 +1,7 @@
 """Web stage, the tables of a server: made in a data folder, one subfolder per table, all reloaded at start.
 
-Each subfolder holds meta.json (edition, private tokens), game.jsonl (the game log) and, for a house rule,
-edition.touring (the uploaded text). A link's token finds its table and seat here. A table is made in a
+Each subfolder holds meta.json (edition, private tokens, one race or a match), game.jsonl (the game log; a
+match's later races in game-race2.jsonl and on) and, for a house rule, edition.touring (the uploaded text). A link's token finds its table and seat here. A table is made in a
 hidden folder (".new-...") renamed into place once whole, so a full disk or a crash never leaves a table
 half made; what an older touring or a crash left half made is removed when the server starts.
 """
@@ -72,9 +72,10 @@ class TableStore:
 
     def create(self, players: int, kinds: list[str], archive_id: str | None = None,
                upload: str | None = None, seed: int | None = None, setup: str | None = None,
-               names=None) -> Table:
+               names=None, match: bool = False) -> Table:
         """A new table; EditionRefused (or ValueError) with the text for the page when it cannot be made, a
-        full disk included (DiskRefused; nothing of it is left). names(game): the players' names by seat (a party's)."""
+        full disk included (DiskRefused; nothing of it is left). names(game): the players' names by seat (a party's).
+        match: the table deals race after race where the edition plays a match (else one race)."""
         from ..bots import BOTS
 
         if not 1 <= players <= MAX_PLAYERS or len(kinds) != players:
@@ -95,7 +96,7 @@ class TableStore:
                 counts = ", ".join(map(str, ruleset.player_counts()))
                 raise ValueError(f"{ruleset.title} is played by {counts} players, not {players}")
             seed = seed if seed is not None else secrets.randbits(32)
-            table = Table.create(staging, folder, ruleset, edition, players, setup, kinds, seed, names)
+            table = Table.create(staging, folder, ruleset, edition, players, setup, kinds, seed, names, match)
         except BaseException as exc:
             _remove(staging)
             _remove(folder)

@@ -1,7 +1,10 @@
 """Web stage, one table: a game, who sits where, one private link per seat, and its JSON Lines log.
 
 The log is the very file `touring play --log` writes (gamelog), appended and synced move by move, so a
-table killed mid-game is rebuilt from it (store.py) and `touring replay` verifies it. A move reaches the
+table killed mid-game is rebuilt from it (store.py) and `touring replay` verifies it. A table of an
+edition that plays a match (`match to N points`), made to play one, deals race after race as the terminal
+does (engine.match: each race's seed and lead): race N from the second is logged in game-raceN.jsonl beside
+game.jsonl, and a reloaded table rebuilds every race from its log, the earlier ones for their scores. A move reaches the
 log before the game: one the disk cannot take (full, read-only, failing) is refused with words and the
 table stays as it was, in memory and on disk. The private links' tokens live beside it in meta.json, in
 the server's own data folder.
@@ -15,7 +18,10 @@ import secrets
 from pathlib import Path
 
 from .. import gamelog
+from ..cli._matches import race_log
+from ..engine.match import Match
 from ..gamelog import HUMAN, GameRecord, LogWriter, MoveEntry
+from ..score_sheet import score_sheet
 from .views import state_message
 
 LOG_NAME = "game.jsonl"
@@ -54,33 +60,75 @@ def new_token() -> str:
 class Table:
     """A game being played in the browser. Every change goes through apply(), which logs it first."""
 
-    def __init__(self, folder: Path, meta: dict, ruleset, game, record: GameRecord):
-        self.folder, self.meta, self.ruleset, self.game, self.record = folder, meta, ruleset, game, record
+    def __init__(self, folder: Path, meta: dict, ruleset, game, record: GameRecord, earlier: tuple = (),
+                 match_seed: int | None = None):
+        """earlier: the scores of a match's races before this one (engine.rules.scoring.RaceScore tuples);
+        match_seed: the seed the match's first race was dealt from (this race's, when it is the first)."""
+        self.folder, self.meta, self.ruleset = folder, meta, ruleset
         self.id: str = meta["id"]
         self.kinds: list[str] = list(record.header["bots"])
-        self.bots = _make_bots(self.kinds, ruleset)
+        self.match: Match | None = None  # the races scored so far, where the edition scores them
+        if ruleset.scoring is not None:
+            seed = record.header["seed"] if match_seed is None else match_seed
+            self.match = Match(ruleset, game.sides, seed, list(earlier), players=game.players)
+        self._race_begins(game, record)
+
+    def _race_begins(self, game, record: GameRecord) -> None:
+        """Seat the table at a race: its game, log and bots (a race already over is scored)."""
+        self.game, self.record = game, record
+        self.bots = _make_bots(self.kinds, self.ruleset)  # a fresh bot for each race, as the terminal's
         self.events: list[dict] = [event for entry in record.moves for event in entry.events]
         self.writer: LogWriter | None = None
-        if not game.is_over:
-            self.writer = LogWriter(folder / LOG_NAME, record, append=True)
+        if game.is_over:
+            self._score()
+        else:
+            self.writer = LogWriter(self.log_path, record, append=True)
+
+    @property
+    def race(self) -> int:
+        """The number (1-based) of the race being played, or last played."""
+        return len(self.match.races) + (0 if self.game.is_over else 1) if self.match else 1
+
+    @property
+    def log_path(self) -> Path:
+        return race_log(self.folder / LOG_NAME, self.race) if self.race > 1 else self.folder / LOG_NAME
+
+    @property
+    def plays_match(self) -> bool:
+        """Whether the table deals race after race: the host chose a match, and the edition plays one."""
+        return bool(self.meta.get("match")) and self.match is not None and self.match.target is not None
+
+    @property
+    def next_race_due(self) -> bool:
+        """Whether the race is over and the match deals another."""
+        return self.game.is_over and self.plays_match and not self.match.is_over
+
+    @property
+    def is_done(self) -> bool:
+        """Whether nothing more is played at this table: its race over, and its match if it plays one."""
+        return self.game.is_over and not self.next_race_due
 
     # -- making and reloading -------------------------------------------------------------------------
     @classmethod
     def create(cls, staging: Path, folder: Path, ruleset, edition: dict, players: int, setup: str | None,
-               kinds: list[str], seed: int, names=None) -> "Table":
+               kinds: list[str], seed: int, names=None, match: bool = False) -> "Table":
         """A new table: its files are written in staging (a folder of the store's own, empty but for an
         uploaded edition file), which then becomes folder (that must not exist yet) in one rename, so a table
-        is never seen half made. names(game), if given, names the players by seat (a party's table)."""
+        is never seen half made. names(game), if given, names the players by seat (a party's table). match:
+        deal race after race where the edition plays a match (else one race)."""
         from ..engine import new_game
+        from ..engine.match import lead_seat
 
         setup_id = ruleset.setup_for(players, setup).id
-        game = new_game(ruleset, players=players, seed=seed, setup=setup_id)
+        first = lead_seat(ruleset, players, 0) if match else 0
+        game = new_game(ruleset, players=players, seed=seed, setup=setup_id, first=first)
         ref = str(staging / EDITION_NAME) if edition.get("file") else None
-        record = GameRecord(header=gamelog.make_header(ruleset, players, setup_id, seed, kinds, ref))
+        record = GameRecord(header=gamelog.make_header(ruleset, players, setup_id, seed, kinds, ref, first))
         if "edition_ref" in record.header:  # the file as it will be found once in place
             record.header["edition_ref"] = str(folder.resolve() / EDITION_NAME)
         meta = {"version": META_VERSION, "id": folder.name, "edition": edition,
-                "tokens": [new_token() for _ in range(players)], "spectator": new_token(), "host": new_token()}
+                "tokens": [new_token() for _ in range(players)], "spectator": new_token(), "host": new_token(),
+                "match": match}
         if names is not None:
             meta["names"] = [str(name) for name in names(game)]
         _write_json(staging / META_NAME, meta)
@@ -96,16 +144,17 @@ class Table:
         meta = json.loads((folder / META_NAME).read_text(encoding="utf-8"))
         if meta.get("version") != META_VERSION:
             raise ValueError(f"{folder / META_NAME}: not a table this touring understands")
-        record = _read_log(folder / LOG_NAME)
         ruleset = ruleset_for(folder, meta["edition"])
-        problem = gamelog.hash_problem(record, ruleset)
-        if problem:
-            raise ValueError(problem)
-        try:
-            game = gamelog.rebuild(record, ruleset)
-        except gamelog.Mismatch as exc:
-            raise ValueError(f"{folder / LOG_NAME}: {exc}") from None
-        return cls(folder, meta, ruleset, game, record)
+        logs = race_logs(folder)
+        earlier, seed = [], None
+        for path in logs[:-1]:  # a match's finished races: rebuilt for their scores
+            game, record = _rebuild(path, ruleset)
+            if not game.is_over:
+                raise ValueError(f"{path.name}: a race of the match was never finished, yet a later one was dealt")
+            seed = record.header["seed"] if seed is None else seed
+            earlier.append(_scores(game))
+        game, record = _rebuild(logs[-1], ruleset)
+        return cls(folder, meta, ruleset, game, record, tuple(earlier), seed)
 
     # -- who is who ----------------------------------------------------------------------------------
     @property
@@ -130,7 +179,7 @@ class Table:
 
         game = self.game
         if game.is_over:
-            raise MoveRefused("the game is over")
+            raise MoveRefused("the race is over: deal the next one" if self.next_race_due else "the game is over")
         if seat != game.to_act:
             raise MoveRefused(f"it is player {game.to_act + 1}'s turn, not yours")
         try:
@@ -187,6 +236,42 @@ class Table:
     def _finished(self, result: dict) -> None:
         self.record.result = result
         self.close()
+        self._score()
+
+    def _score(self) -> None:
+        """Add the finished race's scores to the match (where the edition scores races)."""
+        if self.match is not None:
+            self.match.races.append(_scores(self.game))
+
+    def next_race(self, expected: int | None = None) -> bool:
+        """Deal the match's next race, its log written (and synced) before the table shows it: seeded and led as
+        engine.match says. expected: the race a player asked to deal; when the table has already dealt it (another
+        player was quicker), nothing is done and False is returned. MoveRefused when no race is due, or when its
+        log cannot be written (the table stays at the finished race)."""
+        from ..engine import new_game
+
+        if expected is not None and expected <= self.race:
+            return False
+        if not self.next_race_due:
+            raise MoveRefused("the match is over" if self.game.is_over and self.plays_match
+                              else "the race is not over yet" if self.plays_match else "this table plays one race")
+        if expected is not None and expected != self.race + 1:
+            raise MoveRefused(f"race {expected} is not the next to deal: race {self.race + 1} is")
+        match, header = self.match, self.record.header
+        first = match.next_first()
+        seed = match.next_seed()
+        game = new_game(self.ruleset, players=self.players, seed=seed, setup=header["setup"], first=first)
+        record = GameRecord(header=gamelog.make_header(self.ruleset, self.players, header["setup"], seed, self.kinds,
+                                                       header.get("edition_ref"), first))
+        path = race_log(self.folder / LOG_NAME, self.race + 1)
+        try:
+            gamelog.save(path, record)
+            _sync_folder(self.folder)
+        except OSError as exc:
+            path.unlink(missing_ok=True)
+            raise DiskRefused(exc, "the next race was not dealt") from None
+        self._race_begins(game, record)
+        return True
 
     def bot_to_act(self) -> int | None:
         game = self.game
@@ -214,7 +299,25 @@ class Table:
 
 
     def state(self, seat: int | None) -> dict:
-        return state_message(self.game, seat, self.events, self.kinds, len(self.record.moves), names=self.names)
+        return state_message(self.game, seat, self.events, self.kinds, len(self.record.moves), names=self.names,
+                             match=self.match_state())
+
+    def match_state(self) -> dict | None:
+        """The scores as the page shows them (public): once a race is over its score sheet (score_sheet.py), and in
+        a match the race's number, the points to reach, the totals of the races before and the race to deal next."""
+        if self.match is None:
+            return None
+        plays = self.plays_match
+        return {"race": self.race, "target": self.match.target if plays else None,
+                "totals": list(self.match.totals) if plays else None,
+                "sheet": score_sheet(self.match, plays).to_json() if self.game.is_over else None,
+                "next": self.race + 1 if self.next_race_due else None,
+                "deals_itself": self.deals_itself}
+
+    @property
+    def deals_itself(self) -> bool:
+        """Whether the next race is dealt without being asked: a table of bots alone (no person to press)."""
+        return self.next_race_due and not any(self.is_human(seat) for seat in range(self.players))
 
     def replay_steps(self) -> list[dict]:
         """The finished game as a spectator saw it, position after position (the deal first)."""
@@ -227,6 +330,32 @@ class Table:
             events.extend(gamelog.events_json(game.apply(Move.from_json(entry.move))))
             steps.append(state_message(game, None, events, self.kinds, n, names=self.names))
         return steps
+
+
+def race_logs(folder: Path) -> list[Path]:
+    """A table's race logs in order: game.jsonl, then game-race2.jsonl, game-race3.jsonl... while they exist."""
+    logs = [folder / LOG_NAME]
+    while (following := race_log(folder / LOG_NAME, len(logs) + 1)).is_file():
+        logs.append(following)
+    return logs
+
+
+def _rebuild(path: Path, ruleset):
+    """(game, record) of one race log, at its last logged move; ValueError says what is wrong with it."""
+    record = _read_log(path)
+    problem = gamelog.hash_problem(record, ruleset)
+    if problem:
+        raise ValueError(problem)
+    try:
+        return gamelog.rebuild(record, ruleset), record
+    except gamelog.Mismatch as exc:
+        raise ValueError(f"{path}: {exc}") from None
+
+
+def _scores(game) -> tuple:
+    from ..engine.rules.scoring import score_race
+
+    return score_race(game)
 
 
 def _make_bots(kinds: list[str], ruleset) -> dict:

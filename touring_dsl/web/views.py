@@ -86,9 +86,10 @@ def public_line(event, viewer: int | None) -> str | None:
 
 
 def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str], moves_made: int,
-                  log_tail: int = 40, names: list[str] | None = None) -> dict:
+                  log_tail: int = 40, names: list[str] | None = None, match: dict | None = None) -> dict:
     """The whole table as `seat` may see it (seat None: a spectator). log: the logged events so far.
-    names: the players' names where the table has them (a party's tables), else seats are "player N"."""
+    names: the players' names where the table has them (a party's tables), else seats are "player N".
+    match: the scores (web.table.Table.match_state), where the edition scores races."""
     view = game.view(0 if seat is None else seat)
     ruleset = game.ruleset
     race = game.setup.race
@@ -109,7 +110,7 @@ def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str]
         "over": game.is_over, "result": _result(game, seat_kinds, names) if game.is_over else None,
         "last": last_play(log),
         "log": [line for line in (public_line(e, seat) for e in log[-log_tail * 3:]) if line][-log_tail:],
-        "hand": [], "moves": [], "why": {},
+        "hand": [], "moves": [], "why": {}, "match": match,
     }
     if seat is not None:
         message["hand"] = sorted_hand(view, ruleset)

@@ -51,11 +51,16 @@ function render() {
   const myTurn = state.seat !== null && state.to_act === state.seat;
   app.classList.toggle("my-turn", myTurn);
   app.classList.toggle("over", state.over);
-  if (state.over) say("Game over: " + winnerWords() + ".");
+  const match = state.match;
+  app.dataset.race = match ? match.race : 1;
+  if (state.over && match && match.next !== null) say("Race " + match.race + " is over: " + winnerWords()
+                                                     + ". The score sheet is below.");
+  else if (state.over) say("Game over: " + (matchWon() ? matchWinnerWords() : winnerWords()) + ".");
   else if (myTurn) say(state.pending ? "Your answer: " + pendingText() : state.question ? state.question
                        : "Your turn: tap a card, then where it goes.");
   else say(capital(playerName(state.to_act)) + " to act." + (state.pending ? " " + pendingText() : "")
            + (state.status && state.status.length ? " " + state.status.join(" ") : ""));
+  renderMatchLine();
   renderEnd();
   renderDecision(myTurn);
   renderHand(myTurn);
@@ -78,20 +83,61 @@ function winnerWords() {
   return names.join(" & ") + (names.length === 1 ? " wins" : " win");
 }
 
-// -- the end of a game: the winner, each side's distance and points, and another game -------------------
+// -- a match: the race being played and the totals so far ------------------------------------------------
+function matchWon() { const sheet = state.match && state.match.sheet; return sheet && sheet.winner !== null; }
+
+function matchWinnerWords() {
+  const winner = state.match.sheet.winner;
+  const me = state.seat === null ? null : state.seats[state.seat].side;
+  if (me === winner) return "you win the match";
+  const names = state.result.sides[winner].names;
+  return names.join(" & ") + (names.length === 1 ? " wins" : " win") + " the match";
+}
+
+function sideTotals(totals) {
+  return totals.map((total, side) => sideLabel(side) + " " + total).join(", ");
+}
+
+function sideLabel(side) {
+  const mine = state.seat !== null && state.seats[state.seat].side === side;
+  return "Side\u00a0" + (side + 1) + (mine ? " (you)" : "");  // "Side 1" kept on one line in a narrow head
+}
+
+function renderMatchLine() {
+  const line = $("match-line");
+  const match = state.match;
+  line.hidden = !match || match.target === null || state.over;
+  if (line.hidden) return;
+  line.textContent = "Race " + match.race + " of a match to " + match.target + " points"
+    + (match.race > 1 ? ". Totals so far: " + sideTotals(match.totals) + "." : ".");
+}
+
+// -- the end of a race or game: the winner, each side's distance and points, the score sheet, what follows -----
 function renderEnd() {
   const box = $("end");
   box.hidden = !state.over;
   box.replaceChildren();
   if (!state.over) return;
   const result = state.result;
-  box.appendChild(el("h2", capital(winnerWords()) + "!", "end-title"));
+  const match = state.match;
+  const sheet = match ? match.sheet : null;
+  const between = match !== null && match.next !== null;  // a match goes on after this race
+  const title = matchWon() ? capital(matchWinnerWords()) + "!"
+    : sheet && sheet.target !== null ? "Race " + sheet.race + ": " + winnerWords() + "."
+    : capital(winnerWords()) + "!";
+  box.appendChild(el("h2", title, "end-title"));
   box.lastChild.id = "end-title";
+  if (sheet && sheet.target !== null && sheet.over) {
+    box.appendChild(el("p", (sheet.winner === null ? "The match ends undecided. " : "") + "Final totals after "
+                       + plural(sheet.race, "race", "races") + ": " + sideTotals(sheet.match_totals) + ".", "final"));
+  }
   box.appendChild(el("p", capital(result.how) + " after " + plural(result.turns, "move", "moves") + ". The goal was "
                      + result.goal + " " + result.unit + "."));
   box.appendChild(scoreTable(result));
+  if (sheet) box.appendChild(sheetTable(sheet));
   const actions = el("div", null, "end-actions");
-  if (mode === "seat" || mode === "watch") {
+  if (between) nextRace(actions, match);
+  else if (mode === "seat" || mode === "watch") {
     const again = el("form", null, "again");
     again.method = "post";
     again.action = "/again/" + token;
@@ -102,12 +148,60 @@ function renderEnd() {
     actions.appendChild(again);
   }
   if (mode !== "replay") {
-    const replay = el("a", "Watch the game again, move by move", "button-link");
+    const race = match !== null && match.target !== null ? "race " + match.race : "the game";
+    const replay = el("a", "Watch " + race + " again, move by move", "button-link");
     replay.id = "replay-link";
     replay.href = "/r/" + token;
     actions.appendChild(replay);
   }
   box.appendChild(actions);
+}
+
+// The score sheet: a row per scoring term of the edition, a column per side, the race's totals and the match's.
+function sheetTable(sheet) {
+  const table = el("table", null, "score sheet");
+  table.id = "sheet";
+  table.appendChild(el("caption", "Score sheet, race " + sheet.race));
+  const head = el("tr");
+  head.appendChild(el("th", "Score"));
+  sheet.totals.forEach((_, side) => {
+    const cell = head.appendChild(el("th", "Side\u00a0" + (side + 1), "num"));
+    if (state.seat !== null && state.seats[state.seat].side === side) cell.appendChild(el("span", "you", "you"));
+  });
+  table.appendChild(el("thead")).appendChild(head);
+  const body = table.appendChild(el("tbody"));
+  for (const row of sheet.rows) {
+    const line = el("tr", null, row.cells.some((c) => c !== null) ? "scored" : "unscored");
+    line.appendChild(el("th", row.term)).scope = "row";
+    for (const points of row.cells) line.appendChild(el("td", points === null ? "-" : String(points), "num"));
+    body.appendChild(line);
+  }
+  const foot = table.appendChild(el("tfoot"));
+  foot.appendChild(totalRow("Race " + sheet.race, sheet.totals, "race-total"));
+  if (sheet.match_totals !== null) foot.appendChild(totalRow("Match, to " + sheet.target, sheet.match_totals, "match-total"));
+  return table;
+}
+
+function totalRow(label, totals, cls) {
+  const row = el("tr", null, cls);
+  row.appendChild(el("th", label)).scope = "row";
+  for (const total of totals) row.appendChild(el("td", String(total), "num"));
+  return row;
+}
+
+// Between the races of a match: any player deals the next one; a table of bots deals it by itself.
+function nextRace(actions, match) {
+  if (match.deals_itself) { actions.appendChild(el("p", "The bots deal race " + match.next + " in a moment.")); return; }
+  if (mode !== "seat") { actions.appendChild(el("p", "Waiting for a player to deal race " + match.next + ".")); return; }
+  const button = el("button", "Deal race " + match.next, "primary");
+  button.type = "button";
+  button.id = "next-race";
+  button.addEventListener("click", () => {
+    if (!socket || socket.readyState !== WebSocket.OPEN) { say("Not connected: reconnecting...", true); return; }
+    socket.send(JSON.stringify({type: "next", race: match.next}));
+    button.disabled = true;
+  });
+  actions.appendChild(button);
 }
 
 function scoreTable(result) {
