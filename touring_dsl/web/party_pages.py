@@ -127,7 +127,7 @@ def signal_confirm(web_party, games_of) -> str:
     last = rnd.number >= party.rounds_planned
     after = ("the party ends: every player's page shows the final standings" if last else
              f"round {rnd.number + 1} is seated: every player's page moves on to their next table")
-    states = "".join(f"<li><strong>Table {table.number}</strong> ({escape(_sides(table))}): "
+    states = "".join(f"<li><strong>Table {table.number}</strong>, {escape(_sides(table))}. "
                      f"{escape(table_state(table, games_of(rnd.number, table.number)))}</li>" for table in rnd.tables)
     body = (f'<main class="narrow"><h1>Sound the signal for round {rnd.number}?</h1>'
             f"<p>Every game still being played stops where it stands, each side's miles at every table are "
