@@ -58,7 +58,10 @@ def test_a_players_evening_link_leads_to_their_seat_in_round_one_then_in_round_t
     table = party.party.current.table_of("Ann")
     assert "Ann" in text and f"Round 1 of 2: table {table.number}" in text
     assert seat_link(page.text) == seat_of(app, party, "Ann", 1)
-    assert client.get(seat_link(page.text)).status_code == 200
+    seat_page = client.get(seat_link(page.text))
+    assert seat_page.status_code == 200  # and it leads back to Ann's evening, and to nobody else's
+    assert f'href="{links["Ann"]}"' in seat_page.text and f"Round 1, table {table.number}" in seat_page.text
+    assert [path for path in links.values() if path in seat_page.text] == [links["Ann"]]
     assert signal(client, host, 1).status_code == 303
     page = client.get(links["Ann"])
     text = unescape(page.text)

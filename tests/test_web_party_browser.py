@@ -73,6 +73,7 @@ def test_a_player_is_led_from_their_round_one_seat_to_their_round_two_seat(serve
     player.wait_for_selector("#app[data-moves]")
     first_seat = player.url
     assert "/s/" in first_seat and "Annabelle-Marguerite" in player.inner_text("#title")
+    assert "Round 1, table" in player.inner_text("#evening-link")
     assert_fits(player, size, "the seat in round 1")
 
     host = open_page(browser, host_url, size)
@@ -95,6 +96,7 @@ def test_a_player_is_led_from_their_round_one_seat_to_their_round_two_seat(serve
     player.click("#take-seat")
     player.wait_for_selector("#app[data-moves]")
     assert "/s/" in player.url and player.url != first_seat
+    assert "Round 2, table" in player.inner_text("#evening-link")
     assert player.get_attribute("#app", "data-over") == "no"
     assert_fits(player, size, "the seat in round 2")
     assert player.errors == [] and host.errors == []

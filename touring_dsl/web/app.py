@@ -47,6 +47,7 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
     state.parties = {party.meta["host"]: party for party in load_parties(store)}
     state.sound_due_signals = functools.partial(party_routes.sound_due_signals, state)
     state.moved_message = functools.partial(evening.moved_message, state)
+    state.seat_evening = functools.partial(evening.seat_evening, state)
     return SecurityHeaders(app, state.settings)
 
 

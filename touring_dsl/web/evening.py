@@ -74,10 +74,13 @@ def party_holding(parties: dict, table: Table) -> WebParty | None:
     return next((p for p in parties.values() if any(table.id in ids for ids in p.meta["games"].values())), None)
 
 
-def moved_to(state, table: Table, seat: int | None) -> str | None:
+def moved_to(state, table: Table, seat: int | None, web_party: WebParty | None = None) -> str | None:
     """Where a party seat's page goes when its game is no longer its player's: that player's evening link.
-    None for a spectator, a table of no party, and a seat whose game is its player's current one."""
-    web_party = party_holding(state.parties, table) if seat is not None else None
+    None for a spectator, a table of no party, and a seat whose game is its player's current one.
+    web_party: the table's party when the caller knows it."""
+    if seat is None:
+        return None
+    web_party = web_party or party_holding(state.parties, table)
     if web_party is None:
         return None
     name = table.names[seat]
@@ -87,9 +90,9 @@ def moved_to(state, table: Table, seat: int | None) -> str | None:
     return link_of(web_party, name)
 
 
-def moved_message(state, table: Table, seat: int | None) -> str | None:
+def moved_message(state, table: Table, seat: int | None, web_party: WebParty | None = None) -> str | None:
     """The "moved" message for a seat page whose game its player has left, or None."""
-    path = moved_to(state, table, seat)
+    path = moved_to(state, table, seat, web_party)
     if path is None:
         return None
     return json.dumps({"type": "moved", "to": path, "words": "Play has moved on: on to your next table."},
@@ -102,7 +105,20 @@ def move_on(state, web_party: WebParty) -> None:
         for table_id in ids:
             table = state.store.tables.get(table_id)
             if table is not None:
-                state.hub.tell_seats(table, lambda seat, table=table: moved_message(state, table, seat))
+                state.hub.tell_seats(table, lambda seat, table=table: moved_message(state, table, seat, web_party))
+
+
+def seat_evening(state, table: Table, seat: int) -> tuple[str, str] | None:
+    """For a party's seat page: its player's evening link and what the page calls it ("Round 2, table 1:
+    your evening"), or None at a table of no party."""
+    web_party = party_holding(state.parties, table)
+    if web_party is None:
+        return None
+    name = table.names[seat]
+    place = place_of(web_party, state.store, name)
+    label = f"Round {place.round}, table {place.table.number}: your evening" if place else "Your evening"
+    path = link_of(web_party, name)
+    return (path, label) if path else None
 
 
 async def evening_page(request: Request) -> Response:

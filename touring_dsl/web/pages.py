@@ -111,13 +111,15 @@ def _shown_folder(data_label: str) -> str:
     return data_label.rstrip("/") if plain else "<data>"
 
 
-def game_page(title: str, mode: str) -> str:
+def game_page(title: str, mode: str, evening: tuple[str, str] | None = None) -> str:
     """The seat's (or spectator's, or replay's) page: a frame that table.js fills from the live channel.
 
     Laid out as a card table seen from the seat: the other sides across the table, the draw and discard
-    piles between, this seat's side nearest, its hand at the bottom; the log folds away below."""
+    piles between, this seat's side nearest, its hand at the bottom; the log folds away below. evening: a
+    party seat's way back to its player's evening page, (path, words)."""
+    back = f'<a id="evening-link" href="{escape(evening[0])}">{escape(evening[1])}</a> ' if evening else ""
     body = f"""<header class="bar"><h1 id="title">{escape(title)}</h1>
-<nav><a id="rules-link" href="#" target="_blank" rel="noopener">Rulebook</a></nav></header>
+<nav>{back}<a id="rules-link" href="#" target="_blank" rel="noopener">Rulebook</a></nav></header>
 <main id="app" data-mode="{escape(mode)}">
 <p id="status" role="status" aria-live="polite">Connecting&hellip;</p>
 <p id="last-line" class="last-line" aria-hidden="true"></p>
