@@ -109,14 +109,14 @@ def move_on(state, web_party: WebParty) -> None:
 
 
 def seat_evening(state, table: Table, seat: int) -> tuple[str, str] | None:
-    """For a party's seat page: its player's evening link and what the page calls it ("Round 2, table 1:
-    your evening"), or None at a table of no party."""
+    """For a party's seat page: its player's evening link and what the page calls it ("Round 2, table 1"),
+    or None at a table of no party."""
     web_party = party_holding(state.parties, table)
     if web_party is None:
         return None
     name = table.names[seat]
     place = place_of(web_party, state.store, name)
-    label = f"Round {place.round}, table {place.table.number}: your evening" if place else "Your evening"
+    label = f"Round {place.round}, table {place.table.number}" if place else "Your evening"
     path = link_of(web_party, name)
     return (path, label) if path else None
 

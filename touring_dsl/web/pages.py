@@ -117,7 +117,8 @@ def game_page(title: str, mode: str, evening: tuple[str, str] | None = None) -> 
     Laid out as a card table seen from the seat: the other sides across the table, the draw and discard
     piles between, this seat's side nearest, its hand at the bottom; the log folds away below. evening: a
     party seat's way back to its player's evening page, (path, words)."""
-    back = f'<a id="evening-link" href="{escape(evening[0])}">{escape(evening[1])}</a> ' if evening else ""
+    back = (f'<a id="evening-link" href="{escape(evening[0])}" title="Your evening: where you play, and the standings">'
+            f"{escape(evening[1])}</a> ") if evening else ""
     body = f"""<header class="bar"><h1 id="title">{escape(title)}</h1>
 <nav>{back}<a id="rules-link" href="#" target="_blank" rel="noopener">Rulebook</a></nav></header>
 <main id="app" data-mode="{escape(mode)}">
