@@ -162,3 +162,36 @@ def until_answered(ws) -> list[str]:
     while json.loads(texts[-1])["type"] != "error":
         texts.append(ws.receive_text())
     return texts
+
+
+def test_a_party_set_up_before_evening_links_gets_them_when_the_server_starts(tmp_path):
+    app, client, host, party = a_party(tmp_path)
+    meta_file = party.folder / "meta.json"
+    meta = json.loads(meta_file.read_text())
+    del meta["players"]  # as an older touring wrote it
+    meta_file.write_text(json.dumps(meta))
+    again = local_client(create_app(tmp_path, bot_delay=0))
+    links = evening_links(again.get(host).text)
+    assert sorted(links) == sorted(NAMES)
+    assert json.loads(meta_file.read_text())["players"]["Ann"] == links["Ann"].rsplit("/", 1)[1]  # kept
+    assert again.get(links["Ann"]).status_code == 200
+
+
+def test_another_game_at_a_table_moves_its_players_on_to_it(tmp_path):
+    """A game won before the signal, and another begun at the table: its seat pages are led to the new game."""
+    app, client, host, party = a_party(tmp_path)
+    links = evening_links(client.get(host).text)
+    store = app.app.state.store
+    table = party.party.current.table_of("Ann")
+    game = party.games_of(store, 1, table.number)[0]
+    while not game.game.is_over:
+        game.apply(game.game.to_act, first_move(game.game).to_json(), confirm=True)
+    seat = party.seat_names(table, game).index("Ann")
+    with client.websocket_connect(f"/ws/{game.meta['tokens'][seat]}") as ann:
+        assert [json.loads(text)["type"] for text in until_answered(ann)] == ["cards", "state", "error"]
+        made = client.post(f"{host}/again/{table.number}", follow_redirects=False)
+        assert made.status_code == 303
+        kinds = [json.loads(text) for text in until_answered(ann)]
+        assert [k["type"] for k in kinds] == ["moved", "error"] and kinds[0]["to"] == links["Ann"]
+    assert seat_link(client.get(links["Ann"]).text) == seat_of(app, party, "Ann", 1)
+    assert seat_of(app, party, "Ann", 1) != f"/s/{game.meta['tokens'][seat]}"

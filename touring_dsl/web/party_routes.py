@@ -105,7 +105,7 @@ async def party_signal(request: Request) -> Response:
         return HTMLResponse(party_pages.signal_confirm(found, games_lister(found, state.store)))
     asked = fields.get("round", str(found.party.current.number))
     if asked != str(found.party.current.number):  # a second press, or the clock sounded it meanwhile
-        return party_refusal(found, f"round {asked}'s signal has already sounded: the party is at round "
+        return party_refusal(found, "that round's signal has already sounded: the party is at round "
                                     f"{found.party.current.number}", status=409)
     if refused := making_refused(request, tables=len(found.party.current.tables)):
         return party_refusal(found, refused, status=429)
