@@ -44,7 +44,8 @@ def new_party(base: str) -> tuple[str, dict[str, str]]:
     assert made.status_code == 303, made.text
     host = base + made.headers["location"]
     page = httpx.get(host).text
-    links = {unescape(name): unescape(url) for url, name in re.findall(r'<a href="([^"]+)" data-evening="([^"]+)"', page)}
+    found = re.findall(r'<a href="([^"]+)" data-evening="([^"]+)"', page)
+    links = {unescape(name): unescape(url) for url, name in found}
     return host, links
 
 

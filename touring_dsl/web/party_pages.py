@@ -59,7 +59,8 @@ def signal_button(party) -> str:
     rnd = party.current
     if rnd.number >= party.rounds_planned:
         return f"Sound the signal: round {rnd.number}, the last, ends and the final standings are shown"
-    return f"Sound the signal: round {rnd.number} ends, every table's miles are recorded, round {rnd.number + 1} is seated"
+    return (f"Sound the signal: round {rnd.number} ends, every table's miles are recorded, "
+            f"round {rnd.number + 1} is seated")
 
 
 def _party_table(web_party, table, games, base: str, token: str) -> str:
@@ -73,7 +74,8 @@ def _party_table(web_party, table, games, base: str, token: str) -> str:
                    '<ul class="plain-links">')
         for seat, name in enumerate(web_party.seat_names(table, current)):
             url = f"{base}/s/{current.meta['tokens'][seat]}"
-            out.append(f'<li>{escape(name)}: <a href="{escape(url)}" data-player="{escape(name)}">{escape(url)}</a></li>')
+            out.append(f'<li>{escape(name)}: <a href="{escape(url)}" data-player="{escape(name)}">'
+                       f"{escape(url)}</a></li>")
         out.append("</ul></details>")
         if current.game.is_over and current.game.outcome != "signal" and web_party.ruleset.progressive.restart:
             out.append(f'<form method="post" action="/p/{token}/again/{table.number}"><button type="submit">'
@@ -99,7 +101,8 @@ def table_state(table, games) -> str:
     else:
         state = f"{number} ended with no winner"
     unit = game.setup.race.unit
-    miles = "; ".join(f"{' & '.join(side)} {distance(game.side_miles()[s], unit)}" for s, side in enumerate(table.sides))
+    laid = game.side_miles()
+    miles = "; ".join(f"{' & '.join(side)} {distance(laid[s], unit)}" for s, side in enumerate(table.sides))
     return f"{state}. {miles}."
 
 
