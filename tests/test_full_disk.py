@@ -386,10 +386,10 @@ def test_a_party_signal_on_a_full_disk_is_a_page_in_words(tmp_path, monkeypatch)
     host = client.post("/parties", data={"edition": "touring-1937", "names": ", ".join(NAMES), "rounds": "2"},
                        follow_redirects=False).headers["location"]
     monkeypatch.setattr(gamelog, "_sync", no_space)
-    response = client.post(host + "/signal")
+    response = client.post(host + "/signal", data={"confirm": "yes"})
     assert response.status_code == 400 and f"{FULL}: the signal was not given" in unescape(response.text)
     monkeypatch.undo()
-    assert client.post(host + "/signal", follow_redirects=False).status_code == 303
+    assert client.post(host + "/signal", data={"confirm": "yes"}, follow_redirects=False).status_code == 303
     assert "Round 2 of 2" in client.get(host).text
 
 

@@ -36,7 +36,7 @@ def test_a_party_round_is_played_at_web_tables_and_ended_by_the_signal(tmp_path)
         game = tables[0].game
         tables[0].apply(game.to_act, first_move(game).to_json(), confirm=True)
     miles = tables[0].game.side_miles()
-    response = client.post(host + "/signal", follow_redirects=False)
+    response = client.post(host + "/signal", data={"confirm": "yes"}, follow_redirects=False)
     assert response.status_code == 303
     recorded = party.party.rounds[0].tables[0]
     assert recorded.games == [list(miles)]

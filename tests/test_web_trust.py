@@ -195,7 +195,7 @@ def test_the_hosts_signal_counts_against_the_pace_of_its_address(tmp_path):
                            follow_redirects=False)
         assert made.status_code == 303
         host = made.headers["location"]
-        assert [client.post(host + "/signal", follow_redirects=False).status_code for _ in range(3)] == [303, 303, 429]
+        assert [client.post(host + "/signal", data={"confirm": "yes"}, follow_redirects=False).status_code for _ in range(3)] == [303, 303, 429]
         party = next(iter(app.app.state.parties.values()))
         assert len(party.party.rounds) == 3  # the refused signal seated no round
 

@@ -1,5 +1,6 @@
 """Web stage, the ASGI app: the routes of the host (host_routes), the seats (seat_routes), their live channel
-(channel) and the parties (party_routes), assembled around the server's shared state.
+(channel), the parties (party_routes) and each player's evening link (evening), assembled around the server's
+shared state.
 
 app.state holds what every route shares: the store of tables, the hub of live connections, the parties
 by their host token and the settings (settings.py); no route keeps state of its own.
@@ -15,7 +16,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
-from . import channel, host_routes, party_routes, seat_routes
+from . import channel, evening, host_routes, party_routes, seat_routes
 from .channel import MAX_MESSAGE, Hub  # noqa: F401  (MAX_MESSAGE: the channel's limit, imported by tests)
 from .limits import Limits, PaceLimit
 from .upload import UploadCompiler
@@ -45,11 +46,14 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
     state.store, state.hub = store, Hub(store, bot_delay)
     state.parties = {party.meta["host"]: party for party in load_parties(store)}
     state.sound_due_signals = functools.partial(party_routes.sound_due_signals, state)
+    state.moved_message = functools.partial(evening.moved_message, state)
+    state.seat_evening = functools.partial(evening.seat_evening, state)
     return SecurityHeaders(app, state.settings)
 
 
 def routes() -> list:
-    return [*host_routes.routes, *seat_routes.routes, *party_routes.routes, *channel.routes,
+    return [*host_routes.routes, *seat_routes.routes, *party_routes.routes, *evening.routes,
+            *channel.routes,
             Mount("/static", StaticFiles(directory=STATIC), name="static")]
 
 

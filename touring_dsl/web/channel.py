@@ -100,6 +100,13 @@ class Hub:
                 built[seat] = json.dumps(table.state(seat), ensure_ascii=False)
             self.send(table, connection, built[seat])
 
+    def tell_seats(self, table: Table, message_for) -> None:
+        """Queue for each connected seat of a table the message message_for(seat) gives it (None: nothing)."""
+        for connection in list(self.connections.get(table.id, ())):
+            text = message_for(connection.seat)
+            if text is not None:
+                self.send(table, connection, text)
+
     def wake_bots(self, table: Table) -> None:
         task = self.bot_tasks.get(table.id)
         if (table.bot_to_act() is not None or table.deals_itself) and (task is None or task.done()):
@@ -161,6 +168,8 @@ async def live(ws: WebSocket) -> None:
         hub.send(table, connection, json.dumps({"type": "cards", "cards": catalogue(table.ruleset),
                                                 "rules": f"/rules/{ws.path_params['token']}"}, ensure_ascii=False))
         hub.send(table, connection, json.dumps(table.state(seat), ensure_ascii=False))
+        if moved := ws.app.state.moved_message(table, seat):  # a party's game its player has left (web.evening)
+            hub.send(table, connection, moved)
         hub.wake_bots(table)
         while True:
             message = await ws.receive()

@@ -5,11 +5,9 @@ travels only in its own URL path.
 """
 from __future__ import annotations
 
-import time
 from html import escape
 
 from ..gamelog import HUMAN
-from ..wording import counted
 
 PLAYER_KINDS = (HUMAN, "easy", "medium", "hard", "random", "greedy", "expert", "scorer", "ismcts", "rollout")
 KIND_LABELS = {HUMAN: "a person", "easy": "bot: easy", "medium": "bot: medium", "hard": "bot: hard",
@@ -146,13 +144,16 @@ def _shown_folder(data_label: str) -> str:
     return data_label.rstrip("/") if plain else "<data>"
 
 
-def game_page(title: str, mode: str) -> str:
+def game_page(title: str, mode: str, evening: tuple[str, str] | None = None) -> str:
     """The seat's (or spectator's, or replay's) page: a frame that table.js fills from the live channel.
 
     Laid out as a card table seen from the seat: the other sides across the table, the draw and discard
-    piles between, this seat's side nearest, its hand at the bottom; the log folds away below."""
+    piles between, this seat's side nearest, its hand at the bottom; the log folds away below. evening: a
+    party seat's way back to its player's evening page, (path, words)."""
+    back = (f'<a id="evening-link" href="{escape(evening[0])}" title="Your evening: where you play, and the standings">'
+            f"{escape(evening[1])}</a> ") if evening else ""
     body = f"""<header class="bar"><h1 id="title">{escape(title)}</h1>
-<nav><a id="rules-link" href="#" target="_blank" rel="noopener">Rulebook</a></nav></header>
+<nav>{back}<a id="rules-link" href="#" target="_blank" rel="noopener">Rulebook</a></nav></header>
 <main id="app" data-mode="{escape(mode)}">
 <p id="status" role="status" aria-live="polite">Connecting&hellip;</p>
 <p id="match-line" class="match-line" hidden></p>
@@ -204,51 +205,3 @@ Touring party</h2>{problem}
 <p><input type="checkbox" id="clock" name="clock" value="yes"><label for="clock" class="inline">The edition's clock
 sounds the signal (else the host's button does)</label></p>
 <button type="submit">Set up the party</button></form></section>"""
-
-
-def party_host(web_party, games_of, base: str, qr_svg) -> str:
-    """The host's screen for a party: this round's tables with each player's link, the signal, the standings."""
-    party, ruleset = web_party.party, web_party.ruleset
-    rnd = party.current
-    token = escape(web_party.meta["host"])
-    parts = [f"<h1>{escape(ruleset.title)}: a Progressive Touring party</h1>"]
-    if rnd is None:
-        parts.append("<p><strong>The party is over.</strong></p>")
-    else:
-        parts.append(f"<h2>Round {rnd.number} of {party.rounds_planned}</h2>")
-        deadline = web_party.meta.get("deadline")
-        if deadline:
-            parts.append(f'<p id="deadline">The signal sounds at {time.strftime("%H:%M", time.localtime(deadline))} '
-                         f"({party.minutes} minutes a round), or earlier from the button.</p>")
-        for table in rnd.tables:
-            parts.append(_party_table(web_party, table, games_of(rnd.number, table.number), base, qr_svg, token))
-        parts.append(f'<form method="post" action="/p/{token}/signal"><button type="submit" id="signal">'
-                     "Sound the signal: every table stops and its miles are recorded</button></form>")
-    rows = "".join(f"<tr><td>{s.place}</td><td>{escape(s.player)}</td><td class=\"num\">{s.total}</td>"
-                   f"<td>{'prize' if s.prize else ''}</td></tr>" for s in web_party.standings())
-    parts.append(f'<h2>Standings</h2><table id="standings"><thead><tr><th>Place</th><th>Player</th>'
-                 f'<th class="num">{escape(ruleset.setups[0].race.unit.capitalize())}</th><th></th></tr></thead>'
-                 f"<tbody>{rows}</tbody></table>")
-    return page("Touring: the party", "<main>" + "".join(parts) + "</main>")
-
-
-def _party_table(web_party, table, games, base: str, qr_svg, token: str) -> str:
-    sides = " against ".join(escape(" & ".join(side)) for side in table.sides)
-    out = [f'<section class="party-table" data-table="{table.number}"><h3>Table {table.number}: {sides}</h3>']
-    if games:
-        current = games[-1]
-        state = ("over: " + " ".join(current.state(None)["result"]["lines"][:1])) if current.game.is_over \
-            else f"{counted(len(current.record.moves), 'move')} played"
-        out.append(f"<p>Game {len(games)}: {escape(state)} &middot; "
-                   f'<a href="{escape(base)}/w/{escape(current.meta["spectator"])}">watch</a></p><ul class="links">')
-        for seat, name in enumerate(web_party.seat_names(table, current)):
-            url = f"{base}/s/{current.meta['tokens'][seat]}"
-            out.append(f'<li class="seat-link"><h4>{escape(name)}</h4><p><a href="{escape(url)}" '
-                       f'data-player="{escape(name)}">{escape(url)}</a></p>'
-                       f'<figure class="qr" aria-label="QR code of the link for {escape(name)}">{qr_svg(url)}</figure></li>')
-        out.append("</ul>")
-        if current.game.is_over and web_party.ruleset.progressive.restart:
-            out.append(f'<form method="post" action="/p/{token}/again/{table.number}"><button type="submit">'
-                       "Another game at this table (its miles are added)</button></form>")
-    out.append("</section>")
-    return "".join(out)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import json
 import secrets
+import sys
 import time
 from pathlib import Path
 
@@ -31,6 +32,7 @@ from .table import DiskRefused, Table, _sync_folder, _write_json, disk_trouble, 
 PARTIES = "parties"  # the data folder's subfolder for parties (table folders are hexadecimal names)
 PARTY_FILE = "party.json"
 META_FILE = "meta.json"
+PLAYERS = "players"  # the meta's evening links, player's name -> token (web.evening)
 # what a party's folder held when an older touring could not finish setting it up (no meta: no host link)
 HALF_MADE = {PARTY_FILE, META_FILE + ".part"}
 
@@ -71,7 +73,8 @@ class WebParty:
         name = secrets.token_hex(6)
         parties = root / PARTIES
         staging, folder = parties / f"{STAGING}{name}", parties / name
-        meta = {"version": 1, "id": name, "host": new_token(), "games": {}, "clock": clock, "deadline": None}
+        meta = {"version": 1, "id": name, "host": new_token(), "games": {}, "clock": clock, "deadline": None,
+                PLAYERS: {player: new_token() for player in party.players}}  # each player's evening link
         try:  # made whole in a hidden folder, then renamed into place
             staging.mkdir(parents=True)
             party_save.save(staging / PARTY_FILE, party)
@@ -90,7 +93,22 @@ class WebParty:
         ruleset = load_archive(party.edition_id)
         if ruleset.source_hash != party.source_hash:
             raise PartyError(f"the rules of {party.edition_id} changed since the party began")
-        return cls(folder, meta, party, ruleset)
+        loaded = cls(folder, meta, party, ruleset)
+        loaded.give_missing_links()
+        return loaded
+
+    def give_missing_links(self) -> None:
+        """Evening links for a party set up before they were given: made and written now (if the disk cannot
+        take them they are made again at the next start, and the host's page shows those)."""
+        links = self.meta.setdefault(PLAYERS, {})
+        missing = [name for name in self.party.players if name not in links]
+        for name in missing:
+            links[name] = new_token()
+        if missing:
+            try:
+                _write_json(self.folder / META_FILE, self.meta)
+            except OSError as exc:
+                print(f"touring serve: party {self.id}: evening links not kept: {disk_trouble(exc)}", file=sys.stderr)
 
     def save(self) -> None:
         self._write(self.party, self.meta)

@@ -1,5 +1,6 @@
 """Web stage, the party's routes: setting up a Progressive Touring evening, the host's screen, the signal
-(the host's button or the edition's clock) and another game at a table."""
+(the host's button, confirmed on a page of its own, or the edition's clock) and another game at a table.
+After the signal or another game every open seat page whose game its player has left is moved on (web.evening)."""
 from __future__ import annotations
 
 import asyncio
@@ -13,7 +14,7 @@ from starlette.routing import Route
 
 from ..party.host import player_names
 from ..party.record import PartyError
-from . import pages
+from . import evening, pages, party_pages
 from .editions import EditionRefused
 from .forms import address, base, declared_length, number, qr_svg, text_fields
 from .host_routes import home
@@ -82,22 +83,54 @@ async def party_page(request: Request) -> Response:
     found, store = party_of(request), request.app.state.store
     if found is None:
         return HTMLResponse(pages.refusal(), status_code=404)
-    return HTMLResponse(pages.party_host(found, lambda r, t: found.games_of(store, r, t), base(request), qr_svg))
+    return HTMLResponse(party_pages.party_host(found, games_lister(found, store), base(request), qr_svg))
+
+
+def games_lister(found: WebParty, store: TableStore):
+    return lambda round_number, table_number: found.games_of(store, round_number, table_number)
 
 
 async def party_signal(request: Request) -> Response:
+    """The host's signal in two steps: the button shows what it will do and every table's state; the
+    confirmation (confirm=yes, and the round it was asked for) sounds it."""
     found, state = party_of(request), request.app.state
     if found is None or foreign(request):
         return HTMLResponse(pages.refusal(), status_code=404)
-    if refused := making_refused(request, tables=len(found.party.current.tables) if found.party.current else 0):
+    fields = await small_form(request)
+    if fields is None:
+        return party_refusal(found, "the form could not be read")
+    if found.party.current is None:
+        return party_refusal(found, "the party is over: there is no round to end")
+    if fields.get("confirm") != "yes":
+        return HTMLResponse(party_pages.signal_confirm(found, games_lister(found, state.store)))
+    asked = fields.get("round", str(found.party.current.number))
+    if asked != str(found.party.current.number):  # a second press, or the clock sounded it meanwhile
+        return party_refusal(found, "that round's signal has already sounded: the party is at round "
+                                    f"{found.party.current.number}", status=409)
+    if refused := making_refused(request, tables=len(found.party.current.tables)):
         return party_refusal(found, refused, status=429)
     try:
-        changed = found.signal(state.store)
+        await sound_signal(state, found)
     except PartyError as exc:
         return party_refusal(found, str(exc))
-    for table in changed:
-        await state.hub.broadcast(table)
     return RedirectResponse(f"/p/{found.meta['host']}", status_code=303)
+
+
+async def small_form(request: Request) -> dict | None:
+    """A form of a few short fields (a button's), or None when it is too large or cannot be read."""
+    if declared_length(request) > 1024:
+        return None
+    try:
+        return text_fields(await request.form(max_files=0, max_fields=5))
+    except Exception:
+        return None
+
+
+async def sound_signal(state, found: WebParty) -> None:
+    """The signal: the stopped games shown to their seats, then every seat page of the round moved on."""
+    for table in found.signal(state.store):
+        await state.hub.broadcast(table)
+    evening.move_on(state, found)
 
 
 async def party_again(request: Request) -> Response:
@@ -110,6 +143,7 @@ async def party_again(request: Request) -> Response:
         found.another_game(request.app.state.store, number(request.path_params["number"], "table number"))
     except (PartyError, ValueError) as exc:
         return party_refusal(found, str(exc))
+    evening.move_on(request.app.state, found)  # the finished game's players go on to the new one
     return RedirectResponse(f"/p/{found.meta['host']}", status_code=303)
 
 
@@ -144,12 +178,9 @@ async def sound_due_signals(state) -> None:
     for party in list(state.parties.values()):
         if party.signal_due(time.time()):
             try:
-                stopped = party.signal(state.store)
+                await sound_signal(state, party)
             except PartyError as exc:  # a full disk: the deadline stands, so the next tick tries again
                 print(f"touring serve: party {party.id}: the signal is not sounded yet: {exc}", file=sys.stderr)
-                continue
-            for table in stopped:
-                await state.hub.broadcast(table)
 
 
 async def clock(state) -> None:

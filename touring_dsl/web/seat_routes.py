@@ -29,7 +29,8 @@ async def seat_page(request: Request) -> Response:
     found = access(request)
     if found is None or found.seat is None:
         return HTMLResponse(pages.refusal(), status_code=404)
-    return HTMLResponse(pages.game_page(f"Touring: seat {found.seat + 1}", "seat"))
+    evening = request.app.state.seat_evening(found.table, found.seat)  # a party's seat: back to the evening page
+    return HTMLResponse(pages.game_page(f"Touring: seat {found.seat + 1}", "seat", evening))
 
 
 async def watch_page(request: Request) -> Response:

@@ -492,6 +492,10 @@ function connect() {
       render();
     } else if (message.type === "error") {
       say(message.message, true);
+    } else if (message.type === "moved" && message.to.startsWith("/pl/")) {
+      // a party's signal: this game is no longer the player's; their evening page says where to go next
+      say(message.words);
+      location.assign(message.to);
     }
   });
   socket.addEventListener("close", () => {
