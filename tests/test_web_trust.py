@@ -521,3 +521,17 @@ def test_behind_a_reverse_proxy_the_public_address_is_answered_and_used(tmp_path
         assert client.get("/", headers={"host": "games.example.org.evil.example"}).status_code == 400
         assert client.post("/tables", data=FORM, headers={**public, "origin": "http://games.example.org"},
                            follow_redirects=False).status_code == 403  # another scheme is another origin
+
+
+def test_a_partys_evening_codes_follow_the_address_the_phones_can_reach(tmp_path):
+    names = "Ann, Bob, Cat, Dan"
+    for options, codes in (({}, 0), ({"address": "http://0.0.0.0:8000", "share_base": "http://192.168.1.5:8000"}, 4)):
+        _, client = make_client(tmp_path / str(codes), **options)
+        origin = options.get("share_base", LOCAL)
+        with client:
+            made = client.post("/parties", data={"edition": "touring-1937", "names": names, "rounds": "2"},
+                               headers={"host": origin.split("//")[1], "origin": origin}, follow_redirects=False)
+            page = client.get(made.headers["location"], headers={"host": origin.split("//")[1]}).text
+        assert page.count('<figure class="qr"') == codes and page.count("data-evening=") == 4
+        assert ('id="local-only"' in page) == (codes == 0)
+        assert page.count(f'href="{origin}/pl/') == 4

@@ -8,13 +8,14 @@ import time
 from html import escape
 
 from ..wording import capital, counted, distance
-from .pages import page
+from .pages import page, reach_notice
 
 # -- the host's screen --------------------------------------------------------------------------------------
 
 
-def party_host(web_party, games_of, base: str, qr_svg) -> str:
-    """The host's screen: the evening links, this round's tables, the signal, the standings."""
+def party_host(web_party, games_of, base: str, qr_svg, local_only: bool = False) -> str:
+    """The host's screen: the evening links, this round's tables, the signal, the standings. local_only: the
+    server listens on this machine alone: the screen says so (pages.reach_notice) and shows no QR code."""
     party, ruleset = web_party.party, web_party.ruleset
     rnd = party.current
     token = escape(web_party.meta["host"])
@@ -27,7 +28,10 @@ def party_host(web_party, games_of, base: str, qr_svg) -> str:
         if deadline:
             parts.append(f'<p id="deadline">The signal sounds at {time.strftime("%H:%M", time.localtime(deadline))} '
                          f"({party.minutes} minutes a round), or earlier from the button.</p>")
-    parts.append(evening_links(web_party, base, qr_svg, opened=rnd is not None and rnd.number == 1))
+    if local_only:
+        parts.append(reach_notice(base))
+    parts.append(evening_links(web_party, base, None if local_only else qr_svg,
+                               opened=rnd is not None and rnd.number == 1))
     if rnd is not None:
         for table in rnd.tables:
             parts.append(_party_table(web_party, table, games_of(rnd.number, table.number), base, token))
@@ -44,8 +48,8 @@ def evening_links(web_party, base: str, qr_svg, opened: bool) -> str:
         url = f"{base}/pl/{web_party.meta['players'][name]}"
         rows.append(f'<li class="seat-link"><h3>{escape(name)}</h3><p><a href="{escape(url)}" '
                     f'data-evening="{escape(name)}">{escape(url)}</a></p>'
-                    f'<figure class="qr" aria-label="QR code of the evening link of {escape(name)}">{qr_svg(url)}'
-                    f"</figure></li>")
+                    + (f'<figure class="qr" aria-label="QR code of the evening link of {escape(name)}">'
+                       f"{qr_svg(url)}</figure>" if qr_svg else "") + "</li>")
     return (f'<details class="evening-links" id="evening-links"{" open" if opened else ""}>'
             f"<summary>Each player's link for the whole evening</summary>"
             "<p>Give each player their own link once, at the start (show its code, or print this page): it says "

@@ -83,7 +83,8 @@ async def party_page(request: Request) -> Response:
     found, store = party_of(request), request.app.state.store
     if found is None:
         return HTMLResponse(pages.refusal(), status_code=404)
-    return HTMLResponse(party_pages.party_host(found, games_lister(found, store), base(request), qr_svg))
+    return HTMLResponse(party_pages.party_host(found, games_lister(found, store), base(request), qr_svg,
+                                               request.app.state.settings.local_only))
 
 
 def games_lister(found: WebParty, store: TableStore):
