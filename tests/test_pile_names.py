@@ -104,9 +104,8 @@ add piles {
 
 
 def test_the_log_and_score_sheet_use_the_name():
-    from touring_dsl.cli._matches import line_words
     from touring_dsl.engine import Move, build_position
-    from touring_dsl.engine.rules.scoring import ScoreLine
+    from touring_dsl.score_sheet import term_words
 
     ruleset = load("mille-bornes")
     game = build_position(ruleset, sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"]}},
@@ -115,8 +114,8 @@ def test_the_log_and_score_sheet_use_the_name():
     events = game.apply(Move("counter", "Right of Way"))
     assert str(events[0]) == "player 2 calls a coup fourré with Right of Way: Stop is cancelled"
     term = next(t for t in ruleset.scoring.terms if t.what == "countered")
-    assert line_words(ScoreLine(term, 1), "km", ruleset) == "1 x 300 points per coup fourré"
-    assert line_words(ScoreLine(term, 1), "km") == "1 x 300 points per hazard countered"
+    assert term_words(term, "km", ruleset.pile_names.counter) == "300 points per coup fourré"  # the score sheet's row
+    assert term_words(term, "km") == "300 points per hazard countered"  # an edition that names no counter
 
 
 def test_diff_notices_a_named_counter():

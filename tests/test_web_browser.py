@@ -6,31 +6,12 @@ a counter (coup fourré) whenever the page offers one; a discard when nothing pl
 """
 from __future__ import annotations
 
-import shutil
-
-import pytest
-
-from web_support import Server, make_table
-
-playwright = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no system chromium (.ci/run installs it)")
-PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    running = Server(tmp_path_factory.mktemp("tables")).start()
-    yield running
-    running.stop()
+from browser_support import PHONE, browser, needs_chromium, server  # noqa: F401  (the fixtures by name)
+from web_support import make_table
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
+pytestmark = needs_chromium
 
 
 def open_seats(browser, urls, viewport=None):

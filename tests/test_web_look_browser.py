@@ -8,38 +8,20 @@ points. The system's chromium is driven by Playwright, as in test_web_browser.py
 """
 from __future__ import annotations
 
-import shutil
 import time
 
 import httpx
 import pytest
 
 from touring_dsl.archive import load
-from web_support import Server, make_table
+from browser_support import SIZES, browser, needs_chromium, server  # noqa: F401  (the fixtures by name)
+from web_support import make_table
 
-playwright = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no system chromium (.ci/run installs it)")
-SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+pytestmark = needs_chromium
 # counts the animations a page starts, so a test can tell motion from none without timing anything
 COUNT_ANIMATIONS = ("window.animationsStarted = 0; const animate = Element.prototype.animate;"
                     "Element.prototype.animate = function (...args) { window.animationsStarted += 1;"
                     " return animate.apply(this, args); };")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    running = Server(tmp_path_factory.mktemp("tables")).start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

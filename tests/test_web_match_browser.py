@@ -6,20 +6,17 @@ test_web_browser.py."""
 from __future__ import annotations
 
 import asyncio
-import shutil
 from pathlib import Path
 
 import pytest
 
 from touring_dsl.web.channel import Hub
 from touring_dsl.web.store import TableStore
+from browser_support import SIZES, browser, needs_chromium  # noqa: F401  (the fixtures by name)
 from web_support import Server, first_move
 
-playwright = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no system chromium (.ci/run installs it)")
+pytestmark = needs_chromium
 HOUSE = Path(__file__).resolve().parents[1] / "editions" / "house" / "match-1937.touring"
-SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 TERMS = ["1 point per km", "100 points per safety in play", "300 points per coup fourré",
          "400 points for completing the race", "200 points for completing the race after an extension",
          "500 points for completing the race while no opponent has any mileage"]
@@ -45,14 +42,6 @@ def tables(tmp_path_factory):
     server = Server(data).start()
     yield server, made
     server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 def open_page(browser, url, size):

@@ -7,34 +7,15 @@ Playwright, as in test_web_browser.py.
 from __future__ import annotations
 
 import re
-import shutil
 from html import unescape
 
 import httpx
 import pytest
 
-from web_support import Server
+from browser_support import SIZES, browser, needs_chromium, server  # noqa: F401  (the fixtures by name)
 
-playwright = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no system chromium (.ci/run installs it)")
-SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+pytestmark = needs_chromium
 NAMES = "Annabelle-Marguerite, Bartholomew, Cat, Dan"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    running = Server(tmp_path_factory.mktemp("tables")).start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 def new_party(base: str) -> tuple[str, dict[str, str]]:
