@@ -523,3 +523,13 @@ def test_behind_a_reverse_proxy_the_public_address_is_answered_and_used(tmp_path
         assert client.get("/", headers={"host": "games.example.org.evil.example"}).status_code == 400
         assert client.post("/tables", data=FORM, headers={**public, "origin": "http://games.example.org"},
                            follow_redirects=False).status_code == 403  # another scheme is another origin
+
+
+def test_a_deal_number_too_long_is_called_too_long_not_not_whole(tmp_path):
+    _, client = make_client(tmp_path)
+    with client:
+        page = client.post("/tables", data={**FORM, "seed": "9" * 23}).text
+        assert "the deal number should have at most 12 digits" in page
+        assert "whole number" not in page.split('class="error"')[1].split("</section>")[0]
+        page = client.post("/tables", data={**FORM, "seed": "-1"}).text
+        assert "the deal number should be a whole number" in page
