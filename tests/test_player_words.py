@@ -255,3 +255,20 @@ def test_a_long_prompt_is_fitted_and_ends_where_the_answer_is_typed():
     assert max(len(line) for line in shown.splitlines()) <= 40
     piped = Console(width=40, file=io.StringIO())
     assert fitted_prompt(piped, prompt) == prompt  # not a terminal: the prompt whole
+
+
+@pytest.mark.parametrize("stop", [EOFError, KeyboardInterrupt])
+def test_ctrl_d_or_ctrl_c_at_the_save_prompt_ends_its_line(tmp_path, monkeypatch, capsys, stop):
+    """What became of the game is then said from the start of a line, not run on after the prompt and broken
+    mid-word by the fitting to the terminal ("...saved in tou / ring-1937-seed5.jsonl")."""
+    monkeypatch.chdir(tmp_path)
+    session = session_at(80)
+    session.interactive = True
+
+    def stopped(prompt=""):
+        print(prompt, end="")
+        raise stop
+
+    monkeypatch.setattr("builtins.input", stopped)
+    assert str(session.save_somewhere()) == "mille-bornes-seed7.jsonl"
+    assert capsys.readouterr().out.endswith("Save? [Y/n, or a file name]: \n")

@@ -111,6 +111,7 @@ def test_a_server_open_to_the_network_answers_its_share_address_and_this_machine
         assert "http://192.168.1.5:8000/s/" in page
         # the codes carry the address a phone on the network reaches, and no warning that none can
         assert page.count('<figure class="qr"') == 2 and 'id="local-only"' not in page
+        assert "or let them scan its code" in page
 
 
 def test_a_server_on_this_machine_alone_says_so_and_how_to_let_the_phones_in(tmp_path):
@@ -122,6 +123,7 @@ def test_a_server_on_this_machine_alone_says_so_and_how_to_let_the_phones_in(tmp
         page = client.get(made.headers["location"]).text
         assert 'id="local-only"' in page and "touring serve --host 0.0.0.0" in page
         assert '<figure class="qr"' not in page and page.count("data-seat=") == 2
+        assert "scan its code" not in page  # no code to scan: the page does not offer one
 
 
 def test_a_websocket_from_another_sites_page_is_refused(tmp_path):
@@ -535,3 +537,13 @@ def test_a_partys_evening_codes_follow_the_address_the_phones_can_reach(tmp_path
         assert page.count('<figure class="qr"') == codes and page.count("data-evening=") == 4
         assert ('id="local-only"' in page) == (codes == 0)
         assert page.count(f'href="{origin}/pl/') == 4
+
+
+def test_a_deal_number_too_long_is_called_too_long_not_not_whole(tmp_path):
+    _, client = make_client(tmp_path)
+    with client:
+        page = client.post("/tables", data={**FORM, "seed": "9" * 23}).text
+        assert "the deal number should have at most 12 digits" in page
+        assert "whole number" not in page.split('class="error"')[1].split("</section>")[0]
+        page = client.post("/tables", data={**FORM, "seed": "-1"}).text
+        assert "the deal number should be a whole number" in page

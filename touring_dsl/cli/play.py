@@ -359,6 +359,7 @@ class Session:
                                                   ).strip().lower() in ("y", "yes"):
                     return target
             except (EOFError, KeyboardInterrupt):
+                print()  # end the prompt's line: what became of the game is said from the start of the next
                 return default  # asked to stop while asked to save: save rather than lose the game, replacing nothing
 
 

@@ -18,8 +18,10 @@ def declared_length(request: Request) -> int:
 
 def number(text, what: str) -> int:
     text = (text or "").strip()
-    if not text.isascii() or not text.isdigit() or len(text) > 12:
+    if not text.isascii() or not text.isdigit():
         raise ValueError(f"the {what} should be a whole number")
+    if len(text) > 12:  # a whole number still, but too long: say so rather than that it is not one
+        raise ValueError(f"the {what} should have at most 12 digits")
     return int(text)
 
 

@@ -108,7 +108,7 @@ def host(table, base: str, qr_svg, data_label: str = "touring-tables", local_onl
     body = f"""<main>
 <h1>{escape(table.ruleset.title)}: the table is ready</h1>
 {reach_notice(base) if local_only else ""}
-<p>Give each player the link of their seat (or let them scan its code). A link is that seat's key:
+<p>Give each player the link of their seat{" (or let them scan its code)" if qr_svg else ""}. A link is that seat's key:
 whoever has it sees that hand, so give it to that player alone.</p>
 <ul class="links">{''.join(rows)}</ul>
 <h2>The table for everyone</h2>
