@@ -122,3 +122,45 @@ def test_the_play_again_button_takes_each_player_to_their_own_seat_of_one_new_ta
         foreign = client.post(f"/again/{old.meta['tokens'][0]}", headers={"origin": "http://evil.example"},
                               follow_redirects=False)
         assert foreign.status_code == 404 and len(store.tables) == 3  # another site's post makes nothing
+
+
+# -- a house rule's text as a browser sends it ---------------------------------------------------------------
+
+CRLF_RULE = 'edition "ours" extends "touring-1937" {\r\n  title "Our Touring"\r\n}\r\n'
+
+
+def test_a_house_rule_pasted_with_crlf_lines_is_kept_over_a_restart_and_replays(tmp_path):
+    """A browser sends a textarea's lines ending in \\r\\n. The table was made (and its log hashed) from that
+    text, but read back with universal newlines after a restart: it was not loaded, its links were refused,
+    and `touring replay` of its log failed."""
+    from typer.testing import CliRunner
+
+    from touring_dsl.cli.app import app
+    from touring_dsl.web.app import create_app
+    from web_support import local_client
+
+    app_ = create_app(tmp_path, bot_delay=0)
+    with local_client(app_) as client:
+        made = client.post("/tables", data={"edition": "touring-1937", "source": CRLF_RULE, "players": "2",
+                                            "seat0": "human", "seat1": "human", "seed": "4"}, follow_redirects=False)
+        assert made.status_code == 303
+        table = next(iter(app_.app.state.store.tables.values()))
+        table.commit(table.game.to_act, first_move(table.game))
+    again = TableStore(tmp_path)
+    assert [t.id for t in again.load_all()] == [table.id]  # loaded after the restart, at its move
+    assert len(again.tables[table.id].record.moves) == 1
+    result = CliRunner().invoke(app, ["replay", str(tmp_path / table.id / "game.jsonl")])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_table_kept_with_crlf_lines_by_an_older_server_still_loads(tmp_path):
+    """Such a table's file holds the \\r\\n its log's hash was made of: it is read back exactly."""
+    store = TableStore(tmp_path)
+    table = store.create(2, ["human", "human"], upload=CRLF_RULE, seed=4)
+    log = (table.folder / "game.jsonl").read_text(encoding="utf-8")
+    old_hash = __import__("touring_dsl.web.editions", fromlist=["x"]).compile_upload(CRLF_RULE, tmp_path).source_hash
+    (table.folder / "edition.touring").write_bytes(CRLF_RULE.encode("utf-8"))  # as an older server wrote it
+    (table.folder / "game.jsonl").write_text(log.replace(table.ruleset.source_hash, old_hash), encoding="utf-8")
+    store.close()
+    again = TableStore(tmp_path)
+    assert [t.id for t in again.load_all()] == [table.id]

@@ -7,6 +7,7 @@ new game. A party's tables are not played again here: the party's host seats its
 """
 from __future__ import annotations
 
+from .editions import as_saved, saved_text
 from .store import Access, TableStore
 from .table import EDITION_NAME, Table, _write_json, META_NAME
 
@@ -27,7 +28,7 @@ def play_again(store: TableStore, table: Table) -> Table:
     if made is not None:
         return made
     edition = table.meta["edition"]
-    upload = (table.folder / EDITION_NAME).read_text(encoding="utf-8") if edition.get("file") else None
+    upload = as_saved(saved_text(table.folder / EDITION_NAME)) if edition.get("file") else None
     made = store.create(table.players, list(table.kinds), None if upload else edition["id"], upload,
                         setup=table.record.header.get("setup"), match=bool(table.meta.get("match")))
     made.meta[AFTER] = table.id

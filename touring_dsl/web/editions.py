@@ -58,6 +58,21 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def as_saved(text: str) -> str:
+    """An uploaded text with its line endings as \n: a browser sends a textarea's lines ending in \r\n (and
+    a file made on Windows has them too), while the edition file is read back, by the server after a restart
+    and by `touring replay`, with Python's universal newlines. The hash a table's log records must be that
+    of the text as it will be read back."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def saved_text(path: Path) -> str:
+    """A table's edition file exactly as it was written (a table made before as_saved kept its \r\n, and
+    its log's hash is of that text)."""
+    with open(path, encoding="utf-8", newline="") as file:
+        return file.read()
+
+
 def compile_upload(text: str, folder: Path, checked: bool = True):
     """Compile an uploaded house rule; EditionRefused carries the located errors as `touring check` shows them.
 

@@ -6,7 +6,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from . import pages
-from .editions import MAX_EDITION_BYTES, EditionRefused, archive_choices
+from .editions import MAX_EDITION_BYTES, EditionRefused, archive_choices, as_saved
 from .forms import address, base, declared_length, number, qr_svg, text_fields
 from .limits import refusal_words
 from .security import foreign
@@ -52,6 +52,7 @@ async def new_table(request: Request) -> Response:
 async def create_from_form(state, form, fields: dict) -> Table:
     text = await edition_text(form, fields)
     if text is not None:
+        text = as_saved(text)  # checked and kept as it will be read back (a browser's lines end in \r\n)
         await state.compiler.check(text)  # off the event loop, limited in time and memory (web.upload)
     players = number(fields.get("players"), "number of players")
     if not 1 <= players <= MAX_PLAYERS:

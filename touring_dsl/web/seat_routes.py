@@ -10,7 +10,7 @@ from starlette.routing import Route
 
 from . import pages
 from .again import AgainRefused, again_path, following, play_again
-from .editions import EditionRefused
+from .editions import EditionRefused, as_saved, saved_text
 from .forms import address
 from .security import RULEBOOK_CSP, foreign
 from .table import EDITION_NAME
@@ -76,7 +76,7 @@ async def again(request: Request) -> Response:
             return not_again(full, 429, back)
         if table.meta["edition"].get("file"):  # a house rule: checked off the event loop, as on the form
             try:
-                await state.compiler.check((table.folder / EDITION_NAME).read_text(encoding="utf-8"))
+                await state.compiler.check(as_saved(saved_text(table.folder / EDITION_NAME)))
             except (EditionRefused, OSError) as exc:
                 return not_again(str(exc), 400, back)
     try:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..gamelog import HUMAN
-from .editions import EditionRefused, compile_upload, load_archive
+from .editions import EditionRefused, as_saved, compile_upload, load_archive, saved_text
 from .table import EDITION_NAME, LOG_NAME, META_NAME, DiskRefused, Table
 
 MAX_PLAYERS = 8
@@ -34,7 +34,7 @@ class Access:
 
 def ruleset_for(folder: Path, edition: dict):
     if edition.get("file"):
-        return compile_upload((folder / EDITION_NAME).read_text(encoding="utf-8"), folder)
+        return compile_upload(saved_text(folder / EDITION_NAME), folder)
     return load_archive(edition["id"])
 
 
@@ -86,6 +86,7 @@ class TableStore:
         staging, folder = self._new_folders()
         try:
             if upload is not None:
+                upload = as_saved(upload)
                 ruleset = compile_upload(upload, staging)
                 (staging / EDITION_NAME).write_text(upload, encoding="utf-8")
                 edition = {"id": ruleset.id, "file": EDITION_NAME}
