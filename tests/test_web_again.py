@@ -164,3 +164,19 @@ def test_a_table_kept_with_crlf_lines_by_an_older_server_still_loads(tmp_path):
     store.close()
     again = TableStore(tmp_path)
     assert [t.id for t in again.load_all()] == [table.id]
+
+
+def test_where_races_are_scored_the_end_names_the_side_with_more_points_and_who_completed_the_race(store):
+    """Mille Bornes, seed 21, greedy against expert: side 1 completes the 700 km (1200 points) but side 2
+    scores 1275. The page declared side 1 the winner over a higher score."""
+    from touring_dsl.web.views import state_message
+
+    table = store.create(2, ["greedy", "expert"], "mille-bornes", seed=21)
+    while not table.game.is_over:
+        seat, view, legal, rng = table.bot_choice()
+        table.commit(seat, table.bots[seat].choose(view, legal, rng))
+    assert table.game.outcome == "completed" and table.game.winner == 0
+    result = state_message(table.game, None, table.events, table.kinds, len(table.record.moves))["result"]
+    assert [side["points"] for side in result["sides"]] == [1200, 1275]
+    assert result["winner"] == 1 and [side["won"] for side in result["sides"]] == [False, True]
+    assert result["how"] == "player 1 (greedy) completed the race"

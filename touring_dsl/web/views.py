@@ -154,19 +154,30 @@ def _side(ruleset, view, side) -> dict:
 
 def _result(game, seat_kinds: list[str], names: list[str] | None) -> dict:
     """The end as the page shows it: who won, how, and each side's distance (of the goal the race had at
-    its end, an Extension's included) and points where the edition scores."""
+    its end, an Extension's included) and points where the edition scores. Where races are scored the
+    race is won on points (the side that completed the trip may score less), and `how` says who completed it."""
     def name(s: int) -> str:
         called = names[s] if names else f"player {s + 1}"
         return called + ("" if seat_kinds[s] == "human" else f" ({seat_kinds[s]})")
 
     view = game.view(0)
     points = _points(game)
+    winner = game.winner if points is None else points_leader(points)
     sides = [{"side": side.side, "names": [name(s) for s in side.seats], "miles": side.miles,
-              "points": None if points is None else points[side.side], "won": game.winner == side.side}
+              "points": None if points is None else points[side.side], "won": winner == side.side}
              for side in view.sides]
-    return {"outcome": game.outcome, "winner": game.winner, "lines": result_lines(game, name),
-            "how": OUTCOMES.get(game.outcome, game.outcome or "unfinished"), "goal": target_now(game),
-            "unit": game.setup.race.unit, "turns": game.turns, "sides": sides}
+    how = OUTCOMES.get(game.outcome, game.outcome or "unfinished")
+    if points is not None and game.outcome == "completed" and game.winner is not None:
+        how = " & ".join(sides[game.winner]["names"]) + " completed the race"
+    return {"outcome": game.outcome, "winner": winner, "lines": result_lines(game, name),
+            "how": how, "goal": target_now(game), "unit": game.setup.race.unit, "turns": game.turns, "sides": sides}
+
+
+def points_leader(points: list[int]) -> int | None:
+    """The side with the most points, or None when the most are shared."""
+    best = max(points)
+    leaders = [side for side, total in enumerate(points) if total == best]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 OUTCOMES = {"completed": "the race was completed", "exhausted": "the cards ran out",
