@@ -6,18 +6,9 @@ import pytest
 
 from touring_dsl.web.again import AgainRefused, again_path, following, play_again
 from touring_dsl.web.store import TableStore
-from web_support import first_move
+from web_support import finish, first_move, local_client
 
 pytest.importorskip("starlette")
-
-
-def finish(table, limit=2000):
-    """Plays the table to its end with first_move (every seat a person, so no bot acts on its own)."""
-    for _ in range(limit):
-        if table.game.is_over:
-            return table
-        table.commit(table.game.to_act, first_move(table.game))
-    raise AssertionError("the game did not end")
 
 
 @pytest.fixture()
@@ -103,7 +94,6 @@ def test_the_last_play_is_the_last_card_laid_whatever_follows_it(store):
 
 def test_the_play_again_button_takes_each_player_to_their_own_seat_of_one_new_table(tmp_path):
     from touring_dsl.web.app import create_app
-    from web_support import local_client
 
     app = create_app(tmp_path, bot_delay=0)
     store = app.app.state.store
@@ -137,7 +127,6 @@ def test_a_house_rule_pasted_with_crlf_lines_is_kept_over_a_restart_and_replays(
 
     from touring_dsl.cli.app import app
     from touring_dsl.web.app import create_app
-    from web_support import local_client
 
     app_ = create_app(tmp_path, bot_delay=0)
     with local_client(app_) as client:

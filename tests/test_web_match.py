@@ -16,21 +16,12 @@ from touring_dsl.engine import new_game
 from touring_dsl.engine.match import Match, lead_seat, race_seed
 from touring_dsl.engine.rules.scoring import score_race
 from touring_dsl.web.store import TableStore
-from web_support import first_move, local_client
+from web_support import finish, first_move, local_client
 
 pytest.importorskip("starlette")
 
 SEED = 11
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def finish(table, limit=2000):
-    """Plays the table's race to its end with first_move (every seat a person: no bot acts on its own)."""
-    for _ in range(limit):
-        if table.game.is_over:
-            return table
-        table.commit(table.game.to_act, first_move(table.game))
-    raise AssertionError("the race did not end")
 
 
 def terminal_match(seed: int, races: int) -> Match:

@@ -116,6 +116,16 @@ def first_move(game):
     return next(m for m in legal if m.action == "discard" and m.card == hand[0])
 
 
+def finish(table, limit=2000):
+    """Plays a web table's game (race) to its end with first_move, every seat as a person would (no bot acts on
+    its own); returns the table."""
+    for _ in range(limit):
+        if table.game.is_over:
+            return table
+        table.commit(table.game.to_act, first_move(table.game))
+    raise AssertionError("the game did not end")
+
+
 def web_first_move(state: dict) -> dict:
     """first_move as a page sees it: from the seat's own state message (its hand and legal moves)."""
     moves = state["moves"]
