@@ -176,3 +176,18 @@ def test_the_end_of_a_game_says_who_won_with_each_sides_distance_and_points(brow
     assert again.get_attribute("method") == "post"
     assert again.get_attribute("action") == "/again/" + finished["spectator"].rsplit("/", 1)[1]
     assert page.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_page_refusing_another_game_fits_and_leads_back(server, browser, size):
+    """"Play again" posted for a game still being played: a page in words, with a way back, that fits."""
+    table = make_table(server.base, "touring-1937", ["human", "human"], seed=3)
+    page = open_page(browser, table["seats"][0], size)
+    token = table["seats"][0].rsplit("/", 1)[1]
+    page.evaluate("""(token) => { const form = document.createElement("form"); form.method = "post";
+                      form.action = "/again/" + token; document.body.appendChild(form); form.submit(); }""", token)
+    page.wait_for_selector("p[role=alert]")
+    assert "not over" in page.inner_text("p[role=alert]")
+    assert_fits(page, size, "the page refusing another game")
+    page.click("text=Back to the table")
+    page.wait_for_selector("#app[data-moves]")
