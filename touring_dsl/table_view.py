@@ -45,7 +45,7 @@ def side_lines(view, ruleset, side_index: int, title: str, shared_zone: bool, ra
     line.append(needs_text(ruleset, side), style="green" if side.showing_go else "yellow")
     lines = [Text(title, style="bold"), line]
     if not shared_zone and ruleset.zones.zones:
-        lines.append(Text(f"    {zone_label(ruleset)}: {zone_text(side)}", style="cyan"))
+        lines.append(Text(f"    {zone_label(ruleset)}: {zone_text(side, ruleset)}", style="cyan"))
     parts = [f"{card} {laid}/{needed}" if needed < NO_CAP else f"{card} {laid}" for card, laid, needed in side.piles]
     lines.append(Text("    Mileage: " + "   ".join(parts)))
     if side.safeties:
@@ -66,10 +66,20 @@ def zone_label(ruleset) -> str:
     return name[0].upper() + name[1:] if name else "Zone"
 
 
-def zone_text(side) -> str:
+def zone_text(side, ruleset=None) -> str:
     """The zone a side races in; while its zone pile is empty, said so, so that the starting zone is not
-    read as a card laid (Mille Bornes' speed pile starts empty and rules as End of Limit)."""
-    return side.zone if side.zone_size else f"empty ({side.zone} applies)"
+    read as a card laid (Mille Bornes' speed pile starts empty and rules as End of Limit). A starting zone
+    that allows every mileage card is no limit at all, and said so."""
+    if side.zone_size:
+        return side.zone
+    if ruleset is not None and _allows_all_mileage(ruleset, side.zone):
+        return "empty (no limit)"
+    return f"empty ({side.zone} applies)"
+
+
+def _allows_all_mileage(ruleset, zone: str) -> bool:
+    allowed = next((set(z.allows) for z in ruleset.zones.zones if z.name == zone), set())
+    return all(card.name in allowed for card in ruleset.deck if card.kind == "mileage")
 
 
 def _cards(count: int) -> str:
@@ -141,7 +151,7 @@ def _discard_text(view) -> str:
 
 def _hand_sizes(game, view, seat: int) -> list[Text]:
     sizes = view.hand_sizes
-    others = [f"player {s + 1}: {n}" for s, n in enumerate(sizes) if s != seat]
+    others = [f"{n} (player {s + 1})" for s, n in enumerate(sizes) if s != seat]
     return [Text("  Cards in hand: " + ", ".join(others))] if others else []
 
 

@@ -382,6 +382,16 @@ def _is_folder(path: Path) -> bool:
         return False
 
 
+def start_line(session: Session) -> str:
+    """"Mille Bornes, 2 players, seed 11.": the setup named only where another seats as many players."""
+    ruleset, header = session.game.ruleset, session.record.header
+    players, sides = header["players"], session.game.sides
+    seating = counted(players, "player") + (f" on {sides} sides" if sides < players else "")
+    rivals = [s for s in ruleset.setups if players in s.players]
+    named = f' (setup "{setup_label(session)}")' if len(rivals) > 1 else ""
+    return f"{ruleset.title}, {seating}{named}, seed {header['seed']}."
+
+
 def setup_label(session: Session) -> str:
     ruleset = session.game.ruleset
     return next((s.label for s in ruleset.setups if s.id == session.record.header["setup"]), "")
@@ -534,8 +544,7 @@ def play(
         session = new_session(edition, players if players is not None else 2, setup,
                               humans if humans is not None else "1", bots or "greedy", seed, log, force)
         header = session.record.header
-        session.say(f"{session.game.ruleset.title}: {counted(header['players'], 'player')} ({setup_label(session)}), "
-                    f"seed {header['seed']}." + (" Type ? for help." if session.seats.humans else ""))
+        session.say(start_line(session) + (" Type ? for help." if session.seats.humans else ""))
     session.signal = signal
     try:
         play_races(session, None if resume is not None else lambda race_seed, first, race_log: _next_race(
