@@ -104,9 +104,11 @@ def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str]
         "draw_size": view.draw_size, "turns": view.turns, "to_act": None if game.is_over else view.to_act,
         "pending": None if view.pending is None else  # a hazard waits: the same words whatever the seat holds
         {"attacker": view.pending[0], "hazard": view.pending[1], "victim": view.pending[2],
-         "question": question(ruleset, *view.pending)},
+         # worded for its reader ("your side", "you") by public facts: who reads, who is asked
+         "question": question(ruleset, *view.pending, reader_side=None if seat is None else game.side_of(seat),
+                              reader_asked=seat == view.to_act, asked=view.to_act)},
         "status": mechanic_status(game),  # what each mechanic the table uses says of its state (public)
-        "question": offer_question(game),  # a mechanic's question to the seat to act (public: the table sees it)
+        "question": offer_question(game, None if seat is None else game.side_of(seat)),  # to the seat to act (public)
         "over": game.is_over, "result": _result(game, seat_kinds, names) if game.is_over else None,
         "last": last_play(log),
         "log": [line for line in (public_line(e, seat) for e in log[-log_tail * 3:]) if line][-log_tail:],
