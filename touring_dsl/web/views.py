@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..counter_words import question
 from ..engine import Move
+from ..engine.codec import ACTIONS, CARDLESS
 from ..engine.mechanics import target_now
 from ..table_view import (forfeit_warnings, go_pile_label, mechanic_status, move_label, needs_text, offer_question,
                           result_lines, sorted_hand, zone_label, zone_text)
@@ -184,6 +185,11 @@ def _points(game) -> list[int] | None:
     return [score.total for score in score_race(game)]
 
 
+def _quoted(text: str, longest: int = 40) -> str:
+    """A client's word quoted back to it, cut short: a forged message may send a page of text."""
+    return repr(text[:longest]) + ("..." if len(text) > longest else "")
+
+
 def parse_move(data) -> Move:
     """A move as a client sends it ({"action", "card", "target", "take"}); ValueError when it is not one."""
     if not isinstance(data, dict) or not isinstance(data.get("action"), str):
@@ -196,4 +202,8 @@ def parse_move(data) -> Move:
     if not isinstance(take, list) or not all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
                                              and isinstance(p[1], int) for p in take):
         raise ValueError("a move's take must be a list of [card, count] pairs")
+    if data["action"] not in ACTIONS:
+        raise ValueError(f"unknown action {_quoted(data['action'])}")
+    if data["action"] not in CARDLESS and card is None:
+        raise ValueError(f"a {data['action']} move needs a card")
     return Move.from_json({"action": data["action"], "card": card, "target": target, "take": take})
