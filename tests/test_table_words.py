@@ -71,6 +71,13 @@ def test_a_hazard_against_a_safety_says_the_safety_is_the_reason(hazard, safety)
     assert game.why_not(0, hazard) == f"player 2 is shielded from {hazard} by {safety}"
 
 
+def test_three_sides_name_the_shield_and_the_side_with_no_roll():
+    game = build_position(load("mille-bornes"), 3, sides={0: {"go": ["Roll"]},
+                                                          1: {"go": ["Roll"], "safeties": ["Puncture-Proof"]}},
+                          hands={0: ["Flat Tire", "25 km"]})
+    assert game.why_not(0, "Flat Tire") == "player 2 is shielded from Flat Tire by Puncture-Proof, and player 3 shows no Roll"
+
+
 def test_a_hazard_with_no_roll_to_delay_still_says_so():
     game = build_position(load("mille-bornes"), sides={0: {"go": ["Roll"]}}, hands={0: ["Flat Tire"]})
     assert game.why_not(0, "Flat Tire") == "no other side shows a Roll to delay"

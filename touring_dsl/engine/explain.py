@@ -161,20 +161,19 @@ def _lifts_every_limit(t, c: int) -> bool:
 
 def _shielded_targets(game, s: int, c: int) -> str | None:
     """Why hazard c cannot go on the other sides when a safety is what stops it: each side that shows a go
-    card but holds a safety against c (the safety, not a missing go card, is the reason there)."""
+    card holds a safety against c (the safety, not a missing go card, is the reason there), and each other
+    side shows no go card. None when some side shows a go card and no safety (another reason holds)."""
     t, card = game.t, game.t.names[c]
-    reasons, bare = [], False
+    shielded, bare = [], []
     for v in t.others[s]:
         shield = _shield(game, v, c)
-        if shield is not None and game.go_state[v] == RUNNING:
-            reasons.append(f"{_side_name(t, v)} is shielded from {card} by {shield}")
-        elif game.go_state[v] != RUNNING:
-            bare = True
-    if not reasons:
-        return None
-    if bare:
-        reasons.append(f"no other side shows a {t.go_name}")
-    return ", and ".join(reasons)
+        if game.go_state[v] != RUNNING:
+            bare.append(f"{_side_name(t, v)} shows no {t.go_name}")
+        elif shield is None:
+            return None
+        else:
+            shielded.append(f"{_side_name(t, v)} is shielded from {card} by {shield}")
+    return ", and ".join(shielded + bare) if shielded else None
 
 
 def _shield(game, v: int, c: int) -> str | None:
