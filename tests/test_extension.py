@@ -180,7 +180,7 @@ def test_touring_play_asks_the_player_who_reached_the_target(monkeypatch, capsys
     with pytest.raises(Stop):
         session.run()
     out = capsys.readouterr().out
-    assert "Side 1 reached 700 km: extend the race to 1000 km, 200 more points if your side completes it" in out
+    assert "Your side reached 700 km: extend the race to 1000 km, 200 more points if your side completes it" in out
     assert "1. extend the race" in out and "2. end the race here" in out
     assert "You cannot discard now" in out
     assert [entry.move["action"] for entry in session.record.moves][:2] == ["play", "extend"]

@@ -110,7 +110,7 @@ def test_a_zone_card_says_where_each_side_already_is(mille):
     game = build_position(mille, sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"], "zone": ["Speed Limit"]}},
                           hands={0: ["Speed Limit", "End of Limit"]})
     assert game.why_not(0, "Speed Limit") == "player 2 is already in Speed Limit"
-    assert game.why_not(0, "End of Limit") == "your side is already in End of Limit"
+    assert game.why_not(0, "End of Limit") == "your side has no limit to lift"  # a remedy with nothing to lift (QA point 18)
 
 
 def test_a_zone_card_against_a_shielded_side_names_the_safety(mille):

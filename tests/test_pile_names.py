@@ -38,7 +38,7 @@ def test_the_rulebook_says_the_names_and_not_the_defaults():
 def test_the_table_shows_the_names(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # quitting saves the game in the current folder
     result = CliRunner().invoke(app, ["play", "mille-bornes", "--seed", "3"], input="q\n", env={"NO_COLOR": "1"})
-    assert "    Battle pile: empty; needs Roll" in result.stdout and "    Speed pile: empty (End of Limit applies)" in result.stdout
+    assert "    Battle pile: empty; needs Roll" in result.stdout and "    Speed pile: empty (no limit)" in result.stdout
     assert "Go pile:" not in result.stdout and "Zone:" not in result.stdout
 
 

@@ -41,7 +41,7 @@ def test_the_victim_is_offered_the_counter(session, monkeypatch, capsys):
     with pytest.raises(Stop):
         session.run()
     out = capsys.readouterr().out
-    assert "Player 2 played Burning Oil on side 1: side 1 may counter it now, or let it pass." in out
+    assert "Player 2 played Burning Oil on your side: you may counter it now, or let it pass." in out
     assert "1. counter with Mechanic" in out and "2. let it pass" in out
     assert "[1-2, ? help, q quit]" in out  # no discarding while a counter is offered
     assert "You cannot discard now" in out
@@ -77,7 +77,7 @@ def test_a_victim_without_a_counter_is_asked_in_the_same_words(monkeypatch, caps
     with pytest.raises(Stop):
         session.run()
     out = capsys.readouterr().out
-    assert "Player 2 played Burning Oil on side 1: side 1 may counter it now, or let it pass." in out
+    assert "Player 2 played Burning Oil on your side: you may counter it now, or let it pass." in out
     assert "1. let it pass" in out and "[1, ? help, q quit]" in out
     assert [entry.move["action"] for entry in session.record.moves] == ["play", "decline"]
     assert [e["detail"] for e in session.record.moves[1].events][0] == "player 1 lets it pass"
@@ -95,6 +95,9 @@ def test_mille_bornes_words_the_question_as_a_coup_fourre(monkeypatch, capsys):
     with pytest.raises(Stop):
         session.run()
     out = capsys.readouterr().out
-    assert "Player 2 played Stop on side 1: side 1 may call a coup fourré now, or let it pass." in out
+    assert "Player 2 played Stop on your side: you may call a coup fourré now, or let it pass." in out
+    # the Stop is on the table, waiting: not the Roll beneath it (QA point 4)
+    assert "Battle pile: Stop, waiting for an answer (played by player 2)" in out
+    assert "rolling: may lay mileage" not in out.split("Your move")[0].split("Side 2")[0]
     assert "1. coup fourré with Right of Way" in out and "2. let it pass" in out
     assert "calls a coup fourré with Right of Way: Stop is cancelled" in out

@@ -314,7 +314,7 @@ def test_play_plays_the_match_to_its_end_and_logs_every_race(tmp_path):
     # the score sheet (score_sheet.py, as the web table shows it): a row per term, a column per side, the totals
     assert re.search(r"^  1 point per mile +(-|\d+) +(-|\d+)$", out, re.M)
     assert re.search(r"^  50 points for completing the race +(-|50) +(-|50)$", out, re.M)
-    assert re.search(r"^  match total \(to 500 points\) +\d+ +\d+$", out, re.M)
+    assert re.search(r"^  Match total \(to 500 points\) +\d+ +\d+$", out, re.M)
     logs = sorted(p.name for p in tmp_path.iterdir())
     assert logs == sorted(["m.jsonl"] + [f"m-race{n}.jsonl" for n in range(2, races + 1)])
     second = json.loads((tmp_path / "m-race2.jsonl").read_text().splitlines()[0])

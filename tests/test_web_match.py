@@ -78,7 +78,7 @@ def test_the_score_sheet_has_a_row_for_every_term_of_the_edition_in_the_terminal
     assert [sum(row["cells"][side] or 0 for row in rows) for side in (0, 1)] == [s.total for s in scores]
     text = "\n".join(sheet_lines(score_sheet(table.match), 80))  # the terminal renders the very same rows
     assert all(line.rstrip() == line and len(line) <= 80 for line in text.splitlines())
-    assert "1 point per km" in text and "match total (to 5000 points)" in text
+    assert "1 point per km" in text and "Match total (to 5000 points)" in text
 
 
 def test_one_race_is_one_race_and_a_match_is_not_played_again_before_its_end(store):

@@ -127,7 +127,7 @@ def test_bad_messages_get_clear_errors_and_the_table_plays_on(client):
             json.dumps({"type": "shout"}): "expected",
             json.dumps({"type": "move", "move": {"action": 7}}): "not a move",
             json.dumps({"type": "move", "move": {"action": "play", "card": "Nothing", "target": 0}}): "no Nothing",
-            json.dumps({"type": "move", "move": {"action": "play", "card": "Go", "target": 99}}): "not a legal",
+            json.dumps({"type": "move", "move": {"action": "play", "card": "Go", "target": 99}}): "there is no side 100",
         }
         for text, expected in cases.items():
             me.send_text(text)

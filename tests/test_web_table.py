@@ -187,8 +187,12 @@ def test_the_victim_is_asked_alike_holding_a_safety_or_not():
     holder, other = messages["Right of Way"], messages["25 km"]
     assert holder[0] == other[0] and holder[2] == other[2]  # the attacker and a spectator see no difference
     assert holder[1]["pending"] == other[1]["pending"] and holder[1]["to_act"] == other[1]["to_act"] == 1
+    # worded for its reader: "your side" and "you" to the seat asked, "side 2" to the attacker and a spectator
     assert holder[1]["pending"]["question"] == \
+        "Player 1 played Stop on your side: you may call a coup fourré now, or let it pass."
+    assert holder[0]["pending"]["question"] == holder[2]["pending"]["question"] == \
         "Player 1 played Stop on side 2: side 2 may call a coup fourré now, or let it pass."
+    assert holder[1]["pending"]["hazard"] == "Stop" and holder[1]["pending"]["victim"] == 1  # the card waiting
     assert [m["label"] for m in holder[1]["moves"]] == ["coup fourré with Right of Way", "let it pass"]
     assert [m["label"] for m in other[1]["moves"]] == ["let it pass"]
 

@@ -23,12 +23,25 @@ def with_article(name: str) -> str:
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
-def question(ruleset, attacker: int, hazard: str, victim: int) -> str:
-    """The question open while a hazard waits, the same for every seat and spectator."""
+def question(ruleset, attacker: int, hazard: str, victim: int, reader_side: int | None = None,
+             reader_asked: bool = False, asked: int | None = None) -> str:
+    """The question open while a hazard waits. It is worded for its reader by public facts alone: a reader
+    on the victim's side reads "your side", the seat asked reads "you"; whatever any seat holds, a reader
+    reads the same words (the seat asked is the one to act, which every seat sees)."""
     name = counter_name(ruleset)
     answer = f"call {with_article(name)}" if name else "counter it"
-    return (f"Player {attacker + 1} played {hazard} on side {victim + 1}: side {victim + 1} may {answer} now, "
-            f"or {LET_IT_PASS}.")
+    if reader_side != victim:
+        where, who = f"side {victim + 1}", f"side {victim + 1}"
+    else:
+        where = "your side"
+        who = "you" if reader_asked else (f"player {asked + 1}" if asked is not None else "your side")
+    return f"Player {attacker + 1} played {hazard} on {where}: {who} may {answer} now, or {LET_IT_PASS}."
+
+
+def waiting_words(attacker: int, hazard: str) -> str:
+    """A hazard laid on a side's pile while its counter question is open: "Stop, waiting for an answer
+    (played by player 2)"."""
+    return f"{hazard}, waiting for an answer (played by player {attacker + 1})"
 
 
 def counter_label(ruleset, card: str) -> str:

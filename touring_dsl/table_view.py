@@ -5,7 +5,7 @@ from typing import Callable
 
 from rich.text import Text
 
-from .counter_words import LET_IT_PASS, counter_label, question
+from .counter_words import LET_IT_PASS, counter_label, question, waiting_words
 from .engine.mechanics import offer_mechanic, target_now
 from .engine.tables import NO_CAP
 from .mechanics import decision_words
@@ -40,12 +40,16 @@ def _rest_of_chain(ruleset, top: str | None, next_card: str) -> list[str]:
 
 def side_lines(view, ruleset, side_index: int, title: str, shared_zone: bool, race_miles: int) -> list[Text]:
     side = view.sides[side_index]
-    pile_text = f"{side.go_top} ({_cards(side.go_size)})" if side.go_top else "empty"
-    line = Text(f"    {go_pile_label(ruleset)}: {pile_text}; ")
-    line.append(needs_text(ruleset, side), style="green" if side.showing_go else "yellow")
+    if view.pending is not None and view.pending[2] == side_index:  # the hazard is laid, the answer not given
+        line = Text(f"    {go_pile_label(ruleset)}: ")
+        line.append(waiting_words(view.pending[0], view.pending[1]), style="bold red")
+    else:
+        pile_text = f"{side.go_top} ({_cards(side.go_size)})" if side.go_top else "empty"
+        line = Text(f"    {go_pile_label(ruleset)}: {pile_text}; ")
+        line.append(needs_text(ruleset, side), style="green" if side.showing_go else "yellow")
     lines = [Text(title, style="bold"), line]
     if not shared_zone and ruleset.zones.zones:
-        lines.append(Text(f"    {zone_label(ruleset)}: {zone_text(side)}", style="cyan"))
+        lines.append(Text(f"    {zone_label(ruleset)}: {zone_text(side, ruleset)}", style="cyan"))
     parts = [f"{card} {laid}/{needed}" if needed < NO_CAP else f"{card} {laid}" for card, laid, needed in side.piles]
     lines.append(Text("    Mileage: " + "   ".join(parts)))
     if side.safeties:
@@ -66,10 +70,20 @@ def zone_label(ruleset) -> str:
     return name[0].upper() + name[1:] if name else "Zone"
 
 
-def zone_text(side) -> str:
+def zone_text(side, ruleset=None) -> str:
     """The zone a side races in; while its zone pile is empty, said so, so that the starting zone is not
-    read as a card laid (Mille Bornes' speed pile starts empty and rules as End of Limit)."""
-    return side.zone if side.zone_size else f"empty ({side.zone} applies)"
+    read as a card laid (Mille Bornes' speed pile starts empty and rules as End of Limit). A starting zone
+    that allows every mileage card is no limit at all, and said so."""
+    if side.zone_size:
+        return side.zone
+    if ruleset is not None and _allows_all_mileage(ruleset, side.zone):
+        return "empty (no limit)"
+    return f"empty ({side.zone} applies)"
+
+
+def _allows_all_mileage(ruleset, zone: str) -> bool:
+    allowed = next((set(z.allows) for z in ruleset.zones.zones if z.name == zone), set())
+    return all(card.name in allowed for card in ruleset.deck if card.kind == "mileage")
 
 
 def _cards(count: int) -> str:
@@ -101,8 +115,10 @@ def render_table(game, seat: int, numbered: list, recent: list[str], name_of: Na
     lines += _hand_sizes(game, view, seat)
     lines += [Text(f"  {line}", style="cyan") for line in mechanic_status(game)]
     if view.pending is not None:
-        lines.append(Text(f"  {question(ruleset, *view.pending)}", style="bold red"))
-    asked = offer_question(game)
+        said = question(ruleset, *view.pending, reader_side=game.side_of(seat), reader_asked=view.to_act == seat,
+                        asked=view.to_act)
+        lines.append(Text(f"  {said}", style="bold red"))
+    asked = offer_question(game, game.side_of(seat))
     if asked:
         lines.append(Text(f"  {asked}", style="bold red"))
     if recent:
@@ -119,10 +135,11 @@ def mechanic_status(game) -> list[str]:
     return [sentence(line) for line in (m.status(game) for m in game.t.mechanics) if line]
 
 
-def offer_question(game) -> str | None:
-    """The question a mechanic asks the seat to act, if it asks one now."""
+def offer_question(game, reader_side: int | None = None) -> str | None:
+    """The question a mechanic asks the seat to act, if it asks one now, worded for a reader on reader_side
+    (None: a spectator)."""
     mechanic = offer_mechanic(game)
-    return None if mechanic is None else mechanic.question(game, game.pending)
+    return None if mechanic is None else mechanic.question(game, game.pending, reader_side)
 
 
 def move_label(move, ruleset=None) -> str:
@@ -141,7 +158,7 @@ def _discard_text(view) -> str:
 
 def _hand_sizes(game, view, seat: int) -> list[Text]:
     sizes = view.hand_sizes
-    others = [f"player {s + 1}: {n}" for s, n in enumerate(sizes) if s != seat]
+    others = [f"{n} (player {s + 1})" for s, n in enumerate(sizes) if s != seat]
     return [Text("  Cards in hand: " + ", ".join(others))] if others else []
 
 

@@ -18,7 +18,7 @@ from ..engine.match import Match
 from ..engine.rules.scoring import RaceScore
 from ..mechanics import match_parts
 from ..score_sheet import ScoreSheet, score_sheet
-from ..wording import counted
+from ..wording import capital, counted, sentence
 
 if TYPE_CHECKING:
     from .play import Session
@@ -77,8 +77,8 @@ def report(session: "Session", match: Match, scores: tuple[RaceScore, ...]) -> N
     sheet = score_sheet(match)
     session.say("")
     session.say(f"Scores for race {sheet.race}:", style="bold")
-    session.say("  " + "; ".join(f"side {side + 1}: {side_players(session, side)}"
-                                 for side in range(len(sheet.totals))))
+    session.say("  " + sentence("; ".join(f"side {side + 1}: {side_players(session, side)}"
+                                          for side in range(len(sheet.totals)))))
     for line in sheet_lines(sheet, session.console.width):
         session.say(line)
 
@@ -86,10 +86,10 @@ def report(session: "Session", match: Match, scores: tuple[RaceScore, ...]) -> N
 def sheet_lines(sheet: ScoreSheet, width: int = 80) -> list[str]:
     """The sheet as a table of text: a term per row, its words broken to leave room for a column per side."""
     cells = [[row.term, *("-" if points is None else str(points) for points in row.cells)] for row in sheet.rows]
-    cells.append([f"race {sheet.race} total", *map(str, sheet.totals)])
+    cells.append([f"Race {sheet.race} total", *map(str, sheet.totals)])
     if sheet.match_totals is not None:
-        cells.append([f"match total (to {counted(sheet.target, 'point')})", *map(str, sheet.match_totals)])
-    heads = ["", *(f"side {side + 1}" for side in range(len(sheet.totals)))]
+        cells.append([f"Match total (to {counted(sheet.target, 'point')})", *map(str, sheet.match_totals)])
+    heads = ["", *(f"Side {side + 1}" for side in range(len(sheet.totals)))]
     column = max(len(text) for row in cells + [heads] for text in row[1:]) + 2
     room = max(20, min(max(len(row[0]) for row in cells), width - 2 - column * len(sheet.totals)))
     lines = [f"  {'':<{room}}" + "".join(f"{head:>{column}}" for head in heads[1:])]
@@ -106,17 +106,19 @@ def conclude(session: "Session", match: Match) -> None:
         session.say(f"The match ends undecided after {counted(len(match.races), 'race')}.", style="bold")
         return
     others = [total for side, total in enumerate(match.totals) if side != winner]
-    session.say(f"{side_name(session, winner).capitalize()} wins the match, {match.totals[winner]} to "
+    session.say(f"{capital(side_name(session, winner))} wins the match, {match.totals[winner]} to "
                 f"{', '.join(map(str, others))}, after "
                 f"{counted(len(match.races), 'race')}.", style="bold")
 
 
 def side_name(session: "Session", side: int) -> str:
-    """'side 1 (you)', 'side 2 (player 2 (greedy), player 4 (greedy))'."""
-    return f"side {side + 1} ({side_players(session, side)})"
+    """'side 1 (you)' on the one person's side, else 'side 2': the sheet's heading says who plays each side."""
+    seats = [seat for seat in range(session.game.players) if session.game.side_of(seat) == side]
+    return f"side {side + 1} (you)" if session.seats.only_human in seats else f"side {side + 1}"
 
 
 def side_players(session: "Session", side: int) -> str:
-    """'you', 'player 2 (greedy), player 4 (greedy)'."""
+    """'you', 'you and player 3', 'player 2 (greedy) and player 4 (greedy)': no brackets in brackets."""
     seats = [seat for seat in range(session.game.players) if session.game.side_of(seat) == side]
-    return ", ".join(session.seats.name(seat) for seat in seats)
+    names = ["you" if seat == session.seats.only_human else session.seats.name(seat) for seat in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -325,21 +325,28 @@ class Session:
 
     def save_somewhere(self) -> Path | None:
         default = free_name(f"{self.record.header['edition']}-seed{self.record.header['seed']}.jsonl")
-        target = self.ask_save_name(default) if self.interactive else default
-        if target is None:
-            return None
+        if self.interactive:
+            saved = self.save_where_asked(default)
+            if saved is not PROMPT_ENDED:
+                return saved
+        return self.save_anywhere(default)
+
+    def save_anywhere(self, default: Path) -> Path | None:
+        """With no one to ask (input piped, or ended at the prompt): the default, else the home folder, else
+        the temporary folder, so that the game is not lost."""
         import tempfile
 
-        for place in (target, free_name(default.name, Path.home()), free_name(default.name, Path(tempfile.gettempdir()))):
+        for place in (default, free_name(default.name, Path.home()), free_name(default.name, Path(tempfile.gettempdir()))):
             try:
                 gamelog.save(place, self.record)
                 return place
-            except OSError as exc:
-                tell(f"Cannot write {place} ({exc.strerror or exc}); trying elsewhere.")
+            except (OSError, ValueError) as exc:
+                tell(f"Cannot write {place} ({_why_not_written(exc)}); trying elsewhere.")
         return None
 
-    def ask_save_name(self, default: Path) -> Path | None:
-        """The file the person names (asked again before an existing one is replaced), the default, or None.
+    def save_where_asked(self, default: Path):
+        """Ask for a file until the game is saved in it (a file that cannot be written is said so, and the
+        name asked again), or the person says not to save: the path, None, or PROMPT_ENDED when input ends.
 
         Enter saves, as the capital Y offers: a game saved by mistake costs a small file, one lost by
         mistake cannot be had back."""
@@ -347,20 +354,41 @@ class Session:
                  "n or q does not save it.")
         while True:
             try:
-                answer = input("Save? [Y/n, or a file name]: ").strip()
-                if answer.lower() in NOT_SAVING:  # "q" once saved the game to a file called q
-                    return None
-                # "y" agrees to the name offered (it once saved the game to a file called y)
-                target = default if answer.lower() in ("", "y", "yes") else Path(answer)
-                if _is_folder(target):
-                    self.say(f"{target} is a folder: type a file name, such as {target / default.name}, or Enter for "
-                             f"{default}.", style="yellow")
-                elif not _exists(target) or input(fitted_prompt(self.console, f"{target} exists. Replace it? [y/N]: ")
-                                                  ).strip().lower() in ("y", "yes"):
-                    return target
+                target = self.ask_save_name(default)
             except (EOFError, KeyboardInterrupt):
                 print()  # end the prompt's line: what became of the game is said from the start of the next
-                return default  # asked to stop while asked to save: save rather than lose the game, replacing nothing
+                return PROMPT_ENDED  # asked to stop while asked to save: save rather than lose the game
+            if target is None:
+                return None
+            try:
+                gamelog.save(target, self.record)
+                return target
+            except (OSError, ValueError) as exc:
+                self.say(f"Cannot write {target} ({_why_not_written(exc)}): type another file name, Enter for "
+                         f"{default}, or n not to save it.", style="yellow")
+
+    def ask_save_name(self, default: Path) -> Path | None:
+        """The file the person names (asked again before an existing one is replaced), the default, or None."""
+        while True:
+            answer = input("Save? [Y/n, or a file name]: ").strip()
+            if answer.lower() in NOT_SAVING:  # "q" once saved the game to a file called q
+                return None
+            # "y" agrees to the name offered (it once saved the game to a file called y)
+            target = default if answer.lower() in ("", "y", "yes") else Path(answer)
+            if _is_folder(target):
+                self.say(f"{target} is a folder: type a file name, such as {target / default.name}, or Enter for "
+                         f"{default}.", style="yellow")
+            elif not _exists(target) or input(fitted_prompt(self.console, f"{target} exists. Replace it? [y/N]: ")
+                                              ).strip().lower() in ("y", "yes"):
+                return target
+
+
+PROMPT_ENDED = object()  # input ended (Ctrl-D, Ctrl-C) at the save prompt
+
+
+def _why_not_written(exc: Exception) -> str:
+    """Why a file could not be written, in the system's words ("No such file or directory")."""
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else "the name cannot be a file's name"
 
 
 def tell(text: str) -> None:
@@ -380,6 +408,16 @@ def _is_folder(path: Path) -> bool:
         return path.is_dir()
     except (OSError, ValueError):
         return False
+
+
+def start_line(session: Session) -> str:
+    """"Mille Bornes, 2 players, seed 11.": the setup named only where another seats as many players."""
+    ruleset, header = session.game.ruleset, session.record.header
+    players, sides = header["players"], session.game.sides
+    seating = counted(players, "player") + (f" on {sides} sides" if sides < players else "")
+    rivals = [s for s in ruleset.setups if players in s.players]
+    named = f' (setup "{setup_label(session)}")' if len(rivals) > 1 else ""
+    return f"{ruleset.title}, {seating}{named}, seed {header['seed']}."
 
 
 def setup_label(session: Session) -> str:
@@ -534,8 +572,7 @@ def play(
         session = new_session(edition, players if players is not None else 2, setup,
                               humans if humans is not None else "1", bots or "greedy", seed, log, force)
         header = session.record.header
-        session.say(f"{session.game.ruleset.title}: {counted(header['players'], 'player')} ({setup_label(session)}), "
-                    f"seed {header['seed']}." + (" Type ? for help." if session.seats.humans else ""))
+        session.say(start_line(session) + (" Type ? for help." if session.seats.humans else ""))
     session.signal = signal
     try:
         play_races(session, None if resume is not None else lambda race_seed, first, race_log: _next_race(

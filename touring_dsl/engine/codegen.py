@@ -462,7 +462,7 @@ def write_deal(w: Source, t: Tables) -> None:
 
 def write_finish(w: Source, t: Tables) -> None:
     def body(b: Source) -> None:
-        races.settle(b)
+        races.settle(b, t.unit)
         Emitter(t, b, True, False).hook("end_of_race")
 
     function(w, "finish", "self, outcome, ev, winner=None", "End the game with its outcome and winner.", body)
@@ -487,7 +487,8 @@ def constants(w: Source, t: Tables) -> None:
       "NAMES = T.names", "BITS = T.bits", "TAKES = T.takes", "COUNTER_CODE = T.counter_code",
       "DUEL_CODES, OWN_CODES, TGT_CODES = T.duel_codes, T.own_codes, T.tgt_codes",
       "SELF_CODE, TGT_CODE = T.self_code, T.tgt_code", "fill_duel, fill_codes = T.fill_duel, T.fill_codes",
-      "from touring_dsl.engine.schema import DISCARD_DOWN, CounterOffer  # the waits a move may open")
+      "from touring_dsl.engine.schema import DISCARD_DOWN, CounterOffer  # the waits a move may open",
+      "from touring_dsl.engine.ending import ending_sentence  # the closing event's words")
     for mechanic in t.mechanics:  # the mechanics' own constants (engine.mechanics), only where used
         w(f"# {mechanic.name}: {mechanic.means}")
         for name, value in mechanic.kernel_constants(t).items():

@@ -72,6 +72,9 @@ def _reason(game, s: int, c: int) -> str:
             return f"{card} has no effect in this edition and can only be discarded"
         if t.removes[c] >= 0:
             return f"no other side shows a {t.go_name} and has a {t.names[t.removes[c]]} to lose"
+        shielded = _shielded_targets(game, s, c)
+        if shielded:
+            return shielded
         also = "".join(f", or {words}" for m in t.mechanics if (words := m.hazard_targets(t)))  # stacking, say
         return f"no other side shows a {t.go_name}{also}, to delay" if also else f"no other side shows a {t.go_name} to delay"
     if kind == ZONE:
@@ -141,12 +144,42 @@ def _zone_reason(game, s: int, c: int) -> str:
     victims = ([s] if reach in ("own", "any") else []) + ([v for v in t.others[s]] if reach != "own" else [])
     for v in victims:
         who = "your side" if v == s else _side_name(t, v)
-        shield = next((t.names[x] for x in game.safety_piles[v] if t.immune[x] >> c & 1), None)
+        shield = _shield(game, v, c)
         if shield is not None:
             reasons.append(f"{who} is shielded from {card} by {shield}")
+        elif game.zone_state[v] == c and _lifts_every_limit(t, c):  # a remedy with nothing to lift
+            reasons.append(f"{who} has no limit to lift" if v == s else f"{who} has no limit")
         elif game.zone_state[v] == c:
             reasons.append(f"{who} is already in {card}")
     return ", and ".join(reasons) or f"{card} would not change any zone it may be played on"
+
+
+def _lifts_every_limit(t, c: int) -> bool:
+    """Whether zone card c allows every mileage card: the zone of no limit (Mille Bornes' End of Limit)."""
+    return all(t.mile_ok[c] >> m & 1 for m in range(t.K) if t.kind[m] == MILEAGE)
+
+
+def _shielded_targets(game, s: int, c: int) -> str | None:
+    """Why hazard c cannot go on the other sides when a safety is what stops it: each side that shows a go
+    card holds a safety against c (the safety, not a missing go card, is the reason there), and each other
+    side shows no go card. None when some side shows a go card and no safety (another reason holds)."""
+    t, card = game.t, game.t.names[c]
+    shielded, bare = [], []
+    for v in t.others[s]:
+        shield = _shield(game, v, c)
+        if game.go_state[v] != RUNNING:
+            bare.append(f"{_side_name(t, v)} shows no {t.go_name}")
+        elif shield is None:
+            return None
+        else:
+            shielded.append(f"{_side_name(t, v)} is shielded from {card} by {shield}")
+    return ", and ".join(shielded + bare) if shielded else None
+
+
+def _shield(game, v: int, c: int) -> str | None:
+    """The safety on side v that protects it from card c, if any."""
+    t = game.t
+    return next((t.names[x] for x in game.safety_piles[v] if t.immune[x] >> c & 1), None)
 
 
 def _side_name(t, v: int) -> str:

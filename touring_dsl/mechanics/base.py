@@ -189,6 +189,7 @@ class Mechanic:
         that race: "player 2 (greedy)"), or None (`touring play`)."""
         return None
 
-    def question(self, game, offer) -> str:
-        """The question of one of its offers, to the seat that must answer (the prompt, the web page)."""
+    def question(self, game, offer, reader_side: int | None = None) -> str:
+        """The question of one of its offers, to the seat that must answer (the prompt, the web page), worded
+        for a reader on reader_side (None: a spectator) by public facts alone ("your side" to the side asked)."""
         return f"{self.name}: choose"

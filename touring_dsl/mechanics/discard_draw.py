@@ -141,7 +141,7 @@ class DiscardDrawMechanic(Mechanic):
                     f"(not by player {game.discard_seat + 1}, who discarded it)")
         return "a turn's draw may take the top discard, when another player discarded it"
 
-    def question(self, game, offer) -> str:
+    def question(self, game, offer, reader_side: int | None = None) -> str:
         return (f"Player {game.to_act + 1}: take {game.t.names[game.discard[-1]]} from the discards, "
                 f"or draw from the draw pile?")
 

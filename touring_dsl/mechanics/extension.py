@@ -150,13 +150,18 @@ class ExtensionMechanic(Mechanic):
             return f"the race is extended to {game.race_target} {t.unit}"
         return f"the race is {t.target} {t.unit}; it may be extended to {t.extend_to} {t.unit}"
 
-    def question(self, game, offer) -> str:
+    def question(self, game, offer, reader_side: int | None = None) -> str:
+        """The question to the seat to act, worded for a reader on reader_side: "Your side reached 700 km"
+        to the side asked, "Side 1 reached 700 km" to the others."""
         t = game.t
         scoring = game.ruleset.scoring
         bonus = sum(term.points for term in (scoring.terms if scoring else ()) if term.what == self.finishes[0].what)
-        more = f", {bonus} more points if your side completes it" if bonus else ""
-        return (f"Side {t.side_of[game.to_act] + 1} reached {t.target} {t.unit}: extend the race to "
-                f"{t.extend_to} {t.unit}{more}, or stop here and win?")
+        asked = t.side_of[game.to_act]
+        mine = reader_side == asked
+        more = f", {bonus} more points if {'your' if mine else 'the'} side completes it" if bonus else ""
+        who = "Your side" if mine else f"Side {asked + 1}"
+        return (f"{who} reached {t.target} {t.unit}: extend the race to {t.extend_to} {t.unit}{more}, "
+                f"or stop here and win?")
 
 
 MECHANIC = ExtensionMechanic()

@@ -10,7 +10,19 @@ from pathlib import Path
 from ..errors import Collector, InternalError, TouringError
 
 MAX_EDITION_BYTES = 64 * 1024  # a whole edition is a few kilobytes; this leaves room for long house rules
-UPLOAD_NAME = "house-rules.touring"
+UPLOAD_NAME = "house-rules.touring"  # the name of a pasted edition, or of a file whose name says nothing
+LONGEST_NAME = 60  # characters of an uploaded file's name kept for its error messages
+
+
+def upload_name(filename: str | None) -> str:
+    """The name an uploaded file's errors are located by: its base name as the browser sent it (never a
+    path: a browser may send one), with only letters, digits and . _ - + kept, and at most LONGEST_NAME
+    characters; UPLOAD_NAME when nothing is left."""
+    base = (filename or "").replace("\\", "/").rsplit("/", 1)[-1]
+    kept = "".join(ch for ch in base if ch.isalnum() or ch in "._-+ ").strip(" .")
+    if len(kept) > LONGEST_NAME:  # keep the end, where ".touring" is
+        kept = kept[:LONGEST_NAME - 13] + "..." + kept[-10:]
+    return kept or UPLOAD_NAME
 
 
 class EditionRefused(ValueError):
@@ -73,12 +85,13 @@ def saved_text(path: Path) -> str:
         return file.read()
 
 
-def compile_upload(text: str, folder: Path, checked: bool = True):
+def compile_upload(text: str, folder: Path, checked: bool = True, name: str = UPLOAD_NAME):
     """Compile an uploaded house rule; EditionRefused carries the located errors as `touring check` shows them.
 
     folder is an empty folder of the server's own (the table's), so nothing beside the file can be read.
     checked: a text already compiled by web.upload's child process is taken from there (an upload may
-    extend only the archive, so where it is compiled changes nothing)."""
+    extend only the archive, so where it is compiled changes nothing). name: the file's name in the errors
+    (upload_name of what the browser sent)."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_EDITION_BYTES:
         raise EditionRefused(f"the edition file is larger than {MAX_EDITION_BYTES // 1024} KB; "
                              "an edition is a few kilobytes")
@@ -89,15 +102,15 @@ def compile_upload(text: str, folder: Path, checked: bool = True):
     from ..syntax import parse
 
     try:
-        doc = parse(text, UPLOAD_NAME)
+        doc = parse(text, name)
         if doc.extends is not None and doc.extends.value not in archive_ids():
             collector = Collector()
-            collector.sources[UPLOAD_NAME] = text.splitlines()
+            collector.sources[name] = text.splitlines()
             collector.error("E205", f'an edition played here may extend only an archive edition, not '
                                     f'"{doc.extends.value}"', doc.extends.span,
                             "name an archive id, such as " + ", ".join(archive_ids()[:3]))
             collector.raise_if_any()
-        return compile_text(text, UPLOAD_NAME, folder)
+        return compile_text(text, name, folder)
     except TouringError as exc:
         raise EditionRefused(exc.render(color=False)) from None
     except InternalError as exc:

@@ -50,10 +50,10 @@ async def new_table(request: Request) -> Response:
 
 
 async def create_from_form(state, form, fields: dict) -> Table:
-    text = await edition_text(form, fields)
+    text, name = await edition_text(form, fields)
     if text is not None:
-        text = as_saved(text)  # checked and kept as it will be read back (a browser's lines end in \r\n)
-        await state.compiler.check(text)  # off the event loop, limited in time and memory (web.upload)
+        text = as_saved(text)  # checked and kept as it will be read back (a browser's lines end in CRLF)
+        await state.compiler.check(text, name)  # off the event loop, limited in time and memory (web.upload)
     players = number(fields.get("players"), "number of players")
     if not 1 <= players <= MAX_PLAYERS:
         raise ValueError(f"a table seats 1 to {MAX_PLAYERS} players")
@@ -65,20 +65,21 @@ async def create_from_form(state, form, fields: dict) -> Table:
     return state.store.create(players, kinds, fields.get("edition"), text, seed, match=length == "match")
 
 
-async def edition_text(form, fields: dict) -> str | None:
-    """The house rule uploaded or pasted, or None for an archive edition."""
+async def edition_text(form, fields: dict) -> tuple[str | None, str | None]:
+    """The house rule uploaded or pasted and the uploaded file's name (None when pasted), or (None, None)
+    for an archive edition."""
     upload = form.get("upload")
     if upload is not None and not isinstance(upload, str) and upload.filename:
         raw = await upload.read(MAX_EDITION_BYTES + 1)
         if len(raw) > MAX_EDITION_BYTES:
             raise EditionRefused(f"the edition file is larger than {MAX_EDITION_BYTES // 1024} KB")
         try:
-            return raw.decode("utf-8")
+            return raw.decode("utf-8"), upload.filename
         except UnicodeDecodeError:
             raise EditionRefused("the uploaded file is not UTF-8 text; is it an edition file?") from None
     if fields.get("source", "").strip():
-        return fields["source"]
-    return None
+        return fields["source"], None
+    return None, None
 
 
 async def host_page(request: Request) -> Response:

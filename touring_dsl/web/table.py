@@ -186,6 +186,8 @@ class Table:
             move = parse_move(data)
         except ValueError as exc:
             raise MoveRefused(f"not a move: {exc}") from None
+        if move.target is not None and not 0 <= move.target < game.sides:  # a side number as the client counts
+            raise MoveRefused(f"there is no side {move.target + 1}")
         legal = game.legal_moves()
         if move not in legal:
             reason = game.why_not(seat, move.card) if move.action == "play" and move.card else None

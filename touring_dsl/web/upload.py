@@ -2,7 +2,8 @@
 its own, with a time limit and a memory limit, so that no upload holds up a table, and one that takes too
 long or too much memory is refused in words.
 
-The child is this module run as a program: it reads the edition's text on its standard input, sets its own
+The child is this module run as a program (its arguments: the limits, and the file's name for the errors,
+already made safe by editions.upload_name): it reads the edition's text on its standard input, sets its own
 limits (resource.setrlimit) before compiling, and writes back the Ruleset, or the located errors, as a
 pickle (from our own child, never from the browser). The Ruleset is kept by editions.remember_checked, so
 the store's compile of the same text, which follows at once, is not done twice.
@@ -32,16 +33,17 @@ class UploadCompiler:
         self.turns = asyncio.Semaphore(at_once)
         self.waiting = 0
 
-    async def check(self, text: str):
-        """The Ruleset of an uploaded text; EditionRefused with the words for the page when it is refused."""
-        from .editions import EditionRefused, remember_checked
+    async def check(self, text: str, name: str | None = None):
+        """The Ruleset of an uploaded text; EditionRefused with the words for the page when it is refused.
+        name: the uploaded file's name, for the errors (editions.upload_name makes it safe to show)."""
+        from .editions import EditionRefused, remember_checked, upload_name
 
         if self.waiting >= WAITING:
             raise EditionRefused(BUSY)
         self.waiting += 1
         try:
             async with self.turns:
-                outcome, value = await self.run_child(text)
+                outcome, value = await self.run_child(text, upload_name(name))
         finally:
             self.waiting -= 1
         if outcome != "ok":
@@ -49,9 +51,9 @@ class UploadCompiler:
         remember_checked(text, value)
         return value
 
-    async def run_child(self, text: str) -> tuple[str, object]:
+    async def run_child(self, text: str, name: str) -> tuple[str, object]:
         child = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "touring_dsl.web.upload", str(int(self.seconds) + 1), str(self.memory),
+            sys.executable, "-m", "touring_dsl.web.upload", str(int(self.seconds) + 1), str(self.memory), name,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
         try:
             output, _ = await asyncio.wait_for(child.communicate(text.encode("utf-8")), self.seconds)
@@ -81,7 +83,7 @@ def outcome_of(returncode: int, output: bytes) -> tuple[str, object]:
 MEMORY_EXIT = 3
 
 
-def child_main(seconds: int, memory: int) -> None:
+def child_main(seconds: int, memory: int, name: str) -> None:
     """In the child: limits first, then the compile; the outcome as a pickle on standard output."""
     import resource
     import tempfile
@@ -94,7 +96,7 @@ def child_main(seconds: int, memory: int) -> None:
 
     with tempfile.TemporaryDirectory() as folder:  # an empty folder: nothing beside the file can be read
         try:
-            outcome = ("ok", compile_upload(text, folder, checked=False))
+            outcome = ("ok", compile_upload(text, folder, checked=False, name=name))
         except EditionRefused as exc:
             outcome = ("refused", str(exc).replace(folder, "."))
         except MemoryError:
@@ -104,4 +106,4 @@ def child_main(seconds: int, memory: int) -> None:
 
 
 if __name__ == "__main__":
-    child_main(int(sys.argv[1]), int(sys.argv[2]))
+    child_main(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3])

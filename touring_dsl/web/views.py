@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..counter_words import question
 from ..engine import Move
+from ..engine.codec import ACTIONS, CARDLESS
 from ..engine.mechanics import target_now
 from ..table_view import (forfeit_warnings, go_pile_label, mechanic_status, move_label, needs_text, offer_question,
                           result_lines, sorted_hand, zone_label, zone_text)
@@ -104,9 +105,11 @@ def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str]
         "draw_size": view.draw_size, "turns": view.turns, "to_act": None if game.is_over else view.to_act,
         "pending": None if view.pending is None else  # a hazard waits: the same words whatever the seat holds
         {"attacker": view.pending[0], "hazard": view.pending[1], "victim": view.pending[2],
-         "question": question(ruleset, *view.pending)},
+         # worded for its reader ("your side", "you") by public facts: who reads, who is asked
+         "question": question(ruleset, *view.pending, reader_side=None if seat is None else game.side_of(seat),
+                              reader_asked=seat == view.to_act, asked=view.to_act)},
         "status": mechanic_status(game),  # what each mechanic the table uses says of its state (public)
-        "question": offer_question(game),  # a mechanic's question to the seat to act (public: the table sees it)
+        "question": offer_question(game, None if seat is None else game.side_of(seat)),  # to the seat to act (public)
         "over": game.is_over, "result": _result(game, seat_kinds, names) if game.is_over else None,
         "last": last_play(log),
         "log": [line for line in (public_line(e, seat) for e in log[-log_tail * 3:]) if line][-log_tail:],
@@ -193,6 +196,11 @@ def _points(game) -> list[int] | None:
     return [score.total for score in score_race(game)]
 
 
+def _quoted(text: str, longest: int = 40) -> str:
+    """A client's word quoted back to it, cut short: a forged message may send a page of text."""
+    return repr(text[:longest]) + ("..." if len(text) > longest else "")
+
+
 def parse_move(data) -> Move:
     """A move as a client sends it ({"action", "card", "target", "take"}); ValueError when it is not one."""
     if not isinstance(data, dict) or not isinstance(data.get("action"), str):
@@ -205,4 +213,8 @@ def parse_move(data) -> Move:
     if not isinstance(take, list) or not all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
                                              and isinstance(p[1], int) for p in take):
         raise ValueError("a move's take must be a list of [card, count] pairs")
+    if data["action"] not in ACTIONS:
+        raise ValueError(f"unknown action {_quoted(data['action'])}")
+    if data["action"] not in CARDLESS and card is None:
+        raise ValueError(f"a {data['action']} move needs a card")
     return Move.from_json({"action": data["action"], "card": card, "target": target, "take": take})

@@ -103,7 +103,7 @@ def remove_mileage(e: Emitter, attacker: str, hazard: str) -> None:
     e.event('"remove"', attacker, "v", "NAMES[x]", 'f"side {v + 1} loses a {NAMES[x]}"')
 
 
-def settle(b: Source) -> None:
+def settle(b: Source, unit: str) -> None:
     """The body of finish(self, outcome, ev, winner): the game is over; without a winner named
     (the cards or the turn limit ran out), the side with the most miles wins, none on a tie."""
     b("self.is_over = True", "self.outcome = outcome")
@@ -113,5 +113,4 @@ def settle(b: Source) -> None:
     b("self.winner = winner")
     with b.block("if ev is not None:"):
         b('kind = "win" if outcome == "completed" else outcome',
-          'who = "a tie" if winner is None else f"side {winner + 1} wins"',
-          'ev.append(event(kind, None, winner, None, f"the game ends ({outcome}): {who}"))')
+          f'ev.append(event(kind, None, winner, None, ending_sentence(outcome, winner, miles, {unit!r})))')
