@@ -349,7 +349,7 @@ function sideBox(side, isMine, isTarget) {
   box.dataset.side = side.side;
   box.setAttribute("aria-label", "Side " + (side.side + 1));
   const head = el("header", null, "side-head");
-  head.appendChild(el("h3", (isMine ? "Your side" : "Side " + (side.side + 1)) + ": " + side.seats.map(playerName).join(", ")));
+  head.appendChild(el("h3", sideTitle(side, isMine)));
   head.appendChild(el("span", handSizes(side), "hand-size"));
   if (side.seats.includes(state.to_act) && !state.over) head.appendChild(el("span", "to act", "to-act"));
   box.appendChild(head);
@@ -370,6 +370,13 @@ function sideBox(side, isMine, isTarget) {
   box.appendChild(mat);
   box.appendChild(el("p", capital(side.needs), "needs" + (side.showing_go ? " rolling" : "")));
   return box;
+}
+
+// "Side 2: player 2 (greedy)"; your own is "Your side" (and your partners: "Your side, with player 3").
+function sideTitle(side, isMine) {
+  if (!isMine) return "Side " + (side.side + 1) + ": " + side.seats.map(playerName).join(", ");
+  const partners = side.seats.filter((s) => s !== state.seat).map(playerName);
+  return "Your side" + (partners.length ? ", with " + partners.join(", ") : "");
 }
 
 // Each player's hand on its own: partners hold their cards apart ("in hand: 6 (you), 5 (player 3)").
