@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from touring_dsl.web.again import AgainRefused, again_path, following, play_again
+import json
+
+from touring_dsl.web.again import AgainRefused, again_message, again_path, following, play_again
 from touring_dsl.web.store import TableStore
 from web_support import first_move
 
@@ -122,3 +124,13 @@ def test_the_play_again_button_takes_each_player_to_their_own_seat_of_one_new_ta
         foreign = client.post(f"/again/{old.meta['tokens'][0]}", headers={"origin": "http://evil.example"},
                               follow_redirects=False)
         assert foreign.status_code == 404 and len(store.tables) == 3  # another site's post makes nothing
+
+
+def test_the_other_seats_of_a_table_played_again_are_told_where_their_own_new_seat_is(store):
+    old = finish(store.create(2, ["human", "human"], "touring-1937", seed=2))
+    assert again_message(store, old, 1) is None  # nothing to say before anyone presses
+    new = play_again(store, old, by=0)
+    assert again_message(store, old, 0) is None  # the one who pressed is already there
+    told = json.loads(again_message(store, old, 1))
+    assert told == {"type": "again", "to": f"/s/{new.meta['tokens'][1]}", "words": "Player 1 started a new game: join it."}
+    assert json.loads(again_message(store, old, None))["to"] == f"/w/{new.meta['spectator']}"
