@@ -206,7 +206,7 @@ def test_distance_is_said_plainly_with_what_the_edition_allows_and_no_card_for_a
     assert captions, "no distance laid"
     for caption in captions:
         first, *rest = caption.split("\n")
-        assert re.fullmatch(r"[1-9]\d* × \d+ km", first), caption
+        assert re.fullmatch(r"[1-9]\d*[ \u00a0]×[ \u00a0]\d+ km", first), caption
         assert all(re.fullmatch(r"\d+ of \d+ allowed", line) for line in rest), caption
     laid = {side: dict((card, count) for card, count, _ in piles)
             for side, piles in enumerate(v.piles for v in scenes["done"]["table"].game.view(0).sides)}

@@ -54,7 +54,6 @@ function render() {
   const myTurn = state.seat !== null && state.to_act === state.seat;
   app.classList.toggle("my-turn", myTurn);
   app.classList.toggle("over", state.over);
-  app.classList.toggle("asked", !state.over && Boolean(state.pending || state.question) && myTurn);
   const match = state.match;
   app.dataset.race = match ? match.race : 1;
   say(statusWords(myTurn));
@@ -356,11 +355,12 @@ function sideBox(side, isMine, isTarget) {
   box.appendChild(progress(side));
   const mat = el("div", null, "mat");
   const waiting = state.pending && state.pending.victim === side.side ? state.pending.hazard : null;
-  const onZone = waiting !== null && faces.kind(waiting) === "zone";  // a limit waits on the zone pile
+  const zonePile = side.zone !== null && side.zone !== undefined && !state.zone;  // each side has its own
+  const onZone = waiting !== null && zonePile && faces.kind(waiting) === "zone";  // a limit waits on the zone pile
   const top = side.go_pile.length ? side.go_pile[side.go_pile.length - 1] : null;
   mat.appendChild(waiting !== null && !onZone ? waitingPile(state.edition.labels.go, waiting, "go-pile", side.side)
     : pile(state.edition.labels.go, top, side.go_pile.length, "go-pile", side.side));
-  if (side.zone !== null && side.zone !== undefined && !state.zone) {
+  if (zonePile) {
     mat.appendChild(onZone ? waitingPile(state.edition.labels.zone, waiting, "zone-pile", side.side)
       : pile(state.edition.labels.zone, side.zone_size ? side.zone : null, side.zone_size, "zone-pile", side.side,
              side.zone_size ? null : side.zone + " applies"));
@@ -440,7 +440,7 @@ function distance(side) {
     place.dataset.side = side.side;
     place.appendChild(faces.face(card, true));
     stack.appendChild(place);
-    const caption = el("figcaption", count + " \u00d7 " + card, "count");
+    const caption = el("figcaption", count + "\u00a0\u00d7\u00a0" + card, "count");  // a long name wraps after "3 ×"
     const bound = limit < 255 ? count + " of " + limit + (capped ? " allowed" : " needed") : "";
     if (bound) caption.appendChild(el("span", bound, "bound"));
     stack.appendChild(caption);
