@@ -2,9 +2,11 @@
 distance and points) and "play again" (web/again.py): a new table, same edition and seats, a new deal."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from touring_dsl.web.again import AgainRefused, again_path, following, play_again
+from touring_dsl.web.again import AgainRefused, again_message, again_path, following, play_again
 from touring_dsl.web.store import TableStore
 from web_support import finish, first_move, local_client
 
@@ -169,3 +171,13 @@ def test_where_races_are_scored_the_end_names_the_side_with_more_points_and_who_
     assert [side["points"] for side in result["sides"]] == [1200, 1275]
     assert result["winner"] == 1 and [side["won"] for side in result["sides"]] == [False, True]
     assert result["how"] == "player 1 (greedy) completed the race"
+
+
+def test_the_other_seats_of_a_table_played_again_are_told_where_their_own_new_seat_is(store):
+    old = finish(store.create(2, ["human", "human"], "touring-1937", seed=2))
+    assert again_message(store, old, 1) is None  # nothing to say before anyone presses
+    new = play_again(store, old, by=0)
+    assert again_message(store, old, 0) is None  # the one who pressed is already there
+    told = json.loads(again_message(store, old, 1))
+    assert told == {"type": "again", "to": f"/s/{new.meta['tokens'][1]}", "words": "Player 1 started a new game: join it."}
+    assert json.loads(again_message(store, old, None))["to"] == f"/w/{new.meta['spectator']}"

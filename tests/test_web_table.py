@@ -60,6 +60,26 @@ def test_draws_are_shown_to_the_drawer_alone():
     assert not any("drew" in line for line in spectator["log"]) and spectator["hand"] == []
 
 
+def test_a_seats_own_moves_are_said_to_it_in_one_person():
+    """"you drew 30 Miles" was followed by "player 1 plays ...": a seat's own lines all say "you"; the other
+    seat's lines, and every line the spectator reads, keep "player N"."""
+    game, events = play("mille-bornes", 2, 11, 40)
+    log = state_message(game, 0, events, ["human", "human"], 40, log_tail=1000)["log"]
+    assert not any(line.startswith("player 1 ") for line in log)
+    assert any(line.startswith("you play ") for line in log) and any(line.startswith("player 2 ") for line in log)
+    assert all(not line.startswith("you ") or line.split()[1] in ("drew", "play", "lay", "discard", "let", "call", "show")
+               for line in log), log
+    spectator = state_message(game, None, events, ["human", "human"], 40, log_tail=1000)["log"]
+    assert any(line.startswith("player 1 plays ") for line in spectator)
+
+
+def test_the_page_is_told_whether_a_values_bound_caps_it_or_completes_the_race():
+    """"x0 of 2" read the same for Mille Bornes' cap on the 200 km card and for 1937's piles a race needs."""
+    for edition, bound in (("mille-bornes", "allowed"), ("touring-1937", "needed")):
+        game, events = play(edition, 2, 3, 0)
+        assert state_message(game, 0, events, ["human", "human"], 0)["edition"]["piles"] == bound
+
+
 def test_the_games_the_browser_tests_play():
     """The seeds the browser tests use: seed 2 of the 1937 game takes 79 moves of first_move, and seed 19
     of Mille Bornes has a coup fourré (a counter) in it."""

@@ -74,11 +74,14 @@ def zone_text(side, ruleset=None) -> str:
     """The zone a side races in; while its zone pile is empty, said so, so that the starting zone is not
     read as a card laid (Mille Bornes' speed pile starts empty and rules as End of Limit). A starting zone
     that allows every mileage card is no limit at all, and said so."""
-    if side.zone_size:
-        return side.zone
+    return side.zone if side.zone_size else f"empty ({empty_zone_note(side, ruleset)})"
+
+
+def empty_zone_note(side, ruleset=None) -> str:
+    """What an empty zone pile means: "no limit", or the starting zone that rules ("City Limits applies")."""
     if ruleset is not None and _allows_all_mileage(ruleset, side.zone):
-        return "empty (no limit)"
-    return f"empty ({side.zone} applies)"
+        return "no limit"
+    return f"{side.zone} applies"
 
 
 def _allows_all_mileage(ruleset, zone: str) -> bool:

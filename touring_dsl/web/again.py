@@ -7,19 +7,23 @@ new game. A party's tables are not played again here: the party's host seats its
 """
 from __future__ import annotations
 
+import json
+
 from .editions import as_saved, saved_text
 from .store import Access, TableStore
 from .table import EDITION_NAME, Table, _write_json, META_NAME
 
 AFTER = "after"  # the new table's meta key: the id of the table it follows
+BY = "again_by"  # the new table's meta key: the seat of the old table that pressed first (None: host or spectator)
 
 
 class AgainRefused(ValueError):
     """Why a table cannot be played again (the words are for the page)."""
 
 
-def play_again(store: TableStore, table: Table) -> Table:
-    """The table that follows `table`: made now with a new deal, or the one an earlier press made."""
+def play_again(store: TableStore, table: Table, by: int | None = None) -> Table:
+    """The table that follows `table`: made now with a new deal, or the one an earlier press made. by: the seat
+    that pressed (None for the host or a spectator), kept so the others are told who started it."""
     if not table.is_done:
         raise AgainRefused("the game is not over yet" if not table.game.is_over else "the match is not over yet")
     if table.names is not None:
@@ -32,6 +36,7 @@ def play_again(store: TableStore, table: Table) -> Table:
     made = store.create(table.players, list(table.kinds), None if upload else edition["id"], upload,
                         setup=table.record.header.get("setup"), match=bool(table.meta.get("match")))
     made.meta[AFTER] = table.id
+    made.meta[BY] = by
     _write_json(made.folder / META_NAME, made.meta)
     return made
 
@@ -48,3 +53,16 @@ def again_path(made: Table, access: Access) -> str:
     if access.seat is None:
         return f"/w/{made.meta['spectator']}"
     return f"/s/{made.meta['tokens'][access.seat]}"
+
+
+def again_message(store: TableStore, table: Table, seat: int | None) -> str | None:
+    """For an open page of a finished table that another press has followed: where its own place at the new table
+    is ("Player 1 started a new game: join it"), as a channel message; None when there is no new table yet,
+    or this seat is the one that started it."""
+    made = following(store, table)
+    if made is None or (seat is not None and seat == made.meta.get(BY)):
+        return None
+    by = made.meta.get(BY)
+    words = (f"Player {by + 1} started a new game: join it." if by is not None else "A new game was started: join it.")
+    to = f"/s/{made.meta['tokens'][seat]}" if seat is not None else f"/w/{made.meta['spectator']}"
+    return json.dumps({"type": "again", "to": to, "words": words}, ensure_ascii=False)

@@ -17,6 +17,7 @@ import sys
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .again import again_message
 from .store import TableStore
 from .table import MoveRefused, Table
 from .views import catalogue
@@ -170,6 +171,8 @@ async def live(ws: WebSocket) -> None:
         hub.send(table, connection, json.dumps(table.state(seat), ensure_ascii=False))
         if moved := ws.app.state.moved_message(table, seat):  # a party's game its player has left (web.evening)
             hub.send(table, connection, moved)
+        if again := again_message(hub.store, table, seat):  # a finished game another player has followed
+            hub.send(table, connection, again)
         hub.wake_bots(table)
         while True:
             message = await ws.receive()

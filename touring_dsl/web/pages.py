@@ -148,7 +148,8 @@ def game_page(title: str, mode: str, evening: tuple[str, str] | None = None) -> 
     """The seat's (or spectator's, or replay's) page: a frame that table.js fills from the live channel.
 
     Laid out as a card table seen from the seat: the other sides across the table, the draw and discard
-    piles between, this seat's side nearest, its hand at the bottom; the log folds away below. evening: a
+    piles between, this seat's side nearest with its hand under it, any question's buttons above them (together, "near": on a phone they stay
+    at the foot of the screen, as a hand is held, while the other sides scroll above); the log folds away below. evening: a
     party seat's way back to its player's evening page, (path, words)."""
     back = (f'<a id="evening-link" href="{escape(evening[0])}" title="Your evening: where you play, and the standings">'
             f"{escape(evening[1])}</a> ") if evening else ""
@@ -159,18 +160,20 @@ def game_page(title: str, mode: str, evening: tuple[str, str] | None = None) -> 
 <p id="match-line" class="match-line" hidden></p>
 <p id="last-line" class="last-line" aria-hidden="true"></p>
 <section id="end" class="end" aria-labelledby="end-title" hidden></section>
+<section id="again-notice" class="notice again-notice" role="status" hidden></section>
+<section id="table-area" class="table-area" aria-labelledby="table-title"><h2 id="table-title" class="quiet">The table</h2>
+<div id="sides" class="sides"><div id="others" class="others"></div>
+<div id="centre" class="centre" aria-label="Draw and discard piles"></div></div></section>
+<div id="near" class="near">
 <section id="decision" aria-live="assertive" hidden></section>
 <section id="confirm" role="alertdialog" aria-labelledby="confirm-text" hidden>
 <p id="confirm-text"></p><button id="confirm-yes" type="button">Make it anyway</button>
 <button id="confirm-no" type="button">Choose again</button></section>
-<section id="table-area" class="table-area" aria-labelledby="table-title"><h2 id="table-title" class="quiet">The table</h2>
-<div id="sides" class="sides"><div id="others" class="others"></div>
-<div id="centre" class="centre" aria-label="Draw and discard piles"></div>
-<div id="mine" class="mine-area"></div></div></section>
+<section id="mine-area" class="table-area mine-felt" aria-label="Your side"><div id="mine" class="mine-area"></div></section>
 <section id="hand-area" class="hand-area" aria-labelledby="hand-title"><h2 id="hand-title">Your hand</h2>
 <div id="choices" class="choices" aria-live="polite"></div>
 <p id="why" class="why" aria-live="polite"></p>
-<div id="hand" class="cards"></div></section>
+<div id="hand" class="cards"></div></section></div>
 <section id="replay-controls" hidden aria-label="Replay controls">
 <button id="first" type="button">First</button><button id="prev" type="button">Previous move</button>
 <span id="step" aria-live="polite"></span>

@@ -9,7 +9,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from . import pages
-from .again import AgainRefused, again_path, following, play_again
+from .again import AgainRefused, again_message, again_path, following, play_again
 from .editions import EditionRefused, as_saved, saved_text
 from .forms import address
 from .security import RULEBOOK_CSP, foreign
@@ -30,19 +30,22 @@ async def seat_page(request: Request) -> Response:
     if found is None or found.seat is None:
         return HTMLResponse(pages.refusal(), status_code=404)
     evening = request.app.state.seat_evening(found.table, found.seat)  # a party's seat: back to the evening page
-    return HTMLResponse(pages.game_page(f"Touring: seat {found.seat + 1}", "seat", evening))
+    title = f"{found.table.ruleset.title}: seat {found.seat + 1}"  # the tab names the edition played
+    return HTMLResponse(pages.game_page(title, "seat", evening))
 
 
 async def watch_page(request: Request) -> Response:
-    if access(request, seat_ok=False) is None:
+    found = access(request, seat_ok=False)
+    if found is None:
         return HTMLResponse(pages.refusal(), status_code=404)
-    return HTMLResponse(pages.game_page("Touring: the table", "watch"))
+    return HTMLResponse(pages.game_page(f"{found.table.ruleset.title}: the table", "watch"))
 
 
 async def replay_page(request: Request) -> Response:
-    if access(request) is None:
+    found = access(request)
+    if found is None:
         return HTMLResponse(pages.refusal(), status_code=404)
-    return HTMLResponse(pages.game_page("Touring: the game again", "replay"))
+    return HTMLResponse(pages.game_page(f"{found.table.ruleset.title}: the game again", "replay"))
 
 
 async def replay_data(request: Request) -> Response:
@@ -70,7 +73,8 @@ async def again(request: Request) -> Response:
         return HTMLResponse(pages.refusal(), status_code=404)
     table, token = found.table, request.path_params["token"]
     back = f"/h/{token}" if found.host else f"/w/{token}" if found.seat is None else f"/s/{token}"
-    if following(state.store, table) is None and table.game.is_over and table.names is None:
+    first = following(state.store, table) is None
+    if first and table.game.is_over and table.names is None:
         # only the first press makes a table: it counts against the server's and the address's bounds
         if full := state.settings.limits.refusal(address(request), len(state.store.tables), tables=1):
             return not_again(full, 429, back)
@@ -80,12 +84,14 @@ async def again(request: Request) -> Response:
             except (EditionRefused, OSError) as exc:
                 return not_again(str(exc), 400, back)
     try:
-        made = play_again(state.store, table)
+        made = play_again(state.store, table, by=found.seat)
     except AgainRefused as exc:
         return not_again(str(exc), 409, back)
     except (EditionRefused, ValueError) as exc:  # a full disk included (store.DiskRefused)
         return not_again(str(exc), 400, back)
     state.hub.wake_bots(made)
+    if first:  # the other pages of the old table are told, each with its own place at the new one
+        state.hub.tell_seats(table, lambda seat: again_message(state.store, table, seat))
     return RedirectResponse(again_path(made, found), status_code=303)
 
 

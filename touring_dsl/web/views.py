@@ -12,7 +12,7 @@ from ..engine import Move
 from ..engine.codec import ACTIONS, CARDLESS
 from ..engine.mechanics import target_now
 from ..table_view import (forfeit_warnings, go_pile_label, mechanic_status, move_label, needs_text, offer_question,
-                          result_lines, sorted_hand, zone_label, zone_text)
+                          empty_zone_note, result_lines, sorted_hand, zone_label, zone_text)
 
 def catalogue(ruleset) -> list[dict]:
     """The deck as the card faces need it (public: every player may read the box's card list).
@@ -83,7 +83,20 @@ def public_line(event, viewer: int | None) -> str | None:
         if viewer is None or event.get("seat") != viewer or not event.get("card"):
             return None
         return f"you drew {event['card']}"
-    return event.get("detail") or event.get("kind")
+    line = event.get("detail") or event.get("kind")
+    mover = event.get("seat")
+    if viewer is not None and mover == viewer and line.startswith(f"player {viewer + 1} "):
+        line = "you " + _second_person(line[len(f"player {viewer + 1} "):])  # one person for the seat's own moves
+    return line
+
+
+def _second_person(rest: str) -> str:
+    """'plays Roll on side 1' -> 'play Roll on side 1': the verb a line's "player N" took, said to "you"."""
+    verb, _, tail = rest.partition(" ")
+    said = {"is": "are", "has": "have", "does": "do", "goes": "go"}.get(verb)
+    if said is None:
+        said = verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+    return f"{said} {tail}".rstrip()
 
 
 def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str], moves_made: int,
@@ -97,7 +110,9 @@ def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str]
     message = {
         "type": "state", "seat": seat, "players": game.players, "moves_made": moves_made,
         "edition": {"id": ruleset.id, "title": ruleset.title, "unit": race.unit, "race": target_now(game),
-                    "labels": {"go": go_pile_label(ruleset), "zone": zone_label(ruleset)}},  # the edition's pile names
+                    "labels": {"go": go_pile_label(ruleset), "zone": zone_label(ruleset)},  # the edition's pile names
+                    # a distance pile's bound: at most so many of a value ("allowed"), or so many to finish ("needed")
+                    "piles": "allowed" if race.is_distance else "needed"},
         "seats": [{"seat": s, "kind": seat_kinds[s], "side": game.side_of(s), "hand_size": view.hand_sizes[s],
                    "name": names[s] if names else None} for s in range(game.players)],
         "sides": [_side(ruleset, view, side) for side in view.sides],
@@ -150,7 +165,7 @@ def move_list(game) -> list[dict]:
 def _side(ruleset, view, side) -> dict:
     return {"side": side.side, "seats": list(side.seats), "go_pile": list(view.go_piles[side.side]),
             "showing_go": side.showing_go, "needs": needs_text(ruleset, side), "zone": side.zone,
-            "zone_text": zone_text(side),
+            "zone_text": zone_text(side, ruleset), "zone_note": None if side.zone_size else empty_zone_note(side, ruleset),
             "zone_size": side.zone_size, "piles": [list(p) for p in side.piles], "miles": side.miles,
             "safeties": list(side.safeties)}
 

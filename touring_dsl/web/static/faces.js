@@ -198,5 +198,7 @@ window.TouringFaces = (() => {
     return lines;
   }
 
-  return {learn, face, back, roleWords};
+  function kind(name) { return facts(name).kind; }
+
+  return {learn, face, back, roleWords, kind};
 })();

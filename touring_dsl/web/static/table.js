@@ -17,6 +17,7 @@ let socket = null;
 let retry = 500;
 let pendingMove = null;
 let lastShown = null; // the last play already animated (its place in the log)
+let wasOver = null;   // whether the last position drawn was a finished game (to bring the end into view once)
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -47,19 +48,15 @@ function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
 function render() {
   if (!state) return;
   const mine = state.seat === null ? null : state.seats[state.seat];
-  $("title").textContent = state.edition.title + (mine === null ? "" : " - " + (mine.name || "seat " + (state.seat + 1)));
+  const where = mine === null ? (mode === "replay" ? "the game again" : "the table") : (mine.name || "seat " + (state.seat + 1));
+  $("title").textContent = state.edition.title + ": " + where;
+  document.title = state.edition.title + ": " + where;  // the tab names the edition the table plays
   const myTurn = state.seat !== null && state.to_act === state.seat;
   app.classList.toggle("my-turn", myTurn);
   app.classList.toggle("over", state.over);
   const match = state.match;
   app.dataset.race = match ? match.race : 1;
-  if (state.over && match && match.next !== null) say("Race " + match.race + " is over: " + winnerWords()
-                                                     + ". The score sheet is below.");
-  else if (state.over) say("Game over: " + (matchWon() ? matchWinnerWords() : winnerWords()) + ".");
-  else if (myTurn) say(state.pending ? "Your answer: " + pendingText() : state.question ? state.question
-                       : "Your turn: tap a card, then where it goes.");
-  else say(capital(playerName(state.to_act)) + " to act." + (state.pending ? " " + pendingText() : "")
-           + (state.status && state.status.length ? " " + state.status.join(" ") : ""));
+  say(statusWords(myTurn));
   renderMatchLine();
   renderEnd();
   renderDecision(myTurn);
@@ -67,11 +64,39 @@ function render() {
   renderTable();
   renderLog();
   showLastPlay();
+  bringEndIntoView();
 }
 
-// The question a waiting hazard opens, in the server's words: the same for every seat, holding a counter or not.
-function pendingText() {
-  return state.pending.question;
+// When the game ends before the player's eyes, the end (winner, scores, what next) is scrolled into view:
+// the page was at the hand, the end box is above it.
+function bringEndIntoView() {
+  const ended = state.over && wasOver === false;
+  wasOver = state.over;
+  if (ended && mode !== "replay") $("end").scrollIntoView({block: "start", behavior: still.matches ? "auto" : "smooth"});
+}
+
+// The status line: what the game waits for, once. A question (a waiting hazard's, a mechanic's) is said here
+// alone: the decision box under it only holds its buttons. The end's own words are in the end box.
+function statusWords(myTurn) {
+  const match = state.match;
+  if (state.over && match && match.next !== null) return "Race " + match.race + " is over: the score sheet is below.";
+  if (state.over) return "Game over: the result is below.";
+  if (state.pending) return (myTurn ? "" : capital(playerName(state.to_act)) + " to answer. ") + state.pending.question;
+  const question = myTurn && state.question ? state.question : null;
+  if (question) return question;
+  const before = othersPlay();
+  if (myTurn) return before + "Your turn: tap a card, then where it goes.";
+  return before + capital(playerName(state.to_act)) + " to act." + (state.status && state.status.length ? " " + state.status.join(" ") : "");
+}
+
+// What another player just did ("Player 2 played Stop on your side. "), so a phone's status says it without
+// the log; nothing when the last card was this seat's own.
+function othersPlay() {
+  const last = state.last;
+  if (!last || last.seat === null || last.seat === undefined || last.seat === state.seat) return "";
+  const onto = last.kind === "discard" || last.side === null || last.side === undefined ? ""
+    : " on " + (state.seat !== null && state.seats[state.seat].side === last.side ? "your side" : "side " + (last.side + 1));
+  return capital(playerName(last.seat)) + (last.kind === "discard" ? " discarded " : " played ") + last.card + onto + ". ";
 }
 
 function winnerWords() {
@@ -131,8 +156,9 @@ function renderEnd() {
     box.appendChild(el("p", (sheet.winner === null ? "The match ends undecided. " : "") + "Final totals after "
                        + plural(sheet.race, "race", "races") + ": " + sideTotals(sheet.match_totals) + ".", "final"));
   }
-  box.appendChild(el("p", capital(result.how) + " after " + plural(result.turns, "move", "moves") + ". The goal was "
-                     + result.goal + " " + result.unit + "."));
+  // moves as the replay counts them: every logged move, an answer to a question included
+  box.appendChild(el("p", capital(result.how) + " after " + plural(state.moves_made, "move", "moves") + ". The goal was "
+                     + result.goal + " " + result.unit + ".", "how"));
   box.appendChild(scoreTable(result));
   if (sheet) box.appendChild(sheetTable(sheet));
   const actions = el("div", null, "end-actions");
@@ -235,7 +261,8 @@ function renderDecision(myTurn) {
   const special = myTurn ? state.moves.filter((m) => m.action !== "play" && m.action !== "discard") : [];
   box.hidden = special.length === 0;
   if (box.hidden) return;
-  box.appendChild(el("h2", state.pending ? "Answer now: " + pendingText() : state.question || "Decide"));
+  // the question itself is the status line's: said once, here only what to tap
+  box.appendChild(el("h2", state.pending || state.question ? "Your answer" : "Decide"));
   for (const move of special) box.appendChild(moveButton(move, move.label));
 }
 
@@ -261,7 +288,7 @@ function renderHand(myTurn) {
     button.addEventListener("click", () => { selected = selected === name ? null : name; render(); });
     hand.appendChild(button);
   });
-  $("hand-title").textContent = "Your hand" + (myTurn ? ": your turn" : "");
+  $("hand-title").textContent = "Your hand" + (myTurn && !state.pending && !state.question ? ": your turn" : "");
   renderChoices(myTurn);
 }
 
@@ -312,6 +339,7 @@ function renderTable() {
   }
   others.hidden = others.children.length === 0;
   mine.hidden = mine.children.length === 0;
+  $("mine-area").hidden = mine.hidden;  // a spectator has no side of their own
   renderCentre();
 }
 
@@ -320,24 +348,42 @@ function sideBox(side, isMine, isTarget) {
   box.dataset.side = side.side;
   box.setAttribute("aria-label", "Side " + (side.side + 1));
   const head = el("header", null, "side-head");
-  head.appendChild(el("h3", (isMine ? "Your side" : "Side " + (side.side + 1)) + ": " + side.seats.map(playerName).join(", ")));
-  const hands = side.seats.map((s) => state.seats[s].hand_size);
-  head.appendChild(el("span", plural(hands.reduce((a, b) => a + b, 0), "card", "cards") + " in hand", "hand-size"));
+  head.appendChild(el("h3", sideTitle(side, isMine)));
+  head.appendChild(el("span", handSizes(side), "hand-size"));
   if (side.seats.includes(state.to_act) && !state.over) head.appendChild(el("span", "to act", "to-act"));
   box.appendChild(head);
   box.appendChild(progress(side));
   const mat = el("div", null, "mat");
+  const waiting = state.pending && state.pending.victim === side.side ? state.pending.hazard : null;
+  const zonePile = side.zone !== null && side.zone !== undefined && !state.zone;  // each side has its own
+  const onZone = waiting !== null && zonePile && faces.kind(waiting) === "zone";  // a limit waits on the zone pile
   const top = side.go_pile.length ? side.go_pile[side.go_pile.length - 1] : null;
-  mat.appendChild(pile(state.edition.labels.go, top, side.go_pile.length, "go-pile", side.side));
-  if (side.zone !== null && side.zone !== undefined && !state.zone) {
-    mat.appendChild(pile(state.edition.labels.zone, side.zone_size ? side.zone : null, side.zone_size, "zone-pile", side.side,
-                         side.zone_size ? null : side.zone + " applies"));
+  mat.appendChild(waiting !== null && !onZone ? waitingPile(state.edition.labels.go, waiting, "go-pile", side.side)
+    : pile(state.edition.labels.go, top, side.go_pile.length, "go-pile", side.side));
+  if (zonePile) {
+    mat.appendChild(onZone ? waitingPile(state.edition.labels.zone, waiting, "zone-pile", side.side)
+      : pile(state.edition.labels.zone, side.zone_size ? side.zone : null, side.zone_size, "zone-pile", side.side,
+             side.zone_note));
   }
   mat.appendChild(safeties(side));
   mat.appendChild(distance(side));
   box.appendChild(mat);
   box.appendChild(el("p", capital(side.needs), "needs" + (side.showing_go ? " rolling" : "")));
   return box;
+}
+
+// "Side 2: player 2 (greedy)"; your own is "Your side" (and your partners: "Your side, with player 3").
+function sideTitle(side, isMine) {
+  if (!isMine) return "Side " + (side.side + 1) + ": " + side.seats.map(playerName).join(", ");
+  const partners = side.seats.filter((s) => s !== state.seat).map(playerName);
+  return "Your side" + (partners.length ? ", with " + partners.join(", ") : "");
+}
+
+// Each player's hand on its own: partners hold their cards apart ("in hand: 6 (you), 5 (player 3)").
+function handSizes(side) {
+  if (side.seats.length === 1) return plural(state.seats[side.seats[0]].hand_size, "card", "cards") + " in hand";
+  return "In hand: " + side.seats.map((s) => state.seats[s].hand_size + " ("
+                                      + (s === state.seat ? "you" : playerName(s)) + ")").join(", ");
 }
 
 function progress(side) {
@@ -372,21 +418,37 @@ function pile(label, top, size, cls, side, emptyText) {
   return figure;
 }
 
-// The distance cards stacked by value, each stack with its count (and what completes it, if anything).
+// A hazard laid on a pile while its victim is asked whether to counter it: on top, marked as waiting.
+function waitingPile(label, hazard, cls, side) {
+  const words = hazard + ", waiting for an answer";
+  const figure = pile(label, hazard, 1, cls + " waiting", side);
+  figure.querySelector("figcaption").textContent = words;
+  figure.setAttribute("aria-label", label + ": " + words);
+  return figure;
+}
+
+// The distance cards laid, stacked by value: "3 × 25 km" under each stack, and what the edition asks of that
+// value: at most so many ("1 of 2 allowed") or so many to complete the race ("5 of 8 needed"). A value
+// with no card laid has no card drawn; a race that needs it says so in a line under the stacks.
 function distance(side) {
   const row = el("div", null, "distance");
-  const laid = side.piles.filter((p) => p[1] > 0 || p[2] < 255);
-  for (const [card, count, needs] of laid) {
-    const stack = el("figure", null, "stack" + (count === 0 ? " empty-stack" : ""));
+  const capped = state.edition.piles === "allowed";
+  for (const [card, count, limit] of side.piles.filter((p) => p[1] > 0)) {
+    const stack = el("figure", null, "stack");
     const place = el("div", null, "table-card" + (count > 1 ? " stacked" : "") + (count > 2 ? " stacked3" : ""));
     place.dataset.card = card;
     place.dataset.side = side.side;
     place.appendChild(faces.face(card, true));
     stack.appendChild(place);
-    stack.appendChild(el("figcaption", "x" + count + (needs < 255 ? " of " + needs : ""), "count"));
-    stack.setAttribute("aria-label", card + ": " + count + (needs < 255 ? " of " + needs : ""));
+    const caption = el("figcaption", count + "\u00a0\u00d7\u00a0" + card, "count");  // a long name wraps after "3 ×"
+    const bound = limit < 255 ? count + " of " + limit + (capped ? " allowed" : " needed") : "";
+    if (bound) caption.appendChild(el("span", bound, "bound"));
+    stack.appendChild(caption);
+    stack.setAttribute("aria-label", count + " \u00d7 " + card + (bound ? ", " + bound : ""));
     row.appendChild(stack);
   }
+  const missing = capped ? [] : side.piles.filter((p) => p[1] === 0 && p[2] > 0 && p[2] < 255);
+  if (missing.length) row.appendChild(el("p", "Still to lay: " + missing.map((p) => p[2] + " \u00d7 " + p[0]).join(", "), "to-lay"));
   return row;
 }
 
@@ -446,7 +508,8 @@ function renderLog() {
   log.replaceChildren();
   for (const line of state.log) log.appendChild(el("li", line));
   log.scrollTop = log.scrollHeight;
-  $("last-line").textContent = state.log.length && !state.over ? capital(state.log[state.log.length - 1]) : "";
+  // the last line of the log under the status, except while a question is asked (the status says it then)
+  $("last-line").textContent = state.log.length && !state.over && !state.pending ? capital(state.log[state.log.length - 1]) : "";
 }
 
 // -- moving ------------------------------------------------------------------------------------------
@@ -492,6 +555,8 @@ function connect() {
       render();
     } else if (message.type === "error") {
       say(message.message, true);
+    } else if (message.type === "again" && (message.to.startsWith("/s/") || message.to.startsWith("/w/"))) {
+      showAgain(message);
     } else if (message.type === "moved" && message.to.startsWith("/pl/")) {
       // a party's signal: this game is no longer the player's; their evening page says where to go next
       say(message.words);
@@ -503,6 +568,20 @@ function connect() {
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
+}
+
+// Another player pressed "play again": this seat's place at the new table, one tap away.
+function showAgain(message) {
+  const box = $("again-notice");
+  box.replaceChildren();
+  box.appendChild(el("p", message.words));
+  const join = el("a", "Join the new game", "button-link primary");
+  join.id = "join-again";
+  join.href = message.to;
+  box.appendChild(join);
+  box.hidden = false;
+  say(message.words);
+  box.scrollIntoView({block: "nearest"});
 }
 
 // -- a finished game, step by step ----------------------------------------------------------------------
