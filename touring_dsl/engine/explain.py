@@ -155,7 +155,7 @@ def _zone_reason(game, s: int, c: int) -> str:
 
 
 def _lifts_every_limit(t, c: int) -> bool:
-    """Whether zone card c allows every mileage card: the zone of no limit (Mille Bornes' End of Limit)."""
+    """Whether zone card c allows every mileage card: a zone that sets no limit at all."""
     return all(t.mile_ok[c] >> m & 1 for m in range(t.K) if t.kind[m] == MILEAGE)
 
 
