@@ -5,6 +5,7 @@ never holds up its table; an upload is checked in a child process while other ta
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import socket
@@ -369,9 +370,9 @@ def test_a_stalled_reader_over_a_real_socket_is_ended_and_its_table_plays_on(tmp
         stalled.sendall(f"GET /ws/{table.meta['spectator']} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
                         f"Upgrade: websocket\r\nConnection: Upgrade\r\n"
                         f"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
-        with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table.meta['tokens'][0]}") as first:
-            channels = [first] + [websockets.connect(f"ws://127.0.0.1:{port}/ws/{token}")
-                                  for token in table.meta["tokens"][1:]]
+        with contextlib.ExitStack() as opened:
+            channels = [opened.enter_context(websockets.connect(f"ws://127.0.0.1:{port}/ws/{token}"))
+                        for token in table.meta["tokens"]]
             last = []
             for ws in channels:
                 ws.recv(timeout=20)
@@ -381,8 +382,6 @@ def test_a_stalled_reader_over_a_real_socket_is_ended_and_its_table_plays_on(tmp
                 channels[actor].send(json.dumps({"type": "move", "move": web_first_move(last[actor]),
                                                  "confirm": True}))
                 last = [json.loads(ws.recv(timeout=20)) for ws in channels]  # a stalled table fails here
-            for ws in channels[1:]:
-                ws.close()
         assert not any(c.seat is None for c in app.app.state.hub.connections.get(table.id, ()))
         ended_by_server(stalled, within=20.0)  # ended by the server, long before its pings time out
     finally:
