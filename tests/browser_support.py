@@ -33,3 +33,31 @@ def browser():
         launched = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield launched
         launched.close()
+
+
+def viewport_of(size) -> dict:
+    """A screen: a name of SIZES ("phone", "desktop") or a viewport dict."""
+    return SIZES[size] if isinstance(size, str) else size
+
+
+def open_page(browser, url, size, wait="#app[data-moves]", reduced=False, init_script=None):
+    """The page at url in a context of its own at a screen size, with the errors it logs kept in page.errors;
+    wait: a selector to wait for (None: none); reduced: the system asks for reduced motion; init_script: run
+    in the page before its own scripts."""
+    context = browser.new_context(viewport=viewport_of(size), reduced_motion="reduce" if reduced else "no-preference")
+    page = context.new_page()
+    if init_script:
+        page.add_init_script(init_script)
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    page.on("console", lambda msg: msg.type == "error" and page.errors.append(msg.text))
+    page.goto(url)
+    if wait:
+        page.wait_for_selector(wait)
+    return page
+
+
+def assert_fits(page, size, what: str) -> None:
+    """The page does not scroll sideways on its screen."""
+    width, screen = page.evaluate("document.documentElement.scrollWidth"), viewport_of(size)["width"]
+    assert width <= screen, f"{what} is {width}px wide on a {screen}px screen"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 
-from browser_support import PHONE, browser, needs_chromium, server  # noqa: F401  (the fixtures by name)
+from browser_support import PHONE, browser, needs_chromium, server  # noqa: F401 (fixtures)
 from web_support import make_table
 
 pytestmark = needs_chromium

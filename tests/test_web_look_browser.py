@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from touring_dsl.archive import load
-from browser_support import SIZES, browser, needs_chromium, server  # noqa: F401  (the fixtures by name)
+from browser_support import SIZES, assert_fits, browser, needs_chromium, open_page, server  # noqa: F401 (fixtures)
 from web_support import make_table
 
 pytestmark = needs_chromium
@@ -35,26 +35,10 @@ def finished(server):
     raise AssertionError("the bots did not finish their race within two minutes")
 
 
-def open_page(browser, url, size, wait="#app[data-moves]", reduced=False):
-    context = browser.new_context(viewport=SIZES[size], reduced_motion="reduce" if reduced else "no-preference")
-    page = context.new_page()
-    page.add_init_script(COUNT_ANIMATIONS)
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    page.on("console", lambda msg: msg.type == "error" and page.errors.append(msg.text))
-    page.goto(url)
-    if wait:
-        page.wait_for_selector(wait)
-    return page
-
 
 def capitalised(text):
     return text[:1].upper() + text[1:]
 
-
-def assert_fits(page, size, what):
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= SIZES[size]["width"], f"{what} is {width}px wide on a {SIZES[size]['width']}px screen"
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -141,8 +125,8 @@ def test_each_hazard_and_the_remedy_that_answers_it_wear_the_same_pictogram(serv
 @pytest.mark.parametrize("reduced", [False, True])
 def test_the_card_just_played_is_marked_and_moves_in_unless_motion_is_reduced(server, browser, reduced):
     table = make_table(server.base, "touring-1937", ["human", "human"], seed=2)
-    mover = open_page(browser, table["seats"][0], "phone", reduced=reduced)
-    other = open_page(browser, table["seats"][1], "desktop", reduced=reduced)
+    mover = open_page(browser, table["seats"][0], "phone", reduced=reduced, init_script=COUNT_ANIMATIONS)
+    other = open_page(browser, table["seats"][1], "desktop", reduced=reduced, init_script=COUNT_ANIMATIONS)
     mover.locator("#hand button.card.playable").first.click()
     button = mover.locator('#choices button.move:not([data-action="discard"])').first
     card = button.get_attribute("data-card")

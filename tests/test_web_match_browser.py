@@ -12,7 +12,7 @@ import pytest
 
 from touring_dsl.web.channel import Hub
 from touring_dsl.web.store import TableStore
-from browser_support import SIZES, browser, needs_chromium  # noqa: F401  (the fixtures by name)
+from browser_support import SIZES, browser, needs_chromium, open_page  # noqa: F401 (fixtures)
 from web_support import Server, first_move
 
 pytestmark = needs_chromium
@@ -43,15 +43,6 @@ def tables(tmp_path_factory):
     yield server, made
     server.stop()
 
-
-def open_page(browser, url, size):
-    page = browser.new_context(viewport=SIZES[size]).new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    page.on("console", lambda msg: msg.type == "error" and page.errors.append(msg.text))
-    page.goto(url)
-    page.wait_for_selector("#app[data-moves]")
-    return page
 
 
 @pytest.mark.parametrize("size", list(SIZES))

@@ -12,7 +12,7 @@ from html import unescape
 import httpx
 import pytest
 
-from browser_support import SIZES, browser, needs_chromium, server  # noqa: F401  (the fixtures by name)
+from browser_support import SIZES, assert_fits, browser, needs_chromium, open_page, server  # noqa: F401 (fixtures)
 
 pytestmark = needs_chromium
 NAMES = "Annabelle-Marguerite, Bartholomew, Cat, Dan"
@@ -30,25 +30,12 @@ def new_party(base: str) -> tuple[str, dict[str, str]]:
     return host, links
 
 
-def open_page(browser, url, size):
-    context = browser.new_context(viewport=SIZES[size])
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    page.on("console", lambda msg: msg.type == "error" and page.errors.append(msg.text))
-    page.goto(url)
-    return page
-
-
-def assert_fits(page, size, what):
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= SIZES[size]["width"], f"{what} is {width}px wide on a {SIZES[size]['width']}px screen"
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_player_is_led_from_their_round_one_seat_to_their_round_two_seat(server, browser, size):
     host_url, links = new_party(server.base)
-    player = open_page(browser, links["Annabelle-Marguerite"], size)
+    player = open_page(browser, links["Annabelle-Marguerite"], size, wait=None)
     assert "Round 1 of 2: table" in player.inner_text("#where")
     assert_fits(player, size, "the evening page in round 1")
     player.click("#take-seat")
@@ -58,7 +45,7 @@ def test_a_player_is_led_from_their_round_one_seat_to_their_round_two_seat(serve
     assert "Round 1, table" in player.inner_text("#evening-link")
     assert_fits(player, size, "the seat in round 1")
 
-    host = open_page(browser, host_url, size)
+    host = open_page(browser, host_url, size, wait=None)
     assert_fits(host, size, "the party's host page")
     assert "round 1 ends" in host.inner_text("#signal")
     host.click("#signal")

@@ -10,7 +10,7 @@ import re
 import httpx
 import pytest
 
-from browser_support import CHROMIUM, browser, needs_chromium  # noqa: F401  (the fixtures by name)
+from browser_support import CHROMIUM, browser, needs_chromium, open_page  # noqa: F401 (fixtures)
 from test_web_browser import take_turn
 from touring_dsl.web.store import TableStore
 from web_support import Server, first_move
@@ -73,15 +73,6 @@ def scenes(tmp_path_factory):
     yield links
     server.stop()
 
-
-def open_page(browser, url, viewport):
-    page = browser.new_context(viewport=viewport).new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    page.on("console", lambda msg: msg.type == "error" and page.errors.append(msg.text))
-    page.goto(url)
-    page.wait_for_selector("#app[data-moves]")
-    return page
 
 
 def seen(page, selector) -> list[dict]:
