@@ -175,3 +175,13 @@ def test_the_page_refusing_another_game_fits_and_leads_back(server, browser, siz
     assert_fits(page, size, "the page refusing another game")
     page.click("text=Back to the table")
     page.wait_for_selector("#app[data-moves]")
+
+
+def test_every_seat_starts_as_a_person_so_four_phones_need_no_change(server, browser):
+    """A family with four phones sets the number of players and presses the button: four links, no bot."""
+    form = open_page(browser, server.base + "/", "phone", wait=None)
+    form.fill("#players", "4")
+    assert [form.input_value(f"#seat{seat}") for seat in range(4)] == ["human"] * 4
+    form.click("#new-table button[type=submit]")
+    form.wait_for_selector("#local-only")
+    assert form.locator("a[data-seat]").count() == 4

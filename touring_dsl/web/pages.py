@@ -35,7 +35,7 @@ def index(editions: list[dict], error: str | None = None, form: dict | None = No
         f'<option value="{escape(e["id"])}"{" selected" if e["id"] == chosen else ""}>'
         f'{escape(e["title"])} ({escape(e["id"])}; {escape(", ".join(map(str, e["players"])))} players)</option>'
         for e in editions)
-    seats = "".join(_seat_choice(seat, form.get(f"seat{seat}", HUMAN if seat < 2 else "greedy"))
+    seats = "".join(_seat_choice(seat, form.get(f"seat{seat}", HUMAN))
                     for seat in range(8))
     players = form.get("players", "2")
     problem = (f'<section class="error" role="alert"><h2>The table was not made</h2>'
