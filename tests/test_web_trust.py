@@ -546,3 +546,14 @@ def test_a_deal_number_too_long_is_called_too_long_not_not_whole(tmp_path):
         assert "whole number" not in page.split('class="error"')[1].split("</section>")[0]
         page = client.post("/tables", data={**FORM, "seed": "-1"}).text
         assert "the deal number should be a whole number" in page
+
+
+def test_the_host_page_says_who_plays_together(tmp_path):
+    """Four players in two partnerships: each seat's link says its side and its partner's seat."""
+    _, client = make_client(tmp_path)
+    with client:
+        made = client.post("/tables", data={**FORM, "edition": "mille-bornes", "players": "4", "seat2": "human",
+                                            "seat3": "human"}, follow_redirects=False)
+        page = client.get(made.headers["location"]).text
+    assert re.findall(r'class="partners">([^<]+)<', page) == [
+        "Side 1, with seat 3", "Side 2, with seat 4", "Side 1, with seat 1", "Side 2, with seat 2"]

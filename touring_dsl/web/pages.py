@@ -95,14 +95,14 @@ def host(table, base: str, qr_svg, data_label: str = "touring-tables", local_onl
     log_path = f"{_shown_folder(data_label)}/{table.id}/game.jsonl"
     rows = []
     for seat, token in enumerate(table.meta["tokens"]):
-        kind = table.kinds[seat]
+        kind, heading = table.kinds[seat], f"<h2>Seat {seat + 1}</h2>{_partners(table, seat)}"
         if kind != HUMAN:
-            rows.append(f'<li class="seat-link"><h2>Seat {seat + 1}</h2><p>played by the {escape(kind)} bot</p></li>')
+            rows.append(f'<li class="seat-link">{heading}<p>played by the {escape(kind)} bot</p></li>')
             continue
         url = f"{base}/s/{token}"
         code = (f'<figure class="qr" aria-label="QR code of the link for seat {seat + 1}">{qr_svg(url)}</figure>'
                 if qr_svg else "")
-        rows.append(f'<li class="seat-link"><h2>Seat {seat + 1}</h2>'
+        rows.append(f'<li class="seat-link">{heading}'
                     f'<p><a href="{escape(url)}" data-seat="{seat}">{escape(url)}</a></p>{code}</li>')
     spectator = f"{base}/w/{table.meta['spectator']}"
     body = f"""<main>
@@ -118,6 +118,16 @@ whoever has it sees that hand, so give it to that player alone.</p>
 --data</code>; check it with <code>touring replay {escape(log_path)}</code>{_later_races(table)}.</p>
 </main>"""
     return page("Touring: the table is ready", body)
+
+
+def _partners(table, seat: int) -> str:
+    """Who plays on the seat's side, where sides have more than one seat: "Side 1, with seat 3"."""
+    game = table.game
+    side = game.side_of(seat)
+    others = [other + 1 for other in range(game.players) if other != seat and game.side_of(other) == side]
+    if not others:
+        return ""
+    return f'<p class="partners">Side {side + 1}, with {", ".join(f"seat {n}" for n in others)}</p>'
 
 
 def reach_notice(base: str) -> str:
