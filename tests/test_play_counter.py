@@ -24,16 +24,26 @@ class Scripted:
                     next(m for m in legal if m.action == "discard"))
 
 
+def hazard_session(edition: str, sides: dict, hands: dict, hazard: str) -> Session:
+    """A two-player terminal game at a built position: player 1 at the keyboard, player 2 a bot about to
+    play `hazard` on player 1's side."""
+    ruleset = load(edition)
+    game = build_position(ruleset, 2, sides=sides, hands=hands, to_act=1)
+    header = gamelog.make_header(ruleset, 2, game.setup.id, 1, ["human", "scripted"])
+    seats = Seats(kinds=["human", "scripted"], bots={1: Scripted(hazard)})
+    return Session(game, gamelog.GameRecord(header=header), seats, edition, None, None)
+
+
+def reprint_burning_oil(victim_hand: list[str]) -> Session:
+    """touring-reprint: player 2 plays Burning Oil on player 1, who holds victim_hand."""
+    return hazard_session("touring-reprint", {0: {"go": ["Go"], "piles": [("75 Miles", 1)]}, 1: {"go": ["Go"]}},
+                          {0: victim_hand, 1: ["Burning Oil", "20 Miles", "Gas", "Go", "35 Miles", "Tow Truck"]},
+                          "Burning Oil")
+
+
 @pytest.fixture
 def session():
-    ruleset = load("touring-reprint")
-    game = build_position(ruleset, 2, sides={0: {"go": ["Go"], "piles": [("75 Miles", 1)]}, 1: {"go": ["Go"]}},
-                          hands={0: ["Mechanic", "20 Miles", "Gas", "Go", "35 Miles"],
-                                 1: ["Burning Oil", "20 Miles", "Gas", "Go", "35 Miles", "Tow Truck"]},
-                          to_act=1)
-    header = gamelog.make_header(ruleset, 2, game.setup.id, 1, ["human", "scripted"])
-    seats = Seats(kinds=["human", "scripted"], bots={1: Scripted("Burning Oil")})
-    return Session(game, gamelog.GameRecord(header=header), seats, "touring-reprint", None, None)
+    return reprint_burning_oil(["Mechanic", "20 Miles", "Gas", "Go", "35 Miles"])
 
 
 def test_the_victim_is_offered_the_counter(session, monkeypatch, capsys):
@@ -65,14 +75,7 @@ def test_declining_lets_the_hazard_through(session, monkeypatch, capsys):
 
 def test_a_victim_without_a_counter_is_asked_in_the_same_words(monkeypatch, capsys):
     """Player 1 holds no Mechanic: the same question, and its one answer is to let it pass."""
-    ruleset = load("touring-reprint")
-    game = build_position(ruleset, 2, sides={0: {"go": ["Go"], "piles": [("75 Miles", 1)]}, 1: {"go": ["Go"]}},
-                          hands={0: ["Gas", "20 Miles", "Gas", "Go", "35 Miles"],
-                                 1: ["Burning Oil", "20 Miles", "Gas", "Go", "35 Miles", "Tow Truck"]},
-                          to_act=1)
-    header = gamelog.make_header(ruleset, 2, game.setup.id, 1, ["human", "scripted"])
-    seats = Seats(kinds=["human", "scripted"], bots={1: Scripted("Burning Oil")})
-    session = Session(game, gamelog.GameRecord(header=header), seats, "touring-reprint", None, None)
+    session = reprint_burning_oil(["Gas", "20 Miles", "Gas", "Go", "35 Miles"])
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
     with pytest.raises(Stop):
         session.run()
@@ -84,13 +87,9 @@ def test_a_victim_without_a_counter_is_asked_in_the_same_words(monkeypatch, caps
 
 
 def test_mille_bornes_words_the_question_as_a_coup_fourre(monkeypatch, capsys):
-    ruleset = load("mille-bornes")
-    game = build_position(ruleset, 2, sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"]}},
-                          hands={0: ["Right of Way", "25 km", "50 km", "75 km", "100 km", "Roll"],
-                                 1: ["Stop", "25 km", "50 km", "75 km", "100 km", "Roll", "Roll"]}, to_act=1)
-    header = gamelog.make_header(ruleset, 2, game.setup.id, 1, ["human", "scripted"])
-    seats = Seats(kinds=["human", "scripted"], bots={1: Scripted("Stop")})
-    session = Session(game, gamelog.GameRecord(header=header), seats, "mille-bornes", None, None)
+    session = hazard_session("mille-bornes", {0: {"go": ["Roll"]}, 1: {"go": ["Roll"]}},
+                             {0: ["Right of Way", "25 km", "50 km", "75 km", "100 km", "Roll"],
+                              1: ["Stop", "25 km", "50 km", "75 km", "100 km", "Roll", "Roll"]}, "Stop")
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
     with pytest.raises(Stop):
         session.run()
