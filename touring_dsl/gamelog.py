@@ -92,6 +92,14 @@ def make_header(ruleset, players: int, setup: str, seed: int, bots: list[str], e
     return header
 
 
+def race_log(log: Path | None, number: int) -> Path | None:
+    """Where race `number` (from the second) of a match is logged: NAME-raceN beside the first race's log
+    NAME (`touring play --log` and a web table alike)."""
+    if log is None:
+        return None
+    return log.with_name(f"{log.stem}-race{number}{log.suffix}")
+
+
 def edition_ref(header: dict) -> str:
     """Where to find the edition a log was played with: its file if it still exists, else its archive id."""
     ref = header.get("edition_ref")

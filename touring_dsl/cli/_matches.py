@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 import typer
 
 from ..engine.match import Match
+from ..gamelog import race_log
 from ..engine.rules.scoring import RaceScore
 from ..mechanics import match_parts
 from ..score_sheet import ScoreSheet, score_sheet
@@ -62,13 +63,6 @@ def _next(first: "Session", match: Match, next_race: NextRace) -> "Session":
     except KeyboardInterrupt:
         raise typer.Exit(session.stop("interrupt"))
     return session
-
-
-def race_log(log: Optional[Path], number: int) -> Optional[Path]:
-    """Where race `number` of a match is logged: NAME-raceN beside the first race's log NAME."""
-    if log is None:
-        return None
-    return log.with_name(f"{log.stem}-race{number}{log.suffix}")
 
 
 def report(session: "Session", match: Match, scores: tuple[RaceScore, ...]) -> None:

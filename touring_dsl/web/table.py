@@ -18,9 +18,8 @@ import secrets
 from pathlib import Path
 
 from .. import gamelog
-from ..cli._matches import race_log
 from ..engine.match import Match
-from ..gamelog import HUMAN, GameRecord, LogWriter, MoveEntry
+from ..gamelog import HUMAN, GameRecord, LogWriter, MoveEntry, race_log
 from ..score_sheet import score_sheet
 from .views import state_message
 
