@@ -9,8 +9,8 @@ import argparse
 def checked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
     """args, once the fields a benchmark may have are sound: every --edition is in the archive (or a file),
     counts are not negative, and the --results file's folder exists."""
-    from touring_dsl.archive import load
-    from touring_dsl.errors import TouringError
+    from touring_dsl.language.archive import load
+    from touring_dsl.language.errors import TouringError
 
     editions = getattr(args, "edition", None)
     for name in [editions] if isinstance(editions, str) else editions or []:

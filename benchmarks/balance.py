@@ -21,9 +21,9 @@ import sys
 import time
 from pathlib import Path
 
-from touring_dsl.archive import archive_files, load
-from touring_dsl.bots import make_bot
-from touring_dsl.ruleset_cache import code_fingerprint
+from touring_dsl.language.archive import archive_files, load
+from touring_dsl.bots.players import make_bot
+from touring_dsl.language.ruleset_cache import code_fingerprint
 from touring_dsl.simulate import seat_bots
 from touring_dsl.simulate.matches import scores_a_match
 from touring_dsl.simulate.stats import wilson

@@ -13,9 +13,9 @@ import importlib.util
 import time
 from pathlib import Path
 
-from touring_dsl.archive import archive_ids, load
+from touring_dsl.language.archive import archive_ids, load
 from touring_dsl.engine import new_game, run_random
-from touring_dsl.rng import Rng
+from touring_dsl.base.rng import Rng
 
 REFERENCE = Path("/work/shared/bench/touring1937_ref.py")
 

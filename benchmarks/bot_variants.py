@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
-from touring_dsl.bots import make_bot
-from touring_dsl.search.pimc import RolloutBot
+from touring_dsl.bots.players import make_bot
+from touring_dsl.bots.search.pimc import RolloutBot
 
 SETTINGS = {"horizon": int, "guard": float, "margin": float}  # RolloutBot's keyword arguments
 

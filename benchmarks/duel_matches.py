@@ -20,11 +20,11 @@ import math
 import time
 from pathlib import Path
 
-from touring_dsl.archive import load
-from touring_dsl.bots import play
+from touring_dsl.language.archive import load
+from touring_dsl.bots.players import play
 from touring_dsl.engine import new_game
 from touring_dsl.engine.match import play_match
-from touring_dsl.rng import Rng
+from touring_dsl.base.rng import Rng
 from touring_dsl.simulate.stats import wilson
 
 from arguments import checked

@@ -17,13 +17,13 @@ import argparse
 import math
 import time
 
-from touring_dsl.archive import load
-from touring_dsl.bots import make_bot
+from touring_dsl.language.archive import load
+from touring_dsl.bots.players import make_bot
 from touring_dsl.engine import new_game
 from touring_dsl.engine.moves import code_of
-from touring_dsl.rng import Rng
-from touring_dsl.search import ismcts
-from touring_dsl.search.infer import policy
+from touring_dsl.base.rng import Rng
+from touring_dsl.bots.search import ismcts
+from touring_dsl.bots.search.infer import policy
 from touring_dsl.simulate.fast import STYLES
 
 from arguments import checked

@@ -22,11 +22,11 @@ import json
 import time
 from pathlib import Path
 
-from touring_dsl.archive import load
-from touring_dsl.bots import make_bot, play
+from touring_dsl.language.archive import load
+from touring_dsl.bots.players import make_bot, play
 from touring_dsl.engine import new_game
-from touring_dsl.rng import Rng
-from touring_dsl.search import ismcts
+from touring_dsl.base.rng import Rng
+from touring_dsl.bots.search import ismcts
 from touring_dsl.simulate.stats import wilson
 
 from arguments import checked

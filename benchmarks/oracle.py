@@ -27,12 +27,12 @@ import argparse
 import math
 from pathlib import Path
 
-from touring_dsl.archive import load
-from touring_dsl.bots import make_bot, play
+from touring_dsl.language.archive import load
+from touring_dsl.bots.players import make_bot, play
 from touring_dsl.engine import new_game
 from touring_dsl.engine.rules.scoring import score_race
-from touring_dsl.rng import Rng
-from touring_dsl.search.pimc import RolloutBot
+from touring_dsl.base.rng import Rng
+from touring_dsl.bots.search.pimc import RolloutBot
 from touring_dsl.simulate.fast import rule_playout
 from touring_dsl.simulate.stats import wilson
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from touring_dsl.archive import load
+from touring_dsl.language.archive import load
 from touring_dsl.engine.rules.scoring import score_race
-from touring_dsl.strategy import knowledge_for
+from touring_dsl.bots.strategy import knowledge_for
 
 from score_terms import races_played, read_arguments
 

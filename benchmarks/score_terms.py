@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from touring_dsl.archive import load
-from touring_dsl.bots import make_bot, play
+from touring_dsl.language.archive import load
+from touring_dsl.bots.players import make_bot, play
 from touring_dsl.engine import new_game
 from touring_dsl.engine.rules.scoring import score_race
-from touring_dsl.rng import Rng
+from touring_dsl.base.rng import Rng
 
 from arguments import checked
 

@@ -15,11 +15,11 @@ import argparse
 import dataclasses
 import time
 
-from touring_dsl.archive import archive_files, load
+from touring_dsl.language.archive import archive_files, load
 from touring_dsl.engine.game import game_class
 from touring_dsl.engine.tables import GO, HAZARD, REMEDY, ZONE
-from touring_dsl.greedy import EXPERT, GREEDY, Style
-from touring_dsl.rng import Rng
+from touring_dsl.bots.greedy import EXPERT, GREEDY, Style
+from touring_dsl.base.rng import Rng
 from touring_dsl.simulate import Plan
 from touring_dsl.simulate.fast import KernelRule, loop_for
 

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from mkdocs.structure.files import File, Files
 
-from touring_dsl.archive import archive_files, load
-from touring_dsl.errors import TouringError
-from touring_dsl.model import Ruleset
+from touring_dsl.language.archive import archive_files, load
+from touring_dsl.language.errors import TouringError
+from touring_dsl.language.model import Ruleset
 
 log = logging.getLogger("mkdocs.plugins.touring")
 # A missing optional module is announced outside the mkdocs logger, so a strict build does not stop.
@@ -77,7 +77,7 @@ def on_page_markdown(markdown: str, page, config, files):
 # the archive ----------------------------------------------------------------------------------------
 
 def _load_archive() -> list[Edition]:
-    from touring_dsl.resources import editions_dir
+    from touring_dsl.base.resources import editions_dir
 
     root = editions_dir()
     editions = []

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from touring_dsl.archive import load
-from touring_dsl.compiler import compile_text
-from touring_dsl.errors import TouringError
-from touring_dsl.scenarios import run_examples
+from touring_dsl.language.archive import load
+from touring_dsl.language.compiler import compile_text
+from touring_dsl.language.errors import TouringError
+from touring_dsl.play.scenarios import run_examples
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = ROOT / "editions"

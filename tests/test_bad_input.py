@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl import compiler
+from touring_dsl.language import compiler
 from touring_dsl.cli.app import app
-from touring_dsl.errors import CODES
+from touring_dsl.language.errors import CODES
 
 ROOT = Path(__file__).resolve().parents[1]
 BAD = Path(__file__).resolve().parent / "bad"
@@ -179,7 +179,7 @@ def test_example_without_citation_compiles(tmp_path) -> None:
 
 
 def _load_in_a_worker(name: str):
-    from touring_dsl.archive import load
+    from touring_dsl.language.archive import load
 
     return load(name)
 
@@ -190,7 +190,7 @@ def test_an_error_raised_in_a_worker_process_reaches_the_parent_whole():
     import pickle
     from multiprocessing import get_context
 
-    from touring_dsl.errors import TouringError
+    from touring_dsl.language.errors import TouringError
 
     with pytest.raises(TouringError) as raised:
         _load_in_a_worker("no-such-edition")

@@ -11,8 +11,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 from bot_variants import make_variant  # noqa: E402
 
-from touring_dsl.bots import ExpertBot  # noqa: E402
-from touring_dsl.search.pimc import GUARD, HORIZON, RolloutBot  # noqa: E402
+from touring_dsl.bots.players import ExpertBot  # noqa: E402
+from touring_dsl.bots.search.pimc import GUARD, HORIZON, RolloutBot  # noqa: E402
 
 
 def test_settings_after_plus_reach_the_rollout_bot():

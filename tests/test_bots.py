@@ -12,10 +12,10 @@ import os
 
 import pytest
 
-from touring_dsl.archive import archive_ids, load
-from touring_dsl.bots import GreedyBot, RandomBot, make_bot, play
+from touring_dsl.language.archive import archive_ids, load
+from touring_dsl.bots.players import GreedyBot, RandomBot, make_bot, play
 from touring_dsl.engine import Move, new_game, run_random
-from touring_dsl.rng import Rng
+from touring_dsl.base.rng import Rng
 from touring_dsl.simulate import Plan
 from touring_dsl.simulate.fast import play_games
 
@@ -186,7 +186,7 @@ def test_greedy_answers_a_hazard_with_its_safety_out_of_turn():
 
 def test_greedy_discard_rule_survives_a_kind_it_does_not_know():
     from touring_dsl.engine.tables import SAFETY
-    from touring_dsl.greedy import Facts, pick_discard
+    from touring_dsl.bots.greedy import Facts, pick_discard
 
     f = Facts(load("mille-bornes"))
     f.kind = tuple(99 if k == SAFETY else k for k in f.kind)  # as if a newer engine had a kind unknown here
@@ -202,7 +202,7 @@ def test_make_bot_rejects_unknown_names():
 
 def _choices(ruleset, **position) -> tuple[Move, Move]:
     """What greedy and expert choose in one position."""
-    from touring_dsl.bots import ExpertBot
+    from touring_dsl.bots.players import ExpertBot
     from touring_dsl.engine import build_position
 
     game = build_position(ruleset, **position)
@@ -231,7 +231,7 @@ def test_expert_keeps_a_city_limits_it_can_use_on_a_rival_where_greedy_throws_it
 
 def test_expert_keeps_zone_cards_like_greedy_where_zones_govern_the_whole_game():
     ruleset = load("touring-1906")
-    from touring_dsl.greedy import facts_for
+    from touring_dsl.bots.greedy import facts_for
 
     assert not facts_for(ruleset).attack_zones  # a shared zone is no weapon: nothing to keep it for
     assert facts_for(load("touring-1937")).attack_zones == {facts_for(load("touring-1937")).code["City Limits"]}

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from touring_dsl.cli.app import app
-from touring_dsl.model import Ruleset
+from touring_dsl.language.model import Ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITION_IDS = sorted(p.stem for p in (ROOT / "editions").glob("*.touring"))

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.archive import archive_files
+from touring_dsl.language.archive import archive_files
 from touring_dsl.cli.app import app
-from touring_dsl.compiler import compile_file
-from touring_dsl.model import FORMAT_VERSION, Ruleset
+from touring_dsl.language.compiler import compile_file
+from touring_dsl.language.model import FORMAT_VERSION, Ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden" / "compiled"

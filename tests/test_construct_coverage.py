@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from touring_dsl.compiler import compile_file
-from touring_dsl.scenarios import run_examples
-from touring_dsl.syntax import parser
+from touring_dsl.language.compiler import compile_file
+from touring_dsl.play.scenarios import run_examples
+from touring_dsl.language.syntax import parser
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = {p.stem: p for p in [*ROOT.glob("editions/**/*.touring"), *(ROOT / "tests" / "coverage").glob("*.touring")]}

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.archive import archive_ids, load
+from touring_dsl.language.archive import archive_ids, load
 from touring_dsl.cli.app import app
 from touring_dsl.diff import diff_rulesets, render_markdown, render_text
 
@@ -105,7 +105,7 @@ def test_first_to_second_edition_names_what_a_reader_of_both_sheets_would() -> N
 def test_pile_order_is_no_change_for_the_race_or_its_setups(tmp_path) -> None:
     """The same edition with its race's piles listed in another order: neither the race nor a setup with
     piles of its own (which follow the race's order) has changed."""
-    from touring_dsl.compiler import compile_file
+    from touring_dsl.language.compiler import compile_file
 
     source = (ROOT / "editions" / "touring-1937.touring").read_text(encoding="utf-8")
     piles = ('    pile "1 Mile"   needs 8 protected face down\n    pile "3 Miles"  needs 4 protected face down\n'

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from touring_dsl.archive import load
-from touring_dsl.bots import make_bot
+from touring_dsl.language.archive import load
+from touring_dsl.bots.players import make_bot
 from touring_dsl.engine import Move, build_position, new_game
 from touring_dsl.engine.rebuild import rebuild
 from touring_dsl.engine.schema import Offer
-from touring_dsl.rng import Rng
+from touring_dsl.base.rng import Rng
 
 HOUSE = Path(__file__).resolve().parents[1] / "editions" / "house"
 EDITION = str(HOUSE / "discard-draw-mille-bornes.touring")
@@ -117,8 +117,8 @@ def test_the_search_playouts_answer_the_question_by_the_mechanics_rule() -> None
     """The rule's kernel policy (what the search bots and the scorer's weighing play out with) answers the
     question as the rule bots do, not as if its answers were plays: read as plays, it took every top
     discard and its playouts ran to the turn limit, so a weighed Extension took over a second."""
-    from touring_dsl.greedy import EXPERT
-    from touring_dsl.search.infer import policy
+    from touring_dsl.bots.greedy import EXPERT
+    from touring_dsl.bots.search.infer import policy
 
     game = after_a_discard(first=("Repairs", "25 km"), second=("100 km",))
     t, seat = game.t, game.to_act
@@ -140,7 +140,7 @@ def test_the_search_playouts_answer_the_question_by_the_mechanics_rule() -> None
 def test_a_logged_game_with_takes_replays(bot: str, tmp_path) -> None:
     from typer.testing import CliRunner
 
-    from touring_dsl import gamelog
+    from touring_dsl.play import gamelog
     from touring_dsl.cli.app import app
 
     ruleset = load(EDITION)
@@ -163,7 +163,7 @@ def test_a_logged_game_with_takes_replays(bot: str, tmp_path) -> None:
 def test_the_words_say_taking_the_top_discard() -> None:
     from touring_dsl.diff import diff_rulesets, render_text
     from touring_dsl.rulebook.markdown import rulebook_markdown
-    from touring_dsl.table_view import render_table
+    from touring_dsl.play.table_view import render_table
 
     ruleset = load(EDITION)
     assert "take the top card of the discard pile" in rulebook_markdown(ruleset)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from touring_dsl.archive import load
-from touring_dsl.model import Ruleset
+from touring_dsl.language.archive import load
+from touring_dsl.language.model import Ruleset
 
 
 def counts(r: Ruleset) -> dict[str, int]:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from touring_dsl.archive import load
+from touring_dsl.language.archive import load
 from touring_dsl.engine import codec
 from touring_dsl.engine.codegen import source_for
 from touring_dsl.engine.moves import Move, code_of, move_of

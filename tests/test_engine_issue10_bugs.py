@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from touring_dsl.bots import RandomBot
-from touring_dsl.compiler import compile_text
+from touring_dsl.bots.players import RandomBot
+from touring_dsl.language.compiler import compile_text
 from touring_dsl.engine import new_game, run_random
-from touring_dsl.rng import Rng
+from touring_dsl.base.rng import Rng
 from touring_dsl.engine import Move
-from touring_dsl.scenarios import example_position, run_examples
+from touring_dsl.play.scenarios import example_position, run_examples
 
 EDITIONS = Path(__file__).resolve().parents[1] / "editions"
 

@@ -5,8 +5,8 @@ import re
 from pathlib import Path
 
 import touring_dsl
-from touring_dsl.compiler import compile_file
-from touring_dsl.resources import editions_dir
+from touring_dsl.language.compiler import compile_file
+from touring_dsl.base.resources import editions_dir
 
 PACKAGE = Path(touring_dsl.__file__).parent
 GENERIC_SOURCES = sorted((PACKAGE / "engine").glob("*.py")) + [PACKAGE / "bots.py"]

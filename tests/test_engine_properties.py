@@ -6,9 +6,9 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from touring_dsl.archive import archive_ids, load
+from touring_dsl.language.archive import archive_ids, load
 from touring_dsl.engine import new_game, run_random
-from touring_dsl.rng import Rng
+from touring_dsl.base.rng import Rng
 
 EDITIONS = [e for e in archive_ids() if e.startswith("touring-")]
 

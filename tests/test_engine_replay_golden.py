@@ -22,13 +22,13 @@ from pathlib import Path
 
 import pytest
 
-from touring_dsl.archive import load
-from touring_dsl.bots import make_bot
-from touring_dsl.compiler import compile_text
+from touring_dsl.language.archive import load
+from touring_dsl.bots.players import make_bot
+from touring_dsl.language.compiler import compile_text
 from touring_dsl.engine import new_game, tables_for
 from touring_dsl.engine.moves import move_of
 from touring_dsl.engine.rules.scoring import score_race
-from touring_dsl.rng import Rng
+from touring_dsl.base.rng import Rng
 from touring_dsl.simulate import Plan, seat_bots
 from touring_dsl.simulate.fast import play_games
 from touring_dsl.simulate.runner import BOT_SALT, game_seed

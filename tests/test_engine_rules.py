@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from touring_dsl.archive import load
+from touring_dsl.language.archive import load
 from touring_dsl.engine import IllegalMove, Move, build_position, new_game
 from touring_dsl.engine.penalties import penalty_choices
 

@@ -13,15 +13,15 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from touring_dsl.archive import load
-from touring_dsl.compiler import compile_text
+from touring_dsl.language.archive import load
+from touring_dsl.language.compiler import compile_text
 from touring_dsl.engine import new_game
 from touring_dsl.engine.moves import Move
 from touring_dsl.engine.rebuild import DERIVE, FROM_VIEW
 from touring_dsl.engine.schema import DERIVED, OWN, PUBLIC, state_fields
 from touring_dsl.engine.state import State
-from touring_dsl.rng import Rng
-from touring_dsl.search.determinize import public_table
+from touring_dsl.base.rng import Rng
+from touring_dsl.bots.search.determinize import public_table
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = sorted(str(p) for p in (ROOT / "editions").glob("*.touring")) + \

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from touring_dsl.archive import archive_ids, load
-from touring_dsl.bots import BOTS, make_bot, play
+from touring_dsl.language.archive import archive_ids, load
+from touring_dsl.bots.players import BOTS, make_bot, play
 from touring_dsl.engine import new_game
-from touring_dsl.rng import Rng
+from touring_dsl.base.rng import Rng
 
 SMALLEST = {"ismcts": "ismcts:8", "rollout": "rollout:2"}  # a search's smallest useful budget
 

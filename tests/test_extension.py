@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from touring_dsl.archive import load
-from touring_dsl.bots import make_bot
+from touring_dsl.language.archive import load
+from touring_dsl.bots.players import make_bot
 from touring_dsl.engine import Move, build_position, new_game, tables_for
 from touring_dsl.engine.rebuild import rebuild
 from touring_dsl.engine.schema import Offer
 from touring_dsl.mechanics import REGISTERED
-from touring_dsl.rng import Rng
+from touring_dsl.base.rng import Rng
 
 MILLE = "mille-bornes"
 
@@ -93,7 +93,7 @@ def test_a_logged_game_with_decisions_replays(bot: str, tmp_path) -> None:
     `touring replay` plays the log back move for move and event for event."""
     from typer.testing import CliRunner
 
-    from touring_dsl import gamelog
+    from touring_dsl.play import gamelog
     from touring_dsl.cli.app import app
 
     ruleset = load(MILLE)
@@ -148,7 +148,7 @@ def test_the_simulator_plays_the_extension_on_both_paths() -> None:
 def test_the_words_say_the_extension() -> None:
     from touring_dsl.diff import diff_rulesets, render_text
     from touring_dsl.rulebook.markdown import rulebook_markdown
-    from touring_dsl.table_view import move_lines, render_table
+    from touring_dsl.play.table_view import move_lines, render_table
 
     ruleset = load(MILLE)
     assert "extend the race to 1000 km" in rulebook_markdown(ruleset)
@@ -165,7 +165,7 @@ def test_touring_play_asks_the_player_who_reached_the_target(monkeypatch, capsys
     """At the keyboard: the question, the two numbered answers (no discard), then the extended race goes on."""
     import io
 
-    from touring_dsl import gamelog
+    from touring_dsl.play import gamelog
     from touring_dsl.cli.play import Seats, Session, Stop
 
     ruleset = load(MILLE)

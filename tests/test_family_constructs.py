@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from touring_dsl.archive import load
-from touring_dsl.bots import RandomBot
-from touring_dsl.compiler import compile_text
+from touring_dsl.language.archive import load
+from touring_dsl.bots.players import RandomBot
+from touring_dsl.language.compiler import compile_text
 from touring_dsl.diff import diff_rulesets
 from touring_dsl.engine import Move, new_game, run_random
-from touring_dsl.errors import TouringError
-from touring_dsl.rng import Rng
-from touring_dsl.scenarios import example_position, run_examples
+from touring_dsl.language.errors import TouringError
+from touring_dsl.base.rng import Rng
+from touring_dsl.play.scenarios import example_position, run_examples
 
 EDITIONS = Path(__file__).resolve().parents[1] / "editions"
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from touring_dsl import gamelog
-from touring_dsl.archive import load
+from touring_dsl.play import gamelog
+from touring_dsl.language.archive import load
 from touring_dsl.cli import play
 from touring_dsl.cli.common import Stop
 from touring_dsl.party.record import PartyError

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from touring_dsl import gamelog
-from touring_dsl.gamelog import GameRecord, LogError, MoveEntry
+from touring_dsl.play import gamelog
+from touring_dsl.play.gamelog import GameRecord, LogError, MoveEntry
 
 HEADER = {"format": "touring-log", "version": 1, "edition": "touring-1937", "source_hash": "abc123",
           "players": 2, "setup": "two players", "seed": 3, "bots": ["human", "greedy"],
@@ -134,7 +134,7 @@ def test_missing_file(tmp_path):
 
 
 def test_hash_problem_names_both_hashes():
-    from touring_dsl.archive import load
+    from touring_dsl.language.archive import load
 
     ruleset = load("touring-1937")
     record = _record()

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.archive import load
+from touring_dsl.language.archive import load
 from touring_dsl.cli.app import app
-from touring_dsl.compiler import compile_file
+from touring_dsl.language.compiler import compile_file
 from touring_dsl.diff import diff_rulesets
 
 HOUSE = Path(__file__).resolve().parents[1] / "editions" / "house"
@@ -80,7 +80,7 @@ def test_the_harsh_reprint_charges_more_on_the_freeway() -> None:
 
 def _play_out(ruleset, players: int, seed: int) -> str:
     from touring_dsl.engine import new_game
-    from touring_dsl.rng import Rng
+    from touring_dsl.base.rng import Rng
 
     game, rng = new_game(ruleset, players=players, seed=seed), Rng(seed)
     while not game.is_over:

@@ -7,13 +7,13 @@ from collections import Counter
 
 import pytest
 
-from touring_dsl.archive import load
-from touring_dsl.bots import make_bot
+from touring_dsl.language.archive import load
+from touring_dsl.bots.players import make_bot
 from touring_dsl.engine import new_game
 from touring_dsl.engine.tables import HAZARD, RUNNING
-from touring_dsl.rng import Rng
-from touring_dsl.search import Belief
-from touring_dsl.search.infer import Record, table_cards
+from touring_dsl.base.rng import Rng
+from touring_dsl.bots.search import Belief
+from touring_dsl.bots.search.infer import Record, table_cards
 
 from test_ismcts import hide_differently
 

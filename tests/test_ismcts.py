@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.archive import archive_ids, load
-from touring_dsl.bots import ExpertBot, make_bot, play
+from touring_dsl.language.archive import archive_ids, load
+from touring_dsl.bots.players import ExpertBot, make_bot, play
 from touring_dsl.cli.app import app
 from touring_dsl.engine import Move, build_position, new_game
-from touring_dsl.rng import Rng
-from touring_dsl.search import Belief, IsmctsBot
-from touring_dsl.search.ismcts import Node, clearly_better, parse_budget
+from touring_dsl.base.rng import Rng
+from touring_dsl.bots.search import Belief, IsmctsBot
+from touring_dsl.bots.search.ismcts import Node, clearly_better, parse_budget
 
 EDITIONS = [e for e in archive_ids() if e.startswith("touring-")]
 CONFIGS = [(e, p) for e in EDITIONS for p in load(e).player_counts()]
@@ -287,7 +287,7 @@ def test_touring_play_refuses_a_bad_budget():
 
 
 def test_a_rule_playout_plays_that_many_turns_of_the_rule_then_evaluates(monkeypatch):
-    from touring_dsl.search import ismcts
+    from touring_dsl.bots.search import ismcts
 
     ruleset = load("touring-1937")
     game = next(positions(ruleset, 2))

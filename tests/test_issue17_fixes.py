@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from touring_dsl.archive import load
-from touring_dsl.compiler import compile_text
+from touring_dsl.language.archive import load
+from touring_dsl.language.compiler import compile_text
 from touring_dsl.diff import diff_rulesets, render_text
 from touring_dsl.engine import IllegalMove, Move, build_position
 
@@ -124,13 +124,13 @@ def test_a_zone_card_for_the_whole_table_says_the_table_is_in_it():
     assert game.why_not(0, "City Limits") == "the whole table is already in City Limits"
 
 
-@pytest.mark.parametrize("path", sorted(p.stem for p in __import__("touring_dsl.archive", fromlist=["x"]).archive_files()))
+@pytest.mark.parametrize("path", sorted(p.stem for p in __import__("touring_dsl.language.archive", fromlist=["x"]).archive_files()))
 def test_every_card_in_hand_is_playable_or_has_a_reason(path):
     """Along random games of every edition, why_not answers None exactly for the cards the engine would
     play, and a reason (never an exception) for every other card in the hand of the seat to act."""
-    from touring_dsl.archive import archive_files
+    from touring_dsl.language.archive import archive_files
     from touring_dsl.engine import new_game
-    from touring_dsl.rng import Rng
+    from touring_dsl.base.rng import Rng
 
     ruleset = load(str(next(p for p in archive_files() if p.stem == path)))
     for seed in range(3):

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from touring_dsl.archive import archive_files, load
+from touring_dsl.language.archive import archive_files, load
 from touring_dsl.engine.codegen import source
 from touring_dsl.engine.tables import Tables
 from touring_dsl.mechanics import without_mechanics

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from touring_dsl.compiler import compile_text
-from touring_dsl.errors import CODES
-from touring_dsl.syntax import parser
+from touring_dsl.language.compiler import compile_text
+from touring_dsl.language.errors import CODES
+from touring_dsl.language.syntax import parser
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGE = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")

@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl import gamelog
-from touring_dsl.archive import load
+from touring_dsl.play import gamelog
+from touring_dsl.language.archive import load
 from touring_dsl.cli.app import app
-from touring_dsl.compiler import compile_text
+from touring_dsl.language.compiler import compile_text
 from touring_dsl.diff import diff_rulesets, render_text
 from touring_dsl.engine import new_game, run_random
 from touring_dsl.engine.match import lead_seat, play_match
-from touring_dsl.rng import Rng
+from touring_dsl.base.rng import Rng
 from touring_dsl.rulebook.blocks import plain
 from touring_dsl.rulebook.scoring import scoring_section
 

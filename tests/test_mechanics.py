@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from touring_dsl.archive import load
+from touring_dsl.language.archive import load
 from touring_dsl.engine.codec import ACTION_NAMES, CORE_ACTIONS
 from touring_dsl.engine.rebuild import DERIVE, FROM_VIEW
 from touring_dsl.engine.schema import DERIVED, PUBLIC, state_fields
-from touring_dsl.errors import CODES
+from touring_dsl.language.errors import CODES
 from touring_dsl.mechanics import REGISTERED, Decision, Mechanic
-from touring_dsl.model_base import Frozen
+from touring_dsl.base.model_base import Frozen
 
 ROOT = Path(__file__).resolve().parents[1]
 GRAMMAR = (ROOT / "grammar" / "touring.lark").read_text(encoding="utf-8")
@@ -107,7 +107,7 @@ def _match_pieces(mechanic: Mechanic) -> list[str]:
 
 def parts_in_archive(mechanic: Mechanic):
     """(ruleset, setup, part) wherever the archive uses the mechanic."""
-    from touring_dsl.archive import archive_files
+    from touring_dsl.language.archive import archive_files
 
     for path in archive_files():
         ruleset = load(str(path))

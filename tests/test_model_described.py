@@ -1,4 +1,4 @@
-"""Meta-test: every field of the compiled model (touring_dsl/model.py) reaches the reader (issue 17, item 5).
+"""Meta-test: every field of the compiled model (touring_dsl/language/model.py) reaches the reader (issue 17, item 5).
 
 Each field is changed alone, on a real edition of the archive that uses it, and then
   - the diff (touring_dsl/diff/compare.py finds it, describe.py words it) must report a change, and
@@ -18,8 +18,8 @@ from functools import lru_cache
 import pytest
 from pydantic import BaseModel
 
-from touring_dsl import model as m
-from touring_dsl.archive import archive_files, load
+from touring_dsl.language import model as m
+from touring_dsl.language.archive import archive_files, load
 from touring_dsl.diff import diff_rulesets, render_text
 from touring_dsl.rulebook.markdown import rulebook_markdown
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.archive import load
+from touring_dsl.language.archive import load
 from touring_dsl.cli.app import app
 from touring_dsl.cli.new import CODE, PROSE
-from touring_dsl.compiler import compile_file, compile_text
+from touring_dsl.language.compiler import compile_file, compile_text
 from touring_dsl.diff import diff_rulesets
 
 EDITIONS = ["touring-1906", "touring-1937", "touring-1937-penalties", "touring-1965", "touring-reprint"]
@@ -137,7 +137,7 @@ def test_the_new_file_prints_a_rulebook(tmp_path: Path) -> None:
 def test_the_shorter_race_shortens_every_setup_with_a_race_of_its_own(tmp_path: Path, parent: str) -> None:
     """Following the template's shorter race leaves no setup running a longer race than the new one,
     and `check` has nothing to warn of."""
-    from touring_dsl.advice import variant_warnings
+    from touring_dsl.language.advice import variant_warnings
 
     path = _new(tmp_path, parent)
     text = path.read_text()

@@ -24,13 +24,13 @@ from collections import Counter
 
 import pytest
 
-from touring_dsl import gamelog
-from touring_dsl.archive import archive_files, load
+from touring_dsl.play import gamelog
+from touring_dsl.language.archive import archive_files, load
 from touring_dsl.engine import build_position, new_game
 from touring_dsl.engine.tables import tables_for
-from touring_dsl.rng import Rng
-from touring_dsl.search.determinize import Belief
-from touring_dsl.table_view import describe_event, render_table
+from touring_dsl.base.rng import Rng
+from touring_dsl.bots.search.determinize import Belief
+from touring_dsl.play.table_view import describe_event, render_table
 
 pytest.importorskip("starlette")
 from touring_dsl.web.views import state_message  # noqa: E402
@@ -146,9 +146,9 @@ def test_the_extension_question_tells_nobody_anything():
 def test_a_search_bot_answers_a_counter_question_without_searching(bot, monkeypatch):
     """The time a bot takes is seen too: holding a counter, a search bot answers by its rule at once, as
     it does (with one answer) when it holds none, and never deals a table to think it over."""
-    from touring_dsl.bots import BOTS
+    from touring_dsl.bots.players import BOTS
     from touring_dsl.engine import Move
-    from touring_dsl.search import determinize
+    from touring_dsl.bots.search import determinize
 
     def no_search(*_args, **_kwargs):
         raise AssertionError("the bot searched a counter question")

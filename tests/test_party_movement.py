@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from touring_dsl.archive import load
-from touring_dsl.compiler import compile_text
+from touring_dsl.language.archive import load
+from touring_dsl.language.compiler import compile_text
 from touring_dsl.party.host import enter, player_names, replan, start
 from touring_dsl.party.movement import next_round
 from touring_dsl.party.record import PartyError, Round, Table

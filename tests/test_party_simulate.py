@@ -6,8 +6,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.archive import load
-from touring_dsl.bots import make_bot
+from touring_dsl.language.archive import load
+from touring_dsl.bots.players import make_bot
 from touring_dsl.cli.app import app
 from touring_dsl.party.record import Table
 from touring_dsl.party.simulate import PartyPlan, play_party, play_table, seats_of, simulate

@@ -4,10 +4,10 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.archive import load
+from touring_dsl.language.archive import load
 from touring_dsl.cli.app import app
-from touring_dsl.compiler import compile_text
-from touring_dsl.errors import TouringError
+from touring_dsl.language.compiler import compile_text
+from touring_dsl.language.errors import TouringError
 from touring_dsl.rulebook import build
 from touring_dsl.rulebook.markdown import render as to_markdown
 
@@ -105,7 +105,7 @@ add piles {
 
 def test_the_log_and_score_sheet_use_the_name():
     from touring_dsl.engine import Move, build_position
-    from touring_dsl.score_sheet import term_words
+    from touring_dsl.play.score_sheet import term_words
 
     ruleset = load("mille-bornes")
     game = build_position(ruleset, sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"]}},

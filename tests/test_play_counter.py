@@ -5,8 +5,8 @@ import io
 
 import pytest
 
-from touring_dsl import gamelog
-from touring_dsl.archive import load
+from touring_dsl.play import gamelog
+from touring_dsl.language.archive import load
 from touring_dsl.cli.play import Seats, Session, Stop
 from touring_dsl.engine import build_position
 

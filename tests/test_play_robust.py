@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl import gamelog
-from touring_dsl.archive import load
+from touring_dsl.play import gamelog
+from touring_dsl.language.archive import load
 from touring_dsl.cli.app import app
 from touring_dsl.cli.play import Seats, Session, Stop
 from touring_dsl.engine import build_position
@@ -50,7 +50,7 @@ def test_a_failure_during_play_still_saves_the_game(tmp_path, monkeypatch):
                 raise RuntimeError("the bot fell over")
             return legal[0]
 
-    monkeypatch.setattr("touring_dsl.bots.make_bot", lambda kind, ruleset: Broken())
+    monkeypatch.setattr("touring_dsl.bots.players.make_bot", lambda kind, ruleset: Broken())
     result = touring("play", "touring-1937", "--seed", 4, input="1\n" * 20)
     assert result.exit_code == 3
     assert "internal error" in result.stderr and "the bot fell over" in result.stderr

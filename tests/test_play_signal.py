@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.archive import load
+from touring_dsl.language.archive import load
 from touring_dsl.cli.app import app
 from touring_dsl.engine import IllegalMove, new_game
 from touring_dsl.party.signal import RoundSignal

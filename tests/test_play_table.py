@@ -5,9 +5,9 @@ import re
 
 from rich.console import Console
 
-from touring_dsl.archive import load
+from touring_dsl.language.archive import load
 from touring_dsl.engine import build_position, new_game
-from touring_dsl.table_view import render_table, result_lines
+from touring_dsl.play.table_view import render_table, result_lines
 
 
 def _name(seat: int) -> str:
@@ -70,7 +70,7 @@ def test_the_result_names_the_winner():
 
 def test_a_bonus_turn_after_a_safety_is_labelled():
     from touring_dsl.engine import Move
-    from touring_dsl.table_view import bonus_turn_line
+    from touring_dsl.play.table_view import bonus_turn_line
 
     ruleset = load("mille-bornes")
     game = build_position(ruleset, 2, hands={0: ["Driving Ace", "25 km"], 1: ["Stop"]})
@@ -82,7 +82,7 @@ def test_a_bonus_turn_after_a_safety_is_labelled():
 
 def test_the_next_turn_won_by_a_coup_fourre_is_labelled():
     from touring_dsl.engine import Move
-    from touring_dsl.table_view import bonus_turn_line
+    from touring_dsl.play.table_view import bonus_turn_line
 
     ruleset = load("mille-bornes")
     game = build_position(ruleset, 2, sides={1: {"go": ["Roll"]}}, hands={0: ["Flat Tire"], 1: ["Puncture-Proof"]})

@@ -11,13 +11,13 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from touring_dsl import gamelog
-from touring_dsl.archive import load
+from touring_dsl.play import gamelog
+from touring_dsl.language.archive import load
 from touring_dsl.cli.app import app
 from touring_dsl.cli.play import HELP, Seats, Session
 from touring_dsl.engine import build_position, new_game
-from touring_dsl.table_view import render_table
-from touring_dsl.wording import counted, distance, plural, sentence, sentences
+from touring_dsl.play.table_view import render_table
+from touring_dsl.base.wording import counted, distance, plural, sentence, sentences
 
 runner = CliRunner()
 

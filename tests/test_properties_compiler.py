@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
-from touring_dsl.compiler import compile_text
-from touring_dsl.errors import CODES, TouringError
-from touring_dsl.model import Ruleset
-from touring_dsl.resources import grammar_text
-from touring_dsl.syntax import parser
+from touring_dsl.language.compiler import compile_text
+from touring_dsl.language.errors import CODES, TouringError
+from touring_dsl.language.model import Ruleset
+from touring_dsl.base.resources import grammar_text
+from touring_dsl.language.syntax import parser
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = ROOT / "editions"

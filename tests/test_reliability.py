@@ -20,13 +20,13 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from typer.testing import CliRunner
 
-from touring_dsl import gamelog
-from touring_dsl.archive import load
+from touring_dsl.play import gamelog
+from touring_dsl.language.archive import load
 from touring_dsl.cli.app import app
-from touring_dsl.compiler import compile_text
+from touring_dsl.language.compiler import compile_text
 from touring_dsl.engine import new_game
-from touring_dsl.errors import TouringError
-from touring_dsl.gamelog import LogError
+from touring_dsl.language.errors import TouringError
+from touring_dsl.play.gamelog import LogError
 from touring_dsl.party import save as party_save
 from touring_dsl.party.record import PartyError
 from touring_dsl.rulebook import build
@@ -137,7 +137,7 @@ def test_a_mutated_edition_compiles_or_says_why_and_if_it_compiles_it_plays(text
 def grammar_strategy():
     from lark import Lark
 
-    from touring_dsl.resources import grammar_text
+    from touring_dsl.base.resources import grammar_text
 
     return from_lark(Lark(grammar_text(), parser="lalr", lexer="contextual"))
 
@@ -161,7 +161,7 @@ def a_log_text() -> str:
     ruleset = load("touring-1937")
     game = new_game(ruleset, players=2, seed=11)
     record = gamelog.GameRecord(header=gamelog.make_header(ruleset, 2, ruleset.setup_for(2).id, 11, ["greedy"] * 2))
-    from touring_dsl.bots import make_bot
+    from touring_dsl.bots.players import make_bot
     from touring_dsl.cli.play import bot_rng
 
     bots = [make_bot("greedy", ruleset) for _ in range(2)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from touring_dsl.rng import INCREMENT, MASK64, MULTIPLIER, Rng
+from touring_dsl.base.rng import INCREMENT, MASK64, MULTIPLIER, Rng
 
 
 def shuffled_step_by_step(items: list, state: int) -> tuple[list, int]:

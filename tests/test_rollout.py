@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.archive import archive_ids, load
-from touring_dsl.bots import ExpertBot, make_bot, play
+from touring_dsl.language.archive import archive_ids, load
+from touring_dsl.bots.players import ExpertBot, make_bot, play
 from touring_dsl.cli.app import app
 from touring_dsl.engine import Move, new_game
-from touring_dsl.rng import Rng
-from touring_dsl.search.pimc import RolloutBot
+from touring_dsl.base.rng import Rng
+from touring_dsl.bots.search.pimc import RolloutBot
 
 from test_ismcts import Always, about_to_lose, hide_differently, one_mile_from_winning, positions
 
@@ -95,8 +95,8 @@ def test_touring_play_refuses_a_bad_rollout_budget():
 def test_the_fast_playout_plays_the_moves_of_the_stepped_rule(edition):
     """simulate.fast.rule_playout (the rollouts' inner loop) ends every position where stepping the rule's
     kernel policy move by move ends it: same miles, hands, piles, turns and winner."""
-    from touring_dsl.greedy import EXPERT
-    from touring_dsl.search.infer import policy
+    from touring_dsl.bots.greedy import EXPERT
+    from touring_dsl.bots.search.infer import policy
     from touring_dsl.simulate.fast import rule_playout
 
     ruleset = load(edition)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.archive import archive_files, load
+from touring_dsl.language.archive import archive_files, load
 from touring_dsl.cli.app import app
 from touring_dsl.rulebook import build
 from touring_dsl.rulebook.blocks import Assumed, Worked, plain

@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("typst")
 from pypdf import PdfReader  # noqa: E402
 
-from touring_dsl.archive import load  # noqa: E402
+from touring_dsl.language.archive import load  # noqa: E402
 from touring_dsl.rulebook import build  # noqa: E402
 from touring_dsl.rulebook.pdf import render, typst_source  # noqa: E402
 

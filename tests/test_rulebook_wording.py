@@ -7,9 +7,9 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.archive import load
+from touring_dsl.language.archive import load
 from touring_dsl.cli.app import app
-from touring_dsl.compiler import compile_text
+from touring_dsl.language.compiler import compile_text
 from touring_dsl.rulebook import build
 from touring_dsl.rulebook.markdown import render as to_markdown
 
@@ -165,7 +165,7 @@ def test_a_house_rule_credits_its_author_and_what_it_is_based_on():
 def test_an_author_is_not_inherited(tmp_path):
     (tmp_path / "ours.touring").write_text('edition "ours" extends "short-race-1937" { title "Ours" }\n',
                                            encoding="utf-8")
-    from touring_dsl.archive import load as load_path
+    from touring_dsl.language.archive import load as load_path
 
     child = load_path(str(tmp_path / "ours.touring"))
     assert child.author == "" and load("short-race-1937").author == "the touring project"

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from touring_dsl.compiler import compile_file
-from touring_dsl import ruleset_cache
+from touring_dsl.language.compiler import compile_file
+from touring_dsl.language import ruleset_cache
 from touring_dsl.cli.show import summary_lines
-from touring_dsl.ruleset_cache import cache_dir, code_cached, compile_cached, view_cached
+from touring_dsl.language.ruleset_cache import cache_dir, code_cached, compile_cached, view_cached
 
 ROOT = Path(__file__).resolve().parents[1]
 VARIANT = '''edition "short" extends "base" {

@@ -4,11 +4,11 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.archive import archive_files, load
+from touring_dsl.language.archive import archive_files, load
 from touring_dsl.cli.app import app
-from touring_dsl.compiler import compile_text
-from touring_dsl.resources import editions_dir
-from touring_dsl.scenarios import run_examples
+from touring_dsl.language.compiler import compile_text
+from touring_dsl.base.resources import editions_dir
+from touring_dsl.play.scenarios import run_examples
 
 EDITION_FILES = [p for p in archive_files() if p.parent == editions_dir()]
 

@@ -11,16 +11,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from touring_dsl.archive import load
-from touring_dsl.bots import make_bot, play
+from touring_dsl.language.archive import load
+from touring_dsl.bots.players import make_bot, play
 from touring_dsl.cli.app import app
-from touring_dsl.compiler import compile_text
+from touring_dsl.language.compiler import compile_text
 from touring_dsl.engine import Move, build_position, run_random
 from touring_dsl.engine.match import MAX_RACES, Match, play_match, race_seed
 from touring_dsl.engine.rules.scoring import RaceScore, ScoreLine, in_play, score_race
-from touring_dsl.errors import TouringError
-from touring_dsl.model import ScoreTerm
-from touring_dsl.rng import Rng
+from touring_dsl.language.errors import TouringError
+from touring_dsl.language.model import ScoreTerm
+from touring_dsl.base.rng import Rng
 from touring_dsl.rulebook.blocks import Paragraph, plain
 from touring_dsl.rulebook.scoring import scoring_section
 

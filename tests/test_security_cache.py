@@ -10,8 +10,12 @@ from pathlib import Path
 import pytest
 from lark import Lark
 
-from touring_dsl import private_store, ruleset_cache, syntax
-from touring_dsl.resources import grammar_text
+from touring_dsl.base import private_store
+
+from touring_dsl.language import ruleset_cache
+
+from touring_dsl.language import syntax
+from touring_dsl.base.resources import grammar_text
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITION = ROOT / "editions" / "touring-1906.touring"

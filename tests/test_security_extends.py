@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from touring_dsl.cli.app import app
-from touring_dsl.compiler import compile_file
-from touring_dsl.errors import TouringError
+from touring_dsl.language.compiler import compile_file
+from touring_dsl.language.errors import TouringError
 
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = "SECRET-LINE-do-not-print"

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl import gamelog
+from touring_dsl.play import gamelog
 from touring_dsl.cli.app import app
-from touring_dsl.gamelog import LogError
+from touring_dsl.play.gamelog import LogError
 from touring_dsl.party import save as party_save
 from touring_dsl.party.record import PartyError
 
@@ -275,8 +275,8 @@ def test_a_seed_the_log_could_not_keep_is_a_usage_error(command, tmp_path: Path,
 @pytest.mark.parametrize("char", ["\x00", "\x1b", "\x07", "\x7f"])
 def test_a_control_character_in_a_name_is_refused_and_never_echoed(char: str) -> None:
     """Found by benchmarks/soak.py: a NUL in an edition id compiled, then failed in the kernel (exit 3)."""
-    from touring_dsl.compiler import compile_text
-    from touring_dsl.errors import TouringError
+    from touring_dsl.language.compiler import compile_text
+    from touring_dsl.language.errors import TouringError
 
     text = (ROOT / "editions" / "touring-1937-penalties.touring").read_text()
     text = text.replace('edition "touring-1937-penalties"', f'edition "x{char}y"', 1)

@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("typst")
 from pypdf import PdfReader  # noqa: E402
 
-from touring_dsl.compiler import compile_text  # noqa: E402
+from touring_dsl.language.compiler import compile_text  # noqa: E402
 from touring_dsl.party.host import start  # noqa: E402
 from touring_dsl.party.sheet import build as build_sheet  # noqa: E402
 from touring_dsl.rulebook import build  # noqa: E402
@@ -110,7 +110,7 @@ def test_a_hostile_house_rule_prints_its_text_and_reads_no_file(planted: Path) -
 
 
 def test_hostile_player_names_print_literally_on_the_score_sheet(planted: Path) -> None:
-    from touring_dsl.archive import load
+    from touring_dsl.language.archive import load
 
     ruleset = load("touring-1937")
     players = [h.replace(",", ";") for h in HOSTILE] + ['"]; #read("secret.txt"); ["']

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from touring_dsl.archive import archive_ids, load
-from touring_dsl.compiler import compile_text
+from touring_dsl.language.archive import archive_ids, load
+from touring_dsl.language.compiler import compile_text
 from touring_dsl.simulate import Plan, seat_bots
 from touring_dsl.simulate.fast import Cards, play_games
 from touring_dsl.simulate.runner import play_one

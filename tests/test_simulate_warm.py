@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from touring_dsl.archive import load
+from touring_dsl.language.archive import load
 from touring_dsl.engine.tables import tables_for
 from touring_dsl.simulate import Plan, seat_bots
 from touring_dsl.simulate.fast import play_chunk
 from touring_dsl.simulate.warm import pickled_seating
 
 ROOT = Path(__file__).resolve().parents[1]
-HEAVY = ("pydantic", "touring_dsl.model", "touring_dsl.compiler", "lark")
+HEAVY = ("pydantic", "touring_dsl.language.model", "touring_dsl.language.compiler", "lark")
 # at exit: the modules loaded, and the names of the generated modules compiled (builtins.compile wrapped)
 HOOK = ("import atexit, builtins, sys\n"
         "compiled, real = [], builtins.compile\n"
@@ -55,7 +55,7 @@ def touring(args: list[str], cache: Path, cwd: Path = ROOT, cached: bool = True)
 def test_a_warm_run_loads_no_model_and_compiles_no_generated_code(args: list[str], tmp_path: Path) -> None:
     cold_out, _, cold_modules, cold_compiled = touring(args, tmp_path)
     warm_out, _, modules, compiled = touring(args, tmp_path)
-    assert "touring_dsl.model" in cold_modules and cold_compiled  # the first run compiled all of it
+    assert "touring_dsl.language.model" in cold_modules and cold_compiled  # the first run compiled all of it
     assert warm_out == cold_out
     heavy = sorted(name for name in modules if name.startswith(HEAVY))
     assert heavy == [], f"a warm `touring {' '.join(args)}` loaded {heavy[:5]}"
@@ -72,11 +72,11 @@ def test_a_warm_run_loads_no_model_and_compiles_no_generated_code(args: list[str
 def test_a_warm_run_reports_what_the_full_path_does(args: list[str], tmp_path: Path) -> None:
     records = ["--records", str(tmp_path / "games.csv")] if args[0] == "simulate" else []
     full, _, full_modules, _ = touring(args + records, tmp_path / "cache", cached=False)
-    assert "touring_dsl.model" in full_modules  # with the cache off: the full path, from the Ruleset
+    assert "touring_dsl.language.model" in full_modules  # with the cache off: the full path, from the Ruleset
     full_rows = (tmp_path / "games.csv").read_text() if records else ""
     touring(args, tmp_path / "cache")  # fills the cache
     warm, _, modules, _ = touring(args + records, tmp_path / "cache")
-    assert "touring_dsl.model" not in modules or "mille-bornes" in args  # matches are played with the Ruleset
+    assert "touring_dsl.language.model" not in modules or "mille-bornes" in args  # matches are played with the Ruleset
     assert warm == full
     assert not records or (tmp_path / "games.csv").read_text() == full_rows
 
@@ -104,7 +104,7 @@ def test_editing_an_edition_is_seen_by_a_warm_run(tmp_path: Path) -> None:
     edition.write_text(text.replace('card "Go"              go          count 15',
                                     'card "Go"              go          count 25'), encoding="utf-8")
     after, _, modules, compiled = touring(args, tmp_path / "cache", cwd=tmp_path)
-    assert "touring_dsl.model" in modules and compiled  # compiled again: the entry was for the old text
+    assert "touring_dsl.language.model" in modules and compiled  # compiled again: the entry was for the old text
     full, _, _, _ = touring(args, tmp_path / "cache", cwd=tmp_path, cached=False)
     assert after == full != before
 
@@ -130,7 +130,7 @@ def test_detached_tables_play_the_games_of_the_ruleset(edition: str, data, bots:
 def test_a_seated_edition_pickles_without_the_model(edition: str, players: int) -> None:
     data = pickled_seating(load(edition), players, None)
     seated = pickle.loads(data)
-    assert b"touring_dsl.model" not in data and b"pydantic" not in data
+    assert b"touring_dsl.language.model" not in data and b"pydantic" not in data
     assert seated.tables.ruleset is None and seated.tables.kernel is None
     # its kernel and both measuring loops come with it, compiled
     assert set(seated.tables.compiled) == {"kernel", ("measuring loop", False, False), ("measuring loop", True, False)}

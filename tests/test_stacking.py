@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from touring_dsl.archive import load
-from touring_dsl.bots import make_bot
+from touring_dsl.language.archive import load
+from touring_dsl.bots.players import make_bot
 from touring_dsl.engine import Move, build_position, new_game
 from touring_dsl.engine.mechanics import go_pile_state
 from touring_dsl.engine.rebuild import rebuild
-from touring_dsl.rng import Rng
+from touring_dsl.base.rng import Rng
 
 HOUSE = Path(__file__).resolve().parents[1] / "editions" / "house"
 PARKER = str(HOUSE / "stacking-mille-bornes.touring")
@@ -138,7 +138,7 @@ def test_the_pile_says_the_state_and_a_search_rebuilds_it(path: str) -> None:
 def test_a_logged_game_with_stacked_hazards_replays(tmp_path) -> None:
     from typer.testing import CliRunner
 
-    from touring_dsl import gamelog
+    from touring_dsl.play import gamelog
     from touring_dsl.cli.app import app
 
     ruleset = load(PARKER)
@@ -168,7 +168,7 @@ def test_a_logged_game_with_stacked_hazards_replays(tmp_path) -> None:
 def test_the_words_say_stacking() -> None:
     from touring_dsl.diff import diff_rulesets, render_text
     from touring_dsl.rulebook.markdown import rulebook_markdown
-    from touring_dsl.table_view import render_table
+    from touring_dsl.play.table_view import render_table
 
     parker, in_turn = load(PARKER), load(IN_TURN)
     assert "the hazards beneath stay buried" in rulebook_markdown(parker)

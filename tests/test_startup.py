@@ -18,7 +18,7 @@ from touring_dsl.cli.app import PlainCommand
 
 ROOT = Path(__file__).resolve().parents[1]
 # what a summary command used to spend most of its start-up on
-HEAVY = ("pydantic", "typer._adapters", "touring_dsl.model", "touring_dsl.compiler", "touring_dsl.cli.play",
+HEAVY = ("pydantic", "typer._adapters", "touring_dsl.language.model", "touring_dsl.language.compiler", "touring_dsl.cli.play",
          "touring_dsl.cli.simulate")
 REPORT_MODULES = ("import atexit, sys; atexit.register(lambda: print('LOADED', sorted(sys.modules), file=sys.stderr));"
                   "from touring_dsl.cli.app import main; main()")

@@ -1,11 +1,11 @@
 """Strategy: the scorer bot plays for what an edition's scoring pays, read from the compiled rules; levels."""
 from __future__ import annotations
 
-from touring_dsl.archive import load
-from touring_dsl.bots import ExpertBot, GreedyBot, RandomBot, make_bot, play
+from touring_dsl.language.archive import load
+from touring_dsl.bots.players import ExpertBot, GreedyBot, RandomBot, make_bot, play
 from touring_dsl.engine import Move, build_position, new_game
-from touring_dsl.rng import Rng
-from touring_dsl.strategy import ScorerBot, knowledge_for
+from touring_dsl.base.rng import Rng
+from touring_dsl.bots.strategy import ScorerBot, knowledge_for
 
 RIVAL_RUNNING = {"go": ["Roll"], "piles": [("100 km", 1)]}
 
@@ -130,7 +130,7 @@ change scoring {
 
 
 def test_a_house_rule_without_the_safe_trip_bonus_lets_the_scorer_lay_its_200():
-    from touring_dsl.compiler import compile_text
+    from touring_dsl.language.compiler import compile_text
 
     house = compile_text(HOUSE, "house.touring", base_dir="editions")
     assert knowledge_for(house, 2, None).points.without == {}
@@ -143,7 +143,7 @@ def test_a_house_rule_without_the_safe_trip_bonus_lets_the_scorer_lay_its_200():
 def test_the_scorer_reads_the_longer_race_once_a_rival_extends():
     """In a race a rival extended the scorer counts the mileage still wanted against the new length, not
     the length dealt (it once discarded cards that still fitted); asked itself, it answers either way."""
-    from touring_dsl.strategy.scorer import Seen
+    from touring_dsl.bots.strategy.scorer import Seen
 
     ruleset = mille()
     scorer, always = make_bot("scorer", ruleset), RandomBot(ruleset)

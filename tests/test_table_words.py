@@ -11,13 +11,13 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from touring_dsl import gamelog
-from touring_dsl.archive import load
+from touring_dsl.play import gamelog
+from touring_dsl.language.archive import load
 from touring_dsl.cli import _matches
 from touring_dsl.cli.app import app
 from touring_dsl.cli.play import Seats, Session
 from touring_dsl.engine import Move, build_position, new_game
-from touring_dsl.table_view import offer_question, render_table
+from touring_dsl.play.table_view import offer_question, render_table
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()

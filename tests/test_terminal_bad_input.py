@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from touring_dsl.cli.app import app
-from touring_dsl.json_input import BadJSON, loads
+from touring_dsl.base.json_input import BadJSON, loads
 
 runner = CliRunner()
 LONG = "a" * 300  # a file system takes at most 255 bytes in one name

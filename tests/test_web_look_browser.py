@@ -13,7 +13,7 @@ import time
 import httpx
 import pytest
 
-from touring_dsl.archive import load
+from touring_dsl.language.archive import load
 from browser_support import SIZES, assert_fits, browser, needs_chromium, open_page, server  # noqa: F401 (fixtures)
 from web_support import make_table
 

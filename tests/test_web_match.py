@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.archive import load
+from touring_dsl.language.archive import load
 from touring_dsl.cli.app import app as cli
 from touring_dsl.engine import new_game
 from touring_dsl.engine.match import Match, lead_seat, race_seed
@@ -63,7 +63,7 @@ def test_a_mille_bornes_table_deals_race_2_with_the_terminals_seed_lead_and_tota
 
 def test_the_score_sheet_has_a_row_for_every_term_of_the_edition_in_the_terminals_words(store):
     from touring_dsl.cli._matches import sheet_lines
-    from touring_dsl.score_sheet import score_sheet
+    from touring_dsl.play.score_sheet import score_sheet
 
     table = finish(store.create(2, ["human", "human"], "mille-bornes", seed=SEED, match=True))
     rows = table.state(1)["match"]["sheet"]["rows"]
@@ -162,7 +162,7 @@ def test_a_table_of_bots_alone_deals_its_races_by_itself(tmp_path):
 def test_a_next_race_the_disk_cannot_take_is_refused_in_words_and_the_table_stays_between_races(store, monkeypatch):
     import errno
 
-    from touring_dsl import gamelog
+    from touring_dsl.play import gamelog
     from touring_dsl.web.table import DiskRefused
 
     table = finish(store.create(2, ["human", "human"], "mille-bornes", seed=SEED, match=True))

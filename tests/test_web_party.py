@@ -106,7 +106,7 @@ def test_a_table_made_from_the_form_numbers_its_seats(tmp_path):
 def test_a_refused_clock_leaves_no_party_folder(tmp_path, monkeypatch):
     """An edition whose progressive section sets no minutes has no clock (every archive edition with a
     progressive section sets them, so one is made here by leaving them out)."""
-    from touring_dsl import archive
+    from touring_dsl.language import archive
     from touring_dsl.party.record import PartyError
     from touring_dsl.web import party as web_party
     from touring_dsl.web.party import PARTIES, WebParty

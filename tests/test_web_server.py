@@ -14,8 +14,8 @@ pytest.importorskip("starlette")
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from touring_dsl.engine import Move  # noqa: E402
-from touring_dsl.rng import Rng  # noqa: E402
-from touring_dsl.search.determinize import Belief  # noqa: E402
+from touring_dsl.base.rng import Rng  # noqa: E402
+from touring_dsl.bots.search.determinize import Belief  # noqa: E402
 from touring_dsl.web.views import state_message  # noqa: E402
 from touring_dsl.web.app import MAX_MESSAGE, create_app  # noqa: E402
 from web_support import local_client, Server, first_move, make_table, web_first_move  # noqa: E402
@@ -144,7 +144,7 @@ def test_bad_messages_get_clear_errors_and_the_table_plays_on(client):
 
 
 def test_the_host_form_offers_every_bot_the_server_accepts(client):
-    from touring_dsl.bots import BOTS
+    from touring_dsl.bots.players import BOTS
 
     offered = set(re.findall(r'<select id="seat0" name="seat0">(.*?)</select>', client.get("/").text)[0]
                   .split("</option>"))
@@ -218,7 +218,7 @@ def ws_url(seat_url: str) -> str:
 def play_over_the_wire(websockets, seat_urls, moves: int) -> list:
     """Play `moves` moves of the people's seats with first_move (bots answer on their own); returns each
     seat's last position."""
-    from touring_dsl.archive import load
+    from touring_dsl.language.archive import load
     from touring_dsl.engine import new_game
 
     with contextlib.ExitStack() as stack:

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from touring_dsl import gamelog
-from touring_dsl.archive import load
+from touring_dsl.play import gamelog
+from touring_dsl.language.archive import load
 from touring_dsl.engine import new_game
-from touring_dsl.rng import Rng
-from touring_dsl.search.determinize import Belief
+from touring_dsl.base.rng import Rng
+from touring_dsl.bots.search.determinize import Belief
 from touring_dsl.web.editions import MAX_EDITION_BYTES, EditionRefused
 from touring_dsl.web.store import TableStore
 from touring_dsl.web.table import MoveRefused

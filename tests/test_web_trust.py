@@ -407,7 +407,7 @@ def long_names_edition(length: int = 15500, alphabet: int = 160) -> str:
 def test_the_did_you_mean_hint_compares_only_bounded_names(monkeypatch):
     import difflib
 
-    from touring_dsl.errors import SUGGESTED_AMONG, SUGGESTED_LENGTH, suggest
+    from touring_dsl.language.errors import SUGGESTED_AMONG, SUGGESTED_LENGTH, suggest
 
     compared = []
     real = difflib.get_close_matches

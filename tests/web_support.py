@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from touring_dsl.table_view import sorted_hand
+from touring_dsl.play.table_view import sorted_hand
 
 
 LOCAL = "http://127.0.0.1:8000"  # create_app's default address: the Host and Origin an in-process client uses

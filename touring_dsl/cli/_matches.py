@@ -1,7 +1,7 @@
 """CLI stage, scored races for `touring play` (a helper of play, not a command: hence the underscore): each race's scores, and a match played race after race.
 
 `touring play` hands its first session here. When the edition scores races, the race's score sheet is
-printed after it (the rows of touring_dsl.score_sheet, the web table's too, as a table of text); when it
+printed after it (the rows of touring_dsl.play.score_sheet, the web table's too, as a table of text); when it
 plays a match, further races are dealt (each from a seed derived from the match's: engine.match.race_seed,
 led by the seat engine.match.lead_seat names) and played until a side wins, the match's totals on each sheet.
 A race of a match is logged like any game; with --log, race N (from the second) goes to NAME-raceN.
@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Callable, Optional
 import typer
 
 from ..engine.match import Match
-from ..gamelog import race_log
+from ..play.gamelog import race_log
 from ..engine.rules.scoring import RaceScore
 from ..mechanics import match_parts
-from ..score_sheet import ScoreSheet, score_sheet
-from ..wording import capital, counted, sentence
+from ..play.score_sheet import ScoreSheet, score_sheet
+from ..base.wording import capital, counted, sentence
 
 if TYPE_CHECKING:
     from .play import Session
@@ -66,7 +66,7 @@ def _next(first: "Session", match: Match, next_race: NextRace) -> "Session":
 
 
 def report(session: "Session", match: Match, scores: tuple[RaceScore, ...]) -> None:
-    """The race's score sheet (the rows the web table shows too: touring_dsl.score_sheet), the match's
+    """The race's score sheet (the rows the web table shows too: touring_dsl.play.score_sheet), the match's
     running totals beneath it."""
     sheet = score_sheet(match)
     session.say("")

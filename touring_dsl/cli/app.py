@@ -50,7 +50,7 @@ class LazyGroup(PlainParams, TyperGroup):
 
     def format_help(self, ctx, formatter) -> None:
         """The command list from the cache: building every command to read its help costs about a second."""
-        from ..ruleset_cache import code_cached
+        from ..language.ruleset_cache import code_cached
 
         built = self.commands
         # Typer's version too: it decides how a docstring becomes the help listed

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import typer
 
-from ..errors import InternalError, TouringError
-from ..ruleset_cache import view_cached
+from ..language.errors import InternalError, TouringError
+from ..language.ruleset_cache import view_cached
 from .common import EXIT_USER, edition_files, print_json, report_bug, use_color
 
 
@@ -42,7 +42,7 @@ def check(paths: list[Path] = typer.Argument(..., help="Edition files or folders
 
 def _checked(ruleset) -> dict:
     """What `check` reports of a file that compiles: its id and any warnings, as plain data to cache."""
-    from ..advice import warnings_for
+    from ..language.advice import warnings_for
 
     warnings = warnings_for(ruleset)
     return {"id": ruleset.id, "warnings": [w.as_json() for w in warnings],

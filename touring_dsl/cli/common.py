@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-from ..errors import InternalError, TouringError
+from ..language.errors import InternalError, TouringError
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..model import Ruleset
+    from ..language.model import Ruleset
 
 EXIT_OK, EXIT_USER, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130  # docs/cli.md lists them
 
@@ -58,14 +58,14 @@ def report_bug(exc: BaseException) -> NoReturn:
 
 def load_edition(ref: str) -> Ruleset:
     """An archive id or a path -> Ruleset; user errors and bugs are reported and end the command."""
-    from ..archive import load
+    from ..language.archive import load
 
     return _reported(load, ref)
 
 
 def load_edition_view(ref: str, name: str, make: Callable[[Ruleset], Any]) -> Any:
     """`make(ruleset)` for an archive id or a path, cached on disk as plain data; errors as load_edition."""
-    from ..archive import load_view
+    from ..language.archive import load_view
 
     return _reported(load_view, ref, name, make)
 
@@ -81,7 +81,7 @@ def _reported(loader: Callable, *args) -> Any:
 
 def edition_files(paths: list, command: str) -> list:
     """Files and folders given on the command line -> edition files; a missing path is a usage error."""
-    from ..resources import SUFFIX
+    from ..base.resources import SUFFIX
 
     files = []
     for path in paths:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import typer
 
-from ..model import json_schema
+from ..language.model import json_schema
 from .common import load_edition, print_json
 
 

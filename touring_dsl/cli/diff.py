@@ -7,8 +7,8 @@ from enum import Enum
 import typer
 from rich.text import Text
 
-from ..errors import InternalError, TouringError
-from ..model import Ruleset
+from ..language.errors import InternalError, TouringError
+from ..language.model import Ruleset
 from .common import EXIT_USAGE, EXIT_USER, out, print_json, report_bug, use_color
 
 
@@ -19,7 +19,7 @@ class Format(str, Enum):
 
 def _load_both(first: str, second: str) -> tuple[Ruleset, Ruleset]:
     """Both editions, or every error found in either; a bad edition is a usage error (exit 2)."""
-    from ..archive import load
+    from ..language.archive import load
 
     loaded, messages = [], []
     for ref in (first, second):
@@ -58,7 +58,7 @@ def diff(old: str = typer.Argument(..., metavar="A", help="The edition compared 
 
 def _warn(*rulesets: Ruleset) -> None:
     """A change that leaves an inherited rule out of step with it is said before the differences."""
-    from ..advice import warnings_for
+    from ..language.advice import warnings_for
 
     for ruleset in rulesets:
         for warning in warnings_for(ruleset):

@@ -9,7 +9,7 @@ import typer
 from .common import load_edition_view, out, print_json
 
 if TYPE_CHECKING:
-    from ..model import Ruleset
+    from ..language.model import Ruleset
 
 # (heading, row key) of what the table and the rows show; the publisher is in `--json` and `touring show`
 COLUMNS = (("id", "id"), ("year", "year"), ("race", "race"), ("cards", "cards"), ("extends", "extends"),
@@ -56,7 +56,7 @@ def archive_row(r: Ruleset) -> dict:
 
 def editions(as_json: bool = typer.Option(False, "--json", help="Print the table as JSON.")) -> None:
     """List every edition and house rule in the archive."""
-    from ..archive import archive_files
+    from ..language.archive import archive_files
 
     # each row comes from the cache when it can: listing the archive loads no Ruleset
     rows = [load_edition_view(str(path), "editions-row", archive_row) for path in archive_files()]

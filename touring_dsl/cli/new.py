@@ -8,11 +8,11 @@ from pathlib import Path
 
 import typer
 
-from ..compiler import compile_text
-from ..resources import SUFFIX
-from ..errors import InternalError, TouringError
-from ..model import Card, Ruleset
-from ..wording import distance
+from ..language.compiler import compile_text
+from ..base.resources import SUFFIX
+from ..language.errors import InternalError, TouringError
+from ..language.model import Card, Ruleset
+from ..base.wording import distance
 from .common import EXIT_USAGE, EXIT_USER, report_bug, usable_text, use_color
 
 # Prose in the generated file starts with "## "; a suggested rule starts with "# ", so removing
@@ -319,7 +319,7 @@ def _compiles(text: str, base_dir: Path) -> bool:
 
 def _extends_ref(parent_path: Path, out_dir: Path) -> str:
     """The archive id when the parent is an archive edition, else its path from the new file's folder."""
-    from ..archive import find_edition
+    from ..language.archive import find_edition
 
     if find_edition(parent_path.stem) == parent_path:
         return parent_path.stem
@@ -335,7 +335,7 @@ def new(name: str = typer.Argument(..., help="The new edition's id, e.g. short-r
                                    help="Where to write it (default NAME.touring; - for stdout)."),
         force: bool = typer.Option(False, "--force", help="Overwrite an existing file.")) -> None:
     """Start a house rule: a variant file that extends an edition, with suggested changes as comments."""
-    from ..archive import load, resolve
+    from ..language.archive import load, resolve
 
     usable_text(name, "the id", "new")
     usable_text(parent, "--from", "new")

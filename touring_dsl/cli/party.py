@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from ..wording import counted, distance, plural
+from ..base.wording import counted, distance, plural
 from ._fit import print_fitted
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, err, fail, load_edition, out, print_json, usable_text
 
@@ -67,7 +67,7 @@ def party(
 
 
 def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to, umpire):
-    from ..json_input import SEED_RANGE, seed_in_range
+    from ..base.json_input import SEED_RANGE, seed_in_range
     from ..party.host import player_names, start
     from .play import free_name, fresh_seed
 
@@ -349,7 +349,7 @@ def _write_sheet(record, ruleset, output: str, chosen: str) -> None:
 def simulate_parties(edition: str, tables: int, rounds: int, round_turns: int, parties: int, bots: str,
                      seed: int, as_json: bool) -> None:
     """`touring simulate --progressive`: whole parties played by bots (see party.simulate)."""
-    from ..bots import BOTS
+    from ..bots.players import BOTS
     from ..party.simulate import PartyPlan, render, simulate
     from .simulate import _progress
 

@@ -9,11 +9,11 @@ from typing import Optional
 
 import typer
 
-from .. import gamelog
-from ..gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
-from ..json_input import SEED_RANGE, seed_in_range
-from ..table_view import bonus_turn_line, describe_event, forfeit_warnings, render_table, result_lines
-from ..wording import counted
+from ..play import gamelog
+from ..play.gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
+from ..base.json_input import SEED_RANGE, seed_in_range
+from ..play.table_view import bonus_turn_line, describe_event, forfeit_warnings, render_table, result_lines
+from ..base.wording import counted
 from .common import (EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, err, fail, load_edition,
                      out, shown_path, usable_path, usable_text)
 from ._fit import fitted_prompt, print_fitted
@@ -88,7 +88,7 @@ def seat_kinds(humans: list[int], bot_names: str, players: int) -> list[str]:
 
 
 def make_seats(kinds: list[str], ruleset) -> Seats:
-    from ..bots import BOTS, make_bot
+    from ..bots.players import BOTS, make_bot
 
     seats = Seats(kinds=list(kinds))
     for seat, kind in enumerate(kinds):
@@ -109,7 +109,7 @@ def bot_rng(seed: int, move_number: int):
     Deriving it per move (instead of one running generator) makes a resumed game choose
     exactly as the uninterrupted one would have.
     """
-    from ..rng import Rng
+    from ..base.rng import Rng
 
     mask = (1 << 64) - 1
     return Rng((seed * 0x9E3779B97F4A7C15 + move_number * 0xBF58476D1CE4E5B9 + 1) & mask)

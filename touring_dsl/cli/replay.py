@@ -7,9 +7,9 @@ from typing import Optional
 
 import typer
 
-from .. import gamelog
-from ..gamelog import LogError, Mismatch
-from ..wording import counted
+from ..play import gamelog
+from ..play.gamelog import LogError, Mismatch
+from ..base.wording import counted
 from .common import EXIT_USAGE, EXIT_USER, fail, load_edition, out, path_problem, print_json, shown_path
 
 

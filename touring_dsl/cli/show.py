@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..mechanics import REGISTERED, match_parts
-from ..wording import counted, distance
+from ..base.wording import counted, distance
 from .common import EXIT_USAGE, fail, load_edition, load_edition_view, print_json
 
 if TYPE_CHECKING:
-    from ..model import Ruleset
+    from ..language.model import Ruleset
 
 REACH = {"own": "on one's own side", "opponent": "on an opponent", "any": "on any side"}
 SPEEDING = {"forbidden": "not allowed", "forfeit-card": "allowed, but the card is forfeited",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from ..wording import counted
+from ..base.wording import counted
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, path_problem, print_json
 
 
@@ -55,7 +55,7 @@ def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, 
 
 
 def _check_bot(name: str, ruleset) -> None:
-    from ..bots import make_bot
+    from ..bots.players import make_bot
 
     try:
         make_bot(name, ruleset)

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import typer
 
-from ..compiler import compile_file
-from ..errors import InternalError, TouringError
+from ..language.compiler import compile_file
+from ..language.errors import InternalError, TouringError
 from .common import EXIT_USER, edition_files, print_json, report_bug, use_color
 
 
 def _run_file(path: Path) -> dict:
     """One file's outcome: its examples' results, or its compile errors."""
-    from ..scenarios import run_examples
+    from ..play.scenarios import run_examples
 
     try:
         ruleset = compile_file(path)

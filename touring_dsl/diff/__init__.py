@@ -1,7 +1,7 @@
 """Diff stage: two compiled Rulesets -> their differences in meaning, with renamed cards recognised."""
 from __future__ import annotations
 
-from ..model import Ruleset
+from ..language.model import Ruleset
 from .changes import TOPICS, Change, Diff, EditionRef
 from .compare import Comparison
 from .describe import describe

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from ..mechanics import REGISTERED, finish_of
-from ..model import Card, Penalties, Progressive, Race, Ruleset, ScoreTerm, Setup
+from ..language.model import Card, Penalties, Progressive, Race, Ruleset, ScoreTerm, Setup
 from .changes import Change
 from .match import CardMatch
 

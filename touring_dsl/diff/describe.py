@@ -6,7 +6,7 @@ from typing import Any, Callable
 from .changes import Change
 from .compare import MECHANIC_ASPECT
 from ..mechanics import by_name
-from ..wording import distance
+from ..base.wording import distance
 
 FORFEIT = {"full": "taken in full, as far as the victim's piles allow",
            "up-to": "any part of the forfeit the attacker chooses, even nothing"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from difflib import SequenceMatcher
 from typing import Callable
 
-from ..model import Card, Ruleset
+from ..language.model import Card, Ruleset
 
 # An exhaustive search for the best pairing is cheap for the handful of cards that share a role;
 # above this many candidates we fall back to a greedy choice.

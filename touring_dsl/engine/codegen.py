@@ -29,7 +29,7 @@ import sys
 from contextlib import contextmanager
 
 from ..mechanics import REGISTERED
-from ..rng import INCREMENT, MASK64, MULTIPLIER
+from ..base.rng import INCREMENT, MASK64, MULTIPLIER
 from .rules import counters, delays, hands, legality, races, safeties, zones
 from .codec import ACTION, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
 from .schema import kernel_locals, state_fields

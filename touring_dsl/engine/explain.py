@@ -1,8 +1,8 @@
 """Engine stage, explanations: why a card in hand cannot be played now, in words."""
 from __future__ import annotations
 
-from ..wording import counted
-from ..counter_words import with_article
+from ..base.wording import counted
+from ..play.counter_words import with_article
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
 from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, ZONE

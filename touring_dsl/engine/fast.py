@@ -1,7 +1,7 @@
 """Engine stage, fast playouts: whole games with the random policy, in the ruleset's generated loop."""
 from __future__ import annotations
 
-from ..rng import Rng
+from ..base.rng import Rng
 
 
 def run_random(game, rng: Rng) -> None:

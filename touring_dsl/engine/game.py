@@ -12,7 +12,7 @@ from .tables import Tables, tables_for
 from .view import View, build_view
 
 if TYPE_CHECKING:
-    from ..model import Ruleset
+    from ..language.model import Ruleset
 
 
 class Game(Legal):

@@ -6,7 +6,7 @@ the functions to the Game subclass made for that ruleset (game.game_class). sour
 """
 from __future__ import annotations
 
-from ..wording import counted, distance
+from ..base.wording import counted, distance
 from .codegen import source, source_for
 from .moves import new_event
 from .tables import Tables

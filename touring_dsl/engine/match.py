@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..model import Ruleset
-from ..rng import MASK64, splitmix64
+from ..language.model import Ruleset
+from ..base.rng import MASK64, splitmix64
 from .game import Game, new_game
 from .mechanics import first_seat
 from .rules.scoring import RaceScore, score_race

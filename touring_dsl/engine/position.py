@@ -9,7 +9,7 @@ from .mechanics import go_pile_state, target_now
 from .tables import EMPTY, GO, HAZARD, REMEDY, RUNNING, tables_for
 
 if TYPE_CHECKING:
-    from ..model import Ruleset
+    from ..language.model import Ruleset
 
 
 class PositionError(ValueError):

@@ -1,7 +1,7 @@
 """Engine stage, game state: the piles and hands as int lists, and copies (setting up and playing are generated: codegen)."""
 from __future__ import annotations
 
-from ..rng import Rng
+from ..base.rng import Rng
 from .schema import BYTES, LIST, LISTS, DISCARD_DOWN, CounterOffer, Offer, clone_source, field_names, state_fields
 from .tables import Tables
 

@@ -16,7 +16,7 @@ from .codec import CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
 from .mechanics import install as install_mechanics
 
 if TYPE_CHECKING:
-    from ..model import Ruleset, Setup
+    from ..language.model import Ruleset, Setup
 
 # card kinds
 MILEAGE, GO, REMEDY, HAZARD, ZONE, COUNTER, SAFETY = range(7)

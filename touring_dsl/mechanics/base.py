@@ -5,7 +5,7 @@ touring_dsl/mechanics/__init__.py. engine/mechanics.py's docstring states the co
 module is the base class and the two small records a mechanic fills in (Decision, Finish).
 
 This module, and the top of every mechanic module, imports nothing of the engine: the model
-(touring_dsl.model) and the move codec (engine.codec) read the registry while they are being
+(touring_dsl.language.model) and the move codec (engine.codec) read the registry while they are being
 imported. A mechanic imports what its hooks use inside them.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ def model_on_first_use(module: str, name: str, doc: str, fields=dict):
         if not made:
             from pydantic import create_model
 
-            from ..model_base import Frozen, Provenance
+            from ..base.model_base import Frozen, Provenance
 
             model = create_model(name, __base__=Frozen, __module__=module, **fields(),
                                  provenance=(Provenance, Provenance()))

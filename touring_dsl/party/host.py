@@ -5,9 +5,9 @@ import copy
 import csv
 from pathlib import Path
 
-from ..errors import suggest
-from ..model import Ruleset
-from ..wording import counted
+from ..language.errors import suggest
+from ..language.model import Ruleset
+from ..base.wording import counted
 from .movement import next_round
 from .record import MOST_PLAYERS, MOST_ROUNDS, Party, PartyError, Round, Table
 from .scores import parse_games, record, side_name

@@ -1,7 +1,7 @@
 """Party stage, movement: the next round's seats from this round's results, by the edition's rules."""
 from __future__ import annotations
 
-from ..model import Ruleset
+from ..language.model import Ruleset
 from .record import Round, Table
 
 

@@ -7,8 +7,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .. import json_input
-from ..json_input import SEED_RANGE, seed_in_range
+from ..base import json_input
+from ..base.json_input import SEED_RANGE, seed_in_range
 from .record import MOST_ROUNDS, Party, PartyError, Round, Table
 
 FORMAT = 1

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import re
 
-from ..model import Ruleset
-from ..rng import Rng, splitmix64
-from ..wording import distance
+from ..language.model import Ruleset
+from ..base.rng import Rng, splitmix64
+from ..base.wording import distance
 from .record import PartyError, Table
 
 

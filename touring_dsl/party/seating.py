@@ -1,8 +1,8 @@
 """Party stage, seating: how many tables of which size, and the first round's seats."""
 from __future__ import annotations
 
-from ..model import Progressive, Ruleset
-from ..rng import Rng
+from ..language.model import Progressive, Ruleset
+from ..base.rng import Rng
 from .record import PartyError, Round, Table
 
 

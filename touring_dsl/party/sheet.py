@@ -2,7 +2,7 @@
 rulebook's renderers draw (Markdown, HTML, PDF)."""
 from __future__ import annotations
 
-from ..model import Ruleset
+from ..language.model import Ruleset
 from ..rulebook import words as w
 from ..rulebook.blocks import Paragraph, Rulebook, Section, Table, text
 from .record import Party, Round

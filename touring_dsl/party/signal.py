@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from ..wording import counted, plural
+from ..base.wording import counted, plural
 
 
 class RoundSignal:

@@ -6,11 +6,11 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
-from ..bots import make_bot
+from ..bots.players import make_bot
 from ..engine import new_game
-from ..model import Ruleset
-from ..rng import Rng, splitmix64
-from ..wording import counted
+from ..language.model import Ruleset
+from ..base.rng import Rng, splitmix64
+from ..base.wording import counted
 from .host import enter, start
 from .record import Party, Table
 from .standings import standings

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..counter_words import with_article
+from ..play.counter_words import with_article
 from ..mechanics import REGISTERED
-from ..model import Card, Provenance, Ruleset, Setup
+from ..language.model import Card, Provenance, Ruleset, Setup
 from . import words as w
 from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Table, Text,
                      card_list, counted_cards, join_texts, plain, text)

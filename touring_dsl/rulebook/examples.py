@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..counter_words import with_article
+from ..play.counter_words import with_article
 from ..mechanics import REGISTERED, decision_words
-from ..model import Example, ExampleCheck, ExampleMove, ExampleSide, Ruleset, Setup
+from ..language.model import Example, ExampleCheck, ExampleMove, ExampleSide, Ruleset, Setup
 from . import words as w
 from .blocks import CardName, Section, Text, Worked, card_list, counted_cards, join_texts, text
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..model import Ruleset
+from ..language.model import Ruleset
 from .blocks import (Assumed, Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Strong, Table, Text,
                      Worked)
 

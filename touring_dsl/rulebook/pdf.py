@@ -12,7 +12,7 @@ import json
 import re
 from contextvars import ContextVar
 
-from ..model import Ruleset
+from ..language.model import Ruleset
 from .blocks import (Assumed, Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Strong, Table, Text,
                      Worked)
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..mechanics import REGISTERED
-from ..model import Assumption, Provenance, Ruleset
+from ..language.model import Assumption, Provenance, Ruleset
 from .words import join
 from .blocks import Assumed, Block, Bullets, Paragraph, Ref, Section, Table, Text, text
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..mechanics import REGISTERED, finish_of, match_parts, names_the_lead
-from ..model import Provenance, Ruleset, ScoreTerm
+from ..language.model import Provenance, Ruleset, ScoreTerm
 from . import words as w
 from .blocks import Block, Bullets, CardName, Paragraph, Section, Text, card_list, text
 

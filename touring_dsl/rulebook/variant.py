@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ..model import Ruleset
+from ..language.model import Ruleset
 from . import words as w
 from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
 
@@ -17,7 +17,7 @@ KEEP = {"all": "returned whole", "all-but-top": "returned except the top card", 
 
 def load_parent(ruleset: Ruleset) -> Ruleset | None:
     """The parent edition, looked up beside the variant's file first, then in the archive."""
-    from ..archive import find_edition, load
+    from ..language.archive import find_edition, load
 
     base = next((c.location.file for c in ruleset.changes if c.location), None)
     try:

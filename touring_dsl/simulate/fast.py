@@ -19,8 +19,8 @@ from ..engine.moves import new_event
 from ..engine.schema import Offer
 from ..engine.codec import CARD, DISCARD, action_of, card_of, is_action, packed, take_of, target_of
 from ..engine.tables import HAZARD, MILEAGE, Tables, tables_for
-from ..greedy import EXPERT, GREEDY, KEEP_NEEDED_NOW, Style, answer_offer, facts_of, pick_play, spare
-from ..rng import Rng
+from ..bots.greedy import EXPERT, GREEDY, KEEP_NEEDED_NOW, Style, answer_offer, facts_of, pick_play, spare
+from ..base.rng import Rng
 from .runner import PLAY_EVENTS
 from .stats import GameRecord, Tally
 

@@ -14,7 +14,7 @@ from .runner import Plan, game_seed
 from .stats import percentile, wilson
 
 if TYPE_CHECKING:
-    from ..model import Ruleset
+    from ..language.model import Ruleset
 
 MATCH_CHUNK = 10  # matches per work unit
 
@@ -61,9 +61,9 @@ class MatchTally:
 
 def play_bot_match(ruleset: Ruleset, plan: Plan, index: int):
     """Match number `index` of the plan, every seat played by its bot."""
-    from ..bots import make_bot, play
+    from ..bots.players import make_bot, play
     from ..engine.match import play_match
-    from ..rng import Rng
+    from ..base.rng import Rng
 
     bots = [make_bot(name, ruleset) for name in plan.bots]
     return play_match(ruleset, plan.players, game_seed(plan.seed, index),
@@ -71,7 +71,7 @@ def play_bot_match(ruleset: Ruleset, plan: Plan, index: int):
 
 
 def run_match_chunk(plan: Plan, start: int, stop: int, sides: int) -> MatchTally:
-    from ..archive import load
+    from ..language.archive import load
 
     ruleset = load(plan.edition)
     tally = MatchTally(sides)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..wording import counted
+from ..base.wording import counted
 
 
 def plot_report(data: dict, path: Path) -> None:

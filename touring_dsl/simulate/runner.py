@@ -15,7 +15,7 @@ from .stats import GameRecord, Tally
 
 if TYPE_CHECKING:
     from ..engine.tables import Tables
-    from ..model import Ruleset
+    from ..language.model import Ruleset
 
 CHUNK = 250  # games per work unit: small enough for a smooth progress bar, big enough to amortise start-up
 MILEAGE_EVENTS = frozenset({"play", "penalty", "remove", "speeding"})
@@ -91,9 +91,9 @@ class Lead:
 def play_one(ruleset: Ruleset, plan: Plan, index: int, moves: list | None = None) -> GameRecord:
     """One game through the public API: bots read Views and choose Moves; measures come from Events.
     With `moves`, each move's code is appended to it (to compare with the fast path)."""
-    from ..bots import make_bot
+    from ..bots.players import make_bot
     from ..engine import new_game
-    from ..rng import Rng
+    from ..base.rng import Rng
 
     seed = game_seed(plan.seed, index)
     game = new_game(ruleset, players=plan.players, seed=seed, setup=plan.setup)
@@ -237,7 +237,7 @@ def ruleset_of(plan: Plan) -> Ruleset:
     the edition's file is edited while the run goes on."""
     found = _RULESETS.get(plan.edition)
     if found is None:
-        from ..archive import load
+        from ..language.archive import load
 
         found = _RULESETS[plan.edition] = load(plan.edition)
     return found

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..engine.tables import Tables
-    from ..model import Ruleset
+    from ..language.model import Ruleset
 
 
 @dataclass(frozen=True)
@@ -63,15 +63,15 @@ def seated(edition: str, players: int, setup: str | None) -> Seated | None:
     """The edition seated for `players` (in `setup`, else the one that seats them), once per process and
     from the ruleset cache when it has it; None when the cache is off, or when the edition does not
     compile or seat them that way (the full path says why)."""
-    from ..ruleset_cache import enabled
+    from ..language.ruleset_cache import enabled
 
     if not enabled():
         return None
     key = (edition, players, setup)
     if key in _SEATED:
         return _SEATED[key]
-    from ..archive import load_view
-    from ..errors import InternalError, TouringError
+    from ..language.archive import load_view
+    from ..language.errors import InternalError, TouringError
 
     name = f"simulate: seated for {players} in {setup}"
     try:

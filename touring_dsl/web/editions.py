@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import Collector, InternalError, TouringError
+from ..language.errors import Collector, InternalError, TouringError
 
 MAX_EDITION_BYTES = 64 * 1024  # a whole edition is a few kilobytes; this leaves room for long house rules
 UPLOAD_NAME = "house-rules.touring"  # the name of a pasted edition, or of a file whose name says nothing
@@ -31,7 +31,7 @@ class EditionRefused(ValueError):
 
 def archive_choices() -> list[dict]:
     """Every archive edition: id, title and the player counts it seats, for the host's form."""
-    from ..archive import archive_ids, load
+    from ..language.archive import archive_ids, load
 
     choices = []
     for ref in archive_ids():
@@ -46,7 +46,7 @@ def archive_choices() -> list[dict]:
 
 def load_archive(ref: str):
     """An archive edition by id only: a path typed into the form is refused, never opened."""
-    from ..archive import archive_ids, load
+    from ..language.archive import archive_ids, load
 
     if ref not in archive_ids():
         raise EditionRefused(f"no edition {ref!r} in the archive")
@@ -97,9 +97,9 @@ def compile_upload(text: str, folder: Path, checked: bool = True, name: str = UP
                              "an edition is a few kilobytes")
     if checked and _digest(text) in _CHECKED:
         return _CHECKED[_digest(text)]
-    from ..archive import archive_ids
-    from ..compiler import compile_text
-    from ..syntax import parse
+    from ..language.archive import archive_ids
+    from ..language.compiler import compile_text
+    from ..language.syntax import parse
 
     try:
         doc = parse(text, name)

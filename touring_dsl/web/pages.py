@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..gamelog import HUMAN
+from ..play.gamelog import HUMAN
 
 PLAYER_KINDS = (HUMAN, "easy", "medium", "hard", "random", "greedy", "expert", "scorer", "ismcts", "rollout")
 KIND_LABELS = {HUMAN: "a person", "easy": "bot: easy", "medium": "bot: medium", "hard": "bot: hard",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from html import escape
 
-from ..wording import capital, counted, distance
+from ..base.wording import capital, counted, distance
 from .pages import page, reach_notice
 
 # -- the host's screen --------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..gamelog import HUMAN
+from ..play.gamelog import HUMAN
 from .editions import EditionRefused, as_saved, compile_upload, load_archive, saved_text
 from .table import EDITION_NAME, LOG_NAME, META_NAME, DiskRefused, Table
 
@@ -76,7 +76,7 @@ class TableStore:
         """A new table; EditionRefused (or ValueError) with the text for the page when it cannot be made, a
         full disk included (DiskRefused; nothing of it is left). names(game): the players' names by seat (a party's).
         match: the table deals race after race where the edition plays a match (else one race)."""
-        from ..bots import BOTS
+        from ..bots.players import BOTS
 
         if not 1 <= players <= MAX_PLAYERS or len(kinds) != players:
             raise ValueError(f"choose who sits at each of the {players} seats")

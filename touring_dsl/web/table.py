@@ -17,10 +17,10 @@ import os
 import secrets
 from pathlib import Path
 
-from .. import gamelog
+from ..play import gamelog
 from ..engine.match import Match
-from ..gamelog import HUMAN, GameRecord, LogWriter, MoveEntry, race_log
-from ..score_sheet import score_sheet
+from ..play.gamelog import HUMAN, GameRecord, LogWriter, MoveEntry, race_log
+from ..play.score_sheet import score_sheet
 from .views import state_message
 
 LOG_NAME = "game.jsonl"
@@ -360,7 +360,7 @@ def _scores(game) -> tuple:
 
 
 def _make_bots(kinds: list[str], ruleset) -> dict:
-    from ..bots import make_bot
+    from ..bots.players import make_bot
 
     return {seat: make_bot(kind, ruleset) for seat, kind in enumerate(kinds) if kind != HUMAN}
 

@@ -7,11 +7,11 @@ message is the same for every deal a seat could be facing.
 """
 from __future__ import annotations
 
-from ..counter_words import question
+from ..play.counter_words import question
 from ..engine import Move
 from ..engine.codec import ACTIONS, CARDLESS
 from ..engine.mechanics import target_now
-from ..table_view import (forfeit_warnings, go_pile_label, mechanic_status, move_label, needs_text, offer_question,
+from ..play.table_view import (forfeit_warnings, go_pile_label, mechanic_status, move_label, needs_text, offer_question,
                           empty_zone_note, result_lines, sorted_hand, zone_label, zone_text)
 
 def catalogue(ruleset) -> list[dict]:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...mechanics import finish_of
-from ...model import ScoreTerm, Scoring
+from ...language.model import ScoreTerm, Scoring
 
 if TYPE_CHECKING:
     from ..game import Game

@@ -9,17 +9,17 @@ the same tables by more than `guard` standard errors of the paired difference.
 """
 from __future__ import annotations
 
-from ..engine import Move, View
-from ..engine.moves import code_of
-from ..engine.rules.scoring import score_race
-from ..rng import Rng
+from ...engine import Move, View
+from ...engine.moves import code_of
+from ...engine.rules.scoring import score_race
+from ...base.rng import Rng
 
 
 def weigh_answers(view: View, answers: list[Move], safe: Move, rng: Rng, samples: int, guard: float) -> Move:
     """The answer with the best race points margin over `samples` dealt tables, `safe` unless clearly beaten."""
     from ..search.determinize import Belief  # the search imports the bots, which import this module
     from ..search.pimc import clearly_better
-    from ..simulate.fast import rule_playout
+    from ...simulate.fast import rule_playout
 
     belief = Belief(view)
     t = belief.seen.t

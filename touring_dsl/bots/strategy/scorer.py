@@ -36,10 +36,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..engine import Move, View
-from ..rng import Rng
-from ..mechanics.extension import STOP as DECLINE_EXTENSION
-from ..mechanics.extension import ExtensionMechanic
+from ...engine import Move, View
+from ...base.rng import Rng
+from ...mechanics.extension import STOP as DECLINE_EXTENSION
+from ...mechanics.extension import ExtensionMechanic
 from .knowledge import Knowledge, knowledge_for
 from .weigh import weigh_answers
 
@@ -125,7 +125,7 @@ class ScorerBot:
     name = "scorer"
 
     def __init__(self, ruleset=None, budget: str | None = None):
-        from ..bots import ExpertBot  # bots imports this module to register the bot
+        from ..players import ExpertBot  # bots imports this module to register the bot
 
         self.ruleset = ruleset
         self.expert = ExpertBot(ruleset)

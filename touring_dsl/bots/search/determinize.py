@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..engine.game import Game
-from ..engine.rebuild import rebuild
-from ..engine.tables import tables_for
-from ..engine.view import View
-from ..rng import Rng
+from ...engine.game import Game
+from ...engine.rebuild import rebuild
+from ...engine.tables import tables_for
+from ...engine.view import View
+from ...base.rng import Rng
 from .infer import KEPT, TRIES
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from . import model as m
 from .errors import Collector, InternalError, Span, TouringError, suggest
 from .limits import check as check_limits
-from .mechanics import REGISTERED as MECHANICS
-from .resources import display_path
+from ..mechanics import REGISTERED as MECHANICS
+from ..base.resources import display_path
 from .scoring_compile import compile_scoring, score_key_words
 from .syntax import Annot, Document, Name, Stmt, parse
 

@@ -54,7 +54,7 @@ CODES: dict[str, str] = {
 
 def _mechanics_codes() -> None:
     """Each mechanic's own codes (touring_dsl.mechanics), which must not take a code of the core's."""
-    from .mechanics import REGISTERED
+    from ..mechanics import REGISTERED
 
     for mechanic in REGISTERED:
         for code, summary in mechanic.errors.items():

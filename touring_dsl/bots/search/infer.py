@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ..engine.codec import DECLINE, DISCARD, action_of, card_of
+from ...engine.codec import DECLINE, DISCARD, action_of, card_of
 from ..greedy import EXPERT, GREEDY
-from ..rng import Rng
-from ..simulate.fast import greedy_policy
+from ...base.rng import Rng
+from ...simulate.fast import greedy_policy
 
 if TYPE_CHECKING:
     from .determinize import Belief

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..engine.tables import tables_for
-from ..model import Ruleset
+from ...engine.tables import tables_for
+from ...language.model import Ruleset
 
 
 @dataclass

@@ -1,5 +1,5 @@
 """Compiled model, its base: the immutable model class and a rule's provenance, which every part of the
-model uses (touring_dsl.model) and so does each mechanic's own part (touring_dsl.mechanics)."""
+model uses (touring_dsl.language.model) and so does each mechanic's own part (touring_dsl.mechanics)."""
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict

@@ -28,12 +28,12 @@ from __future__ import annotations
 import math
 import time
 
-from ..engine import Move, View
-from ..engine.moves import code_of
-from ..engine.rules.scoring import score_race
+from ...engine import Move, View
+from ...engine.moves import code_of
+from ...engine.rules.scoring import score_race
 from ..greedy import EXPERT
-from ..rng import Rng
-from ..simulate.fast import rule_playout
+from ...base.rng import Rng
+from ...simulate.fast import rule_playout
 from .determinize import Belief
 from .evaluate import Evaluator
 from .infer import policy
@@ -55,7 +55,7 @@ class RolloutBot:
 
     def __init__(self, ruleset=None, budget: str | None = None, *, samples: int = SAMPLES, horizon: int = HORIZON,
                  margin: float = MARGIN, guard: float = GUARD, prior=None):
-        from ..bots import ExpertBot  # bots imports this module to register the bot
+        from ..players import ExpertBot  # bots imports this module to register the bot
 
         self.ruleset = ruleset
         self.prior = prior if prior is not None else ExpertBot(ruleset)  # its move stands unless clearly beaten

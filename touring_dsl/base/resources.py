@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 SUFFIX = ".touring"  # what an edition file's name ends with
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # touring_dsl/ (this module is in touring_dsl/base/)
 _CHECKOUT = _PACKAGE.parent
 
 

@@ -9,7 +9,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .errors import Collector, Span, TouringError
-from .resources import grammar_text
+from ..base.resources import grammar_text
 
 # Plain words for the grammar's named terminals, so errors never show Lark's internal names.
 TERMINAL_WORDS = {
@@ -77,7 +77,7 @@ def parser() -> Lark:
 
     import lark
 
-    from .private_store import cache_root, read_signed, write_signed
+    from ..base.private_store import cache_root, read_signed, write_signed
 
     text = grammar_text()
     key = hashlib.sha256("|".join([lark.__version__, repr(sorted(_OPTIONS.items())), text]).encode()).hexdigest()
@@ -233,7 +233,7 @@ def _terminal_word(name: str) -> str:
 def _mechanic_rule(rule: str):
     """("statement" | "finish" | "move", its mechanic, the finish's ScoreTerm.what or the move's action) for
     a grammar alias a registered mechanic declares (a move's alias is m_<action>), else None."""
-    from .mechanics import REGISTERED
+    from ..mechanics import REGISTERED
 
     for mechanic in REGISTERED:
         if rule in mechanic.statements:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import model as m
-from .mechanics import REGISTERED, finish_of
+from ..mechanics import REGISTERED, finish_of
 from .syntax import Name, Stmt
 
 if TYPE_CHECKING:

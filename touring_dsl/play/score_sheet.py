@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .engine.match import Match
-from .engine.rules.scoring import RaceScore
-from .wording import counted
+from ..engine.match import Match
+from ..engine.rules.scoring import RaceScore
+from ..base.wording import counted
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def unit_word(ruleset) -> str:
 def term_words(term, unit: str, counter: str = "") -> str:
     """'1 point per km', '400 points for completing the race', '300 points per coup fourré' (the words of the
     scoring section; counter: the edition's name for a hazard turned away, where it gives one)."""
-    from .diff.compare import score_words
+    from ..diff.compare import score_words
 
     return f"{counted(term.points, 'point')} {score_words(term, unit, counter=counter)}"
 

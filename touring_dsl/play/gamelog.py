@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from . import json_input
-from .json_input import SEED_RANGE, seed_in_range
+from ..base import json_input
+from ..base.json_input import SEED_RANGE, seed_in_range
 
 LOG_FORMAT = "touring-log"
 LOG_VERSION = 1
@@ -71,7 +71,7 @@ def make_header(ruleset, players: int, setup: str, seed: int, bots: list[str], e
     """The first line of a log: enough to rebuild the very same deal and seats. "first" (the 0-based
     seat that leads, when a match's lead has moved from seat 1) is written only when it is not 0, so a
     log without it is a game seat 1 led, as every log written before it was."""
-    from . import __version__
+    from .. import __version__
 
     header = {
         "format": LOG_FORMAT,
@@ -327,7 +327,7 @@ def events_json(events) -> list[dict]:
 
 
 def new_game_for(record: GameRecord, ruleset):
-    from .engine import new_game
+    from ..engine import new_game
 
     header = record.header
     return new_game(ruleset, players=header["players"], seed=header["seed"], setup=header["setup"],
@@ -340,7 +340,7 @@ def rebuild(record: GameRecord, ruleset, on_move=None):
     Returns the game after the last logged move; raises Mismatch at the first difference.
     on_move(entry, move, events, game) is called after each move (for stepping through a replay).
     """
-    from .engine import Move
+    from ..engine import Move
 
     try:
         game = new_game_for(record, ruleset)

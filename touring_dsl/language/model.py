@@ -15,9 +15,9 @@ ZoneScope = Literal["side", "game"]
 Keep = Literal["all", "all-but-top", "none"]
 
 
-from .model_base import Assumption, Citation, Frozen, Location, Provenance, Source  # noqa: F401 (the model's own)
-from .mechanics import REGISTERED
-from .wording import counted
+from ..base.model_base import Assumption, Citation, Frozen, Location, Provenance, Source  # noqa: F401 (the model's own)
+from ..mechanics import REGISTERED
+from ..base.wording import counted
 
 
 def _mechanics_model(name: str, *places: str) -> type[Frozen]:

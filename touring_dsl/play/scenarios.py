@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .engine import Game, Move, build_position
-from .engine.position import PositionError
-from .engine.rules.scoring import score_race
-from .model import Example, ExampleCheck, ExampleMove, Location, Ruleset
+from ..engine import Game, Move, build_position
+from ..engine.position import PositionError
+from ..engine.rules.scoring import score_race
+from ..language.model import Example, ExampleCheck, ExampleMove, Location, Ruleset
 
 
 @dataclass(frozen=True)

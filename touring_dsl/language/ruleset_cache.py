@@ -23,10 +23,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .private_store import cache_root, read_signed, write_signed
-from .resources import grammar_path
+from ..base.private_store import cache_root, read_signed, write_signed
+from ..base.resources import grammar_path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # touring_dsl/: the cache key covers every module
 _DISABLE = "TOURING_NO_CACHE"
 
 

@@ -23,14 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .engine.codec import ANSWERS, COUNTER_WITH, DECLINE
-from .mechanics import by_name
-from .engine.tables import (COUNTER, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, SAFETY,
+from ..engine.codec import ANSWERS, COUNTER_WITH, DECLINE
+from ..mechanics import by_name
+from ..engine.tables import (COUNTER, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, SAFETY,
                             ZONE)
 
 if TYPE_CHECKING:
-    from .engine.tables import Tables
-    from .model import Ruleset
+    from ..engine.tables import Tables
+    from ..language.model import Ruleset
 
 # How much the seat wants to keep a card when it must discard one (lower goes first). The old rule
 # ranked every remedy above the mileage still needed, so a seat waiting for a go card threw away its

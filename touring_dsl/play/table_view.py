@@ -6,10 +6,10 @@ from typing import Callable
 from rich.text import Text
 
 from .counter_words import LET_IT_PASS, counter_label, question, waiting_words
-from .engine.mechanics import offer_mechanic, target_now
-from .engine.tables import NO_CAP
-from .mechanics import decision_words
-from .wording import counted, distance, sentence
+from ..engine.mechanics import offer_mechanic, target_now
+from ..engine.tables import NO_CAP
+from ..mechanics import decision_words
+from ..base.wording import counted, distance, sentence
 
 NameOf = Callable[[int], str]
 

@@ -43,10 +43,10 @@ from __future__ import annotations
 import math
 import time
 
-from ..engine import Move, View
-from ..engine.moves import code_of
-from ..rng import Rng
-from ..simulate.fast import STYLES
+from ...engine import Move, View
+from ...engine.moves import code_of
+from ...base.rng import Rng
+from ...simulate.fast import STYLES
 from .determinize import Belief
 from .evaluate import Evaluator
 from .infer import Record, policy

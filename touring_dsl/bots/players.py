@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .engine import Game, IllegalMove, Move, View, tables_for
-from .engine.codec import ACTIONS
+from ..engine import Game, IllegalMove, Move, View, tables_for
+from ..engine.codec import ACTIONS
 from .greedy import EXPERT, GREEDY, Facts, answer_offer, facts_for, pick_discard, pick_play
-from .model import Ruleset
-from .rng import Rng
+from ..language.model import Ruleset
+from ..base.rng import Rng
 from .search import IsmctsBot
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from ..engine.tables import EMPTY, GO, HAZARD, REMEDY, RUNNING, ZONE, Tables
+from ...engine.tables import EMPTY, GO, HAZARD, REMEDY, RUNNING, ZONE, Tables
 
 STEP = 1.0  # a card still needed on the go pile costs as much as a mileage card not yet laid
 HELD = 0.6  # ... of which this much is saved when a seat of the side holds that card

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import Collector, TouringError, suggest
-from .resources import SUFFIX, display_path, editions_dir
+from ..base.resources import SUFFIX, display_path, editions_dir
 
 if TYPE_CHECKING:
     from .model import Ruleset
