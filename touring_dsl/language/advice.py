@@ -62,9 +62,9 @@ def _line(file: str, line: int) -> str | None:
 
 
 def warnings_for(ruleset: Ruleset) -> list[Diagnostic]:
-    """The warnings for a compiled edition, its parent found as the rulebook finds it."""
+    """The warnings for a compiled edition, its parent found as the rulebook finds it (archive.load_parent)."""
     if not ruleset.parent:
         return []
-    from ..rulebook.variant import load_parent
+    from .archive import load_parent  # loads Rulesets: imported only when there is a parent to compare
 
     return variant_warnings(ruleset, load_parent(ruleset))

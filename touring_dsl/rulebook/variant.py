@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
+from ..language.archive import load_parent  # the parent a variant's rulebook compares with
 from ..language.model import Ruleset
 from . import words as w
 from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
@@ -13,18 +13,6 @@ SPEEDING = {"forbidden": "a card the zone does not allow cannot be laid",
             "forfeit-all": "speeding costs every mileage card laid"}
 REACH = {"own": "on one's own side", "opponent": "on an opponent's side", "any": "on any side"}
 KEEP = {"all": "returned whole", "all-but-top": "returned except the top card", "none": "left on the table"}
-
-
-def load_parent(ruleset: Ruleset) -> Ruleset | None:
-    """The parent edition, looked up beside the variant's file first, then in the archive."""
-    from ..language.archive import find_edition, load
-
-    base = next((c.location.file for c in ruleset.changes if c.location), None)
-    try:
-        path = find_edition(ruleset.parent or "", Path(base).parent if base else None)
-        return load(str(path)) if path else None
-    except Exception:  # a parent that no longer compiles leaves the section out, not the rulebook
-        return None
 
 
 def variant_section(r: Ruleset, parent: Ruleset | None, refs: Callable[..., Text]) -> Section | None:
