@@ -65,7 +65,7 @@ class _Compiler:
             raise InternalError(f"internal error while compiling {file}: {type(exc).__name__}: {exc}") from exc
 
     # inheritance --------------------------------------------------------------------------
-    def _resolve(self, text: str, file: str, base_dir: Path) -> "Merged":
+    def _resolve(self, text: str, file: str, base_dir: Path) -> Merged:
         doc = parse(text, file)
         self.collector.sources[file] = text.splitlines()
         parent = None
@@ -77,7 +77,7 @@ class _Compiler:
         merged.apply(doc, self.collector)
         return merged
 
-    def _parent(self, doc: Document, base_dir: Path) -> "Merged | None":
+    def _parent(self, doc: Document, base_dir: Path) -> Merged | None:
         ref = doc.extends
         path = find_edition(ref.value, base_dir)
         if path is None:

@@ -30,7 +30,7 @@ class Merged:
         self.changes = changes
 
     @classmethod
-    def start(cls, doc: Document, parent: "Merged | None") -> "Merged":
+    def start(cls, doc: Document, parent: Merged | None) -> Merged:
         if parent is None:
             return cls(doc, {}, [], {}, [], doc.extends.value if doc.extends else None, [])
         return cls(doc, dict(parent.table), list(parent.sources), dict(parent.meta), list(parent.hashes),
