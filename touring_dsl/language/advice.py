@@ -62,9 +62,9 @@ def _line(file: str, line: int) -> str | None:
 
 
 def warnings_for(ruleset: Ruleset) -> list[Diagnostic]:
-    """The warnings for a compiled edition, its parent found as the rulebook finds it (archive.load_parent)."""
+    """The warnings for a compiled edition, its parent found as the rulebook finds it."""
     if not ruleset.parent:
         return []
-    from .archive import load_parent  # loads Rulesets: imported only when there is a parent to compare
+    from .archive import load_parent
 
     return variant_warnings(ruleset, load_parent(ruleset))

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..language.archive import load_parent  # the parent a variant's rulebook compares with
 from ..language.model import Ruleset
 from . import words as w
 from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
@@ -217,4 +216,4 @@ def _examples(old: Ruleset, new: Ruleset, refs) -> list[Text]:
     return [text("Comes with worked examples of its own, given below.")]
 
 
-__all__ = ["load_parent", "variant_section", "differences"]
+__all__ = ["variant_section", "differences"]
