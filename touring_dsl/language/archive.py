@@ -24,7 +24,8 @@ def load(ref: str) -> Ruleset:
     """Compile an archive id or a path into a Ruleset."""
     path = resolve(ref)
     stat = path.stat()
-    return _load_cached(str(path), stat.st_mtime_ns, stat.st_size)
+    # shown as from the working folder: a Ruleset's locations name its files so, and the folder may change
+    return _load_cached(str(path), display_path(path), stat.st_mtime_ns, stat.st_size)
 
 
 def load_view(ref: str, name: str, make: Callable[[Ruleset], Any]) -> Any:
@@ -36,10 +37,10 @@ def load_view(ref: str, name: str, make: Callable[[Ruleset], Any]) -> Any:
 
 
 @lru_cache(maxsize=64)
-def _load_cached(path: str, mtime: int, size: int) -> Ruleset:
+def _load_cached(path: str, display: str, mtime: int, size: int) -> Ruleset:
     from .ruleset_cache import compile_cached
 
-    return compile_cached(Path(path), display_path(Path(path)))
+    return compile_cached(Path(path), display)
 
 
 def load_parent(ruleset: Ruleset) -> Ruleset | None:
