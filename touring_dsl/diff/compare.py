@@ -5,7 +5,7 @@ from typing import Any, Callable, Iterable
 
 from ..mechanics import REGISTERED, finish_of
 from ..language.model import Card, Penalties, Progressive, Race, Ruleset, ScoreTerm, Setup
-from .changes import Change
+from .changes import MECHANIC_ASPECT, Change
 from .match import CardMatch
 
 _NO_PENALTIES = Penalties(piles=(), table=())
@@ -279,7 +279,6 @@ class Comparison:
 
 
 # reading a ruleset -----------------------------------------------------------------------------------
-MECHANIC_ASPECT = "mechanic:"  # a Change of a mechanic's part: aspect "mechanic:<name>" (describe asks it for words)
 
 
 def mechanic_part(holder, mechanic) -> dict | None:
