@@ -2,7 +2,7 @@
 
 Each subfolder holds meta.json (edition, private tokens, one race or a match), game.jsonl (the game log; a
 match's later races in game-race2.jsonl and on) and, for a house rule, edition.touring (the uploaded text). A link's token finds its table and seat here. A table is made in a
-hidden folder (".new-...") renamed into place once whole, so a full disk or a crash never leaves a table
+hidden folder (".new-...", disk.STAGING) renamed into place once whole, so a full disk or a crash never leaves a table
 half made; what an older touring or a crash left half made is removed when the server starts.
 """
 from __future__ import annotations
