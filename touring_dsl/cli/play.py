@@ -16,8 +16,8 @@ from ..play.table_view import bonus_turn_line, describe_event, forfeit_warnings,
 from ..base.wording import counted
 from .common import (EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, err, fail, load_edition,
                      out, shown_path, usable_path, usable_text)
-from ._fit import fitted_prompt, print_fitted
-from ._matches import play_races
+from .fit_lines import fitted_prompt, print_fitted
+from .scored_races import play_races
 
 RECENT = 8  # events kept for the table's short log
 
