@@ -269,7 +269,7 @@ class Table:
 
     def bot_choice(self):
         """(seat, view, legal moves, generator) for the bot to act: everything it may read, snapshotted."""
-        from ..cli.play import bot_rng
+        from ..base.rng import bot_rng
 
         seat = self.game.to_act
         return seat, self.game.view(seat), self.game.legal_moves(), bot_rng(self.record.header["seed"],
