@@ -23,7 +23,7 @@ from touring_dsl.language.archive import archive_files, load
 from touring_dsl.engine.codegen import source
 from touring_dsl.engine.tables import Tables
 from touring_dsl.mechanics import without_mechanics
-from touring_dsl.simulate.fast import loop_source
+from touring_dsl.bots.playout import loop_source
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "kernels" / "kernels.json"  # as with no mechanic
 WITH_MECHANICS = GOLDEN.with_name("with-mechanics.json")  # the seatings that use a mechanic

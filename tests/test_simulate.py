@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 from touring_dsl.language.archive import load
 from touring_dsl.cli.app import app
 from touring_dsl.simulate import Plan, report, run
-from touring_dsl.simulate.runner import CHUNK
+from touring_dsl.simulate.plan import CHUNK
 
 runner = CliRunner()
 
