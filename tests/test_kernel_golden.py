@@ -3,7 +3,7 @@
 A mechanic (touring_dsl/mechanics/) writes kernel lines only where a ruleset uses it: every hook point
 with no mechanic present writes nothing, so an edition that uses no mechanic keeps its kernel source
 exactly, and with it its speed and its golden games. This test holds that line: the sha256 of
-`source_for` (and of the simulator's measuring loops, simulate.fast) for each edition, setup and player count is kept in tests/golden/kernels/kernels.json, and
+`source_for` (and of the measuring loops, bots.playout, that the simulator and the search play in) for each edition, setup and player count is kept in tests/golden/kernels/kernels.json, and
 the kernels are also written with the mechanics registry emptied, which must change nothing for a
 seating that uses no mechanic.
 

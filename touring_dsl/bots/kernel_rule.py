@@ -14,14 +14,15 @@ from .greedy import GREEDY, KEEP_NEEDED_NOW, Style, answer_offer, facts_of, pick
 
 
 class KernelRule:
-    """greedy.py's rule on the kernel's lists, for one seating and Style: the choice bots.GreedyBot makes
-    from the public view (with another Style, that of the rule bot with that style, such as bots.ExpertBot).
+    """greedy.py's rule on the kernel's lists, for one seating and Style: the choice rule_bots.GreedyBot
+    makes from the public view (with another Style, that of the rule bot with that style, such as
+    rule_bots.ExpertBot).
 
     With two sides a play's choice depends only on the plays on offer, the seat's side, the two zones
     and its go pile state (the one rival is every hazard's target): `memo` remembers it per such
     position. A discard reads greedy.spare's tables, the keep of a card other than mileage taken per go
     pile state (whether it would set the side moving is known from the state). `parts` is what the
-    measuring loop reads (rule_policy); `choose` the whole choice, for any position of a game."""
+    kernel's game loop reads (playout.rule_policy); `choose` the whole choice, for any position of a game."""
 
     def __init__(self, t: Tables, style: Style = GREEDY):
         f = facts_of(t)

@@ -145,7 +145,7 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
 
 
 def rule_policy(e: Emitter, b: Source, trace: bool) -> None:
-    """greedy.py's rule, as bots.GreedyBot plays it (the seat's KernelRule): a play remembered for the
+    """greedy.py's rule, as rule_bots.GreedyBot plays it (the seat's KernelRule): a play remembered for the
     position (two sides) or picked by greedy.pick_play, else the card greedy.spare discards, found here
     on the rule's tables without a call."""
     b("memo, pick, keep_mileage, keep_one, keep_more, keep_least = rules[seat]")

@@ -1,6 +1,6 @@
 """Simulate stage, matches: many seeded bot matches of an edition that scores a match, measured.
 
-Match i is dealt from the run's seed and i alone (runner.game_seed), each race from the match's seed
+Match i is dealt from the run's seed and i alone (plan.game_seed), each race from the match's seed
 (engine.match.race_seed) and led by the seat the match's rules name (engine.match.lead_seat), and each
 race's bot choices from that race's seed: the numbers depend only on the seed, never on --jobs.
 """
