@@ -6,7 +6,7 @@ from typing import Any, Callable, Iterable
 from ..mechanics import REGISTERED
 from ..language.scoring_words import score_words
 from ..language.model import Card, Penalties, Progressive, Race, Ruleset, Setup
-from .changes import Change
+from .changes import MECHANIC_ASPECT, Change
 from .match import CardMatch
 
 _NO_PENALTIES = Penalties(piles=(), table=())
@@ -280,7 +280,6 @@ class Comparison:
 
 
 # reading a ruleset -----------------------------------------------------------------------------------
-MECHANIC_ASPECT = "mechanic:"  # a Change of a mechanic's part: aspect "mechanic:<name>" (describe asks it for words)
 
 
 def mechanic_part(holder, mechanic) -> dict | None:

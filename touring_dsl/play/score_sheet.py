@@ -1,4 +1,4 @@
-"""Play stage, display: a race's score sheet, the rows both the terminal (cli/_matches.py) and the web table
+"""Play stage, display: a race's score sheet, the rows both the terminal (cli/scored_races.py) and the web table
 (web/views.py, static/table.js) show after each race.
 
 One row per scoring term the edition has, in the edition's order, worded as the rulebook and `touring show`
