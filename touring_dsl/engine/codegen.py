@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from ..mechanics import REGISTERED
 from ..base.rng import INCREMENT, MASK64, MULTIPLIER
 from .rules import counters, delays, hands, legality, races, safeties, zones
-from .codec import ACTION, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
+from .codec import ACTION, ACTIONS, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
 from .schema import kernel_locals, state_fields
 from .tables import EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE, Tables
 
@@ -187,12 +187,28 @@ class Emitter:
         if len(self.offers) == 1:
             self.offers[0].decide(self)
             return
-        from .codec import ACTIONS
         for i, mechanic in enumerate(self.offers):
             actions = tuple(ACTIONS[d.action] for d in mechanic.decisions)
             test = f"{ACTION_OF} in {actions!r}"
             with self.w.block(f"if {test}:" if i == 0 else (f"elif {test}:" if i < len(self.offers) - 1 else "else:")):
                 mechanic.decide(self)
+
+    # what a mechanic's lines may ask of the rules (touring_dsl/mechanics imports nothing of the engine) --
+    def action_test(self, action: str, code: str = "code") -> str:
+        """Python source: whether the move `code` is of this action, by name (a mechanic's decision)."""
+        return is_action(ACTIONS[action], code)
+
+    def draw_one(self, seat: str) -> None:
+        """`seat` draws the draw pile's top card (rules.hands)."""
+        hands.draw_one(self, seat)
+
+    def reopen(self, v: str) -> None:
+        """Side v's open piles, recounted from its miles and the race's target (rules.races)."""
+        races.reopen(self, v)
+
+    def refresh(self, v: str) -> None:
+        """Side v's cached legality masks, recomputed (rules.legality)."""
+        legality.refresh(self, v)
 
     # small expressions -------------------------------------------------------------------------
     def side(self, seat: str) -> str:

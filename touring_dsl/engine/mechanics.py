@@ -4,8 +4,11 @@ THE CONTRACT OF A MECHANIC MODULE (touring_dsl/mechanics/<name>.py; its base cla
 
 A mechanic module holds one subclass of the base class and an instance of it, MECHANIC, listed once in
 touring_dsl/mechanics/__init__.py REGISTERED (new ones at the end: the order numbers their move actions
-and state fields). Its top imports nothing of the engine (the model and the codec read the registry
-while they are imported); its methods import what they use. It declares:
+and state fields). It imports nothing of the language or the engine, not even inside a function (the
+mechanics are the layer below both: the model and the codec read the registry while they are imported):
+what it names of the engine's world (card kinds, StateField, Offer) is in mechanics/vocabulary.py, and
+its hooks reach the rules through what they are given (the Emitter `e`: e.action_test, e.draw_one,
+e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
 
  1. Language. `statements`: grammar alias -> the section it is written in (the alternatives themselves
     are in grammar/touring.lark, the one grammar, e.g. `setup_rule: ... | "extension" "to" INT unit
@@ -24,7 +27,7 @@ while they are imported); its methods import what they use. It declares:
     between the races of a match: it is no part of a seating's kernel, present() leaves it out, and it
     declares no state, tables, decisions nor hooks 4-8, only 11). model.py makes one optional field per
     mechanic.
- 4. State. `state()`: engine.schema.StateFields (start value, PUBLIC/OWN/DEALT/DERIVED, where a View shows
+ 4. State. `state()`: StateFields (mechanics.vocabulary; engine.schema explains them) (start value, PUBLIC/OWN/DEALT/DERIVED, where a View shows
     it: "extra" for View.extra, which a search rebuilds from). Every table has the slots; the generated
     reset writes them only where the mechanic is used (elsewhere State.__init__ gives their start value).
  5. Tables. `tables(t, part)`: its integer constants on the Tables, its Offers in t.offers, and any
