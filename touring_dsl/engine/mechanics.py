@@ -33,7 +33,7 @@ e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
  5. Tables. `tables(t, part)`: its integer constants on the Tables, its Offers in t.offers, and any
     core table it rewrites (the legality tables EXPO_GZ/OWN_GZ for hazards on a side already held up,
     say); `target(e)`: where the race's target is state, the source that reads it (t.target_field names
-    the field for the Python side: position.recount, explain, the View).
+    the field for the Python side: derived.recount, explain, the View).
  6. Decisions. `decisions`: the moves it adds (engine.codec ACTION_NAMES grows by their actions; a Move
     of one names no card). A hook offers them by setting `pending = <its Offer constant>` and pausing
     (e.pause()): no turn passes, the seat to act answers with one of offer.codes (play_codes returns
@@ -90,6 +90,7 @@ edition's worked example uses. docs/language.md, "Adding a mechanic", walks thro
 from __future__ import annotations
 
 from ..mechanics import REGISTERED, match_parts, registered
+from ..mechanics.vocabulary import Offer
 
 # (the base class is never named here: an edition has a card of that name, and no card name is written in
 # the engine: tests/test_engine_names.py)
@@ -128,17 +129,6 @@ def target_now(game) -> int:
     return t.target if t.target_field is None else getattr(game, t.target_field)
 
 
-def go_pile_state(game, s: int) -> int:
-    """The go pile state side s's pile implies: the core's replay, unless a mechanic it uses says otherwise."""
-    from .position import pile_state
-
-    for mechanic in game.t.mechanics:
-        found = mechanic.go_pile_state(game, s)
-        if found is not None:
-            return found
-    return pile_state(game.t, game.go_piles[s])
-
-
 def first_seat(ruleset, players: int, race: int) -> int:
     """The seat (0-based) that leads race number `race` (0-based) of a match of `players` players: the first
     match mechanic the ruleset uses that names one, else the core's rule, seat 1 (0) every race."""
@@ -151,13 +141,11 @@ def first_seat(ruleset, players: int, race: int) -> int:
 
 def offer_mechanic(game):
     """The mechanic whose offer the table waits for, or None."""
-    from .schema import Offer
-
     pending = game.pending
     if type(pending) is Offer:
         return next(m for m in REGISTERED if m.name == pending.mechanic)
     return None
 
 
-__all__ = ["REGISTERED", "registered", "present", "install", "target_now", "go_pile_state", "first_seat",
+__all__ = ["REGISTERED", "registered", "present", "install", "target_now", "first_seat",
            "offer_mechanic"]
