@@ -69,7 +69,8 @@ MACHINERY = frozenset({__name__, "contextlib"})  # modules whose frames are neve
 def origin() -> str:
     """The rule that is writing a line: the nearest caller of a module outside the machinery and the
     assembly (engine.codegen) that the assembly called (a rule, a mechanic's hook, a measuring loop's
-    fragment); else, for a line the assembly writes itself, its nearest function. A nested function
+    fragment), whatever helpers of either lie between; else (no rule between: the caller found is the
+    one that asked for the kernel), a line the assembly writes itself, named by its nearest function. A nested function
     (a `body` written for `function`, a lambda) is named by the function it is defined in."""
     frame = sys._getframe(2)
     own = None  # the assembly's nearest function
@@ -79,11 +80,11 @@ def origin() -> str:
         if module in MACHINERY:
             pass
         elif module == ASSEMBLY:
-            if candidate is not None:
+            if candidate is not None:  # the assembly called it: a rule
                 return candidate
             if own is None:
                 own = _named(module, frame)
-        elif candidate is None and own is None:
+        elif candidate is None:
             candidate = _named(module, frame)
         frame = frame.f_back
     return own or candidate or "?"
