@@ -58,6 +58,11 @@ e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
         target_reached(e, side)  side reached the race's target, before it wins (rules.races)
         end_of_turn(e)         the turn is over, before it passes (rules.hands.advance)
         end_of_race(e)         in finish(), once the winner is settled (rules.races.settle)
+    At each point the order is the point's, not the registry's (emitter.Emitter.hook): first every hook
+    that only changes the table (registry order among them), then the one hook that asks the seat (it
+    pauses), so a question meets the table as the other rules left it: a mechanic that makes a seat lose
+    its turn passes `nxt` over at draw_step before another offers it the top discard, wherever either
+    is registered. Two mechanics that ask at one point are refused when the kernel is written.
  8. Bots. `choose(t, side, miles, offer)`: the rule bots' (greedy, expert) answer to its offer, an index
     into offer.codes; greedy.answer_offer calls it for bots.GreedyBot and for the simulator's fast path
     (simulate.fast), so both choose alike. The random bot picks uniformly among the legal moves.
