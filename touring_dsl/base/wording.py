@@ -46,8 +46,3 @@ def sentence(text: str) -> str:
     lines joined into one paragraph still read ('the race is 700 km' -> 'The race is 700 km.')."""
     text = sentences(text.rstrip())
     return text if not text or text[-1] in ".!?" else text + "."
-
-
-def with_article(name: str) -> str:
-    """The name with its indefinite article: "an overtaking", "a coup fourré"."""
-    return ("an " if name[:1].lower() in "aeiou" else "a ") + name

@@ -18,7 +18,7 @@ to the hazard lies face up (in the discards or laid as a safety), which every se
 """
 from __future__ import annotations
 
-from ...base.wording import with_article
+from ...language.counter_words import shown_detail
 from ..codec import COUNTER_WITH, is_action
 from ..tables import ZONE
 from ..emitter import Emitter
@@ -153,11 +153,3 @@ def _countering(t) -> int:
     for m in t.counters_for:
         mask |= m
     return mask
-
-
-def shown_detail(name: str) -> str:
-    """The Python source (an f-string of the kernel's names) of the log line for a counter shown."""
-    if not name:
-        return 'f"player {seat + 1} shows {NAMES[c]}: {NAMES[hazard]} is cancelled"'
-    literal = name.replace("\\", "\\\\").replace('"', '\\"').replace("{", "{{").replace("}", "}}")
-    return f'f"player {{seat + 1}} calls {with_article(literal)} with {{NAMES[c]}}: {{NAMES[hazard]}} is cancelled"'

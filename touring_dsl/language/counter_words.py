@@ -1,10 +1,9 @@
-"""Play stage, words: what the players call turning a hazard away out of turn, and the question it opens.
+"""Language stage, words: what the players call turning a hazard away out of turn, and the question it opens.
 
 An edition may name the moment as it names its piles (`piles { counter is called "coup fourré" }`,
 model.PileNames.counter); without a name the words are the generic "counter". The terminal, the web
-table, the rulebook and the score sheet take their words from here, and the
-game's log line of a counter shown is written by engine.rules.counters with the same name and article
-(base.wording.with_article), so a named counter reads the same everywhere.
+table, the game's log, the rulebook and the score sheet all take their words from here, so a named
+counter reads the same everywhere.
 
 The question is worded from public facts alone (who attacked, with what, which side): a seat that
 holds no counter is asked in the very same words as one that does, and its one answer, "let it pass",
@@ -12,14 +11,16 @@ is worded as the holder's (engine.rules.counters asks them alike).
 """
 from __future__ import annotations
 
-from ..base.wording import with_article  # noqa: F401 (the words of a counter are read from here)
-
 LET_IT_PASS = "let it pass"  # the answer every seat asked has, holding a counter or not
 
 
 def counter_name(ruleset) -> str:
     """The edition's name for the moment ("coup fourré"), or "" where it names none."""
     return ruleset.pile_names.counter
+
+
+def with_article(name: str) -> str:
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
 def question(ruleset, attacker: int, hazard: str, victim: int, reader_side: int | None = None,
@@ -46,6 +47,14 @@ def waiting_words(attacker: int, hazard: str) -> str:
 def counter_label(ruleset, card: str) -> str:
     """A counter move in words: "coup fourré with Right of Way", else "counter with Mechanic"."""
     return f"{counter_name(ruleset) or 'counter'} with {card}"
+
+
+def shown_detail(name: str) -> str:
+    """The Python source (an f-string of the kernel's names) of the log line for a counter shown."""
+    if not name:
+        return 'f"player {seat + 1} shows {NAMES[c]}: {NAMES[hazard]} is cancelled"'
+    literal = name.replace("\\", "\\\\").replace('"', '\\"').replace("{", "{{").replace("}", "}}")
+    return f'f"player {{seat + 1}} calls {with_article(literal)} with {{NAMES[c]}}: {{NAMES[hazard]}} is cancelled"'
 
 
 def countered_words(ruleset) -> str:
