@@ -14,7 +14,8 @@ From this list are made: State.__slots__, State.clone (written as Python once, a
 thousands of times a move), snapshot and restore, the generated reset (engine.codegen), the names the
 kernel binds as locals, the View's `extra` (public state a mechanic adds that the View's own fields do
 not show) and the table a search rebuilds from a View (search.determinize). A mechanic adds state by
-adding StateFields here (through its MechanicSpec declaration: engine.mechanics), and nothing else:
+declaring StateFields in its state() (the class and its words are in mechanics/vocabulary.py, below
+the engine, so a mechanic names them without importing the engine), and nothing else:
 tests/test_engine_schema.py checks every field survives a clone, a snapshot, a log and a rebuild.
 
 A move that waits (engine.state's `pending`): None, a CounterOffer (a hazard waits for the answer of a
