@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from ..mechanics import REGISTERED
 from .codec import ACTIONS, is_action
 from .schema import kernel_locals
+from .tables import Tables
 
 ASSEMBLY = "touring_dsl.engine.codegen"  # the module that assembles the rules into kernel functions
 
@@ -103,7 +104,7 @@ class Emitter:
     rather than in apply_code (exits store the state and return). engine.codegen.Emitter completes it
     with the dispatch of a move to its rule and the rules' steps declared at the end."""
 
-    def __init__(self, t, w: Source, events: bool, loop: bool):
+    def __init__(self, t: Tables, w: Source, events: bool, loop: bool):
         self.t, self.w, self.events, self.loop = t, w, events, loop
         self.kinds_present = set(t.kind)
         self.has_counters = any(t.counters_for)
