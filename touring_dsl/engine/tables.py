@@ -12,19 +12,17 @@ import copy
 import marshal
 from typing import TYPE_CHECKING
 
-from .codec import CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
+# the card kinds and the go pile states a mechanic names too are kept below the engine (mechanics.vocabulary):
+# card kinds, then go pile states (empty, running, then one state per (chain, next step expected))
+from ..mechanics.vocabulary import (  # noqa: F401 (the engine imports them from here)
+    COUNTER, EMPTY, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE)
+from .codec import ACTIONS, CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
 from .mechanics import install as install_mechanics
 
 if TYPE_CHECKING:
     from ..language.model import Ruleset, Setup
 
-# card kinds
-MILEAGE, GO, REMEDY, HAZARD, ZONE, COUNTER, SAFETY = range(7)
-KIND_CODES = {"mileage": MILEAGE, "go": GO, "remedy": REMEDY, "hazard": HAZARD, "zone": ZONE,
-              "counter": COUNTER, "safety": SAFETY}
 NO_CAP = 255  # distance races: a mileage card with no `at most` limit
-# go pile states: empty, running (a go shows), then one state per (chain, next step expected)
-EMPTY, RUNNING = 0, 1
 # speeding rules
 FORBIDDEN, FORFEIT_CARD, FORFEIT_ALL = range(3)
 SPEEDING_CODES = {"forbidden": FORBIDDEN, "forfeit-card": FORFEIT_CARD, "forfeit-all": FORFEIT_ALL}
@@ -364,6 +362,11 @@ class Tables:
             found = self.take_ids[take] = len(self.takes)
             self.takes.append(take)
         return found
+
+    @staticmethod
+    def action_code(action: str) -> int:
+        """The move code of a cardless move of this action, by name: a mechanic's decision (engine.codec)."""
+        return pack(ACTIONS[action])
 
 
 # what a detached copy leaves behind: model objects, and what is made from code or for the public layer

@@ -4,18 +4,18 @@ A mechanic is one module in touring_dsl/mechanics/ holding one subclass of Mecha
 touring_dsl/mechanics/__init__.py. engine/mechanics.py's docstring states the contract in full; this
 module is the base class and the two small records a mechanic fills in (Decision, Finish).
 
-This module, and the top of every mechanic module, imports nothing of the engine: the model
-(touring_dsl.language.model) and the move codec (engine.codec) read the registry while they are being
-imported. A mechanic imports what its hooks use inside them.
+The mechanics sit below the language and the engine: the model (touring_dsl.language.model) and the
+move codec (engine.codec) read the registry while they are being imported, and every later stage reads
+it too. So no module here imports the language or the engine, not even inside a function: what a
+mechanic names of the engine's world is in vocabulary.py (card kinds, StateField, Offer), and what its
+hooks do goes through what they are given (the Emitter `e`, the Tables `t`, the game).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from ..engine.codegen import Emitter
-    from ..engine.tables import Tables
+from .vocabulary import Emitter, Tables
 
 
 def model_on_first_use(module: str, name: str, doc: str, fields=dict):
@@ -101,7 +101,7 @@ class Mechanic:
         return getattr(holder.mechanics, self.name, None)
 
     def state(self) -> tuple:
-        """The engine.schema.StateFields it adds (their slots exist on every table; only a seating that
+        """The StateFields (vocabulary.py; engine.schema explains them) it adds (their slots exist on every table; only a seating that
         uses the mechanic writes them in its kernel)."""
         return ()
 
