@@ -56,7 +56,7 @@ def recount(game) -> None:
     for s in range(t.sides):
         counts = game.mileage_counts[s]
         game.miles[s] = sum(counts[c] * t.miles[c] for c in range(t.K))
-        game.has_mileage[s] = t._mask(c for c in range(t.K) if counts[c])
+        game.has_mileage[s] = t.mask_of(c for c in range(t.K) if counts[c])
         game.open_piles[s] = t.open_mask(counts, game.miles[s], target)
         game.remaining[s] = (target - game.miles[s] if t.distance else
                              sum(max(0, t.need[c] - counts[c]) for c in t.pile_order))

@@ -122,13 +122,14 @@ class Tables:
         self.kind = tuple(KIND_CODES[card.kind] for card in ruleset.deck)
         self.miles = tuple(card.miles or 0 for card in ruleset.deck)
         self.bit = tuple(1 << c for c in range(self.K))
-        self.go_mask = self._mask(c for c in range(self.K) if self.kind[c] == GO)
+        self.go_mask = self.mask_of(c for c in range(self.K) if self.kind[c] == GO)
         self.go_name = next((self.names[c] for c in range(self.K) if self.kind[c] == GO), "go card")
         self.go_pile_name = ruleset.pile_names.go or "go pile"  # what the edition calls it, for the players' words
         self.counter_name = ruleset.pile_names.counter  # what it calls a counter shown ("coup fourré"), or ""
-        self.mileage_mask = self._mask(c for c in range(self.K) if self.kind[c] == MILEAGE)
+        self.mileage_mask = self.mask_of(c for c in range(self.K) if self.kind[c] == MILEAGE)
 
-    def _mask(self, codes) -> int:
+    def mask_of(self, codes) -> int:
+        """The bit mask of some card codes."""
         mask = 0
         for c in codes:
             mask |= 1 << c
@@ -157,7 +158,7 @@ class Tables:
             self.protected[c] = pile.protected
         self.need = tuple(need)
         self.need_total = sum(need)
-        self.open_full = self._mask(c for c in self.pile_order if need[c] > 0)
+        self.open_full = self.mask_of(c for c in self.pile_order if need[c] > 0)
 
     def _distance(self, race) -> None:
         """A distance race: every mileage card counts, at most its cap per side, up to the target."""
@@ -172,9 +173,9 @@ class Tables:
         """The mileage cards a side may still lay: piles not full, or, in a distance race, cards under
         their cap that (in an exact race) do not pass the target (`target`: where a mechanic moved it)."""
         if not self.distance:
-            return self._mask(c for c in self.pile_order if counts[c] < self.need[c])
+            return self.mask_of(c for c in self.pile_order if counts[c] < self.need[c])
         left = (self.target if target is None else target) - miles
-        return self._mask(c for c in self.pile_order
+        return self.mask_of(c for c in self.pile_order
                           if counts[c] < self.need[c] and (not self.exact or self.miles[c] <= left))
 
     def _turn(self, ruleset: Ruleset) -> None:
@@ -182,7 +183,7 @@ class Tables:
         self.hand_size, self.draw_count, self.draw_before_play = turn.hand, turn.draw, turn.draw_before_play
         self.draw_one = turn.draw == 1 and turn.draw_before_play
         kinds = {KIND_CODES[k] for k in turn.before_go} | {GO, SAFETY}  # a safety may be laid at any time
-        self.before_go = self._mask(c for c in range(self.K) if self.kind[c] in kinds)
+        self.before_go = self.mask_of(c for c in range(self.K) if self.kind[c] in kinds)
         self.turn_limit = ruleset.ending.turn_limit
         reshuffle = ruleset.reshuffle
         self.return_discard = reshuffle.discard
@@ -215,7 +216,7 @@ class Tables:
             c = self.code[steps[p]]
             self.onto[state] |= 1 << c
             self.after[state][c] = RUNNING if p + 1 == len(steps) else state + 1
-        self.chain_hazards = self._mask(c for c in range(K) if self.haz_state[c] >= 0)
+        self.chain_hazards = self.mask_of(c for c in range(K) if self.haz_state[c] >= 0)
         self.removers = tuple((c, self.code[card.removes]) for c, card in enumerate(ruleset.deck)
                               if card.kind == "hazard" and card.removes and self.haz_state[c] < 0)
         self.removes = [-1] * K
@@ -231,7 +232,7 @@ class Tables:
         self.zone_start = self.code[zones.start] if zones.start in self.code else none
         self.allow = [self.mileage_mask] * (K + 1)
         for zone in zones.zones:
-            self.allow[self.code[zone.name]] = self._mask(self.code[n] for n in zone.allows)
+            self.allow[self.code[zone.name]] = self.mask_of(self.code[n] for n in zone.allows)
         self.speeding = SPEEDING_CODES[zones.speeding]
         self.mile_ok = [self.mileage_mask if self.speeding != FORBIDDEN else a for a in self.allow]
         self.reach = {self.code[p.card]: p.reach for p in zones.plays}
@@ -252,13 +253,13 @@ class Tables:
         """IMMUNE[c]: the hazards and zone cards safety c shields from; GO_FREE[state]: the go pile
         state of a side whose safety acts as go (a wait for the go card is no wait)."""
         K = self.K
-        self.safety_mask = self._mask(c for c in range(K) if self.kind[c] == SAFETY)
+        self.safety_mask = self.mask_of(c for c in range(K) if self.kind[c] == SAFETY)
         self.immune = [0] * K
         self.acts_as_go = [False] * K
         self.extra_turn = [False] * K
         for c, card in enumerate(ruleset.deck):
             if card.kind == "safety":
-                self.immune[c] = self._mask(self.code[n] for n in card.against)
+                self.immune[c] = self.mask_of(self.code[n] for n in card.against)
                 self.acts_as_go[c], self.extra_turn[c] = card.acts_as_go, card.extra_turn
         self.go_safeties = any(self.acts_as_go)
         n = len(self.onto)
@@ -300,7 +301,7 @@ class Tables:
         for c in range(K):
             if self.haz_state[c] < 0:  # only hazards that cover a go pile cost mileage
                 self.pen[c] = [0] * (K + 1)
-        self.pen_hazards = self._mask(c for c in range(K) if any(self.pen[c]))
+        self.pen_hazards = self.mask_of(c for c in range(K) if any(self.pen[c]))
 
     def _counters(self, ruleset: Ruleset) -> None:
         K = self.K
@@ -327,9 +328,9 @@ class Tables:
         self.decline_code = pack(DECLINE, 0)
         self.others = tuple(tuple(t for t in range(S) if t != s) for s in range(S))
         self._state_tables()
-        self.attack_cards = self.chain_hazards | self._mask(h for h, _ in self.removers)
+        self.attack_cards = self.chain_hazards | self.mask_of(h for h, _ in self.removers)
         if not self.game_scope:
-            self.attack_cards |= self._mask(c for c, r in self.reach.items() if r != "own")
+            self.attack_cards |= self.mask_of(c for c, r in self.reach.items() if r != "own")
 
     def fill_duel(self, s: int, key: int) -> tuple[int, ...]:
         """Two sides: the codes for own-side cards (low K bits of key) then attacks (the bits above)."""
