@@ -42,6 +42,32 @@ def model_on_first_use(module: str, name: str, doc: str, fields=dict):
     return module_getattr
 
 
+STAGES = {
+    "language": "the compiler's and the model's: read before any race is played",
+    "race": "in a race: its tables, kernel lines, bots' answers and table words (every piece not marked)",
+    "match": "between the races of a match (engine.match), never in one",
+    "words": "the words of a compiled part: rulebook, diff, show and a match's headings",
+}
+
+
+def stage(name: str):
+    """Marks a method of the contract with the stage it serves (STAGES); an unmarked one serves the race, so a
+    hook added to the contract is held to a race's rules (tests/test_mechanics.py) until it says otherwise."""
+    assert name in STAGES, name
+
+    def mark(method):
+        method.stage = name
+        return method
+
+    return mark
+
+
+def contract() -> dict[str, str]:
+    """Every method of the contract (Mechanic), with the stage it serves: what the meta-tests hold a mechanic to."""
+    return {name: getattr(member, "stage", "race") for name, member in vars(Mechanic).items()
+            if callable(member) and not name.startswith("_")}
+
+
 @dataclass(frozen=True)
 class Decision:
     """A move a mechanic adds: its action's name (engine.codec ACTION_NAMES grows by it; a Move of that
@@ -83,10 +109,12 @@ class Mechanic:
     constants: tuple[str, ...] = ()  # module constants its kernel lines use (bound like engine.codegen.CONSTANTS)
 
     # the compiler ------------------------------------------------------------------------------
+    @stage("language")
     def parse(self, rule: str, children: list) -> dict:
         """The data of one of its statements, from the parse tree's children (syntax.ToRaw)."""
         raise NotImplementedError(f"mechanic {self.name} declares statement {rule} but does not parse it")
 
+    @stage("language")
     def compile(self, stmts: list, context: Any, build: Any):
         """Its model part from its statements (syntax.Stmt) in one place (a setup's for place "race":
         `context` is that setup's race), or None when they are absent. Errors go through
@@ -95,6 +123,7 @@ class Mechanic:
         return None
 
     # the engine --------------------------------------------------------------------------------
+    @stage("language")
     def part(self, ruleset, setup):
         """Its compiled part for one seating, or None: the mechanic is absent and writes nothing."""
         holder = setup.race if self.place == "race" else ruleset
@@ -162,20 +191,24 @@ class Mechanic:
         return True
 
     # between the races of a match (place "match"; engine.match) -------------------------------
+    @stage("match")
     def first_seat(self, part, players: int, race: int) -> int | None:
         """The seat (0-based) that leads race number `race` (0-based) of a match of `players` players: it is
         dealt to first and takes the first turn. None: the core's rule, seat 1 leads every race."""
         return None
 
     # words -------------------------------------------------------------------------------------
+    @stage("words")
     def rulebook(self, part, unit: str) -> list[str]:
         """The rulebook's sentences for its part (rulebook/)."""
         raise NotImplementedError(f"mechanic {self.name} has no rulebook words")
 
+    @stage("words")
     def diff(self, old, new, unit: str) -> list[str]:
         """The differences between two of its parts (either may be None: absent), in words (diff/)."""
         raise NotImplementedError(f"mechanic {self.name} has no diff words")
 
+    @stage("words")
     def show(self, part, unit: str) -> str:
         """Its part in one line, for `touring show` and the table's header."""
         raise NotImplementedError(f"mechanic {self.name} has no show words")
@@ -184,6 +217,7 @@ class Mechanic:
         """What a player at the table should know of its state now (the terminal and web table), or None."""
         return None
 
+    @stage("words")
     def match_status(self, part, leader: str) -> str | None:
         """What the heading of a match's next race says of it (`leader`: the name of the seat that leads
         that race: "player 2 (greedy)"), or None (`touring play`)."""
