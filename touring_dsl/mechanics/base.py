@@ -115,6 +115,14 @@ class Mechanic:
         raise NotImplementedError(f"mechanic {self.name} declares statement {rule} but does not parse it")
 
     @stage("language")
+    def statement_key(self, rule: str, data: dict) -> tuple:
+        """What tells two of its statements `rule` apart within one section, from their parsed data (plain
+        values, never a Name: its place in the file differs): syntax keys the statement by its kind and
+        this, so a section holds one line of each key, and a variant's `change` or `remove` finds the line
+        of the same key. () (the default): a section holds one such line."""
+        return ()
+
+    @stage("language")
     def compile(self, stmts: list, context: Any, build: Any):
         """Its model part from its statements (syntax.Stmt) in one place (a setup's for place "race":
         `context` is that setup's race), or None when they are absent. Errors go through
