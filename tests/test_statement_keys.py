@@ -115,3 +115,29 @@ delays {
     with pytest.raises(TouringError) as caught:
         compile_text(child, "skidding-odd.touring", base_dir=str(tmp_path))
     assert "E251" in str(caught.value)
+
+
+@pytest.mark.xfail(strict=True, reason="compiler._setup gathers a setup's rules by kind alone ({s.key[2]: s}), so "
+                   "a race mechanic's two keyed lines in one setup reach its compile step as one "
+                   "(language/compiler.py, owned by the compiler's branch)")
+def test_two_keyed_lines_of_a_race_mechanic_in_one_setup(skid, monkeypatch):
+    """The same for a mechanic of the race (place "race"), written in a setup: both lines reach it."""
+    from touring_dsl.base.resources import grammar_text
+
+    grammar = grammar_text() + GRAMMAR_LINE.replace("delay_rule", "setup_rule")  # the same line, in a setup
+    monkeypatch.setattr(syntax, "grammar_text", lambda: grammar)
+    monkeypatch.setattr(skid, "place", "race")
+    monkeypatch.setattr(skid, "statements", {"skid": "setup"})
+    syntax.parser.cache_clear()
+    text = """edition "skidding-setup" extends "touring-1937" {
+    title "Touring with skids for two"
+}
+
+change setup "two players" {
+    add skids "Flat Tire" for 1 turns
+    add skids "Collision" for 2 turns
+}
+"""
+    skid.seen.clear()
+    compile_text(text, "skidding-setup.touring", base_dir="editions")
+    assert [("Flat Tire", 1), ("Collision", 2)] in [[(card, turns) for _, card, turns in seen] for seen in skid.seen]
