@@ -1,6 +1,7 @@
 """Compile stage output: each archive edition's Ruleset JSON against tests/golden/compiled/<id>.json.
 
 Regenerate after an intended change with: TOURING_UPDATE_GOLDEN=1 pytest tests/test_compile_golden.py
+(`python scripts/goldens.py` writes every golden of the suite and says which changed)
 """
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ the engine that keeps the rules keeps every line; a change of rule changes only 
 editions that use it.
 
 Regenerate after an intended change of rule with: TOURING_UPDATE_GOLDEN=1 pytest tests/test_engine_replay_golden.py
+(`python scripts/goldens.py` writes every golden of the suite and says which changed)
 (and say in the commit which editions changed and why).
 """
 from __future__ import annotations
