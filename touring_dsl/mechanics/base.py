@@ -2,7 +2,8 @@
 
 A mechanic is one module in touring_dsl/mechanics/ holding one subclass of Mechanic, registered in
 touring_dsl/mechanics/__init__.py. engine/mechanics.py's docstring states the contract in full; this
-module is the base class and the two small records a mechanic fills in (Decision, Finish).
+module is the base class, the two small records a mechanic fills in (Decision, Finish), and the stage each
+method of the contract serves (stage, contract: the meta-tests read their lists of hooks from it).
 
 This module, and the top of every mechanic module, imports nothing of the engine: the model
 (touring_dsl.language.model) and the move codec (engine.codec) read the registry while they are being
@@ -53,7 +54,8 @@ STAGES = {
 def stage(name: str):
     """Marks a method of the contract with the stage it serves (STAGES); an unmarked one serves the race, so a
     hook added to the contract is held to a race's rules (tests/test_mechanics.py) until it says otherwise."""
-    assert name in STAGES, name
+    if name not in STAGES:
+        raise ValueError(f"no stage {name!r}: one of {', '.join(STAGES)}")
 
     def mark(method):
         method.stage = name
