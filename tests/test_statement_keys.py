@@ -117,9 +117,6 @@ delays {
     assert "E251" in str(caught.value)
 
 
-@pytest.mark.xfail(strict=True, reason="compiler._setup gathers a setup's rules by kind alone ({s.key[2]: s}), so "
-                   "a race mechanic's two keyed lines in one setup reach its compile step as one "
-                   "(language/compiler.py, owned by the compiler's branch)")
 def test_two_keyed_lines_of_a_race_mechanic_in_one_setup(skid, monkeypatch):
     """The same for a mechanic of the race (place "race"), written in a setup: both lines reach it."""
     from touring_dsl.base.resources import grammar_text
