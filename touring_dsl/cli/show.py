@@ -6,15 +6,13 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..mechanics import REGISTERED, match_parts
+from ..mechanics.zones import ZONES
 from ..base.wording import counted, distance
 from .common import EXIT_USAGE, fail, load_edition, load_edition_view, print_json
 
 if TYPE_CHECKING:
     from ..language.model import Ruleset
 
-REACH = {"own": "on one's own side", "opponent": "on an opponent", "any": "on any side"}
-SPEEDING = {"forbidden": "not allowed", "forfeit-card": "allowed, but the card is forfeited",
-            "forfeit-all": "allowed, but the side forfeits all its mileage and restarts"}
 
 
 def parent_lines(r: Ruleset) -> list[str]:
@@ -73,19 +71,7 @@ def summary_lines(r: Ruleset) -> list[str]:
     for counter in r.counters:
         lines.append(f"{label}: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up"
                      + (" and takes the next turn" if counter.responder_next else ""))
-    if r.zones.zones:
-        scope = "each side separately" if r.zones.scope == "side" else "the whole game at once"
-        lines.append(f"Zones govern {scope}; the race starts in {r.zones.start}")
-        for zone in r.zones.zones:
-            lines.append(f"  {zone.name} allows {', '.join(zone.allows)}")
-        if r.zones.scope == "side":  # on the one shared pile of a whole-game zone, no side is chosen
-            for play in r.zones.plays:
-                lines.append(f"  {play.card} is played {REACH[play.reach]}")
-        else:
-            lines.append(f"  {', '.join(p.card for p in r.zones.plays)}: played on the shared zone pile")
-        lines.append("  A zone card " + ("must change the zone" if r.zones.change_only else
-                                         "may be played even where it changes nothing"))
-        lines.append(f"  Speeding is {SPEEDING[r.zones.speeding]}")
+    lines += ZONES.show_lines(r.zones)
     if r.penalties:
         taken = "in full" if r.penalties.forfeit == "full" else "up to the forfeit, at the attacker's choice"
         lines.append(f"Penalties, taken from {', '.join(r.penalties.piles)} ({taken}):")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from ..mechanics import REGISTERED
+from ..mechanics.zones import ZONES
 from ..language.scoring_words import score_words
 from ..language.model import Card, Penalties, Progressive, Race, Ruleset, Setup
 from .changes import MECHANIC_ASPECT, Change
@@ -163,16 +164,7 @@ class Comparison:
         self.value("delays", "delay-target", self.a.delays.target, self.b.delays.target)
 
     def zones(self) -> None:
-        a, b = self.a.zones, self.b.zones
-        self.value("zones", "scope", a.scope, b.scope)
-        self.value("zones", "start", a.start, b.start, self.t(a.start))
-        self.keyed("zones", "zone-allows", {z.name: _allows(self.a, z.allows) for z in a.zones},
-                   {z.name: _allows(self.b, z.allows) for z in b.zones}, self.t,
-                   lambda v: v if v == "all mileage" else self.ts(v), _as_set)
-        if a.scope == "side" or b.scope == "side":  # on one shared pile, which side a card is laid on means nothing
-            self.keyed("zones", "zone-play", _plays(a), _plays(b), self.t)
-        self.value("zones", "change-only", a.change_only, b.change_only)
-        self.value("zones", "speeding", a.speeding, b.speeding)
+        ZONES.compare(self)  # the zones construct's comparison (mechanics.zones)
 
     def penalties(self) -> None:
         a, b = self.a.penalties, self.b.penalties
@@ -329,12 +321,6 @@ def _cards_needed(race: Race) -> int:
     return sum(pile.needs for pile in race.piles)
 
 
-def _allows(ruleset: Ruleset, allows: tuple[str, ...]) -> Any:
-    """A zone's allowed mileage: the words "all mileage" when it allows every mileage card."""
-    mileage = {c.name for c in ruleset.deck if c.kind == "mileage"}
-    return "all mileage" if set(allows) >= mileage else tuple(allows)
-
-
 def _as_set(value: Any) -> Any:
     return value if isinstance(value, str) else tuple(sorted(value))
 
@@ -362,11 +348,6 @@ def _seating_summary(setup: Setup, ruleset: Ruleset) -> dict:
 def _length(race: Race) -> int | str:
     """A race length as a Change holds it: miles as a number, another unit written out ("700 km")."""
     return race.miles if race.unit == "miles" else f"{race.miles} {race.unit}"
-
-
-def _plays(zones) -> dict[str, str]:
-    """Where each zone card is laid: a reach where each side has a zone pile, else the shared pile."""
-    return {p.card: p.reach if zones.scope == "side" else "shared" for p in zones.plays}
 
 
 def _race_key(race: Race) -> tuple:

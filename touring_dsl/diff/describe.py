@@ -5,16 +5,11 @@ from typing import Any, Callable
 
 from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
+from ..mechanics.zones import ZONES
 from ..base.wording import distance
 
 FORFEIT = {"full": "taken in full, as far as the victim's piles allow",
            "up-to": "any part of the forfeit the attacker chooses, even nothing"}
-REACH = {"own": "on the player's own side", "opponent": "on an opponent", "any": "on any side",
-         "shared": "on the one zone pile shared by the whole game"}
-SPEEDING = {"forbidden": "speeding is not allowed (a fast card cannot be laid in a slow zone)",
-            "forfeit-card": "speeding forfeits the card that was laid",
-            "forfeit-all": "speeding forfeits all the side's mileage and its go pile, so it starts again"}
-SCOPE = {"side": "each side separately, on its own zone pile", "game": "the whole game at once"}
 KEEP = {"all": "all go back", "all-but-top": "all but the top card go back", "none": "stay on the table"}
 TARGET = {"showing-go": "only on a side showing an undelayed go card", "any": "on any side"}
 RACE_KIND = {"piles": "by completing fixed mileage piles", "distance": "on distance: every mileage card counts",
@@ -148,11 +143,6 @@ _chain = _three("New delay {name}: the side recovers with {new}",
                 "No delay chain for {name} any more (it was recovered with {old})",
                 "{name} is recovered with {new} (was {old})",
                 show=lambda steps: " then ".join(q(s) for s in steps))
-_allows = _three("New zone {name}, allowing {new}", "Zone {name} is gone (it allowed {old})",
-                 "Zone {name} allows {new} (was {old})",
-                 show=lambda v: "all mileage" if v == "all mileage" else names(v))
-_zone_play = _three("{name} is played {new} (new)", "No rule any more for playing {name} (it was played {old})",
-                    "{name} is played {new} (was {old})", show=REACH.__getitem__)
 def _per_hour(c: Change) -> str:
     if c.action == "added":
         return f"In {q(c.name)} each hour of delay costs {distance(c.new, 'miles')} (new)"
@@ -289,13 +279,7 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
                            f"cards (was {', '.join(c.old) or 'nothing else'})",
     "chain": _chain,
     "delay-target": lambda c: f"Delays are laid {TARGET[c.new]} (was {TARGET[c.old]})",
-    "scope": lambda c: f"Zones govern {SCOPE[c.new]} (was {SCOPE[c.old]})",
-    "start": lambda c: f"The race starts in {q(c.new)} (was {q(c.old)})",
-    "zone-allows": _allows,
-    "zone-play": _zone_play,
-    "change-only": _yes_no("A zone card may be played only when it changes the zone",
-                           "A zone card may be played even when it changes nothing"),
-    "speeding": lambda c: f"{SPEEDING[c.new].capitalize()} (was: {SPEEDING[c.old]})",
+    **ZONES.diff_phrases,  # the zones construct's aspects (mechanics.zones)
     "penalties": _penalties,
     "penalty-piles": lambda c: f"Penalties take cards from {names(c.new)} (was {names(c.old)})",
     "per-hour": _per_hour,

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 from ..base.rng import INCREMENT, MASK64, MULTIPLIER
 from . import emitter as machinery
-from .rules import counters, delays, hands, legality, races, safeties, zones
+from . import rules
+from .rules import counters, delays, hands, legality, races, safeties
+from ..mechanics.zones import ZONES
 from .codec import ACTION, ACTIONS, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
 from .emitter import CONSTANTS, Source, function  # noqa: F401 (the machinery, as the kernel's writers import it)
 from .schema import state_fields
@@ -97,6 +99,8 @@ class Emitter(machinery.Emitter):
     """The Emitter the kernel is written with: the shared machinery (engine.emitter), the dispatch of a
     move to its rule, and the rules' steps that a rule lower in engine/rules (or a mechanic) asks for."""
 
+    rules = rules  # the rule modules, for a construct's lines (mechanics.zones imports nothing of the engine)
+
     def decide(self) -> None:
         """Apply move `code`, a mechanic's decision, by `seat` of side s."""
         if len(self.offers) == 1:
@@ -132,7 +136,7 @@ class Emitter(machinery.Emitter):
         """Play move `code` (card c, already out of the hand) for `seat` of side s."""
         w = self.w
         present = self.kinds_present | ({GO} if REMEDY in self.kinds_present else set())
-        branches = [(MILEAGE, races.mileage), (GO, delays.go_or_remedy), (ZONE, zones.zone), (HAZARD, self.hazard),
+        branches = [(MILEAGE, races.mileage), (GO, delays.go_or_remedy), (ZONE, ZONES.play), (HAZARD, self.hazard),
                     (SAFETY, safeties.lay)]
         branches = [(k, emit) for k, emit in branches if k in present]
         w("k = KIND[c]")
@@ -366,8 +370,7 @@ def source(t: Tables, annotated: bool = False) -> str:
     w = Source()
     w(f'"""Rules kernel written by touring_dsl.engine.codegen for {t.ruleset_id}, setup {t.setup_id}, '
       f'{t.players} players in {t.sides} sides."""', "")
-    features = [f"zones {'for the whole game' if t.game_scope else 'per side'}",
-                f"speeding {('forbidden', 'forfeit-card', 'forfeit-all')[t.speeding]}",
+    features = [*ZONES.features(t),
                 "penalties" if t.pen_hazards else "no penalties",
                 "removals" if t.removers else "no removals",
                 "counters" if any(t.counters_for) else "no counters"]

@@ -21,7 +21,7 @@ import sys
 from contextlib import contextmanager
 
 from ..mechanics import REGISTERED
-from .codec import ACTIONS, is_action
+from .codec import ACTIONS, TARGET, is_action
 from .schema import kernel_locals
 from .tables import Tables
 
@@ -159,6 +159,10 @@ class Emitter:
 
     def next_seat(self, seat: str) -> str:
         return f"1 - {seat}" if self.t.players == 2 else f"({seat} + 1) % {self.t.players}"
+
+    def move_target(self) -> str:
+        """Python source: the side move `code` names (-1: none)."""
+        return TARGET.of()
 
     def action_test(self, action: str, code: str = "code") -> str:
         """Python source: whether the move `code` is of this action, by name (a mechanic's decision)."""

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..base.wording import counted
+from ..mechanics.zones import ZONES
 from ..language.counter_words import with_article
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
@@ -58,8 +59,9 @@ def _reason(game, s: int, c: int) -> str:
             if t.distance:
                 return f"a side may lay at most {t.need[c]} {card} in a race"
             return f"your {card} pile is already complete"
-        if not t.mile_ok[game.zone_state[s]] >> c & 1:
-            return f"{t.zone_names[game.zone_state[s]]} does not allow {card}"
+        zoned = ZONES.mileage_refusal(game, s, c)
+        if zoned:
+            return zoned
         target = target_now(game)  # a mechanic (the Extension) may have moved it
         if t.distance and t.exact and game.miles[s] + t.miles[c] > target:
             return (f"{card} would take your side past {target} {t.unit}: the race ends at exactly "
@@ -78,9 +80,7 @@ def _reason(game, s: int, c: int) -> str:
         also = "".join(f", or {words}" for m in t.mechanics if (words := m.hazard_targets(t)))  # stacking, say
         return f"no other side shows a {t.go_name}{also}, to delay" if also else f"no other side shows a {t.go_name} to delay"
     if kind == ZONE:
-        if c not in t.reach:
-            return f"{card} has no play rule in this edition"
-        return _zone_reason(game, s, c)
+        return ZONES.refusal(game, s, c, lambda v: _shield(game, v, c), lambda v: _side_name(t, v))
     if kind == COUNTER:
         return f"{card} is only shown when a hazard it cancels is played on your side"
     return f"{card} cannot be played now"
@@ -131,32 +131,6 @@ def _hazards_remedied_by(t, c: int) -> list[str]:
             if name not in found:
                 found.append(name)
     return found
-
-
-def _zone_reason(game, s: int, c: int) -> str:
-    """Why zone card c cannot be played: where it may go, each side is already in it or shielded from it."""
-    t, card = game.t, game.t.names[c]
-    if t.game_scope:
-        return f"the whole table is already in {card}" if game.zone_state[0] == c else \
-            f"{card} would not change the table's zone"
-    reach = t.reach[c]
-    reasons = []
-    victims = ([s] if reach in ("own", "any") else []) + ([v for v in t.others[s]] if reach != "own" else [])
-    for v in victims:
-        who = "your side" if v == s else _side_name(t, v)
-        shield = _shield(game, v, c)
-        if shield is not None:
-            reasons.append(f"{who} is shielded from {card} by {shield}")
-        elif game.zone_state[v] == c and _lifts_every_limit(t, c):  # a remedy with nothing to lift
-            reasons.append(f"{who} has no limit to lift" if v == s else f"{who} has no limit")
-        elif game.zone_state[v] == c:
-            reasons.append(f"{who} is already in {card}")
-    return ", and ".join(reasons) or f"{card} would not change any zone it may be played on"
-
-
-def _lifts_every_limit(t, c: int) -> bool:
-    """Whether zone card c allows every mileage card: a zone that sets no limit at all."""
-    return all(t.mile_ok[c] >> m & 1 for m in range(t.K) if t.kind[m] == MILEAGE)
 
 
 def _shielded_targets(game, s: int, c: int) -> str | None:

@@ -18,14 +18,12 @@ from ..mechanics.vocabulary import (  # noqa: F401 (the engine imports them from
     COUNTER, EMPTY, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE)
 from .codec import ACTIONS, CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
 from .mechanics import install as install_mechanics
+from ..mechanics.zones import ZONES
 
 if TYPE_CHECKING:
     from ..language.model import Ruleset, Setup
 
 NO_CAP = 255  # distance races: a mileage card with no `at most` limit
-# speeding rules
-FORBIDDEN, FORFEIT_CARD, FORFEIT_ALL = range(3)
-SPEEDING_CODES = {"forbidden": FORBIDDEN, "forfeit-card": FORFEIT_CARD, "forfeit-all": FORFEIT_ALL}
 # reshuffle: how much of a go or zone pile goes back into the draw pile
 KEEP_CODES = {"all": 0, "all-but-top": 1, "none": 2}
 RETURN_ALL, RETURN_ALL_BUT_TOP, RETURN_NONE = range(3)
@@ -65,7 +63,7 @@ class Tables:
         self._race(setup)
         self._turn(ruleset)
         self._chains(ruleset)
-        self._zones(ruleset)
+        ZONES.tables(self, ruleset.zones)  # the zones construct's tables (mechanics.zones)
         self._safeties(ruleset)
         self._penalties(ruleset, setup)
         self._counters(ruleset)
@@ -224,30 +222,6 @@ class Tables:
             self.removes[h] = x
         self.delay_any = ruleset.delays.target == "any"
 
-    # zones -----------------------------------------------------------------------------------
-    def _zones(self, ruleset: Ruleset) -> None:
-        K, zones = self.K, ruleset.zones
-        none = K  # the zone state of a side before any zone exists (no start zone declared)
-        self.game_scope = zones.scope == "game"
-        self.zone_start = self.code[zones.start] if zones.start in self.code else none
-        self.allow = [self.mileage_mask] * (K + 1)
-        for zone in zones.zones:
-            self.allow[self.code[zone.name]] = self.mask_of(self.code[n] for n in zone.allows)
-        self.speeding = SPEEDING_CODES[zones.speeding]
-        self.mile_ok = [self.mileage_mask if self.speeding != FORBIDDEN else a for a in self.allow]
-        self.reach = {self.code[p.card]: p.reach for p in zones.plays}
-        self.zone_own = [0] * (K + 1)
-        self.zone_opp = [0] * (K + 1)
-        for z in range(K + 1):
-            for c, reach in self.reach.items():
-                if zones.change_only and c == z:
-                    continue
-                if self.game_scope or reach in ("own", "any"):
-                    self.zone_own[z] |= 1 << c
-                if not self.game_scope and reach in ("opponent", "any"):
-                    self.zone_opp[z] |= 1 << c
-        self.zone_names = tuple(self.names) + (None,)
-
     # safeties ---------------------------------------------------------------------------------
     def _safeties(self, ruleset: Ruleset) -> None:
         """IMMUNE[c]: the hazards and zone cards safety c shields from; GO_FREE[state]: the go pile
@@ -278,7 +252,7 @@ class Tables:
         """Whether playing card c names a side: hazards, and zone cards that may reach another side."""
         if self.kind[c] == HAZARD:
             return True
-        return self.kind[c] == ZONE and not self.game_scope and self.reach.get(c, "own") != "own"
+        return self.kind[c] == ZONE and ZONES.targeted(self, c)
 
     # penalties and counters ------------------------------------------------------------------
     def _penalties(self, ruleset: Ruleset, setup: Setup) -> None:

@@ -33,6 +33,8 @@ class Build:
                         for s in merged.sources}
         self.cards: dict[str, m.Card] = {}
 
+    suggest = staticmethod(suggest)  # a 'did you mean' hint (errors.suggest), for the constructs' compile steps
+
     def stmts(self, *prefix) -> list[Stmt]:
         """The statements below a key (a section's rules, a setup's lines), in the order written."""
         return [s for k, s in self.table.items() if k[:len(prefix)] == prefix and len(k) > len(prefix)]

@@ -18,6 +18,7 @@ from .limits_compile import check as check_limits
 from .locate import archive_ids, find_edition, names_a_path
 from .merge import Merged
 from ..mechanics import REGISTERED as MECHANICS
+from ..mechanics.zones import ZONES
 from ..base.resources import display_path
 from .scoring_compile import compile_scoring
 from .statements import location, name_span
@@ -159,7 +160,7 @@ class _RulesetBuild(Build):
             setups=setups,
             turn=self._turn(),
             delays=self._delays(),
-            zones=self._zones(),
+            zones=ZONES.compile(self),
             penalties=self._penalties(),
             counters=self._counters(),
             reshuffle=self._reshuffle(),
@@ -550,75 +551,6 @@ class _RulesetBuild(Build):
     def _card_span(self, card: m.Card) -> Span | None:
         stmt = self.table.get(("deck", "card", card.name))
         return name_span(stmt) if stmt else None
-
-    def _zones(self) -> m.Zones:
-        head = self.one("zones")
-        zone_cards = [c.name for c in self.cards.values() if c.kind == "zone"]
-        if head is None:
-            if zone_cards:
-                self.c.error("E260", "the deck has zone cards but there is no zones section",
-                             self.merged.doc.id.span)
-            return m.Zones(scope="side", start="", zones=(), plays=())
-        if head.data["scope"] is None:
-            self.c.error("E260", "the zones section says neither `per side` nor `for the whole game`", head.span,
-                         "write `zones per side {` or `zones for the whole game {`")
-        zones, plays = [], []
-        for stmt in self.stmts("zones"):
-            if stmt.kind == "zone":
-                zones.append(self._zone(stmt))
-            elif stmt.kind == "zone_play":
-                if head.data["scope"] == "game" and stmt.data["reach"] != "any":
-                    self._reach_cannot_apply(stmt, head)
-                if self.card_name(stmt.data["card"], "zone", role="a zone play"):
-                    plays.append(m.ZonePlay(card=stmt.data["card"].value, reach=stmt.data["reach"],
-                                            provenance=self.provenance(stmt)))
-        zones = [z for z in zones if z]
-        start = self.one("zones", "start")
-        names = [z.name for z in zones]
-        if start is None:
-            self.c.error("E260", "the zones section says no starting zone", head.span, 'add `start in "..."`')
-        elif start.data["zone"].value not in names:
-            self.c.error("E202", f'unknown zone "{start.data["zone"].value}"', start.data["zone"].span,
-                         suggest(start.data["zone"].value, names))
-        for card in zone_cards:
-            if card not in names:
-                self.c.error("E260", f'zone card "{card}" has no zone saying what it allows', head.span,
-                             f'add `zone "{card}" allows ...`')
-            if card not in [p.card for p in plays]:
-                self.c.error("E260", f'zone card "{card}" has no rule saying where it is played', head.span,
-                             f'add `play "{card}" on {"any" if head.data["scope"] == "game" else "own"} side`')
-        speeding = self.one("zones", "speeding")
-        change = self.one("zones", "zone_change")
-        return m.Zones(scope=head.data["scope"] or "side", start=start.data["zone"].value if start else "",
-                       zones=tuple(zones), plays=tuple(plays),
-                       change_only=change.data["change_only"] if change else True,
-                       change_provenance=self.provenance(change, "playing a zone card"),
-                       start_provenance=self.provenance(start, "the starting zone"),
-                       speeding=speeding.data["outcome"] if speeding else "forbidden",
-                       speeding_provenance=self.provenance(speeding, "speeding"),
-                       provenance=self.provenance(head, "zones"))
-
-    def _reach_cannot_apply(self, stmt: Stmt, head: Stmt) -> None:
-        reach = {"own": "own side", "opponent": "an opponent"}[stmt.data["reach"]]
-        card = stmt.data["card"].value
-        if stmt.span.file == self.merged.doc.file:
-            self.c.error("E256", f'"on {reach}" cannot apply: zones govern the whole game, so "{card}" goes on '
-                         "the one shared zone pile", stmt.span,
-                         f'write `play "{card}" on any side`, or make the zones `per side`')
-        else:  # inherited: the variant's new heading is what made the parent's rule meaningless
-            self.c.error("E256", f'the parent edition plays "{card}" on {reach}, which cannot apply once zones '
-                         "govern the whole game", head.span,
-                         f'inside this section, add `change play "{card}" on any side`')
-
-    def _zone(self, stmt: Stmt) -> m.Zone | None:
-        if not self.card_name(stmt.data["name"], "zone", role="a zone"):
-            return None
-        allows = stmt.data["allows"]
-        if allows == "all":
-            names = tuple(c.name for c in self.cards.values() if c.kind == "mileage")
-        else:
-            names = tuple(n.value for n in allows if self.card_name(n, "mileage", role="what a zone allows"))
-        return m.Zone(name=stmt.data["name"].value, allows=names, provenance=self.provenance(stmt))
 
     def _penalties(self) -> m.Penalties | None:
         head = self.one("penalties")

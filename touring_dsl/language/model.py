@@ -9,14 +9,12 @@ FORMAT_VERSION = 2  # 2: examples give deck_size (was deck_empty) and new checks
 
 CardKind = Literal["mileage", "go", "remedy", "hazard", "zone", "counter", "safety"]
 Unit = Literal["miles", "km"]
-Reach = Literal["own", "opponent", "any"]
-Speeding = Literal["forbidden", "forfeit-card", "forfeit-all"]
-ZoneScope = Literal["side", "game"]
 Keep = Literal["all", "all-but-top", "none"]
 
 
 from ..base.model_base import Assumption, Citation, Frozen, Location, Provenance, Source  # noqa: F401 (the model's own)
 from ..mechanics import REGISTERED
+from ..mechanics.zones.model import Reach, Speeding, Zone, ZonePlay, Zones, ZoneScope  # noqa: F401 (the zones construct's part)
 from ..base.wording import counted
 
 
@@ -132,31 +130,6 @@ class Chain(Frozen):
 class Delays(Frozen):
     chains: tuple[Chain, ...]
     target: Literal["showing-go", "any"] = "showing-go"
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
-class Zone(Frozen):
-    name: str  # the zone card that puts a side (or the game) into this zone
-    allows: tuple[str, ...]  # mileage cards playable in it
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
-class ZonePlay(Frozen):
-    card: str
-    reach: Reach
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
-class Zones(Frozen):
-    scope: ZoneScope
-    start: str
-    zones: tuple[Zone, ...]
-    plays: tuple[ZonePlay, ...]
-    change_only: bool = True  # a zone card may be played only when it changes the zone
-    change_provenance: Provenance = Field(default_factory=Provenance)
-    start_provenance: Provenance = Field(default_factory=Provenance)
-    speeding: Speeding = "forbidden"
-    speeding_provenance: Provenance = Field(default_factory=Provenance)
     provenance: Provenance = Field(default_factory=Provenance)
 
 

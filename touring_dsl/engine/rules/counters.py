@@ -22,8 +22,10 @@ from ...language.counter_words import shown_detail
 from ..codec import COUNTER_WITH, is_action
 from ..tables import ZONE
 from ..emitter import Emitter
-from . import delays, hands, races, safeties, zones
-from .zones import against_zones  # (whether a counter may answer a zone card: simulate.fast asks it here too)
+from ...mechanics.zones import ZONES
+from . import delays, hands, races, safeties
+
+against_zones = ZONES.against_zones  # (whether a counter may answer a zone card: simulate.fast asks it here too)
 
 
 
@@ -127,7 +129,7 @@ def hazard_acts(e: Emitter) -> None:
     or (a zone card) changes v's zone."""
     if against_zones(e):
         with e.w.block(f"if KIND[c] == {ZONE}:"):
-            zones.change_zone(e)
+            ZONES.change_zone(e)
         with e.w.block("else:"):
             _hazard_acts(e)
     else:

@@ -11,9 +11,10 @@ out, the side with the most miles wins, and equal leaders tie.
 """
 from __future__ import annotations
 
-from ..tables import FORBIDDEN, NO_CAP
+from ...mechanics.zones import FORBIDDEN, ZONES
+from ..tables import NO_CAP
 from ..emitter import Emitter, Source
-from . import legality, zones
+from . import legality
 
 
 
@@ -24,7 +25,7 @@ def mileage(e: Emitter) -> None:
         lay_mileage(e)
         return
     with w.block("if not ALLOW[zone_state[s]] >> c & 1:"):
-        zones.speeding(e)
+        ZONES.speeding(e)  # (mechanics.zones)
     with w.block("else:"):
         lay_mileage(e)
 

@@ -1,0 +1,72 @@
+"""Mechanics, zones: which mileage a side may lay depends on the zone it (or the whole table) is in.
+
+Construct: the `zones` section of an edition.
+
+    zones per side {                      (or `zones for the whole game`)
+        zone "Speed Limit" allows "25", "50"     (or `allows all mileage`)
+        zone "End of Limit" allows all mileage
+        start in "End of Limit"
+        play "Speed Limit" on an opponent       (own side | an opponent | any side)
+        play "End of Limit" on own side
+        speeding forbidden                       (forfeits the card | forfeits all mileage)
+        zone cards must change                   (or `may repeat the zone`)
+    }
+
+Each zone is named by the zone card (a deck card of kind `zone`) that puts a side into it, and allows
+some mileage cards. Per side, each side has its own zone pile and is in the zone of its top card (the
+`start in` zone before any); for the whole game, one shared zone pile sets the zone of every side. A
+zone card is played where its `play` line says; it must change the zone unless `may repeat the zone`.
+A mileage card the zone does not allow cannot be laid (`speeding forbidden`), or may be laid and costs
+the speeder that card, or every mileage card and its go pile.
+
+Everything zone-specific is in this package, one file per stage:
+
+    model.py    the model part (Zone, ZonePlay, Zones), which language.model imports from here
+    compile.py  the section's statements -> Zones, with the errors (E202, E256, E260)
+    kernel.py   the tables (ALLOW, MILE_OK, zone_own / zone_opp, reach) and the kernel lines of a zone
+                card and of speeding
+    words.py    explain's refusals, `touring show`'s lines, the differ's comparison and sentences
+
+ZONES below is what the stages call (compiler, engine.tables, engine.codegen, engine.explain, cli.show,
+diff); the grammar lines are in grammar/touring.lark (`zones_section`) and their parse in language.syntax.
+The rulebook's Zones section and the zone words of its other sections are still in rulebook/document.py.
+"""
+from __future__ import annotations
+
+from . import kernel, words
+from .kernel import FORBIDDEN, FORFEIT_ALL, FORFEIT_CARD, SPEEDING_CODES
+
+
+class ZonesConstruct:
+    """The zones construct as the stages call it: one object, each method a stage's piece."""
+
+    name = "zones"  # the Ruleset field and the section's word
+    topic = "zones"  # the differ's topic (diff.changes.TOPICS)
+
+    # the compiler
+    def compile(self, build):
+        """The Zones model part from the `zones` section (the compiler's Build: build.c.error, ...)."""
+        from .compile import compile_zones  # (pydantic: never loaded by the engine's import of this package)
+
+        return compile_zones(build)
+
+    # the engine
+    tables = staticmethod(kernel.tables)  # (t, zones): the zone tables on the Tables
+    targeted = staticmethod(kernel.targeted)  # (t, c): whether playing zone card c names a side
+    features = staticmethod(kernel.features)  # (t): the kernel heading's words
+    play = staticmethod(kernel.zone)  # (e): a zone card laid
+    speeding = staticmethod(kernel.speeding)  # (e): a mileage card laid outside the zone's allowance
+    change_zone = staticmethod(kernel.change_zone)  # (e): zone card c puts side v in its zone
+    against_zones = staticmethod(kernel.against_zones)  # (e): whether a counter may answer a zone card
+
+    # words
+    mileage_refusal = staticmethod(words.mileage_refusal)
+    refusal = staticmethod(words.refusal)
+    show_lines = staticmethod(words.show_lines)
+    compare = staticmethod(words.compare)
+    diff_phrases = words.DIFF_PHRASES
+
+
+ZONES = ZonesConstruct()
+
+__all__ = ["ZONES", "ZonesConstruct", "FORBIDDEN", "FORFEIT_CARD", "FORFEIT_ALL", "SPEEDING_CODES"]
