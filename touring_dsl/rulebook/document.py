@@ -9,6 +9,8 @@ from ..language.model import Card, Provenance, Ruleset, Setup
 from . import words as w
 from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Table, Text,
                      card_list, counted_cards, join_texts, plain, text)
+from . import construct_words
+from ..mechanics.zones import rulebook as zone_words
 from .examples import worked_examples
 from .provenance import provenance_section
 from .scoring import scoring_section
@@ -96,21 +98,12 @@ class _Writer:
 
     @property
     def zone_pile(self) -> str:
-        """The pile a side's zone cards are laid on: the name the edition gives it, else "zone pile"."""
-        return self.r.pile_names.zone or "zone pile"
+        """The pile a side's zone cards are laid on (mechanics.zones)."""
+        return zone_words.zone_pile(self.r)
 
-    def zone_allows(self) -> dict[str, tuple[str, ...]]:
-        return {z.name: z.allows for z in self.r.zones.zones}
-
-    def restricted_mileage(self) -> dict[str, list[str]]:
-        """Mileage cards some zone forbids -> the zones that allow them."""
-        allows = self.zone_allows()
-        found: dict[str, list[str]] = {}
-        for name in self.names("mileage"):
-            zones = [z for z, ok in allows.items() if name in ok]
-            if allows and len(zones) < len(allows):
-                found[name] = zones
-        return found
+    def said(self, parts: tuple) -> Text:
+        """A construct's phrase (mechanics.phrases) as text."""
+        return construct_words.phrase(parts, self)
 
     def stopping_hazards(self) -> list[str]:
         return [c.hazard for c in self.r.delays.chains]
@@ -125,7 +118,8 @@ class _Writer:
     def rulebook(self) -> Rulebook:
         r = self.r
         makers = [self.object_section, self.equipment_section, self.setup_section, self.players_section,
-                  self.turn_section, self.cards_section, self.zones_section, self.penalties_section,
+                  self.turn_section, self.cards_section,
+                  lambda: construct_words.section(zone_words.section(r), self), self.penalties_section,
                   self.winning_section, lambda: scoring_section(r, self.refs), self.progressive_section, self.notes_section,
                   lambda: variant_section(r, self.parent, self.refs)]
         if self.scholarly:
@@ -247,8 +241,7 @@ class _Writer:
             means.append("by stopping them with hazards")
         if self.removal_hazards():
             means.append("by taking their mileage cards away")
-        if self.r.zones.zones:
-            means.append("by keeping them to low speeds")
+        means += [said for said in (zone_words.hindrance(self.r),) if said]
         return (" " + w.join(means)) if means else ""
 
     def equipment_section(self) -> Section:
@@ -263,10 +256,7 @@ class _Writer:
 
     def card_role(self, card: Card) -> Text:
         if card.kind == "mileage":
-            zones = self.restricted_mileage().get(card.name)
-            limit = "; only in " if self.r.zones.speeding == "forbidden" else "; speeding outside "
-            needs = text(limit, cards(zones, "or")) if zones else ()
-            return text(f"counts {w.miles(card.miles or 0, self.unit)}", needs)
+            return text(f"counts {w.miles(card.miles or 0, self.unit)}", self.said(zone_words.mileage_role(self.r, card)))
         if card.kind == "go":
             return text("lets a side lay mileage")
         if card.kind == "remedy":
@@ -278,8 +268,7 @@ class _Writer:
             delay = f" for {w.hours(card.hours)}" if card.hours else ""
             return text(f"stops an opponent{delay}")
         if card.kind == "zone":
-            allows = self.zone_allows().get(card.name, ())
-            return text("allows ", self.mileage_list(allows))
+            return self.said(zone_words.zone_role(self.r, card))
         if card.kind == "safety":
             role = text("shields its side from ", cards(card.against, "and"), " for the rest of the race",
                         "; its side needs no " if card.acts_as_go else "", CardName(self.go) if card.acts_as_go else "")
@@ -302,8 +291,7 @@ class _Writer:
             "discard pile beside it."))]
         lay = [text("a ", self.go_pile(), ", on which it lays its ", cards(self.names("go")), " cards"
                     + (" and its remedies, and on which opponents lay hazards" if self.stopping_hazards() else ""))]
-        if r.zones.zones and r.zones.scope == "side":
-            lay.append(text(f"a {self.zone_pile} for its ", cards(self.names("zone")), " cards"))
+        lay += [self.said(pile) for pile in (zone_words.setup_pile(r),) if pile]
         if r.race.is_distance:
             lay.append(text("one distance pile, on which it lays its mileage cards of every value"))
         else:
@@ -312,17 +300,9 @@ class _Writer:
             lay.append(text("a row for its safeties, which stay there until the race ends"))
         blocks.append(Paragraph(text("Each side keeps in front of it:")))
         blocks.append(Bullets(tuple(lay)))
-        if r.zones.zones:
-            start = CardName(r.zones.start)
-            if r.zones.scope == "side":
-                blocks.append(Paragraph(text("Every side starts the race in ", start,
-                                             " without laying a card for it.",
-                                             self.refs(r.zones.provenance, r.zones.start_provenance))))
-            else:
-                blocks.append(Paragraph(text(f"Zone cards, whoever plays them, go on one shared {self.zone_pile} beside "
-                                             "the draw pile. The whole table starts the race in ", start,
-                                             "; nobody lays a card for it.",
-                                             self.refs(r.zones.provenance, r.zones.start_provenance))))
+        start = zone_words.setup_start(r)
+        if start:
+            blocks.append(construct_words.block(start, self))
         return Section("Setting up", "setup", tuple(blocks))
 
     def players_section(self) -> Section:
@@ -341,7 +321,7 @@ class _Writer:
                               " The last columns give how many cards each mileage pile needs."))),
             Table(header, tuple(rows), numeric=tuple(range(4, len(header))))]
         if any(s.sides is not None for s in r.setups):
-            zone = f", one {self.zone_pile}" if r.zones.zones and r.zones.scope == "side" else ""
+            zone = zone_words.partners_pile(r)
             blocks.append(Paragraph(text(
                 "Partners make one side: they share one ", self.go_pile(), f"{zone} and one set of mileage "
                 "piles, and each partner may play on them in turn. Partners sit apart, so that the sides "
@@ -407,7 +387,7 @@ class _Writer:
                                                     "; a complete pile takes no more cards"))
         options = [text("a mileage card,", where, ", but only while your side's ",
                         self.go_pile(), " shows an undelayed ", CardName(self.go),
-                        " and its zone allows the card" if r.zones.zones else "", limit)]
+                        zone_words.mileage_condition(r), limit)]
         options.append(text("a ", CardName(self.go), ", on your own ", self.go_pile(),
                             ", to start your side or to end a delay"))
         if self.by_kind.get("remedy"):
@@ -419,8 +399,7 @@ class _Writer:
         if self.removal_hazards():
             options.append(text(cards([c.name for c in self.removal_hazards()], "or"),
                                 ", against an opponent's mileage"))
-        if r.zones.zones:
-            options.append(text("a zone card (", cards(self.names("zone"), "or"), "), as explained under Zones"))
+        options += [self.said(zone) for zone in (zone_words.play_option(r),) if zone]
         if self.by_kind.get("safety"):
             options.append(text("a safety (", cards(self.names("safety"), "or"), "), in front of your own side"))
         options.append(text("any card at all, on the discard pile, when you cannot or would rather "
@@ -463,25 +442,12 @@ class _Writer:
                     "their values." if r.race.is_distance else
                     "Each kind goes on its own pile, and a side counts its miles by adding up its piles.")
         blocks: list[Block] = [Paragraph(text("The mileage cards are ", cards(names), ". ", counting))]
-        by_zones: dict[tuple[str, ...], list[str]] = {}
-        for name, zones in self.restricted_mileage().items():
-            by_zones.setdefault(tuple(zones), []).append(name)
-        for zones, limited in by_zones.items():
-            blocks.append(Paragraph(self.limit_text(limited, zones)))
+        blocks += [Paragraph(self.said(limit)) for limit in zone_words.mileage_limits(r)]
         safe = [p.card for p in r.race.piles if p.protected]
-        if safe and (r.penalties or r.zones.speeding == "forfeit-all"):
+        if safe and (r.penalties or zone_words.speeding_costs_all(r)):
             blocks.append(Paragraph(text("The ", cards(safe), " piles are safe: penalties never take cards "
                                          "from them.")))
         return Section("Mileage cards", "mileage", tuple(blocks))
-
-    def limit_text(self, limited: list[str], zones: tuple[str, ...]) -> Text:
-        """Where some mileage is within the limit: a flat ban, or speeding that the Zones section prices."""
-        if self.r.zones.speeding == "forbidden":
-            return text(cards(limited), " may be laid only in ", cards(zones, "or"), ".")
-        one = len(limited) == 1
-        return text(cards(limited), " keeps" if one else " keep", " within the speed limit only in ",
-                    cards(zones, "or"), ". Laid anywhere else, " + ("it is" if one else "they are") +
-                    " speeding, and the Zones section says what that costs.")
 
     def go_cards(self) -> Section | None:
         if not self.by_kind.get("go"):
@@ -610,59 +576,6 @@ class _Writer:
                     "side in turn order, starting after the attacker, either turns it away or lets it pass, until one "
                     "turns it away; a player who holds no such card simply lets it pass, so that the pause "
                     "tells nobody who holds one. Once every copy of those cards lies face up, nobody is asked.")
-
-    def zones_section(self) -> Section | None:
-        z = self.r.zones
-        if not z.zones:
-            return None
-        start = CardName(z.start)
-        if z.scope == "side":
-            intro = text(f"Each side has its own zone, set by the top card of its {self.zone_pile}. A side that has "
-                         "no zone card yet is in ", start, ".", self.refs(z.provenance, z.start_provenance))
-        else:
-            intro = text("One zone governs the whole table at once: the zone card on top of the shared zone "
-                         "pile sets the speed for every side, whoever played it. The race begins in ", start,
-                         " before any zone card is played.", self.refs(z.provenance, z.start_provenance))
-        rows = []
-        plays = {p.card: p for p in z.plays}
-        for zone in z.zones:
-            play = plays.get(zone.name)
-            where = self.reach(play.reach) if play else "-"
-            rows.append((text(CardName(zone.name)), self.mileage_list(zone.allows),
-                         text(where, self.refs(play.provenance) if play else ())))
-        blocks: list[Block] = [Paragraph(intro),
-                               Table(("Zone", "Mileage allowed", "Played"), tuple(rows))]
-        if z.change_only:
-            said = ("A zone card may be laid on a side only when that side is in a different zone."
-                    if z.scope == "side" else "A zone card may be played only when it changes the zone.")
-        else:
-            said = ("A zone card may be laid even on a side already in that zone; it then changes nothing."
-                    if z.scope == "side" else
-                    "A zone card may be played even when that zone already governs; it then changes nothing.")
-        blocks.append(Paragraph(text(said, self.refs(z.change_provenance))))
-        if "zone" in self.r.turn.before_go:
-            blocks.append(Paragraph(text("Zone cards may be played on any turn, even by a side that is "
-                                         "stopped or has not yet started.")))
-        blocks.append(Paragraph(text(self.speeding_text(), self.refs(z.speeding_provenance))))
-        return Section("Zones", "zones", tuple(blocks))
-
-    def reach(self, reach: str) -> str:
-        if self.r.zones.scope == "game":
-            return "by any player, for the whole table"
-        return {"own": "on your own side", "opponent": "on an opponent's side",
-                "any": "on your own side or an opponent's"}[reach]
-
-    def speeding_text(self) -> Text:
-        speeding = self.r.zones.speeding
-        if speeding == "forbidden":
-            return text("A mileage card that the zone does not allow simply cannot be laid.")
-        if speeding == "forfeit-card":
-            return text("Laying a mileage card that the zone does not allow is speeding: the card is lost to "
-                        "the discard pile and counts for nothing.")
-        return text("Speeding is punished hard. A side that lays a mileage card its zone does not allow loses "
-                    "that card, every mileage card it has laid (safe piles included) and its whole ",
-                    self.go_pile(), "; all of it goes to the discard pile, and the side must start again with a "
-                    "fresh ", CardName(self.go), ".")
 
     def penalties_section(self) -> Section | None:
         p = self.r.penalties

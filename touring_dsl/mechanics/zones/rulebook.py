@@ -1,0 +1,170 @@
+"""Mechanics, zones, the rulebook's words: the Zones section, and what the other sections say of zones
+(the equipment table's roles, setting up, the players' piles, a turn's options, the mileage cards' limits).
+
+Phrases (mechanics.phrases) from the compiled Ruleset: rulebook/document.py sets them as text, in the
+order its sections ask for them. An edition without zones gets no words from here.
+"""
+from __future__ import annotations
+
+from ..phrases import Chapter, GoCard, GoPile, Grid, MileageList, Named, NameList, Para, Refs
+
+
+def zone_pile(ruleset) -> str:
+    """The pile a side's zone cards are laid on: the name the edition gives it, else "zone pile"."""
+    return ruleset.pile_names.zone or "zone pile"
+
+
+def per_side(ruleset) -> bool:
+    """Whether the edition has zones, each side its own."""
+    return bool(ruleset.zones.zones) and ruleset.zones.scope == "side"
+
+
+def zone_cards(ruleset) -> tuple[str, ...]:
+    return tuple(c.name for c in ruleset.deck if c.kind == "zone")
+
+
+def restricted_mileage(ruleset) -> dict[str, list[str]]:
+    """Mileage cards some zone forbids -> the zones that allow them."""
+    allows = {z.name: z.allows for z in ruleset.zones.zones}
+    found: dict[str, list[str]] = {}
+    for name in (c.name for c in ruleset.deck if c.kind == "mileage"):
+        zones = [z for z, ok in allows.items() if name in ok]
+        if allows and len(zones) < len(allows):
+            found[name] = zones
+    return found
+
+
+# the other sections' words ------------------------------------------------------------------------
+def hindrance(ruleset) -> str | None:
+    """How zones hinder the other sides, for the object of the game."""
+    return "by keeping them to low speeds" if ruleset.zones.zones else None
+
+
+def mileage_role(ruleset, card) -> tuple:
+    """What the equipment table adds to a mileage card's role: where it may be laid ("; only in ...")."""
+    zones = restricted_mileage(ruleset).get(card.name)
+    if not zones:
+        return ()
+    limit = "; only in " if ruleset.zones.speeding == "forbidden" else "; speeding outside "
+    return (limit, NameList(tuple(zones), "or"))
+
+
+def zone_role(ruleset, card) -> tuple:
+    """A zone card's role in the equipment table."""
+    allows = next((z.allows for z in ruleset.zones.zones if z.name == card.name), ())
+    return ("allows ", MileageList(allows))
+
+
+def setup_pile(ruleset) -> tuple | None:
+    """The pile each side keeps for its zone cards (zones per side), for the setting up's list."""
+    if not per_side(ruleset):
+        return None
+    return (f"a {zone_pile(ruleset)} for its ", NameList(zone_cards(ruleset)), " cards")
+
+
+def setup_start(ruleset) -> Para | None:
+    """Where the race starts, for the setting up."""
+    z = ruleset.zones
+    if not z.zones:
+        return None
+    refs = Refs((z.provenance, z.start_provenance))
+    if z.scope == "side":
+        return Para(("Every side starts the race in ", Named(z.start), " without laying a card for it.", refs))
+    return Para((f"Zone cards, whoever plays them, go on one shared {zone_pile(ruleset)} beside the draw pile. "
+                 "The whole table starts the race in ", Named(z.start), "; nobody lays a card for it.", refs))
+
+
+def partners_pile(ruleset) -> str:
+    """The zone pile partners share (", one zone pile"), or "" without zones per side."""
+    return f", one {zone_pile(ruleset)}" if per_side(ruleset) else ""
+
+
+def mileage_condition(ruleset) -> str:
+    """What a turn's mileage option adds: the zone must allow the card."""
+    return " and its zone allows the card" if ruleset.zones.zones else ""
+
+
+def play_option(ruleset) -> tuple | None:
+    """Playing a zone card, among a turn's options."""
+    if not ruleset.zones.zones:
+        return None
+    return ("a zone card (", NameList(zone_cards(ruleset), "or"), "), as explained under Zones")
+
+
+def mileage_limits(ruleset) -> list[tuple]:
+    """The mileage cards section's paragraphs on where some mileage is within the limit: a flat ban, or
+    speeding that the Zones section prices (one per set of zones that allow the same cards)."""
+    by_zones: dict[tuple[str, ...], list[str]] = {}
+    for name, zones in restricted_mileage(ruleset).items():
+        by_zones.setdefault(tuple(zones), []).append(name)
+    said = []
+    for zones, limited in by_zones.items():
+        if ruleset.zones.speeding == "forbidden":
+            said.append((NameList(tuple(limited)), " may be laid only in ", NameList(zones, "or"), "."))
+            continue
+        one = len(limited) == 1
+        said.append((NameList(tuple(limited)), " keeps" if one else " keep", " within the speed limit only in ",
+                     NameList(zones, "or"), ". Laid anywhere else, " + ("it is" if one else "they are") +
+                     " speeding, and the Zones section says what that costs."))
+    return said
+
+
+def speeding_costs_all(ruleset) -> bool:
+    """Whether speeding takes a side's mileage piles (so a protected pile's safety is worth saying)."""
+    return ruleset.zones.speeding == "forfeit-all"
+
+
+# the Zones section --------------------------------------------------------------------------------
+def section(ruleset) -> Chapter | None:
+    z = ruleset.zones
+    if not z.zones:
+        return None
+    refs = Refs((z.provenance, z.start_provenance))
+    if z.scope == "side":
+        intro = (f"Each side has its own zone, set by the top card of its {zone_pile(ruleset)}. A side that has "
+                 "no zone card yet is in ", Named(z.start), ".", refs)
+    else:
+        intro = ("One zone governs the whole table at once: the zone card on top of the shared zone "
+                 "pile sets the speed for every side, whoever played it. The race begins in ", Named(z.start),
+                 " before any zone card is played.", refs)
+    rows = []
+    plays = {p.card: p for p in z.plays}
+    for zone in z.zones:
+        play = plays.get(zone.name)
+        where = reach(z, play.reach) if play else "-"
+        rows.append(((Named(zone.name),), (MileageList(zone.allows),),
+                     (where, Refs((play.provenance,))) if play else (where,)))
+    blocks = [Para(intro), Grid(("Zone", "Mileage allowed", "Played"), tuple(rows))]
+    if z.change_only:
+        said = ("A zone card may be laid on a side only when that side is in a different zone."
+                if z.scope == "side" else "A zone card may be played only when it changes the zone.")
+    else:
+        said = ("A zone card may be laid even on a side already in that zone; it then changes nothing."
+                if z.scope == "side" else
+                "A zone card may be played even when that zone already governs; it then changes nothing.")
+    blocks.append(Para((said, Refs((z.change_provenance,)))))
+    if "zone" in ruleset.turn.before_go:
+        blocks.append(Para(("Zone cards may be played on any turn, even by a side that is "
+                            "stopped or has not yet started.",)))
+    blocks.append(Para((*speeding(z), Refs((z.speeding_provenance,)))))
+    return Chapter("Zones", "zones", tuple(blocks))
+
+
+def reach(zones, where: str) -> str:
+    if zones.scope == "game":
+        return "by any player, for the whole table"
+    return {"own": "on your own side", "opponent": "on an opponent's side",
+            "any": "on your own side or an opponent's"}[where]
+
+
+def speeding(zones) -> tuple:
+    """What laying a mileage card the zone does not allow does."""
+    if zones.speeding == "forbidden":
+        return ("A mileage card that the zone does not allow simply cannot be laid.",)
+    if zones.speeding == "forfeit-card":
+        return ("Laying a mileage card that the zone does not allow is speeding: the card is lost to "
+                "the discard pile and counts for nothing.",)
+    return ("Speeding is punished hard. A side that lays a mileage card its zone does not allow loses "
+            "that card, every mileage card it has laid (safe piles included) and its whole ",
+            GoPile(), "; all of it goes to the discard pile, and the side must start again with a "
+            "fresh ", GoCard(), ".")
