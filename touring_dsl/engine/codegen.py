@@ -10,9 +10,9 @@ source of a small module with the functions every game of that ruleset runs:
     run_random(self, rng)     a whole game played out by the random policy, in one loop
     draw_cards, reshuffle, finish     the rarer steps, shared by the above
 
-The rules themselves live in engine/rules/, one module per mechanic family (delays, zones,
-penalties, counters, races, hands, and legality for the masks they keep), each written to be read as
-its rule. This module is the assembly: the Emitter the kernel is written with (the shared machinery
+The rules themselves live in engine/rules/, one module per mechanic family (delays, penalties,
+counters, races, hands, and legality for the masks they keep), each written to be read as its rule,
+and in the constructs of touring_dsl/mechanics (zones: mechanics/zones/kernel.py). This module is the assembly: the Emitter the kernel is written with (the shared machinery
 of engine.emitter, completed with the dispatch of a move to its rule and the rules' steps a lower
 rule or a mechanic asks for), the whole functions, and the ruleset's constants. Every rule is written once,
 and the same lines are used by apply_code (the public Move/Event API) and by run_random (the

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from ..mechanics import REGISTERED
+from ..mechanics.zones import rulebook as zone_words
 from ..language.model import Assumption, Provenance, Ruleset
 from .words import join
 from .blocks import Assumed, Block, Bullets, Paragraph, Ref, Section, Table, Text, text
 
 
 # Kinds of rows that may share one line of the table when they cite the same sections.
-MERGEABLE = {"Cards", "Piles", "Seating", "Recovery", "Zones", "Who may play", "Penalties", "Scores",
+MERGEABLE = {"Cards", "Piles", "Seating", "Recovery", *zone_words.PROVENANCE_KINDS, "Penalties", "Scores",
              "Worked examples"}
 
 
@@ -23,13 +24,7 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     rows.append(("The turn", r.turn.provenance))
     rows.append(("Hazards and their targets", r.delays.provenance))
     rows += [(f"Recovery: {c.hazard}", c.provenance) for c in r.delays.chains]
-    if r.zones.zones:
-        rows.append(("Zones", r.zones.provenance))
-        rows += [(f"Zones: {z.name}", z.provenance) for z in r.zones.zones]
-        rows += [(f"Who may play: {p.card}", p.provenance) for p in r.zones.plays]
-        rows.append(("The starting zone", r.zones.start_provenance))
-        rows.append(("Zone cards that change nothing", r.zones.change_provenance))
-        rows.append(("Speeding", r.zones.speeding_provenance))
+    rows += zone_words.provenances(r)
     if r.penalties:
         rows.append(("Penalties", r.penalties.provenance))
         rows += [(f"Penalties: {e.hazard} in {e.zone}", e.provenance) for e in r.penalties.table]

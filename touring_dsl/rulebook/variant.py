@@ -2,16 +2,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import SimpleNamespace
 
 from ..language.model import Ruleset
 from ..mechanics import REGISTERED
+from ..mechanics.zones import rulebook as zone_words
+from . import construct_words
 from . import words as w
 from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
 
-SPEEDING = {"forbidden": "a card the zone does not allow cannot be laid",
-            "forfeit-card": "speeding costs the card laid",
-            "forfeit-all": "speeding costs every mileage card laid"}
-REACH = {"own": "on one's own side", "opponent": "on an opponent's side", "any": "on any side"}
 KEEP = {"all": "returned whole", "all-but-top": "returned except the top card", "none": "left on the table"}
 
 
@@ -143,28 +142,8 @@ def _delays(old: Ruleset, new: Ruleset, refs) -> list[Text]:
 
 
 def _zones(old: Ruleset, new: Ruleset, refs) -> list[Text]:
-    a, b = old.zones, new.zones
-    said = []
-    if a.scope != b.scope:
-        said.append(text("Zones now govern " + ("each side separately." if b.scope == "side"
-                                                 else "the whole table at once.")))
-    if a.start != b.start and b.start:
-        said.append(text("The race starts in ", CardName(b.start), "."))
-    if a.speeding != b.speeding:
-        said.append(text(f"Speeding: in the parent edition {SPEEDING[a.speeding]}; here {SPEEDING[b.speeding]}.",
-                         refs(b.speeding_provenance)))
-    allows = {z.name: z.allows for z in a.zones}
-    for zone in b.zones:
-        if allows.get(zone.name) != zone.allows:
-            said.append(text("Changes the mileage allowed in ", CardName(zone.name), ".", refs(zone.provenance)))
-    reach = {p.card: p.reach for p in a.plays}
-    for play in b.plays:
-        if play.card in reach and reach[play.card] != play.reach:
-            said.append(text(CardName(play.card), f" is now played {REACH[play.reach]} "
-                             f"(it was {REACH[reach[play.card]]}).", refs(play.provenance)))
-        elif play.card not in reach:
-            said.append(text(CardName(play.card), f" may now be played {REACH[play.reach]}.", refs(play.provenance)))
-    return said
+    marks = SimpleNamespace(refs=refs)  # the only part of a writer these phrases need
+    return [construct_words.phrase(said, marks) for said in zone_words.differences(old, new)]
 
 
 def _penalties(old: Ruleset, new: Ruleset, refs) -> list[Text]:

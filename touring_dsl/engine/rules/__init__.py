@@ -7,18 +7,18 @@ kernel's functions.
 
 The modules import one another in one direction only, lowest first:
 
-    penalties < safeties < legality < hands < zones < races < delays < counters
+    penalties < safeties < legality < hands < races < delays < counters
 
 A rule that must call one above it (a safety's extra turn draws cards; a hazard meets a counter before
 it acts) calls a step of the Emitter instead (e.draw_cards, e.refresh, e.offer_counter,
 e.counter_responses: declared in engine.emitter, given their rule by engine.codegen.Emitter). A new
 rule module finds its place in that order: an import against it would make an import cycle.
 
-Where to look for a construct of docs/language.md:
+Where to look for a construct of docs/language.md (`zones` is not here: the whole construct, kernel lines
+included, is touring_dsl/mechanics/zones/):
 
     legality.py   which cards a seat may play now (the cached masks every rule below keeps up to date)
     delays.py     `delays` (chain ... then ..., target), go and remedy cards on the go pile
-    zones.py      `zones` (zone ... allows, start in, play ... on, speeding)
     penalties.py  `penalties` (when ... in ... take, take from, never a larger card)
     counters.py   `card ... counter cancels ...`: a card shown out of turn against a hazard
     races.py      `race` and its piles, hazards that `removes` a mileage card, `ending`

@@ -168,3 +168,55 @@ def speeding(zones) -> tuple:
             "that card, every mileage card it has laid (safe piles included) and its whole ",
             GoPile(), "; all of it goes to the discard pile, and the side must start again with a "
             "fresh ", GoCard(), ".")
+
+
+# a variant's differences from its parent ("How this variant differs") ----------------------------
+VARIANT_SPEEDING = {"forbidden": "a card the zone does not allow cannot be laid",
+                    "forfeit-card": "speeding costs the card laid",
+                    "forfeit-all": "speeding costs every mileage card laid"}
+VARIANT_REACH = {"own": "on one's own side", "opponent": "on an opponent's side", "any": "on any side"}
+
+
+def differences(old, new) -> list[tuple]:
+    """What the variant `new` changes in the zones of its parent `old`, one phrase per change."""
+    a, b = old.zones, new.zones
+    said = []
+    if a.scope != b.scope:
+        said.append(("Zones now govern " + ("each side separately." if b.scope == "side"
+                                            else "the whole table at once."),))
+    if a.start != b.start and b.start:
+        said.append(("The race starts in ", Named(b.start), "."))
+    if a.speeding != b.speeding:
+        said.append((f"Speeding: in the parent edition {VARIANT_SPEEDING[a.speeding]}; "
+                     f"here {VARIANT_SPEEDING[b.speeding]}.", Refs((b.speeding_provenance,))))
+    allows = {z.name: z.allows for z in a.zones}
+    for zone in b.zones:
+        if allows.get(zone.name) != zone.allows:
+            said.append(("Changes the mileage allowed in ", Named(zone.name), ".", Refs((zone.provenance,))))
+    reach = {p.card: p.reach for p in a.plays}
+    for play in b.plays:
+        if play.card in reach and reach[play.card] != play.reach:
+            said.append((Named(play.card), f" is now played {VARIANT_REACH[play.reach]} "
+                         f"(it was {VARIANT_REACH[reach[play.card]]}).", Refs((play.provenance,))))
+        elif play.card not in reach:
+            said.append((Named(play.card), f" may now be played {VARIANT_REACH[play.reach]}.",
+                         Refs((play.provenance,))))
+    return said
+
+
+# the scholarly edition's sources table -------------------------------------------------------------
+PROVENANCE_KINDS = ("Zones", "Who may play")  # its rows' kinds that may share a line when they cite alike
+
+
+def provenances(ruleset) -> list[tuple[str, object]]:
+    """Each zone rule with a label in words, and its provenance."""
+    z = ruleset.zones
+    if not z.zones:
+        return []
+    rows = [("Zones", z.provenance)]
+    rows += [(f"Zones: {zone.name}", zone.provenance) for zone in z.zones]
+    rows += [(f"Who may play: {p.card}", p.provenance) for p in z.plays]
+    rows.append(("The starting zone", z.start_provenance))
+    rows.append(("Zone cards that change nothing", z.change_provenance))
+    rows.append(("Speeding", z.speeding_provenance))
+    return rows
