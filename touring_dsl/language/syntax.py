@@ -9,6 +9,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .errors import Collector, Span, TouringError
+from ..mechanics.zones import ZONES
 from ..base.resources import grammar_text
 
 # Plain words for the grammar's named terminals, so errors never show Lark's internal names.
@@ -329,7 +330,6 @@ class ToRaw(Transformer):
     def setup(self, name): return ("setup", {"name": name})
     def turn(self): return ("turn", {})
     def delays(self): return ("delays", {})
-    def zones(self, scope): return ("zones", {"scope": scope})
     def penalties(self): return ("penalties", {})
     def reshuffle(self): return ("reshuffle", {})
     def ending(self): return ("ending", {})
@@ -337,8 +337,6 @@ class ToRaw(Transformer):
     def scoring(self): return ("scoring", {})
     def notes(self): return ("notes", {})
     def piles(self): return ("piles", {})
-    def per_side(self): return "side"
-    def whole_game(self): return "game"
 
     @v_args(inline=False, meta=True)
     def cite(self, meta, children):
@@ -401,21 +399,6 @@ class ToRaw(Transformer):
     def target(self, value): return ("target", {"target": value})
     def showing_go(self): return "showing-go"
     def any_side(self): return "any"
-
-    def zone_def(self, name, allowed): return ("zone", {"name": name, "allows": allowed})
-    def allowed_names(self, names): return names
-    def allowed_all(self): return "all"
-    def start_zone(self, name): return ("start", {"zone": name})
-    def zone_play(self, card, reach): return ("zone_play", {"card": card, "reach": reach})
-    def own(self): return "own"
-    def opponent(self): return "opponent"
-    def any_reach(self): return "any"
-    def speeding(self, outcome): return ("speeding", {"outcome": outcome})
-    def zone_must_change(self): return ("zone_change", {"change_only": True})
-    def zone_may_repeat(self): return ("zone_change", {"change_only": False})
-    def forbidden(self): return "forbidden"
-    def forfeit_card(self): return "forfeit-card"
-    def forfeit_all(self): return "forfeit-all"
 
     def penalty(self, hazard, zone, miles): return ("penalty", {"hazard": hazard, "zone": zone, "miles": miles})
     def per_hour(self, zone, miles): return ("per_hour", {"zone": zone, "miles": miles})
@@ -522,8 +505,12 @@ class ToRaw(Transformer):
     def m_decline(self, meta, children):
         return ("move", "decline", None, None, None, Span(self.file, meta.line, meta.column))
 
-    # a mechanic's statements, score conditions and example moves (touring_dsl.mechanics): no method each
+    # a construct's rules (the zones': mechanics.zones), and a mechanic's statements, score conditions and
+    # example moves (touring_dsl.mechanics): no method each
     def __default__(self, data, children, meta):
+        construct = ZONES.parse.get(str(data))
+        if construct is not None:
+            return construct(*children)
         found = _mechanic_rule(str(data))
         if found is None:
             return super().__default__(data, children, meta)
@@ -612,6 +599,9 @@ def _rule_key(kind: str, data: dict) -> tuple:
     found = _mechanic_rule(kind)
     if found is not None and found[0] == "statement":
         return (kind, *found[1].statement_key(kind, data))
+    construct = ZONES.rule_key(kind, data)
+    if construct is not None:
+        return construct
     if kind == "card":
         return ("card", data["name"].value)
     if kind == "pile":
@@ -622,10 +612,6 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("rename", data["name"].value)
     if kind == "chain":
         return ("chain", data["hazard"].value)
-    if kind == "zone":
-        return ("zone", data["name"].value)
-    if kind == "zone_play":
-        return ("zone_play", data["card"].value)
     if kind == "penalty":
         return ("penalty", data["hazard"].value, data["zone"].value)
     if kind == "per_hour":

@@ -21,19 +21,23 @@ the speeder that card, or every mileage card and its go pile.
 
 Everything zone-specific is in this package, one file per stage:
 
+    parse.py    the section's grammar aliases -> raw statements, and each rule's key (language.syntax)
     model.py    the model part (Zone, ZonePlay, Zones), which language.model imports from here
     compile.py  the section's statements -> Zones, with the errors (E202, E256, E260)
     kernel.py   the tables (ALLOW, MILE_OK, zone_own / zone_opp, reach) and the kernel lines of a zone
                 card and of speeding
     words.py    explain's refusals, `touring show`'s lines, the differ's comparison and sentences
+    rulebook.py the rulebook's Zones section and what the other sections, the variant section and the
+                sources table say of zones, as phrases (mechanics.phrases; rulebook/construct_words.py)
 
-ZONES below is what the stages call (compiler, engine.tables, engine.codegen, engine.explain, cli.show,
-diff); the grammar lines are in grammar/touring.lark (`zones_section`) and their parse in language.syntax.
-The rulebook's Zones section and the zone words of its other sections are still in rulebook/document.py.
+ZONES below is what the stages call (language.syntax, the compiler, engine.tables, engine.codegen and
+the rules that lay mileage and answer counters, engine.explain, cli.show, diff, the rulebook); the
+grammar lines are in grammar/touring.lark (`zone_rule`).
 """
 from __future__ import annotations
 
-from . import kernel, words
+from . import kernel, rulebook, words
+from . import parse as grammar
 from .kernel import FORBIDDEN, FORFEIT_ALL, FORFEIT_CARD, SPEEDING_CODES
 
 
@@ -43,7 +47,10 @@ class ZonesConstruct:
     name = "zones"  # the Ruleset field and the section's word
     topic = "zones"  # the differ's topic (diff.changes.TOPICS)
 
-    # the compiler
+    # the parse and the compiler
+    parse = grammar.PARSE  # grammar alias -> its raw statement (language.syntax.ToRaw)
+    rule_key = staticmethod(grammar.rule_key)  # (kind, data): the key a rule is known by in its section
+
     def compile(self, build):
         """The Zones model part from the `zones` section (the compiler's Build: build.c.error, ...)."""
         from .compile import compile_zones  # (pydantic: never loaded by the engine's import of this package)
@@ -65,6 +72,7 @@ class ZonesConstruct:
     show_lines = staticmethod(words.show_lines)
     compare = staticmethod(words.compare)
     diff_phrases = words.DIFF_PHRASES
+    rulebook = rulebook  # the rulebook's words, as phrases (mechanics.phrases)
 
 
 ZONES = ZonesConstruct()
