@@ -30,6 +30,7 @@ from typing import NamedTuple
 # the field vocabulary and the mechanics' Offer live below the engine, where a mechanic can name them
 from ..mechanics.vocabulary import (  # noqa: F401 (the schema's own words, imported from here by the engine)
     BYTES, DEALT, DERIVED, LIST, LISTS, ONE, OWN, PUBLIC, SEAT, SIDE, VALUE, ZONE_PILE, Offer, StateField)
+from ..mechanics.zones import ZONES
 
 
 class CounterOffer(NamedTuple):
@@ -60,10 +61,7 @@ CORE_FIELDS = (
                local=True, view="face_up[0]"),
     StateField("go_state", "each side's go pile state: EMPTY, RUNNING, or the chain step it waits for", SIDE,
                "0", LIST, DERIVED, derive="go piles", local=True),
-    StateField("zone_piles", "the zone piles (one per side, or one for the whole game), top last", ZONE_PILE, "[]",
-               LISTS, PUBLIC, local=True, view="face_up[1]"),
-    StateField("zone_state", "each side's zone: the code of its zone card (K: no zone yet)", SIDE,
-               "{t.zone_start}", LIST, PUBLIC, local=True, view="sides[].zone"),
+    *ZONES.state,  # the zone piles and each side's zone (mechanics.zones)
     StateField("mileage_counts", "each side's mileage cards laid, per card code", SIDE, "[0] * {t.K}", LISTS,
                PUBLIC, local=True, view="sides[].piles"),
     StateField("open_piles", "each side's mileage cards it may still lay (piles not full, cards that fit)", SIDE,

@@ -24,8 +24,8 @@ Everything zone-specific is in this package, one file per stage:
     parse.py    the section's grammar aliases -> raw statements, and each rule's key (language.syntax)
     model.py    the model part (Zone, ZonePlay, Zones), which language.model imports from here
     compile.py  the section's statements -> Zones, with the errors (E202, E256, E260)
-    kernel.py   the tables (ALLOW, MILE_OK, zone_own / zone_opp, reach) and the kernel lines of a zone
-                card and of speeding
+    kernel.py   the state (zone piles, each side's zone), the tables (ALLOW, MILE_OK, zone_own /
+                zone_opp, reach) and the kernel lines of a zone card and of speeding
     words.py    explain's refusals, `touring show`'s lines, the differ's comparison and sentences
     rulebook.py the rulebook's Zones section and what the other sections, the variant section and the
                 sources table say of zones, as phrases (mechanics.phrases; rulebook/construct_words.py)
@@ -58,6 +58,7 @@ class ZonesConstruct:
         return compile_zones(build)
 
     # the engine
+    state = kernel.STATE  # its StateFields: the zone piles, each side's zone
     tables = staticmethod(kernel.tables)  # (t, zones): the zone tables on the Tables
     targeted = staticmethod(kernel.targeted)  # (t, c): whether playing zone card c names a side
     features = staticmethod(kernel.features)  # (t): the kernel heading's words

@@ -13,10 +13,19 @@ unless the zone may repeat); reach[c] where zone card c may be played.
 """
 from __future__ import annotations
 
-from ..vocabulary import EMPTY, ZONE
+from ..vocabulary import EMPTY, LIST, LISTS, PUBLIC, SIDE, ZONE, ZONE_PILE, StateField
 
 FORBIDDEN, FORFEIT_CARD, FORFEIT_ALL = range(3)  # speeding rules
 SPEEDING_CODES = {"forbidden": FORBIDDEN, "forfeit-card": FORFEIT_CARD, "forfeit-all": FORFEIT_ALL}
+
+
+# the state (engine.schema places it among the core's fields) ------------------------------------------
+STATE = (
+    StateField("zone_piles", "the zone piles (one per side, or one for the whole game), top last", ZONE_PILE, "[]",
+               LISTS, PUBLIC, local=True, view="face_up[1]"),
+    StateField("zone_state", "each side's zone: the code of its zone card (K: no zone yet)", SIDE,
+               "{t.zone_start}", LIST, PUBLIC, local=True, view="sides[].zone"),
+)
 
 
 # the tables -------------------------------------------------------------------------------------
