@@ -241,7 +241,9 @@ class _Writer:
             means.append("by stopping them with hazards")
         if self.removal_hazards():
             means.append("by taking their mileage cards away")
-        means += [said for said in (zone_words.hindrance(self.r),) if said]
+        zones = zone_words.hindrance(self.r)
+        if zones:
+            means.append(zones)
         return (" " + w.join(means)) if means else ""
 
     def equipment_section(self) -> Section:
@@ -291,7 +293,9 @@ class _Writer:
             "discard pile beside it."))]
         lay = [text("a ", self.go_pile(), ", on which it lays its ", cards(self.names("go")), " cards"
                     + (" and its remedies, and on which opponents lay hazards" if self.stopping_hazards() else ""))]
-        lay += [self.said(pile) for pile in (zone_words.setup_pile(r),) if pile]
+        zone_pile = zone_words.setup_pile(r)
+        if zone_pile:
+            lay.append(self.said(zone_pile))
         if r.race.is_distance:
             lay.append(text("one distance pile, on which it lays its mileage cards of every value"))
         else:
@@ -399,7 +403,9 @@ class _Writer:
         if self.removal_hazards():
             options.append(text(cards([c.name for c in self.removal_hazards()], "or"),
                                 ", against an opponent's mileage"))
-        options += [self.said(zone) for zone in (zone_words.play_option(r),) if zone]
+        zone_card = zone_words.play_option(r)
+        if zone_card:
+            options.append(self.said(zone_card))
         if self.by_kind.get("safety"):
             options.append(text("a safety (", cards(self.names("safety"), "or"), "), in front of your own side"))
         options.append(text("any card at all, on the discard pile, when you cannot or would rather "

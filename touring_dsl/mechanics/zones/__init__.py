@@ -30,13 +30,14 @@ Everything zone-specific is in this package, one file per stage:
     rulebook.py the rulebook's Zones section and what the other sections, the variant section and the
                 sources table say of zones, as phrases (mechanics.phrases; rulebook/construct_words.py)
 
-ZONES below is what the stages call (language.syntax, the compiler, engine.tables, engine.codegen and
-the rules that lay mileage and answer counters, engine.explain, cli.show, diff, the rulebook); the
-grammar lines are in grammar/touring.lark (`zone_rule`).
+ZONES below is what the stages call (language.syntax, the compiler, engine.schema, engine.tables,
+engine.codegen and the rules that lay mileage and answer counters, engine.explain, cli.show, diff); the
+rulebook (document, variant, provenance) reads rulebook.py's phrases. The grammar lines are in
+grammar/touring.lark (`zone_rule`).
 """
 from __future__ import annotations
 
-from . import kernel, rulebook, words
+from . import kernel, words
 from . import parse as grammar
 from .kernel import FORBIDDEN, FORFEIT_ALL, FORFEIT_CARD, SPEEDING_CODES
 
@@ -73,7 +74,6 @@ class ZonesConstruct:
     show_lines = staticmethod(words.show_lines)
     compare = staticmethod(words.compare)
     diff_phrases = words.DIFF_PHRASES
-    rulebook = rulebook  # the rulebook's words, as phrases (mechanics.phrases)
 
 
 ZONES = ZonesConstruct()
