@@ -30,6 +30,7 @@ from contextlib import contextmanager
 
 from ..mechanics import REGISTERED
 from ..base.rng import INCREMENT, MASK64, MULTIPLIER
+from . import rules
 from .rules import counters, delays, hands, legality, races, safeties, zones
 from .codec import ACTION, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
 from .schema import kernel_locals, state_fields
@@ -134,7 +135,7 @@ class Source:
 
 # the shared writing machinery: a line's origin is the first caller outside it
 _MACHINERY = {"__call__", "block", "__enter__", "__exit__", "event", "hazard_event", "store", "finish", "pause",
-              "function", "lists"}
+              "function", "lists", "by_effect", "effect_hook"}
 
 
 def _origin() -> str:
@@ -164,6 +165,7 @@ class Emitter:
         # a move may wait for an answer, for discards, or for a mechanic's decision
         self.has_pending = self.has_counters or self.hand_limit or bool(self.offers)
         self.has_penalties = bool(t.pen_hazards)
+        self.rules = rules  # the rule modules, for a mechanic's lines (mechanics import nothing of the engine)
 
     # the mechanics' hooks (engine.mechanics): nothing is written where no mechanic is present ----------
     def hook(self, point: str, *args: str) -> bool:
@@ -251,20 +253,26 @@ class Emitter:
 
     @staticmethod
     def hazard(e: Emitter) -> None:
-        """Hazard c on side v: a delay covers its go pile, any other hazard removes a mileage card."""
-        w, t = e.w, e.t
-        w(f"v = {TARGET.of()}")
-        has_delays, removes = t.chain_hazards != 0, bool(t.removers)
-        if has_delays and removes:
-            with w.block(f"if {t.chain_hazards} >> c & 1:"):
-                delays.delay(e)
-            with w.block("else:"):
-                races.removal(e)
-        elif has_delays:
-            delays.delay(e)
-        elif removes:
-            races.removal(e)
+        """Hazard c on side v: what it does is its effect's (mechanics.effects), one branch per effect used."""
+        e.w(f"v = {TARGET.of()}")
+        e.by_effect(lambda effect: effect.played(e))
         e.hook("on_hazard")
+
+    def by_effect(self, write) -> None:
+        """Write each hazard effect's lines (`write(effect)`) under a test of card c's bit, the last one bare."""
+        used = self.t.effects
+        for i, (effect, _, mask) in enumerate(used):
+            if len(used) == 1:
+                write(effect)
+                continue
+            test = f"{mask} >> c & 1"
+            with self.w.block(f"if {test}:" if i == 0 else (f"elif {test}:" if i < len(used) - 1 else "else:")):
+                write(effect)
+
+    def effect_hook(self, point: str) -> None:
+        """Write each hazard effect's lines for a named point of the turn (turn_passes: engine.rules.hands)."""
+        for effect, _, _ in self.t.effects:
+            getattr(effect, point)(self)
 
 
 # whole functions -------------------------------------------------------------------------------

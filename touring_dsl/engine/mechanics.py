@@ -87,6 +87,7 @@ edition's worked example uses. docs/language.md, "Adding a mechanic", walks thro
 from __future__ import annotations
 
 from ..mechanics import REGISTERED, match_parts, registered
+from ..mechanics.effects import REGISTERED as EFFECTS, effects_of
 
 # (the base class is never named here: an edition has a card of that name, and no card name is written in
 # the engine: tests/test_engine_names.py)
@@ -115,8 +116,31 @@ def install(t) -> None:
     for mechanic, part in used:
         mechanic.tables(t, part)
     names = {m.name for m in t.mechanics}
+    used_effects = {effect.name for effect, _, _ in t.effects}
     t.unused_state = tuple((f, eval(f.start_source(t)))  # noqa: S307 (our own declarations)
-                           for m in REGISTERED if m.name not in names for f in m.state())
+                           for m in (*REGISTERED, *EFFECTS) if m.name not in (names | used_effects) for f in m.state())
+
+
+def install_effects(t) -> None:
+    """Put on a new Tables the hazard effects (mechanics.effects) its deck's hazards have: t.effects, the
+    used ones as (effect, card codes, mask) in registry order; t.effect_of, each card's effect or None; and
+    what each effect's tables add (t.attack_cards, t.open_running, t.open_empty, a delay's t.chain_hazards,
+    a removal's t.removers and t.removes). An effect no registered module declares raises, naming it."""
+    t.chain_hazards, t.removers, t.removes = 0, (), [-1] * t.K
+    t.attack_cards = t.open_running = t.open_empty = 0
+    t.effect_of = [None] * t.K
+    found = effects_of(t.ruleset)
+    for c, card in enumerate(t.ruleset.deck):
+        if card.kind == "hazard":
+            t.effect_of[c] = found[card.name]
+    used = []
+    for effect in EFFECTS:
+        cards = tuple(c for c in range(t.K) if t.effect_of[c] is effect)
+        if cards:
+            mask = sum(1 << c for c in cards)
+            effect.tables(t, cards, mask)
+            used.append((effect, cards, mask))
+    t.effects = tuple(used)
 
 
 def target_now(game) -> int:
@@ -156,5 +180,5 @@ def offer_mechanic(game):
     return None
 
 
-__all__ = ["REGISTERED", "registered", "present", "install", "target_now", "go_pile_state", "first_seat",
+__all__ = ["REGISTERED", "registered", "present", "install", "install_effects", "target_now", "go_pile_state", "first_seat",
            "offer_mechanic"]

@@ -29,6 +29,7 @@ WORDS = (
     "match", "lead", "rotates",
     "extension", "extend", "stop",
     "stack", "remedied", "may",
+    "loses",
 )
 _NAME = r"[a-z][a-z0-9_-]*"
 

@@ -77,4 +77,4 @@ def _shielded(t) -> int:
 
 
 def _shielded_zones(t) -> int:
-    return _shielded(t) & ~(t.chain_hazards | t._mask(h for h, _ in t.removers))
+    return _shielded(t) & ~t._mask(c for effect, cards, _ in t.effects for c in cards)  # (not a hazard's)
