@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from ..mechanics.effects import by_name
 from ..language.model import Ruleset
 from . import words as w
 from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
@@ -94,6 +95,10 @@ def _card_change(was, card) -> Text:
         return text(CardName(card.name), f" now delays {w.hours(card.hours)} (it was {w.hours(was.hours or 0)}).")
     if was.removes != card.removes and card.removes:
         return text(CardName(card.name), " now takes a ", CardName(card.removes), ".")
+    if was.effect != card.effect and card.effect:  # a hazard effect named by its own attribute (mechanics.effects)
+        from .document import phrase
+
+        return text(CardName(card.name), " now ", phrase(by_name(card.effect).role(card)), ".")
     if was.counters != card.counters:
         return text(CardName(card.name), " now cancels ", card_list(card.counters, "or"), ".")
     if was.miles != card.miles:

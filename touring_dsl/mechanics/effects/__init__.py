@@ -6,7 +6,7 @@ at the end: the kernel of a ruleset that uses the ones before stays the same).
 """
 from __future__ import annotations
 
-from .base import HazardEffect, Named, NameList, plain
+from .base import Count, HazardEffect, Named, NameList, plain
 from .delay import EFFECT as DELAY
 from .lose_turn import EFFECT as LOSE_TURN
 from .removal import EFFECT as REMOVAL
@@ -54,5 +54,5 @@ def attribute_effect(alias: str) -> HazardEffect | None:
     return next((effect for effect in REGISTERED if alias in effect.attributes), None)
 
 
-__all__ = ["HazardEffect", "Named", "NameList", "plain", "REGISTERED", "UnknownEffect", "by_name", "effect_of",
+__all__ = ["Count", "HazardEffect", "Named", "NameList", "plain", "REGISTERED", "UnknownEffect", "by_name", "effect_of",
            "chained_of", "effects_of", "attribute_effect"]

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...base.wording import counted
+
 
 @dataclass(frozen=True)
 class Named:
@@ -36,7 +38,15 @@ class NameList:
     last: str = "and"
 
 
-Phrase = tuple  # of str, Named and NameList
+@dataclass(frozen=True)
+class Count:
+    """A number of things inside a phrase ("1 hour"; the rulebook spells it: "one hour")."""
+
+    n: int
+    singular: str
+
+
+Phrase = tuple  # of str, Named, NameList and Count
 
 
 def plain(phrase: Phrase) -> str:
@@ -45,6 +55,8 @@ def plain(phrase: Phrase) -> str:
 
 
 def _plain(part) -> str:
+    if isinstance(part, Count):
+        return counted(part.n, part.singular)
     if isinstance(part, Named):
         return part.name
     if isinstance(part, NameList):
@@ -66,6 +78,7 @@ class HazardEffect:
     errors: dict[str, str] = {}  # error code -> one-line summary (errors.CODES; docs/errors.md explains each)
     events: dict[str, str] = {}  # the event kinds its kernel lines report (a worked example may expect them) -> words
     diff_aspect: str = ""  # the differ's aspect for a change of its data (diff.describe), "" when it has none
+    diff_names_card: bool = False  # whether its diff_value is a card's name (matched across renamed cards)
 
     # the compiler ------------------------------------------------------------------------------
     def attribute(self, alias: str, children: list) -> Any:
@@ -131,6 +144,16 @@ class HazardEffect:
 
     def paragraph(self, cards: list) -> Phrase | None:
         """The rulebook's paragraph on the hazards with this effect (all of them at once), or None."""
+        return None
+
+    def hindrance(self, cards: list) -> str | None:
+        """How these hazards hinder the other sides, for the rulebook's object of the game ("by taking their
+        mileage cards away"), or None."""
+        raise NotImplementedError(f"hazard effect {self.name} has no rulebook words")
+
+    def play_option(self, cards: list) -> Phrase | None:
+        """The rulebook's line for playing these hazards, among a turn's options, or None where another
+        line says it (a delay's is the go pile's, which the delays construct words)."""
         return None
 
     def show(self, card) -> str | None:

@@ -8,8 +8,7 @@ default effect of a hazard: one with no attribute of another effect needs its ch
 """
 from __future__ import annotations
 
-from ...base.wording import counted
-from .base import HazardEffect, Named
+from .base import Count, HazardEffect, Named
 
 
 class DelayEffect(HazardEffect):
@@ -62,14 +61,17 @@ class DelayEffect(HazardEffect):
 
     # words -------------------------------------------------------------------------------------
     def role(self, card):
-        return (f"stops an opponent{_for_hours(card)}",)
+        return ("stops an opponent", *_for_hours(card))
 
     def row(self, card, chain):
         steps = chain.steps if chain else ()
         cure = []
         for i, step in enumerate(steps):
             cure += ([", then "] if i else []) + [Named(step)]
-        return (f"stops the side{_for_hours(card)}",), tuple(cure) or ("-",)
+        return ("stops the side", *_for_hours(card)), tuple(cure) or ("-",)
+
+    def hindrance(self, cards: list) -> str:
+        return "by stopping them with hazards"
 
     def show(self, card) -> None:
         return None  # its chain's "Delay:" line says it
@@ -77,10 +79,8 @@ class DelayEffect(HazardEffect):
     # (no diff_aspect: its chain is compared under delays)
 
 
-def _for_hours(card) -> str:
-    if not card.hours:
-        return ""
-    return f" for {counted(card.hours, 'hour')}"
+def _for_hours(card) -> tuple:
+    return (" for ", Count(card.hours, "hour")) if card.hours else ()
 
 
 EFFECT = DelayEffect()

@@ -13,7 +13,7 @@ taking the top discard, is asked of the seat that really plays: turn_passes runs
 """
 from __future__ import annotations
 
-from .base import HazardEffect
+from .base import HazardEffect, NameList
 
 
 class LoseTurnEffect(HazardEffect):
@@ -75,12 +75,17 @@ class LoseTurnEffect(HazardEffect):
         return ("the side loses its next turn",), ("nothing: the side plays again the turn after",)
 
     def paragraph(self, cards: list):
-        from .base import NameList
-
         return (NameList(tuple(c.name for c in cards)), " does" if len(cards) == 1 else " do",
                 " not stop a side. Laid against an opponent showing a go card, it goes to the discard pile, "
                 "and the next time the turn comes to a player of that side, the turn passes over them: they "
                 "neither draw nor play.")
+
+    def hindrance(self, cards: list) -> str:
+        return "by making them lose turns"
+
+    def play_option(self, cards: list):
+        return (NameList(tuple(c.name for c in cards), "or"), ", against an opponent showing a go card, which "
+                "loses its next turn")
 
     def show(self, card) -> str:
         return f"Hazard: {card.name} makes the side it is played on lose its next turn"

@@ -18,6 +18,7 @@ class RemovalEffect(HazardEffect):
     errors = {}  # (E270, a card of the wrong kind, is the core's)
     events = {"remove": "A hazard took a mileage card."}
     diff_aspect = "removes"
+    diff_names_card = True
 
     # the compiler ------------------------------------------------------------------------------
     def card_fields(self, data: dict) -> dict:
@@ -64,6 +65,12 @@ class RemovalEffect(HazardEffect):
         return (NameList(tuple(c.name for c in cards)), " does" if len(cards) == 1 else " do",
                 " not stop a side. Laid against an opponent, each takes one mileage card from its piles (",
                 *each, "); the hazard and the card it took both go to the discard pile.")
+
+    def hindrance(self, cards: list) -> str:
+        return "by taking their mileage cards away"
+
+    def play_option(self, cards: list):
+        return (NameList(tuple(c.name for c in cards), "or"), ", against an opponent's mileage")
 
     def show(self, card) -> str:
         return f"Hazard: {card.name} takes one {card.removes}"
