@@ -30,6 +30,7 @@ PLAYED = {
     "count": ("two-decks-1965", "Five players draw from two packs"),
     "hours": ("touring-1906", "A one-hour delay in the city takes a 5"),
     "removes": ("touring-1965", "Burning Oil takes a 75"),
+    "loses_turn": ("police-stop-mille-bornes", "A Police Stop makes the side lose its next turn"),
     "cancels": ("touring-reprint", "Declining the Mechanic lets the hazard through"),
     "responder_next": ("mille-bornes",
                        "Coup fourre: Puncture-Proof answers a Flat Tire and its holder plays next (posva 297, nf)"),

@@ -125,6 +125,10 @@ class HazardEffect:
         """Kernel lines when the turn passes to seat `nxt` (before it draws or is asked anything): an
         effect may pass it on (engine.rules.hands.advance)."""
 
+    def status(self, game) -> str | None:
+        """What a player at the table should know of its state now (the terminal and web table), or None."""
+        return None
+
     # explain -------------------------------------------------------------------------------------
     def refusal(self, game, s: int, c: int, shielded) -> str:
         """Why hazard c, held by a seat of side s, cannot be played now (it is not among the plays):

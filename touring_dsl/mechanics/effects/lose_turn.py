@@ -62,6 +62,12 @@ class LoseTurnEffect(HazardEffect):
             e.event('"turn-lost"', "nxt", side, "None", 'f"player {nxt + 1} loses the turn"')
             e.w(f"nxt = {e.next_seat('nxt')}")
 
+    def status(self, game) -> str | None:
+        """Each side still to lose a turn (public: every seat saw the hazard played)."""
+        said = [f"side {s + 1} loses its next turn" if n == 1 else f"side {s + 1} loses its next {n} turns"
+                for s, n in enumerate(game.lost_turns) if n]
+        return "; ".join(said) or None
+
     # explain -------------------------------------------------------------------------------------
     def refusal(self, game, s: int, c: int, shielded) -> str:
         said = shielded()
