@@ -817,7 +817,7 @@ class _Build:
         for card in self.cards.values():  # each hazard's effect checks it (a delay needs its chain: E232)
             if card.kind == "hazard":
                 effect = effects.by_name(card.effect) if card.effect else effects.effect_of(card, frozen)
-                effect.check_hazard(self, card, frozen)
+                effect.check_hazard(self, card, frozen, tuple(e for e in effects.REGISTERED if e is not effect))
         target = self.one("delays", "target")
         return m.Delays(chains=tuple(chains), target=target.data["target"] if target else "showing-go",
                         provenance=self._merged_provenance("delays", "delays"))

@@ -10,6 +10,7 @@ from ..language.model import Card, Provenance, Ruleset, Setup
 from . import words as w
 from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Table, Text,
                      card_list, counted_cards, join_texts, plain, text)
+from .effect_words import phrase
 from .examples import worked_examples
 from .provenance import provenance_section
 from .scoring import scoring_section
@@ -46,13 +47,6 @@ def build(ruleset: Ruleset, parent: Ruleset | None = None, rules_only: bool = Fa
     if parent is None and ruleset.parent:
         parent = load_parent(ruleset)
     return _Writer(ruleset, parent, "rules" if rules_only else edition).rulebook()
-
-
-def phrase(parts: tuple) -> Text:
-    """A hazard effect's words (mechanics.effects: str, Named and NameList parts) as rulebook text."""
-    return text(*(CardName(p.name) if isinstance(p, effects.Named) else
-                  cards(p.names, p.last) if isinstance(p, effects.NameList) else
-                  w.counted(p.n, p.singular) if isinstance(p, effects.Count) else p for p in parts))
 
 
 def cards(names: Iterable[str], last: str = "and") -> Text:

@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ..mechanics.effects import by_name
+from .effect_words import phrase
+from ..mechanics.effects import by_name, effects_of
 from ..language.model import Ruleset
 from . import words as w
 from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
@@ -74,6 +75,8 @@ def _deck(old: Ruleset, new: Ruleset, refs) -> list[Text]:
         if name not in before:
             role = f"{card.kind} card" if card.kind != "counter" else "card played out of turn"
             extra = text(" that cancels ", card_list(card.counters, "or")) if card.counters else ()
+            if card.kind == "hazard":  # what it does is its effect's to say (mechanics.effects)
+                extra = text(" that ", phrase(effects_of(new)[name].role(card)))
             said.append(text(f"Adds {w.number(card.count)} ", CardName(name), f" {w.plural(card.count, 'card')}, "
                              f"a {role}", extra, ".", refs(card.provenance)))
         elif card != before[name] and card.model_dump(exclude={"provenance"}) != \
@@ -96,8 +99,6 @@ def _card_change(was, card) -> Text:
     if was.removes != card.removes and card.removes:
         return text(CardName(card.name), " now takes a ", CardName(card.removes), ".")
     if was.effect != card.effect and card.effect:  # a hazard effect named by its own attribute (mechanics.effects)
-        from .document import phrase
-
         return text(CardName(card.name), " now ", phrase(by_name(card.effect).role(card)), ".")
     if was.counters != card.counters:
         return text(CardName(card.name), " now cancels ", card_list(card.counters, "or"), ".")

@@ -96,8 +96,9 @@ class HazardEffect:
         """Whether a compiled hazard card has this effect (`chained`: the hazards a delay chain names)."""
         return getattr(card, "effect", None) == self.name
 
-    def check_hazard(self, build, card, chained: frozenset[str]) -> None:
-        """Checks of a hazard with this effect, once the delays are compiled (a delay needs its chain)."""
+    def check_hazard(self, build, card, chained: frozenset[str], others: tuple = ()) -> None:
+        """Checks of a hazard with this effect, once the delays are compiled (a delay needs its chain).
+        `others`: the other registered effects (a hint may name how each is given: their `how`)."""
 
     # the engine --------------------------------------------------------------------------------
     def state(self) -> tuple:

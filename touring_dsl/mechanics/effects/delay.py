@@ -23,13 +23,11 @@ class DelayEffect(HazardEffect):
     def recognises(self, card, chained: frozenset[str]) -> bool:
         return card.name in chained or (card.effect is None and not card.removes)
 
-    def check_hazard(self, build, card, chained: frozenset[str]) -> None:
+    def check_hazard(self, build, card, chained: frozenset[str], others: tuple = ()) -> None:
         if card.name in chained:
             return
-        from . import REGISTERED
-
         go = next((c.name for c in build.cards.values() if c.kind == "go"), "Go")
-        hows = [e.how.format(card=card.name, go=go) for e in (self, *(e for e in REGISTERED if e is not self))]
+        hows = [e.how.format(card=card.name, go=go) for e in (self, *others)]
         build.c.error("E232", f'hazard "{card.name}" covers a Go but no chain says how to recover',
                       build.card_span(card), " or ".join(how for how in hows if how))
 

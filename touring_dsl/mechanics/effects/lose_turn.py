@@ -35,7 +35,7 @@ class LoseTurnEffect(HazardEffect):
             build.c.error("E236", f'hazard "{d["name"].value}" both removes a card and makes the side lose a turn',
                           d["name"].span, "give it one of `removes` and `loses turn`")
 
-    def check_hazard(self, build, card, chained) -> None:
+    def check_hazard(self, build, card, chained, others: tuple = ()) -> None:
         if card.name in chained:
             build.c.error("E236", f'hazard "{card.name}" makes the side lose a turn, but a chain makes it a delay',
                           build.card_span(card), f'leave out `loses turn`, or the chain for "{card.name}"')
