@@ -155,3 +155,20 @@ def test_show_does_not_load_the_other_commands():
             "print('LOADED', loaded)")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert "LOADED []" in result.stdout, result.stdout + result.stderr
+
+
+def test_every_module_of_the_cli_is_a_command_or_a_listed_helper():
+    """app.py offers as a command every module beside it that HELPERS does not name: a helper left off that
+    list would be offered as a command that cannot be built, and a command listed there would vanish."""
+    import ast
+
+    from touring_dsl.cli import app as cli_app
+
+    for path in sorted(Path(cli_app.__file__).parent.glob("*.py")):
+        if path.stem == "__init__":
+            continue
+        defined = {node.name for node in ast.parse(path.read_text(encoding="utf-8")).body
+                   if isinstance(node, ast.FunctionDef)}
+        assert path.stem.startswith("_") is False, f"cli/{path.name}: a module shared by others has a public name"
+        assert ("register" in defined) is (path.stem not in cli_app.HELPERS), (
+            f"cli/{path.name}: a command's module defines register(app); a helper is listed in app.HELPERS")

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from touring_dsl.language.archive import archive_ids, load
 from touring_dsl.cli.app import app
-from touring_dsl.diff import diff_rulesets, render_markdown, render_text
+from touring_dsl.diff import diff_rulesets, render_json, render_markdown, render_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -36,7 +36,7 @@ def _check_golden(path: Path, text: str) -> None:
 def test_golden_diffs(a: str, b: str) -> None:
     result = diff_rulesets(load(a), load(b))
     _check_golden(GOLDEN / f"{a}--{b}.md", render_markdown(result))
-    _check_golden(GOLDEN / f"{a}--{b}.json", json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n")
+    _check_golden(GOLDEN / f"{a}--{b}.json", json.dumps(render_json(result), indent=2, ensure_ascii=False) + "\n")
 
 
 @pytest.mark.parametrize("edition", ARCHIVE)

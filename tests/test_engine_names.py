@@ -9,7 +9,8 @@ from touring_dsl.language.compiler import compile_file
 from touring_dsl.base.resources import editions_dir
 
 PACKAGE = Path(touring_dsl.__file__).parent
-GENERIC_SOURCES = sorted((PACKAGE / "engine").glob("*.py")) + [PACKAGE / "bots.py"]
+# every module of the engine (its rules too) and of the bots; mechanics are checked by their own meta-tests
+GENERIC_SOURCES = sorted(path for layer in ("engine", "bots") for path in (PACKAGE / layer).rglob("*.py"))
 
 
 def card_names() -> set[str]:

@@ -314,7 +314,7 @@ def test_a_party_the_disk_cannot_take_is_refused_in_words_and_leaves_nothing(tmp
     if point == "party file":
         monkeypatch.setattr(party_save.os, "fsync", no_space)
     elif point == "its meta":
-        monkeypatch.setattr(web_party, "_write_json", no_space)
+        monkeypatch.setattr(web_party, "write_json", no_space)
     else:
         monkeypatch.setattr(gamelog, "save", no_space)
     response = client.post("/parties", data={"edition": "touring-1937", "names": ", ".join(NAMES), "rounds": "2"})
@@ -363,7 +363,7 @@ def test_a_signal_whose_party_file_cannot_be_written_keeps_the_round_and_is_give
 
     store, party, tables = a_party(tmp_path)
     count = len(store.tables)
-    monkeypatch.setattr(web_party, "_write_json", no_space)
+    monkeypatch.setattr(web_party, "write_json", no_space)
     with pytest.raises(PartyError, match=f"^{FULL}: the signal was not given"):
         party.signal(store)
     # the games stopped (their logs say so) but the round is not recorded, and no next table is left behind

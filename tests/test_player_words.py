@@ -234,7 +234,7 @@ def test_a_folder_at_the_save_prompt_is_asked_again(tmp_path, monkeypatch):
 def test_a_list_of_moves_breaks_between_its_items():
     from rich.text import Text
 
-    from touring_dsl.cli._fit import fitted
+    from touring_dsl.cli.fit_lines import fitted
 
     line = Text("  Or discard: 2. 100 km   3. Gasoline   4. Spare Tire   5. End of Limit   6. Speed Limit")
     for width in (80, 40):
@@ -244,7 +244,7 @@ def test_a_list_of_moves_breaks_between_its_items():
 
 
 def test_a_long_prompt_is_fitted_and_ends_where_the_answer_is_typed():
-    from touring_dsl.cli._fit import fitted_prompt
+    from touring_dsl.cli.fit_lines import fitted_prompt
 
     console = Console(width=40, force_terminal=True, no_color=True, soft_wrap=True, record=True, file=io.StringIO())
     prompt = "Move 2 forfeits every mileage card and its go pile. Make it anyway? [y/N]: "

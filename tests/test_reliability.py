@@ -162,7 +162,7 @@ def a_log_text() -> str:
     game = new_game(ruleset, players=2, seed=11)
     record = gamelog.GameRecord(header=gamelog.make_header(ruleset, 2, ruleset.setup_for(2).id, 11, ["greedy"] * 2))
     from touring_dsl.bots.players import make_bot
-    from touring_dsl.cli.play import bot_rng
+    from touring_dsl.base.rng import bot_rng
 
     bots = [make_bot("greedy", ruleset) for _ in range(2)]
     while not game.is_over and len(record.moves) < 40:

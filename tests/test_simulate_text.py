@@ -10,7 +10,8 @@ from rich.progress import Progress
 from typer.testing import CliRunner
 
 from touring_dsl.cli.app import app
-from touring_dsl.cli.simulate import points, progress_columns, shares
+from touring_dsl.cli.progress import progress_columns
+from touring_dsl.cli.simulate import points, shares
 from touring_dsl.simulate.stats import by_name
 
 

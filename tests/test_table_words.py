@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from touring_dsl.play import gamelog
 from touring_dsl.language.archive import load
-from touring_dsl.cli import _matches
+from touring_dsl.cli import scored_races
 from touring_dsl.cli.app import app
 from touring_dsl.cli.play import Seats, Session
 from touring_dsl.engine import Move, build_position, new_game
@@ -132,8 +132,8 @@ def test_the_score_sheet_calls_the_one_person_you():
     game = new_game(ruleset, 2, seed=7)
     header = gamelog.make_header(ruleset, 2, game.setup.id, 7, ["human", "greedy"])
     session = Session(game, gamelog.GameRecord(header=header), Seats(kinds=["human", "greedy"]), "mille-bornes", None, None)
-    assert _matches.side_players(session, 0) == "you" and _matches.side_name(session, 0) == "side 1 (you)"
-    assert _matches.side_players(session, 1) == "player 2 (greedy)" and _matches.side_name(session, 1) == "side 2"
+    assert scored_races.side_players(session, 0) == "you" and scored_races.side_name(session, 0) == "side 1 (you)"
+    assert scored_races.side_players(session, 1) == "player 2 (greedy)" and scored_races.side_name(session, 1) == "side 2"
 
 
 # a failed save at the prompt (QA point 16) ----------------------------------------------------------------

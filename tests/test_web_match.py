@@ -62,7 +62,7 @@ def test_a_mille_bornes_table_deals_race_2_with_the_terminals_seed_lead_and_tota
 
 
 def test_the_score_sheet_has_a_row_for_every_term_of_the_edition_in_the_terminals_words(store):
-    from touring_dsl.cli._matches import sheet_lines
+    from touring_dsl.cli.scored_races import sheet_lines
     from touring_dsl.play.score_sheet import score_sheet
 
     table = finish(store.create(2, ["human", "human"], "mille-bornes", seed=SEED, match=True))

@@ -104,3 +104,13 @@ def leaps(steps: int) -> tuple[int, int]:
             c.append(c_k.to_bytes(_SLOT // 8, "little"))
         found = _LEAPS[steps] = (int.from_bytes(b"".join(a), "little"), int.from_bytes(b"".join(c), "little"))
     return found
+
+
+def bot_rng(seed: int, move_number: int):
+    """A generator for one bot decision, derived from the game seed and the move number.
+
+    Deriving it per move (instead of one running generator) makes a resumed game choose
+    exactly as the uninterrupted one would have.
+    """
+    mask = (1 << 64) - 1
+    return Rng((seed * 0x9E3779B97F4A7C15 + move_number * 0xBF58476D1CE4E5B9 + 1) & mask)

@@ -9,9 +9,11 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from .. import __version__
-from ._plain_params import PlainParams
+from .plain_params import PlainParams
 
-_SKIP = {"app", "common"}
+# Modules beside this one that register no command: the entry point and the helpers the commands share.
+# Every other module is a command's and must define register(app) (tests/test_cli_robust.py checks both ways).
+HELPERS = {"app", "common", "fit_lines", "plain_params", "progress", "scored_races"}
 # A module registers the command named after it; these modules register more than one.
 _EXTRA_COMMANDS = {"simulate": ("compare",)}
 
@@ -20,7 +22,7 @@ def _command_modules() -> dict[str, str]:
     """Command name -> module beside this one that registers it, sorted by name as `--help` lists them."""
     commands: dict[str, str] = {}
     for module in sorted(path.stem for path in Path(__file__).parent.glob("*.py")):
-        if module in _SKIP or module.startswith("_"):
+        if module in HELPERS or module.startswith("_"):
             continue
         for name in (module, *_EXTRA_COMMANDS.get(module, ())):
             commands[name] = module

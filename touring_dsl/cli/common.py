@@ -155,7 +155,7 @@ class Stop(Exception):
 
 def ask(prompt: str) -> str:
     """One line typed at a prompt; the end of input and Ctrl-C become a Stop, so no work is lost."""
-    from ._fit import fitted_prompt
+    from .fit_lines import fitted_prompt
 
     try:
         return input(fitted_prompt(out(), prompt))

@@ -42,13 +42,13 @@ def diff(old: str = typer.Argument(..., metavar="A", help="The edition compared 
     """Compare two editions by meaning, topic by topic, recognising renamed cards.
 
     Exit status: 0 when the rules are the same, 1 when they differ, 2 on an error."""
-    from ..diff import diff_rulesets, render_markdown, render_text
+    from ..diff import diff_rulesets, render_json, render_markdown, render_text
 
     a, b = _load_both(old, new)
     _warn(a, b)
     result = diff_rulesets(a, b)
     if as_json:
-        print_json(result.to_json())
+        print_json(render_json(result))
     elif fmt is Format.markdown:
         sys.stdout.write(render_markdown(result))
     else:

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from ..base.wording import counted, distance, plural
-from ._fit import print_fitted
+from .fit_lines import print_fitted
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, err, fail, load_edition, out, print_json, usable_text
 
 HELP = """\
@@ -351,7 +351,7 @@ def simulate_parties(edition: str, tables: int, rounds: int, round_turns: int, p
     """`touring simulate --progressive`: whole parties played by bots (see party.simulate)."""
     from ..bots.players import BOTS
     from ..party.simulate import PartyPlan, render, simulate
-    from .simulate import _progress
+    from .progress import progress_bar
 
     for value, flag in ((tables, "--tables"), (rounds, "--rounds"), (round_turns, "--round-turns"),
                         (parties, "--parties")):
@@ -366,7 +366,7 @@ def simulate_parties(edition: str, tables: int, rounds: int, round_turns: int, p
     if ruleset.progressive is None:
         fail(f"touring simulate: {ruleset.id} describes no progressive play")
     plan = PartyPlan(tables=tables, rounds=rounds, round_turns=round_turns, bots=names, seed=seed, parties=parties)
-    with _progress(parties, f"{ruleset.id} parties") as advance:
+    with progress_bar(parties, f"{ruleset.id} parties") as advance:
         data = simulate(ruleset, plan, advance)
     if as_json:
         print_json(data)

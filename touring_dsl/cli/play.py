@@ -12,12 +12,13 @@ import typer
 from ..play import gamelog
 from ..play.gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, MoveEntry
 from ..base.json_input import SEED_RANGE, seed_in_range
+from ..base.rng import bot_rng
 from ..play.table_view import bonus_turn_line, describe_event, forfeit_warnings, render_table, result_lines
 from ..base.wording import counted
 from .common import (EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, err, fail, load_edition,
                      out, shown_path, usable_path, usable_text)
-from ._fit import fitted_prompt, print_fitted
-from ._matches import play_races
+from .fit_lines import fitted_prompt, print_fitted
+from .scored_races import play_races
 
 RECENT = 8  # events kept for the table's short log
 
@@ -101,18 +102,6 @@ def make_seats(kinds: list[str], ruleset) -> Seats:
                 fail(f"--bots: {exc}", EXIT_USAGE)
             fail(f'--bots: no bot named "{kind}" (choose from {", ".join(sorted(BOTS))})', EXIT_USAGE)
     return seats
-
-
-def bot_rng(seed: int, move_number: int):
-    """A generator for one bot decision, derived from the game seed and the move number.
-
-    Deriving it per move (instead of one running generator) makes a resumed game choose
-    exactly as the uninterrupted one would have.
-    """
-    from ..base.rng import Rng
-
-    mask = (1 << 64) - 1
-    return Rng((seed * 0x9E3779B97F4A7C15 + move_number * 0xBF58476D1CE4E5B9 + 1) & mask)
 
 
 class Session:

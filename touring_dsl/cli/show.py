@@ -22,7 +22,7 @@ def parent_lines(r: Ruleset) -> list[str]:
     """What a variant changes from the edition it extends, said as `touring diff` says it."""
     from ..diff import diff_rulesets
     from ..diff.render import change_lines
-    from ..rulebook.variant import load_parent
+    from ..language.archive import load_parent
 
     parent = load_parent(r)
     if parent is None:  # the parent cannot be read now: the variant's own list of edits is all there is
@@ -92,7 +92,7 @@ def summary_lines(r: Ruleset) -> list[str]:
         for p in r.penalties.table:
             lines.append(f"  {p.hazard} in {p.zone}: {distance(p.miles, r.race.unit)}")
     if r.scoring:
-        from ..diff.compare import score_words
+        from ..language.scoring_words import score_words
 
         unit = "km" if r.race.unit == "km" else "mile"
         terms = [f"{counted(t.points, 'point')} {score_words(t, unit, counter=r.pile_names.counter)}"

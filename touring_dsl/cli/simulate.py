@@ -11,6 +11,7 @@ import typer
 
 from ..base.wording import counted
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, path_problem, print_json
+from .progress import progress_bar
 
 
 def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, seed: int, rotate: bool = False,
@@ -61,29 +62,6 @@ def _check_bot(name: str, ruleset) -> None:
         make_bot(name, ruleset)
     except ValueError as exc:
         fail(f"touring: {exc}", EXIT_USAGE)
-
-
-@contextmanager
-def _progress(total: int, label: str):
-    """A progress bar on stderr, only when stderr is a terminal."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    from rich.progress import Progress
-
-    from .common import err
-
-    with Progress(*progress_columns(label), console=err(), transient=True) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda done: bar.advance(task, done)
-
-
-def progress_columns(label: str) -> tuple:
-    """The bar's columns: what runs, the bar, games done of all, and the time left, labelled as such."""
-    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
-
-    return (TextColumn(f"[progress.description]{label}"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("time left"), TimeRemainingColumn())
 
 
 def shares(counts: list[int], total: int) -> list[str]:
@@ -172,7 +150,7 @@ def _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate=
         fail(f"touring: --jobs {jobs} is more than touring starts; at most {MOST_JOBS} (four per core, or 8)",
              EXIT_USAGE)
     facts, plan = _plan(edition, games, players, setup, bots, seed, rotate, public, records is not None)
-    with _interruptible(), _progress(games, facts.edition_id) as advance, _records(records) as write:
+    with _interruptible(), progress_bar(games, facts.edition_id) as advance, _records(records) as write:
         try:
             tally = run(plan, jobs=jobs, backend=backend, progress=advance, records=write)
         except RayMissing as exc:
@@ -183,7 +161,7 @@ def _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate=
     if matches and facts.scores_match:  # the edition plays matches: measure them too
         from ..simulate.matches import simulate_matches
 
-        with _progress(matches, f"{facts.edition_id} matches") as advance:
+        with progress_bar(matches, f"{facts.edition_id} matches") as advance:
             data["match"] = simulate_matches(load_edition(edition), plan, matches, jobs, advance)
     return data
 

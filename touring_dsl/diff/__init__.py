@@ -6,7 +6,7 @@ from .changes import TOPICS, Change, Diff, EditionRef
 from .compare import Comparison
 from .describe import describe
 from .match import CardMatch
-from .render import render_markdown, render_text
+from .render import render_json, render_markdown, render_text
 
 
 def diff_rulesets(a: Ruleset, b: Ruleset) -> Diff:
@@ -21,4 +21,4 @@ def _ref(ruleset: Ruleset) -> EditionRef:
 
 
 __all__ = ["Change", "Diff", "EditionRef", "TOPICS", "CardMatch", "describe", "diff_rulesets",
-           "render_markdown", "render_text"]
+           "render_json", "render_markdown", "render_text"]

@@ -25,6 +25,7 @@ TOPICS: tuple[tuple[str, str], ...] = (
 )
 TOPIC_TITLES = dict(TOPICS)
 MIRROR_ACTION = {"added": "removed", "removed": "added", "changed": "changed", "renamed": "renamed"}
+MECHANIC_ASPECT = "mechanic:"  # a Change of a mechanic's part: aspect "mechanic:<name>" (describe asks it for words)
 
 
 @dataclass(frozen=True)
@@ -89,31 +90,3 @@ class Diff:
     def mirrored(self) -> "Diff":
         return Diff(self.b, self.a, tuple((k, new, old) for k, old, new in self.renames),
                     tuple(c.mirrored() for c in self.changes))
-
-    def to_json(self) -> dict:
-        """The diff as JSON-ready data (dicts, lists, strings, numbers)."""
-        from .describe import describe
-
-        return {
-            "a": self.a.to_json(),
-            "b": self.b.to_json(),
-            "same": self.same,
-            "count": len(self.changes),
-            "renames": [{"kind": k, "old": old, "new": new} for k, old, new in self.renames],
-            "topics": [
-                {"topic": topic, "title": TOPIC_TITLES[topic],
-                 "changes": [{"action": c.action, "aspect": c.aspect,
-                              "subject": {"old": c.subject[0], "new": c.subject[1]},
-                              "old": _jsonable(c.old), "new": _jsonable(c.new), "text": describe(c)}
-                             for c in items]}
-                for topic, items in self.by_topic()
-            ],
-        }
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
-    return value

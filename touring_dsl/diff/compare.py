@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
+from ..mechanics import REGISTERED
 from ..mechanics.effects import REGISTERED as EFFECTS, effects_of
-from ..mechanics import REGISTERED, finish_of
-from ..language.model import Card, Penalties, Progressive, Race, Ruleset, ScoreTerm, Setup
-from .changes import Change
+from ..language.scoring_words import score_words
+from ..language.model import Card, Penalties, Progressive, Race, Ruleset, Setup
+from .changes import MECHANIC_ASPECT, Change
 from .match import CardMatch
 
 _NO_PENALTIES = Penalties(piles=(), table=())
@@ -285,7 +286,6 @@ class Comparison:
 
 
 # reading a ruleset -----------------------------------------------------------------------------------
-MECHANIC_ASPECT = "mechanic:"  # a Change of a mechanic's part: aspect "mechanic:<name>" (describe asks it for words)
 
 
 def mechanic_part(holder, mechanic) -> dict | None:
@@ -296,25 +296,6 @@ def mechanic_part(holder, mechanic) -> dict | None:
         return None
     unit = holder.unit if hasattr(holder, "unit") else holder.race.unit
     return {"unit": unit, **part.model_dump(mode="json", exclude={"provenance"})}
-
-
-def score_words(term: ScoreTerm, unit: str, to_b: Callable[[str], str] = lambda n: n, counter: str = "") -> str:
-    """What a scoring term counts, in words and in B's card names ('per "200 km" in play'); `unit` is
-    the distance word ("mile", "km", or "mile or km" between a race in miles and one in km); `counter`
-    the edition's name for a hazard turned away ("coup fourré"), where the words are for its players."""
-    named = f'"{to_b(term.card)}"' if term.card else None
-    kinds = {"safety": "safeties", "remedy": "remedies"}
-    words = {"distance": f"per {unit}", "completing": "for completing the race",
-             "completing-without": f"for completing the race without {named}",
-             "completing-exhausted": "for completing the race after the draw pile runs out",
-             "shut-out": "for completing the race while no opponent has any mileage",
-             "in-play": f"per {named or term.kind} in play",
-             "all-in-play": f"for all {kinds.get(term.kind or '', f'{term.kind}s')} in play",
-             "countered": f"per {counter}" if counter else "per hazard countered"}
-    found = finish_of(term.what)  # a mechanic's condition (touring_dsl.mechanics)
-    if found is not None:
-        return f"for completing the race {found[1].words}"
-    return words[term.what]
 
 
 def _card_summary(card: Card) -> dict:

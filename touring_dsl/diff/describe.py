@@ -4,8 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..mechanics.effects import REGISTERED as EFFECTS
-from .changes import Change
-from .compare import MECHANIC_ASPECT
+from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
 from ..base.wording import distance
 

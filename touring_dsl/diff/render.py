@@ -1,5 +1,7 @@
-"""Diff stage, output: a Diff as a plain-text report or as Markdown, grouped by topic."""
+"""Diff stage, output: a Diff as a plain-text report, as Markdown or as JSON-ready data, grouped by topic."""
 from __future__ import annotations
+
+from typing import Any
 
 from .changes import TOPIC_TITLES, Diff, EditionRef
 from .describe import describe
@@ -43,6 +45,33 @@ def render_markdown(diff: Diff) -> str:
         lines += ["", f"## {TOPIC_TITLES[topic]}", ""]
         lines += [f"- **{c.action}**: {_escape(describe(c))}" for c in changes]
     return "\n".join(lines) + "\n"
+
+
+def render_json(diff: Diff) -> dict:
+    """The diff as JSON-ready data (dicts, lists, strings, numbers), each change with its sentence."""
+    return {
+        "a": diff.a.to_json(),
+        "b": diff.b.to_json(),
+        "same": diff.same,
+        "count": len(diff.changes),
+        "renames": [{"kind": k, "old": old, "new": new} for k, old, new in diff.renames],
+        "topics": [
+            {"topic": topic, "title": TOPIC_TITLES[topic],
+             "changes": [{"action": c.action, "aspect": c.aspect,
+                          "subject": {"old": c.subject[0], "new": c.subject[1]},
+                          "old": _jsonable(c.old), "new": _jsonable(c.new), "text": describe(c)}
+                         for c in items]}
+            for topic, items in diff.by_topic()
+        ],
+    }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    return value
 
 
 def _mark(action: str) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..base.wording import counted
-from ..play.counter_words import with_article
+from ..language.counter_words import with_article
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
 from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, ZONE

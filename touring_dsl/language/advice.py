@@ -65,6 +65,6 @@ def warnings_for(ruleset: Ruleset) -> list[Diagnostic]:
     """The warnings for a compiled edition, its parent found as the rulebook finds it."""
     if not ruleset.parent:
         return []
-    from ..rulebook.variant import load_parent
+    from .archive import load_parent
 
     return variant_warnings(ruleset, load_parent(ruleset))

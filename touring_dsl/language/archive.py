@@ -110,3 +110,13 @@ def _load_cached(path: str, mtime: int, size: int) -> Ruleset:
     from .ruleset_cache import compile_cached
 
     return compile_cached(Path(path), display_path(Path(path)))
+
+
+def load_parent(ruleset: Ruleset) -> Ruleset | None:
+    """The parent edition, looked up beside the variant's file first, then in the archive."""
+    base = next((c.location.file for c in ruleset.changes if c.location), None)
+    try:
+        path = find_edition(ruleset.parent or "", Path(base).parent if base else None)
+        return load(str(path)) if path else None
+    except Exception:  # a parent that no longer compiles leaves the section out, not the rulebook
+        return None

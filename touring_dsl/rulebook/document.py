@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..play.counter_words import with_article
+from ..language.counter_words import with_article
 from ..mechanics import REGISTERED
 from ..mechanics import effects
 from ..language.model import Card, Provenance, Ruleset, Setup
@@ -14,7 +14,8 @@ from .effect_words import phrase
 from .examples import worked_examples
 from .provenance import provenance_section
 from .scoring import scoring_section
-from .variant import load_parent, variant_section
+from ..language.archive import load_parent
+from .variant import variant_section
 
 # each kind is labelled by its word in the language, except the counter, whose word says less to a player
 KIND_LABEL = {kind: kind.capitalize() for kind in ("mileage", "go", "remedy", "hazard", "zone", "safety")} | {

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..play.counter_words import with_article
+from ..language.counter_words import with_article
 from ..mechanics.effects import REGISTERED as EFFECTS
 from ..mechanics import REGISTERED, decision_words
 from ..language.model import Example, ExampleCheck, ExampleMove, ExampleSide, Ruleset, Setup

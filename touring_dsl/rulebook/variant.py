@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from .effect_words import phrase
 from ..mechanics.effects import by_name, effects_of
@@ -15,18 +14,6 @@ SPEEDING = {"forbidden": "a card the zone does not allow cannot be laid",
             "forfeit-all": "speeding costs every mileage card laid"}
 REACH = {"own": "on one's own side", "opponent": "on an opponent's side", "any": "on any side"}
 KEEP = {"all": "returned whole", "all-but-top": "returned except the top card", "none": "left on the table"}
-
-
-def load_parent(ruleset: Ruleset) -> Ruleset | None:
-    """The parent edition, looked up beside the variant's file first, then in the archive."""
-    from ..language.archive import find_edition, load
-
-    base = next((c.location.file for c in ruleset.changes if c.location), None)
-    try:
-        path = find_edition(ruleset.parent or "", Path(base).parent if base else None)
-        return load(str(path)) if path else None
-    except Exception:  # a parent that no longer compiles leaves the section out, not the rulebook
-        return None
 
 
 def variant_section(r: Ruleset, parent: Ruleset | None, refs: Callable[..., Text]) -> Section | None:
@@ -235,4 +222,4 @@ def _examples(old: Ruleset, new: Ruleset, refs) -> list[Text]:
     return [text("Comes with worked examples of its own, given below.")]
 
 
-__all__ = ["load_parent", "variant_section", "differences"]
+__all__ = ["variant_section", "differences"]

@@ -11,7 +11,8 @@ import json
 
 from .editions import as_saved, saved_text
 from .store import Access, TableStore
-from .table import EDITION_NAME, Table, _write_json, META_NAME
+from .disk import write_json
+from .table import EDITION_NAME, META_NAME, Table
 
 AFTER = "after"  # the new table's meta key: the id of the table it follows
 BY = "again_by"  # the new table's meta key: the seat of the old table that pressed first (None: host or spectator)
@@ -37,7 +38,7 @@ def play_again(store: TableStore, table: Table, by: int | None = None) -> Table:
                         setup=table.record.header.get("setup"), match=bool(table.meta.get("match")))
     made.meta[AFTER] = table.id
     made.meta[BY] = by
-    _write_json(made.folder / META_NAME, made.meta)
+    write_json(made.folder / META_NAME, made.meta)
     return made
 
 

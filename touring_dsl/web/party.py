@@ -26,8 +26,8 @@ from ..party import save as party_save
 from ..party.record import Party, PartyError
 from ..party.standings import standings
 from .editions import load_archive
-from .store import STAGING, _remove
-from .table import DiskRefused, Table, _sync_folder, _write_json, disk_trouble, new_token
+from .disk import STAGING, disk_trouble, remove_folder, sync_folder, write_json
+from .table import DiskRefused, Table, new_token
 
 PARTIES = "parties"  # the data folder's subfolder for parties (table folders are hexadecimal names)
 PARTY_FILE = "party.json"
@@ -78,11 +78,11 @@ class WebParty:
         try:  # made whole in a hidden folder, then renamed into place
             staging.mkdir(parents=True)
             party_save.save(staging / PARTY_FILE, party)
-            _write_json(staging / META_FILE, meta)
+            write_json(staging / META_FILE, meta)
             staging.rename(folder)
-            _sync_folder(parties)
+            sync_folder(parties)
         except OSError as exc:
-            _remove(staging)
+            remove_folder(staging)
             raise refusal(disk_trouble(exc), "the party was not set up") from None
         return cls(folder, meta, party, ruleset)
 
@@ -106,7 +106,7 @@ class WebParty:
             links[name] = new_token()
         if missing:
             try:
-                _write_json(self.folder / META_FILE, self.meta)
+                write_json(self.folder / META_FILE, self.meta)
             except OSError as exc:
                 print(f"touring serve: party {self.id}: evening links not kept: {disk_trouble(exc)}", file=sys.stderr)
 
@@ -116,7 +116,7 @@ class WebParty:
     def _write(self, party: Party, meta: dict) -> None:
         """The meta first, then the party: a crash between leaves the round as it was, with its next tables
         already listed, and the signal given again finds them."""
-        _write_json(self.folder / META_FILE, meta)
+        write_json(self.folder / META_FILE, meta)
         party_save.save(self.folder / PARTY_FILE, party)
 
     def _keep(self, store, party: Party, meta: dict, made: list[Table], what: str) -> None:
@@ -148,7 +148,7 @@ class WebParty:
             self._keep(store, self.party, meta, made, "the round's tables were not made")
         except PartyError:
             if not self.meta["games"]:  # a party just set up: nothing of it is kept, the host starts again
-                _remove(self.folder)
+                remove_folder(self.folder)
             raise
         return made
 

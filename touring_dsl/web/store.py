@@ -2,23 +2,22 @@
 
 Each subfolder holds meta.json (edition, private tokens, one race or a match), game.jsonl (the game log; a
 match's later races in game-race2.jsonl and on) and, for a house rule, edition.touring (the uploaded text). A link's token finds its table and seat here. A table is made in a
-hidden folder (".new-...") renamed into place once whole, so a full disk or a crash never leaves a table
+hidden folder (".new-...", disk.STAGING) renamed into place once whole, so a full disk or a crash never leaves a table
 half made; what an older touring or a crash left half made is removed when the server starts.
 """
 from __future__ import annotations
 
 import secrets
-import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..play.gamelog import HUMAN
+from .disk import STAGING, remove_folder
 from .editions import EditionRefused, as_saved, compile_upload, load_archive, saved_text
 from .table import EDITION_NAME, LOG_NAME, META_NAME, DiskRefused, Table
 
 MAX_PLAYERS = 8
-STAGING = ".new-"  # a table (or party) being made: renamed into place once whole
 # what a table's folder can hold before its log is written: without a log no link to it was ever given
 HALF_MADE_TABLE = {META_NAME, META_NAME + ".part", EDITION_NAME, LOG_NAME + ".part"}
 
@@ -99,8 +98,8 @@ class TableStore:
             seed = seed if seed is not None else secrets.randbits(32)
             table = Table.create(staging, folder, ruleset, edition, players, setup, kinds, seed, names, match)
         except BaseException as exc:
-            _remove(staging)
-            _remove(folder)
+            remove_folder(staging)
+            remove_folder(folder)
             if isinstance(exc, OSError):
                 raise DiskRefused(exc, "the table was not made") from None
             raise
@@ -112,7 +111,7 @@ class TableStore:
         self.tables.pop(table.id, None)
         for token in [*table.meta["tokens"], table.meta["spectator"], table.meta["host"]]:
             self.access.pop(token, None)
-        _remove(table.folder)
+        remove_folder(table.folder)
 
     def _new_folders(self) -> tuple[Path, Path]:
         """A fresh staging folder and the name the table will have once made (neither taken)."""
@@ -137,11 +136,11 @@ class TableStore:
 
         for folder in [p for p in self.root.iterdir() if p.is_dir() and _made_here(p.name)]:
             if folder.name.startswith(STAGING) or _holds_only(folder, HALF_MADE_TABLE):
-                _remove(folder)
+                remove_folder(folder)
         parties = self.root / PARTIES
         for folder in [p for p in parties.iterdir() if p.is_dir() and _made_here(p.name)] if parties.is_dir() else []:
             if folder.name.startswith(STAGING) or half_made_party(folder):
-                _remove(folder)
+                remove_folder(folder)
 
     def close(self) -> None:
         for table in self.tables.values():
@@ -160,8 +159,3 @@ def _holds_only(folder: Path, names: set[str]) -> bool:
         return all(path.is_file() and path.name in names for path in folder.iterdir())
     except OSError:
         return False
-
-
-def _remove(folder: Path) -> None:
-    """Remove a folder and what it holds; what cannot be removed now is left (swept at the next start)."""
-    shutil.rmtree(folder, ignore_errors=True)

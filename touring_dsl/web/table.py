@@ -11,7 +11,6 @@ the server's own data folder.
 """
 from __future__ import annotations
 
-import errno
 import json
 import os
 import secrets
@@ -21,6 +20,7 @@ from ..play import gamelog
 from ..engine.match import Match
 from ..play.gamelog import HUMAN, GameRecord, LogWriter, MoveEntry, race_log
 from ..play.score_sheet import score_sheet
+from .disk import disk_trouble, sync_folder, write_json
 from .views import state_message
 
 LOG_NAME = "game.jsonl"
@@ -39,17 +39,6 @@ class DiskRefused(MoveRefused):
     def __init__(self, exc: OSError, what: str):
         self.trouble = disk_trouble(exc)
         super().__init__(f"{self.trouble}: {what}; try again in a moment")
-
-
-def disk_trouble(exc: OSError) -> str:
-    """A failed write in words for the people at the table (never a path of the server's)."""
-    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return "the server's disk is full"
-    if exc.errno == errno.EROFS:
-        return "the server's disk cannot be written (it is read-only)"
-    if exc.errno == errno.EFBIG:
-        return "the server's file size limit is reached"
-    return "the server could not write to its disk"
 
 
 def new_token() -> str:
@@ -130,11 +119,11 @@ class Table:
                 "match": match}
         if names is not None:
             meta["names"] = [str(name) for name in names(game)]
-        _write_json(staging / META_NAME, meta)
+        write_json(staging / META_NAME, meta)
         gamelog.save(staging / LOG_NAME, record)
-        _sync_folder(staging)
+        sync_folder(staging)
         staging.rename(folder)
-        _sync_folder(folder.parent)
+        sync_folder(folder.parent)
         return cls(folder, meta, ruleset, game, record)
 
     @classmethod
@@ -267,7 +256,7 @@ class Table:
         path = race_log(self.folder / LOG_NAME, self.race + 1)
         try:
             gamelog.save(path, record)
-            _sync_folder(self.folder)
+            sync_folder(self.folder)
         except OSError as exc:
             path.unlink(missing_ok=True)
             raise DiskRefused(exc, "the next race was not dealt") from None
@@ -280,7 +269,7 @@ class Table:
 
     def bot_choice(self):
         """(seat, view, legal moves, generator) for the bot to act: everything it may read, snapshotted."""
-        from ..cli.play import bot_rng
+        from ..base.rng import bot_rng
 
         seat = self.game.to_act
         return seat, self.game.view(seat), self.game.legal_moves(), bot_rng(self.record.header["seed"],
@@ -374,31 +363,3 @@ def _read_log(path: Path) -> GameRecord:
             raise ValueError(str(exc)) from None
     os.truncate(path, path.read_bytes().rindex(b"\n") + 1)  # cut in place: shrinking a file needs no space
     return gamelog.read(path)
-
-
-def _write_json(path: Path, data: dict) -> None:
-    """Write a small JSON file through a temporary one and a rename: it is whole, old or new, never half."""
-    temporary = path.with_name(path.name + ".part")
-    try:
-        with temporary.open("w", encoding="utf-8") as stream:
-            stream.write(json.dumps(data, indent=1))
-            stream.flush()
-            os.fsync(stream.fileno())
-        temporary.replace(path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make a folder's new names last through a power cut (where the system lets a folder be synced)."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)

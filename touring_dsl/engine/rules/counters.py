@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...play.counter_words import shown_detail
+from ...language.counter_words import shown_detail
 from ..codec import COUNTER_WITH, is_action
 from ..tables import ZONE
 from . import hands, safeties, zones

@@ -1,6 +1,6 @@
 """Rules of play, delays: a side moves only while a go card shows on its go pile.
 
-Construct: the `delays` section (`chain "Hazard" then "Remedy" then "Go"`, `target showing go | any`),
+Construct: the `delays` section (`chain HAZARD then REMEDY then GO`, each a card name, `target showing go | any`),
 and cards of kind go and remedy. A hazard of a chain, played on another side, covers that side's go
 pile; the side may then play only the chain's next step, in order, and moves again once the last step
 (or a go card on an empty pile) is on top. `target any` lets a delay be played on a side that has not

@@ -1,4 +1,4 @@
-"""CLI stage, scored races for `touring play` (a helper of play, not a command: hence the underscore): each race's scores, and a match played race after race.
+"""CLI stage, helper of `touring play` (not a command): each race's scores, and a match played race after race.
 
 `touring play` hands its first session here. When the edition scores races, the race's score sheet is
 printed after it (the rows of touring_dsl.play.score_sheet, the web table's too, as a table of text); when it
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import Any, Callable, Optional, Protocol
 
 import typer
 
@@ -20,14 +20,29 @@ from ..engine.rules.scoring import RaceScore
 from ..mechanics import match_parts
 from ..play.score_sheet import ScoreSheet, score_sheet
 from ..base.wording import capital, counted, sentence
-
-if TYPE_CHECKING:
-    from .play import Session
-
-NextRace = Callable[[int, int, Optional[Path]], "Session"]  # (seed, first seat, log path) -> a new session, dealt
+from .common import Stop
 
 
-def play_races(first: "Session", next_race: NextRace | None) -> None:
+class RaceSession(Protocol):
+    """What a race needs of the play command's session (play.Session): it plays, speaks, and stops."""
+
+    game: Any
+    record: Any
+    seats: Any
+    console: Any
+    log_path: Optional[Path]
+
+    def run(self) -> None: ...
+
+    def say(self, text: str, style: str | None = None) -> None: ...
+
+    def stop(self, reason: str) -> int: ...
+
+
+NextRace = Callable[[int, int, Optional[Path]], RaceSession]  # (seed, first seat, log path) -> a new session, dealt
+
+
+def play_races(first: RaceSession, next_race: NextRace | None) -> None:
     """Play the first race; score it if the edition scores races; go on while its match is undecided.
     next_race is None for a resumed game: its race is scored, but no match goes on from it."""
     first.run()
@@ -45,10 +60,8 @@ def play_races(first: "Session", next_race: NextRace | None) -> None:
         conclude(first, match)
 
 
-def _next(first: "Session", match: Match, next_race: NextRace) -> "Session":
+def _next(first: RaceSession, match: Match, next_race: NextRace) -> RaceSession:
     """Deal the match's next race and play it (stopping it as the play command stops the first)."""
-    from .play import Stop
-
     number = len(match.races) + 1
     lead = match.next_first()
     session = next_race(match.next_seed(), lead, race_log(first.log_path, number))
@@ -65,7 +78,7 @@ def _next(first: "Session", match: Match, next_race: NextRace) -> "Session":
     return session
 
 
-def report(session: "Session", match: Match, scores: tuple[RaceScore, ...]) -> None:
+def report(session: RaceSession, match: Match, scores: tuple[RaceScore, ...]) -> None:
     """The race's score sheet (the rows the web table shows too: touring_dsl.play.score_sheet), the match's
     running totals beneath it."""
     sheet = score_sheet(match)
@@ -94,7 +107,7 @@ def sheet_lines(sheet: ScoreSheet, width: int = 80) -> list[str]:
     return lines
 
 
-def conclude(session: "Session", match: Match) -> None:
+def conclude(session: RaceSession, match: Match) -> None:
     winner = match.winner
     if winner is None:
         session.say(f"The match ends undecided after {counted(len(match.races), 'race')}.", style="bold")
@@ -105,13 +118,13 @@ def conclude(session: "Session", match: Match) -> None:
                 f"{counted(len(match.races), 'race')}.", style="bold")
 
 
-def side_name(session: "Session", side: int) -> str:
+def side_name(session: RaceSession, side: int) -> str:
     """'side 1 (you)' on the one person's side, else 'side 2': the sheet's heading says who plays each side."""
     seats = [seat for seat in range(session.game.players) if session.game.side_of(seat) == side]
     return f"side {side + 1} (you)" if session.seats.only_human in seats else f"side {side + 1}"
 
 
-def side_players(session: "Session", side: int) -> str:
+def side_players(session: RaceSession, side: int) -> str:
     """'you', 'you and player 3', 'player 2 (greedy) and player 4 (greedy)': no brackets in brackets."""
     seats = [seat for seat in range(session.game.players) if session.game.side_of(seat) == side]
     names = ["you" if seat == session.seats.only_human else session.seats.name(seat) for seat in seats]

@@ -1,4 +1,4 @@
-"""Play stage, words: what the players call turning a hazard away out of turn, and the question it opens.
+"""Language stage, words: what the players call turning a hazard away out of turn, and the question it opens.
 
 An edition may name the moment as it names its piles (`piles { counter is called "coup fourré" }`,
 model.PileNames.counter); without a name the words are the generic "counter". The terminal, the web
