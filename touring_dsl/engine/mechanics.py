@@ -80,6 +80,12 @@ while they are imported); its methods import what they use. It declares:
                                a mechanic that names it also says so in match_status, and the rulebook
                                leaves out the core's "the same player leads every race")
 
+A core construct with kinds follows the same pattern in a registry of its own: a hazard's EFFECT (what it
+does to the side it is played on) is one module of touring_dsl/mechanics/effects/ (contract:
+effects/base.py); install_effects below puts the effects a deck uses on its Tables, and the Emitter writes
+one branch per effect used (codegen.Emitter.hazard, rules.counters). tests/test_hazard_effects.py holds
+every registered effect to its pieces.
+
 tests/test_mechanics.py fails for a registered mechanic that lacks a piece (words, a bot choice for a
 decision, a state field's way back from a View), and tests/test_construct_coverage.py for one that no
 edition's worked example uses. docs/language.md, "Adding a mechanic", walks through the Extension.

@@ -3,14 +3,16 @@
 Every module states its rule in plain words, names the language construct it plays, and has functions
 named for the steps of that rule. Each function takes the Emitter (engine.codegen), which knows the
 ruleset's Tables and writes lines of the kernel's Python source; codegen assembles the modules into the
-kernel's functions. Where to look for a construct of docs/language.md:
+kernel's functions. What a hazard does to the side it is played on (its effect: a delay, a removal, a
+lost turn...) is one module of touring_dsl/mechanics/effects/ each, which writes its lines itself or
+through the steps below (delays.delay, races.removal). Where to look for a construct of docs/language.md:
 
     legality.py   which cards a seat may play now (the cached masks every rule below keeps up to date)
     delays.py     `delays` (chain ... then ..., target), go and remedy cards on the go pile
     zones.py      `zones` (zone ... allows, start in, play ... on, speeding)
     penalties.py  `penalties` (when ... in ... take, take from, never a larger card)
     counters.py   `card ... counter cancels ...`: a card shown out of turn against a hazard
-    races.py      `race` and its piles, hazards that `removes` a mileage card, `ending`
+    races.py      `race` and its piles, the removal of a mileage card (`removes`), `ending`
     hands.py      `turn` (hand, draw ... before play), `reshuffle`, dealing and passing the turn
     scoring.py    `scoring`: a finished race's points per side, read off the table (no kernel code;
                   the match of several races is engine/match.py)
