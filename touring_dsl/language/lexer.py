@@ -6,6 +6,8 @@ from pygments.formatters import TerminalFormatter
 from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text, Whitespace
 
+from ..mechanics.effects import REGISTERED as EFFECTS
+
 # Words that open a block of the file, or a part of an example.
 SECTIONS = ("edition", "extends", "deck", "race", "setup", "turn", "delays", "zones", "penalties", "reshuffle",
             "ending", "progressive", "scoring", "notes", "piles", "example", "given", "expect")
@@ -29,8 +31,10 @@ WORDS = (
     "match", "lead", "rotates",
     "extension", "extend", "stop",
     "stack", "remedied", "may",
-    "loses",
 )
+# ... and the words of each hazard effect's card attributes (mechanics.effects: `loses turn`), from its module
+WORDS += tuple(dict.fromkeys(word for effect in EFFECTS for written in effect.attributes.values()
+                             for word in written.split() if word not in WORDS + SECTIONS))
 _NAME = r"[a-z][a-z0-9_-]*"
 
 

@@ -278,7 +278,7 @@ class ExampleMove(Frozen):
 # What an example may expect to have happened during its moves (the engine's event kinds).
 ExampleEvent = Literal[tuple(dict.fromkeys((
     "speeding", "penalty", "remove", "counter", "decline", "reshuffle", "win",
-    *(kind for e in EFFECTS for kind in e.events if kind != "hazard"),  # a hazard effect's (mechanics.effects)
+    *(kind for e in EFFECTS for kind in e.events),  # a hazard effect's (mechanics.effects)
     *(kind for m in REGISTERED for kind in m.events))))]
 
 
