@@ -124,16 +124,17 @@ def test_every_effect_gives_its_log_words(effect) -> None:
 
 @pytest.mark.parametrize("effect", EFFECTS, ids=lambda e: e.name)
 def test_every_effect_named_by_an_attribute_gives_its_diff_words(effect) -> None:
-    from touring_dsl.diff.changes import Change
+    from touring_dsl.diff.changes import TOPICS, Change
     from touring_dsl.diff.describe import describe
 
     if not effect.attributes:  # the default effect (a delay): its chain is what the differ compares
         assert effect.diff_aspect == "", f"hazard effect {effect.name}: a diff aspect with no attribute to change"
         return
     assert effect.diff_aspect, f"hazard effect {effect.name}: diff words missing (no diff_aspect)"
+    assert effect.diff_topic in dict(TOPICS), f"hazard effect {effect.name}: no diff topic {effect.diff_topic}"
     for action in ("added", "removed", "changed"):
         piece(effect, f"diff words ({action})", lambda: effect.diff(action, '"X"', '"A"', '"B"'))
-        change = Change("removals", action, effect.diff_aspect, ("X", "X"), "A", "B")
+        change = Change(effect.diff_topic, action, effect.diff_aspect, ("X", "X"), "A", "B")
         assert not describe(change).startswith(f"{effect.diff_aspect}:"), \
             f"hazard effect {effect.name}: the differ does not word {effect.diff_aspect}"
 

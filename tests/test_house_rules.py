@@ -38,7 +38,7 @@ EXPECTED = {
     "police-stop-mille-bornes": {("metadata", "changed", "title"), ("metadata", "changed", "author"),
                                  ("metadata", "changed", "summary"), ("cards", "added", "card"),
                                  ("cards", "changed", "against"), ("cards", "changed", "deck-size"),
-                                 ("removals", "added", "loses-turn"), ("removals", "changed", "counter")},
+                                 ("cards", "added", "loses-turn"), ("removals", "changed", "counter")},
 }
 
 

@@ -200,7 +200,7 @@ class Comparison:
         old, new = effects_of(self.a), effects_of(self.b)
         for effect in EFFECTS:  # each hazard effect's own data (mechanics.effects), under its aspect
             if effect.diff_aspect:
-                self.keyed("removals", effect.diff_aspect,
+                self.keyed(effect.diff_topic, effect.diff_aspect,
                            {c.name: effect.diff_value(c) for c in self.a.deck if old.get(c.name) is effect},
                            {c.name: effect.diff_value(c) for c in self.b.deck if new.get(c.name) is effect},
                            self.t, self.t if effect.diff_names_card else (lambda v: v))

@@ -79,6 +79,7 @@ class HazardEffect:
     events: dict[str, str] = {}  # the event kinds its kernel lines report (a worked example may expect them) -> words
     diff_aspect: str = ""  # the differ's aspect for a change of its data (diff.describe), "" when it has none
     diff_names_card: bool = False  # whether its diff_value is a card's name (matched across renamed cards)
+    diff_topic: str = "cards"  # the differ's topic its changes are listed under (diff.changes.TOPICS)
 
     # the compiler ------------------------------------------------------------------------------
     def attribute(self, alias: str, children: list) -> Any:

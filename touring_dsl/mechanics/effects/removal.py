@@ -19,6 +19,7 @@ class RemovalEffect(HazardEffect):
     events = {"remove": "A hazard took a mileage card."}
     diff_aspect = "removes"
     diff_names_card = True
+    diff_topic = "removals"  # ("Removal hazards and counters")
 
     # the compiler ------------------------------------------------------------------------------
     def card_fields(self, data: dict) -> dict:
