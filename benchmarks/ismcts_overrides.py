@@ -24,7 +24,7 @@ from touring_dsl.engine.moves import code_of
 from touring_dsl.base.rng import Rng
 from touring_dsl.bots.search import ismcts
 from touring_dsl.bots.search.infer import policy
-from touring_dsl.simulate.fast import STYLES
+from touring_dsl.bots.greedy import STYLES
 
 from arguments import checked
 

@@ -33,7 +33,7 @@ from touring_dsl.engine import new_game
 from touring_dsl.engine.rules.scoring import score_race
 from touring_dsl.base.rng import Rng
 from touring_dsl.bots.search.pimc import RolloutBot
-from touring_dsl.simulate.fast import rule_playout
+from touring_dsl.bots.playout import rule_playout
 from touring_dsl.simulate.stats import wilson
 
 from arguments import checked

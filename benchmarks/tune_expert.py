@@ -21,7 +21,8 @@ from touring_dsl.engine.tables import GO, HAZARD, REMEDY, ZONE
 from touring_dsl.bots.greedy import EXPERT, GREEDY, Style
 from touring_dsl.base.rng import Rng
 from touring_dsl.simulate import Plan
-from touring_dsl.simulate.fast import KernelRule, loop_for
+from touring_dsl.bots.kernel_rule import KernelRule
+from touring_dsl.simulate.fast import loop_for
 
 from arguments import checked
 

@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 from bot_variants import make_variant  # noqa: E402
 
-from touring_dsl.bots.players import ExpertBot  # noqa: E402
+from touring_dsl.bots.rule_bots import ExpertBot  # noqa: E402
 from touring_dsl.bots.search.pimc import GUARD, HORIZON, RolloutBot  # noqa: E402
 
 

@@ -13,7 +13,8 @@ import os
 import pytest
 
 from touring_dsl.language.archive import archive_ids, load
-from touring_dsl.bots.players import GreedyBot, RandomBot, make_bot, play
+from touring_dsl.bots.players import make_bot, play
+from touring_dsl.bots.rule_bots import GreedyBot, RandomBot
 from touring_dsl.engine import Move, new_game, run_random
 from touring_dsl.base.rng import Rng
 from touring_dsl.simulate import Plan
@@ -202,7 +203,7 @@ def test_make_bot_rejects_unknown_names():
 
 def _choices(ruleset, **position) -> tuple[Move, Move]:
     """What greedy and expert choose in one position."""
-    from touring_dsl.bots.players import ExpertBot
+    from touring_dsl.bots.rule_bots import ExpertBot
     from touring_dsl.engine import build_position
 
     game = build_position(ruleset, **position)

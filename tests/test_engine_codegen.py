@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from touring_dsl.language.archive import archive_ids, load
-from touring_dsl.bots.players import RandomBot, play
+from touring_dsl.bots.players import play
+from touring_dsl.bots.rule_bots import RandomBot
 from touring_dsl.engine import new_game, run_random, tables_for
 from touring_dsl.engine.kernel import KERNEL_FUNCTIONS, kernel_for, source_for
 from touring_dsl.base.rng import Rng

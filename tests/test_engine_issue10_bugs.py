@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from touring_dsl.bots.players import RandomBot
+from touring_dsl.bots.rule_bots import RandomBot
 from touring_dsl.language.compiler import compile_text
 from touring_dsl.engine import new_game, run_random
 from touring_dsl.base.rng import Rng

@@ -31,7 +31,7 @@ from touring_dsl.engine.rules.scoring import score_race
 from touring_dsl.base.rng import Rng
 from touring_dsl.simulate import Plan, seat_bots
 from touring_dsl.simulate.fast import play_games
-from touring_dsl.simulate.runner import BOT_SALT, game_seed
+from touring_dsl.simulate.plan import BOT_SALT, game_seed
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden" / "games" / "games.json"

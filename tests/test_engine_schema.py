@@ -113,12 +113,12 @@ def test_a_search_rebuilds_every_field_the_seat_may_know(case):
 
 def test_the_kernel_writes_only_declared_names():
     """Every name a generated kernel (or measuring loop) assigns is state, a constant, a declared run-time
-    name (codegen.KERNEL_NAMES, fast.MEASURE_NAMES) or a scratch name beginning with "_"."""
+    name (codegen.KERNEL_NAMES, playout.MEASURE_NAMES) or a scratch name beginning with "_"."""
     import ast
 
     from touring_dsl.engine.codegen import CONSTANTS, KERNEL_NAMES, source_for
     from touring_dsl.engine.tables import tables_for
-    from touring_dsl.simulate.fast import MEASURE_NAMES, loop_source
+    from touring_dsl.bots.playout import MEASURE_NAMES, loop_source
 
     declared = set(KERNEL_NAMES) | set(MEASURE_NAMES) | set(CONSTANTS) | {f.name for f in FIELDS} | {"_"}
     for ref in EDITIONS + ["draw-two"]:

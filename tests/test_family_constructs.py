@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from touring_dsl.language.archive import load
-from touring_dsl.bots.players import RandomBot
+from touring_dsl.bots.rule_bots import RandomBot
 from touring_dsl.language.compiler import compile_text
 from touring_dsl.diff import diff_rulesets
 from touring_dsl.engine import Move, new_game, run_random

@@ -10,7 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from touring_dsl.language.archive import archive_ids, load
-from touring_dsl.bots.players import ExpertBot, make_bot, play
+from touring_dsl.bots.players import make_bot, play
+from touring_dsl.bots.rule_bots import ExpertBot
 from touring_dsl.cli.app import app
 from touring_dsl.engine import Move, build_position, new_game
 from touring_dsl.base.rng import Rng

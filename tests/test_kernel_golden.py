@@ -3,7 +3,7 @@
 A mechanic (touring_dsl/mechanics/) writes kernel lines only where a ruleset uses it: every hook point
 with no mechanic present writes nothing, so an edition that uses no mechanic keeps its kernel source
 exactly, and with it its speed and its golden games. This test holds that line: the sha256 of
-`source_for` (and of the simulator's measuring loops, simulate.fast) for each edition, setup and player count is kept in tests/golden/kernels/kernels.json, and
+`source_for` (and of the measuring loops, bots.playout, that the simulator and the search play in) for each edition, setup and player count is kept in tests/golden/kernels/kernels.json, and
 the kernels are also written with the mechanics registry emptied, which must change nothing for a
 seating that uses no mechanic.
 
@@ -23,7 +23,7 @@ from touring_dsl.language.archive import archive_files, load
 from touring_dsl.engine.codegen import source
 from touring_dsl.engine.tables import Tables
 from touring_dsl.mechanics import without_mechanics
-from touring_dsl.simulate.fast import loop_source
+from touring_dsl.bots.playout import loop_source
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "kernels" / "kernels.json"  # as with no mechanic
 WITH_MECHANICS = GOLDEN.with_name("with-mechanics.json")  # the seatings that use a mechanic

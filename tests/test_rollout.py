@@ -6,7 +6,8 @@ import pytest
 from typer.testing import CliRunner
 
 from touring_dsl.language.archive import archive_ids, load
-from touring_dsl.bots.players import ExpertBot, make_bot, play
+from touring_dsl.bots.players import make_bot, play
+from touring_dsl.bots.rule_bots import ExpertBot
 from touring_dsl.cli.app import app
 from touring_dsl.engine import Move, new_game
 from touring_dsl.base.rng import Rng
@@ -93,11 +94,11 @@ def test_touring_play_refuses_a_bad_rollout_budget():
 
 @pytest.mark.parametrize("edition", sorted(archive_ids()))
 def test_the_fast_playout_plays_the_moves_of_the_stepped_rule(edition):
-    """simulate.fast.rule_playout (the rollouts' inner loop) ends every position where stepping the rule's
+    """bots.playout.rule_playout (the rollouts' inner loop) ends every position where stepping the rule's
     kernel policy move by move ends it: same miles, hands, piles, turns and winner."""
     from touring_dsl.bots.greedy import EXPERT
     from touring_dsl.bots.search.infer import policy
-    from touring_dsl.simulate.fast import rule_playout
+    from touring_dsl.bots.playout import rule_playout
 
     ruleset = load(edition)
     for players in sorted(ruleset.player_counts())[:2]:

@@ -236,7 +236,8 @@ def test_a_billion_game_run_streams_its_chunks(jobs: int) -> None:
     """The work is made as it is taken: memory before the first merged chunk stays that of a few chunks."""
     import tracemalloc
 
-    from touring_dsl.simulate.runner import Plan, run
+    from touring_dsl.simulate.plan import Plan
+    from touring_dsl.simulate.runner import run
 
     plan = Plan(edition="touring-1937", players=2, setup=None, bots=("random", "random"), seed=1,
                 games=1_000_000_000)

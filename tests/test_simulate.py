@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 from touring_dsl.language.archive import load
 from touring_dsl.cli.app import app
 from touring_dsl.simulate import Plan, report, run
-from touring_dsl.simulate.runner import CHUNK
+from touring_dsl.simulate.plan import CHUNK
 
 runner = CliRunner()
 
@@ -167,7 +167,8 @@ def test_a_kernel_bot_simulation_starts_without_what_it_does_not_need():
             " '--jobs', '1', '--matches', '0']\n"
             "from touring_dsl.cli.app import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "loaded = [m for m in ('touring_dsl.bots.players', 'touring_dsl.bots.search', 'rich.console') if m in sys.modules]\n"
+            "loaded = [m for m in ('touring_dsl.bots.players', 'touring_dsl.bots.rule_bots', 'touring_dsl.bots.search',"
+            " 'rich.console') if m in sys.modules]\n"
             "print('LOADED', loaded)")
     result = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1],
                             capture_output=True, text=True)

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from touring_dsl.language.archive import load
-from touring_dsl.bots.players import ExpertBot, GreedyBot, RandomBot, make_bot, play
+from touring_dsl.bots.players import make_bot, play
+from touring_dsl.bots.rule_bots import ExpertBot, GreedyBot, RandomBot
 from touring_dsl.engine import Move, build_position, new_game
 from touring_dsl.base.rng import Rng
 from touring_dsl.bots.strategy import ScorerBot, knowledge_for

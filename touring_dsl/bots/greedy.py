@@ -1,11 +1,12 @@
 """Bots stage, the greedy heuristic: one decision rule on card codes, shared by the rule bots and the simulator.
 
 The rule reads only the ruleset (kinds, miles, what each zone allows) and what a seat may see. It is
-written once, on small integers, so that the public bot (bots.GreedyBot, which reads a View and a list
-of Moves) and the simulator's fast path (simulate.fast, which reads the kernel's lists) make the very
-same choices: both call pick_play, and both discard by the same Spares table (pick_discard reads it
-through spare; the fast path's measuring loop reads it inline, and tests/test_simulate_paths.py holds
-the two paths to the same games). It draws nothing from the generator.
+written once, on small integers, so that the public bot (bots.rule_bots.GreedyBot, which reads a View
+and a list of Moves) and the kernel rule (bots.kernel_rule, which reads the kernel's lists, for the
+simulator's fast path and the search's playouts) make the very same choices: both call pick_play, and
+both discard by the same Spares table (pick_discard reads it through spare; the kernel's game loop,
+bots.playout, reads it inline, and tests/test_simulate_paths.py holds the two paths to the same games).
+It draws nothing from the generator.
 
 In order: answer an attack with a counter card (or a safety shown out of turn); set the side moving
 again, with a safety that lifts what holds it up if it has one, else the go or remedy it needs; lay
@@ -67,6 +68,7 @@ GREEDY = Style(keep=((GO, 40), (REMEDY, 20), (HAZARD, 50), (ZONE, 10)))
 # card that can shut a rival in, and use it before anything else.
 EXPERT = Style(keep=((GO, 40), (REMEDY, 30), (HAZARD, 80), (ZONE, 10)), second=75, barred=20, spread=0,
                attack_zone=40, zone_first=True)
+STYLES = {"greedy": GREEDY, "expert": EXPERT}  # the bots that follow this rule, by name, with their Style
 
 
 class Facts:
@@ -235,8 +237,8 @@ def pick_play(f: Facts, plays, side: int, miles, zones, needs: int = 0, style: S
 def answer_offer(t: Tables, offer, side: int, miles, top: int = -1, hand=(), needs: int = 0) -> int:
     """The rule's answer to a mechanic's question (engine.schema.Offer, e.g. the Extension's): the mechanic's
     own rule (touring_dsl.mechanics) chooses, an index into offer.codes, from what the seat sees (the top
-    discard's card code or -1, its hand's card codes, the cards that would set it moving). Both bots.GreedyBot and the simulator's fast path
-    call this, so both answer alike."""
+    discard's card code or -1, its hand's card codes, the cards that would set it moving). Both
+    bots.rule_bots.GreedyBot and the kernel's game loop (bots.playout) call this, so both answer alike."""
     return by_name(offer.mechanic).choose_seen(t, side, miles, offer, top, hand, needs)
 
 

@@ -1,6 +1,6 @@
 """Simulate stage, matches: many seeded bot matches of an edition that scores a match, measured.
 
-Match i is dealt from the run's seed and i alone (runner.game_seed), each race from the match's seed
+Match i is dealt from the run's seed and i alone (plan.game_seed), each race from the match's seed
 (engine.match.race_seed) and led by the seat the match's rules name (engine.match.lead_seat), and each
 race's bot choices from that race's seed: the numbers depend only on the seed, never on --jobs.
 """
@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .runner import Plan, game_seed
+from .plan import BOT_SALT, Plan, game_seed
 from .stats import percentile, wilson
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def play_bot_match(ruleset: Ruleset, plan: Plan, index: int):
 
     bots = [make_bot(name, ruleset) for name in plan.bots]
     return play_match(ruleset, plan.players, game_seed(plan.seed, index),
-                      lambda game: play(game, bots, Rng(game.seed ^ 0x5DEECE66D)), setup=plan.setup)
+                      lambda game: play(game, bots, Rng(game.seed ^ BOT_SALT)), setup=plan.setup)
 
 
 def run_match_chunk(plan: Plan, start: int, stop: int, sides: int) -> MatchTally:
@@ -105,11 +105,9 @@ def _results(work, jobs: int, count: int):
     if jobs <= 1 or count == 1:
         yield from map(_chunk, work)
         return
-    import multiprocessing
+    from .pool import worker_pool
 
-    from .runner import _threads_unsafe
-
-    with multiprocessing.get_context("spawn" if _threads_unsafe() else "fork").Pool(jobs) as pool:
+    with worker_pool(jobs) as pool:
         yield from pool.imap(_chunk, work)
 
 

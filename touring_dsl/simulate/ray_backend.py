@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 
 class RayMissing(RuntimeError):
@@ -13,17 +13,16 @@ class RayMissing(RuntimeError):
 WINDOW = 512  # chunks submitted ahead of the one being merged
 
 
-def run_on_ray(work: Iterable[tuple]) -> Iterator:
+def run_on_ray(work: Iterable[tuple], play: Callable) -> Iterator:
+    """play(args) for each args of `work` on Ray, the results yielded in the order of `work`."""
     try:
         import ray
     except ImportError:
         raise RayMissing("the ray backend needs Ray: pip install 'touring-dsl[ray]'") from None
-    from .runner import _run_chunk_args
-
     if not ray.is_initialized():
         # RAY_ADDRESS names a cluster; without it Ray starts a local one on this machine.
         ray.init(address=os.environ.get("RAY_ADDRESS"), ignore_reinit_error=True, log_to_driver=False)
-    remote = ray.remote(_run_chunk_args)
+    remote = ray.remote(play)
     pending: deque = deque()
     for args in work:  # a bounded window of chunks in flight, so a huge run never lists every chunk
         pending.append(remote.remote(args))

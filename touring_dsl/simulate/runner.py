@@ -8,59 +8,16 @@ tests/test_simulate_paths.py checks game by game.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator
 
+from .plan import BOT_SALT, Plan, game_seed
 from .stats import GameRecord, Tally
 
 if TYPE_CHECKING:
     from ..engine.tables import Tables
     from ..language.model import Ruleset
 
-CHUNK = 250  # games per work unit: small enough for a smooth progress bar, big enough to amortise start-up
 MILEAGE_EVENTS = frozenset({"play", "penalty", "remove", "speeding"})
-PLAY_EVENTS = frozenset({"play", "zone", "hazard", "speeding", "counter", "safety"})  # a card laid, whatever its kind
-BOT_SALT = 0x5DEECE66D  # the bots' generator is seeded from the game's seed, apart from the deal's
-
-
-@dataclass(frozen=True)
-class Plan:
-    """Everything a worker needs; plain data so it crosses process (and Ray) boundaries."""
-
-    edition: str  # archive id or path, compiled again in each worker
-    players: int
-    setup: str | None
-    bots: tuple[str, ...]  # one per seat
-    seed: int
-    games: int
-    rotate: bool = False  # game i seats the bots moved on by i places, so every bot sits in every seat
-    public: bool = False  # play through the public Move/Event API even where a kernel policy exists
-    records: bool = False  # keep each game's compact record (for --records)
-
-    def chunks(self) -> Iterator[tuple[int, int]]:
-        """The work units in order, made as they are taken: a billion games never become a list of millions."""
-        return ((start, min(start + CHUNK, self.games)) for start in range(0, self.games, CHUNK))
-
-    @property
-    def chunk_count(self) -> int:
-        return -(-self.games // CHUNK)
-
-    def bots_for(self, index: int) -> tuple[str, ...]:
-        """The bots by seat in game `index`."""
-        if not self.rotate:
-            return self.bots
-        shift = index % self.players
-        return self.bots[-shift:] + self.bots[:-shift] if shift else self.bots
-
-
-def game_seed(seed: int, index: int) -> int:
-    """Each game's seed depends only on the run's seed and the game's index, never on --jobs."""
-    return (seed * 1_000_003 + index) & 0xFFFFFFFFFFFFFFFF
-
-
-def seat_bots(names: list[str], players: int) -> tuple[str, ...]:
-    """Bots listed for the seats, cycled when fewer names than seats are given."""
-    return tuple(names[i % len(names)] for i in range(players))
 
 
 class Lead:
@@ -92,6 +49,7 @@ def play_one(ruleset: Ruleset, plan: Plan, index: int, moves: list | None = None
     """One game through the public API: bots read Views and choose Moves; measures come from Events.
     With `moves`, each move's code is appended to it (to compare with the fast path)."""
     from ..bots.players import make_bot
+    from ..bots.playout import PLAY_EVENTS
     from ..engine import new_game
     from ..base.rng import Rng
 
@@ -180,7 +138,8 @@ def run_chunk(plan: Plan, start: int, stop: int) -> tuple[Tally, list]:
     return tally, rows
 
 
-def _run_chunk_args(args: tuple) -> tuple[Tally, list]:
+def run_chunk_args(args: tuple) -> tuple[Tally, list]:
+    """run_chunk of a (plan, start, stop) tuple: the function a worker process is handed."""
     return run_chunk(*args)
 
 
@@ -206,17 +165,16 @@ def _chunk_results(plan: Plan, jobs: int, backend: str) -> Iterator[tuple[Tally,
     if backend == "ray":
         from .ray_backend import run_on_ray
 
-        yield from run_on_ray(work)
+        yield from run_on_ray(work, run_chunk_args)
     elif jobs <= 1 or plan.chunk_count == 1:
         for args in work:
-            yield _run_chunk_args(args)
+            yield run_chunk_args(args)
     else:
-        import multiprocessing
+        from .pool import worker_pool
 
         warm(plan)  # forked workers inherit the compiled ruleset and kernel instead of building their own
-        context = multiprocessing.get_context("spawn" if _threads_unsafe() else "fork")
-        with context.Pool(min(jobs, plan.chunk_count)) as pool:
-            yield from pool.imap(_run_chunk_args, work)
+        with worker_pool(min(jobs, plan.chunk_count)) as pool:
+            yield from pool.imap(run_chunk_args, work)
 
 
 def warm(plan: Plan) -> None:
@@ -254,9 +212,3 @@ def tables_of(plan: Plan) -> Tables:
     from ..engine.tables import tables_for
 
     return tables_for(ruleset_of(plan), plan.players, plan.setup)
-
-
-def _threads_unsafe() -> bool:
-    import sys
-
-    return sys.platform != "linux"

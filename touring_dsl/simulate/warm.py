@@ -93,7 +93,7 @@ def pickled_seating(ruleset: Ruleset, players: int, setup: str | None) -> bytes 
     from ..engine.kernel import kernel_for
     from ..engine.tables import Tables
     from .fast import loop_for
-    from .runner import Plan
+    from .plan import Plan
 
     if players not in ruleset.player_counts():
         return None

@@ -16,7 +16,9 @@ from ...engine.rebuild import rebuild
 from ...engine.tables import tables_for
 from ...engine.view import View
 from ...base.rng import Rng
-from .infer import KEPT, TRIES
+
+TRIES = 400  # rival hands judged per decision by what the rival was seen to play (infer.py), at most
+KEPT = 48  # ... stopping once this many were kept
 
 
 class Belief:

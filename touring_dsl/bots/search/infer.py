@@ -22,15 +22,13 @@ from typing import TYPE_CHECKING
 from ...engine.codec import DECLINE, DISCARD, action_of, card_of
 from ..greedy import EXPERT, GREEDY
 from ...base.rng import Rng
-from ...simulate.fast import greedy_policy
+from ..kernel_rule import greedy_policy
 
 if TYPE_CHECKING:
     from .determinize import Belief
 
 HISTORY = 6  # rival turns looked back on
 STRAY = 0.01  # the chance kept by a hand under which neither rule would have made a play seen
-TRIES = 400  # rival hands judged per decision, at most
-KEPT = 48  # ... stopping once this many were kept
 
 
 class Turn:

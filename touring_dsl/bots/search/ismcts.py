@@ -46,7 +46,7 @@ import time
 from ...engine import Move, View
 from ...engine.moves import code_of
 from ...base.rng import Rng
-from ...simulate.fast import STYLES
+from ..greedy import STYLES
 from .determinize import Belief
 from .evaluate import Evaluator
 from .infer import Record, policy

@@ -18,7 +18,7 @@ curse). Spending the budget: 600 tables of 16 turns (0.30 s a move) stayed level
 on tuning deals; 200 tables played to the end (0.37 s a move on average, up to 1.3 s at a race's first
 moves) won 57.5% of 80 games on tuning deals (46.6% to 67.7%), so it is the default; on fresh deals
 1109 of 2,000 games (55.5%, 53.3% to 57.6%), with its playouts in the simulator's compiled loop
-(simulate.fast.rule_playout: the same moves) 0.23 s of CPU a move on average, slowest 1.15 s.
+(bots.playout.rule_playout: the same moves) 0.23 s of CPU a move on average, slowest 1.15 s.
 benchmarks/bot_variants.py names variants with other constants for benchmarks
 ("rollout:600+horizon=16+guard=1.5"); benchmarks/oracle.py deals its tables from what an oracle sees
 to measure what each kind of hidden card is worth.
@@ -33,7 +33,8 @@ from ...engine.moves import code_of
 from ...engine.rules.scoring import score_race
 from ..greedy import EXPERT
 from ...base.rng import Rng
-from ...simulate.fast import rule_playout
+from ..playout import rule_playout
+from ..rule_bots import ExpertBot
 from .determinize import Belief
 from .evaluate import Evaluator
 from .infer import policy
@@ -55,8 +56,6 @@ class RolloutBot:
 
     def __init__(self, ruleset=None, budget: str | None = None, *, samples: int = SAMPLES, horizon: int = HORIZON,
                  margin: float = MARGIN, guard: float = GUARD, prior=None):
-        from ..players import ExpertBot  # bots imports this module to register the bot
-
         self.ruleset = ruleset
         self.prior = prior if prior is not None else ExpertBot(ruleset)  # its move stands unless clearly beaten
         self.samples, self.seconds = samples, None

@@ -40,6 +40,7 @@ from ...engine import Move, View
 from ...base.rng import Rng
 from ...mechanics.extension import STOP as DECLINE_EXTENSION
 from ...mechanics.extension import ExtensionMechanic
+from ..rule_bots import ExpertBot
 from .knowledge import Knowledge, knowledge_for
 from .weigh import weigh_answers
 
@@ -125,8 +126,6 @@ class ScorerBot:
     name = "scorer"
 
     def __init__(self, ruleset=None, budget: str | None = None):
-        from ..players import ExpertBot  # bots imports this module to register the bot
-
         self.ruleset = ruleset
         self.expert = ExpertBot(ruleset)
         self.lift_turns = LIFT_TURNS

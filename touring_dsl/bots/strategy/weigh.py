@@ -13,14 +13,13 @@ from ...engine import Move, View
 from ...engine.moves import code_of
 from ...engine.rules.scoring import score_race
 from ...base.rng import Rng
+from ..playout import rule_playout
+from ..search.determinize import Belief
+from ..search.pimc import clearly_better
 
 
 def weigh_answers(view: View, answers: list[Move], safe: Move, rng: Rng, samples: int, guard: float) -> Move:
     """The answer with the best race points margin over `samples` dealt tables, `safe` unless clearly beaten."""
-    from ..search.determinize import Belief  # the search imports the bots, which import this module
-    from ..search.pimc import clearly_better
-    from ...simulate.fast import rule_playout
-
     belief = Belief(view)
     t = belief.seen.t
     to_the_end = rule_playout(t, "expert")
