@@ -196,6 +196,27 @@ def test_a_hazard_no_effect_recognises_raises_naming_it() -> None:
         effects.effects_of(ruleset.model_copy(update={"deck": deck}))
 
 
+def test_no_branch_on_a_hazards_effect_where_the_issue_found_them() -> None:
+    """The hazard's effect was a switch in each of these functions (a delay or a removal, an unknown kind
+    falling into the delay): each now asks the effect's module, and names none of a delay's or a removal's
+    tables. (Found by name wherever they live in the package, so a move of a module keeps the check.)"""
+    import ast
+
+    wanted = {"hazard", "_hazard_acts", "_reason", "_delays", "card_role", "hazard_row", "hindrances"}
+    found = set()
+    for path in (ROOT / "touring_dsl").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef) and node.name in wanted and "effects" not in path.parts:
+                code = ast.get_source_segment(text, node) or ""
+                if node.name == "hazard" and "TARGET" not in code:
+                    continue  # (only the Emitter's hazard writes the played hazard's target)
+                found.add(node.name)
+                for name in ("chain_hazards", "removers", ".removes", "haz_state"):
+                    assert name not in code, f"{path.name} {node.name} branches on a hazard's effect ({name})"
+    assert found == wanted, f"not found (renamed? say where they went): {sorted(wanted - found)}"
+
+
 def test_the_compiled_form_of_a_deck_without_a_named_effect_has_no_effect_key() -> None:
     assert "effect" not in load("mille-bornes").model_dump(mode="json")["deck"][0]
     police = load(POLICE).model_dump(mode="json")["deck"]
