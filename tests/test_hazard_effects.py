@@ -342,3 +342,15 @@ def test_the_words_say_losing_a_turn() -> None:
     shielded = build_position(police, 2, sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"], "safeties": ["Right of Way"]}},
                               hands={0: ["Police Stop"]})
     assert why_not(shielded, 0, "Police Stop") == "player 2 is shielded from Police Stop by Right of Way"
+
+
+def test_a_safety_that_cancels_the_hazard_asked_about_is_no_refusal() -> None:
+    """Found by the trial's edition (tests/test_issue17_fixes.py along its random games): while a hazard
+    waits for an answer, explain refused a safety that cancels it ("only a coup fourre ... answers"), though
+    showing it is a legal move; only counter cards were let through."""
+    game = build_position(load("mille-bornes"), 2, sides={0: {"go": ["Roll"]}, 1: {"go": ["Roll"]}},
+                          hands={0: ["Flat Tire", "25 km"], 1: ["Puncture-Proof", "50 km"]}, seed=5)
+    game.apply(Move("play", "Flat Tire", 1))
+    assert "counter with Puncture-Proof" in {str(m) for m in game.legal_moves()}
+    assert why_not(game, 1, "Puncture-Proof") is None
+    assert why_not(game, 1, "50 km").startswith("only a coup fourr")

@@ -28,7 +28,7 @@ def why_not(game, seat: int, card: str) -> str | None:
         return "answer first: " + " or ".join(decision.words for decision in asking.decisions)
     offer = game.counter_offer
     if offer is not None:
-        if t.kind[c] == COUNTER and t.counters_for[offer.hazard] >> c & 1:
+        if t.counters_for[offer.hazard] >> c & 1:  # a counter card, or a safety that cancels it
             return None
         answer = with_article(t.counter_name) if t.counter_name else "a counter card"
         return f"only {answer} (or letting it pass) answers the {t.names[offer.hazard]} now"
