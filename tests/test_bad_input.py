@@ -123,7 +123,7 @@ def test_internal_error_is_reported_apart_with_exit_3(tmp_path, monkeypatch) -> 
     def broken(self):
         raise ZeroDivisionError("simulated bug")
 
-    monkeypatch.setattr(compiler._Build, "ruleset", broken)
+    monkeypatch.setattr(compiler._RulesetBuild, "ruleset", broken)
     copy = tmp_path / "touring-1937.touring"
     shutil.copy(ROOT / "editions" / "touring-1937.touring", copy)
     result = run("check", str(copy))

@@ -11,11 +11,15 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import touring_dsl
 
 PACKAGE = Path(touring_dsl.__file__).parent
 LAYERS = ("base", "mechanics", "language", "engine", "play", "bots", "faces")
 FACES = ("cli", "web", "rulebook", "diff", "simulate", "party")
+LIBRARIES = ("rulebook", "diff", "party")  # faces any script may use alone: never the commands or the server
+COMMANDS = ("cli", "web")
 
 
 def modules() -> dict[str, Path]:
@@ -28,7 +32,8 @@ def modules() -> dict[str, Path]:
 
 
 def imports(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, str | None, int]]:
-    """(module imported, name taken from it or None, line) for every import of the module, at any depth."""
+    """(module imported, name taken from it or None, line) for every import of the module, at any depth
+    (inside functions and under TYPE_CHECKING too)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -123,6 +128,23 @@ def test_no_layer_imports_a_higher_one():
     up = [f"{name} ({LAYERS[layer(name)]}) imports {target} ({LAYERS[layer(target)]})"
           for name, targets in graph().items() for target in sorted(targets) if layer(target) > layer(name)]
     assert up == []
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_library_face_imports_neither_the_commands_nor_the_web_server(library):
+    reached = [f"{name} imports {target}" for name, targets in graph().items()
+               if name.startswith(f"touring_dsl.{library}") for target in sorted(targets)
+               if target.split(".")[1] in COMMANDS]
+    assert reached == []
+
+
+def test_the_scan_sees_a_relative_import_inside_a_function(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("from .changes import Change\n\ndef f():\n    from ..cli.common import fail\n", encoding="utf-8")
+    known = {"touring_dsl.diff.probe": probe, "touring_dsl.diff.changes": probe, "touring_dsl.cli.common": probe}
+    found = imports("touring_dsl.diff.probe", probe, known)
+    assert [(target, taken) for target, taken, _ in found] == [("touring_dsl.diff.changes", "Change"),
+                                                                ("touring_dsl.cli.common", "fail")]
 
 
 def test_the_circle_finder_finds_a_circle():

@@ -1,17 +1,28 @@
-"""Compile stage: Documents -> inheritance resolved -> checked, immutable Ruleset."""
+"""Compile stage: Documents -> inheritance resolved -> checked, immutable Ruleset.
+
+compile_file and compile_text read an edition and each file it `extends` (found by locate.py), merge
+them into one table of statements (merge.py) and build the Ruleset from it here, section by section,
+through the shared builder (build.py); scoring, examples, the limits and each mechanic check and build
+their own parts (scoring_compile.py, examples_compile.py, limits_compile.py, touring_dsl.mechanics).
+"""
 from __future__ import annotations
 
 import hashlib
 from pathlib import Path
 
 from . import model as m
+from .build import Build
 from .errors import Collector, InternalError, Span, TouringError, suggest
-from .limits import check as check_limits
+from .examples_compile import compile_examples
+from .limits_compile import check as check_limits
+from .locate import archive_ids, find_edition, names_a_path
+from .merge import Merged
 from ..mechanics import REGISTERED as MECHANICS
 from ..mechanics import effects
 from ..base.resources import display_path
-from .scoring_compile import compile_scoring, score_key_words
-from .syntax import Annot, Document, Name, Stmt, parse
+from .scoring_compile import compile_scoring
+from .statements import location, name_span
+from .syntax import Document, Name, Stmt, parse
 
 
 def compile_file(path: str | Path, display: str | None = None, parents: list | None = None) -> m.Ruleset:
@@ -46,7 +57,7 @@ class _Compiler:
             self.collector.sources[file] = text.splitlines()
             merged = self._resolve(text, file, base_dir)
             self.collector.raise_if_any()
-            ruleset = _Build(merged, self.collector).ruleset()
+            ruleset = _RulesetBuild(merged, self.collector).ruleset()
             self.collector.raise_if_any()
             return ruleset
         except TouringError:
@@ -55,7 +66,7 @@ class _Compiler:
             raise InternalError(f"internal error while compiling {file}: {type(exc).__name__}: {exc}") from exc
 
     # inheritance --------------------------------------------------------------------------
-    def _resolve(self, text: str, file: str, base_dir: Path) -> "_Merged":
+    def _resolve(self, text: str, file: str, base_dir: Path) -> Merged:
         doc = parse(text, file)
         self.collector.sources[file] = text.splitlines()
         parent = None
@@ -63,18 +74,14 @@ class _Compiler:
             parent = self._parent(doc, base_dir)
             if parent is None:  # a missing or broken parent is the one cause: its variant's rules are not checked
                 self.collector.raise_if_any()
-        merged = _Merged.start(doc, parent)
+        merged = Merged.start(doc, parent)
         merged.apply(doc, self.collector)
         return merged
 
-    def _parent(self, doc: Document, base_dir: Path) -> "_Merged | None":
-        from .archive import find_edition
-
+    def _parent(self, doc: Document, base_dir: Path) -> Merged | None:
         ref = doc.extends
         path = find_edition(ref.value, base_dir)
         if path is None:
-            from .archive import archive_ids, names_a_path
-
             if names_a_path(ref.value):  # said alike whether or not such a file exists; nothing of it is read
                 self.collector.error("E206", f'no edition file "{ref.value}" beside this one or below its folder',
                                      ref.span, "an edition extends an archive edition, or an edition file (.touring)"
@@ -110,289 +117,16 @@ def _read(path: Path, display: str) -> str:
         raise TouringError(collector.diagnostics) from None
 
 
-class _Merged:
-    """The statement table after inheritance: key -> statement, in the order written."""
-
-    def __init__(self, doc: Document, table: dict, sources: list, meta: dict, hashes: list[str],
-                 parent_id: str | None, changes: list[m.Change]):
-        self.doc = doc
-        self.table = table
-        self.sources = sources
-        self.meta = meta
-        self.hashes = hashes
-        self.parent_id = parent_id
-        self.changes = changes
-
-    @classmethod
-    def start(cls, doc: Document, parent: "_Merged | None") -> "_Merged":
-        if parent is None:
-            return cls(doc, {}, [], {}, [], doc.extends.value if doc.extends else None, [])
-        return cls(doc, dict(parent.table), list(parent.sources), dict(parent.meta), list(parent.hashes),
-                   parent.doc.id.value, [])
-
-    @property
-    def is_variant(self) -> bool:
-        return self.doc.extends is not None
-
-    def apply(self, doc: Document, collector: Collector) -> None:
-        self.hashes.append(hashlib.sha256(doc.text.encode()).hexdigest())
-        self._remove_year(doc, collector)
-        self.meta.update(doc.meta)
-        self._add_sources(doc, collector)
-        heads: dict[tuple, str | None] = {}
-        seen: set[tuple] = set()
-        for stmt in doc.stmts:
-            op = stmt.op
-            if stmt.section is None:
-                heads[stmt.key] = stmt.op
-            elif op is None:
-                op = heads.get(stmt.section)
-            if not self.is_variant:
-                self._plain(stmt, collector)
-            else:
-                self._variant(stmt, op, collector, seen)
-
-    def _remove_year(self, doc: Document, collector: Collector) -> None:
-        """`remove year` in a variant's header drops the year (or years) it inherits."""
-        year = doc.meta.get("year")
-        if year is None or year.value is not None:
-            return
-        if not self.is_variant:
-            collector.error("E254", '"remove year" is only for files that extend another edition', year.span,
-                            "leave the year out instead")
-        elif self.meta.get("year") is None or self.meta["year"].value is None:
-            collector.error("E251", "cannot remove the year: the parent edition has none", year.span)
-
-    def _add_sources(self, doc: Document, collector: Collector) -> None:
-        known = {s[0].value for s in self.sources}
-        for source in doc.sources:
-            if source[0].value in known:
-                collector.error("E210", f'source "{source[0].value}" is declared twice', source[0].span)
-            known.add(source[0].value)
-            self.sources.append(source)
-
-    def _plain(self, stmt: Stmt, collector: Collector) -> None:
-        if stmt.kind == "rename":
-            collector.error("E254", "`rename card` is only for files that extend another edition", stmt.span,
-                            "write the card under its name, or add `extends` to the edition header")
-            return
-        if stmt.op is not None:
-            collector.error("E254", f'"{stmt.op}" is only for files that extend another edition', stmt.span,
-                            "write the rule plainly, or add `extends` to the edition header")
-        if stmt.key in self.table:
-            first = self.table[stmt.key].span
-            collector.error("E210", f"{describe_key(stmt.key)} is defined twice", _name_span(stmt),
-                            f"first defined at line {first.line}")
-            return
-        self.table[stmt.key] = stmt
-
-    def _variant(self, stmt: Stmt, op: str | None, collector: Collector, seen: set) -> None:
-        if stmt.kind == "rename":
-            self._rename(stmt, collector)
-            return
-        if stmt.key in seen:
-            collector.error("E210", f"{describe_key(stmt.key)} is written twice in this variant", _name_span(stmt))
-            return
-        seen.add(stmt.key)
-        if op is None:
-            if stmt.section is None and stmt.key in self.table:
-                if self._restates_head(stmt, collector):
-                    self._merge_annotations(stmt)  # a plain section head is only a container
-                return
-            collector.error("E253", f"say whether {describe_key(stmt.key)} is added, changed or removed",
-                            stmt.span, "begin the line with add, change or remove")
-            return
-        exists = stmt.key in self.table
-        if op == "add" and exists:
-            collector.error("E252", f"{describe_key(stmt.key)} is already in the parent edition",
-                            _name_span(stmt), "use `change` to alter it")
-            return
-        if op in ("change", "remove") and not exists:
-            siblings = [k[-1] for k in self.table if len(k) == len(stmt.key) and k[:-1] == stmt.key[:-1]
-                        and isinstance(k[-1], str)]
-            hint = suggest(str(stmt.key[-1]), siblings) if siblings else None
-            collector.error("E251", f"cannot {op} {describe_key(stmt.key)}: the parent edition has no such rule",
-                            _name_span(stmt), hint or "use `add` for something new")
-            return
-        if op == "remove":
-            for key in [k for k in self.table if k[:len(stmt.key)] == stmt.key]:
-                del self.table[key]
-        elif op == "change" and stmt.kind == "card":
-            self.table[stmt.key] = _changed_card(self.table[stmt.key], stmt)
-        else:
-            self.table[stmt.key] = stmt
-        self.changes.append(m.Change(op=op, key=describe_key(stmt.key), location=_location(stmt.span)))
-
-    def _restates_head(self, stmt: Stmt, collector: Collector) -> bool:
-        """A container head must repeat the parent's heading (or leave its words out), never alter it."""
-        old = self.table[stmt.key].data
-        for field, value in stmt.data.items():
-            said = value.value if isinstance(value, Name) else value
-            was = old.get(field).value if isinstance(old.get(field), Name) else old.get(field)
-            if said is not None and said != was:
-                written = _head_words(stmt.kind, said)
-                collector.error("E255", f"this heading says {written}, but the parent's says "
-                                f"{_head_words(stmt.kind, was)}, and a heading without `change` changes nothing",
-                                stmt.span, f"write `change {written}` to change it, or "
-                                f"`{_head_words(stmt.kind, was)}` to keep it")
-                return False
-        return True
-
-    def _rename(self, stmt: Stmt, collector: Collector) -> None:
-        """`rename card "A" to "B"`: the card and every rule naming it now say B."""
-        old, new = stmt.data["name"], stmt.data["to"]
-        if ("deck", "card", old.value) not in self.table:
-            collector.error("E251", f'cannot rename card "{old.value}": the parent edition has no such card',
-                            old.span, suggest(old.value, [k[2] for k in self.table if k[:2] == ("deck", "card")]))
-            return
-        if ("deck", "card", new.value) in self.table:
-            collector.error("E252", f'cannot rename to "{new.value}": the edition already has that card', new.span)
-            return
-        self.table = {_renamed(key, old.value, new.value): _renamed_stmt(s, old.value, new.value)
-                      for key, s in self.table.items()}
-        self.changes.append(m.Change(op="change", key=f'card "{old.value}" renamed to "{new.value}"',
-                                     location=_location(stmt.span)))
-
-    def _merge_annotations(self, stmt: Stmt) -> None:
-        if stmt.annots:
-            old = self.table[stmt.key]
-            self.table[stmt.key] = Stmt(old.op, old.key, old.kind, old.data, old.annots + stmt.annots,
-                                        old.span, old.section)
-
-
-def _renamed(value, old: str, new: str):
-    """A key, name or rule's data with the name `old` replaced by `new` wherever it appears."""
-    if isinstance(value, Name):
-        return Name(new, value.span) if value.value == old else value
-    if isinstance(value, str):
-        return new if value == old else value
-    if isinstance(value, tuple):
-        return tuple(_renamed(v, old, new) for v in value)
-    if isinstance(value, list):
-        return [_renamed(v, old, new) for v in value]
-    if isinstance(value, dict):
-        return {k: _renamed(v, old, new) for k, v in value.items()}
-    return value
-
-
-def _renamed_stmt(stmt: Stmt, old: str, new: str) -> Stmt:
-    return Stmt(stmt.op, _renamed(stmt.key, old, new), stmt.kind, _renamed(stmt.data, old, new), stmt.annots,
-                stmt.span, stmt.section)
-
-
-def _changed_card(old: Stmt, new: Stmt) -> Stmt:
-    """`change card` restates only what changes; the rest of the card comes from the parent."""
-    data = dict(old.data)
-    data.update({k: v for k, v in new.data.items() if v is not None})
-    if new.data.get("kind") is None:
-        data["kind"], data["miles"] = old.data["kind"], old.data["miles"]
-    return Stmt(new.op, new.key, new.kind, data, new.annots or old.annots, new.span, new.section)
-
-
-def _head_words(kind: str, value) -> str:
-    """A section heading's words for one value of it: `race 40 miles`, `zones for the whole game`."""
-    if kind == "zones":
-        return "zones for the whole game" if value == "game" else "zones per side"
-    if kind == "race":
-        return f"race {value} miles"
-    return f"{kind} {value}"
-
-
-def describe_key(key: tuple) -> str:
-    """A rule's key in words, for messages and change lists."""
-    if key[0] == "scoring" and len(key) > 1:
-        return score_key_words(key[1:])
-    words = {"card": "card", "pile": "pile", "chain": "the chain for", "zone": "zone",
-             "zone_play": "where to play", "penalty": "the penalty for", "per_hour": "the hourly penalty in",
-             "setup": "setup", "note": "note"}
-    parts = []
-    i = 0
-    while i < len(key):
-        part = key[i]
-        if part in words and i + 1 < len(key):
-            rest = key[i + 1:i + 3] if part == "penalty" else key[i + 1:i + 2]
-            named = " in ".join(f'"{r}"' for r in rest)
-            parts.append(f"{words[part]} {named}")
-            i += 1 + len(rest)
-        elif part in ("deck", "race", "turn", "delays", "zones", "reshuffle", "ending", "notes") and i + 1 < len(key):
-            i += 1  # the section is implied by the rule inside it
-        else:
-            parts.append(str(part).replace("_", " "))
-            i += 1
-    return ", ".join(parts) if parts else "the edition"
-
-
-def _name_span(stmt: Stmt) -> Span:
-    for value in stmt.data.values():
-        if isinstance(value, Name) and isinstance(value.value, str):
-            return value.span
-    return stmt.span
-
-
 def _mechanic_statement(stmt: Stmt) -> bool:
     return any(stmt.kind in mechanic.statements for mechanic in MECHANICS)
 
 
-def _location(span: Span | None) -> m.Location | None:
-    return m.Location(file=span.file, line=span.line, column=span.column) if span else None
-
-
-class _Build:
+class _RulesetBuild(Build):
     """Builds the Ruleset from the merged table, checking meaning and collecting every error."""
 
-    def __init__(self, merged: _Merged, collector: Collector):
-        self.merged = merged
-        self.c = collector
-        self.table = merged.table
-        self.sources = {s[0].value: m.Source(id=s[0].value, document=s[1], description=s[2], outside=s[3])
-                        for s in merged.sources}
-        self.cards: dict[str, m.Card] = {}
+    def __init__(self, merged: Merged, collector: Collector):
+        super().__init__(merged, collector)
         self._short_piles: set[tuple[str, int, int]] = set()  # (card, needs, held) the race reported short
-
-    # helpers ---------------------------------------------------------------------------------
-    def stmts(self, *prefix) -> list[Stmt]:
-        return [s for k, s in self.table.items() if k[:len(prefix)] == prefix and len(k) > len(prefix)]
-
-    def one(self, *key) -> Stmt | None:
-        return self.table.get(key)
-
-    def provenance(self, stmt: Stmt | None, subject: str = "") -> m.Provenance:
-        if stmt is None:
-            return m.Provenance()
-        cites, assumptions = [], []
-        for annot in stmt.annots:
-            source = self._source(annot)
-            if annot.kind == "cite":
-                if source:
-                    cites.append(m.Citation(source=source.id, document=source.document, section=annot.text))
-            else:
-                assumptions.append(m.Assumption(text=annot.text, reason=annot.reason,
-                                                based_on=source.id if source else None,
-                                                subject=subject or describe_key(stmt.key)))
-        if not cites and stmt.section is not None and stmt.section in self.table:
-            cites = list(self.provenance(self.table[stmt.section]).cites)  # a rule inherits its section's citation
-        return m.Provenance(cites=tuple(cites), assumptions=tuple(assumptions), location=_location(stmt.span))
-
-    def _source(self, annot: Annot) -> m.Source | None:
-        if annot.source is None:
-            return None
-        found = self.sources.get(annot.source.value)
-        if found is None:
-            self.c.error("E203", f'unknown source "{annot.source.value}"', annot.source.span,
-                         suggest(annot.source.value, list(self.sources)) or "declare it in the edition header with `source`")
-        return found
-
-    def card_name(self, name: Name, *kinds: str, role: str = "card", code: str = "E270") -> str | None:
-        """Check that a name is a card of the deck (and of one of `kinds`, else error `code`); None if not."""
-        card = self.cards.get(name.value)
-        if card is None:
-            self.c.error("E200", f'unknown card "{name.value}"', name.span, suggest(name.value, list(self.cards)))
-            return None
-        if kinds and card.kind not in kinds:
-            wanted = " or ".join(kinds)
-            self.c.error(code, f'"{name.value}" is a {card.kind} card, but {role} must be a {wanted} card', name.span)
-            return None
-        return name.value
 
     # the ruleset -----------------------------------------------------------------------------
     def ruleset(self) -> m.Ruleset:
@@ -440,8 +174,6 @@ class _Build:
         if self.c.diagnostics:
             return None  # type: ignore[return-value]
         ruleset = m.Ruleset(**fields)
-        from .examples_compile import compile_examples
-
         examples = compile_examples(self.merged.doc.examples, ruleset, self)
         return ruleset.model_copy(update={"examples": examples})
 
@@ -793,7 +525,7 @@ class _Build:
             assumptions.extend(a for a in p.assumptions if a not in assumptions)
         head = self.one(section)
         return m.Provenance(cites=tuple(cites), assumptions=tuple(assumptions),
-                            location=_location(head.span) if head else None)
+                            location=location(head.span) if head else None)
 
     def _delays(self) -> m.Delays:
         chains = []
@@ -825,7 +557,7 @@ class _Build:
     def card_span(self, card: m.Card) -> Span | None:
         """Where a card's name is written in its statement (for a message about the card)."""
         stmt = self.table.get(("deck", "card", card.name))
-        return _name_span(stmt) if stmt else None
+        return name_span(stmt) if stmt else None
 
     def _zones(self) -> m.Zones:
         head = self.one("zones")

@@ -8,15 +8,15 @@ from .errors import suggest
 from .syntax import Name
 
 if TYPE_CHECKING:
-    from .compiler import _Build
+    from .build import Build
 
 
-def compile_examples(raws: list[dict], ruleset: m.Ruleset, build: "_Build") -> tuple[m.Example, ...]:
+def compile_examples(raws: list[dict], ruleset: m.Ruleset, build: "Build") -> tuple[m.Example, ...]:
     return tuple(e for e in (_Example(raw, ruleset, build).compile() for raw in raws) if e is not None)
 
 
 class _Example:
-    def __init__(self, raw: dict, ruleset: m.Ruleset, build: "_Build"):
+    def __init__(self, raw: dict, ruleset: m.Ruleset, build: "Build"):
         self.raw = raw
         self.ruleset = ruleset
         self.build = build
@@ -199,7 +199,7 @@ class _Example:
 
 
 class _Annotated:
-    """Lets an example's annotations reuse the compiler's provenance builder."""
+    """Lets an example's annotations reuse the build's provenance (Build.provenance)."""
 
     def __init__(self, raw: dict):
         self.annots = raw["annots"]

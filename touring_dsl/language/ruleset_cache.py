@@ -25,6 +25,7 @@ from typing import Any
 
 from ..base.private_store import cache_root, read_signed, write_signed
 from ..base.resources import grammar_path
+from .locate import find_parent
 
 _PACKAGE = Path(__file__).resolve().parent.parent  # touring_dsl/: the cache key covers every module
 _DISABLE = "TOURING_NO_CACHE"
@@ -175,8 +176,6 @@ def _ruleset(data: dict | None):
 
 
 def _same_parent(ref: str, base: str, found: str, sha: str) -> bool:
-    from .archive import find_parent
-
     now = find_parent(ref, Path(base))
     return now is not None and str(now) == found and _sha(now.read_bytes()) == sha
 

@@ -8,7 +8,7 @@ from ..mechanics import REGISTERED, finish_of
 from .syntax import Name, Stmt
 
 if TYPE_CHECKING:
-    from .compiler import _Build
+    from .build import Build
 
 # Scoring statements about the match, not terms that score a race (a mechanic's are its own: touring_dsl.mechanics).
 MATCH_RULES = ("match_to",)
@@ -17,24 +17,7 @@ FINISHES = {"always": "completing", "without": "completing-without", "exhausted"
             "shut-out": "shut-out"}
 
 
-def score_key_words(key: tuple) -> str:
-    """A scoring rule's key in words ("points for completing the race without "200 km""), for messages."""
-    kind, rest = key[0], key[1:]
-    if kind == "score_complete":
-        finish = {"always": "", "without": " without", "exhausted": " after the draw pile runs out",
-                  "shut-out": " while no opponent has any mileage",
-                  **{f.what: " " + f.words for m in REGISTERED for f in m.finishes}}[rest[0]]
-        return "points for completing the race" + finish + "".join(f' "{r}"' for r in rest[1:])
-    if kind == "score_in_play":
-        return "points per " + (f'"{rest[1]}"' if rest[0] == "card" else rest[1]) + " in play"
-    words = {"score_distance": "points per mile", "score_all_in_play": "points for all {} in play",
-             "score_countered": "points per {} countered", "match_to": "the match"}
-    if kind not in words:  # a mechanic's statement (touring_dsl.mechanics): as it is written
-        return kind.replace("_", " ")
-    return words[kind].format(*rest)
-
-
-def compile_scoring(build: "_Build") -> m.Scoring | None:
+def compile_scoring(build: "Build") -> m.Scoring | None:
     """The edition's Scoring, checking every term; None when the edition has no scoring section."""
     head = build.one("scoring")
     if head is None:
@@ -52,7 +35,7 @@ def compile_scoring(build: "_Build") -> m.Scoring | None:
                      provenance=build.provenance(head, "the scoring"))
 
 
-def in_play_kinds(build: "_Build") -> tuple[str, ...]:
+def in_play_kinds(build: "Build") -> tuple[str, ...]:
     """The kinds of card a side keeps in front of it (its piles), so that they can be counted there."""
     kinds = ["mileage", "go", "remedy", "safety"]
     if build.one("zones") is not None and build.one("zones").data["scope"] != "game":
@@ -60,7 +43,7 @@ def in_play_kinds(build: "_Build") -> tuple[str, ...]:
     return tuple(kinds)
 
 
-def _term(build: "_Build", stmt: Stmt) -> m.ScoreTerm | None:
+def _term(build: "Build", stmt: Stmt) -> m.ScoreTerm | None:
     d = stmt.data
     ok = _positive(build, d["points"], "a scoring term")
     card = kind = None
@@ -90,7 +73,7 @@ def _term(build: "_Build", stmt: Stmt) -> m.ScoreTerm | None:
                        provenance=build.provenance(stmt, "the scoring"))
 
 
-def _mechanic_used(build: "_Build", what: str, stmt: Stmt) -> bool:
+def _mechanic_used(build: "Build", what: str, stmt: Stmt) -> bool:
     """A mechanic's condition scores only where some setup (or the ruleset) uses that mechanic."""
     found = finish_of(what)
     if found is None or found[0].name in build.mechanics_used:
@@ -100,14 +83,14 @@ def _mechanic_used(build: "_Build", what: str, stmt: Stmt) -> bool:
     return False
 
 
-def _positive(build: "_Build", points: Name, what: str) -> bool:
+def _positive(build: "Build", points: Name, what: str) -> bool:
     if points.value < 1:
         build.c.error("E223", f"{what} must be worth at least 1 point", points.span)
         return False
     return True
 
 
-def _unit(build: "_Build", unit: Name) -> bool:
+def _unit(build: "Build", unit: Name) -> bool:
     race_unit = build.race.unit
     if unit.value == "mile" and race_unit == "miles" or unit.value == race_unit:
         return True
@@ -117,7 +100,7 @@ def _unit(build: "_Build", unit: Name) -> bool:
     return False
 
 
-def _kept_card(build: "_Build", name: Name) -> str | None:
+def _kept_card(build: "Build", name: Name) -> str | None:
     """A named card that lies in a side's play (its piles), so a term can count it there."""
     if build.card_name(name) is None:
         return None
@@ -133,12 +116,12 @@ def _kept_card(build: "_Build", name: Name) -> str | None:
     return name.value
 
 
-def _only_on_opponents(build: "_Build", card: str) -> bool:
+def _only_on_opponents(build: "Build", card: str) -> bool:
     plays = [s for s in build.stmts("zones") if s.kind == "zone_play" and s.data["card"].value == card]
     return bool(plays) and plays[0].data["reach"] == "opponent"
 
 
-def _kept_kind(build: "_Build", kind: Name) -> bool:
+def _kept_kind(build: "Build", kind: Name) -> bool:
     if kind.value not in in_play_kinds(build):
         build.c.error("E295", f"no side keeps {kind.value} cards in play", kind.span,
                       "count cards a side lays in front of it: " + ", ".join(in_play_kinds(build)))
@@ -146,7 +129,7 @@ def _kept_kind(build: "_Build", kind: Name) -> bool:
     return _deck_has(build, kind)
 
 
-def _countered(build: "_Build", kind: Name) -> bool:
+def _countered(build: "Build", kind: Name) -> bool:
     if kind.value != "hazard":
         build.c.error("E296", f"only hazards are countered, not {kind.value} cards", kind.span,
                       "write `per hazard countered`")
@@ -158,7 +141,7 @@ def _countered(build: "_Build", kind: Name) -> bool:
     return True
 
 
-def _deck_has(build: "_Build", kind: Name) -> bool:
+def _deck_has(build: "Build", kind: Name) -> bool:
     if not any(c.kind == kind.value for c in build.cards.values()):
         build.c.error("E295", f"the deck has no {kind.value} cards, so this term never scores", kind.span)
         return False

@@ -1,0 +1,65 @@
+"""Compile stage, statements: what a parsed rule is called in words, and where it is written.
+
+The merge (merge.py) and the build (build.py, compiler.py) both name rules in their messages and change
+lists and point at them in provenance; these helpers are what they share, so neither imports the other's.
+"""
+from __future__ import annotations
+
+from . import model as m
+from .errors import Span
+from ..mechanics import REGISTERED
+from .syntax import Name, Stmt
+
+
+def describe_key(key: tuple) -> str:
+    """A rule's key in words, for messages and change lists."""
+    if key[0] == "scoring" and len(key) > 1:
+        return score_key_words(key[1:])
+    words = {"card": "card", "pile": "pile", "chain": "the chain for", "zone": "zone",
+             "zone_play": "where to play", "penalty": "the penalty for", "per_hour": "the hourly penalty in",
+             "setup": "setup", "note": "note"}
+    parts = []
+    i = 0
+    while i < len(key):
+        part = key[i]
+        if part in words and i + 1 < len(key):
+            rest = key[i + 1:i + 3] if part == "penalty" else key[i + 1:i + 2]
+            named = " in ".join(f'"{r}"' for r in rest)
+            parts.append(f"{words[part]} {named}")
+            i += 1 + len(rest)
+        elif part in ("deck", "race", "turn", "delays", "zones", "reshuffle", "ending", "notes") and i + 1 < len(key):
+            i += 1  # the section is implied by the rule inside it
+        else:
+            parts.append(str(part).replace("_", " "))
+            i += 1
+    return ", ".join(parts) if parts else "the edition"
+
+
+def score_key_words(key: tuple) -> str:
+    """A scoring rule's key in words ("points for completing the race without "200 km""), for messages."""
+    kind, rest = key[0], key[1:]
+    if kind == "score_complete":
+        finish = {"always": "", "without": " without", "exhausted": " after the draw pile runs out",
+                  "shut-out": " while no opponent has any mileage",
+                  **{f.what: " " + f.words for m in REGISTERED for f in m.finishes}}[rest[0]]
+        return "points for completing the race" + finish + "".join(f' "{r}"' for r in rest[1:])
+    if kind == "score_in_play":
+        return "points per " + (f'"{rest[1]}"' if rest[0] == "card" else rest[1]) + " in play"
+    words = {"score_distance": "points per mile", "score_all_in_play": "points for all {} in play",
+             "score_countered": "points per {} countered", "match_to": "the match"}
+    if kind not in words:  # a mechanic's statement (touring_dsl.mechanics): as it is written
+        return kind.replace("_", " ")
+    return words[kind].format(*rest)
+
+
+def name_span(stmt: Stmt) -> Span:
+    """Where a statement names what it is about (its first quoted name), else the whole statement."""
+    for value in stmt.data.values():
+        if isinstance(value, Name) and isinstance(value.value, str):
+            return value.span
+    return stmt.span
+
+
+def location(span: Span | None) -> m.Location | None:
+    """A span as the model keeps it: file, line and column."""
+    return m.Location(file=span.file, line=span.line, column=span.column) if span else None
