@@ -7,7 +7,9 @@ drama, decisiveness, branching), the random bot against itself (the same for a g
 and the strongest bot against the next one with the seats rotating (the skill check). --bench embeds
 the output of benchmarks/bench_simulate.py; --cache keeps every row measured, so that a page remade
 with a new --bench (or after a crash) does not play the slow search games again. The page records the exact command, so anyone can make it
-again and get the same numbers.
+again and get the same numbers, and at its foot a stamp of what each edition's rows were measured on (its
+rules as compiled and the games its golden test plays, hashed): tests/test_balance_page.py names the
+editions whose rules or games have changed since.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ import sys
 import time
 from pathlib import Path
 
+from touring_dsl.base.resources import editions_dir
 from touring_dsl.language.archive import archive_files, load
 from touring_dsl.bots.players import make_bot
 from touring_dsl.language.ruleset_cache import code_fingerprint
@@ -81,6 +84,72 @@ prints each of them under the key named here.
   ending, turns, lead changes, the winner's worst deficit, the turn its lead became permanent, the plays
   offered, forced discards, reshuffles and penalty miles.
 """
+
+
+GOLDEN_GAMES = Path(__file__).resolve().parent.parent / "tests" / "golden" / "games" / "games.json"
+# the parts of a compiled ruleset that are words (names, citations, examples), not play: left out of its stamp
+WORDS_ONLY = ("format", "title", "subtitle", "year", "year_end", "publisher", "author", "summary", "parent", "changes",
+              "source_hash", "sources", "notes", "pile_names", "examples")
+STAMP_MARK = "<!-- balance-stamp: "
+
+
+def stamp(ids: list[str]) -> dict[str, dict[str, str]]:
+    """What each edition's rows were measured on: its rules as compiled (words and citations left out) and the
+    games the golden test plays with it (tests/golden/games/games.json: they change where the engine or a bot
+    plays differently), each hashed. tests/test_balance_page.py names the editions whose stamp has changed."""
+    games = json.loads(GOLDEN_GAMES.read_text(encoding="utf-8"))
+    root = editions_dir()
+    stamps = {}
+    for path in archive_files():
+        if path.stem not in ids:
+            continue
+        prefix = path.relative_to(root).with_suffix("").as_posix() + "/"
+        played = {key: value for key, value in games.items() if key.startswith(prefix)}
+        stamps[path.stem] = {"rules": _digest(rules_played(load(str(path)).model_dump(mode="json"))),
+                             "games": _digest(played)}
+    return stamps
+
+
+def rules_played(ruleset_json: dict) -> dict:
+    """A compiled ruleset's JSON as far as play goes: its words (WORDS_ONLY), provenances and locations (where a
+    rule is written) and unused parts left out."""
+    def play_only(value):
+        if isinstance(value, dict):
+            return {k: play_only(v) for k, v in value.items() if k not in ("provenance", "location") and v is not None}
+        if isinstance(value, list):
+            return [play_only(v) for v in value]
+        return value
+
+    return {k: v for k, v in play_only(ruleset_json).items() if k not in WORDS_ONLY}
+
+
+def _digest(data) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
+def stamp_lines(ids: list[str]) -> list[str]:
+    """The page's last section: what it was measured on, in words and as the stamp the test reads."""
+    return ["## What this page was measured on", "",
+            "Each edition's rules as compiled (words and citations left out) and the games the golden test plays "
+            "with it (`tests/golden/games/games.json`, which changes wherever the engine or a bot plays "
+            "differently), hashed when the page was made. `tests/test_balance_page.py` names the editions whose "
+            "rules or games have changed since: their rows are stale, and the page must be made again.", "",
+            STAMP_MARK + json.dumps({"editions": stamp(ids)}, sort_keys=True) + " -->", ""]
+
+
+def read_stamp(page: str) -> dict:
+    """The stamp a page records ({} for a page made before pages were stamped): "editions" maps each edition
+    to its stamp; "known_stale", written by hand on a page not yet made again, lists editions known to have
+    changed since it was made."""
+    start = page.find(STAMP_MARK)
+    if start < 0:
+        return {}
+    return json.loads(page[start + len(STAMP_MARK):page.index(" -->", start)])
+
+
+def stale_editions(recorded: dict, now: dict[str, dict[str, str]]) -> list[str]:
+    """The editions whose rules or games differ from those the page was measured on (or that it lacks)."""
+    return sorted(edition for edition, stamped in now.items() if recorded.get("editions", {}).get(edition) != stamped)
 
 
 def simulate(edition: str, players: int, bots: list[str], games: int, seed: int, jobs: int,
@@ -463,6 +532,7 @@ def main() -> None:
                  "simulator in the same run (`python benchmarks/bench_simulate.py --games 20000 --rounds 3`; "
                  "it prints the machine's load average, and on a shared machine CPU time is the steadier "
                  "figure):", "", "```", args.bench.read_text().rstrip(), "```", ""]
+    tail += stamp_lines(ids)
     sys.stdout.write("\n".join(head + body + tail))
 
 

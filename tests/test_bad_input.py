@@ -1,7 +1,6 @@
 """Diagnostics stage: every tests/bad/*.touring fixture gives exactly the error text in its .expected file."""
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
@@ -11,11 +10,11 @@ from typer.testing import CliRunner
 from touring_dsl.language import compiler
 from touring_dsl.cli.app import app
 from touring_dsl.language.errors import CODES
+from golden_files import UPDATE, golden_path, write_golden  # tests/golden_files.py
 
 ROOT = Path(__file__).resolve().parents[1]
 BAD = Path(__file__).resolve().parent / "bad"
 FIXTURES = sorted(BAD.glob("*.touring"))
-UPDATE = os.environ.get("TOURING_UPDATE_GOLDEN") == "1"
 
 # Fixtures whose .expected holds what the compiler should print but does not yet; each names the bug.
 # strict=True: once the bug is fixed the test passes, pytest reports XPASS as a failure, and the
@@ -38,9 +37,9 @@ def test_bad_fixture_reports_expected_text(fixture: Path, monkeypatch, request) 
     if fixture.stem in KNOWN_BUGS:
         request.applymarker(pytest.mark.xfail(reason=KNOWN_BUGS[fixture.stem], strict=True))
     result = check_in_bad_dir(monkeypatch, fixture.name)
-    expected_file = fixture.with_suffix(".expected")
+    expected_file = golden_path("bad", fixture.stem + ".expected")
     if UPDATE and fixture.stem not in KNOWN_BUGS:
-        expected_file.write_text(result.stderr, encoding="utf-8")
+        write_golden(expected_file, result.stderr)
     expected = expected_file.read_text(encoding="utf-8")
     # a warn_* fixture compiles: its warning is printed and the check succeeds
     assert result.exit_code == (0 if fixture.stem.startswith("warn_") else 1), result.stderr

@@ -59,3 +59,49 @@ def test_the_committed_page_shows_figures_that_exist():
     for image in images:
         assert (ROOT / "docs" / image).exists(), image
     assert "python benchmarks/balance.py" in page
+
+
+def test_the_page_is_not_stale():
+    """Trap: "docs/balance.md goes stale with no test noticing". The page records each edition's rules and
+    golden games (benchmarks/balance.py's stamp); an edition whose rules or games have changed since is
+    named here, unless the page already says it is known to be stale (a page not yet made again)."""
+    from touring_dsl.language.archive import archive_ids
+
+    recorded = balance.read_stamp((ROOT / "docs" / "balance.md").read_text(encoding="utf-8"))
+    assert recorded.get("editions"), "docs/balance.md records no stamp: make it with benchmarks/balance.py"
+    stale = balance.stale_editions(recorded, balance.stamp(archive_ids()))
+    unsaid = [edition for edition in stale if edition not in recorded.get("known_stale", [])]
+    assert not unsaid, (f"docs/balance.md is stale for {unsaid}: their rules or golden games changed since it was "
+                        "made; make it again (its first paragraph has the command)")
+
+
+def test_known_stale_editions_are_said_on_the_page():
+    """An edition the stamp lists as known to be stale is named in the page's words too, not only in its stamp."""
+    page = (ROOT / "docs" / "balance.md").read_text(encoding="utf-8")
+    for edition in balance.read_stamp(page).get("known_stale", []):
+        assert f"`{edition}`" in page.split("## At a glance")[0], edition
+
+
+def test_the_stamp_written_is_read_back_and_names_a_changed_edition():
+    """A page stamped now is current; change one edition's rules or games and that edition alone is stale."""
+    from touring_dsl.language.archive import archive_ids
+
+    ids = archive_ids()
+    now = balance.stamp(ids)
+    page = "# Balance findings\n\n" + "\n".join(balance.stamp_lines(ids))
+    recorded = balance.read_stamp(page)
+    assert balance.stale_editions(recorded, now) == [] and set(recorded["editions"]) == set(ids)
+    recorded["editions"]["touring-1937"] = {**recorded["editions"]["touring-1937"], "games": "0" * 16}
+    assert balance.stale_editions(recorded, now) == ["touring-1937"]
+    assert balance.stale_editions({}, now) == sorted(ids)
+
+
+def test_the_stamp_ignores_words_and_follows_play():
+    """Citations, titles and where a rule is written do not change an edition's stamp; its rules do."""
+    from touring_dsl.language.archive import load
+
+    data = load("touring-1937").model_dump(mode="json")
+    worded = {**data, "title": "Another title", "race": {**data["race"], "provenance": {"cites": []}}}
+    assert balance.rules_played(worded) == balance.rules_played(data)
+    longer = {**data, "race": {**data["race"], "miles": data["race"]["miles"] + 10}}
+    assert balance.rules_played(longer) != balance.rules_played(data)

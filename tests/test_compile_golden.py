@@ -1,11 +1,11 @@
 """Compile stage output: each archive edition's Ruleset JSON against tests/golden/compiled/<id>.json.
 
 Regenerate after an intended change with: TOURING_UPDATE_GOLDEN=1 pytest tests/test_compile_golden.py
+(`python scripts/goldens.py` writes every golden of the suite and says which changed)
 """
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -15,10 +15,10 @@ from touring_dsl.language.archive import archive_files
 from touring_dsl.cli.app import app
 from touring_dsl.language.compiler import compile_file
 from touring_dsl.language.model import FORMAT_VERSION, Ruleset
+from golden_files import UPDATE, golden_path, write_golden  # tests/golden_files.py
 
 ROOT = Path(__file__).resolve().parents[1]
-GOLDEN = Path(__file__).resolve().parent / "golden" / "compiled"
-UPDATE = os.environ.get("TOURING_UPDATE_GOLDEN") == "1"
+GOLDEN = golden_path("golden", "compiled")
 EDITIONS = sorted((ROOT / "editions").glob("*.touring"))
 
 
@@ -44,8 +44,7 @@ def test_compiled_json_matches_golden(path: Path, monkeypatch) -> None:
     data = compiled_json(path, monkeypatch)
     golden = _golden_path(path)
     if UPDATE:
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        write_golden(golden, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     assert golden.exists(), f"no golden file; run with TOURING_UPDATE_GOLDEN=1 to create {golden}"
     assert data == json.loads(golden.read_text(encoding="utf-8"))
 

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+
+from golden_files import UPDATE, golden_path, write_golden  # tests/golden_files.py
 
 from touring_dsl.language.archive import archive_ids, load
 from touring_dsl.cli.app import app
@@ -15,8 +16,7 @@ from touring_dsl.diff import diff_rulesets, render_json, render_markdown, render
 
 ROOT = Path(__file__).resolve().parents[1]
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "diff"
-UPDATE = os.environ.get("TOURING_UPDATE_GOLDEN") == "1"
+GOLDEN = golden_path("golden", "diff")
 GOLDEN_PAIRS = [("touring-1906", "touring-1937"), ("touring-1937", "touring-1937-penalties"),
                 ("touring-1937", "touring-1965"), ("touring-1965", "touring-reprint")]
 ARCHIVE = archive_ids()
@@ -24,8 +24,7 @@ ARCHIVE = archive_ids()
 
 def _check_golden(path: Path, text: str) -> None:
     if UPDATE or not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_golden(path, text)
         if not UPDATE:
             pytest.fail(f"golden file {path.name} was missing and has been written; check it and rerun")
     assert text == path.read_text(encoding="utf-8"), \

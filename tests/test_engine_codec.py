@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from touring_dsl.language.archive import load
 from touring_dsl.engine import codec
-from touring_dsl.engine.codegen import source_for
+from touring_dsl.engine.kernel import source_for
 from touring_dsl.engine.moves import Move, code_of, move_of
 from touring_dsl.engine.tables import tables_for
 

@@ -10,13 +10,13 @@ the engine that keeps the rules keeps every line; a change of rule changes only 
 editions that use it.
 
 Regenerate after an intended change of rule with: TOURING_UPDATE_GOLDEN=1 pytest tests/test_engine_replay_golden.py
+(`python scripts/goldens.py` writes every golden of the suite and says which changed)
 (and say in the commit which editions changed and why).
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,10 +32,10 @@ from touring_dsl.base.rng import Rng
 from touring_dsl.simulate import Plan, seat_bots
 from touring_dsl.simulate.fast import play_games
 from touring_dsl.simulate.plan import BOT_SALT, game_seed
+from golden_files import UPDATE, golden_path, write_golden  # tests/golden_files.py
 
 ROOT = Path(__file__).resolve().parents[1]
-GOLDEN = Path(__file__).resolve().parent / "golden" / "games" / "games.json"
-UPDATE = os.environ.get("TOURING_UPDATE_GOLDEN") == "1"
+GOLDEN = golden_path("golden", "games", "games.json")
 EDITIONS = sorted((ROOT / "editions").glob("*.touring")) + sorted((ROOT / "editions" / "house").glob("*.touring"))
 SEATINGS = (("random",), ("greedy",), ("expert",), ("expert", "random"))
 GAMES = 3
@@ -120,8 +120,7 @@ def played() -> dict:
 @pytest.fixture(scope="module")
 def golden() -> dict:
     if UPDATE:
-        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-        GOLDEN.write_text(json.dumps(played(), indent=1, sort_keys=True) + "\n")
+        write_golden(GOLDEN, json.dumps(played(), indent=1, sort_keys=True) + "\n")
     return json.loads(GOLDEN.read_text())
 
 

@@ -7,17 +7,17 @@ exactly, and with it its speed and its golden games. This test holds that line: 
 the kernels are also written with the mechanics registry emptied, which must change nothing for a
 seating that uses no mechanic.
 
-Regenerate after an intended change with: TOURING_UPDATE_GOLDEN=1 pytest tests/test_kernel_golden.py
-(and say in the commit which kernels changed and why).
+Regenerate after an intended change with `python scripts/goldens.py` (or TOURING_UPDATE_GOLDEN=1 pytest
+tests/test_kernel_golden.py): kernels.json is written with the registry emptied, as the second test
+reads it, and with-mechanics.json as the seatings that use one are; say in the commit which kernels
+changed and why.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-from pathlib import Path
 
-import pytest
+from golden_files import UPDATE, golden_path, write_golden  # tests/golden_files.py
 
 from touring_dsl.language.archive import archive_files, load
 from touring_dsl.engine.codegen import source
@@ -25,9 +25,8 @@ from touring_dsl.engine.tables import Tables
 from touring_dsl.mechanics import without_mechanics
 from touring_dsl.bots.playout import loop_source
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "kernels" / "kernels.json"  # as with no mechanic
+GOLDEN = golden_path("golden", "kernels", "kernels.json")  # as with no mechanic
 WITH_MECHANICS = GOLDEN.with_name("with-mechanics.json")  # the seatings that use a mechanic
-UPDATE = os.environ.get("TOURING_UPDATE_GOLDEN") == "1"
 
 
 def seatings():
@@ -56,7 +55,8 @@ def test_every_kernel_matches_its_golden_hash() -> None:
         else:
             plain[key] = kernel_hash(ruleset, players, setup)
     if UPDATE:
-        WITH_MECHANICS.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        write_golden(GOLDEN, json.dumps(as_with_no_mechanic(), indent=1, sort_keys=True) + "\n")
+        write_golden(WITH_MECHANICS, json.dumps(found, indent=1, sort_keys=True) + "\n")
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     changed = sorted(key for key in plain if golden.get(key) != plain[key])
     assert not changed, f"kernel sources changed where no mechanic is used: {changed}"
@@ -65,10 +65,14 @@ def test_every_kernel_matches_its_golden_hash() -> None:
     assert found == with_golden, "a kernel that uses a mechanic changed: regenerate and say why"
 
 
+def as_with_no_mechanic() -> dict[str, str]:
+    """Every seating's kernel hash with the mechanics registry emptied: kernels.json."""
+    with without_mechanics():
+        return {key: kernel_hash(ruleset, players, setup) for key, ruleset, setup, players in seatings()}
+
+
 def test_an_emptied_registry_gives_every_kernel_it_had_before_mechanics() -> None:
     """With no mechanic registered, every seating (the Extension's too) writes the kernel it wrote before:
     a mechanic's lines come only from its own hooks."""
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    with without_mechanics():
-        found = {key: kernel_hash(ruleset, players, setup) for key, ruleset, setup, players in seatings()}
-    assert found == golden
+    assert as_with_no_mechanic() == golden

@@ -68,3 +68,30 @@ def test_highlight_line_colours_and_keeps_the_text():
 def test_highlight_line_survives_broken_input():
     for line in ['card "unterminated', "@@@ {{{", ""]:
         assert ANSI.sub("", highlight_line(line)) == line
+
+
+def keyword_terminals() -> list[str]:
+    """Every word the parser knows as a keyword: its string terminals (the grammar as Lark builds it)."""
+    from touring_dsl.language.syntax import parser
+
+    return sorted({t.pattern.value for t in parser().terminals
+                   if t.pattern.type == "str" and t.pattern.value.isalpha()})
+
+
+def test_every_keyword_of_the_grammar_is_coloured():
+    """Trap: "new keywords must be added by hand to the lexer's WORDS, and leaving them out fails no test".
+    The lexer reads its words from the grammar; every keyword the parser knows is coloured as one (a
+    keyword, section, card kind, variant operation or annotation), and any that is not is named here."""
+    coloured = (Keyword, Operator.Word, Name.Decorator)
+    plain = [word for word in keyword_terminals()
+             if not any(kind in token for kind, _ in tokens(word) for token in coloured)]
+    assert keyword_terminals() and not plain, f"grammar keywords the lexer leaves plain: {plain}"
+
+
+def test_a_keyword_added_to_the_grammar_is_a_word_of_the_lexer(monkeypatch):
+    """The lexer's words follow the grammar's text, comments aside: a new statement's words join them."""
+    from touring_dsl.language import lexer
+
+    grammar = lexer.grammar_text() + '\n?extra_rule: "skid" "twice" -> skid  // "commented"\n'
+    monkeypatch.setattr(lexer, "grammar_text", lambda: grammar)
+    assert {"skid", "twice"} <= set(lexer.grammar_words()) and "commented" not in lexer.grammar_words()

@@ -13,6 +13,7 @@ from touring_dsl.engine.rebuild import DERIVE, FROM_VIEW
 from touring_dsl.engine.schema import DERIVED, PUBLIC, state_fields
 from touring_dsl.language.errors import CODES
 from touring_dsl.mechanics import REGISTERED, Decision, Mechanic
+from touring_dsl.mechanics.base import contract
 from touring_dsl.base.model_base import Frozen
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,11 +26,10 @@ def _overrides(mechanic: Mechanic, method: str) -> bool:
     return getattr(type(mechanic), method) is not getattr(Mechanic, method)
 
 
-# what a race's kernel and tables are given by a mechanic: none of it is a match mechanic's (place "match")
-IN_THE_RACE = ("tables", "kernel_constants", "target", "on_card_laid", "on_hazard", "on_discard", "before_cover",
-               "go_shown", "draw_step", "target_reached", "end_of_turn", "end_of_race", "hazard_targets",
-               "go_pile_state", "decide", "choose", "choose_seen", "status", "question")
-BETWEEN_RACES = ("first_seat",)  # the hooks engine.match asks
+def hooks_of(stage_name: str) -> tuple[str, ...]:
+    """The contract's methods of one stage (mechanics.base.contract: a method not marked serves the race)."""
+    return tuple(name for name, where in contract().items() if where == stage_name)
+
 
 
 def missing_pieces(mechanic: Mechanic, part=None, unit: str = "km") -> list[str]:
@@ -94,12 +94,13 @@ def missing_pieces(mechanic: Mechanic, part=None, unit: str = "km") -> list[str]
 def _match_pieces(mechanic: Mechanic) -> list[str]:
     """What a match mechanic lacks, or has that it may not: it plays between races, never in one."""
     missing = []
-    in_race = [hook for hook in IN_THE_RACE if _overrides(mechanic, hook)]
+    in_race = [hook for hook in hooks_of("race") if _overrides(mechanic, hook)]  # none is a match mechanic's
     if in_race or mechanic.state() or mechanic.decisions or mechanic.constants or mechanic.kernel_names:
         missing.append("nothing in a race (a match mechanic writes no kernel line): " + ", ".join(
             in_race or ["state, decisions or kernel names"]))
-    if not any(_overrides(mechanic, hook) for hook in BETWEEN_RACES):
-        missing.append("a hook between races (" + ", ".join(BETWEEN_RACES) + ")")
+    between = hooks_of("match")  # the hooks engine.match asks
+    if not any(_overrides(mechanic, hook) for hook in between):
+        missing.append("a hook between races (" + ", ".join(between) + ")")
     if _overrides(mechanic, "first_seat") and not _overrides(mechanic, "match_status"):
         missing.append("match_status words (the heading of a race it names the leader of)")
     return missing
@@ -161,6 +162,34 @@ def test_a_match_mechanic_that_plays_in_a_race_or_not_at_all_is_caught() -> None
     assert "nothing in a race (a match mechanic writes no kernel line): end_of_turn" in missing_pieces(InRace())
     assert "a hook between races (first_seat)" in missing_pieces(Idle())
     assert "match_status words (the heading of a race it names the leader of)" in missing_pieces(Silent())
+
+
+def test_the_hook_lists_come_from_the_contract(monkeypatch) -> None:
+    """Trap: "tests/test_mechanics.py repeats the hook names in a hand-kept list". The lists are read from
+    the contract (mechanics.base.Mechanic): a hook added to it is held to a race's rules at once, and a
+    hook marked as one engine.match asks is one a match mechanic may name instead of first_seat."""
+    from touring_dsl.mechanics.base import stage
+
+    assert set(contract()) == {name for name in vars(Mechanic) if callable(getattr(Mechanic, name))
+                               and not name.startswith("_")}
+    assert {"on_hazard", "go_shown", "choose", "status"} <= set(hooks_of("race")) and "first_seat" in hooks_of("match")
+    assert not {"compile", "rulebook", "match_status"} & set(hooks_of("race"))
+
+    monkeypatch.setattr(Mechanic, "on_turn_lost", lambda self, e: None, raising=False)
+    monkeypatch.setattr(Mechanic, "between_legs", stage("match")(lambda self, part: None), raising=False)
+
+    class LosesTurns(Mechanic):
+        name, means, place = "loses_turns", "a match mechanic with a new race hook", "match"
+
+        def between_legs(self, part):
+            return None
+
+        def on_turn_lost(self, e) -> None:
+            e.w("pass")
+
+    assert "on_turn_lost" in hooks_of("race") and "between_legs" in hooks_of("match")
+    missing = " ".join(_match_pieces(LosesTurns()))
+    assert "no kernel line): on_turn_lost" in missing and "a hook between races" not in missing
 
 
 def test_decisions_are_numbered_after_the_core_moves() -> None:

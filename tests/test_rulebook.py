@@ -1,7 +1,6 @@
 """Rulebook stage: golden Markdown rulebooks, wording rules, HTML and the `touring rulebook` command."""
 from __future__ import annotations
 
-import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -15,11 +14,11 @@ from touring_dsl.rulebook import build
 from touring_dsl.rulebook.blocks import Assumed, Worked, plain
 from touring_dsl.rulebook.html import render as to_html
 from touring_dsl.rulebook.markdown import render as to_markdown
+from golden_files import UPDATE, golden_path, write_golden  # tests/golden_files.py
 
 EDITIONS = ["touring-1906", "touring-1937", "touring-1937-penalties", "touring-1965", "touring-reprint"]
-GOLDEN = Path(__file__).parent / "golden" / "rulebook"
+GOLDEN = golden_path("golden", "rulebook")
 RULEBOOK_CODE = Path(__file__).parent.parent / "touring_dsl" / "rulebook"
-UPDATE = os.environ.get("TOURING_UPDATE_GOLDEN") == "1"
 
 
 @pytest.fixture(scope="module", params=EDITIONS)
@@ -32,8 +31,7 @@ def test_markdown_matches_golden(edition):
     ruleset, _, markdown = edition
     golden = GOLDEN / f"{ruleset.id}.md"
     if UPDATE:
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(markdown, encoding="utf-8")
+        write_golden(golden, markdown)
     assert golden.exists(), f"no golden file; run with TOURING_UPDATE_GOLDEN=1 to create {golden}"
     assert markdown == golden.read_text(encoding="utf-8"), (
         f"rulebook for {ruleset.id} changed; if intended, regenerate with TOURING_UPDATE_GOLDEN=1")
@@ -45,8 +43,7 @@ def test_family_markdown_matches_golden(edition_id):
     markdown = to_markdown(build(load(edition_id), edition="family"))
     golden = GOLDEN / "family" / f"{edition_id}.md"
     if UPDATE:
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(markdown, encoding="utf-8")
+        write_golden(golden, markdown)
     assert golden.exists(), f"no golden file; run with TOURING_UPDATE_GOLDEN=1 to create {golden}"
     assert markdown == golden.read_text(encoding="utf-8"), (
         f"family rulebook for {edition_id} changed; if intended, regenerate with TOURING_UPDATE_GOLDEN=1")

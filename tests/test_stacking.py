@@ -9,7 +9,7 @@ import pytest
 from touring_dsl.language.archive import load
 from touring_dsl.bots.players import make_bot
 from touring_dsl.engine import Move, build_position, new_game
-from touring_dsl.engine.mechanics import go_pile_state
+from touring_dsl.engine.derived import go_pile_state
 from touring_dsl.engine.rebuild import rebuild
 from touring_dsl.base.rng import Rng
 

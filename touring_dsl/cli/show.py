@@ -123,7 +123,7 @@ def show(edition: str = typer.Argument(..., help="An archive id or a path."),
 
 def kernel_text(edition: str, players: int) -> str:
     """The generated kernel, annotated line by line with the rule module and function that wrote it."""
-    from ..engine.codegen import source_for
+    from ..engine.kernel import source_for
 
     ruleset = load_edition(edition)
     if players not in ruleset.player_counts():

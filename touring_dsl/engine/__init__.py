@@ -1,5 +1,5 @@
 """Engine stage: plays any compiled Ruleset; one integer-coded rules core under a Move/Event API."""
-from .codegen import source_for
+from .kernel import source_for
 from .fast import run_random
 from .game import Game, new_game
 from .moves import Event, IllegalMove, Move

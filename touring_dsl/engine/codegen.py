@@ -12,28 +12,25 @@ source of a small module with the functions every game of that ruleset runs:
 
 The rules themselves live in engine/rules/, one module per mechanic family (delays, zones,
 penalties, counters, races, hands, and legality for the masks they keep), each written to be read as
-its rule. This module holds only the shared machinery: Source (lines under construction), Emitter
-(the ruleset's Tables, the small expressions every rule needs, the exits, and the dispatch of a played
-card to its rule), whole-function assembly, and the ruleset's constants. Every rule is written once,
+its rule. This module is the assembly: the Emitter the kernel is written with (the shared machinery
+of engine.emitter, completed with the dispatch of a move to its rule and the rules' steps a lower
+rule or a mechanic asks for), the whole functions, and the ruleset's constants. Every rule is written once,
 and the same lines are used by apply_code (the public Move/Event API) and by run_random (the
 simulator's fast path). What a ruleset does not have is left out when the source is written (no
 penalty code without penalties, no counter code without counter cards, per-side or whole-game zones,
 the speeding rule, the seating), and its constants (hand size, pile targets, masks, card codes) are
-written in as literals. kernel.py compiles the source once per compiled Tables; source_for(ruleset)
+written in as literals. kernel.py compiles the source once per compiled Tables; kernel.source_for(ruleset)
 shows it.
 """
 from __future__ import annotations
 
-import re
-import sys
-from contextlib import contextmanager
-
-from ..mechanics import REGISTERED
 from ..base.rng import INCREMENT, MASK64, MULTIPLIER
+from . import emitter as machinery
 from . import rules
 from .rules import counters, delays, hands, legality, races, safeties, zones
-from .codec import ACTION, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
-from .schema import kernel_locals, state_fields
+from .codec import ACTION, ACTIONS, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
+from .emitter import CONSTANTS, Source, function  # noqa: F401 (the machinery, as the kernel's writers import it)
+from .schema import state_fields
 from .tables import EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE, Tables
 
 # The kernel's run-time names besides the state (engine.schema) and the constants (CONSTANTS), each
@@ -97,143 +94,41 @@ def kernel_names(t: Tables) -> dict[str, str]:
     return names
 
 
-class Source:
-    """Lines of Python under construction, with an indentation depth, and for each line the rule that
-    wrote it (the module and function of the nearest writer that is not this shared machinery), so
-    that `touring show EDITION --kernel` can print the kernel with where each line came from."""
+class Emitter(machinery.Emitter):
+    """The Emitter the kernel is written with: the shared machinery (engine.emitter), the dispatch of a
+    move to its rule, and the rules' steps that a rule lower in engine/rules (or a mechanic) asks for."""
 
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.origins: list[str] = []
-        self.depth = 0
-
-    def __call__(self, *lines: str) -> None:
-        origin = _origin()
-        for text in lines:
-            self.lines.append("    " * self.depth + text if text else "")
-            self.origins.append(origin)
-
-    @contextmanager
-    def block(self, header: str):
-        self(header)
-        self.depth += 1
-        yield
-        self.depth -= 1
-
-    def extend(self, other: "Source") -> None:
-        self.lines.extend(other.lines)
-        self.origins.extend(other.origins)
-
-    def text(self, annotated: bool = False) -> str:
-        """The source; `annotated`: each line followed by a comment naming the rule that wrote it."""
-        if not annotated:
-            return "\n".join(self.lines) + "\n"
-        width = min(100, max((len(line) for line in self.lines), default=0))
-        return "\n".join(f"{line:<{width}}  # <- {origin}" if line.strip() else line
-                         for line, origin in zip(self.lines, self.origins)) + "\n"
-
-
-# the shared writing machinery: a line's origin is the first caller outside it
-_MACHINERY = {"__call__", "block", "__enter__", "__exit__", "event", "hazard_event", "store", "finish", "pause",
-              "function", "lists", "by_effect", "effect_hook"}
-
-
-def _origin() -> str:
-    frame = sys._getframe(2)
-    while frame is not None:
-        name, module = frame.f_code.co_name, frame.f_globals.get("__name__", "")
-        if module != "contextlib" and not (name in _MACHINERY and module.endswith(("codegen", "fast"))) \
-                and name != "body" and name != "<lambda>":
-            return f"{module.removeprefix('touring_dsl.')}.{name}"
-        frame = frame.f_back
-    return "?"
-
-
-class Emitter:
-    """Writes kernel lines for one Tables into a Source; the rules modules (engine.rules) call it.
-    `events`: write the event reports (guarded by `ev is not None`); `loop`: the lines sit in
-    run_random's loop (exits end the game loop, a paused move continues it) rather than in apply_code
-    (exits store the state and return)."""
-
-    def __init__(self, t: Tables, w: Source, events: bool, loop: bool):
-        self.t, self.w, self.events, self.loop = t, w, events, loop
-        self.kinds_present = set(t.kind)
-        self.has_counters = any(t.counters_for)
-        self.hand_limit = t.draw_count > 1  # only a turn that draws more than one can end over the hand size
-        self.mechanics = t.mechanics  # the mechanics this seating uses (engine.mechanics): only they write hooks
-        self.offers = tuple(m for m in self.mechanics if m.decisions)  # those that may ask the seat to decide
-        # a move may wait for an answer, for discards, or for a mechanic's decision
-        self.has_pending = self.has_counters or self.hand_limit or bool(self.offers)
-        self.has_penalties = bool(t.pen_hazards)
-        self.rules = rules  # the rule modules, for a mechanic's lines (mechanics import nothing of the engine)
-
-    # the mechanics' hooks (engine.mechanics): nothing is written where no mechanic is present ----------
-    def hook(self, point: str, *args: str) -> bool:
-        """Write each present mechanic's lines for a named point of the turn; whether one wrote a step
-        that replaces the core's (draw_step)."""
-        replaced = False
-        for mechanic in self.mechanics:
-            replaced = bool(getattr(mechanic, point)(self, *args)) or replaced
-        return replaced
-
-    def target(self) -> str:
-        """Python source for the race's target: the setup's constant, unless a mechanic made it state."""
-        for mechanic in self.mechanics:
-            found = mechanic.target(self)
-            if found:
-                return found
-        return str(self.t.target)
+    rules = rules  # the rule modules, for a hazard effect's lines (mechanics.effects import nothing of the engine)
 
     def decide(self) -> None:
         """Apply move `code`, a mechanic's decision, by `seat` of side s."""
         if len(self.offers) == 1:
             self.offers[0].decide(self)
             return
-        from .codec import ACTIONS
         for i, mechanic in enumerate(self.offers):
             actions = tuple(ACTIONS[d.action] for d in mechanic.decisions)
             test = f"{ACTION_OF} in {actions!r}"
             with self.w.block(f"if {test}:" if i == 0 else (f"elif {test}:" if i < len(self.offers) - 1 else "else:")):
                 mechanic.decide(self)
 
-    # small expressions -------------------------------------------------------------------------
-    def side(self, seat: str) -> str:
-        t = self.t
-        return seat if t.players == t.sides else f"{seat} % {t.sides}"
+    # the rules' steps a lower rule or a mechanic asks for (engine.emitter declares them) ------------------
+    def draw_one(self, seat: str) -> None:
+        hands.draw_one(self, seat)
 
-    def next_seat(self, seat: str) -> str:
-        return f"1 - {seat}" if self.t.players == 2 else f"({seat} + 1) % {self.t.players}"
+    def draw_cards(self, seat: str, n: str) -> None:
+        hands.draw_cards(self, seat, n)
 
-    def event(self, *args: str) -> None:
-        """Report an event (only where events are written)."""
-        if self.events:
-            with self.w.block("if ev is not None:"):
-                self.w(f"ev.append(event({', '.join(args)}))")
+    def reopen(self, v: str) -> None:
+        races.reopen(self, v)
 
-    def hazard_event(self) -> None:
-        self.event('"hazard"', "seat", "v", "NAMES[c]", 'f"player {seat + 1} plays {NAMES[c]} on side {v + 1}"')
+    def refresh(self, v: str) -> None:
+        legality.refresh(self, v)
 
-    # exits -------------------------------------------------------------------------------------
-    def store(self) -> None:
-        self.w("self.to_act = seat", "self.turns = turns")
-        if self.has_pending:
-            self.w("self.pending = pending")
+    def offer_counter(self) -> None:
+        counters.offer(self)
 
-    def finish(self, outcome: str, winner: str) -> None:
-        """End the game: store the running state, settle the winner, leave."""
-        self.store()
-        self.w(f"finish(self, {outcome!r}, {'ev' if self.events else 'None'}, {winner})")
-        if self.loop:
-            self.w("rng.state = state")
-        self.w("return")
-
-    def pause(self) -> None:
-        """The move waits for a counter response: no turn passes."""
-        if self.loop:
-            self.w("continue")
-        else:
-            self.store()
-            self.w("return")
+    def counter_responses(self) -> None:
+        counters.responses(self)
 
     # a played card, by kind: each kind's rule is in its own module --------------------------------
     def play(self) -> None:
@@ -258,56 +153,8 @@ class Emitter:
         e.by_effect(lambda effect: effect.played(e))
         e.hook("on_hazard")
 
-    def by_effect(self, write) -> None:
-        """Write each hazard effect's lines (`write(effect)`) under a test of card c's bit, the last one bare."""
-        used = self.t.effects
-        for i, (effect, _, mask) in enumerate(used):
-            if len(used) == 1:
-                write(effect)
-                continue
-            test = f"{mask} >> c & 1"
-            with self.w.block(f"if {test}:" if i == 0 else (f"elif {test}:" if i < len(used) - 1 else "else:")):
-                write(effect)
-
-    def effect_hook(self, point: str) -> None:
-        """Write each hazard effect's lines for a named point of the turn (turn_passes: engine.rules.hands)."""
-        for effect, _, _ in self.t.effects:
-            getattr(effect, point)(self)
-
 
 # whole functions -------------------------------------------------------------------------------
-def _names_used(lines: list[str], candidates: tuple[str, ...]) -> list[str]:
-    """Which of the candidate names the lines use as names (not as attributes, not inside longer words)."""
-    found = set(re.findall(r"(?<![\w.])[A-Za-z_]\w*", "\n".join(lines)))
-    return [name for name in candidates if name in found]
-
-
-CONSTANTS = ("KIND", "MILES", "NEED", "ALLOW", "MILE_OK", "OWN_GZ", "EXPO_GZ", "OWN_RUN", "EXPO_RUN", "AFTER",
-             "HAZ_STATE", "REMOVES", "COUNTERS_FOR", "REDRAW", "OTHERS", "NAMES", "BITS", "TAKES", "COUNTER_CODE",
-             "DUEL_CODES", "OWN_CODES", "TGT_CODES", "SELF_CODE", "TGT_CODE", "fill_duel", "fill_codes", "finish",
-             "reshuffle", "draw_cards", "DECK", "BIT", "event", "IMMUNE", "ACTS_AS_GO", "EXTRA_TURN", "GO_FREE",
-             "STATE_HAZARD", "RESPONDER_NEXT", "COPIES", "CounterOffer", "DISCARD_DOWN", "Offer",
-             *(name for m in REGISTERED for name in m.constants))
-
-
-def function(w: Source, name: str, params: str, doc: str, body_writer, bind_state: bool = True) -> None:
-    """Write a top-level function: its docstring, the state lists it uses bound as locals, its body.
-
-    The module's constants it uses become keyword-only defaults, bound once when the function is
-    made: inside, they are plain local variables (the fastest lookup), with their module names."""
-    body = Source()
-    body.depth = 1
-    body_writer(body)
-    constants = [c for c in _names_used(body.lines, CONSTANTS) if c != name]
-    bound = ", *, " + ", ".join(f"{c}={c}" for c in constants) if constants else ""
-    w(f"def {name}({params}{bound}):", f'    """{doc}"""')
-    used = _names_used(body.lines, kernel_locals()) if bind_state else []
-    if used:
-        w(f"    {', '.join(used)} = {', '.join('self.' + n for n in used)}")
-    w.extend(body)
-    w("")
-
-
 def write_refresh(w: Source, t: Tables) -> None:
     function(w, "refresh", "self, v", "Recompute side v's cached masks after its go pile, zone or mileage changed.",
              lambda b: legality.refresh(Emitter(t, b, False, False), "v"))
@@ -527,16 +374,3 @@ def source(t: Tables, annotated: bool = False) -> str:
                    write_play_codes, write_apply_code, write_run_random):
         writer(w, t)
     return w.text(annotated)
-
-
-def source_for(ruleset, players: int = 2, setup: str | None = None, annotated: bool = False) -> str:
-    """The kernel source the engine runs for a ruleset seated for `players` (to read, or to diff two editions);
-    `annotated`: each line followed by the rule module and function that wrote it."""
-    from .kernel import kernel_for
-    from .tables import tables_for
-
-    t = tables_for(ruleset, players, setup)
-    if annotated:
-        return source(t, annotated=True)
-    kernel_for(t)
-    return t.compiled["kernel"][0]

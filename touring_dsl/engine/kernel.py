@@ -7,9 +7,9 @@ the functions to the Game subclass made for that ruleset (game.game_class). sour
 from __future__ import annotations
 
 from ..base.wording import counted, distance
-from .codegen import source, source_for
+from .codegen import source
 from .moves import new_event
-from .tables import Tables
+from .tables import Tables, tables_for
 
 __all__ = ["EVENT_WORDS", "KERNEL_FUNCTIONS", "compiled_code", "kernel_for", "source_for"]
 
@@ -38,3 +38,13 @@ def compiled_code(t: Tables, key, label: str, write) -> tuple:
         found = t.compiled[key] = (text, compile(text, f"<touring {label} {t.ruleset_id}/{t.setup_id}/{t.players}>",
                                                  "exec"))
     return found
+
+
+def source_for(ruleset, players: int = 2, setup: str | None = None, annotated: bool = False) -> str:
+    """The kernel source the engine runs for a ruleset seated for `players` (to read, or to diff two editions);
+    `annotated`: each line followed by the rule module and function that wrote it."""
+    t = tables_for(ruleset, players, setup)
+    if annotated:
+        return source(t, annotated=True)
+    kernel_for(t)
+    return t.compiled["kernel"][0]

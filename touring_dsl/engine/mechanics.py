@@ -4,8 +4,11 @@ THE CONTRACT OF A MECHANIC MODULE (touring_dsl/mechanics/<name>.py; its base cla
 
 A mechanic module holds one subclass of the base class and an instance of it, MECHANIC, listed once in
 touring_dsl/mechanics/__init__.py REGISTERED (new ones at the end: the order numbers their move actions
-and state fields). Its top imports nothing of the engine (the model and the codec read the registry
-while they are imported); its methods import what they use. It declares:
+and state fields). It imports nothing of the language or the engine, not even inside a function (the
+mechanics are the layer below both: the model and the codec read the registry while they are imported):
+what it names of the engine's world (card kinds, StateField, Offer) is in mechanics/vocabulary.py, and
+its hooks reach the rules through what they are given (the Emitter `e`: e.action_test, e.draw_one,
+e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
 
  1. Language. `statements`: grammar alias -> the section it is written in (the alternatives themselves
     are in grammar/touring.lark, the one grammar, e.g. `setup_rule: ... | "extension" "to" INT unit
@@ -24,13 +27,13 @@ while they are imported); its methods import what they use. It declares:
     between the races of a match: it is no part of a seating's kernel, present() leaves it out, and it
     declares no state, tables, decisions nor hooks 4-8, only 11). model.py makes one optional field per
     mechanic.
- 4. State. `state()`: engine.schema.StateFields (start value, PUBLIC/OWN/DEALT/DERIVED, where a View shows
+ 4. State. `state()`: StateFields (mechanics.vocabulary; engine.schema explains them) (start value, PUBLIC/OWN/DEALT/DERIVED, where a View shows
     it: "extra" for View.extra, which a search rebuilds from). Every table has the slots; the generated
     reset writes them only where the mechanic is used (elsewhere State.__init__ gives their start value).
  5. Tables. `tables(t, part)`: its integer constants on the Tables, its Offers in t.offers, and any
     core table it rewrites (the legality tables EXPO_GZ/OWN_GZ for hazards on a side already held up,
     say); `target(e)`: where the race's target is state, the source that reads it (t.target_field names
-    the field for the Python side: position.recount, explain, the View).
+    the field for the Python side: derived.recount, explain, the View).
  6. Decisions. `decisions`: the moves it adds (engine.codec ACTION_NAMES grows by their actions; a Move
     of one names no card). A hook offers them by setting `pending = <its Offer constant>` and pausing
     (e.pause()): no turn passes, the seat to act answers with one of offer.codes (play_codes returns
@@ -55,6 +58,11 @@ while they are imported); its methods import what they use. It declares:
         target_reached(e, side)  side reached the race's target, before it wins (rules.races)
         end_of_turn(e)         the turn is over, before it passes (rules.hands.advance)
         end_of_race(e)         in finish(), once the winner is settled (rules.races.settle)
+    At each point the order is the point's, not the registry's (emitter.Emitter.hook): first every hook
+    that only changes the table (registry order among them), then the one hook that asks the seat (it
+    pauses), so a question meets the table as the other rules left it: a mechanic that makes a seat lose
+    its turn passes `nxt` over at draw_step before another offers it the top discard, wherever either
+    is registered. Two mechanics that ask at one point are refused when the kernel is written.
  8. Bots. `choose(t, side, miles, offer)`: the rule bots' (greedy, expert) answer to its offer, an index
     into offer.codes; greedy.answer_offer calls it for bots.GreedyBot and for the simulator's fast path
     (simulate.fast), so both choose alike. The random bot picks uniformly among the legal moves.
@@ -94,6 +102,7 @@ from __future__ import annotations
 
 from ..mechanics import REGISTERED, match_parts, registered
 from ..mechanics.effects import REGISTERED as EFFECTS, effects_of
+from ..mechanics.vocabulary import Offer
 
 # (the base class is never named here: an edition has a card of that name, and no card name is written in
 # the engine: tests/test_engine_names.py)
@@ -155,17 +164,6 @@ def target_now(game) -> int:
     return t.target if t.target_field is None else getattr(game, t.target_field)
 
 
-def go_pile_state(game, s: int) -> int:
-    """The go pile state side s's pile implies: the core's replay, unless a mechanic it uses says otherwise."""
-    from .position import pile_state
-
-    for mechanic in game.t.mechanics:
-        found = mechanic.go_pile_state(game, s)
-        if found is not None:
-            return found
-    return pile_state(game.t, game.go_piles[s])
-
-
 def first_seat(ruleset, players: int, race: int) -> int:
     """The seat (0-based) that leads race number `race` (0-based) of a match of `players` players: the first
     match mechanic the ruleset uses that names one, else the core's rule, seat 1 (0) every race."""
@@ -178,13 +176,11 @@ def first_seat(ruleset, players: int, race: int) -> int:
 
 def offer_mechanic(game):
     """The mechanic whose offer the table waits for, or None."""
-    from .schema import Offer
-
     pending = game.pending
     if type(pending) is Offer:
         return next(m for m in REGISTERED if m.name == pending.mechanic)
     return None
 
 
-__all__ = ["REGISTERED", "registered", "present", "install", "install_effects", "target_now", "go_pile_state", "first_seat",
+__all__ = ["REGISTERED", "registered", "present", "install", "install_effects", "target_now", "first_seat",
            "offer_mechanic"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from .derived import go_pile_state, lay_safety, recount
 from .game import Game
-from .mechanics import go_pile_state, target_now
-from .tables import EMPTY, GO, HAZARD, REMEDY, RUNNING, tables_for
+from .tables import tables_for
 
 if TYPE_CHECKING:
     from ..language.model import Ruleset
@@ -55,7 +55,10 @@ def build_position(ruleset: Ruleset, players: int = 2, setup: str | None = None,
             c = place(name, n)
             game.mileage_counts[s][c] += n
         for name in spec.get("safeties", ()):
-            _lay_safety(game, s, place(name))
+            c = place(name)
+            if not t.safety_mask >> c & 1:
+                raise PositionError(f'"{name}" is not a safety')
+            lay_safety(game, s, c)
     if zone is not None:
         if not t.game_scope:
             raise PositionError("zones are per side here: give each side's zone")
@@ -84,53 +87,8 @@ def build_position(ruleset: Ruleset, players: int = 2, setup: str | None = None,
     return game
 
 
-def _lay_safety(game: Game, s: int, c: int) -> None:
-    """Safety c already in front of side s: its shield, and its go if it acts as one."""
-    t = game.t
-    if not t.safety_mask >> c & 1:
-        raise PositionError(f'"{t.names[c]}" is not a safety')
-    game.safety_piles[s].append(c)
-    game.immune[s] |= t.immune[c]
-    if t.acts_as_go[c]:
-        game.runs_free[s] = 1
-        game.go_state[s] = t.go_free[game.go_state[s]]
-    if not t.game_scope and game.immune[s] >> game.zone_state[s] & 1:  # out of a zone it shields from
-        game.zone_state[s] = t.zone_start
-
-
 def _take(stock: Counter, c: int) -> bool:
     if stock[c] > 0:
         stock[c] -= 1
         return True
     return False
-
-
-def pile_state(t, pile: list[int]) -> int:
-    """The go pile state its cards imply, replaying them bottom first (leniently)."""
-    state = EMPTY
-    for c in pile:
-        kind = t.kind[c]
-        if kind == GO:
-            state = RUNNING
-        elif kind == HAZARD and t.haz_state[c] >= 0:
-            state = t.haz_state[c]
-        elif kind == REMEDY:
-            nxt = t.after[state][c]
-            if nxt < 0:  # a remedy out of turn: find the chain step it completes
-                nxt = next((t.after[st][c] for st in range(2, len(t.onto)) if t.after[st][c] >= 0), state)
-            state = nxt
-    return state
-
-
-def recount(game: Game) -> None:
-    """Mileage totals, open and started piles, cards still needed and legality masks from the mileage counts."""
-    t = game.t
-    target = target_now(game)  # a mechanic (the Extension) may have moved it
-    for s in range(t.sides):
-        counts = game.mileage_counts[s]
-        game.miles[s] = sum(counts[c] * t.miles[c] for c in range(t.K))
-        game.has_mileage[s] = t._mask(c for c in range(t.K) if counts[c])
-        game.open_piles[s] = t.open_mask(counts, game.miles[s], target)
-        game.remaining[s] = (target - game.miles[s] if t.distance else
-                             sum(max(0, t.need[c] - counts[c]) for c in t.pile_order))
-    game.refresh_all()

@@ -8,8 +8,7 @@ field has its way back, and that a rebuilt table equals the real one on every fi
 """
 from __future__ import annotations
 
-from .mechanics import go_pile_state
-from .position import _lay_safety, recount
+from .derived import go_pile_state, lay_safety, recount
 from .schema import DERIVED, DISCARD_DOWN, OWN, PUBLIC, CounterOffer, state_fields
 from .view import View
 
@@ -86,7 +85,7 @@ def _safeties(game) -> None:
     for s, pile in enumerate(game.safety_piles):
         laid, game.safety_piles[s] = pile, []
         for c in laid:
-            _lay_safety(game, s, c)
+            lay_safety(game, s, c)
 
 
 def _race_on(game) -> None:

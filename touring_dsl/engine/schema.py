@@ -14,7 +14,8 @@ From this list are made: State.__slots__, State.clone (written as Python once, a
 thousands of times a move), snapshot and restore, the generated reset (engine.codegen), the names the
 kernel binds as locals, the View's `extra` (public state a mechanic adds that the View's own fields do
 not show) and the table a search rebuilds from a View (search.determinize). A mechanic adds state by
-adding StateFields here (through its MechanicSpec declaration: engine.mechanics), and nothing else:
+declaring StateFields in its state() (the class and its words are in mechanics/vocabulary.py, below
+the engine, so a mechanic names them without importing the engine), and nothing else:
 tests/test_engine_schema.py checks every field survives a clone, a snapshot, a log and a rebuild.
 
 A move that waits (engine.state's `pending`): None, a CounterOffer (a hazard waits for the answer of a
@@ -23,13 +24,12 @@ or an Offer (a mechanic asks the seat to act to decide, as the Extension does at
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-ONE, SEAT, SIDE, ZONE_PILE = "one", "seat", "side", "zone pile"
-VALUE, LIST, LISTS, BYTES = "value", "list", "lists", "bytes"  # how a field is copied
-PUBLIC, OWN, DEALT, DERIVED = "public", "own", "dealt", "derived"
+# the field vocabulary and the mechanics' Offer live below the engine, where a mechanic can name them
+from ..mechanics.vocabulary import (  # noqa: F401 (the schema's own words, imported from here by the engine)
+    BYTES, DEALT, DERIVED, LIST, LISTS, ONE, OWN, PUBLIC, SEAT, SIDE, VALUE, ZONE_PILE, Offer, StateField)
 
 
 class CounterOffer(NamedTuple):
@@ -41,48 +41,11 @@ class CounterOffer(NamedTuple):
     move: int  # the hazard's move code, applied as played if the seat declines
 
 
-class Offer(NamedTuple):
-    """A mechanic's question to the seat to act (touring_dsl.mechanics): the moves that answer it, and the
-    rule bots' choice among them (a function of the side and each side's miles: an index into codes).
-    One per seating that uses the mechanic (Tables.offers), so `pending is t.offers[name]` names it."""
-
-    mechanic: str
-    codes: tuple[int, ...]
-    choose: object
-
-
 class Wait(Enum):
     DISCARD_DOWN = "discard down to the hand size before the turn passes"
 
 
 DISCARD_DOWN = Wait.DISCARD_DOWN
-
-
-@dataclass(frozen=True)
-class StateField:
-    name: str
-    means: str
-    shape: str  # ONE, SEAT, SIDE, ZONE_PILE
-    start: str  # Python source of one item's value on an empty table (`t` is the Tables, K its card count)
-    copy: str  # VALUE, LIST (a list of ints), LISTS (a list of lists), BYTES (a list of bytearrays)
-    seen: str  # PUBLIC, OWN, DEALT, DERIVED
-    derive: str = ""  # DERIVED: the step that recomputes it (engine.rebuild.DERIVE)
-    local: bool = False  # a container the kernel changes in place: bound as a local where used
-    view: str = ""  # PUBLIC: where the View shows it (words); "extra" when only View.extra does
-
-    def items(self, t) -> int:
-        return {ONE: 1, SEAT: t.players, SIDE: t.sides, ZONE_PILE: 1 if t.game_scope else t.sides}[self.shape]
-
-    def start_source(self, t) -> str:
-        """Python source of the field's value on an empty table, for the generated reset."""
-        item = self.start.format(t=t)
-        if self.shape == ONE:
-            return item
-        return "[" + ", ".join([item] * self.items(t)) + "]"
-
-    def copy_source(self, value: str) -> str:
-        return {VALUE: value, LIST: f"{value}[:]", LISTS: f"[_p[:] for _p in {value}]",
-                BYTES: f"[bytearray(_h) for _h in {value}]"}[self.copy]
 
 
 CORE_FIELDS = (

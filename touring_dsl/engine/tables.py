@@ -12,19 +12,17 @@ import copy
 import marshal
 from typing import TYPE_CHECKING
 
-from .codec import CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
+# the card kinds and the go pile states a mechanic names too are kept below the engine (mechanics.vocabulary):
+# card kinds, then go pile states (empty, running, then one state per (chain, next step expected))
+from ..mechanics.vocabulary import (  # noqa: F401 (the engine imports them from here)
+    COUNTER, EMPTY, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE)
+from .codec import ACTIONS, CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
 from .mechanics import install as install_mechanics, install_effects
 
 if TYPE_CHECKING:
     from ..language.model import Ruleset, Setup
 
-# card kinds
-MILEAGE, GO, REMEDY, HAZARD, ZONE, COUNTER, SAFETY = range(7)
-KIND_CODES = {"mileage": MILEAGE, "go": GO, "remedy": REMEDY, "hazard": HAZARD, "zone": ZONE,
-              "counter": COUNTER, "safety": SAFETY}
 NO_CAP = 255  # distance races: a mileage card with no `at most` limit
-# go pile states: empty, running (a go shows), then one state per (chain, next step expected)
-EMPTY, RUNNING = 0, 1
 # speeding rules
 FORBIDDEN, FORFEIT_CARD, FORFEIT_ALL = range(3)
 SPEEDING_CODES = {"forbidden": FORBIDDEN, "forfeit-card": FORFEIT_CARD, "forfeit-all": FORFEIT_ALL}
@@ -124,13 +122,14 @@ class Tables:
         self.kind = tuple(KIND_CODES[card.kind] for card in ruleset.deck)
         self.miles = tuple(card.miles or 0 for card in ruleset.deck)
         self.bit = tuple(1 << c for c in range(self.K))
-        self.go_mask = self._mask(c for c in range(self.K) if self.kind[c] == GO)
+        self.go_mask = self.mask_of(c for c in range(self.K) if self.kind[c] == GO)
         self.go_name = next((self.names[c] for c in range(self.K) if self.kind[c] == GO), "go card")
         self.go_pile_name = ruleset.pile_names.go or "go pile"  # what the edition calls it, for the players' words
         self.counter_name = ruleset.pile_names.counter  # what it calls a counter shown ("coup fourré"), or ""
-        self.mileage_mask = self._mask(c for c in range(self.K) if self.kind[c] == MILEAGE)
+        self.mileage_mask = self.mask_of(c for c in range(self.K) if self.kind[c] == MILEAGE)
 
-    def _mask(self, codes) -> int:
+    def mask_of(self, codes) -> int:
+        """The bit mask of some card codes."""
         mask = 0
         for c in codes:
             mask |= 1 << c
@@ -159,7 +158,7 @@ class Tables:
             self.protected[c] = pile.protected
         self.need = tuple(need)
         self.need_total = sum(need)
-        self.open_full = self._mask(c for c in self.pile_order if need[c] > 0)
+        self.open_full = self.mask_of(c for c in self.pile_order if need[c] > 0)
 
     def _distance(self, race) -> None:
         """A distance race: every mileage card counts, at most its cap per side, up to the target."""
@@ -174,9 +173,9 @@ class Tables:
         """The mileage cards a side may still lay: piles not full, or, in a distance race, cards under
         their cap that (in an exact race) do not pass the target (`target`: where a mechanic moved it)."""
         if not self.distance:
-            return self._mask(c for c in self.pile_order if counts[c] < self.need[c])
+            return self.mask_of(c for c in self.pile_order if counts[c] < self.need[c])
         left = (self.target if target is None else target) - miles
-        return self._mask(c for c in self.pile_order
+        return self.mask_of(c for c in self.pile_order
                           if counts[c] < self.need[c] and (not self.exact or self.miles[c] <= left))
 
     def _turn(self, ruleset: Ruleset) -> None:
@@ -184,7 +183,7 @@ class Tables:
         self.hand_size, self.draw_count, self.draw_before_play = turn.hand, turn.draw, turn.draw_before_play
         self.draw_one = turn.draw == 1 and turn.draw_before_play
         kinds = {KIND_CODES[k] for k in turn.before_go} | {GO, SAFETY}  # a safety may be laid at any time
-        self.before_go = self._mask(c for c in range(self.K) if self.kind[c] in kinds)
+        self.before_go = self.mask_of(c for c in range(self.K) if self.kind[c] in kinds)
         self.turn_limit = ruleset.ending.turn_limit
         reshuffle = ruleset.reshuffle
         self.return_discard = reshuffle.discard
@@ -228,7 +227,7 @@ class Tables:
         self.zone_start = self.code[zones.start] if zones.start in self.code else none
         self.allow = [self.mileage_mask] * (K + 1)
         for zone in zones.zones:
-            self.allow[self.code[zone.name]] = self._mask(self.code[n] for n in zone.allows)
+            self.allow[self.code[zone.name]] = self.mask_of(self.code[n] for n in zone.allows)
         self.speeding = SPEEDING_CODES[zones.speeding]
         self.mile_ok = [self.mileage_mask if self.speeding != FORBIDDEN else a for a in self.allow]
         self.reach = {self.code[p.card]: p.reach for p in zones.plays}
@@ -249,13 +248,13 @@ class Tables:
         """IMMUNE[c]: the hazards and zone cards safety c shields from; GO_FREE[state]: the go pile
         state of a side whose safety acts as go (a wait for the go card is no wait)."""
         K = self.K
-        self.safety_mask = self._mask(c for c in range(K) if self.kind[c] == SAFETY)
+        self.safety_mask = self.mask_of(c for c in range(K) if self.kind[c] == SAFETY)
         self.immune = [0] * K
         self.acts_as_go = [False] * K
         self.extra_turn = [False] * K
         for c, card in enumerate(ruleset.deck):
             if card.kind == "safety":
-                self.immune[c] = self._mask(self.code[n] for n in card.against)
+                self.immune[c] = self.mask_of(self.code[n] for n in card.against)
                 self.acts_as_go[c], self.extra_turn[c] = card.acts_as_go, card.extra_turn
         self.go_safeties = any(self.acts_as_go)
         n = len(self.onto)
@@ -297,7 +296,7 @@ class Tables:
         for c in range(K):
             if self.haz_state[c] < 0:  # only hazards that cover a go pile cost mileage
                 self.pen[c] = [0] * (K + 1)
-        self.pen_hazards = self._mask(c for c in range(K) if any(self.pen[c]))
+        self.pen_hazards = self.mask_of(c for c in range(K) if any(self.pen[c]))
 
     def _counters(self, ruleset: Ruleset) -> None:
         K = self.K
@@ -326,7 +325,7 @@ class Tables:
         self._state_tables()
         # (attack_cards holds the hazards with an effect: install_effects)
         if not self.game_scope:
-            self.attack_cards |= self._mask(c for c, r in self.reach.items() if r != "own")
+            self.attack_cards |= self.mask_of(c for c, r in self.reach.items() if r != "own")
 
     def fill_duel(self, s: int, key: int) -> tuple[int, ...]:
         """Two sides: the codes for own-side cards (low K bits of key) then attacks (the bits above)."""
@@ -359,6 +358,11 @@ class Tables:
             found = self.take_ids[take] = len(self.takes)
             self.takes.append(take)
         return found
+
+    @staticmethod
+    def action_code(action: str) -> int:
+        """The move code of a cardless move of this action, by name: a mechanic's decision (engine.codec)."""
+        return pack(ACTIONS[action])
 
 
 # what a detached copy leaves behind: model objects, and what is made from code or for the public layer

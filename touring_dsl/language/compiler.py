@@ -387,7 +387,9 @@ class _RulesetBuild(Build):
 
     def _setup(self, head: Stmt, race: m.Race) -> m.Setup | None:
         name = head.data["name"].value
-        rules = {s.key[2]: s for s in self.stmts("setup", name) if s.kind != "pile"}
+        # a mechanic's lines are kept apart by their whole key (Mechanic.statement_key): two may share a kind
+        rules = {(s.key[2:] if _mechanic_statement(s) else s.key[2]): s for s in self.stmts("setup", name)
+                 if s.kind != "pile"}
         piles = [s for s in self.stmts("setup", name) if s.kind == "pile"]
         players = rules.get("players")
         if players is None:

@@ -1,40 +1,35 @@
 """Presentation stage: a Pygments lexer for the Touring language, used by the docs and coloured error excerpts."""
 from __future__ import annotations
 
+import re
+
 from pygments import highlight
 from pygments.formatters import TerminalFormatter
 from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text, Whitespace
 
-from ..mechanics.effects import REGISTERED as EFFECTS
+from ..base.resources import grammar_text
 
 # Words that open a block of the file, or a part of an example.
 SECTIONS = ("edition", "extends", "deck", "race", "setup", "turn", "delays", "zones", "penalties", "reshuffle",
             "ending", "progressive", "scoring", "notes", "piles", "example", "given", "expect")
 # The prefixes a variant uses on what it takes from its parent.
 CHANGES = ("add", "change", "remove")
-CARD_KINDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "mileages", "gos", "remedies", "hazards",
-              "zones", "counters")
-# Every other word of the language, from the grammar.
-WORDS = (
-    "title", "subtitle", "year", "publisher", "author", "summary", "is", "called", "source", "outside", "card", "count", "hours", "removes",
-    "cancels", "pile", "needs", "protected", "face", "down", "tally", "players", "or", "individuals", "sides",
-    "of", "decks", "without", "miles", "hand", "draw", "before", "play", "chain", "then", "target", "showing",
-    "any", "per", "side", "for", "the", "whole", "game", "allows", "all", "start", "in", "on", "own", "an",
-    "opponent", "speeding", "forbidden", "forfeits", "when", "take", "from", "hour", "attacker", "chooses",
-    "never", "a", "larger", "return", "discards", "piles", "except", "top", "none", "win", "by", "completing",
-    "every", "exhausted", "out", "hands", "most", "wins", "limit", "tables", "partners", "rounds", "minutes",
-    "score", "note", "player", "to", "act", "empty", "discard", "with", "decline", "taking", "nothing", "has",
-    "winner", "refused", "stay", "together", "separate", "winners", "move", "up", "finished", "games",
-    "restart", "prizes", "umpire", "records", "scores",
-    "winner", "refused", "point", "points", "mile", "km", "after", "runs", "while", "no", "countered",
-    "match", "lead", "rotates",
-    "extension", "extend", "stop",
-    "stack", "remedied", "may",
-)
-# ... and the words of each hazard effect's card attributes (mechanics.effects: `loses turn`), from its module
-WORDS += tuple(dict.fromkeys(word for effect in EFFECTS for written in effect.attributes.values()
-                             for word in written.split() if word not in WORDS + SECTIONS))
+CARD_KINDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "safety", "mileages", "gos", "remedies",
+              "hazards", "zones", "counters", "safeties")
+# The annotations' words, coloured by rules of their own below.
+ANNOTATIONS = ("cite", "assume", "because")
+
+
+def grammar_words() -> tuple[str, ...]:
+    """Every literal word of the grammar (grammar/touring.lark, its comments left out), a mechanic's too."""
+    text = re.sub(r"//[^\n]*", "", grammar_text())
+    return tuple(sorted(set(re.findall(r'"([A-Za-z]+)"', text))))
+
+
+# Every other word of the language, read from the grammar: a keyword added there is coloured here.
+WORDS = tuple(word for word in grammar_words() if word not in SECTIONS + CHANGES + CARD_KINDS + ANNOTATIONS)
+
 _NAME = r"[a-z][a-z0-9_-]*"
 
 
@@ -53,7 +48,7 @@ class TouringLexer(RegexLexer):
             (r"#[^\n]*", Comment.Single),
             # Annotations: where a rule comes from, and the editors' assumptions.
             (rf"\b(cite)(\s+)({_NAME})\b", bygroups(Name.Decorator, Whitespace, Name.Label)),
-            (r"\b(assume|because)\b", Name.Decorator),
+            (r"\b(cite|assume|because)\b", Name.Decorator),
             (rf"\b(outside)(\s+)(source)(\s+)({_NAME})\b",
              bygroups(Keyword, Whitespace, Keyword, Whitespace, Name.Label)),
             (rf"\b(source)(\s+)({_NAME})\b", bygroups(Keyword, Whitespace, Name.Label)),

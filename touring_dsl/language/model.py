@@ -21,10 +21,20 @@ from ..mechanics.effects import REGISTERED as EFFECTS
 from ..base.wording import counted
 
 
+class _DumpsUsedMechanics(Frozen):
+    """The mechanics of one place: its dump holds only the parts in use, so a mechanic added to the registry
+    leaves the compiled JSON of every ruleset that does not use it as it was."""
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):
+        data = handler(self)
+        return {k: v for k, v in data.items() if v is not None} if isinstance(data, dict) else data
+
+
 def _mechanics_model(name: str, *places: str) -> type[Frozen]:
     """The parts the registered mechanics of some places add (touring_dsl.mechanics): one optional field each."""
     fields = {m.name: (m.model | None, None) for m in REGISTERED if m.place in places}
-    model = create_model(name, __base__=Frozen, **fields)
+    model = create_model(name, __base__=_DumpsUsedMechanics, **fields)
     model.__doc__ = f"The {places[0]}'s mechanics (touring_dsl.mechanics), each part None where it is not used."
     return model
 
@@ -40,7 +50,7 @@ class _HidesUnusedMechanics(Frozen):
     @model_serializer(mode="wrap")
     def _dump(self, handler):
         data = handler(self)
-        if isinstance(data, dict) and not any(v is not None for v in (data.get("mechanics") or {}).values()):
+        if isinstance(data, dict) and not data.get("mechanics"):
             data.pop("mechanics", None)
         return data
 

@@ -610,7 +610,11 @@ class _Builder:
 
 
 def _rule_key(kind: str, data: dict) -> tuple:
-    """The name a rule is known by inside its section."""
+    """The name a rule is known by inside its section (a mechanic's statement: its kind and the key its
+    mechanic gives it, Mechanic.statement_key)."""
+    found = _mechanic_rule(kind)
+    if found is not None and found[0] == "statement":
+        return (kind, *found[1].statement_key(kind, data))
     if kind == "card":
         return ("card", data["name"].value)
     if kind == "pile":

@@ -2,20 +2,21 @@
 
 A mechanic is one module in touring_dsl/mechanics/ holding one subclass of Mechanic, registered in
 touring_dsl/mechanics/__init__.py. engine/mechanics.py's docstring states the contract in full; this
-module is the base class and the two small records a mechanic fills in (Decision, Finish).
+module is the base class, the two small records a mechanic fills in (Decision, Finish), and the stage each
+method of the contract serves (stage, contract: the meta-tests read their lists of hooks from it).
 
-This module, and the top of every mechanic module, imports nothing of the engine: the model
-(touring_dsl.language.model) and the move codec (engine.codec) read the registry while they are being
-imported. A mechanic imports what its hooks use inside them.
+The mechanics sit below the language and the engine: the model (touring_dsl.language.model) and the
+move codec (engine.codec) read the registry while they are being imported, and every later stage reads
+it too. So no module here imports the language or the engine, not even inside a function: what a
+mechanic names of the engine's world is in vocabulary.py (card kinds, StateField, Offer), and what its
+hooks do goes through what they are given (the Emitter `e`, the Tables `t`, the game).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from ..engine.codegen import Emitter
-    from ..engine.tables import Tables
+from .vocabulary import Emitter, Tables
 
 
 def model_on_first_use(module: str, name: str, doc: str, fields=dict):
@@ -40,6 +41,33 @@ def model_on_first_use(module: str, name: str, doc: str, fields=dict):
         return made[0]
 
     return module_getattr
+
+
+STAGES = {
+    "language": "the compiler's and the model's: read before any race is played",
+    "race": "in a race: its tables, kernel lines, bots' answers and table words (every piece not marked)",
+    "match": "between the races of a match (engine.match), never in one",
+    "words": "the words of a compiled part: rulebook, diff, show and a match's headings",
+}
+
+
+def stage(name: str):
+    """Marks a method of the contract with the stage it serves (STAGES); an unmarked one serves the race, so a
+    hook added to the contract is held to a race's rules (tests/test_mechanics.py) until it says otherwise."""
+    if name not in STAGES:
+        raise ValueError(f"no stage {name!r}: one of {', '.join(STAGES)}")
+
+    def mark(method):
+        method.stage = name
+        return method
+
+    return mark
+
+
+def contract() -> dict[str, str]:
+    """Every method of the contract (Mechanic), with the stage it serves: what the meta-tests hold a mechanic to."""
+    return {name: getattr(member, "stage", "race") for name, member in vars(Mechanic).items()
+            if callable(member) and not name.startswith("_")}
 
 
 @dataclass(frozen=True)
@@ -83,10 +111,20 @@ class Mechanic:
     constants: tuple[str, ...] = ()  # module constants its kernel lines use (bound like engine.codegen.CONSTANTS)
 
     # the compiler ------------------------------------------------------------------------------
+    @stage("language")
     def parse(self, rule: str, children: list) -> dict:
         """The data of one of its statements, from the parse tree's children (syntax.ToRaw)."""
         raise NotImplementedError(f"mechanic {self.name} declares statement {rule} but does not parse it")
 
+    @stage("language")
+    def statement_key(self, rule: str, data: dict) -> tuple:
+        """What tells two of its statements `rule` apart within one section, from their parsed data (plain
+        values, never a Name: its place in the file differs): syntax keys the statement by its kind and
+        this, so a section holds one line of each key, and a variant's `change` or `remove` finds the line
+        of the same key. () (the default): a section holds one such line."""
+        return ()
+
+    @stage("language")
     def compile(self, stmts: list, context: Any, build: Any):
         """Its model part from its statements (syntax.Stmt) in one place (a setup's for place "race":
         `context` is that setup's race), or None when they are absent. Errors go through
@@ -95,13 +133,14 @@ class Mechanic:
         return None
 
     # the engine --------------------------------------------------------------------------------
+    @stage("language")
     def part(self, ruleset, setup):
         """Its compiled part for one seating, or None: the mechanic is absent and writes nothing."""
         holder = setup.race if self.place == "race" else ruleset
         return getattr(holder.mechanics, self.name, None)
 
     def state(self) -> tuple:
-        """The engine.schema.StateFields it adds (their slots exist on every table; only a seating that
+        """The StateFields (vocabulary.py; engine.schema explains them) it adds (their slots exist on every table; only a seating that
         uses the mechanic writes them in its kernel)."""
         return ()
 
@@ -162,20 +201,24 @@ class Mechanic:
         return True
 
     # between the races of a match (place "match"; engine.match) -------------------------------
+    @stage("match")
     def first_seat(self, part, players: int, race: int) -> int | None:
         """The seat (0-based) that leads race number `race` (0-based) of a match of `players` players: it is
         dealt to first and takes the first turn. None: the core's rule, seat 1 leads every race."""
         return None
 
     # words -------------------------------------------------------------------------------------
+    @stage("words")
     def rulebook(self, part, unit: str) -> list[str]:
         """The rulebook's sentences for its part (rulebook/)."""
         raise NotImplementedError(f"mechanic {self.name} has no rulebook words")
 
+    @stage("words")
     def diff(self, old, new, unit: str) -> list[str]:
         """The differences between two of its parts (either may be None: absent), in words (diff/)."""
         raise NotImplementedError(f"mechanic {self.name} has no diff words")
 
+    @stage("words")
     def show(self, part, unit: str) -> str:
         """Its part in one line, for `touring show` and the table's header."""
         raise NotImplementedError(f"mechanic {self.name} has no show words")
@@ -184,6 +227,7 @@ class Mechanic:
         """What a player at the table should know of its state now (the terminal and web table), or None."""
         return None
 
+    @stage("words")
     def match_status(self, part, leader: str) -> str | None:
         """What the heading of a match's next race says of it (`leader`: the name of the seat that leads
         that race: "player 2 (greedy)"), or None (`touring play`)."""

@@ -16,6 +16,7 @@ rebuilds them. Every piece is declared below, as the Extension's are.
 from __future__ import annotations
 
 from .base import Decision, Mechanic, model_on_first_use
+from .vocabulary import ONE, PUBLIC, SAFETY, VALUE, Offer, StateField
 
 TAKE, DRAW = "take", "draw"
 
@@ -30,8 +31,6 @@ def bot_choice(t, top: int, needs: int) -> int:
     moving now; else draw. Both are cards the bot then lays at once, so two bots can never hand the same
     cards back and forth while the draw pile waits (taking a mere better card did: bots stuck behind
     hazards traded discards to the turn limit)."""
-    from ..engine.tables import SAFETY
-
     if top < 0:
         return 1
     return 0 if t.kind[top] == SAFETY or needs >> top & 1 else 1
@@ -68,8 +67,6 @@ class DiscardDrawMechanic(Mechanic):
 
     # the engine --------------------------------------------------------------------------------
     def state(self) -> tuple:
-        from ..engine.schema import ONE, PUBLIC, VALUE, StateField
-
         return (StateField("discard_mark", "the discard pile's size just after the last discard move (-1 once "
                            "that card is taken): the top discard may be taken while the size is this",
                            ONE, "-1", VALUE, PUBLIC, view="extra"),
@@ -77,10 +74,7 @@ class DiscardDrawMechanic(Mechanic):
                            ONE, "-1", VALUE, PUBLIC, view="extra"))
 
     def tables(self, t, part) -> None:
-        from ..engine.codec import ACTIONS, pack
-        from ..engine.schema import Offer
-
-        t.offers[self.name] = Offer(self.name, (pack(ACTIONS[TAKE]), pack(ACTIONS[DRAW])), None)
+        t.offers[self.name] = Offer(self.name, (t.action_code(TAKE), t.action_code(DRAW)), None)
 
     def kernel_constants(self, t) -> dict[str, str]:
         return {"DISCARD_OFFER": f"T.offers[{self.name!r}]  # take the top discard or draw, asked before a turn"}
@@ -98,16 +92,13 @@ class DiscardDrawMechanic(Mechanic):
     def decide(self, e) -> None:
         """`take`: the top discard goes to the hand (and may not be offered again); `draw`: the draw pile's
         top card, as always. Then the same seat plays its turn."""
-        from ..engine.codec import ACTIONS, is_action
-        from ..engine.rules import hands
-
         w = e.w
         w("pending = None")
-        with w.block(f"if {is_action(ACTIONS[TAKE])}:"):
+        with w.block(f"if {e.action_test(TAKE)}:"):
             w("d = discard.pop()", "hands[seat].append(d)", "hand_mask[seat] |= BIT[d]", "self.discard_mark = -1")
             e.event('"take"', "seat", e.side("seat"), "NAMES[d]", 'f"player {seat + 1} takes {NAMES[d]} from the discards"')
         with w.block("else:"):
-            hands.draw_one(e, "seat")
+            e.draw_one("seat")
         e.pause()
 
     # the bots ----------------------------------------------------------------------------------

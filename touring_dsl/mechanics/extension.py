@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import partial
 
 from .base import Decision, Finish, Mechanic, model_on_first_use
+from .vocabulary import ONE, PUBLIC, VALUE, Offer, StateField
 
 
 # the Extension's part of the model: a race that the side reaching its target may extend, once, to `to`
@@ -74,18 +75,13 @@ class ExtensionMechanic(Mechanic):
 
     # the engine --------------------------------------------------------------------------------
     def state(self) -> tuple:
-        from ..engine.schema import ONE, PUBLIC, VALUE, StateField
-
         return (StateField("race_target", "the distance a side must reach to complete the race (an extension "
                            "lengthens it)", ONE, "{t.target}", VALUE, PUBLIC, view="extra"),)
 
     def tables(self, t, part) -> None:
-        from ..engine.codec import ACTIONS, pack
-        from ..engine.schema import Offer
-
         t.target_field = "race_target"
         t.extend_to = part.to
-        t.offers[self.name] = Offer(self.name, (pack(ACTIONS[EXTEND]), pack(ACTIONS[STOP])),
+        t.offers[self.name] = Offer(self.name, (t.action_code(EXTEND), t.action_code(STOP)),
                                     partial(bot_choice, t.target, part.to))
 
     def kernel_constants(self, t) -> dict[str, str]:
@@ -103,17 +99,14 @@ class ExtensionMechanic(Mechanic):
     def decide(self, e) -> None:
         """`extend`: the race goes on to the longer target, every side's cards that fit change; `stop`: the
         race ends, won by the side that reached the target."""
-        from ..engine.codec import ACTIONS, is_action
-        from ..engine.rules import legality, races
-
         w, t = e.w, e.t
         w("pending = None")
-        with w.block(f"if {is_action(ACTIONS[EXTEND])}:"):
+        with w.block(f"if {e.action_test(EXTEND)}:"):
             w(f"self.race_target = {t.extend_to}")
             with w.block(f"for v in range({t.sides}):"):
                 w(f"remaining[v] = {t.extend_to} - miles[v]")
-                races.reopen(e, "v")
-                legality.refresh(e, "v")
+                e.reopen("v")
+                e.refresh("v")
             e.event('"extend"', "seat", "s", "None",
                     f'f"player {{seat + 1}} extends the race to {t.extend_to} {t.unit}"')
         with w.block("else:"):

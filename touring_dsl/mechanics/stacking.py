@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .base import Mechanic, model_on_first_use
+from .vocabulary import DERIVED, EMPTY, GO, HAZARD, LISTS, REMEDY, RUNNING, SIDE, StateField
 
 PARKER, IN_TURN = "top-remedy-corrects", "in-turn"
 
@@ -44,8 +45,6 @@ def held_states(t) -> list[int]:
 def replay(t, pile: list[int], shield: int, beneath: str) -> tuple[int, list[int]]:
     """The go state a pile implies with stacked hazards, and the states held under the top one: the pile
     replayed bottom first (as the kernel lays it), then any top hazard the shield covers lifted."""
-    from ..engine.tables import EMPTY, GO, HAZARD, REMEDY, RUNNING
-
     state, under = EMPTY, []
     for c in pile:
         kind = t.kind[c]
@@ -114,8 +113,6 @@ class StackingMechanic(Mechanic):
 
     # the engine --------------------------------------------------------------------------------
     def state(self) -> tuple:
-        from ..engine.schema import DERIVED, LISTS, SIDE, StateField
-
         return (StateField("held_under", "each side's go states under its top hazard, bottom first (hazards "
                            "stacked on a side already held up)", SIDE, "[]", LISTS, DERIVED, derive="go piles",
                            local=True),)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from .effect_words import phrase
 from ..mechanics.effects import by_name, effects_of
 from ..language.model import Ruleset
+from ..mechanics import REGISTERED
 from . import words as w
 from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
 
@@ -48,8 +49,8 @@ def _edition_name(r: Ruleset) -> str:
 
 def differences(old: Ruleset, new: Ruleset, refs: Callable[..., Text]) -> list[Text]:
     found: list[Text] = []
-    for compare in (_deck, _race, _setups, _turn, _delays, _zones, _penalties, _reshuffle, _progressive, _notes,
-                    _examples):
+    for compare in (_deck, _race, _setups, _turn, _delays, _zones, _penalties, _reshuffle, _progressive, _mechanics,
+                    _notes, _examples):
         found.extend(compare(old, new, refs))
     return found
 
@@ -206,6 +207,37 @@ def _progressive(old: Ruleset, new: Ruleset, refs) -> list[Text]:
     if b is None:
         return [text("Leaves out progressive play.")]
     return [text("Changes progressive play (see Progressive play).", refs(b.provenance))]
+
+
+def _mechanics(old: Ruleset, new: Ruleset, refs) -> list[Text]:
+    """Each mechanic the variant adds, drops or changes, in its own diff words (touring_dsl.mechanics): the
+    ruleset's and the match's once, a race's for the seatings it differs in (those alike said together)."""
+    unit, said = new.race.unit, []
+    for mechanic in REGISTERED:
+        if mechanic.place != "race":
+            was, part = getattr(old.mechanics, mechanic.name, None), getattr(new.mechanics, mechanic.name, None)
+            said += [text(_sentence(line), refs(part.provenance) if part is not None else ())
+                     for line in mechanic.diff(was, part, unit)]
+            continue
+        before = {s.label: getattr(s.race.mechanics, mechanic.name, None) for s in old.setups}
+        alike: dict[tuple[str, ...], tuple[list[int], list]] = {}  # the same words -> players, provenances
+        for s in new.setups:
+            part = getattr(s.race.mechanics, mechanic.name, None)
+            lines = tuple(mechanic.diff(before.get(s.label), part, unit)) if s.label in before or part else ()
+            if lines:
+                players, provenances = alike.setdefault(lines, ([], []))
+                players.extend(s.players)
+                provenances += [part.provenance] if part is not None else []
+        for lines, (players, provenances) in alike.items():
+            who = f"With {w.players_phrase(tuple(sorted(set(players))))} players: " if len(alike) > 1 or \
+                len(players) < sum(len(s.players) for s in new.setups) else ""
+            said += [text(who + (_sentence(line) if not who else line + "."), refs(*provenances)) for line in lines]
+    return said
+
+
+def _sentence(line: str) -> str:
+    """A mechanic's diff words ("hazards stack ... (was: ...)") as a sentence of the list."""
+    return line[:1].upper() + line[1:] + ("" if line.endswith(".") else ".")
 
 
 def _notes(old: Ruleset, new: Ruleset, refs) -> list[Text]:

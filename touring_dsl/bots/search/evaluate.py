@@ -36,8 +36,8 @@ class Evaluator:
         for state in range(2, len(t.onto)):
             chain, at = t.chain_of_state[state]
             self.price[state] = STEP * (len(t.chains[chain].steps) - at)
-        self.keep_mask = t._mask(c for c in range(t.K) if t.kind[c] in (GO, REMEDY, HAZARD))
-        self.zone_cards = t._mask(c for c in range(t.K) if t.kind[c] == ZONE)
+        self.keep_mask = t.mask_of(c for c in range(t.K) if t.kind[c] in (GO, REMEDY, HAZARD))
+        self.zone_cards = t.mask_of(c for c in range(t.K) if t.kind[c] == ZONE)
 
     def rewards(self, game) -> list[float]:
         t, price, onto, hand_mask = self.t, self.price, self.t.onto, game.hand_mask

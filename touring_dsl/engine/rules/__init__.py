@@ -1,11 +1,22 @@
 """Engine stage, the rules of play: one module per mechanic family, each writing its part of the kernel.
 
 Every module states its rule in plain words, names the language construct it plays, and has functions
-named for the steps of that rule. Each function takes the Emitter (engine.codegen), which knows the
+named for the steps of that rule. Each function takes the Emitter (engine.emitter), which knows the
 ruleset's Tables and writes lines of the kernel's Python source; codegen assembles the modules into the
-kernel's functions. What a hazard does to the side it is played on (its effect: a delay, a removal, a
-lost turn...) is one module of touring_dsl/mechanics/effects/ each, which writes its lines itself or
-through the steps below (delays.delay, races.removal). Where to look for a construct of docs/language.md:
+kernel's functions.
+
+The modules import one another in one direction only, lowest first:
+
+    penalties < safeties < legality < hands < zones < races < delays < counters
+
+A rule that must call one above it (a safety's extra turn draws cards; a hazard meets a counter before
+it acts) calls a step of the Emitter instead (e.draw_cards, e.refresh, e.offer_counter,
+e.counter_responses: declared in engine.emitter, given their rule by engine.codegen.Emitter). A new
+rule module finds its place in that order: an import against it would make an import cycle.
+
+What a hazard does to the side it is played on (its effect: a delay, a removal, a lost turn...) is one
+module of touring_dsl/mechanics/effects/ each, which writes its lines itself or through the steps here
+(delays.delay, races.removal: e.rules). Where to look for a construct of docs/language.md:
 
     legality.py   which cards a seat may play now (the cached masks every rule below keeps up to date)
     delays.py     `delays` (chain ... then ..., target), go and remedy cards on the go pile

@@ -18,15 +18,13 @@ to the hazard lies face up (in the discards or laid as a safety), which every se
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...language.counter_words import shown_detail
 from ..codec import COUNTER_WITH, is_action
 from ..tables import ZONE
+from ..emitter import Emitter
 from . import hands, safeties, zones
+from .zones import against_zones  # (whether a counter may answer a zone card: simulate.fast asks it here too)
 
-if TYPE_CHECKING:
-    from ..codegen import Emitter
 
 
 def responses(e: Emitter) -> None:
@@ -146,9 +144,3 @@ def _countering(t) -> int:
     for m in t.counters_for:
         mask |= m
     return mask
-
-
-def against_zones(e: Emitter) -> bool:
-    """Whether some counter cancels a zone card (played on another side)."""
-    t = e.t
-    return any(t.counters_for[c] for c in range(t.K) if t.kind[c] == ZONE)

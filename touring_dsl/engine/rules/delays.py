@@ -9,13 +9,10 @@ AFTER[state][card] is the state a card leads to (tables._chains).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..tables import RUNNING
-from . import counters, legality, penalties, safeties
+from ..emitter import Emitter
+from . import legality, penalties, safeties
 
-if TYPE_CHECKING:
-    from ..codegen import Emitter
 
 
 def go_or_remedy(e: Emitter) -> None:
@@ -43,7 +40,7 @@ def delay(e: Emitter) -> None:
     """Hazard c, played on side v, first meets any counter a seat of v holds; then it covers v's go."""
     e.hazard_event()
     if e.has_counters:
-        counters.offer(e)
+        e.offer_counter()  # (rules.counters: above this rule)
     cover(e)
 
 

@@ -11,13 +11,10 @@ one) discards down to N, one card at a time, before the turn passes; those disca
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..tables import EMPTY, RETURN_ALL, RETURN_ALL_BUT_TOP
+from ..emitter import Emitter
 from . import legality, safeties
 
-if TYPE_CHECKING:
-    from ..codegen import Emitter
 
 
 def leave_hand(e: Emitter) -> None:

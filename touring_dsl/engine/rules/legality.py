@@ -9,13 +9,10 @@ part of the game's replay: the random policy draws by position in it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..tables import RUNNING
-from . import counters, penalties, safeties
+from ..emitter import Emitter
+from . import penalties, safeties
 
-if TYPE_CHECKING:
-    from ..codegen import Emitter
 
 
 def refresh(e: Emitter, v: str) -> None:
@@ -85,9 +82,9 @@ def waits(e: Emitter) -> None:
         with e.w.block("if pending is DISCARD_DOWN:"):
             e.w("hm = hand_mask[seat]", "codes = ()")
         with e.w.block("else:"):
-            counters.responses(e)
+            e.counter_responses()  # (rules.counters: above this rule)
     elif e.has_counters:
-        counters.responses(e)
+        e.counter_responses()
     else:
         e.w("hm = hand_mask[seat]", "codes = ()")
 

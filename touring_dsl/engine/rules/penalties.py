@@ -11,12 +11,9 @@ offered by Legal.penalty_plays; this module offers them and applies the chosen o
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..emitter import Emitter
 from ..codec import TAKE
 
-if TYPE_CHECKING:
-    from ..codegen import Emitter
 
 
 def plays_with_takes(e: Emitter) -> None:

@@ -11,13 +11,10 @@ out, the side with the most miles wins, and equal leaders tie.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..tables import FORBIDDEN, NO_CAP
-from . import counters, legality, zones
+from ..emitter import Emitter, Source
+from . import legality, zones
 
-if TYPE_CHECKING:
-    from ..codegen import Emitter, Source
 
 
 def mileage(e: Emitter) -> None:
@@ -86,7 +83,7 @@ def removal(e: Emitter) -> None:
     """Hazard c takes one mileage card from victim v, unless a seat of v answers with a counter."""
     e.hazard_event()
     if e.has_counters:
-        counters.offer(e)
+        e.offer_counter()  # (rules.counters: above this rule)
     remove_mileage(e, "seat", "c")
 
 

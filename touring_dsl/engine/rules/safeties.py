@@ -11,13 +11,9 @@ of those hazards is played on its side (counters.py asks), cancelling that hazar
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..tables import EMPTY, RUNNING
-from . import hands, legality
+from ..emitter import Emitter
 
-if TYPE_CHECKING:
-    from ..codegen import Emitter
 
 
 def lay(e: Emitter) -> None:
@@ -26,7 +22,7 @@ def lay(e: Emitter) -> None:
     e.event('"safety"', "seat", "s", "NAMES[c]", 'f"player {seat + 1} lays {NAMES[c]} in front of side {s + 1}"')
     if any(e.t.extra_turn):
         with e.w.block("if EXTRA_TURN[c]:  # the same player draws and plays again (if a card is left)"):
-            hands.draw_cards(e, "seat", str(e.t.draw_count))
+            e.draw_cards("seat", str(e.t.draw_count))  # (rules.hands: above this rule)
             with e.w.block("if hands[seat]:"):
                 e.pause()
 
@@ -45,7 +41,7 @@ def keep(e: Emitter, v: str) -> None:
         with w.block(f"if shield >> zone_state[{v}] & 1:  # out of a zone it shields from, back to the start"):
             w(f"zone_state[{v}] = {t.zone_start}")
     e.hook("go_shown", v, "safety")  # a mechanic may change what the go pile shows now (go_state[v]; _g is stale here)
-    legality.refresh(e, v)
+    e.refresh(v)  # (rules.legality: above this rule)
 
 
 def lift_delay(e: Emitter, v: str) -> None:
@@ -77,4 +73,4 @@ def _shielded(t) -> int:
 
 
 def _shielded_zones(t) -> int:
-    return _shielded(t) & ~t._mask(c for effect, cards, _ in t.effects for c in cards)  # (not a hazard's)
+    return _shielded(t) & ~t.mask_of(c for effect, cards, _ in t.effects for c in cards)  # (not a hazard's)

@@ -9,14 +9,11 @@ it may be played and the speeder forfeits the card, or every mileage card and it
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..codec import TARGET
-from ..tables import EMPTY, FORFEIT_CARD
-from . import counters, legality, safeties
+from ..tables import EMPTY, FORFEIT_CARD, ZONE
+from ..emitter import Emitter
+from . import legality, safeties
 
-if TYPE_CHECKING:
-    from ..codegen import Emitter
 
 
 def zone(e: Emitter) -> None:
@@ -32,9 +29,9 @@ def zone(e: Emitter) -> None:
         return
     w("v = s if target < 0 else target")
     event(e, "side {v + 1}")
-    if counters.against_zones(e):  # a zone card played on another side may meet a counter first
+    if against_zones(e):  # a zone card played on another side may meet a counter first
         with w.block("if v != s:"):
-            counters.offer(e)
+            e.offer_counter()  # (rules.counters: above this rule)
     change_zone(e)
 
 
@@ -66,3 +63,9 @@ def speeding(e: Emitter) -> None:
     w("discard.append(c)")
     e.event('"speeding"', "seat", "s", "NAMES[c]",
             f'f"player {{seat + 1}} plays {{NAMES[c]}} where the zone forbids it and forfeits {lost}"')
+
+
+def against_zones(e: Emitter) -> bool:
+    """Whether some counter cancels a zone card (played on another side)."""
+    t = e.t
+    return any(t.counters_for[c] for c in range(t.K) if t.kind[c] == ZONE)

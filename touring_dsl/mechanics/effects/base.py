@@ -9,8 +9,8 @@ writer (engine.codegen, engine.rules.counters), explain, the rulebook, `touring 
 worked examples' events loop over the registry: no other module branches on a hazard's effect.
 
 Like every mechanic module, an effect imports only touring_dsl.base and touring_dsl.mechanics: it reaches
-the engine through what it is given (the Emitter `e`: e.w writes lines, e.t is the Tables, e.rules the
-engine's rule modules; the Tables `t`; the game).
+the engine through what it is given (the Emitter `e`: e.w writes lines, e.t is the Tables, its steps such
+as e.offer_counter(), and e.rules the engine's rule modules; the Tables `t`; the game).
 
 Its words name cards through Named, so that each face (the rulebook's card names, plain text) shows
 them its own way: a phrase is a tuple of str and Named.
@@ -115,7 +115,7 @@ class HazardEffect:
         counter question where some card may counter it (the move pauses), then `acts`."""
         e.hazard_event()
         if e.has_counters:
-            e.rules.counters.offer(e)
+            e.offer_counter()
         self.acts(e)
 
     def acts(self, e) -> None:

@@ -13,6 +13,7 @@ taking the top discard, is asked of the seat that really plays: turn_passes runs
 """
 from __future__ import annotations
 
+from ..vocabulary import LIST, PUBLIC, SIDE, StateField
 from .base import HazardEffect, NameList
 
 
@@ -42,8 +43,6 @@ class LoseTurnEffect(HazardEffect):
 
     # the engine --------------------------------------------------------------------------------
     def state(self) -> tuple:
-        from ...engine.schema import LIST, PUBLIC, SIDE, StateField
-
         return (StateField("lost_turns", "each side's turns it is still to lose (hazards that make a side lose "
                            "its next turn)", SIDE, "0", LIST, PUBLIC, local=True, view="extra"),)
 
