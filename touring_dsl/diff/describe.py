@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..mechanics.effects import REGISTERED as EFFECTS
 from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
 from ..mechanics.zones import ZONES
@@ -149,9 +150,6 @@ def _per_hour(c: Change) -> str:
     if c.action == "removed":
         return f"In {q(c.name)} hours of delay no longer cost mileage (each cost {distance(c.old, 'miles')})"
     return f"In {q(c.name)} each hour of delay costs {distance(c.new, 'miles')} (was {c.old})"
-_removes = _three("{name} takes away one {new} card instead of stopping the side (new)",
-                  "{name} no longer takes away a {old} card", "{name} takes away one {new} card (was {old})",
-                  show=q)
 _counter = _three("{name} can be shown to cancel {new} (new)", "{name} no longer cancels anything (it cancelled {old})",
                   "{name} cancels {new} (was {old})", show=names)
 
@@ -287,7 +285,9 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "chooser": lambda c: f"The {c.new} chooses which cards a penalty takes (was the {c.old})",
     "larger-card": _larger,
     "forfeit": lambda c: f"A penalty is {FORFEIT[c.new]} (was {FORFEIT[c.old]})",
-    "removes": _removes,
+    **{e.diff_aspect: (lambda c, e=e: e.diff(c.action, q(c.name), None if c.old is None else q(c.old),
+                                             None if c.new is None else q(c.new)))
+       for e in EFFECTS if e.diff_aspect},  # each hazard effect's words (mechanics.effects)
     "counter": _counter,
     "redraw": _yes_no("After showing it, its holder draws back up", "Its holder does not draw back up"),
     "reshuffle-discard": _yes_no("The discards are shuffled into a new deck",

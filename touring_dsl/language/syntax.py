@@ -10,6 +10,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .errors import Collector, Span, TouringError
 from ..mechanics.zones import ZONES
+from ..mechanics.effects import attribute_effect
 from ..base.resources import grammar_text
 
 # Plain words for the grammar's named terminals, so errors never show Lark's internal names.
@@ -369,7 +370,6 @@ class ToRaw(Transformer):
     def extra_turn(self): return ("extra_turn", True)
     def count(self, n): return ("count", n)
     def hours(self, n): return ("hours", n)
-    def removes(self, name): return ("removes", name)
     def cancels(self, names): return ("cancels", names)
 
     def pile(self, card, needs, *flags):
@@ -511,6 +511,9 @@ class ToRaw(Transformer):
         construct = ZONES.parse.get(str(data))
         if construct is not None:
             return construct(*children)
+        effect = attribute_effect(str(data))  # a hazard effect's card attribute (mechanics.effects)
+        if effect is not None:
+            return (str(data), effect.attribute(str(data), list(children)))
         found = _mechanic_rule(str(data))
         if found is None:
             return super().__default__(data, children, meta)

@@ -2,13 +2,16 @@
 
 A construct below the faces cannot build the rulebook's Text, so it says what a rulebook sentence holds
 as a PHRASE: a tuple of plain strings and the marks below, which rulebook/construct_words.py sets (a
-card's name in the card style, a list of names joined in prose, the edition's go pile, the marks of the
-assumptions behind a rule). A rulebook section is a tuple of Para and Grid blocks of phrases.
-(The hazard effects, mechanics/effects, say their words the same way.)
+card's name in the card style, a list of names joined in prose, a count spelt out, the edition's go
+pile, the marks of the assumptions behind a rule) and `plain` writes as plain text. A rulebook section is
+a Chapter of Para and Grid blocks of phrases. The zones (mechanics/zones) and the hazard effects
+(mechanics/effects) say their words so.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from ..base.wording import counted
 
 
 @dataclass(frozen=True)
@@ -24,6 +27,33 @@ class NameList:
 
     names: tuple[str, ...]
     last: str = "and"
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number of things inside a phrase ("1 hour"; the rulebook spells it: "one hour")."""
+
+    n: int
+    singular: str
+
+
+Phrase = tuple  # of str and the marks here
+
+
+def plain(phrase: Phrase) -> str:
+    """A phrase of names and counts as plain text (card names as written)."""
+    return "".join(_plain(part) for part in phrase)
+
+
+def _plain(part) -> str:
+    if isinstance(part, Count):
+        return counted(part.n, part.singular)
+    if isinstance(part, Named):
+        return part.name
+    if isinstance(part, NameList):
+        names = list(part.names)
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {part.last} " + names[-1]
+    return part
 
 
 @dataclass(frozen=True)

@@ -1,17 +1,18 @@
 """Rulebook stage, a construct's words: the phrases of touring_dsl/mechanics (mechanics.phrases) as rulebook text.
 
-A construct below the faces says its rulebook sentences as phrases; this sets them: card names in the
-card style, lists of names joined in prose, the edition's go pile and go card, the marks of the
-assumptions behind a rule. `writer` is the rulebook's writer (document._Writer): its go_pile(), go,
-mileage_list() and refs().
+A construct below the faces (the zones, a hazard effect) says its rulebook sentences as phrases; this
+sets them: card names in the card style, lists of names joined in prose, counts spelt out, the edition's
+go pile and go card, the marks of the assumptions behind a rule. `writer` is the rulebook's writer
+(document._Writer: its go_pile(), go, mileage_list() and refs()), needed only by the marks that read it.
 """
 from __future__ import annotations
 
 from ..mechanics import phrases as p
+from . import words as w
 from .blocks import Block, CardName, Paragraph, Section, Table, Text, card_list, text
 
 
-def phrase(parts: tuple, writer) -> Text:
+def phrase(parts: tuple, writer=None) -> Text:
     """A phrase as rulebook text."""
     return text(*(_part(part, writer) for part in parts))
 
@@ -21,6 +22,8 @@ def _part(part, writer):
         return CardName(part.name)
     if isinstance(part, p.NameList):
         return card_list(part.names, part.last)
+    if isinstance(part, p.Count):
+        return w.counted(part.n, part.singular)
     if isinstance(part, p.MileageList):
         return writer.mileage_list(part.names)
     if isinstance(part, p.GoPile):
