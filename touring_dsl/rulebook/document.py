@@ -139,7 +139,8 @@ class _Writer:
         elif self.edition == "family":
             makers += [lambda: worked_examples(r, self.go, FAMILY_EXAMPLES)]
         sections = tuple(s for s in (make() for make in makers) if s is not None and (s.blocks or s.subsections))
-        return Rulebook(title=r.title, subtitle=r.subtitle, byline=self.byline(), summary=r.summary,
+        return Rulebook(title=r.title, subtitle=r.subtitle, byline=self.byline(), running=self.running(),
+                        summary=r.summary,
                         sections=sections, colophon="" if self.scholarly else SCHOLARLY_EXISTS)
 
     def byline(self) -> str:
@@ -149,6 +150,11 @@ class _Writer:
                 f" · based on {r.parent}" if r.parent else "")
             return f"A house rule by {r.author}{based}"
         return f"{r.publisher} · {_published(r)}"
+
+    def running(self) -> str:
+        """The byline for the head of every page after the first: a house rule's maker without what it is
+        based on (the title page says it), so that it fits beside the title."""
+        return f"A house rule by {self.r.author}" if self.r.author else self.byline()
 
     def computer_play(self) -> Text:
         """The simulator's safeguard, which people at a table never meet: said only in the scholarly edition."""
