@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ..tables import RUNNING
 from ..emitter import Emitter
-from . import legality, penalties, safeties
+from . import legality, safeties
+from ...mechanics.penalties import play as penalties
 
 
 
