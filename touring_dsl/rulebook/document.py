@@ -5,6 +5,7 @@ from collections.abc import Iterable
 
 from ..language.counter_words import with_article
 from ..mechanics import REGISTERED
+from ..mechanics.penalties import words as penalty_words
 from ..language.model import Card, Provenance, Ruleset, Setup
 from . import words as w
 from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Table, Text,
@@ -524,8 +525,7 @@ class _Writer:
             parts = [text(cards(names), f" {w.hours(h)}" if len(names) == 1 else f" {w.hours(h)} each")
                      for h, names in groups.items()]
             blocks.append(Paragraph(text("Delays are counted in hours: ", join_texts(parts, "; "), ".",
-                                         " The hours set the size of the penalty." if r.penalties and
-                                         r.penalties.per_hour else "")))
+                                         penalty_words.hours_note(r))))
         removal = self.removal_hazards()
         if removal:
             each = [text(CardName(c.name), " takes a ", CardName(c.removes or "")) for c in removal]

@@ -1,5 +1,5 @@
-"""Mechanics, penalties, the plain words: the construct said for `touring show`, the differ and the
-rulebook's list of sources (the rulebook's own words are book.py)."""
+"""Mechanics, penalties, the plain words: the construct said for `touring show`, the differ, `touring new`'s
+suggested house rule and the rulebook's plain sentences (its Penalties section is book.py)."""
 from __future__ import annotations
 
 from ...base.wording import distance
@@ -12,6 +12,42 @@ def provenance_rows(r) -> list[tuple[str, object]]:
         return []
     return [("Penalties", r.penalties.provenance)] + [
         (f"Penalties: {e.hazard} in {e.zone}", e.provenance) for e in r.penalties.table]
+
+
+# `touring new`: a house rule to try ----------------------------------------------------------------
+def house_rule(r) -> tuple[str, tuple[str, ...]] | None:
+    """A change of the penalties a new edition might try, commented out in its file: (what it does, the
+    lines that do it). With penalties, a harsher price; without, a first price for the first stopping
+    hazard in the last zone, the smallest mileage card's worth. None: nothing to suggest."""
+    p = r.penalties
+    if p is not None:
+        if p.per_hour:
+            zone, miles = p.per_hour[-1]
+            return (f"Each hour of delay in {_q(zone)} costs {miles * 2} miles instead of {miles}.",
+                    ("penalties {", f"    change per hour in {_q(zone)} take {miles * 2} miles", "}"))
+        if p.table:
+            entry = p.table[0]
+            return (f"{_q(entry.hazard)} in {_q(entry.zone)} costs {entry.miles * 2} miles instead of "
+                    f"{entry.miles}.", ("penalties {", f"    change when {_q(entry.hazard)} in "
+                                        f"{_q(entry.zone)} take {entry.miles * 2} miles", "}"))
+        return None
+    zones = [z.name for z in r.zones.zones]
+    piles = [pile for pile in r.race.piles if not pile.protected]
+    hazards = [c.hazard for c in r.delays.chains]
+    if not zones or not piles or not hazards:
+        return None
+    smallest = min(r.card(pile.card).miles or 0 for pile in piles)
+    lines = ["add penalties {", "    take from " + ", ".join(_q(pile.card) for pile in piles),
+             f"    when {_q(hazards[0])} in {_q(zones[-1])} take {smallest} miles",
+             "    attacker chooses", "    never a larger card", "}"]
+    return (f"Penalties: {_q(hazards[0])} in {_q(zones[-1])} costs the victim {distance(smallest, 'miles')}.",
+            tuple(lines))
+
+
+# the rulebook's delays section ---------------------------------------------------------------------
+def hours_note(r) -> str:
+    """What the rulebook adds after the hours of delay when the penalty is reckoned by them, else ""."""
+    return " The hours set the size of the penalty." if r.penalties and r.penalties.per_hour else ""
 
 
 # `touring show` ------------------------------------------------------------------------------------
