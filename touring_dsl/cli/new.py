@@ -12,7 +12,7 @@ from ..language.compiler import compile_text
 from ..base.resources import SUFFIX
 from ..language.errors import InternalError, TouringError
 from ..language.model import Card, Ruleset
-from ..mechanics.penalties import words as penalty_words
+from ..mechanics.penalties import PENALTIES
 from .common import EXIT_USAGE, EXIT_USER, report_bug, usable_text, use_color
 
 # Prose in the generated file starts with "## "; a suggested rule starts with "# ", so removing
@@ -172,7 +172,7 @@ def suggest_zone_play(r: Ruleset) -> Suggestion | None:
 
 
 def suggest_penalties(r: Ruleset) -> Suggestion | None:
-    found = penalty_words.house_rule(r)  # (the penalties construct: mechanics.penalties)
+    found = PENALTIES.house_rule(r)  # (the penalties construct: mechanics.penalties)
     return Suggestion(*found) if found else None
 
 

@@ -7,7 +7,7 @@ import typer
 
 from ..mechanics import REGISTERED, match_parts
 from ..base.wording import counted
-from ..mechanics.penalties import words as penalty_words
+from ..mechanics.penalties import PENALTIES
 from .common import EXIT_USAGE, fail, load_edition, load_edition_view, print_json
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def summary_lines(r: Ruleset) -> list[str]:
         lines.append("  A zone card " + ("must change the zone" if r.zones.change_only else
                                          "may be played even where it changes nothing"))
         lines.append(f"  Speeding is {SPEEDING[r.zones.speeding]}")
-    lines += penalty_words.show(r)
+    lines += PENALTIES.show_lines(r)
     if r.scoring:
         from ..language.scoring_words import score_words
 

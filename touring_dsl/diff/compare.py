@@ -6,7 +6,7 @@ from typing import Any, Callable, Iterable
 from ..mechanics import REGISTERED
 from ..language.scoring_words import score_words
 from ..language.model import Card, Progressive, Race, Ruleset, Setup
-from ..mechanics.penalties import words as penalty_words
+from ..mechanics.penalties import PENALTIES
 from .changes import MECHANIC_ASPECT, Change
 from .match import CardMatch
 
@@ -173,7 +173,7 @@ class Comparison:
         self.value("zones", "speeding", a.speeding, b.speeding)
 
     def penalty_changes(self) -> None:
-        penalty_words.compare(self)  # (the penalties construct: mechanics.penalties)
+        PENALTIES.compare(self)  # (the penalties construct: mechanics.penalties)
 
     def removals(self) -> None:
         self.keyed("removals", "removes", {c.name: c.removes for c in self.a.deck if c.removes},

@@ -6,7 +6,7 @@ from typing import Any, Callable
 from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
 from ..base.wording import distance
-from ..mechanics.penalties import words as penalty_words
+from ..mechanics.penalties import PENALTIES
 
 REACH = {"own": "on the player's own side", "opponent": "on an opponent", "any": "on any side",
          "shared": "on the one zone pile shared by the whole game"}
@@ -256,7 +256,7 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "change-only": _yes_no("A zone card may be played only when it changes the zone",
                            "A zone card may be played even when it changes nothing"),
     "speeding": lambda c: f"{SPEEDING[c.new].capitalize()} (was: {SPEEDING[c.old]})",
-    **penalty_words.DIFF_WORDS,  # (the penalties construct: mechanics.penalties)
+    **PENALTIES.diff_phrases,  # (the penalties construct: mechanics.penalties)
     "removes": _removes,
     "counter": _counter,
     "redraw": _yes_no("After showing it, its holder draws back up", "Its holder does not draw back up"),

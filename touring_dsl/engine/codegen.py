@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from ..base.rng import INCREMENT, MASK64, MULTIPLIER
 from . import emitter as machinery
-from ..mechanics.penalties import play as penalties
+from ..mechanics.penalties import PENALTIES
 from .rules import counters, delays, hands, legality, races, safeties, zones
 from .codec import ACTION, ACTIONS, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
 from .emitter import CONSTANTS, Source, function  # noqa: F401 (the machinery, as the kernel's writers import it)
@@ -369,7 +369,7 @@ def source(t: Tables, annotated: bool = False) -> str:
       f'{t.players} players in {t.sides} sides."""', "")
     features = [f"zones {'for the whole game' if t.game_scope else 'per side'}",
                 f"speeding {('forbidden', 'forfeit-card', 'forfeit-all')[t.speeding]}",
-                "penalties" if penalties.active(t) else "no penalties",
+                "penalties" if PENALTIES.active(t) else "no penalties",
                 "removals" if t.removers else "no removals",
                 "counters" if any(t.counters_for) else "no counters"]
     features += [f"mechanic {m.name}" for m in t.mechanics]

@@ -21,7 +21,7 @@ import sys
 from contextlib import contextmanager
 
 from ..mechanics import REGISTERED
-from ..mechanics.penalties.play import active as penalties_active
+from ..mechanics.penalties import PENALTIES
 from .codec import ACTIONS, TAKE, is_action
 from .schema import kernel_locals
 from .tables import Tables
@@ -114,7 +114,7 @@ class Emitter:
         self.offers = tuple(m for m in self.mechanics if m.decisions)  # those that may ask the seat to decide
         # a move may wait for an answer, for discards, or for a mechanic's decision
         self.has_pending = self.has_counters or self.hand_limit or bool(self.offers)
-        self.has_penalties = penalties_active(t)
+        self.has_penalties = PENALTIES.active(t)
         self.pauses = 0  # pauses written so far (a hook that writes one asks the seat: hook below)
 
     # the mechanics' hooks (engine.mechanics): nothing is written where no mechanic is present ----------

@@ -7,7 +7,7 @@ hand's mask with these and turns the result into move codes by per-mask lookup t
 """
 from __future__ import annotations
 
-from ..mechanics.penalties.play import penalty_plays
+from ..mechanics.penalties import PENALTIES
 from .state import State
 
 
@@ -19,7 +19,7 @@ class Legal(State):
             self.refresh(s)
 
     # a costly hazard's plays, one per choice of cards (the kernel's play_codes calls it)
-    penalty_plays = penalty_plays
+    penalty_plays = PENALTIES.penalty_plays
 
     def legal_codes(self) -> list[int]:
         """Plays, then one discard per distinct card in hand (no discards while a counter or a mechanic's

@@ -18,7 +18,7 @@ from ..mechanics.vocabulary import (  # noqa: F401 (the engine imports them from
     COUNTER, EMPTY, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE)
 from .codec import ACTIONS, CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
 from .mechanics import install as install_mechanics
-from ..mechanics.penalties.play import tables as penalty_tables
+from ..mechanics.penalties import PENALTIES
 
 if TYPE_CHECKING:
     from ..language.model import Ruleset, Setup
@@ -68,7 +68,7 @@ class Tables:
         self._chains(ruleset)
         self._zones(ruleset)
         self._safeties(ruleset)
-        penalty_tables(self, ruleset)  # (mechanics.penalties)
+        PENALTIES.tables(self, ruleset)
         self._counters(ruleset)
         self._codes()
         self.bits = BitTable()

@@ -18,7 +18,7 @@ from .limits_compile import check as check_limits
 from .locate import archive_ids, find_edition, names_a_path
 from .merge import Merged
 from ..mechanics import REGISTERED as MECHANICS
-from ..mechanics.penalties.compile import compile_penalties
+from ..mechanics.penalties import PENALTIES
 from ..base.resources import display_path
 from .scoring_compile import compile_scoring
 from .statements import name_span
@@ -161,7 +161,7 @@ class _RulesetBuild(Build):
             turn=self._turn(),
             delays=self._delays(),
             zones=self._zones(),
-            penalties=compile_penalties(self),
+            penalties=PENALTIES.compile(self),
             counters=self._counters(),
             reshuffle=self._reshuffle(),
             ending=self._ending(),

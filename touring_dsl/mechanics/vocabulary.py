@@ -8,7 +8,6 @@ to name of the engine's world is declared here, and the engine imports it from h
     state            StateField, with its shapes, copies and what a seat sees of it (engine.schema
                      explains each and builds the State from them)
     questions        Offer, a mechanic's question to the seat to act
-    book blocks      Para and Grid, a construct's rulebook section as the rulebook lays it out
 
 What a mechanic's hooks do with the engine goes through what they are given: the Emitter `e` (kernel
 lines: e.w, e.t, e.event, e.pause, e.finish, e.side, e.action_test, and the rules' steps e.draw_one,
@@ -75,24 +74,3 @@ class StateField:
     def copy_source(self, value: str) -> str:
         return {VALUE: value, LIST: f"{value}[:]", LISTS: f"[_p[:] for _p in {value}]",
                 BYTES: f"[bytearray(_h) for _h in {value}]"}[self.copy]
-
-
-# a construct's rulebook section, in blocks the rulebook lays out (phrases: tuples of str and the phrase
-# parts of mechanics.effects, Named and the like; marks: the provenances whose assumptions are marked)
-@dataclass(frozen=True)
-class Para:
-    """A paragraph: one phrase, marked at its end."""
-
-    phrase: tuple
-    marks: tuple = ()
-
-
-@dataclass(frozen=True)
-class Grid:
-    """A table: a header, rows of phrases (one per cell), the columns holding figures, and each row's marks
-    (set after its first cell)."""
-
-    header: tuple[str, ...]
-    rows: tuple[tuple[tuple, ...], ...]
-    numeric: tuple[int, ...] = ()
-    marks: tuple[tuple, ...] = ()

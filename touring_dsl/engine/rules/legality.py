@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..tables import RUNNING
 from ..emitter import Emitter
 from . import safeties
-from ...mechanics.penalties import play as penalties
+from ...mechanics.penalties import PENALTIES
 
 
 
@@ -95,7 +95,7 @@ def plays(e: Emitter) -> None:
     w("hm = hand_mask[seat]")
     if t.duel:  # two sides: one lookup keyed by the own-side cards and, above them, the attacks
         if e.has_penalties:
-            penalties.duel_plays(e, plays_by_victim, duel_lookup)
+            PENALTIES.duel_plays(e, plays_by_victim, duel_lookup)
         else:  # written inline: this line runs every turn of every simulated game
             duel_lookup(e, "(hm & attack_mask[s] & exposed_mask[1 - s])")
     else:
@@ -127,7 +127,7 @@ def plays_by_victim(e: Emitter) -> None:
             w("m = attack & exposed_mask[victim]")
             with w.block("if m:"):
                 if e.has_penalties:
-                    penalties.plays_with_takes(e)
+                    PENALTIES.plays_with_takes(e)
                 with w.block("try:"):
                     w("codes += TGT_CODES[victim][m]")
                 with w.block("except KeyError:"):

@@ -30,9 +30,51 @@ Every piece of the construct is in this package; to change penalties, open it:
     words.py    `touring show`, the differ's changes and sentences, the rulebook's list of sources
     book.py     the rulebook's Penalties section and a house rule's changes to it
 
-The stages call it at one point each: the compiler (compile_penalties), engine.tables (play.tables),
-engine.rules.legality and engine.rules.delays (play's kernel lines), engine.legal (play.penalty_plays),
-rulebook.document, rulebook.variant and rulebook.provenance (book, words), cli.show and the differ (words).
-The grammar lines are in grammar/touring.lark (`penalties_block`), parsed by language.syntax.
+PENALTIES below is what the stages call, each at one point: the compiler (compile), engine.tables
+(tables), engine.emitter and engine.codegen (active), engine.rules.legality and engine.rules.delays (the
+kernel lines), engine.legal (penalty_plays), rulebook.document, rulebook.variant and rulebook.provenance
+(section, hours_note, differences, provenances: phrases set by rulebook/construct_words.py), cli.show,
+cli.new and the differ (show_lines, house_rule, compare, diff_phrases). The grammar lines are in
+grammar/touring.lark (`penalty_rule`), parsed by language.syntax (its ToRaw and _rule_key).
 This package imports only touring_dsl.base and touring_dsl.mechanics.
 """
+from __future__ import annotations
+
+from . import book, play, words
+
+
+class PenaltiesConstruct:
+    """The penalties construct as the stages call it: one object, each attribute a stage's piece."""
+
+    name = "penalties"  # the Ruleset field and the section's word
+    topic = "penalties"  # the differ's topic (diff.changes.TOPICS)
+
+    # the compiler
+    def compile(self, build):
+        """The Penalties model part from the `penalties` section, or None (the compiler's Build, its race set)."""
+        from .compile import compile_penalties  # (pydantic: never loaded by the engine's import of this package)
+
+        return compile_penalties(build)
+
+    # the engine
+    tables = staticmethod(play.tables)  # (t, ruleset): the penalty tables on the Tables
+    active = staticmethod(play.active)  # (t): whether some hazard costs mileage in this seating
+    duel_plays = staticmethod(play.duel_plays)  # (e, by_victim, lookup): two sides' plays, costly attacks apart
+    plays_with_takes = staticmethod(play.plays_with_takes)  # (e): one play per take, in the victims loop
+    forfeit_take = staticmethod(play.forfeit_take)  # (e): victim v gives up the take's cards
+    penalty_plays = staticmethod(play.penalty_plays)  # (game, mask, victim): engine.legal.Legal's method
+
+    # words
+    section = staticmethod(book.section)  # (ruleset): the rulebook's Penalties section, phrases
+    differences = staticmethod(book.differences)  # (old, new): a house rule's changes, phrases
+    hours_note = staticmethod(words.hours_note)  # (ruleset): the delays section's note on hours
+    provenances = staticmethod(words.provenance_rows)  # (ruleset): the rulebook's sources rows
+    show_lines = staticmethod(words.show)  # (ruleset): `touring show`'s lines
+    house_rule = staticmethod(words.house_rule)  # (ruleset): `touring new`'s suggested change
+    compare = staticmethod(words.compare)  # (comparison): the differ's changes
+    diff_phrases = words.DIFF_WORDS  # the differ's aspect -> sentence
+
+
+PENALTIES = PenaltiesConstruct()
+
+__all__ = ["PENALTIES", "PenaltiesConstruct"]
