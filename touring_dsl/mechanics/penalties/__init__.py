@@ -48,6 +48,7 @@ class PenaltiesConstruct:
 
     name = "penalties"  # the Ruleset field and the section's word
     topic = "penalties"  # the differ's topic (diff.changes.TOPICS)
+    events = {"penalty": "A penalty was paid."}  # the event its kernel lines report (a worked example may expect it)
 
     # the compiler
     def compile(self, build):
