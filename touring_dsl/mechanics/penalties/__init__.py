@@ -48,6 +48,8 @@ class PenaltiesConstruct:
 
     name = "penalties"  # the Ruleset field and the section's word
     topic = "penalties"  # the differ's topic (diff.changes.TOPICS)
+    errors = {"E240": "a penalty naming a pile that does not exist",  # (errors.CODES; docs/errors.md)
+              "E241": "a penalty for a card that is not a hazard"}
     events = {"penalty": "A penalty was paid."}  # the event its kernel lines report (a worked example may expect it)
 
     # the compiler

@@ -1,9 +1,9 @@
 """Mechanics, penalties, the compile step: the `penalties { ... }` section -> model.Penalties, or None.
 
-Errors (docs/errors.md): E260 no `take from`; E240 a pile that is not the race's or is protected; E202 an
-unknown zone; E241 a price for a card that is not a hazard; E256 a `per hour` rate with no hazard having
-`hours`. The compiler (touring_dsl.language.compiler) calls compile_penalties with its Build once the deck
-and the race are built.
+Errors (docs/errors.md; E240 and E241 are its own, declared in PENALTIES.errors): E260 no `take from`;
+E240 a pile that is not the race's, or is protected; E202 an unknown zone; E241 a price for a card that
+is not a hazard; E256 a `per hour` rate when no hazard has `hours`. The compiler calls it (PENALTIES.compile)
+with its Build once the deck and the race are built.
 """
 from __future__ import annotations
 
