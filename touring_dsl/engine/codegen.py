@@ -12,9 +12,9 @@ source of a small module with the functions every game of that ruleset runs:
 
 The rules themselves live in engine/rules/, one module per mechanic family (delays, zones,
 counters, races, hands, and legality for the masks they keep), each written to be read as its rule;
-the penalties' lines are touring_dsl/mechanics/penalties/play.py. This module is the assembly: the Emitter the kernel is written with (the shared machinery
-of engine.emitter, completed with the dispatch of a move to its rule and the rules' steps a lower
-rule or a mechanic asks for), the whole functions, and the ruleset's constants. Every rule is written once,
+the penalties' lines are touring_dsl/mechanics/penalties/play.py. This module is the assembly: the
+Emitter the kernel is written with (the shared machinery of engine.emitter, completed with the dispatch
+of a move to its rule and the rules' steps a lower rule or a mechanic asks for), the whole functions, and the ruleset's constants. Every rule is written once,
 and the same lines are used by apply_code (the public Move/Event API) and by run_random (the
 simulator's fast path). What a ruleset does not have is left out when the source is written (no
 penalty code without penalties, no counter code without counter cards, per-side or whole-game zones,

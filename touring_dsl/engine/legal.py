@@ -1,4 +1,4 @@
-"""Engine stage, legal moves: discards (and a costly hazard's plays, mechanics.penalties) around the generated play_codes.
+"""Engine stage, legal moves: discards, and a costly hazard's plays (mechanics.penalties), around play_codes.
 
 Each side keeps three masks, refreshed (the generated refresh) whenever its go pile, zone or mileage
 changes: own_mask[s] (cards a seat of s may play on its own side), attack_mask[s] (attacking cards s may use)
