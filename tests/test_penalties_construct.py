@@ -33,3 +33,14 @@ def test_the_ruleset_holds_the_construct_s_own_model() -> None:
     """language.model re-exports the package's classes, so the Ruleset's JSON keeps its shape."""
     assert model.Penalties is penalty_model.Penalties and model.Penalty is penalty_model.Penalty
     assert model.Ruleset.model_fields["penalties"].annotation == penalty_model.Penalties | None
+
+
+def test_every_line_of_the_section_is_parsed_by_the_construct() -> None:
+    """Each alternative of the grammar's `penalty_rule` is a statement the construct parses, and no other:
+    a line added to the grammar without its parse (or a parse left behind) is named here."""
+    from touring_dsl.mechanics.penalties import PENALTIES
+
+    grammar = (PACKAGE.parent / "grammar" / "touring.lark").read_text(encoding="utf-8")
+    rule = re.search(r"^\?penalty_rule:(.*?)(?=^\S|\n\n)", grammar, re.S | re.M).group(1)
+    aliases = set(re.findall(r"->\s*(\w+)", rule))
+    assert aliases and aliases == set(PENALTIES.statements)

@@ -24,6 +24,7 @@ Every piece of the construct is in this package; to change penalties, open it:
 
     model.py    Penalty and Penalties, its part of the compiled Ruleset (touring_dsl.language.model
                 re-exports them; a pydantic model, kept apart so a warm simulation never loads it)
+    statements.py  each line of the section: its parse, its key in the section, its name in messages
     compile.py  the section -> Penalties, and its errors (E202, E240, E241, E256, E260)
     choices.py  which cards a victim may be made to give up (the arithmetic of the forfeit)
     play.py     its tables, its kernel lines (the plays with takes, the victim's forfeit) and its legal moves
@@ -35,12 +36,13 @@ PENALTIES below is what the stages call, each at one point: the compiler (compil
 kernel lines), engine.legal (penalty_plays), rulebook.document, rulebook.variant and rulebook.provenance
 (section, hours_note, differences, provenances: phrases set by rulebook/construct_words.py), cli.show,
 cli.new and the differ (show_lines, house_rule, compare, diff_phrases). The grammar lines are in
-grammar/touring.lark (`penalty_rule`), parsed by language.syntax (its ToRaw and _rule_key).
+grammar/touring.lark (`penalty_rule`); language.syntax hands each to PENALTIES.parse and keys it by
+PENALTIES.statement_key, and language.statements names it by PENALTIES.key_words.
 This package imports only touring_dsl.base and touring_dsl.mechanics.
 """
 from __future__ import annotations
 
-from . import book, play, words
+from . import book, play, statements, words
 
 
 class PenaltiesConstruct:
@@ -52,7 +54,12 @@ class PenaltiesConstruct:
               "E241": "a penalty for a card that is not a hazard"}
     events = {"penalty": "A penalty was paid."}  # the event its kernel lines report (a worked example may expect it)
 
-    # the compiler
+    # the language
+    parse = staticmethod(statements.parse)  # (alias, children): the statement's (kind, data)
+    statement_key = staticmethod(statements.statement_key)  # (kind, data): its key within the section
+    key_words = statements.KEY_WORDS  # kind -> (its words in messages, the names of its key they take)
+    statements = tuple(statements.PARSE)  # its grammar aliases, each handed to parse by language.syntax
+
     def compile(self, build):
         """The Penalties model part from the `penalties` section, or None (the compiler's Build, its race set)."""
         from .compile import compile_penalties  # (pydantic: never loaded by the engine's import of this package)
