@@ -35,6 +35,10 @@ EXPECTED = {
                                   ("metadata", "changed", "summary"), ("turn", "changed", "mechanic:discard_draw")},
     "stacking-in-turn-mille-bornes": {("metadata", "changed", "title"), ("metadata", "changed", "author"),
                                       ("metadata", "changed", "summary"), ("delays", "changed", "mechanic:stacking")},
+    "police-stop-mille-bornes": {("metadata", "changed", "title"), ("metadata", "changed", "author"),
+                                 ("metadata", "changed", "summary"), ("cards", "added", "card"),
+                                 ("cards", "changed", "against"), ("cards", "changed", "deck-size"),
+                                 ("cards", "added", "loses-turn"), ("removals", "changed", "counter")},
 }
 
 

@@ -48,6 +48,9 @@ NOT_IN_DIFF = {
     "Source.document": "where rules come from, not rules: the rulebook lists them",
     "Source.description": "where rules come from, not rules: the rulebook lists them",
     "Source.outside": "where rules come from, not rules: the rulebook lists them",
+    "Card.effect": "no archive edition names a hazard effect by its own attribute, so no real card can change it "
+                   "alone here; each registered effect's diff words are checked by tests/test_hazard_effects.py "
+                   "and the house rule that uses one by tests/test_house_rules.py",
 }
 # Fields the rulebook leaves alone on purpose, with the reason.
 NOT_IN_RULEBOOK = {
@@ -58,6 +61,8 @@ NOT_IN_RULEBOOK = {
                        "parent, what changed)",
     "Setup.id": "made from the setup's label",
     "Source.id": "the rulebook numbers its sources S1, S2, ...",
+    "Card.effect": "no archive edition names a hazard effect by its own attribute; the rulebook words of every "
+                   "registered effect are checked by tests/test_hazard_effects.py",
 }
 # Classes that are a part of every rule rather than rules (checked through their holder).
 LEAVES = (m.Provenance, m.Location, m.Change)  # (a Change: how a variant was written, see Ruleset.changes)

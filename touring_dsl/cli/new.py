@@ -70,19 +70,21 @@ def _shorter_race(r: Ruleset, halve: set[str], restated: bool = False) -> Sugges
     lines += [f"    {pile_rule(p.card, needs, p.protected, p.face_down, p.tally)}" for p, needs in piles]
     lines.append("}")
     setups = _shorter_setups(r, halve, dict((p.card, needs) for p, needs in piles), restated)
-    for setup_lines in setups:
+    for _, _, _, setup_lines in setups:
         lines += setup_lines
-    own = [f'"{s.label}"' for s in r.setups if s.race != r.race]
-    also = (" A setup with a race of its own keeps it unless changed too, so the shorter "
-            + (f"race of {own[0]} is" if len(own) == 1 else f"races of {', '.join(own)} are") + " halved as well."
+    shortened = [f'"{label}" from {was} to {now} miles' for label, was, now, _ in setups]
+    also = (" A setup with a race of its own keeps it unless changed too, so these lines shorten "
+            + ("the race of " if len(shortened) == 1 else "the races of ") + ", ".join(shortened) + " as well."
             if setups else "")
     return Suggestion(f"A shorter race of {miles} miles (was {r.race.miles}). A changed pile replaces the "
                       f"parent's pile whole: keep its `protected` and `face down`.{also}", tuple(lines))
 
 
-def _shorter_setups(r: Ruleset, halve: set[str], new_needs: dict[str, int], restated: bool) -> list[list[str]]:
-    """For each setup that runs a race of its own, the lines that shorten it alike: the piles it sets for
-    itself (every pile, when `restated`) halved, the others taken from the new main race."""
+def _shorter_setups(r: Ruleset, halve: set[str], new_needs: dict[str, int],
+                    restated: bool) -> list[tuple[str, int, int, list[str]]]:
+    """For each setup that runs a race of its own, its label, its race's miles before and after, and the
+    lines that shorten it alike: the piles it sets for itself (every pile, when `restated`) halved, the
+    others taken from the new main race."""
     found = []
     for setup in (s for s in r.setups if s.race != r.race and not s.race.is_distance):
         own = {p.card for p in setup.race.piles} if restated else _overridden(setup, r)
@@ -91,7 +93,7 @@ def _shorter_setups(r: Ruleset, halve: set[str], new_needs: dict[str, int], rest
         miles = sum(n * (r.card(card).miles or 0) for card, n in needs.items())
         lines = [f"setup {q(setup.label)} {{", f"    change race {miles} miles"]
         lines += [f"    change pile {q(card)} needs {needs[card]}" for card in needs if card in own]
-        found.append(lines + ["}"])
+        found.append((setup.label, setup.race.miles, miles, lines + ["}"]))
     return found
 
 

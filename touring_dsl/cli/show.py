@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..mechanics.effects import effects_of
 from ..mechanics import REGISTERED, match_parts
 from ..base.wording import counted
 from ..mechanics.penalties import PENALTIES
@@ -63,9 +64,8 @@ def summary_lines(r: Ruleset) -> list[str]:
                  f"a side may play {', '.join(k + ' cards' for k in r.turn.before_go)}")
     for chain in r.delays.chains:
         lines.append(f"Delay: {chain.hazard} -> " + " -> ".join(chain.steps))
-    for card in r.deck:
-        if card.removes:
-            lines.append(f"Hazard: {card.name} takes one {card.removes}")
+    hazard_effects = effects_of(r)  # each hazard's effect says its own line (mechanics.effects)
+    lines += [said for card in r.deck if card.kind == "hazard" and (said := hazard_effects[card.name].show(card))]
     for card in r.deck:
         if card.kind == "safety":
             lines.append(f"Safety: {card.name} shields its side from {', '.join(card.against)}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from ..mechanics import REGISTERED
+from ..mechanics.effects import REGISTERED as EFFECTS, effects_of
 from ..language.scoring_words import score_words
 from ..language.model import Card, Progressive, Race, Ruleset, Setup
 from ..mechanics.penalties import PENALTIES
@@ -176,8 +177,13 @@ class Comparison:
         PENALTIES.compare(self)  # (the penalties construct: mechanics.penalties)
 
     def removals(self) -> None:
-        self.keyed("removals", "removes", {c.name: c.removes for c in self.a.deck if c.removes},
-                   {c.name: c.removes for c in self.b.deck if c.removes}, self.t, self.t)
+        old, new = effects_of(self.a), effects_of(self.b)
+        for effect in EFFECTS:  # each hazard effect's own data (mechanics.effects), under its aspect
+            if effect.diff_aspect:
+                self.keyed(effect.diff_topic, effect.diff_aspect,
+                           {c.name: effect.diff_value(c) for c in self.a.deck if old.get(c.name) is effect},
+                           {c.name: effect.diff_value(c) for c in self.b.deck if new.get(c.name) is effect},
+                           self.t, self.t if effect.diff_names_card else (lambda v: v))
         self.keyed("removals", "counter", {c.card: c.cancels for c in self.a.counters},
                    {c.card: c.cancels for c in self.b.counters}, self.t, self.ts, _as_set)
         new = {c.card: c for c in self.b.counters}
@@ -274,7 +280,7 @@ def mechanic_part(holder, mechanic) -> dict | None:
 
 def _card_summary(card: Card) -> dict:
     summary: dict[str, Any] = {"kind": card.kind, "count": card.count}
-    for field in ("miles", "hours", "removes"):
+    for field in ("miles", "hours", "removes", "effect"):
         if getattr(card, field) is not None:
             summary[field] = getattr(card, field)
     if card.counters:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..mechanics.effects import REGISTERED as EFFECTS
 from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
 from ..base.wording import distance
@@ -152,9 +153,6 @@ _allows = _three("New zone {name}, allowing {new}", "Zone {name} is gone (it all
                  show=lambda v: "all mileage" if v == "all mileage" else names(v))
 _zone_play = _three("{name} is played {new} (new)", "No rule any more for playing {name} (it was played {old})",
                     "{name} is played {new} (was {old})", show=REACH.__getitem__)
-_removes = _three("{name} takes away one {new} card instead of stopping the side (new)",
-                  "{name} no longer takes away a {old} card", "{name} takes away one {new} card (was {old})",
-                  show=q)
 _counter = _three("{name} can be shown to cancel {new} (new)", "{name} no longer cancels anything (it cancelled {old})",
                   "{name} cancels {new} (was {old})", show=names)
 
@@ -257,7 +255,9 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
                            "A zone card may be played even when it changes nothing"),
     "speeding": lambda c: f"{SPEEDING[c.new].capitalize()} (was: {SPEEDING[c.old]})",
     **PENALTIES.diff_phrases,  # (the penalties construct: mechanics.penalties)
-    "removes": _removes,
+    **{e.diff_aspect: (lambda c, e=e: e.diff(c.action, q(c.name), None if c.old is None else q(c.old),
+                                             None if c.new is None else q(c.new)))
+       for e in EFFECTS if e.diff_aspect},  # each hazard effect's words (mechanics.effects)
     "counter": _counter,
     "redraw": _yes_no("After showing it, its holder draws back up", "Its holder does not draw back up"),
     "reshuffle-discard": _yes_no("The discards are shuffled into a new deck",

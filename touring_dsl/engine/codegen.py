@@ -27,6 +27,7 @@ from __future__ import annotations
 from ..base.rng import INCREMENT, MASK64, MULTIPLIER
 from . import emitter as machinery
 from ..mechanics.penalties import PENALTIES
+from . import rules
 from .rules import counters, delays, hands, legality, races, safeties, zones
 from .codec import ACTION, ACTIONS, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
 from .emitter import CONSTANTS, Source, function  # noqa: F401 (the machinery, as the kernel's writers import it)
@@ -98,6 +99,8 @@ class Emitter(machinery.Emitter):
     """The Emitter the kernel is written with: the shared machinery (engine.emitter), the dispatch of a
     move to its rule, and the rules' steps that a rule lower in engine/rules (or a mechanic) asks for."""
 
+    rules = rules  # the rule modules, for a hazard effect's lines (mechanics.effects import nothing of the engine)
+
     def decide(self) -> None:
         """Apply move `code`, a mechanic's decision, by `seat` of side s."""
         if len(self.offers) == 1:
@@ -146,21 +149,10 @@ class Emitter(machinery.Emitter):
 
     @staticmethod
     def hazard(e: Emitter) -> None:
-        """Hazard c on side v: a delay covers its go pile, any other hazard removes a mileage card."""
-        w, t = e.w, e.t
-        w(f"v = {TARGET.of()}")
-        has_delays, removes = t.chain_hazards != 0, bool(t.removers)
-        if has_delays and removes:
-            with w.block(f"if {t.chain_hazards} >> c & 1:"):
-                delays.delay(e)
-            with w.block("else:"):
-                races.removal(e)
-        elif has_delays:
-            delays.delay(e)
-        elif removes:
-            races.removal(e)
+        """Hazard c on side v: what it does is its effect's (mechanics.effects), one branch per effect used."""
+        e.w(f"v = {TARGET.of()}")
+        e.by_effect(lambda effect: effect.played(e))
         e.hook("on_hazard")
-
 
 
 # whole functions -------------------------------------------------------------------------------

@@ -145,6 +145,23 @@ class Emitter:
             outer.extend(lines)
         return replaced
 
+    # the hazard effects (mechanics.effects): one branch per effect the seating's deck uses ---------
+    def by_effect(self, write) -> None:
+        """Write each hazard effect's lines (`write(effect)`) under a test of card c's bit, the last one bare."""
+        used = self.t.effects
+        for i, (effect, _, mask) in enumerate(used):
+            if len(used) == 1:
+                write(effect)
+                continue
+            test = f"{mask} >> c & 1"
+            with self.w.block(f"if {test}:" if i == 0 else (f"elif {test}:" if i < len(used) - 1 else "else:")):
+                write(effect)
+
+    def effect_hook(self, point: str) -> None:
+        """Write each hazard effect's lines for a named point of the turn (turn_passes: engine.rules.hands)."""
+        for effect, _, _ in self.t.effects:
+            getattr(effect, point)(self)
+
     def target(self) -> str:
         """Python source for the race's target: the setup's constant, unless a mechanic made it state."""
         for mechanic in self.mechanics:

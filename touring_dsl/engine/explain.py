@@ -28,7 +28,7 @@ def why_not(game, seat: int, card: str) -> str | None:
         return "answer first: " + " or ".join(decision.words for decision in asking.decisions)
     offer = game.counter_offer
     if offer is not None:
-        if t.kind[c] == COUNTER and t.counters_for[offer.hazard] >> c & 1:
+        if t.counters_for[offer.hazard] >> c & 1:  # a counter card, or a safety that cancels it
             return None
         answer = with_article(t.counter_name) if t.counter_name else "a counter card"
         return f"only {answer} (or letting it pass) answers the {t.names[offer.hazard]} now"
@@ -68,15 +68,11 @@ def _reason(game, s: int, c: int) -> str:
     if kind in (GO, REMEDY):
         return _go_pile_reason(game, s, c)
     if kind == HAZARD:
-        if t.haz_state[c] < 0 and t.removes[c] < 0:
+        effect = t.effect_of[c]
+        if effect is None or not t.attack_cards >> c & 1:
             return f"{card} has no effect in this edition and can only be discarded"
-        if t.removes[c] >= 0:
-            return f"no other side shows a {t.go_name} and has a {t.names[t.removes[c]]} to lose"
-        shielded = _shielded_targets(game, s, c)
-        if shielded:
-            return shielded
-        also = "".join(f", or {words}" for m in t.mechanics if (words := m.hazard_targets(t)))  # stacking, say
-        return f"no other side shows a {t.go_name}{also}, to delay" if also else f"no other side shows a {t.go_name} to delay"
+        # which sides its effect may go on, and why none is open (mechanics.effects)
+        return effect.refusal(game, s, c, lambda: _shielded_targets(game, s, c))
     if kind == ZONE:
         if c not in t.reach:
             return f"{card} has no play rule in this edition"

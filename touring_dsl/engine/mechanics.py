@@ -88,6 +88,12 @@ e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
                                a mechanic that names it also says so in match_status, and the rulebook
                                leaves out the core's "the same player leads every race")
 
+A core construct with kinds follows the same pattern in a registry of its own: a hazard's EFFECT (what it
+does to the side it is played on) is one module of touring_dsl/mechanics/effects/ (contract:
+effects/base.py); install_effects below puts the effects a deck uses on its Tables, and the Emitter writes
+one branch per effect used (codegen.Emitter.hazard, rules.counters). tests/test_hazard_effects.py holds
+every registered effect to its pieces.
+
 tests/test_mechanics.py fails for a registered mechanic that lacks a piece (words, a bot choice for a
 decision, a state field's way back from a View), and tests/test_construct_coverage.py for one that no
 edition's worked example uses. docs/language.md, "Adding a mechanic", walks through the Extension.
@@ -95,6 +101,7 @@ edition's worked example uses. docs/language.md, "Adding a mechanic", walks thro
 from __future__ import annotations
 
 from ..mechanics import REGISTERED, match_parts, registered
+from ..mechanics.effects import REGISTERED as EFFECTS, effects_of
 from ..mechanics.vocabulary import Offer
 
 # (the base class is never named here: an edition has a card of that name, and no card name is written in
@@ -124,8 +131,31 @@ def install(t) -> None:
     for mechanic, part in used:
         mechanic.tables(t, part)
     names = {m.name for m in t.mechanics}
+    used_effects = {effect.name for effect, _, _ in t.effects}
     t.unused_state = tuple((f, eval(f.start_source(t)))  # noqa: S307 (our own declarations)
-                           for m in REGISTERED if m.name not in names for f in m.state())
+                           for m in (*REGISTERED, *EFFECTS) if m.name not in (names | used_effects) for f in m.state())
+
+
+def install_effects(t) -> None:
+    """Put on a new Tables the hazard effects (mechanics.effects) its deck's hazards have: t.effects, the
+    used ones as (effect, card codes, mask) in registry order; t.effect_of, each card's effect or None; and
+    what each effect's tables add (t.attack_cards, t.open_running, t.open_empty, a delay's t.chain_hazards,
+    a removal's t.removers and t.removes). An effect no registered module declares raises, naming it."""
+    t.chain_hazards, t.removers, t.removes = 0, (), [-1] * t.K
+    t.attack_cards = t.open_running = t.open_empty = 0
+    t.effect_of = [None] * t.K
+    found = effects_of(t.ruleset)
+    for c, card in enumerate(t.ruleset.deck):
+        if card.kind == "hazard":
+            t.effect_of[c] = found[card.name]
+    used = []
+    for effect in EFFECTS:
+        cards = tuple(c for c in range(t.K) if t.effect_of[c] is effect)
+        if cards:
+            mask = sum(1 << c for c in cards)
+            effect.tables(t, cards, mask)
+            used.append((effect, cards, mask))
+    t.effects = tuple(used)
 
 
 def target_now(game) -> int:
@@ -152,5 +182,5 @@ def offer_mechanic(game):
     return None
 
 
-__all__ = ["REGISTERED", "registered", "present", "install", "target_now", "first_seat",
+__all__ = ["REGISTERED", "registered", "present", "install", "install_effects", "target_now", "first_seat",
            "offer_mechanic"]

@@ -101,9 +101,10 @@ def state_fields() -> tuple[StateField, ...]:
     """Every field: the core's, then each registered mechanic's (touring_dsl.mechanics), in declaration order.
     Every table has them all; a mechanic's are written by the kernel only where a seating uses it."""
     from ..mechanics import REGISTERED
+    from ..mechanics.effects import REGISTERED as EFFECTS
 
     fields = list(CORE_FIELDS)
-    for mechanic in REGISTERED:
+    for mechanic in (*REGISTERED, *EFFECTS):  # (a hazard effect's state too: mechanics.effects)
         fields.extend(mechanic.state())
     names = [f.name for f in fields]
     duplicated = {n for n in names if names.count(n) > 1}

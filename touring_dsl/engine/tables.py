@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..mechanics.vocabulary import (  # noqa: F401 (the engine imports them from here)
     COUNTER, EMPTY, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE)
 from .codec import ACTIONS, CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
-from .mechanics import install as install_mechanics
+from .mechanics import install as install_mechanics, install_effects
 from ..mechanics.penalties import PENALTIES
 
 if TYPE_CHECKING:
@@ -217,13 +217,8 @@ class Tables:
             c = self.code[steps[p]]
             self.onto[state] |= 1 << c
             self.after[state][c] = RUNNING if p + 1 == len(steps) else state + 1
-        self.chain_hazards = self.mask_of(c for c in range(K) if self.haz_state[c] >= 0)
-        self.removers = tuple((c, self.code[card.removes]) for c, card in enumerate(ruleset.deck)
-                              if card.kind == "hazard" and card.removes and self.haz_state[c] < 0)
-        self.removes = [-1] * K
-        for h, x in self.removers:
-            self.removes[h] = x
         self.delay_any = ruleset.delays.target == "any"
+        install_effects(self)  # each hazard's effect (mechanics.effects): the delays' masks, the removals...
 
     # zones -----------------------------------------------------------------------------------
     def _zones(self, ruleset: Ruleset) -> None:
@@ -307,7 +302,7 @@ class Tables:
         self.decline_code = pack(DECLINE, 0)
         self.others = tuple(tuple(t for t in range(S) if t != s) for s in range(S))
         self._state_tables()
-        self.attack_cards = self.chain_hazards | self.mask_of(h for h, _ in self.removers)
+        # (attack_cards holds the hazards with an effect: install_effects)
         if not self.game_scope:
             self.attack_cards |= self.mask_of(c for c, r in self.reach.items() if r != "own")
 
@@ -332,9 +327,9 @@ class Tables:
         if self.safety_mask:  # a side may lay its safeties whatever its go pile shows
             self.own_gz = [[m | self.safety_mask for m in row] for row in self.own_gz]
         for z in range(Z):
-            self.expo_gz[RUNNING][z] |= self.chain_hazards
-            if self.delay_any:
-                self.expo_gz[EMPTY][z] |= self.chain_hazards
+            self.expo_gz[RUNNING][z] |= self.open_running  # the hazards a side showing go is open to
+            if self.open_empty:
+                self.expo_gz[EMPTY][z] |= self.open_empty  # (delays with `target any`)
 
     def take_id(self, take: tuple[tuple[int, int], ...]) -> int:
         found = self.take_ids.get(take)

@@ -18,6 +18,7 @@ from .limits_compile import check as check_limits
 from .locate import archive_ids, find_edition, names_a_path
 from .merge import Merged
 from ..mechanics import REGISTERED as MECHANICS
+from ..mechanics import effects
 from ..mechanics.penalties import PENALTIES
 from ..base.resources import display_path
 from .scoring_compile import compile_scoring
@@ -234,7 +235,7 @@ class _RulesetBuild(Build):
                 name=d["name"].value, kind=d["kind"], count=count.value if count else 0,
                 miles=d["miles"].value if d.get("miles") else None,
                 hours=d["hours"].value if d.get("hours") else None,
-                removes=d["removes"].value if d.get("removes") else None,
+                **self._effect_fields(d),
                 counters=tuple(n.value for n in d.get("cancels", [])),
                 responder_next=bool(d.get("responder_next")),
                 against=tuple(n.value for n in d.get("against", [])),
@@ -247,12 +248,20 @@ class _RulesetBuild(Build):
             self.c.error("E260", f"the deck needs exactly one go card, found {kinds.count('go')}",
                          stmts[0].span)
 
+    @staticmethod
+    def _effect_fields(d: dict) -> dict:
+        """The Card fields of the hazard effects whose attributes the card statement carries."""
+        found: dict = {}
+        for effect in effects.REGISTERED:
+            if any(d.get(attr) for attr in effect.attributes):
+                found.update(effect.card_fields(d))
+        return found
+
     def _check_card_links(self, stmt: Stmt) -> None:
         d = stmt.data
-        if d.get("removes"):
-            if d["kind"] != "hazard":
-                self.c.error("E270", "only a hazard may remove a mileage card", d["removes"].span)
-            self.card_name(d["removes"], "mileage", role="what a hazard removes")
+        for effect in effects.REGISTERED:  # a hazard effect's attributes are checked by its module
+            if any(d.get(attr) for attr in effect.attributes):
+                effect.check_statement(self, stmt)
         for name in d.get("cancels", []):
             self.card_name(name, "hazard", "zone", role="what a counter cancels")
         if d["kind"] == "counter" and not d.get("cancels"):
@@ -527,16 +536,17 @@ class _RulesetBuild(Build):
                 chained.add(hazard)
                 chains.append(m.Chain(hazard=hazard, steps=tuple(s.value for s in steps),
                                       provenance=self.provenance(stmt, f'the chain for "{hazard}"')))
-        for card in self.cards.values():
-            if card.kind == "hazard" and card.removes is None and card.name not in chained:
-                self.c.error("E232", f'hazard "{card.name}" covers a Go but no chain says how to recover',
-                             self._card_span(card), f'add `chain "{card.name}" then ... then "Go"` under delays'
-                             ' or make it `removes` a mileage card')
+        frozen = frozenset(chained)
+        for card in self.cards.values():  # each hazard's effect checks it (a delay needs its chain: E232)
+            if card.kind == "hazard":
+                effect = effects.by_name(card.effect) if card.effect else effects.effect_of(card, frozen)
+                effect.check_hazard(self, card, frozen, tuple(e for e in effects.REGISTERED if e is not effect))
         target = self.one("delays", "target")
         return m.Delays(chains=tuple(chains), target=target.data["target"] if target else "showing-go",
                         provenance=self.merged_provenance("delays", "delays"))
 
-    def _card_span(self, card: m.Card) -> Span | None:
+    def card_span(self, card: m.Card) -> Span | None:
+        """Where a card's name is written in its statement (for a message about the card)."""
         stmt = self.table.get(("deck", "card", card.name))
         return name_span(stmt) if stmt else None
 

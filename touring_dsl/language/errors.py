@@ -23,7 +23,6 @@ CODES: dict[str, str] = {
     "E224": "a distance-race rule in a race of piles, or a race in the wrong unit",
     "E230": "a chain that does not end in the Go card",
     "E231": "a chain step of the wrong kind",
-    "E232": "a hazard with no way to recover",
     "E233": "a safety that answers a hazard it does not shield from",
     "E250": "an extends cycle",
     "E251": "a variant changes or removes something its parent does not have",
@@ -53,9 +52,10 @@ CODES: dict[str, str] = {
 def _mechanics_codes() -> None:
     """Each mechanic's and construct's own codes (touring_dsl.mechanics), which must not take a code of the core's."""
     from ..mechanics import REGISTERED
+    from ..mechanics.effects import REGISTERED as EFFECTS
     from ..mechanics.penalties import PENALTIES
 
-    for mechanic in (*REGISTERED, PENALTIES):
+    for mechanic in (*REGISTERED, *EFFECTS, PENALTIES):  # (a hazard effect's codes too: mechanics.effects)
         for code, summary in mechanic.errors.items():
             if code in CODES:
                 raise ValueError(f"mechanic {mechanic.name} declares error {code}, which is already taken")

@@ -17,6 +17,7 @@ Keep = Literal["all", "all-but-top", "none"]
 
 from ..base.model_base import Assumption, Citation, Frozen, Location, Provenance, Source  # noqa: F401 (the model's own)
 from ..mechanics import REGISTERED
+from ..mechanics.effects import REGISTERED as EFFECTS
 from ..base.wording import counted
 from ..mechanics.penalties.model import Penalties, Penalty  # noqa: F401 (the penalties construct's part)
 
@@ -56,6 +57,10 @@ class _HidesUnusedMechanics(Frozen):
 
 
 class Card(Frozen):
+    """A card of the deck. A hazard's effect (touring_dsl.mechanics.effects) is read from `removes`, from
+    the chains, or, for an effect named by an attribute of its own, from `effect` (left out of the dump
+    where None, so the compiled form of a deck that names none is what it was before effects were modules)."""
+
     name: str
     kind: CardKind
     count: int
@@ -67,7 +72,15 @@ class Card(Frozen):
     against: tuple[str, ...] = ()  # safeties: the hazards (and zone cards) its side is immune to
     acts_as_go: bool = False  # safeties: its side never needs a go card
     extra_turn: bool = False  # safeties: laid in one's turn, its player plays again
+    effect: str | None = None  # hazards: the effect an attribute named (mechanics.effects), None: removes or chain
     provenance: Provenance = Field(default_factory=Provenance)
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):
+        data = handler(self)
+        if isinstance(data, dict) and data.get("effect", 1) is None:
+            data.pop("effect")
+        return data
 
 
 class Pile(Frozen):
@@ -255,8 +268,10 @@ class ExampleMove(Frozen):
 
 
 # What an example may expect to have happened during its moves (the engine's event kinds).
-ExampleEvent = Literal[("speeding", "penalty", "remove", "counter", "decline", "reshuffle", "win",
-                       *(kind for m in REGISTERED for kind in m.events))]
+ExampleEvent = Literal[tuple(dict.fromkeys((
+    "speeding", "penalty", "remove", "counter", "decline", "reshuffle", "win",
+    *(kind for e in EFFECTS for kind in e.events),  # a hazard effect's (mechanics.effects)
+    *(kind for m in REGISTERED for kind in m.events))))]
 
 
 class ExampleCheck(Frozen):

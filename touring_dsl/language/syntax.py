@@ -9,6 +9,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .errors import Collector, Span, TouringError
+from ..mechanics.effects import attribute_effect
 from ..base.resources import grammar_text
 
 # Plain words for the grammar's named terminals, so errors never show Lark's internal names.
@@ -375,7 +376,6 @@ class ToRaw(Transformer):
     def extra_turn(self): return ("extra_turn", True)
     def count(self, n): return ("count", n)
     def hours(self, n): return ("hours", n)
-    def removes(self, name): return ("removes", name)
     def cancels(self, names): return ("cancels", names)
 
     def pile(self, card, needs, *flags):
@@ -520,6 +520,9 @@ class ToRaw(Transformer):
 
     # a mechanic's statements, score conditions and example moves (touring_dsl.mechanics): no method each
     def __default__(self, data, children, meta):
+        effect = attribute_effect(str(data))  # a hazard effect's card attribute (mechanics.effects)
+        if effect is not None:
+            return (str(data), effect.attribute(str(data), list(children)))
         found = _mechanic_rule(str(data))
         if found is None:
             return super().__default__(data, children, meta)

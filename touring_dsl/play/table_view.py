@@ -135,7 +135,8 @@ def render_table(game, seat: int, numbered: list, recent: list[str], name_of: Na
 def mechanic_status(game) -> list[str]:
     """What each mechanic the table uses says of its state now ("the race is extended to 1000 km")."""
     # whole sentences: the web table joins them after "player 2 to act."
-    return [sentence(line) for line in (m.status(game) for m in game.t.mechanics) if line]
+    parts = (*game.t.mechanics, *(effect for effect, _, _ in game.t.effects))  # (a hazard effect's state too)
+    return [sentence(line) for line in (m.status(game) for m in parts) if line]
 
 
 def offer_question(game, reader_side: int | None = None) -> str | None:

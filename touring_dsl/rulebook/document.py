@@ -5,12 +5,14 @@ from collections.abc import Iterable
 
 from ..language.counter_words import with_article
 from ..mechanics import REGISTERED
+from ..mechanics import effects
 from ..mechanics.penalties import PENALTIES
 from . import construct_words
 from ..language.model import Card, Provenance, Ruleset, Setup
 from . import words as w
 from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Table, Text,
                      card_list, counted_cards, join_texts, plain, text)
+from .effect_words import phrase
 from .examples import worked_examples
 from .provenance import provenance_section
 from .scoring import scoring_section
@@ -117,8 +119,11 @@ class _Writer:
     def stopping_hazards(self) -> list[str]:
         return [c.hazard for c in self.r.delays.chains]
 
-    def removal_hazards(self) -> list[Card]:
-        return [c for c in self.by_kind.get("hazard", []) if c.removes]
+    def hazards_by_effect(self) -> list[tuple[effects.HazardEffect, list[Card]]]:
+        """Each hazard effect the deck uses (mechanics.effects), in registry order, with its hazards."""
+        found = effects.effects_of(self.r)
+        return [(e, cards) for e in effects.REGISTERED
+                for cards in [[c for c in self.by_kind.get("hazard", []) if found[c.name] is e]] if cards]
 
     def countered_by(self, hazard: str) -> list[str]:
         return [c.card for c in self.r.counters if hazard in c.cancels]
@@ -245,10 +250,7 @@ class _Writer:
 
     def hindrances(self) -> str:
         means = []
-        if self.stopping_hazards():
-            means.append("by stopping them with hazards")
-        if self.removal_hazards():
-            means.append("by taking their mileage cards away")
+        means += [said for effect, hazards in self.hazards_by_effect() if (said := effect.hindrance(hazards))]
         if self.r.zones.zones:
             means.append("by keeping them to low speeds")
         return (" " + w.join(means)) if means else ""
@@ -275,10 +277,7 @@ class _Writer:
             hazards = [c.hazard for c in self.r.delays.chains if card.name in c.steps]
             return text("repairs ", cards(hazards, "or")) if hazards else text("a remedy")
         if card.kind == "hazard":
-            if card.removes:
-                return text("takes one ", CardName(card.removes), " from an opponent")
-            delay = f" for {w.hours(card.hours)}" if card.hours else ""
-            return text(f"stops an opponent{delay}")
+            return phrase(effects.effects_of(self.r)[card.name].role(card))
         if card.kind == "zone":
             allows = self.zone_allows().get(card.name, ())
             return text("allows ", self.mileage_list(allows))
@@ -418,9 +417,8 @@ class _Writer:
         if self.stopping_hazards():
             options.append(text("a hazard, on an opponent's ", self.go_pile(), " (", cards(self.stopping_hazards(), "or"),
                                 ")"))
-        if self.removal_hazards():
-            options.append(text(cards([c.name for c in self.removal_hazards()], "or"),
-                                ", against an opponent's mileage"))
+        options += [phrase(said) for effect, hazards in self.hazards_by_effect()
+                    if (said := effect.play_option(hazards))]
         if r.zones.zones:
             options.append(text("a zone card (", cards(self.names("zone"), "or"), "), as explained under Zones"))
         if self.by_kind.get("safety"):
@@ -527,27 +525,18 @@ class _Writer:
                      for h, names in groups.items()]
             blocks.append(Paragraph(text("Delays are counted in hours: ", join_texts(parts, "; "), ".",
                                          PENALTIES.hours_note(r))))
-        removal = self.removal_hazards()
-        if removal:
-            each = [text(CardName(c.name), " takes a ", CardName(c.removes or "")) for c in removal]
-            blocks.append(Paragraph(text(
-                cards([c.name for c in removal]), (" does" if len(removal) == 1 else " do"),
-                " not stop a side. Laid against an opponent, each takes one mileage card from its piles (",
-                join_texts(each, ", "), "); the hazard and the card it took both go to the discard pile.",
-                self.refs(*(c.provenance for c in removal)))))
+        for effect, hazards in self.hazards_by_effect():  # each effect's own paragraph (mechanics.effects)
+            said = effect.paragraph(hazards)
+            if said:
+                blocks.append(Paragraph(text(phrase(said), self.refs(*(c.provenance for c in hazards)))))
         blocks.append(Table(("Hazard", "Count", "What it does", "To recover"),
                             tuple(self.hazard_row(c) for c in self.by_kind["hazard"]), numeric=(1,)))
         return Section("Hazards and remedies", "hazards", tuple(blocks))
 
     def hazard_row(self, card: Card) -> tuple[Text, ...]:
         chain = next((c for c in self.r.delays.chains if c.hazard == card.name), None)
-        if card.removes:
-            effect = text("takes one ", CardName(card.removes))
-            cure = text("nothing: the side keeps going")
-        else:
-            effect = text("stops the side" + (f" for {w.hours(card.hours)}" if card.hours else ""))
-            steps = chain.steps if chain else ()
-            cure = join_texts([text(CardName(s)) for s in steps], ", then ") if steps else text("-")
+        does, recovers = effects.effects_of(self.r)[card.name].row(card, chain)
+        effect, cure = phrase(does), phrase(recovers)
         counters = self.countered_by(card.name)
         if counters:
             cure = text(cure, "; or turn it away with ", cards(counters, "or"))

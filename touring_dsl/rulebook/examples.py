@@ -5,6 +5,7 @@ import re
 from collections import Counter
 
 from ..language.counter_words import with_article
+from ..mechanics.effects import REGISTERED as EFFECTS
 from ..mechanics import REGISTERED, decision_words
 from ..mechanics.penalties import PENALTIES
 from ..language.model import Example, ExampleCheck, ExampleMove, ExampleSide, Ruleset, Setup
@@ -249,9 +250,10 @@ class _Teller:
 
 
 EVENT_WORDS = {"speeding": "A side was caught speeding.", **PENALTIES.events,
-               "remove": "A hazard took a mileage card.", "counter": "A hazard was turned away out of turn.",
+               "counter": "A hazard was turned away out of turn.",
                "decline": "A hazard was let through although it could have been turned away.",
                "reshuffle": "The cards were reshuffled into a new draw pile.", "win": "The race was won.",
+               **{kind: words for e in EFFECTS for kind, words in e.events.items()},  # the hazard effects' own
                **{kind: words for m in REGISTERED for kind, words in m.events.items()}}  # the mechanics' own
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import SimpleNamespace
 
+from .effect_words import phrase
+from ..mechanics.effects import by_name, effects_of
 from ..language.model import Ruleset
 from ..mechanics import REGISTERED
 from ..mechanics.penalties import PENALTIES
@@ -64,6 +66,8 @@ def _deck(old: Ruleset, new: Ruleset, refs) -> list[Text]:
         if name not in before:
             role = f"{card.kind} card" if card.kind != "counter" else "card played out of turn"
             extra = text(" that cancels ", card_list(card.counters, "or")) if card.counters else ()
+            if card.kind == "hazard":  # what it does is its effect's to say (mechanics.effects)
+                extra = text(" that ", phrase(effects_of(new)[name].role(card)))
             said.append(text(f"Adds {w.number(card.count)} ", CardName(name), f" {w.plural(card.count, 'card')}, "
                              f"a {role}", extra, ".", refs(card.provenance)))
         elif card != before[name] and card.model_dump(exclude={"provenance"}) != \
@@ -85,6 +89,8 @@ def _card_change(was, card) -> Text:
         return text(CardName(card.name), f" now delays {w.hours(card.hours)} (it was {w.hours(was.hours or 0)}).")
     if was.removes != card.removes and card.removes:
         return text(CardName(card.name), " now takes a ", CardName(card.removes), ".")
+    if was.effect != card.effect and card.effect:  # a hazard effect named by its own attribute (mechanics.effects)
+        return text(CardName(card.name), " now ", phrase(by_name(card.effect).role(card)), ".")
     if was.counters != card.counters:
         return text(CardName(card.name), " now cancels ", card_list(card.counters, "or"), ".")
     if was.miles != card.miles:

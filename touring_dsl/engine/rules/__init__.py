@@ -17,13 +17,15 @@ it acts) calls a step of the Emitter instead (e.draw_cards, e.refresh, e.offer_c
 e.counter_responses: declared in engine.emitter, given their rule by engine.codegen.Emitter). A new
 rule module finds its place in that order: an import against it would make an import cycle.
 
-Where to look for a construct of docs/language.md:
+What a hazard does to the side it is played on (its effect: a delay, a removal, a lost turn...) is one
+module of touring_dsl/mechanics/effects/ each, which writes its lines itself or through the steps here
+(delays.delay, races.removal: e.rules). Where to look for a construct of docs/language.md:
 
     legality.py   which cards a seat may play now (the cached masks every rule below keeps up to date)
     delays.py     `delays` (chain ... then ..., target), go and remedy cards on the go pile
     zones.py      `zones` (zone ... allows, start in, play ... on, speeding)
     counters.py   `card ... counter cancels ...`: a card shown out of turn against a hazard
-    races.py      `race` and its piles, hazards that `removes` a mileage card, `ending`
+    races.py      `race` and its piles, the removal of a mileage card (`removes`), `ending`
     hands.py      `turn` (hand, draw ... before play), `reshuffle`, dealing and passing the turn
     scoring.py    `scoring`: a finished race's points per side, read off the table (no kernel code;
                   the match of several races is engine/match.py)

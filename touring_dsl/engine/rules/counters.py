@@ -22,7 +22,7 @@ from ...language.counter_words import shown_detail
 from ..codec import COUNTER_WITH, is_action
 from ..tables import ZONE
 from ..emitter import Emitter
-from . import delays, hands, races, safeties, zones
+from . import hands, safeties, zones
 from .zones import against_zones  # (whether a counter may answer a zone card: simulate.fast asks it here too)
 
 
@@ -135,16 +135,7 @@ def hazard_acts(e: Emitter) -> None:
 
 
 def _hazard_acts(e: Emitter) -> None:
-    t = e.t
-    if t.chain_hazards and t.removers:
-        with e.w.block(f"if {t.chain_hazards} >> c & 1:"):
-            delays.cover(e)
-        with e.w.block("else:"):
-            races.remove_mileage(e, "seat", "c")
-    elif t.chain_hazards:
-        delays.cover(e)
-    else:
-        races.remove_mileage(e, "seat", "c")
+    e.by_effect(lambda effect: effect.acts(e))  # what it does is its effect's (mechanics.effects)
 
 
 def _countering(t) -> int:

@@ -78,6 +78,7 @@ def advance(e: Emitter) -> None:
             w("pending = DISCARD_DOWN")
             e.pause()
     w(f"nxt = {e.next_seat('seat')}")
+    e.effect_hook("turn_passes")  # a hazard's effect may pass the turn on (a lost turn): before it is asked anything
     if e.hook("draw_step", "nxt"):  # a mechanic wrote the next seat's draw (and the turn's passing) itself
         return
     if t.draw_one:  # the common case inline: the next seat draws one card

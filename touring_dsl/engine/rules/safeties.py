@@ -73,4 +73,4 @@ def _shielded(t) -> int:
 
 
 def _shielded_zones(t) -> int:
-    return _shielded(t) & ~(t.chain_hazards | t.mask_of(h for h, _ in t.removers))
+    return _shielded(t) & ~t.mask_of(c for effect, cards, _ in t.effects for c in cards)  # (not a hazard's)
