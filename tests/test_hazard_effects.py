@@ -354,3 +354,21 @@ def test_a_safety_that_cancels_the_hazard_asked_about_is_no_refusal() -> None:
     assert "counter with Puncture-Proof" in {str(m) for m in game.legal_moves()}
     assert why_not(game, 1, "Puncture-Proof") is None
     assert why_not(game, 1, "50 km").startswith("only a coup fourr")
+
+
+def test_every_effect_wears_a_face_the_web_table_draws():
+    """Nothing silent on the table: each effect's card face (HazardEffect.face) is a role faces.js draws,
+    and the web catalogue gives each hazard of the house rules the face of its effect."""
+    import touring_dsl
+    from touring_dsl.base.resources import editions_dir
+    from touring_dsl.mechanics.effects import effects_of
+    from touring_dsl.web.views import catalogue
+
+    faces = Path(touring_dsl.__file__).parent / "web" / "static" / "faces.js"
+    drawn = set(re.findall(r"^\s{4}(\w+): \{label:", faces.read_text(encoding="utf-8"), re.M))
+    assert {"hazard", "penalty"} <= drawn and {effect.face for effect in EFFECTS} <= drawn
+    for path in sorted(editions_dir().rglob("*.touring")):
+        ruleset = compile_file(path)
+        effects = effects_of(ruleset)
+        roles = {card["name"]: card["role"] for card in catalogue(ruleset)}
+        assert {name: roles[name] for name in effects} == {name: e.face for name, e in effects.items()}

@@ -63,6 +63,29 @@ def test_every_suggestion_compiles_when_switched_on(tmp_path: Path, parent: str)
         assert topics, f"switching on {block[0]!r} changed no rule"
 
 
+@pytest.mark.parametrize("parent", EDITIONS)
+def test_a_shorter_race_says_what_each_setup_race_becomes(tmp_path: Path, parent: str) -> None:
+    """The words above a shorter race give each setup's race as its lines set it (the template once said
+    "halved as well" above lines taking 70 miles to 50)."""
+    text = _new(tmp_path, parent).read_text()
+    lines = text.splitlines()
+    checked = 0
+    for block in _blocks(text):
+        prose = lines[lines.index(block[0]) - 1]
+        said = re.findall(r'"([^"]+)" from (\d+) to (\d+) miles', prose)
+        if not prose.startswith(f"{PROSE}A shorter race") or not said:
+            continue
+        switched = compile_text(_switch_on(text, block), "suggestion.touring", tmp_path)
+        before = {s.label: s.race.miles for s in load(parent).setups}
+        after = {s.label: s.race.miles for s in switched.setups}
+        assert [(label, before[label], after[label]) for label, _, _ in said] == [
+            (label, int(was), int(now)) for label, was, now in said]
+        checked += 1
+    assert "halved as well" not in text
+    if parent == "touring-1937":
+        assert checked  # its three-player race has piles of its own
+
+
 def test_suggestions_use_the_editions_own_card_names(tmp_path: Path) -> None:
     text = _new(tmp_path, "touring-1965").read_text()
     assert '"Freeway"' in text and '"Accident"' in text and "Country" not in text

@@ -110,3 +110,13 @@ def test_headings_are_sticky_and_short_subsections_unbreakable():
     # the heading's text is passed as data: found by its index among the strings
     hazards = f"S.at({strings.index('Hazards and remedies')})"
     assert f'#block(breakable: false)[\n#heading(level: 2, {hazards})' in source
+
+
+@pytest.mark.parametrize("edition", ["touring-1937", "stacking-mille-bornes"])
+def test_the_running_head_keeps_title_and_byline_apart_on_one_line(edition):
+    """The head of page 2 holds the title and the byline on one line, apart (a house rule's whole byline
+    once pushed them together: "Touring: our-rulesA house rule by our table", over two lines)."""
+    book = build(load(edition))
+    head = PdfReader(io.BytesIO(render(book, "a4"))).pages[1].extract_text().splitlines()[0]
+    assert head.startswith(book.title) and head.endswith(book.running or book.byline)
+    assert head[len(book.title)] == " " and "based on" not in head

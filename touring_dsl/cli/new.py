@@ -12,7 +12,7 @@ from ..language.compiler import compile_text
 from ..base.resources import SUFFIX
 from ..language.errors import InternalError, TouringError
 from ..language.model import Card, Ruleset
-from ..base.wording import distance
+from ..mechanics.penalties import PENALTIES
 from .common import EXIT_USAGE, EXIT_USER, report_bug, usable_text, use_color
 
 # Prose in the generated file starts with "## "; a suggested rule starts with "# ", so removing
@@ -70,19 +70,21 @@ def _shorter_race(r: Ruleset, halve: set[str], restated: bool = False) -> Sugges
     lines += [f"    {pile_rule(p.card, needs, p.protected, p.face_down, p.tally)}" for p, needs in piles]
     lines.append("}")
     setups = _shorter_setups(r, halve, dict((p.card, needs) for p, needs in piles), restated)
-    for setup_lines in setups:
+    for _, _, _, setup_lines in setups:
         lines += setup_lines
-    own = [f'"{s.label}"' for s in r.setups if s.race != r.race]
-    also = (" A setup with a race of its own keeps it unless changed too, so the shorter "
-            + (f"race of {own[0]} is" if len(own) == 1 else f"races of {', '.join(own)} are") + " halved as well."
+    shortened = [f'"{label}" from {was} to {now} miles' for label, was, now, _ in setups]
+    also = (" A setup with a race of its own keeps it unless changed too, so these lines shorten "
+            + ("the race of " if len(shortened) == 1 else "the races of ") + ", ".join(shortened) + " as well."
             if setups else "")
     return Suggestion(f"A shorter race of {miles} miles (was {r.race.miles}). A changed pile replaces the "
                       f"parent's pile whole: keep its `protected` and `face down`.{also}", tuple(lines))
 
 
-def _shorter_setups(r: Ruleset, halve: set[str], new_needs: dict[str, int], restated: bool) -> list[list[str]]:
-    """For each setup that runs a race of its own, the lines that shorten it alike: the piles it sets for
-    itself (every pile, when `restated`) halved, the others taken from the new main race."""
+def _shorter_setups(r: Ruleset, halve: set[str], new_needs: dict[str, int],
+                    restated: bool) -> list[tuple[str, int, int, list[str]]]:
+    """For each setup that runs a race of its own, its label, its race's miles before and after, and the
+    lines that shorten it alike: the piles it sets for itself (every pile, when `restated`) halved, the
+    others taken from the new main race."""
     found = []
     for setup in (s for s in r.setups if s.race != r.race and not s.race.is_distance):
         own = {p.card for p in setup.race.piles} if restated else _overridden(setup, r)
@@ -91,7 +93,7 @@ def _shorter_setups(r: Ruleset, halve: set[str], new_needs: dict[str, int], rest
         miles = sum(n * (r.card(card).miles or 0) for card, n in needs.items())
         lines = [f"setup {q(setup.label)} {{", f"    change race {miles} miles"]
         lines += [f"    change pile {q(card)} needs {needs[card]}" for card in needs if card in own]
-        found.append(lines + ["}"])
+        found.append((setup.label, setup.race.miles, miles, lines + ["}"]))
     return found
 
 
@@ -172,35 +174,8 @@ def suggest_zone_play(r: Ruleset) -> Suggestion | None:
 
 
 def suggest_penalties(r: Ruleset) -> Suggestion | None:
-    zones = [z.name for z in r.zones.zones]
-    if r.penalties is not None:
-        return _harsher_penalty(r)
-    piles = [p for p in r.race.piles if not p.protected]
-    hazards = [c.hazard for c in r.delays.chains]
-    if not zones or not piles or not hazards:
-        return None
-    smallest = min(r.card(p.card).miles or 0 for p in piles)
-    lines = ["add penalties {", "    take from " + ", ".join(q(p.card) for p in piles),
-             f"    when {q(hazards[0])} in {q(zones[-1])} take {smallest} miles",
-             "    attacker chooses", "    never a larger card", "}"]
-    return Suggestion(f"Penalties: {q(hazards[0])} in {q(zones[-1])} costs the victim {distance(smallest, 'miles')}.",
-                      tuple(lines))
-
-
-def _harsher_penalty(r: Ruleset) -> Suggestion | None:
-    p = r.penalties
-    if p is None:
-        return None
-    if p.per_hour:
-        zone, miles = p.per_hour[-1]
-        return Suggestion(f"Each hour of delay in {q(zone)} costs {miles * 2} miles instead of {miles}.",
-                          ("penalties {", f"    change per hour in {q(zone)} take {miles * 2} miles", "}"))
-    if p.table:
-        entry = p.table[0]
-        return Suggestion(f"{q(entry.hazard)} in {q(entry.zone)} costs {entry.miles * 2} miles instead of "
-                          f"{entry.miles}.", ("penalties {", f"    change when {q(entry.hazard)} in "
-                                              f"{q(entry.zone)} take {entry.miles * 2} miles", "}"))
-    return None
+    found = PENALTIES.house_rule(r)  # (the penalties construct: mechanics.penalties)
+    return Suggestion(*found) if found else None
 
 
 def suggest_setup(r: Ruleset) -> Suggestion | None:

@@ -8,6 +8,7 @@ import typer
 from ..mechanics.effects import effects_of
 from ..mechanics import REGISTERED, match_parts
 from ..mechanics.zones import ZONES
+from ..mechanics.penalties import PENALTIES
 from ..base.wording import counted, distance
 from .common import EXIT_USAGE, fail, load_edition, load_edition_view, print_json
 
@@ -72,11 +73,7 @@ def summary_lines(r: Ruleset) -> list[str]:
         lines.append(f"{label}: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up"
                      + (" and takes the next turn" if counter.responder_next else ""))
     lines += ZONES.show_lines(r.zones)
-    if r.penalties:
-        taken = "in full" if r.penalties.forfeit == "full" else "up to the forfeit, at the attacker's choice"
-        lines.append(f"Penalties, taken from {', '.join(r.penalties.piles)} ({taken}):")
-        for p in r.penalties.table:
-            lines.append(f"  {p.hazard} in {p.zone}: {distance(p.miles, r.race.unit)}")
+    lines += PENALTIES.show_lines(r)
     if r.scoring:
         from ..language.scoring_words import score_words
 

@@ -8,9 +8,8 @@ from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
 from ..mechanics.zones import ZONES
 from ..base.wording import distance
+from ..mechanics.penalties import PENALTIES
 
-FORFEIT = {"full": "taken in full, as far as the victim's piles allow",
-           "up-to": "any part of the forfeit the attacker chooses, even nothing"}
 KEEP = {"all": "all go back", "all-but-top": "all but the top card go back", "none": "stay on the table"}
 TARGET = {"showing-go": "only on a side showing an undelayed go card", "any": "on any side"}
 RACE_KIND = {"piles": "by completing fixed mileage piles", "distance": "on distance: every mileage card counts",
@@ -144,12 +143,6 @@ _chain = _three("New delay {name}: the side recovers with {new}",
                 "No delay chain for {name} any more (it was recovered with {old})",
                 "{name} is recovered with {new} (was {old})",
                 show=lambda steps: " then ".join(q(s) for s in steps))
-def _per_hour(c: Change) -> str:
-    if c.action == "added":
-        return f"In {q(c.name)} each hour of delay costs {distance(c.new, 'miles')} (new)"
-    if c.action == "removed":
-        return f"In {q(c.name)} hours of delay no longer cost mileage (each cost {distance(c.old, 'miles')})"
-    return f"In {q(c.name)} each hour of delay costs {distance(c.new, 'miles')} (was {c.old})"
 _counter = _three("{name} can be shown to cancel {new} (new)", "{name} no longer cancels anything (it cancelled {old})",
                   "{name} cancels {new} (was {old})", show=names)
 
@@ -157,39 +150,6 @@ _counter = _three("{name} can be shown to cancel {new} (new)", "{name} no longer
 _race_cap = _three("A side may lay at most {new} {name} in a race (new)",
                    "No limit any more on {name} (at most {old} a race)",
                    "A side may lay at most {new} {name} in a race (was {old})")
-
-
-def _penalty(c: Change) -> str:
-    hazard, zone = c.subject[1] or c.subject[0]  # type: ignore[misc]
-    where = f"{q(hazard)} in {q(zone)}"
-    if c.action == "added":
-        return f"{where} costs the victim {distance(c.new, 'miles')} (new)"
-    if c.action == "removed":
-        return f"{where} no longer costs mileage (it cost {distance(c.old, 'miles')})"
-    return f"{where} costs the victim {distance(c.new, 'miles')} (was {c.old})"
-
-
-def _penalties(c: Change) -> str:
-    info = c.new if c.action == "added" else c.old
-    rules = f"the {info['chooser']} takes cards from {names(info['piles'])}"
-    if info["per_hour"]:
-        rules += "; per hour of delay: " + ", ".join(f"{distance(m, 'miles')} in {q(z)}" for z, m in info["per_hour"])
-    if not info["larger_card"]:
-        rules += "; never a card worth more than what is owed"
-    if info.get("forfeit") == "up-to":
-        rules += "; the attacker may take less, or nothing"
-    if c.action == "added":
-        return f"The game now has penalties: a delay costs the victim mileage ({rules})"
-    return f"The game has no penalties any more: delays cost no mileage (they did: {rules})"
-
-
-def _larger(c: Change) -> str:
-    def show(v):
-        if v is None:
-            return "no penalties"
-        return "a card worth more than the miles owed may be taken, with change" if v else \
-            "a card worth more than the miles owed is never taken"
-    return f"Penalties: {show(c.new)} (was: {show(c.old)})"
 
 
 def _progressive(c: Change) -> str:
@@ -278,13 +238,7 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "chain": _chain,
     "delay-target": lambda c: f"Delays are laid {TARGET[c.new]} (was {TARGET[c.old]})",
     **ZONES.diff_phrases,  # the zones construct's aspects (mechanics.zones)
-    "penalties": _penalties,
-    "penalty-piles": lambda c: f"Penalties take cards from {names(c.new)} (was {names(c.old)})",
-    "per-hour": _per_hour,
-    "penalty": _penalty,
-    "chooser": lambda c: f"The {c.new} chooses which cards a penalty takes (was the {c.old})",
-    "larger-card": _larger,
-    "forfeit": lambda c: f"A penalty is {FORFEIT[c.new]} (was {FORFEIT[c.old]})",
+    **PENALTIES.diff_phrases,  # (the penalties construct: mechanics.penalties)
     **{e.diff_aspect: (lambda c, e=e: e.diff(c.action, q(c.name), None if c.old is None else q(c.old),
                                              None if c.new is None else q(c.new)))
        for e in EFFECTS if e.diff_aspect},  # each hazard effect's words (mechanics.effects)

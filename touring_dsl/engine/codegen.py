@@ -10,11 +10,12 @@ source of a small module with the functions every game of that ruleset runs:
     run_random(self, rng)     a whole game played out by the random policy, in one loop
     draw_cards, reshuffle, finish     the rarer steps, shared by the above
 
-The rules themselves live in engine/rules/, one module per mechanic family (delays, penalties,
-counters, races, hands, and legality for the masks they keep), each written to be read as its rule,
-and in the constructs of touring_dsl/mechanics (zones: mechanics/zones/kernel.py). This module is the assembly: the Emitter the kernel is written with (the shared machinery
-of engine.emitter, completed with the dispatch of a move to its rule and the rules' steps a lower
-rule or a mechanic asks for), the whole functions, and the ruleset's constants. Every rule is written once,
+The rules themselves live in engine/rules/, one module per mechanic family (delays, counters,
+races, hands, and legality for the masks they keep), each written to be read as its rule, and in the
+constructs of touring_dsl/mechanics (the zones' lines: mechanics/zones/kernel.py; the penalties':
+mechanics/penalties/play.py). This module is the assembly: the
+Emitter the kernel is written with (the shared machinery of engine.emitter, completed with the dispatch
+of a move to its rule and the rules' steps a lower rule or a mechanic asks for), the whole functions, and the ruleset's constants. Every rule is written once,
 and the same lines are used by apply_code (the public Move/Event API) and by run_random (the
 simulator's fast path). What a ruleset does not have is left out when the source is written (no
 penalty code without penalties, no counter code without counter cards, per-side or whole-game zones,
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 from ..base.rng import INCREMENT, MASK64, MULTIPLIER
 from . import emitter as machinery
+from ..mechanics.penalties import PENALTIES
 from . import rules
 from .rules import counters, delays, hands, legality, races, safeties
 from ..mechanics.zones import ZONES
@@ -360,7 +362,7 @@ def source(t: Tables, annotated: bool = False) -> str:
     w(f'"""Rules kernel written by touring_dsl.engine.codegen for {t.ruleset_id}, setup {t.setup_id}, '
       f'{t.players} players in {t.sides} sides."""', "")
     features = [*ZONES.features(t),
-                "penalties" if t.pen_hazards else "no penalties",
+                "penalties" if PENALTIES.active(t) else "no penalties",
                 "removals" if t.removers else "no removals",
                 "counters" if any(t.counters_for) else "no counters"]
     features += [f"mechanic {m.name}" for m in t.mechanics]

@@ -17,6 +17,7 @@ from ..mechanics import REGISTERED
 from ..mechanics.zones.model import Reach, Speeding, Zone, ZonePlay, Zones, ZoneScope  # noqa: F401 (the zones construct's part)
 from ..mechanics.effects import REGISTERED as EFFECTS
 from ..base.wording import counted
+from ..mechanics.penalties.model import Penalties, Penalty  # noqa: F401 (the penalties construct's part)
 
 
 class _DumpsUsedMechanics(Frozen):
@@ -146,22 +147,6 @@ class Delays(Frozen):
     provenance: Provenance = Field(default_factory=Provenance)
 
 
-class Penalty(Frozen):
-    """What the victim of a hazard forfeits in a zone, in miles."""
-
-    hazard: str
-    zone: str
-    miles: int
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
-class Penalties(Frozen):
-    piles: tuple[str, ...]  # piles penalties may take from
-    per_hour: tuple[tuple[str, int], ...] = ()  # zone -> miles per hour of delay (hazards with hours)
-    table: tuple[Penalty, ...]  # resolved: one entry per hazard and zone that costs anything
-    chooser: Literal["attacker"] = "attacker"
-    larger_card: bool = False  # True: a card worth more than what is still owed may be taken
-    forfeit: Literal["full", "up-to"] = "full"  # full: as much as can be taken; up-to: any part of it, or nothing
     provenance: Provenance = Field(default_factory=Provenance)
 
 

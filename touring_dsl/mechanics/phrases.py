@@ -93,6 +93,7 @@ class Grid:
 
     header: tuple[str, ...]
     rows: tuple[tuple[tuple, ...], ...]
+    numeric: tuple[int, ...] = ()  # the columns holding figures (aligned right)
 
 
 @dataclass(frozen=True)

@@ -114,6 +114,7 @@ class Rulebook:
     sections: tuple[Section, ...] = field(default=())
     kicker: str = "Rules of play"  # the small line above the title of a printed sheet
     colophon: str = ""  # a closing line in small type, under no heading (which edition of the book this is)
+    running: str = ""  # the byline short enough for a page's running head ("" : the byline)
 
 
 def card_list(names, last: str = "and") -> Text:

@@ -38,7 +38,8 @@ def _part(part, writer):
 def block(said, writer) -> Block:
     """A Para or Grid of phrases as a rulebook block."""
     if isinstance(said, p.Grid):
-        return Table(said.header, tuple(tuple(phrase(cell, writer) for cell in row) for row in said.rows))
+        return Table(said.header, tuple(tuple(phrase(cell, writer) for cell in row) for row in said.rows),
+                     numeric=said.numeric)
     return Paragraph(phrase(said.body, writer))
 
 

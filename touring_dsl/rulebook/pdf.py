@@ -27,7 +27,7 @@ PREAMBLE = r"""
 #set page(paper: BOOK-PAPER, margin: (x: 2cm, top: 2.2cm, bottom: 2.2cm),
   header: context { if here().page() > 1 [
     #set text(size: 8pt, fill: rule-colour)
-    #smallcaps(BOOK-TITLE) #h(1fr) #smallcaps(BOOK-BYLINE)
+    #grid(columns: (1fr, auto), column-gutter: 1.5em, smallcaps(BOOK-TITLE), smallcaps(BOOK-BYLINE))
   ] },
   footer: context [
     #set text(size: 8pt, fill: rule-colour)
@@ -124,7 +124,7 @@ def typst_source(book: Rulebook, paper: str = "us-letter") -> tuple[str, list[st
     try:
         # the placeholders are replaced by fixed expressions (S.at(n)), never by text that could hold one
         preamble = (PREAMBLE.replace("BOOK-TITLE", quote(book.title)).replace("BOOK-PAPER", quote(paper))
-                    .replace("BOOK-BYLINE", quote(book.byline)))
+                    .replace("BOOK-BYLINE", quote(book.running or book.byline)))
         lines = [f'#let S = json(bytes(sys.inputs.at("{_INPUT}")))',
                  f"#set document(title: {quote(book.title)}, author: {quote(book.byline)})", preamble,
                  _title_block(book)]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..mechanics import REGISTERED
 from ..mechanics.zones import rulebook as zone_words
+from ..mechanics.penalties import PENALTIES
 from ..language.model import Assumption, Provenance, Ruleset
 from .words import join
 from .blocks import Assumed, Block, Bullets, Paragraph, Ref, Section, Table, Text, text
@@ -25,9 +26,7 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     rows.append(("Hazards and their targets", r.delays.provenance))
     rows += [(f"Recovery: {c.hazard}", c.provenance) for c in r.delays.chains]
     rows += zone_words.provenances(r)
-    if r.penalties:
-        rows.append(("Penalties", r.penalties.provenance))
-        rows += [(f"Penalties: {e.hazard} in {e.zone}", e.provenance) for e in r.penalties.table]
+    rows += PENALTIES.provenances(r)
     rows += [(f"Playing {c.card} out of turn", c.provenance) for c in r.counters]
     rows.append(("When the draw pile runs out", r.reshuffle.provenance))
     rows.append(("Winning and the end of the cards", r.ending.provenance))

@@ -11,6 +11,7 @@ from ..language.counter_words import question
 from ..engine import Move
 from ..engine.codec import ACTIONS, CARDLESS
 from ..engine.mechanics import target_now
+from ..mechanics.effects import effects_of
 from ..play.table_view import (forfeit_warnings, go_pile_label, mechanic_status, move_label, needs_text, offer_question,
                           empty_zone_note, result_lines, sorted_hand, zone_label, zone_text)
 
@@ -23,13 +24,14 @@ def catalogue(ruleset) -> list[dict]:
     on a limit sign; None for a zone that allows every mileage card)."""
     families = hazard_families(ruleset)
     answers = _answers(ruleset)
+    effects = effects_of(ruleset)
     top = max((card.miles or 0 for card in ruleset.deck), default=0)
     limits = {zone.name: max((ruleset.card(c).miles or 0 for c in zone.allows), default=0)
               for zone in ruleset.zones.zones}
     return [{"name": card.name, "kind": str(card.kind), "count": card.count, "miles": card.miles,
              "hours": card.hours, "counters": list(card.counters), "against": list(card.against),
              "removes": card.removes, "removes_miles": ruleset.card(card.removes).miles if card.removes else None,
-             "role": _role(card, limits, top), "answers": answers.get(card.name, []),
+             "role": _role(card, limits, top, effects), "answers": answers.get(card.name, []),
              "families": sorted({families[h] for h in _guards(card, answers) if h in families}),
              "limit": limits.get(card.name) if limits.get(card.name, top) < top else None}
             for card in ruleset.deck]
@@ -65,13 +67,13 @@ def _guards(card, answers: dict[str, list[str]]) -> list[str]:
     return []
 
 
-def _role(card, limits: dict[str, int], top: int) -> str:
+def _role(card, limits: dict[str, int], top: int, effects: dict) -> str:
     """The pictogram a card's face wears: its kind, a zone card told apart as a limit or an open road,
-    a hazard that takes mileage told apart as a penalty."""
+    a hazard as its effect draws it (a hazard that takes mileage as a penalty: HazardEffect.face)."""
     if card.kind == "zone":
         return "limit" if limits.get(card.name, top) < top else "open"
-    if card.kind == "hazard" and card.removes:
-        return "penalty"
+    if card.kind == "hazard":
+        return effects[card.name].face
     return str(card.kind)
 
 

@@ -7,7 +7,10 @@ kernel's functions.
 
 The modules import one another in one direction only, lowest first:
 
-    penalties < safeties < legality < hands < races < delays < counters
+    safeties < legality < hands < races < delays < counters
+
+The `zones` and `penalties` constructs are not here: their kernel lines are in touring_dsl/mechanics/zones/
+and touring_dsl/mechanics/penalties/play.py (they import no rule; they reach one through the Emitter).
 
 A rule that must call one above it (a safety's extra turn draws cards; a hazard meets a counter before
 it acts) calls a step of the Emitter instead (e.draw_cards, e.refresh, e.offer_counter,
@@ -16,12 +19,10 @@ rule module finds its place in that order: an import against it would make an im
 
 What a hazard does to the side it is played on (its effect: a delay, a removal, a lost turn...) is one
 module of touring_dsl/mechanics/effects/ each, which writes its lines itself or through the steps here
-(delays.delay, races.removal: e.rules). Where to look for a construct of docs/language.md (`zones` is not here: the whole construct, kernel
-lines included, is touring_dsl/mechanics/zones/):
+(delays.delay, races.removal: e.rules). Where to look for a construct of docs/language.md:
 
     legality.py   which cards a seat may play now (the cached masks every rule below keeps up to date)
     delays.py     `delays` (chain ... then ..., target), go and remedy cards on the go pile
-    penalties.py  `penalties` (when ... in ... take, take from, never a larger card)
     counters.py   `card ... counter cancels ...`: a card shown out of turn against a hazard
     races.py      `race` and its piles, the removal of a mileage card (`removes`), `ending`
     hands.py      `turn` (hand, draw ... before play), `reshuffle`, dealing and passing the turn

@@ -38,6 +38,7 @@ class HazardEffect:
     diff_aspect: str = ""  # the differ's aspect for a change of its data (diff.describe), "" when it has none
     diff_names_card: bool = False  # whether its diff_value is a card's name (matched across renamed cards)
     diff_topic: str = "cards"  # the differ's topic its changes are listed under (diff.changes.TOPICS)
+    face: str = "hazard"  # the pictogram its card's face wears on the web table (web/static/faces.js roles)
 
     # the compiler ------------------------------------------------------------------------------
     def attribute(self, alias: str, children: list) -> Any:

@@ -12,6 +12,7 @@ from .base import HazardEffect, Named, NameList
 
 class RemovalEffect(HazardEffect):
     name = "removal"
+    face = "penalty"  # a hazard that takes mileage is drawn as a penalty
     means = "the hazard takes one mileage card of the named kind from the side's piles"
     attributes = {"removes": "removes"}
     how = "make it `removes` a mileage card"
