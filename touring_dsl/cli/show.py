@@ -92,7 +92,7 @@ def summary_lines(r: Ruleset) -> list[str]:
         for p in r.penalties.table:
             lines.append(f"  {p.hazard} in {p.zone}: {distance(p.miles, r.race.unit)}")
     if r.scoring:
-        from ..language.scoring_words import score_words
+        from ..mechanics.scoring import score_words
 
         unit = "km" if r.race.unit == "km" else "mile"
         terms = [f"{counted(t.points, 'point')} {score_words(t, unit, counter=r.pile_names.counter)}"

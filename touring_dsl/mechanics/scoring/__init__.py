@@ -1,0 +1,65 @@
+"""Mechanics, scoring: the `scoring` section, how each race is scored and what wins a match.
+
+Construct: in the `scoring` section, terms that give each side points when a race ends, however it ended
+(`N points per mile`, `N points per "Card" in play`, `N points for all safeties in play`, `N points per
+hazard countered`), terms only the side that completed the race scores (`N points for completing the race`,
+optionally `without "Card"`, `after the draw pile runs out`, `while no opponent has any mileage`, or a
+mechanic's condition such as `after an extension`), and `match to N points`: the races are played on until
+some side's running total reaches N, and the highest total wins (engine.match plays it).
+
+Each kind of term is one TermKind (base.py; the core's in terms.py), listed once in KINDS: it carries its
+grammar alias, its compile check, how it is counted on the finished table and its words. A mechanic's
+`finishes` join KINDS as MechanicFinish. The stages call the construct through the functions below:
+compile.compile_scoring (the compiler), count (engine.rules.scoring), words and score_words (show, the
+diff, the score sheet, the rulebook's provenance table) and the kind's rulebook words (rulebook.scoring).
+A new kind of term is one TermKind in KINDS, and its alternative in grammar/touring.lark `score_rule`
+(with its parse in language.syntax). The compiled model's part is model.py (ScoreTerm, Scoring).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .. import REGISTERED
+from .base import Named, NameList, TermKind, completed
+from .terms import CORE, MechanicFinish
+
+KINDS: tuple[TermKind, ...] = (*CORE, *(MechanicFinish(m, f) for m in REGISTERED for f in m.finishes))
+WHATS: tuple[str, ...] = tuple(kind.what for kind in KINDS)  # ScoreTerm.what's values, a mechanic's last
+MATCH_RULES = ("match_to",)  # the section's statements about the match, not terms that score a race
+
+
+def kind_of(what: str) -> TermKind:
+    """The kind of a compiled term (ScoreTerm.what)."""
+    for kind in KINDS:
+        if kind.what == what:
+            return kind
+    raise KeyError(f"no kind of scoring term is called {what!r} (known: {', '.join(WHATS)})")
+
+
+def kind_of_statement(statement: str, data: dict) -> TermKind:
+    """The kind a parsed `score_rule` line is (its grammar alias, and a completing term's `finish`)."""
+    for kind in KINDS:
+        if kind.statement == statement and (kind.finish is None or kind.finish == data.get("finish")):
+            return kind
+    raise KeyError(f"no kind of scoring term is written {statement!r} ({data.get('finish')!r})")
+
+
+def count(game: Any, term: Any, side: int, laid) -> int:
+    """How many times `term` applies to `side` at the end of the race (engine.rules.scoring)."""
+    return kind_of(term.what).count(game, term, side, laid)
+
+
+def words(term: Any, unit: str, counter: str = "") -> tuple:
+    """What a term counts, short, as a phrase (str and Named parts)."""
+    return kind_of(term.what).words(term, unit, counter)
+
+
+def score_words(term: Any, unit: str, to_b: Callable[[str], str] = lambda n: n, counter: str = "") -> str:
+    """What a scoring term counts, in words and in B's card names ('per "200 km" in play'); `unit` is
+    the distance word ("mile", "km", or "mile or km" between a race in miles and one in km); `counter`
+    the edition's name for a hazard turned away ("coup fourré"), where the words are for its players."""
+    return "".join(f'"{to_b(p.name)}"' if isinstance(p, Named) else p for p in words(term, unit, counter))
+
+
+__all__ = ["KINDS", "WHATS", "MATCH_RULES", "Named", "NameList", "TermKind", "completed", "kind_of",
+           "kind_of_statement", "count", "words", "score_words"]
