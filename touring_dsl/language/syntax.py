@@ -9,6 +9,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .errors import Collector, Span, TouringError
+from ..mechanics import scoring
 from ..mechanics.effects import attribute_effect
 from ..base.resources import grammar_text
 
@@ -639,11 +640,6 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("note", data["text"].value)
     if kind == "pile_name":
         return ("pile_name", data["role"])
-    if kind == "score_complete":
-        return ("score_complete", data["finish"]) + ((data["card"].value,) if data["card"] else ())
-    if kind == "score_in_play":
-        return ("score_in_play", "card", data["card"].value) if data["card"] else \
-            ("score_in_play", "kind", data["kind"].value)
-    if kind in ("score_all_in_play", "score_countered"):
-        return (kind, data["kind"].value)
+    if kind in scoring.STATEMENTS:  # a scoring term's line (touring_dsl.mechanics.scoring)
+        return scoring.statement_key(kind, data)
     return (kind,)

@@ -25,6 +25,7 @@ from .terms import CORE, MechanicFinish
 
 KINDS: tuple[TermKind, ...] = (*CORE, *(MechanicFinish(m, f) for m in REGISTERED for f in m.finishes))
 WHATS: tuple[str, ...] = tuple(kind.what for kind in KINDS)  # ScoreTerm.what's values, a mechanic's last
+STATEMENTS = frozenset(kind.statement for kind in KINDS)  # the grammar aliases of the terms' lines
 MATCH_RULES = ("match_to",)  # the section's statements about the match, not terms that score a race
 
 
@@ -44,6 +45,16 @@ def kind_of_statement(statement: str, data: dict) -> TermKind:
     raise KeyError(f"no kind of scoring term is written {statement!r} ({data.get('finish')!r})")
 
 
+def statement_key(statement: str, data: dict) -> tuple:
+    """A term line's key within the section (language.syntax): its alias and what tells it apart."""
+    return kind_of_statement(statement, data).key(data)
+
+
+def key_words(key: tuple) -> str:
+    """A term line's key (statement_key) in words, for messages."""
+    return kind_of_statement(key[0], {"finish": key[1] if len(key) > 1 else None}).key_words(key[1:])
+
+
 def count(game: Any, term: Any, side: int, laid) -> int:
     """How many times `term` applies to `side` at the end of the race (engine.rules.scoring)."""
     return kind_of(term.what).count(game, term, side, laid)
@@ -61,5 +72,5 @@ def score_words(term: Any, unit: str, to_b: Callable[[str], str] = lambda n: n, 
     return "".join(f'"{to_b(p.name)}"' if isinstance(p, Named) else p for p in words(term, unit, counter))
 
 
-__all__ = ["KINDS", "WHATS", "MATCH_RULES", "Named", "NameList", "TermKind", "completed", "kind_of",
+__all__ = ["KINDS", "WHATS", "STATEMENTS", "MATCH_RULES", "statement_key", "key_words", "Named", "NameList", "TermKind", "completed", "kind_of",
            "kind_of_statement", "count", "words", "score_words"]

@@ -30,6 +30,22 @@ class TermKind:
         the statement is wrong (build.c.error said why). By default: none."""
         return {}
 
+    def key(self, data: dict) -> tuple:
+        """What tells its line apart from the section's other lines (language.syntax keys statements by it;
+        plain values, never a Name): a completing term's finish and card, by default nothing more."""
+        if self.completes:
+            return (self.statement, data["finish"]) + ((data["card"].value,) if data.get("card") else ())
+        return (self.statement,)
+
+    def key_words(self, rest: tuple) -> str:
+        """Its line's key (after the statement) in words, for messages ("points for completing the race
+        without "200 km"")."""
+        if self.completes:
+            return "points for completing the race" + self.written + "".join(f' "{r}"' for r in rest[1:])
+        raise NotImplementedError(f"scoring term {self.what} has no key words")
+
+    written: str = ""  # a completing term's finish as written, after "for completing the race" (" without")
+
     # the finished race -------------------------------------------------------------------------
     def count(self, game: Any, term: Any, side: int, laid) -> int:
         """How many times `term` applies to `side` at the end of the race (`laid`: card name -> how many

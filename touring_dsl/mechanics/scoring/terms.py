@@ -31,6 +31,9 @@ def _kind_of(game: Any, name: str) -> str:
 class Distance(TermKind):
     what, statement = "distance", "score_distance"
 
+    def key_words(self, rest):
+        return "points per mile"
+
     def check(self, build, stmt):
         return {} if same_unit(build, stmt.data["unit"]) else None
 
@@ -46,6 +49,13 @@ class Distance(TermKind):
 
 class InPlay(TermKind):
     what, statement, reads_play = "in-play", "score_in_play", True
+
+    def key(self, data):
+        return (self.statement, "card", data["card"].value) if data.get("card") else \
+            (self.statement, "kind", data["kind"].value)
+
+    def key_words(self, rest):
+        return "points per " + (f'"{rest[1]}"' if rest[0] == "card" else rest[1]) + " in play"
 
     def check(self, build, stmt):
         return counted_card_or_kind(build, stmt.data)
@@ -67,6 +77,12 @@ class InPlay(TermKind):
 class AllInPlay(TermKind):
     what, statement, reads_play = "all-in-play", "score_all_in_play", True
 
+    def key(self, data):
+        return (self.statement, data["kind"].value)
+
+    def key_words(self, rest):
+        return f"points for all {rest[0]} in play"
+
     def check(self, build, stmt):
         kind = stmt.data["kind"]
         return {"kind": kind.value} if kept_kind(build, kind) else None
@@ -86,6 +102,12 @@ class AllInPlay(TermKind):
 
 class Countered(TermKind):
     what, statement = "countered", "score_countered"
+
+    def key(self, data):
+        return (self.statement, data["kind"].value)
+
+    def key_words(self, rest):
+        return f"points per {rest[0]} countered"
 
     def check(self, build, stmt):
         kind = stmt.data["kind"]
@@ -123,6 +145,7 @@ class Completing(TermKind):
 
 class CompletingWithout(TermKind):
     what, statement, finish, completes, reads_play = "completing-without", "score_complete", "without", True, True
+    written = " without"
 
     def check(self, build, stmt):
         card = kept_card(build, stmt.data["card"])
@@ -140,6 +163,7 @@ class CompletingWithout(TermKind):
 
 class CompletingExhausted(TermKind):
     what, statement, finish, completes = "completing-exhausted", "score_complete", "exhausted", True
+    written = " after the draw pile runs out"
 
     def holds(self, game, term, side, laid):
         return not game.draw
@@ -153,6 +177,7 @@ class CompletingExhausted(TermKind):
 
 class ShutOut(TermKind):
     what, statement, finish, completes = "shut-out", "score_complete", "shut-out", True
+    written = " while no opponent has any mileage"
 
     def holds(self, game, term, side, laid):
         return all(not miles for other, miles in enumerate(game.miles) if other != side)
@@ -172,6 +197,7 @@ class MechanicFinish(TermKind):
     def __init__(self, mechanic: Mechanic, finish: Finish) -> None:
         self.mechanic, self.said = mechanic, finish
         self.what = self.finish = finish.what
+        self.written = " " + finish.words
 
     def check(self, build, stmt):
         name = self.mechanic.name
