@@ -77,6 +77,13 @@ def test_the_grammar_term_lines_are_the_kinds_statements():
     assert aliases == {k.statement for k in KINDS}
 
 
+def test_the_grammar_finishes_are_the_kinds_finishes():
+    """Every `finish` alternative of a completing term is some kind's finish_alias (parsed by scoring.parse_rule)."""
+    lines = GRAMMAR[GRAMMAR.index("\nfinish:") + 1:].splitlines()
+    block = "\n".join([lines[0], *takewhile(lambda line: line.lstrip().startswith("|"), lines[1:])])
+    assert set(re.findall(r"-> (\w+)", block)) == {k.finish_alias for k in KINDS if k.finish_alias}
+
+
 def test_each_completing_finish_is_one_kind():
     finishes = [k.finish for k in KINDS if k.statement == "score_complete"]
     assert len(finishes) == len(set(finishes)) and "always" in finishes

@@ -12,8 +12,8 @@ grammar alias, its compile check, how it is counted on the finished table and it
 `finishes` join KINDS as MechanicFinish. The stages call the construct through the functions below:
 compile.compile_scoring (the compiler), count (engine.rules.scoring), words and score_words (show, the
 diff, the score sheet, the rulebook's provenance table) and the kind's rulebook words (rulebook.scoring).
-A new kind of term is one TermKind in KINDS, and its alternative in grammar/touring.lark `score_rule`
-(with its parse in language.syntax). The compiled model's part is model.py (ScoreTerm, Scoring).
+language.syntax hands it the parse of its lines (parse_rule) and their keys (statement_key). A new kind of
+term is one TermKind in KINDS, and its alternative in grammar/touring.lark (`score_rule`, or `finish`). The compiled model's part is model.py (ScoreTerm, Scoring).
 """
 from __future__ import annotations
 
@@ -45,6 +45,17 @@ def kind_of_statement(statement: str, data: dict) -> TermKind:
     raise KeyError(f"no kind of scoring term is written {statement!r} ({data.get('finish')!r})")
 
 
+def parse_rule(alias: str, children: list):
+    """A scoring grammar alias's parsed value (language.syntax): a term's line -> (alias, its data); a
+    completing term's finish -> (finish, its card or None); None for an alias that is not the scoring's."""
+    if alias in STATEMENTS:
+        return alias, next(k for k in KINDS if k.statement == alias).parse(children)
+    for kind in KINDS:
+        if kind.finish_alias == alias:
+            return kind.finish, (children[0] if children else None)
+    return None
+
+
 def statement_key(statement: str, data: dict) -> tuple:
     """A term line's key within the section (language.syntax): its alias and what tells it apart."""
     return kind_of_statement(statement, data).key(data)
@@ -72,5 +83,5 @@ def score_words(term: Any, unit: str, to_b: Callable[[str], str] = lambda n: n, 
     return "".join(f'"{to_b(p.name)}"' if isinstance(p, Named) else p for p in words(term, unit, counter))
 
 
-__all__ = ["KINDS", "WHATS", "STATEMENTS", "MATCH_RULES", "statement_key", "key_words", "Named", "NameList", "TermKind", "completed", "kind_of",
+__all__ = ["KINDS", "WHATS", "STATEMENTS", "MATCH_RULES", "parse_rule", "statement_key", "key_words", "Named", "NameList", "TermKind", "completed", "kind_of",
            "kind_of_statement", "count", "words", "score_words"]

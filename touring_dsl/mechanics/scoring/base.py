@@ -24,7 +24,18 @@ class TermKind:
     completes: bool = False  # scored once, by the side that completed the race, when its condition holds
     reads_play: bool = False  # it looks at the cards in a side's play (the rulebook then says what that is)
 
+    finish_alias: str | None = None  # the grammar alias of a completing term's `finish` alternative
+
     # the compiler ------------------------------------------------------------------------------
+    def parse(self, children: list) -> dict:
+        """The data of its line, from the parse tree's children (language.syntax): its points (INT), the
+        `points` word (None), then what it counts; a completing term's `finish` is (finish, card) or None."""
+        n, _points, counted = children
+        if self.completes:
+            condition, card = counted or ("always", None)
+            return {"points": n, "finish": condition, "card": card}
+        return {"points": n, "kind": counted}
+
     def check(self, build: Any, stmt: Any) -> dict | None:
         """The ScoreTerm fields its statement sets besides `what` and `points` (card, kind), or None when
         the statement is wrong (build.c.error said why). By default: none."""

@@ -31,6 +31,10 @@ def _kind_of(game: Any, name: str) -> str:
 class Distance(TermKind):
     what, statement = "distance", "score_distance"
 
+    def parse(self, children):
+        n, _points, unit = children
+        return {"points": n, "unit": unit}
+
     def key_words(self, rest):
         return "points per mile"
 
@@ -49,6 +53,10 @@ class Distance(TermKind):
 
 class InPlay(TermKind):
     what, statement, reads_play = "in-play", "score_in_play", True
+
+    def parse(self, children):
+        n, _points, scored = children  # scored: {"card": Name, "kind": None} or {"card": None, "kind": Name}
+        return {"points": n, **scored}
 
     def key(self, data):
         return (self.statement, "card", data["card"].value) if data.get("card") else \
@@ -145,7 +153,7 @@ class Completing(TermKind):
 
 class CompletingWithout(TermKind):
     what, statement, finish, completes, reads_play = "completing-without", "score_complete", "without", True, True
-    written = " without"
+    written, finish_alias = " without", "finish_without"
 
     def check(self, build, stmt):
         card = kept_card(build, stmt.data["card"])
@@ -163,7 +171,7 @@ class CompletingWithout(TermKind):
 
 class CompletingExhausted(TermKind):
     what, statement, finish, completes = "completing-exhausted", "score_complete", "exhausted", True
-    written = " after the draw pile runs out"
+    written, finish_alias = " after the draw pile runs out", "finish_exhausted"
 
     def holds(self, game, term, side, laid):
         return not game.draw
@@ -177,7 +185,7 @@ class CompletingExhausted(TermKind):
 
 class ShutOut(TermKind):
     what, statement, finish, completes = "shut-out", "score_complete", "shut-out", True
-    written = " while no opponent has any mileage"
+    written, finish_alias = " while no opponent has any mileage", "finish_shut_out"
 
     def holds(self, game, term, side, laid):
         return all(not miles for other, miles in enumerate(game.miles) if other != side)
@@ -197,7 +205,7 @@ class MechanicFinish(TermKind):
     def __init__(self, mechanic: Mechanic, finish: Finish) -> None:
         self.mechanic, self.said = mechanic, finish
         self.what = self.finish = finish.what
-        self.written = " " + finish.words
+        self.written, self.finish_alias = " " + finish.words, finish.grammar
 
     def check(self, build, stmt):
         name = self.mechanic.name
