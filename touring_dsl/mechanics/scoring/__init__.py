@@ -29,11 +29,13 @@ STATEMENTS = frozenset(kind.statement for kind in KINDS)  # the grammar aliases 
 MATCH_RULES = ("match_to",)  # the section's statements about the match, not terms that score a race
 
 
+_BY_WHAT = {kind.what: kind for kind in KINDS}
+
+
 def kind_of(what: str) -> TermKind:
     """The kind of a compiled term (ScoreTerm.what)."""
-    for kind in KINDS:
-        if kind.what == what:
-            return kind
+    if what in _BY_WHAT:
+        return _BY_WHAT[what]
     raise KeyError(f"no kind of scoring term is called {what!r} (known: {', '.join(WHATS)})")
 
 
