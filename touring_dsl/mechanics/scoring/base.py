@@ -69,6 +69,12 @@ class TermKind:
         """A completing kind's condition, for the side that completed the race."""
         return True
 
+    # the bots --------------------------------------------------------------------------------
+    def steers(self, term: Any, ruleset: Any) -> tuple | None:
+        """What the scoring-minded bots (bots.strategy.knowledge Points) may steer for: (the Points field,
+        the points, and for a field kept by card the card), or None where they leave it to chance."""
+        return None
+
     # words -------------------------------------------------------------------------------------
     def words(self, term: Any, unit: str, counter: str) -> tuple:
         """What it counts, short ("per km", "for completing the race without ", Named(card)); `unit` the

@@ -31,6 +31,9 @@ def _kind_of(game: Any, name: str) -> str:
 class Distance(TermKind):
     what, statement = "distance", "score_distance"
 
+    def steers(self, term, ruleset):
+        return ("per_mile", term.points)
+
     def parse(self, children):
         n, _points, unit = children
         return {"points": n, "unit": unit}
@@ -53,6 +56,14 @@ class Distance(TermKind):
 
 class InPlay(TermKind):
     what, statement, reads_play = "in-play", "score_in_play", True
+
+    def steers(self, term, ruleset):
+        safeties = {card.name for card in ruleset.deck if card.kind == "safety"}
+        if term.kind == "safety":
+            return ("per_safety", term.points)
+        if term.card in safeties:  # one safety's points, spread over them all
+            return ("per_safety", term.points // max(len(safeties), 1))
+        return None
 
     def parse(self, children):
         n, _points, scored = children  # scored: {"card": Name, "kind": None} or {"card": None, "kind": Name}
@@ -85,6 +96,9 @@ class InPlay(TermKind):
 class AllInPlay(TermKind):
     what, statement, reads_play = "all-in-play", "score_all_in_play", True
 
+    def steers(self, term, ruleset):
+        return ("all_safeties", term.points) if term.kind == "safety" else None
+
     def key(self, data):
         return (self.statement, data["kind"].value)
 
@@ -110,6 +124,9 @@ class AllInPlay(TermKind):
 
 class Countered(TermKind):
     what, statement = "countered", "score_countered"
+
+    def steers(self, term, ruleset):
+        return ("countered", term.points)
 
     def key(self, data):
         return (self.statement, data["kind"].value)
@@ -144,6 +161,9 @@ class Countered(TermKind):
 class Completing(TermKind):
     what, statement, finish, completes = "completing", "score_complete", "always", True
 
+    def steers(self, term, ruleset):
+        return ("complete", term.points)
+
     def words(self, term, unit, counter):
         return ("for completing the race",)
 
@@ -154,6 +174,9 @@ class Completing(TermKind):
 class CompletingWithout(TermKind):
     what, statement, finish, completes, reads_play = "completing-without", "score_complete", "without", True, True
     written, finish_alias = " without", "finish_without"
+
+    def steers(self, term, ruleset):
+        return ("without", term.points, term.card) if term.card else None
 
     def check(self, build, stmt):
         card = kept_card(build, stmt.data["card"])
@@ -173,6 +196,9 @@ class CompletingExhausted(TermKind):
     what, statement, finish, completes = "completing-exhausted", "score_complete", "exhausted", True
     written, finish_alias = " after the draw pile runs out", "finish_exhausted"
 
+    def steers(self, term, ruleset):
+        return ("exhausted", term.points)
+
     def holds(self, game, term, side, laid):
         return not game.draw
 
@@ -186,6 +212,9 @@ class CompletingExhausted(TermKind):
 class ShutOut(TermKind):
     what, statement, finish, completes = "shut-out", "score_complete", "shut-out", True
     written, finish_alias = " while no opponent has any mileage", "finish_shut_out"
+
+    def steers(self, term, ruleset):
+        return ("shut_out", term.points)
 
     def holds(self, game, term, side, laid):
         return all(not miles for other, miles in enumerate(game.miles) if other != side)
