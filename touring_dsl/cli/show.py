@@ -89,7 +89,7 @@ def summary_lines(r: Ruleset) -> list[str]:
         lines.append(f"  Speeding is {SPEEDING[r.zones.speeding]}")
     lines += PENALTIES.show_lines(r)
     if r.scoring:
-        from ..language.scoring_words import score_words
+        from ..mechanics.scoring import score_words
 
         unit = "km" if r.race.unit == "km" else "mile"
         terms = [f"{counted(t.points, 'point')} {score_words(t, unit, counter=r.pile_names.counter)}"

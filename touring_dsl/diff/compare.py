@@ -5,7 +5,7 @@ from typing import Any, Callable, Iterable
 
 from ..mechanics import REGISTERED
 from ..mechanics.effects import REGISTERED as EFFECTS, effects_of
-from ..language.scoring_words import score_words
+from ..mechanics.scoring import score_words
 from ..language.model import Card, Progressive, Race, Ruleset, Setup
 from ..mechanics.penalties import PENALTIES
 from .changes import MECHANIC_ASPECT, Change

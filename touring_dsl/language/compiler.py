@@ -3,7 +3,7 @@
 compile_file and compile_text read an edition and each file it `extends` (found by locate.py), merge
 them into one table of statements (merge.py) and build the Ruleset from it here, section by section,
 through the shared builder (build.py); scoring, examples, the limits and each mechanic check and build
-their own parts (scoring_compile.py, examples_compile.py, limits_compile.py, touring_dsl.mechanics).
+their own parts (examples_compile.py, limits_compile.py, touring_dsl.mechanics: scoring is mechanics/scoring/).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from ..mechanics import REGISTERED as MECHANICS
 from ..mechanics import effects
 from ..mechanics.penalties import PENALTIES
 from ..base.resources import display_path
-from .scoring_compile import compile_scoring
+from ..mechanics.scoring.compile import compile_scoring
 from .statements import name_span
 from .syntax import Document, Name, Stmt, parse
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ...engine.tables import tables_for
 from ...language.model import Ruleset
+from ...mechanics.scoring import kind_of
 
 
 @dataclass
@@ -76,25 +77,16 @@ def read_points(ruleset: Ruleset) -> Points:
     points = Points()
     if ruleset.scoring is None:
         return points
-    safeties = {card.name for card in ruleset.deck if card.kind == "safety"}
-    for term in ruleset.scoring.terms:
-        what = term.what
-        if what == "distance":
-            points.per_mile += term.points
-        elif what == "completing":
-            points.complete += term.points
-        elif what == "completing-without" and term.card:
-            points.without[term.card] = points.without.get(term.card, 0) + term.points
-        elif what == "completing-exhausted":
-            points.exhausted += term.points
-        elif what == "shut-out":
-            points.shut_out += term.points
-        elif what == "in-play" and (term.kind == "safety" or term.card in safeties):
-            points.per_safety += term.points if term.kind == "safety" else term.points // max(len(safeties), 1)
-        elif what == "all-in-play" and term.kind == "safety":
-            points.all_safeties += term.points
-        elif what == "countered":
-            points.countered += term.points
+    for term in ruleset.scoring.terms:  # what each kind of term lets a bot steer (mechanics.scoring)
+        steer = kind_of(term.what).steers(term, ruleset)
+        if steer is None:
+            continue
+        field_name, n, *card = steer
+        if card:
+            kept = getattr(points, field_name)
+            kept[card[0]] = kept.get(card[0], 0) + n
+        else:
+            setattr(points, field_name, getattr(points, field_name) + n)
     return points
 
 
