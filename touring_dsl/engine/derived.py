@@ -7,6 +7,7 @@ safeties in front of a side, and the mileage totals, open piles and cards still 
 """
 from __future__ import annotations
 
+from ..mechanics.safeties import SAFETIES
 from .mechanics import target_now
 from .tables import EMPTY, GO, HAZARD, REMEDY, RUNNING
 
@@ -21,15 +22,8 @@ def go_pile_state(game, s: int) -> int:
 
 
 def lay_safety(game, s: int, c: int) -> None:
-    """Safety c already in front of side s: its shield, and its go if it acts as one."""
-    t = game.t
-    game.safety_piles[s].append(c)
-    game.immune[s] |= t.immune[c]
-    if t.acts_as_go[c]:
-        game.runs_free[s] = 1
-        game.go_state[s] = t.go_free[game.go_state[s]]
-    if not t.game_scope and game.immune[s] >> game.zone_state[s] & 1:  # out of a zone it shields from
-        game.zone_state[s] = t.zone_start
+    """Safety c already in front of side s (mechanics.safeties)."""
+    SAFETIES.laid(game, s, c)
 
 
 def pile_state(t, pile: list[int]) -> int:

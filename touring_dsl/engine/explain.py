@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..base.wording import counted
 from ..language.counter_words import with_article
+from ..mechanics.safeties import SAFETIES
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
 from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, ZONE
@@ -87,8 +88,8 @@ def _go_pile_reason(game, s: int, c: int) -> str:
     t = game.t
     card, state = t.names[c], game.go_state[s]
     if t.kind[c] == GO and state == RUNNING:
-        runner = next((t.names[x] for x in game.safety_piles[s] if t.acts_as_go[x]), None)
-        if runner is not None and game.runs_free[s]:
+        runner = SAFETIES.runner(game, s)
+        if runner is not None:
             return f"{runner} already lets your side run without a {t.go_name}"
         return f"your side already shows a {t.go_name}"
     if state < 2:  # nothing holds the side up: a remedy has nothing to repair
@@ -140,7 +141,7 @@ def _zone_reason(game, s: int, c: int) -> str:
     victims = ([s] if reach in ("own", "any") else []) + ([v for v in t.others[s]] if reach != "own" else [])
     for v in victims:
         who = "your side" if v == s else _side_name(t, v)
-        shield = _shield(game, v, c)
+        shield = SAFETIES.shield_of(game, v, c)
         if shield is not None:
             reasons.append(f"{who} is shielded from {card} by {shield}")
         elif game.zone_state[v] == c and _lifts_every_limit(t, c):  # a remedy with nothing to lift
@@ -162,7 +163,7 @@ def _shielded_targets(game, s: int, c: int) -> str | None:
     t, card = game.t, game.t.names[c]
     shielded, bare = [], []
     for v in t.others[s]:
-        shield = _shield(game, v, c)
+        shield = SAFETIES.shield_of(game, v, c)
         if game.go_state[v] != RUNNING:
             bare.append(f"{_side_name(t, v)} shows no {t.go_name}")
         elif shield is None:
@@ -170,12 +171,6 @@ def _shielded_targets(game, s: int, c: int) -> str | None:
         else:
             shielded.append(f"{_side_name(t, v)} is shielded from {card} by {shield}")
     return ", and ".join(shielded + bare) if shielded else None
-
-
-def _shield(game, v: int, c: int) -> str | None:
-    """The safety on side v that protects it from card c, if any."""
-    t = game.t
-    return next((t.names[x] for x in game.safety_piles[v] if t.immune[x] >> c & 1), None)
 
 
 def _side_name(t, v: int) -> str:
