@@ -23,7 +23,6 @@ CODES: dict[str, str] = {
     "E224": "a distance-race rule in a race of piles, or a race in the wrong unit",
     "E230": "a chain that does not end in the Go card",
     "E231": "a chain step of the wrong kind",
-    "E233": "a safety that answers a hazard it does not shield from",
     "E240": "a penalty naming a pile that does not exist",
     "E241": "a penalty for a card that is not a hazard",
     "E250": "an extends cycle",
@@ -55,11 +54,14 @@ def _mechanics_codes() -> None:
     """Each mechanic's own codes (touring_dsl.mechanics), which must not take a code of the core's."""
     from ..mechanics import REGISTERED
     from ..mechanics.effects import REGISTERED as EFFECTS
+    from ..mechanics.safeties import SAFETIES
 
-    for mechanic in (*REGISTERED, *EFFECTS):  # (a hazard effect's codes too: mechanics.effects)
+    # (a hazard effect's codes too: mechanics.effects; and the safety cards': mechanics.safeties)
+    for mechanic in (*REGISTERED, *EFFECTS, SAFETIES):
         for code, summary in mechanic.errors.items():
             if code in CODES:
-                raise ValueError(f"mechanic {mechanic.name} declares error {code}, which is already taken")
+                raise ValueError(f"mechanic {getattr(mechanic, 'name', mechanic.kind)} declares error {code}, "
+                                 "which is already taken")
             CODES[code] = summary
 
 
