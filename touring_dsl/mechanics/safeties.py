@@ -188,16 +188,22 @@ class SafetyConstruct:
             extras.append(("you draw and play again at once",))
         return (Named(card.name), " shields from ", NameList(tuple(card.against), "and")), extras
 
+    def guards(self, card) -> list[str]:
+        """The hazards whose family a safety's face shows on the web table: those it shields from or cancels."""
+        return list(dict.fromkeys(card.against + card.counters))
+
     def show(self, card) -> str:
         """The card's line in `touring show`."""
         return (f"Safety: {card.name} shields its side from {', '.join(card.against)}"
                 + (", acts as a Go" if card.acts_as_go else "") + (", extra turn" if card.extra_turn else ""))
 
     # the diff ------------------------------------------------------------------------------------
-    def diff_values(self, card, names) -> list[tuple[str, object, object]]:
-        """What the differ compares of a card (aspect, value, its words or None); `names`: a list's words."""
-        return [("against", card.against, names(card.against)),
-                ("acts-as-go", card.acts_as_go, None), ("extra-turn", card.extra_turn, None)]
+    def diff_pairs(self, old, new, in_b) -> list[tuple[str, object, object, object]]:
+        """What the differ compares of a card matched across two rulesets: (aspect, old value, new value,
+        the old value in the new ruleset's card names or None); `in_b` renames a tuple of card names."""
+        return [("against", old.against, new.against, in_b(old.against)),
+                ("acts-as-go", old.acts_as_go, new.acts_as_go, None),
+                ("extra-turn", old.extra_turn, new.extra_turn, None)]
 
     def summary(self, card) -> dict:
         """A card's safety data in the differ's summary of an added or removed card."""
