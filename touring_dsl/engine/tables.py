@@ -183,7 +183,7 @@ class Tables:
         turn = ruleset.turn
         self.hand_size, self.draw_count, self.draw_before_play = turn.hand, turn.draw, turn.draw_before_play
         self.draw_one = turn.draw == 1 and turn.draw_before_play
-        kinds = {KIND_CODES[k] for k in turn.before_go} | {GO, SAFETY}  # a safety may be laid at any time
+        kinds = {KIND_CODES[k] for k in turn.before_go} | {GO}  # (and safeties: mechanics.safeties)
         self.before_go = self.mask_of(c for c in range(self.K) if self.kind[c] in kinds)
         self.turn_limit = ruleset.ending.turn_limit
         reshuffle = ruleset.reshuffle
@@ -320,8 +320,7 @@ class Tables:
         n, Z = len(self.onto), self.K + 1
         self.own_gz = [[self.onto[g] | self.zone_own[z] for z in range(Z)] for g in range(n)]
         self.expo_gz = [[self.zone_opp[z] for z in range(Z)] for g in range(n)]
-        if self.safety_mask:  # a side may lay its safeties whatever its go pile shows
-            self.own_gz = [[m | self.safety_mask for m in row] for row in self.own_gz]
+        SAFETIES.own_plays(self)  # (mechanics.safeties)
         for z in range(Z):
             self.expo_gz[RUNNING][z] |= self.open_running  # the hazards a side showing go is open to
             if self.open_empty:

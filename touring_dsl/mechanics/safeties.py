@@ -34,6 +34,11 @@ class SafetyConstruct:
     constants = ("IMMUNE", "ACTS_AS_GO", "EXTRA_TURN", "GO_FREE", "STATE_HAZARD")
 
     # the compiler ------------------------------------------------------------------------------
+    def attribute(self, alias: str, children: list):
+        """The value of one of its card attributes, from the parse tree's children (syntax.ToRaw): the
+        names of `against`, True for a flag."""
+        return children[0] if children else True
+
     def card_fields(self, d: dict) -> dict:
         """The model.Card fields a card statement's data gives a safety."""
         return {"against": tuple(n.value for n in d.get("against", [])),
@@ -71,12 +76,18 @@ class SafetyConstruct:
                 t.immune[c] = t.mask_of(t.code[n] for n in card.against)
                 t.acts_as_go[c], t.extra_turn[c] = card.acts_as_go, card.extra_turn
         t.go_safeties = any(t.acts_as_go)
+        t.before_go |= t.safety_mask  # a safety may be laid at any time, even before a first go card
         n = len(t.onto)
         t.go_free = [RUNNING if t.onto[state] & t.go_mask else state for state in range(n)]
         # none once every remedy is laid and the side only waits for its go card (a safety is no go card
         # unless it acts as one)
         t.state_hazard = [-1, -1] + [-1 if _remedied(t, ci, p) else t.code[t.chains[ci].hazard]
                                      for ci, p in t.chain_of_state[2:]]
+
+    def own_plays(self, t) -> None:
+        """A side may lay its safeties whatever its go pile shows: own_gz (engine.tables) grows by them."""
+        if t.safety_mask:
+            t.own_gz = [[m | t.safety_mask for m in row] for row in t.own_gz]
 
     def kernel_constants(self, t) -> list[str]:
         """The kernel's constant lines for the safeties' tables (engine.codegen.constants)."""
