@@ -2,12 +2,11 @@
 
 A constructed position (engine.position) and a table rebuilt from a View (engine.rebuild) lay out the
 piles a seat sees; the state the kernel keeps as a cache of them is worked out here: the go pile state a
-go pile implies (a mechanic may read the pile its own way: its go_pile_state), the shield of the
-safeties in front of a side, and the mileage totals, open piles and cards still needed.
+go pile implies (a mechanic may read the pile its own way: its go_pile_state) and the mileage totals,
+open piles and cards still needed. (A safety's shield: mechanics.safeties, SAFETIES.laid.)
 """
 from __future__ import annotations
 
-from ..mechanics.safeties import SAFETIES
 from .mechanics import target_now
 from .tables import EMPTY, GO, HAZARD, REMEDY, RUNNING
 
@@ -19,11 +18,6 @@ def go_pile_state(game, s: int) -> int:
         if found is not None:
             return found
     return pile_state(game.t, game.go_piles[s])
-
-
-def lay_safety(game, s: int, c: int) -> None:
-    """Safety c already in front of side s (mechanics.safeties)."""
-    SAFETIES.laid(game, s, c)
 
 
 def pile_state(t, pile: list[int]) -> int:
