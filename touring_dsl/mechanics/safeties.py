@@ -165,6 +165,28 @@ class SafetyConstruct:
             return None
         return next((t.names[x] for x in game.safety_piles[s] if t.acts_as_go[x]), None)
 
+    # the bots' facts (bots.greedy, bots.strategy.knowledge) -----------------------------------
+    def extra_turns(self, deck) -> set[str]:
+        """The safeties whose player plays again after laying one."""
+        return {card.name for card in deck if card.kind == KIND and card.extra_turn}
+
+    def run_free(self, deck) -> set[str]:
+        """The safeties that act as go: their side never needs a go card again."""
+        return {card.name for card in deck if card.kind == KIND and card.acts_as_go}
+
+    def shields(self, deck) -> dict[str, set[str]]:
+        """hazard (or zone card) -> the safeties whose side it cannot touch."""
+        found: dict[str, set[str]] = {}
+        for card in deck:
+            for hazard in card.against:
+                found.setdefault(hazard, set()).add(card.name)
+        return found
+
+    def ends(self, card, hazard: str | None, waits_for_go: bool) -> bool:
+        """Whether laying safety `card` ends a wait: held up by `hazard` (None: no hazard), or waiting
+        for a go card (`waits_for_go`)."""
+        return (hazard is not None and hazard in card.against) or (card.acts_as_go and waits_for_go)
+
     # words (phrases: effects.base; each face sets the card names its own way) -------------------
     def role(self, card, go: str) -> tuple:
         """What the card does, for the rulebook's equipment table."""
