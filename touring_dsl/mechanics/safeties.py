@@ -158,12 +158,34 @@ class SafetyConstruct:
         t = game.t
         return next((t.names[x] for x in game.safety_piles[v] if t.immune[x] >> c & 1), None)
 
-    def runner(self, game, s: int) -> str | None:
-        """The safety that lets side s run without a go card, if one does (its name)."""
+    def shielded(self, who: str, card: str, safety: str) -> str:
+        """A refusal's words: side `who` is shielded from `card` by `safety`."""
+        return f"{who} is shielded from {card} by {safety}"
+
+    def shielded_targets(self, game, s: int, c: int, side_name) -> str | None:
+        """Why hazard c cannot go on the other sides when a safety is what stops it: each side that shows a go
+        card holds a safety against c (the safety, not a missing go card, is the reason there), and each other
+        side shows no go card. None when some side shows a go card and no safety (another reason holds).
+        `side_name(t, v)`: how explain names side v."""
+        t, card = game.t, game.t.names[c]
+        shielded, bare = [], []
+        for v in t.others[s]:
+            shield = self.shield_of(game, v, c)
+            if game.go_state[v] != RUNNING:
+                bare.append(f"{side_name(t, v)} shows no {t.go_name}")
+            elif shield is None:
+                return None
+            else:
+                shielded.append(self.shielded(side_name(t, v), card, shield))
+        return ", and ".join(shielded + bare) if shielded else None
+
+    def runs_free_refusal(self, game, s: int) -> str | None:
+        """Why a go card cannot go on side s's pile when a safety lets the side run without one, or None."""
         t = game.t
         if not game.runs_free[s]:
             return None
-        return next((t.names[x] for x in game.safety_piles[s] if t.acts_as_go[x]), None)
+        runner = next((t.names[x] for x in game.safety_piles[s] if t.acts_as_go[x]), None)
+        return f"{runner} already lets your side run without a {t.go_name}" if runner is not None else None
 
     # the bots' facts (bots.greedy, bots.strategy.knowledge) -----------------------------------
     def extra_turns(self, deck) -> set[str]:
