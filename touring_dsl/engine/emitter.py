@@ -245,11 +245,13 @@ class Emitter:
         raise NotImplementedError
 
     def shield(self, v: str, exposed_mask: str) -> str:
-        """Python source: the attacks side v is open to, less what its safeties shield it from (mechanics.safeties)."""
+        """Python source: the attacks side v is open to, less what its safeties shield it from
+        (mechanics.safeties)."""
         raise NotImplementedError
 
     def go_free(self, v: str, state: str) -> str:
-        """Python source: a go pile state for side v, as a side whose safety acts as go sees it (mechanics.safeties)."""
+        """Python source: a go pile state for side v, as a side whose safety acts as go sees it
+        (mechanics.safeties)."""
         raise NotImplementedError
 
 
@@ -263,7 +265,8 @@ def names_used(lines: list[str], candidates: tuple[str, ...]) -> list[str]:
 CONSTANTS = ("KIND", "MILES", "NEED", "ALLOW", "MILE_OK", "OWN_GZ", "EXPO_GZ", "OWN_RUN", "EXPO_RUN", "AFTER",
              "HAZ_STATE", "REMOVES", "COUNTERS_FOR", "REDRAW", "OTHERS", "NAMES", "BITS", "TAKES", "COUNTER_CODE",
              "DUEL_CODES", "OWN_CODES", "TGT_CODES", "SELF_CODE", "TGT_CODE", "fill_duel", "fill_codes", "finish",
-             "reshuffle", "draw_cards", "DECK", "BIT", "event", *SAFETIES.constants, "RESPONDER_NEXT", "COPIES", "CounterOffer", "DISCARD_DOWN", "Offer",
+             "reshuffle", "draw_cards", "DECK", "BIT", "event", *SAFETIES.constants, "RESPONDER_NEXT", "COPIES",
+             "CounterOffer", "DISCARD_DOWN", "Offer",
              *(name for m in REGISTERED for name in m.constants))
 
 
