@@ -49,7 +49,7 @@ e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
                                covers (rules.delays.cover: played, or let pass by a seat that could counter it)
         go_shown(e, v, by)     a go or remedy laid on side v's go pile (by "card"), or a safety laid by v
                                (by "safety"), changed what the pile shows (go_state[v]); the lines may
-                               change it, setting go_state[v] and _g (rules.delays.covered, safeties.keep)
+                               change it, setting go_state[v] and _g (rules.delays.covered, SAFETIES.keep)
         draw_step(e, seat)     before seat `seat` (the source of the next seat, "nxt") draws for its turn
                                (rules.hands.advance): lines that may ask it first (`seat = nxt`, set
                                `pending` to an offer, e.pause(): its decide() then draws, e.g. the top

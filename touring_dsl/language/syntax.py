@@ -11,6 +11,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from .errors import Collector, Span, TouringError
 from ..mechanics import scoring
 from ..mechanics.effects import attribute_effect
+from ..mechanics.safeties import SAFETIES
 from ..base.resources import grammar_text
 
 # Plain words for the grammar's named terminals, so errors never show Lark's internal names.
@@ -370,9 +371,6 @@ class ToRaw(Transformer):
     def counter(self): return ("counter", None)
     def safety(self): return ("safety", None)
     def responder_next(self): return ("responder_next", True)
-    def against(self, names): return ("against", names)
-    def acts_as_go(self): return ("acts_as_go", True)
-    def extra_turn(self): return ("extra_turn", True)
     def count(self, n): return ("count", n)
     def hours(self, n): return ("hours", n)
     def cancels(self, names): return ("cancels", names)
@@ -515,6 +513,8 @@ class ToRaw(Transformer):
         scored = scoring.parse_rule(str(data), list(children))  # a scoring term or finish (mechanics.scoring)
         if scored is not None:
             return scored
+        if str(data) in SAFETIES.attributes:  # a safety's card attribute (mechanics.safeties)
+            return (str(data), SAFETIES.attribute(str(data), list(children)))
         found = _mechanic_rule(str(data))
         if found is None:
             return super().__default__(data, children, meta)

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ...engine.tables import tables_for
+from ...mechanics.safeties import SAFETIES
 from ...language.model import Ruleset
 from ...mechanics.scoring import kind_of
 
@@ -51,13 +52,10 @@ class Knowledge:
                               for card in ruleset.deck})
         self.kind = {card.name: card.kind for card in ruleset.deck}
         self.miles = {card.name: card.miles or 0 for card in ruleset.deck}
-        self.extra_turn = {card.name for card in ruleset.deck if card.extra_turn}
-        self.acts_as_go = {card.name for card in ruleset.deck if card.acts_as_go}
+        self.extra_turn = SAFETIES.extra_turns(ruleset.deck)  # (mechanics.safeties)
+        self.acts_as_go = SAFETIES.run_free(ruleset.deck)
         # shields[h]: the safeties whose side the hazard (or zone card) h cannot touch
-        self.shields: dict[str, set[str]] = {}
-        for card in ruleset.deck:
-            for hazard in card.against:
-                self.shields.setdefault(hazard, set()).add(card.name)
+        self.shields: dict[str, set[str]] = SAFETIES.shields(ruleset.deck)
         # cancels[s]: the hazards card s may turn away out of turn
         self.cancels: dict[str, set[str]] = {card.name: set(card.counters) for card in ruleset.deck if card.counters}
         for counter in ruleset.counters:
