@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..base.wording import counted
 from ..mechanics.zones import ZONES
 from ..language.counter_words import with_article
+from ..mechanics.safeties import SAFETIES
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
 from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, ZONE
@@ -74,9 +75,10 @@ def _reason(game, s: int, c: int) -> str:
         if effect is None or not t.attack_cards >> c & 1:
             return f"{card} has no effect in this edition and can only be discarded"
         # which sides its effect may go on, and why none is open (mechanics.effects)
-        return effect.refusal(game, s, c, lambda: _shielded_targets(game, s, c))
+        return effect.refusal(game, s, c, lambda: SAFETIES.shielded_targets(game, s, c, _side_name))
     if kind == ZONE:
-        return ZONES.refusal(game, s, c, lambda v: _shield(game, v, c), lambda v: _side_name(t, v))
+        return ZONES.refusal(game, s, c, lambda v: SAFETIES.shield_of(game, v, c), lambda v: _side_name(t, v),
+                             SAFETIES.shielded)
     if kind == COUNTER:
         return f"{card} is only shown when a hazard it cancels is played on your side"
     return f"{card} cannot be played now"
@@ -87,10 +89,7 @@ def _go_pile_reason(game, s: int, c: int) -> str:
     t = game.t
     card, state = t.names[c], game.go_state[s]
     if t.kind[c] == GO and state == RUNNING:
-        runner = next((t.names[x] for x in game.safety_piles[s] if t.acts_as_go[x]), None)
-        if runner is not None and game.runs_free[s]:
-            return f"{runner} already lets your side run without a {t.go_name}"
-        return f"your side already shows a {t.go_name}"
+        return SAFETIES.runs_free_refusal(game, s) or f"your side already shows a {t.go_name}"
     if state < 2:  # nothing holds the side up: a remedy has nothing to repair
         repaired = _hazards_remedied_by(t, c)
         if not repaired:
@@ -129,27 +128,6 @@ def _hazards_remedied_by(t, c: int) -> list[str]:
     return found
 
 
-def _shielded_targets(game, s: int, c: int) -> str | None:
-    """Why hazard c cannot go on the other sides when a safety is what stops it: each side that shows a go
-    card holds a safety against c (the safety, not a missing go card, is the reason there), and each other
-    side shows no go card. None when some side shows a go card and no safety (another reason holds)."""
-    t, card = game.t, game.t.names[c]
-    shielded, bare = [], []
-    for v in t.others[s]:
-        shield = _shield(game, v, c)
-        if game.go_state[v] != RUNNING:
-            bare.append(f"{_side_name(t, v)} shows no {t.go_name}")
-        elif shield is None:
-            return None
-        else:
-            shielded.append(f"{_side_name(t, v)} is shielded from {card} by {shield}")
-    return ", and ".join(shielded + bare) if shielded else None
-
-
-def _shield(game, v: int, c: int) -> str | None:
-    """The safety on side v that protects it from card c, if any."""
-    t = game.t
-    return next((t.names[x] for x in game.safety_piles[v] if t.immune[x] >> c & 1), None)
 
 
 def _side_name(t, v: int) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..tables import EMPTY, RETURN_ALL, RETURN_ALL_BUT_TOP
 from ..emitter import Emitter
-from . import legality, safeties
+from . import legality
 
 
 
@@ -138,7 +138,7 @@ def reshuffle(e: Emitter) -> None:
                 with b.block("if pile:"):
                     b("new.extend(pile)", "pile.clear()", "changed = True")
                     if what == "go":
-                        b(f"go_state[i] = {safeties.go_free(e, 'i', str(EMPTY))}")
+                        b(f"go_state[i] = {e.go_free('i', str(EMPTY))}")
                     elif t.game_scope:
                         with b.block(f"for v in range({t.sides}):"):
                             b(f"zone_state[v] = {t.zone_start}")

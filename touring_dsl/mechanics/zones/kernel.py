@@ -107,7 +107,7 @@ def speeding(e) -> None:
             with w.block(f"if counts[{p}]:"):
                 w(f"discard.extend([{p}] * counts[{p}])", f"counts[{p}] = 0")
         w("discard.extend(go_piles[s])", "go_piles[s].clear()",
-          f"go_state[s] = {e.rules.safeties.go_free(e, 's', str(EMPTY))}",
+          f"go_state[s] = {e.go_free('s', str(EMPTY))}",
           "miles[s] = 0", "has_mileage[s] = 0", f"open_piles[s] = {t.open_full}",
           f"remaining[s] = {e.target() if t.distance else t.need_total}")
         e.refresh("s")

@@ -19,9 +19,11 @@ def mileage_refusal(game, s: int, c: int) -> str | None:
     return None
 
 
-def refusal(game, s: int, c: int, shield: Callable[[int], str | None], side_name: Callable[[int], str]) -> str:
+def refusal(game, s: int, c: int, shield: Callable[[int], str | None], side_name: Callable[[int], str],
+            shielded_words: Callable[[str, str, str], str]) -> str:
     """Why zone card c cannot be played: where it may go, each side is already in it or shielded from it
-    (`shield(v)`: the safety on side v that protects it from c, or None; `side_name(v)`: how v is named)."""
+    (`shield(v)`: the safety on side v that protects it from c, or None; `side_name(v)`: how v is named;
+    `shielded_words(who, card, safety)`: the safeties' words for a shielded side)."""
     t, card = game.t, game.t.names[c]
     if c not in t.reach:
         return f"{card} has no play rule in this edition"
@@ -35,7 +37,7 @@ def refusal(game, s: int, c: int, shield: Callable[[int], str | None], side_name
         who = "your side" if v == s else side_name(v)
         shielded = shield(v)
         if shielded is not None:
-            reasons.append(f"{who} is shielded from {card} by {shielded}")
+            reasons.append(shielded_words(who, card, shielded))
         elif game.zone_state[v] == c and lifts_every_limit(t, c):  # a remedy with nothing to lift
             reasons.append(f"{who} has no limit to lift" if v == s else f"{who} has no limit")
         elif game.zone_state[v] == c:
