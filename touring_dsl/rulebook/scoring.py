@@ -8,7 +8,7 @@ from ..mechanics.scoring import kind_of
 from ..language.model import Provenance, Ruleset, ScoreTerm
 from . import words as w
 from .blocks import Block, Bullets, Paragraph, Section, Text, text
-from .effect_words import phrase
+from .construct_words import phrase
 
 def scoring_section(ruleset: Ruleset, refs: Callable[..., Text]) -> Section | None:
     """How each race is scored and, for a match, how the match is won; None without a scoring section."""
