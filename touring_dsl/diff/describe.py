@@ -6,6 +6,7 @@ from typing import Any, Callable
 from ..mechanics.effects import REGISTERED as EFFECTS
 from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
+from ..mechanics.turn import TURN
 from ..base.wording import distance
 
 FORFEIT = {"full": "taken in full, as far as the victim's piles allow",
@@ -16,7 +17,6 @@ SPEEDING = {"forbidden": "speeding is not allowed (a fast card cannot be laid in
             "forfeit-card": "speeding forfeits the card that was laid",
             "forfeit-all": "speeding forfeits all the side's mileage and its go pile, so it starts again"}
 SCOPE = {"side": "each side separately, on its own zone pile", "game": "the whole game at once"}
-KEEP = {"all": "all go back", "all-but-top": "all but the top card go back", "none": "stay on the table"}
 TARGET = {"showing-go": "only on a side showing an undelayed go card", "any": "on any side"}
 RACE_KIND = {"piles": "by completing fixed mileage piles", "distance": "on distance: every mileage card counts",
              "distance-exact": "on distance, to be reached exactly: every mileage card counts, none may pass the "
@@ -280,11 +280,7 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "removals": lambda c: f"{c.name}: take out {counted(c.new)} (was {counted(c.old)})",
     "setup-race": lambda c: f"{c.name}: a race of {_distance(c.new)} (was {_was(c.old, c.new)})",
     "setup-piles": lambda c: f"{c.name}: piles of {counted(c.new)} (was {counted(c.old)})",
-    "hand": lambda c: f"A hand holds {c.new} cards (was {c.old})",
-    "draw": lambda c: f"Each turn begins by drawing {c.new} (was {c.old})",
-    "draw-before-play": _yes_no("A player draws before playing", "A player plays before drawing"),
-    "before-go": lambda c: f"Before its first go card a side may play {', '.join(c.new) or 'nothing else'} "
-                           f"cards (was {', '.join(c.old) or 'nothing else'})",
+    **TURN.diff_phrases,  # the turn construct's aspects, its reshuffle's too (mechanics.turn)
     "chain": _chain,
     "delay-target": lambda c: f"Delays are laid {TARGET[c.new]} (was {TARGET[c.old]})",
     "scope": lambda c: f"Zones govern {SCOPE[c.new]} (was {SCOPE[c.old]})",
@@ -306,10 +302,6 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
        for e in EFFECTS if e.diff_aspect},  # each hazard effect's words (mechanics.effects)
     "counter": _counter,
     "redraw": _yes_no("After showing it, its holder draws back up", "Its holder does not draw back up"),
-    "reshuffle-discard": _yes_no("The discards are shuffled into a new deck",
-                                 "The discards stay out of a new deck"),
-    "reshuffle-go": lambda c: f"At a reshuffle, go piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
-    "reshuffle-zone": lambda c: f"At a reshuffle, zone piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
     "win": lambda c: f"Winning: {c.new} (was {c.old})",
     "exhausted": lambda c: f"When the cards run out: {c.new} (was {c.old})",
     "exhausted-winner": lambda c: f"When the cards run out the winner is by {c.new} (was {c.old})",

@@ -11,7 +11,8 @@ source of a small module with the functions every game of that ruleset runs:
     draw_cards, reshuffle, finish     the rarer steps, shared by the above
 
 The rules themselves live in engine/rules/, one module per mechanic family (delays, zones,
-penalties, counters, races, hands, and legality for the masks they keep), each written to be read as
+penalties, counters, races, and legality for the masks they keep; the turn's deal, draw, discard and
+passing are the turn construct's, touring_dsl.mechanics.turn), each written to be read as
 its rule. This module is the assembly: the Emitter the kernel is written with (the shared machinery
 of engine.emitter, completed with the dispatch of a move to its rule and the rules' steps a lower
 rule or a mechanic asks for), the whole functions, and the ruleset's constants. Every rule is written once,
@@ -27,7 +28,8 @@ from __future__ import annotations
 from ..base.rng import INCREMENT, MASK64, MULTIPLIER
 from . import emitter as machinery
 from . import rules
-from .rules import counters, delays, hands, legality, races, safeties, zones
+from .rules import counters, delays, legality, races, safeties, zones
+from ..mechanics.turn import TURN
 from .codec import ACTION, ACTIONS, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
 from .emitter import CONSTANTS, Source, function  # noqa: F401 (the machinery, as the kernel's writers import it)
 from .schema import state_fields
@@ -113,13 +115,19 @@ class Emitter(machinery.Emitter):
 
     # the rules' steps a lower rule or a mechanic asks for (engine.emitter declares them) ------------------
     def draw_one(self, seat: str) -> None:
-        hands.draw_one(self, seat)
+        TURN.draw_one(self, seat)
 
     def draw_cards(self, seat: str, n: str) -> None:
-        hands.draw_cards(self, seat, n)
+        TURN.draw_cards(self, seat, n)
 
     def reopen(self, v: str) -> None:
         races.reopen(self, v)
+
+    def refresh_all(self) -> None:
+        legality.refresh_all(self)
+
+    def go_free(self, v: str, state: str) -> str:
+        return safeties.go_free(self, v, state)
 
     def refresh(self, v: str) -> None:
         legality.refresh(self, v)
@@ -193,7 +201,7 @@ def write_apply_code(w: Source, t: Tables) -> None:
                 apply_turn(e, b)
         else:
             apply_turn(e, b)
-        hands.advance(e)
+        TURN.advance(e)
         e.store()
 
     function(w, "apply_code", "self, code, ev=None",
@@ -203,10 +211,10 @@ def write_apply_code(w: Source, t: Tables) -> None:
 def apply_turn(e: Emitter, b: Source) -> None:
     """A play or a discard by `seat`: the card leaves the hand, a turn is counted, the card acts."""
     b("hand = hands[seat]", "hm = hand_mask[seat]")
-    hands.leave_hand(e)
-    hands.count_turn(e)
+    TURN.leave_hand(e)
+    TURN.count_turn(e)
     with b.block(f"if {is_action(DISCARD)}:"):
-        hands.discard(e)
+        TURN.discard(e)
     with b.block("else:"):
         e.play()
 
@@ -231,10 +239,10 @@ def write_run_random(w: Source, t: Tables) -> None:
             with b.block("else:  # nothing to play: a uniformly random card of the hand is discarded"):
                 # remove() and not pop(): the first copy of the card leaves, as for a discard move
                 b("hand = hands[seat]", "c = hand[state * len(hand) >> 64]")
-                hands.leave_hand(e)
-                hands.count_turn(e)
-                hands.discard(e)
-            hands.advance(e)
+                TURN.leave_hand(e)
+                TURN.count_turn(e)
+                TURN.discard(e)
+            TURN.advance(e)
 
     function(w, "run_random", "self, rng",
              "Play the game to its end as the random bot would (same choices and generator draws).", body)
@@ -274,21 +282,21 @@ def apply_play(e: Emitter, b: Source) -> None:
 
 def play_in_loop(e: Emitter, b: Source) -> None:
     b("hand = hands[seat]")
-    hands.leave_hand(e)
+    TURN.leave_hand(e)
     b("turns += 1")
     e.play()
 
 
 def write_draw_cards(w: Source, t: Tables) -> None:
     def body(b: Source) -> None:
-        hands.draw_cards(Emitter(t, b, True, False), "seat", "n")
+        TURN.draw_cards(Emitter(t, b, True, False), "seat", "n")
 
     function(w, "draw_cards", "self, seat, n, ev=None", "Seat draws n cards (reshuffling as the rules say).", body)
 
 
 def write_reshuffle(w: Source, t: Tables) -> None:
     function(w, "reshuffle", "self, ev=None", "The draw pile is empty: return discards and the lower go and "
-             "zone cards (as the rules say) as a new draw pile.", lambda b: hands.reshuffle(Emitter(t, b, True, False)))
+             "zone cards (as the rules say) as a new draw pile.", lambda b: TURN.reshuffle(Emitter(t, b, True, False)))
 
 
 def write_reset(w: Source, t: Tables) -> None:
@@ -312,7 +320,7 @@ def write_reset(w: Source, t: Tables) -> None:
 def write_deal(w: Source, t: Tables) -> None:
     function(w, "deal", "self, first=0", "Shuffle the deck, deal every hand from seat `first` round the table, "
              "and let that seat draw for its first turn.",
-             lambda b: hands.deal(Emitter(t, b, False, False)))
+             lambda b: TURN.deal(Emitter(t, b, False, False)))
 
 
 def write_finish(w: Source, t: Tables) -> None:

@@ -19,6 +19,7 @@ from .locate import archive_ids, find_edition, names_a_path
 from .merge import Merged
 from ..mechanics import REGISTERED as MECHANICS
 from ..mechanics import effects
+from ..mechanics.turn import TURN
 from ..base.resources import display_path
 from .scoring_compile import compile_scoring
 from .statements import location, name_span
@@ -158,12 +159,12 @@ class _RulesetBuild(Build):
             deck=tuple(self.cards.values()),
             race=race,
             setups=setups,
-            turn=self._turn(),
+            turn=TURN.compile_turn(self),
             delays=self._delays(),
             zones=self._zones(),
             penalties=self._penalties(),
             counters=self._counters(),
-            reshuffle=self._reshuffle(),
+            reshuffle=TURN.compile_reshuffle(self),
             ending=self._ending(),
             progressive=self._progressive(setups),
             scoring=compile_scoring(self),
@@ -203,7 +204,7 @@ class _RulesetBuild(Build):
         return m.PileNames(go=names["go"].data["name"].value if "go" in names else "",
                            zone=zone.data["name"].value if zone is not None else "",
                            counter=counter.data["name"].value if counter is not None else "",
-                           provenance=self._merged_provenance("piles", "the piles' names") if head else m.Provenance())
+                           provenance=self.merged_provenance("piles", "the piles' names") if head else m.Provenance())
 
     def _own_author(self) -> str:
         """The author this file names: a variant of a house rule credits its own maker, not its parent's."""
@@ -500,24 +501,7 @@ class _RulesetBuild(Build):
                          stmt.span, f"write {race.unit}")
         return race.model_copy(update={"miles": stmt.data["miles"].value, "provenance": self.provenance(stmt)})
 
-    def _turn(self) -> m.Turn:
-        hand = self.one("turn", "hand")
-        if hand is None:
-            self.c.error("E260", "the edition says no hand size", self.merged.doc.id.span,
-                         "add `turn { hand 5 }`")
-        elif hand.data["hand"].value < 1:
-            self.c.error("E223", "a hand must hold at least one card", hand.data["hand"].span)
-        draw = self.one("turn", "draw")
-        if draw is not None and draw.data["draw"].value < 1:
-            self.c.error("E223", "a turn must draw at least one card", draw.data["draw"].span)
-        before = self.one("turn", "before_go")
-        kinds = tuple(dict.fromkeys(n.value for n in before.data["kinds"])) if before else ("hazard", "zone")
-        return m.Turn(hand=hand.data["hand"].value if hand else 5,
-                      draw=draw.data["draw"].value if draw else 1,
-                      before_go=kinds,  # type: ignore[arg-type]
-                      provenance=self._merged_provenance("turn", "the turn"))
-
-    def _merged_provenance(self, section: str, subject: str) -> m.Provenance:
+    def merged_provenance(self, section: str, subject: str) -> m.Provenance:
         """A section's citations together with those of every rule inside it."""
         stmts = [s for s in (self.one(section),) if s] + self.stmts(section)
         cites, assumptions = [], []
@@ -554,7 +538,7 @@ class _RulesetBuild(Build):
                 effect.check_hazard(self, card, frozen, tuple(e for e in effects.REGISTERED if e is not effect))
         target = self.one("delays", "target")
         return m.Delays(chains=tuple(chains), target=target.data["target"] if target else "showing-go",
-                        provenance=self._merged_provenance("delays", "delays"))
+                        provenance=self.merged_provenance("delays", "delays"))
 
     def card_span(self, card: m.Card) -> Span | None:
         """Where a card's name is written in its statement (for a message about the card)."""
@@ -663,7 +647,7 @@ class _RulesetBuild(Build):
         return m.Penalties(piles=tuple(piles), per_hour=tuple(per_hour), table=tuple(table),
                            larger_card=self.one("penalties", "never_larger") is None,
                            forfeit=forfeit.data["forfeit"] if forfeit else "full",
-                           provenance=self._merged_provenance("penalties", "penalties"))
+                           provenance=self.merged_provenance("penalties", "penalties"))
 
     def _zone_name(self, name: Name, zone_names: list[str]) -> bool:
         if name.value not in zone_names:
@@ -692,18 +676,12 @@ class _RulesetBuild(Build):
                                provenance=c.provenance)
                      for c in self.cards.values() if c.kind in ("counter", "safety") and c.counters)
 
-    def _reshuffle(self) -> m.Reshuffle:
-        groups = {s.data["group"]: s.data["keep"] for s in self.stmts("reshuffle") if s.kind == "return_group"}
-        return m.Reshuffle(discard=self.one("reshuffle", "return_discards") is not None,
-                           go_piles=_returned(groups.get("go")), zone_piles=_returned(groups.get("zone")),
-                           provenance=self._merged_provenance("reshuffle", "the reshuffle"))
-
     def _ending(self) -> m.Ending:
         limit = self.one("ending", "turn_limit")
         if limit is not None and limit.data["turns"].value < 1:
             self.c.error("E223", "the turn limit must be at least 1", limit.data["turns"].span)
         return m.Ending(turn_limit=limit.data["turns"].value if limit else 5000,
-                        provenance=self._merged_provenance("ending", "the end of the race"))
+                        provenance=self.merged_provenance("ending", "the end of the race"))
 
     def _progressive(self, setups: tuple[m.Setup, ...]) -> m.Progressive | None:
         head = self.one("progressive")
@@ -731,7 +709,7 @@ class _RulesetBuild(Build):
                              restart=self.one("progressive", "restart") is not None,
                              prizes=prizes.data["places"].value if prizes else 1,
                              umpire=self.one("progressive", "umpire") is not None,
-                             provenance=self._merged_provenance("progressive", "progressive touring"))
+                             provenance=self.merged_provenance("progressive", "progressive touring"))
 
     def _table_sizes(self, sizes: list[Name], side_size: dict[int, int]) -> list[int]:
         """Checks each table size against the setups; returns the sizes whose tables seat partners."""
@@ -754,11 +732,6 @@ class _RulesetBuild(Build):
         elif partners is not None and not partner_sizes:
             self.c.error("E291", "`partners` is written, but no table seats partners", partners.span,
                          "remove it, or seat a table with a setup that plays sides of two or more")
-
-
-def _returned(keep: str | None) -> str:
-    """What goes back into the deck: a pile group not mentioned stays on the table."""
-    return {"all": "all", "all-but-top": "all-but-top", "none": "none", None: "none"}[keep]
 
 
 def _slug(text: str) -> str:

@@ -12,12 +12,12 @@ Unit = Literal["miles", "km"]
 Reach = Literal["own", "opponent", "any"]
 Speeding = Literal["forbidden", "forfeit-card", "forfeit-all"]
 ZoneScope = Literal["side", "game"]
-Keep = Literal["all", "all-but-top", "none"]
 
 
 from ..base.model_base import Assumption, Citation, Frozen, Location, Provenance, Source  # noqa: F401 (the model's own)
 from ..mechanics import REGISTERED
 from ..mechanics.effects import REGISTERED as EFFECTS
+from ..mechanics.turn.model import Keep, Reshuffle, Turn  # noqa: F401 (the turn construct's part)
 from ..base.wording import counted
 
 
@@ -126,14 +126,6 @@ class Setup(Frozen):
         return self.sides if self.sides is not None else players
 
 
-class Turn(Frozen):
-    hand: int
-    draw: int = 1
-    draw_before_play: bool = True
-    before_go: tuple[CardKind, ...] = ("hazard", "zone")  # kinds a side may play before its first Go
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
 class Chain(Frozen):
     """A hazard covers the victim's Go; the steps are the cards that must follow, in order."""
 
@@ -200,13 +192,6 @@ class Counter(Frozen):
     cancels: tuple[str, ...]
     redraw: bool = True
     responder_next: bool = False  # the responder, not the seat after the attacker, takes the next turn
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
-class Reshuffle(Frozen):
-    discard: bool = True
-    go_piles: Keep = "all-but-top"
-    zone_piles: Keep = "all-but-top"
     provenance: Provenance = Field(default_factory=Provenance)
 
 

@@ -7,7 +7,7 @@ kernel's functions.
 
 The modules import one another in one direction only, lowest first:
 
-    penalties < safeties < legality < hands < zones < races < delays < counters
+    penalties < safeties < legality < zones < races < delays < counters
 
 A rule that must call one above it (a safety's extra turn draws cards; a hazard meets a counter before
 it acts) calls a step of the Emitter instead (e.draw_cards, e.refresh, e.offer_counter,
@@ -16,7 +16,8 @@ rule module finds its place in that order: an import against it would make an im
 
 What a hazard does to the side it is played on (its effect: a delay, a removal, a lost turn...) is one
 module of touring_dsl/mechanics/effects/ each, which writes its lines itself or through the steps here
-(delays.delay, races.removal: e.rules). Where to look for a construct of docs/language.md:
+(delays.delay, races.removal: e.rules). The turn (`turn`, `reshuffle`: dealing, drawing, discarding
+and passing the turn) is the construct touring_dsl/mechanics/turn/, which every rule here may call. Where to look for a construct of docs/language.md:
 
     legality.py   which cards a seat may play now (the cached masks every rule below keeps up to date)
     delays.py     `delays` (chain ... then ..., target), go and remedy cards on the go pile
@@ -24,7 +25,6 @@ module of touring_dsl/mechanics/effects/ each, which writes its lines itself or 
     penalties.py  `penalties` (when ... in ... take, take from, never a larger card)
     counters.py   `card ... counter cancels ...`: a card shown out of turn against a hazard
     races.py      `race` and its piles, the removal of a mileage card (`removes`), `ending`
-    hands.py      `turn` (hand, draw ... before play), `reshuffle`, dealing and passing the turn
     scoring.py    `scoring`: a finished race's points per side, read off the table (no kernel code;
                   the match of several races is engine/match.py)
 """
