@@ -27,14 +27,16 @@ Everything turn-specific is in this package, one file per stage:
                 lines that deal, draw, discard, count a turn, pass it and reshuffle; the named points of
                 a turn's end (end_of_turn, turn_passes, draw_step) where other rules write their lines
     words.py    explain's refusal, `touring show`'s line, the differ's comparison and its sentences
+    rulebook.py the rulebook's words: how a turn runs, what a side may play before its first go card,
+                what happens when the draw pile runs out, and a house rule's changes to either
 
 TURN below is what the stages call (the compiler, engine.tables, engine.codegen and the rules that draw,
-engine.explain, cli.show, diff). The grammar lines are in
+engine.explain, cli.show, diff, the rulebook's turn section and variant section). The grammar lines are in
 grammar/touring.lark (`turn_rule`, `reshuffle_rule`).
 """
 from __future__ import annotations
 
-from . import kernel, words
+from . import kernel, rulebook, words
 
 
 class TurnConstruct:
@@ -75,6 +77,7 @@ class TurnConstruct:
     compare_turn = staticmethod(words.compare_turn)
     compare_reshuffle = staticmethod(words.compare_reshuffle)
     diff_phrases = words.DIFF_PHRASES
+    rulebook = rulebook  # the rulebook's sentences, as parts the rulebook sets (flow, before_go, reshuffle, variant_*)
 
 
 TURN = TurnConstruct()
