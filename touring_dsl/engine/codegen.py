@@ -73,14 +73,7 @@ KERNEL_NAMES = {
     "p": "a mileage card taken as a penalty",
     "left": "cards (or distance) a side still needs",
     "shield": "immune[v] after a safety is laid",
-    "d": "the card drawn",
-    "nxt": "the seat the turn passes to",
-    "first": "the seat that leads the race",
-    "dealt": "the cards dealt, in dealing order",
-    "new": "the cards shuffled into a new draw pile",
-    "changed": "whether a reshuffle emptied some go or zone pile",
-    "i": "a side whose go or zone pile is reshuffled",
-    "pile": "a go or zone pile being reshuffled",
+    **TURN.kernel_names,  # the turn construct's: dealing, drawing, passing the turn, reshuffling (mechanics.turn)
     "outcome": "how the race ended", "winner": "the winning side, or None", "best": "the most miles",
     "leaders": "the sides with the most miles", "who": "the result in words", "kind": "the closing event's kind",
 }

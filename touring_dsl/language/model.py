@@ -17,6 +17,7 @@ ZoneScope = Literal["side", "game"]
 from ..base.model_base import Assumption, Citation, Frozen, Location, Provenance, Source  # noqa: F401 (the model's own)
 from ..mechanics import REGISTERED
 from ..mechanics.effects import REGISTERED as EFFECTS
+from ..mechanics.turn import TURN
 from ..mechanics.turn.model import Keep, Reshuffle, Turn  # noqa: F401 (the turn construct's part)
 from ..base.wording import counted
 
@@ -272,7 +273,9 @@ class ExampleMove(Frozen):
 
 # What an example may expect to have happened during its moves (the engine's event kinds).
 ExampleEvent = Literal[tuple(dict.fromkeys((
-    "speeding", "penalty", "remove", "counter", "decline", "reshuffle", "win",
+    "speeding", "penalty", "remove", "counter", "decline",
+    *TURN.events,  # the turn construct's (a reshuffle: mechanics.turn)
+    "win",
     *(kind for e in EFFECTS for kind in e.events),  # a hazard effect's (mechanics.effects)
     *(kind for m in REGISTERED for kind in m.events))))]
 

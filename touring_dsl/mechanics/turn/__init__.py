@@ -60,6 +60,8 @@ class TurnConstruct:
         return compile_reshuffle(build)
 
     # the engine: tables and kernel lines
+    events = kernel.EVENTS  # the event kinds its kernel lines report that an example may expect -> words
+    kernel_names = kernel.KERNEL_NAMES  # the run-time names its kernel lines use (engine.codegen.KERNEL_NAMES)
     tables = staticmethod(kernel.tables)
     hand_limit = staticmethod(kernel.hand_limit)
     leave_hand = staticmethod(kernel.leave_hand)

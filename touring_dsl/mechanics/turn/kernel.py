@@ -22,6 +22,18 @@ from ..vocabulary import EMPTY, GO, KIND_CODES, SAFETY
 KEEP_CODES = {"all": 0, "all-but-top": 1, "none": 2}
 RETURN_ALL, RETURN_ALL_BUT_TOP, RETURN_NONE = range(3)
 
+EVENTS = {"reshuffle": "The cards were reshuffled into a new draw pile."}  # (a worked example may expect it)
+KERNEL_NAMES = {
+    "d": "the card drawn",
+    "nxt": "the seat the turn passes to",
+    "first": "the seat that leads the race",
+    "dealt": "the cards dealt, in dealing order",
+    "new": "the cards shuffled into a new draw pile",
+    "changed": "whether a reshuffle emptied some go or zone pile",
+    "i": "a side whose go or zone pile is reshuffled",
+    "pile": "a go or zone pile being reshuffled",
+}
+
 
 # the tables ------------------------------------------------------------------------------------
 def tables(t, ruleset) -> None:

@@ -1,0 +1,88 @@
+"""Issue 30: the turn (`turn { hand, draw ... before play, before go }`, `reshuffle { ... }`) is one construct,
+touring_dsl/mechanics/turn/: its model part, its compile step, its tables and kernel lines, and its words.
+
+Before, the turn was spread over language/compiler.py, language/model.py, engine/rules/hands.py,
+engine/tables.py, engine/explain.py, rulebook/document.py and rulebook/variant.py, diff/compare.py and
+diff/describe.py and cli/show.py. These tests hold that what is the turn's is written in the construct
+only, and that the kernel's turn lines are the construct's (their origin notes name it).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import touring_dsl
+from touring_dsl.engine.codegen import source
+from touring_dsl.engine.tables import Tables
+from touring_dsl.language import model
+from touring_dsl.language.archive import load
+from touring_dsl.mechanics import turn as turn_package
+from touring_dsl.mechanics.turn import TURN
+from touring_dsl.mechanics.turn import model as turn_model
+from touring_dsl.mechanics.turn.rulebook import flat, joined
+
+PACKAGE = Path(touring_dsl.__file__).parent
+CONSTRUCT = PACKAGE / "mechanics" / "turn"
+
+# words only the turn says: the rulebook's turn, the reshuffle's event, explain, show, the differ, the compiler
+TURN_WORDS = ("Players take turns round the table", "shuffle them well, and lay them face down",
+              "shuffled into a new draw pile", "reshuffled into a new draw pile", "discard down first", "Turn: hand of", "A hand holds",
+              "At a reshuffle, go piles", "At a reshuffle the starting piles", "the edition says no hand size",
+              "a turn must draw at least one card")
+
+
+def sources_outside_the_construct():
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if CONSTRUCT not in path.parents:
+            yield path, path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("words", TURN_WORDS)
+def test_the_turns_words_are_written_only_in_the_construct(words):
+    inside = [p for p in CONSTRUCT.glob("*.py") if words in p.read_text(encoding="utf-8")]
+    outside = [str(p.relative_to(PACKAGE)) for p, text in sources_outside_the_construct() if words in text]
+    assert inside, f"{words!r} is no longer written in mechanics/turn"
+    assert not outside, f"{words!r} is written outside mechanics/turn, in {outside}"
+
+
+def test_no_stage_reads_the_turn_or_reshuffle_sections_but_the_construct():
+    reads = re.compile(r"""\b(one|stmts)\(\s*["'](turn|reshuffle)["']""")
+    found = [str(p.relative_to(PACKAGE)) for p, text in sources_outside_the_construct() if reads.search(text)
+             and "mechanics" not in p.relative_to(PACKAGE).parts[:1]]
+    assert not found, f"the turn's sections are read outside mechanics/turn: {found}"
+
+
+def test_the_engine_has_no_turn_rule_module_of_its_own():
+    assert not (PACKAGE / "engine" / "rules" / "hands.py").exists()
+
+
+def test_the_models_turn_and_reshuffle_are_the_constructs():
+    assert model.Turn is turn_model.Turn and model.Reshuffle is turn_model.Reshuffle
+    assert model.Ruleset.model_fields["turn"].annotation is turn_model.Turn
+
+
+def test_the_kernels_turn_lines_are_written_by_the_construct():
+    ruleset = load("mille-bornes")
+    annotated = source(Tables(ruleset, ruleset.setup_for(3, None), 3), annotated=True)
+    origin_of = {}
+    for line in annotated.splitlines():
+        code, _, origin = line.partition("  # <- ")
+        origin_of.setdefault(code.strip(), origin.strip())
+    assert origin_of["d = draw.pop()"] == "mechanics.turn.kernel.draw_one"
+    assert origin_of["self.rng.shuffle(new)"] == "mechanics.turn.kernel.reshuffle"
+    assert origin_of["hand.remove(c)"] == "mechanics.turn.kernel.leave_hand"
+    assert not any("rules.hands" in o for o in origin_of.values())
+
+
+def test_the_engine_import_of_the_construct_loads_no_pydantic_model():
+    # the kernel's writer imports the package; the model part (pydantic) is made only by the compile step
+    assert "model" not in vars(turn_package) or turn_package.model is turn_model
+    assert not hasattr(TURN, "model")
+
+
+def test_the_rulebooks_parts_join_as_prose():
+    assert joined([("a",), ("b",), ("c",)]) == ("a", ", ", "b", " and ", "c")
+    assert joined([("a",)]) == ("a",)
+    assert flat("x", ("y", None, ("z",)), None) == ("x", "y", "z")
