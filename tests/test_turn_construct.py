@@ -30,7 +30,7 @@ CONSTRUCT = PACKAGE / "mechanics" / "turn"
 TURN_WORDS = ("Players take turns round the table", "shuffle them well, and lay them face down",
               "shuffled into a new draw pile", "reshuffled into a new draw pile", "discard down first", "Turn: hand of", "A hand holds",
               "At a reshuffle, go piles", "At a reshuffle the starting piles", "the edition says no hand size",
-              "a turn must draw at least one card")
+              "a turn must draw at least one card", "A bigger hand: ")
 
 
 def sources_outside_the_construct():

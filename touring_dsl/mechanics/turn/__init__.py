@@ -26,13 +26,17 @@ Everything turn-specific is in this package, one file per stage:
     kernel.py   the tables (hand size, draw, before-go mask, what a reshuffle returns) and the kernel
                 lines that deal, draw, discard, count a turn, pass it and reshuffle; the named points of
                 a turn's end (end_of_turn, turn_passes, draw_step) where other rules write their lines
-    words.py    explain's refusal, `touring show`'s line, the differ's comparison and its sentences
+    words.py    explain's refusal, `touring show`'s line, the differ's comparison and its sentences,
+                `touring new`'s suggestions (a bigger hand, a different reshuffle)
     rulebook.py the rulebook's words: how a turn runs, what a side may play before its first go card,
                 what happens when the draw pile runs out, and a house rule's changes to either
 
 TURN below is what the stages call (the compiler, engine.tables, engine.codegen and the rules that draw,
-engine.explain, cli.show, diff, the rulebook's turn section and variant section). The grammar lines are in
-grammar/touring.lark (`turn_rule`, `reshuffle_rule`).
+engine.explain, cli.show, cli.new, diff, the rulebook's turn section and variant section). The grammar lines are in
+grammar/touring.lark (`turn_rule`, `reshuffle_rule`); language.syntax still turns their aliases into raw
+statements (`hand`, `draw`, `before_go`, `return_discards`, `return_group`). The state the turn moves
+(hands, the draw and discard piles) and the wait for a discard down (engine.schema's DISCARD_DOWN, which
+legality answers with discards only) are the engine's, shared with every rule.
 """
 from __future__ import annotations
 
@@ -79,6 +83,8 @@ class TurnConstruct:
     compare_turn = staticmethod(words.compare_turn)
     compare_reshuffle = staticmethod(words.compare_reshuffle)
     diff_phrases = words.DIFF_PHRASES
+    suggest_hand = staticmethod(words.suggest_hand)  # `touring new`'s suggestions for a house rule
+    suggest_reshuffle = staticmethod(words.suggest_reshuffle)
     rulebook = rulebook  # the rulebook's sentences, as parts the rulebook sets (flow, before_go, reshuffle, variant_*)
 
 

@@ -1,6 +1,6 @@
 """Mechanics, the turn, its words: explain's refusal while a hand is over its size, `touring show`'s line,
-and the differ's comparison of two turns and two reshuffles with its sentences (diff.compare calls
-compare_turn and compare_reshuffle; diff.describe reads DIFF_PHRASES).
+the differ's comparison of two turns and two reshuffles with its sentences (diff.compare calls
+compare_turn and compare_reshuffle; diff.describe reads DIFF_PHRASES), and `touring new`'s suggestions.
 """
 from __future__ import annotations
 
@@ -55,3 +55,16 @@ DIFF_PHRASES = {
     "reshuffle-go": lambda c: f"At a reshuffle, go piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
     "reshuffle-zone": lambda c: f"At a reshuffle, zone piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
 }
+
+
+# `touring new`'s commented-out suggestions for a house rule: (what it does, the rule lines that do it)
+def suggest_hand(r) -> tuple[str, tuple[str, ...]]:
+    return (f"A bigger hand: {r.turn.hand + 1} cards instead of {r.turn.hand}.",
+            ("turn {", f"    change hand {r.turn.hand + 1}", "}"))
+
+
+def suggest_reshuffle(r) -> list[tuple[str, tuple[str, ...]]]:
+    keep = "all" if r.reshuffle.zone_piles != "all" else "except top"
+    about = f"At a reshuffle, zone piles: {'all' if keep == 'all' else 'all but the top card'} go back into the deck."
+    # The parent may or may not say what happens to zone piles: offer whichever form compiles.
+    return [(about, ("reshuffle {", f"    {op} return zone piles {keep}", "}")) for op in ("change", "add")]
