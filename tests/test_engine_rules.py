@@ -5,7 +5,7 @@ import pytest
 
 from touring_dsl.language.archive import load
 from touring_dsl.engine import IllegalMove, Move, build_position, new_game
-from touring_dsl.engine.penalties import penalty_choices
+from touring_dsl.mechanics.penalties.choices import penalty_choices
 
 
 @pytest.fixture(scope="module")

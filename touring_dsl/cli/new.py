@@ -13,7 +13,7 @@ from ..base.resources import SUFFIX
 from ..language.errors import InternalError, TouringError
 from ..language.model import Card, Ruleset
 from ..mechanics.turn import TURN
-from ..base.wording import distance
+from ..mechanics.penalties import PENALTIES
 from .common import EXIT_USAGE, EXIT_USER, report_bug, usable_text, use_color
 
 # Prose in the generated file starts with "## "; a suggested rule starts with "# ", so removing
@@ -174,35 +174,8 @@ def suggest_zone_play(r: Ruleset) -> Suggestion | None:
 
 
 def suggest_penalties(r: Ruleset) -> Suggestion | None:
-    zones = [z.name for z in r.zones.zones]
-    if r.penalties is not None:
-        return _harsher_penalty(r)
-    piles = [p for p in r.race.piles if not p.protected]
-    hazards = [c.hazard for c in r.delays.chains]
-    if not zones or not piles or not hazards:
-        return None
-    smallest = min(r.card(p.card).miles or 0 for p in piles)
-    lines = ["add penalties {", "    take from " + ", ".join(q(p.card) for p in piles),
-             f"    when {q(hazards[0])} in {q(zones[-1])} take {smallest} miles",
-             "    attacker chooses", "    never a larger card", "}"]
-    return Suggestion(f"Penalties: {q(hazards[0])} in {q(zones[-1])} costs the victim {distance(smallest, 'miles')}.",
-                      tuple(lines))
-
-
-def _harsher_penalty(r: Ruleset) -> Suggestion | None:
-    p = r.penalties
-    if p is None:
-        return None
-    if p.per_hour:
-        zone, miles = p.per_hour[-1]
-        return Suggestion(f"Each hour of delay in {q(zone)} costs {miles * 2} miles instead of {miles}.",
-                          ("penalties {", f"    change per hour in {q(zone)} take {miles * 2} miles", "}"))
-    if p.table:
-        entry = p.table[0]
-        return Suggestion(f"{q(entry.hazard)} in {q(entry.zone)} costs {entry.miles * 2} miles instead of "
-                          f"{entry.miles}.", ("penalties {", f"    change when {q(entry.hazard)} in "
-                                              f"{q(entry.zone)} take {entry.miles * 2} miles", "}"))
-    return None
+    found = PENALTIES.house_rule(r)  # (the penalties construct: mechanics.penalties)
+    return Suggestion(*found) if found else None
 
 
 def suggest_setup(r: Ruleset) -> Suggestion | None:

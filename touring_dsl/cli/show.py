@@ -7,8 +7,9 @@ import typer
 
 from ..mechanics.effects import effects_of
 from ..mechanics import REGISTERED, match_parts
+from ..base.wording import counted
+from ..mechanics.penalties import PENALTIES
 from ..mechanics.turn import TURN
-from ..base.wording import counted, distance
 from .common import EXIT_USAGE, fail, load_edition, load_edition_view, print_json
 
 if TYPE_CHECKING:
@@ -86,11 +87,7 @@ def summary_lines(r: Ruleset) -> list[str]:
         lines.append("  A zone card " + ("must change the zone" if r.zones.change_only else
                                          "may be played even where it changes nothing"))
         lines.append(f"  Speeding is {SPEEDING[r.zones.speeding]}")
-    if r.penalties:
-        taken = "in full" if r.penalties.forfeit == "full" else "up to the forfeit, at the attacker's choice"
-        lines.append(f"Penalties, taken from {', '.join(r.penalties.piles)} ({taken}):")
-        for p in r.penalties.table:
-            lines.append(f"  {p.hazard} in {p.zone}: {distance(p.miles, r.race.unit)}")
+    lines += PENALTIES.show_lines(r)
     if r.scoring:
         from ..language.scoring_words import score_words
 

@@ -7,12 +7,10 @@ from ..mechanics import REGISTERED
 from ..mechanics.effects import REGISTERED as EFFECTS, effects_of
 from ..mechanics.turn import TURN
 from ..language.scoring_words import score_words
-from ..language.model import Card, Penalties, Progressive, Race, Ruleset, Setup
+from ..language.model import Card, Progressive, Race, Ruleset, Setup
+from ..mechanics.penalties import PENALTIES
 from .changes import MECHANIC_ASPECT, Change
 from .match import CardMatch
-
-_NO_PENALTIES = Penalties(piles=(), table=())
-
 
 class Comparison:
     """Collects the Changes from A to B; every value of A is read in B's card names before comparing."""
@@ -23,7 +21,7 @@ class Comparison:
 
     def run(self) -> list[Change]:
         for step in (self.metadata, self.cards, self.race, self.players, self.turn, self.delays,
-                     self.zones, self.penalties, self.removals, self.reshuffle, self.ending,
+                     self.zones, self.penalty_changes, self.removals, self.reshuffle, self.ending,
                      self.scoring, self.progressive, self.notes, self.mechanics):
             step()
         return self.changes
@@ -172,26 +170,8 @@ class Comparison:
         self.value("zones", "change-only", a.change_only, b.change_only)
         self.value("zones", "speeding", a.speeding, b.speeding)
 
-    def penalties(self) -> None:
-        a, b = self.a.penalties, self.b.penalties
-        if a is None and b is None:
-            return
-        table = {"old": {(p.hazard, p.zone): p.miles for p in (a or _NO_PENALTIES).table},
-                 "new": {(p.hazard, p.zone): p.miles for p in (b or _NO_PENALTIES).table}}
-        if a is None or b is None:
-            # Penalties brought in or dropped as a whole: one line for the rules, one per forfeit.
-            present: Penalties = a or b  # type: ignore[assignment]
-            summary = _penalty_summary(present)
-            self.emit("penalties", "added" if a is None else "removed", "penalties",
-                      old=None if a is None else summary, new=summary if a is None else None)
-        else:
-            if sorted(self.ts(a.piles)) != sorted(b.piles):  # the order they are listed in means nothing
-                self.emit("penalties", "changed", "penalty-piles", old=a.piles, new=b.piles)
-            self.keyed("penalties", "per-hour", dict(a.per_hour), dict(b.per_hour), self.t)
-            self.value("penalties", "chooser", a.chooser, b.chooser)
-            self.value("penalties", "larger-card", a.larger_card, b.larger_card)
-            self.value("penalties", "forfeit", a.forfeit, b.forfeit)
-        self.keyed("penalties", "penalty", table["old"], table["new"], lambda k: (self.t(k[0]), self.t(k[1])))
+    def penalty_changes(self) -> None:
+        PENALTIES.compare(self)  # (the penalties construct: mechanics.penalties)
 
     def removals(self) -> None:
         old, new = effects_of(self.a), effects_of(self.b)
@@ -314,11 +294,6 @@ def _years(ruleset: Ruleset) -> int | str | None:
 
 def _race_kind(race: Race) -> str:
     return ("distance-exact" if race.exact else "distance") if race.is_distance else "piles"
-
-
-def _penalty_summary(penalties: Penalties) -> dict:
-    return {"piles": list(penalties.piles), "per_hour": [list(p) for p in penalties.per_hour],
-            "chooser": penalties.chooser, "larger_card": penalties.larger_card, "forfeit": penalties.forfeit}
 
 
 def _deck_size(ruleset: Ruleset) -> int:

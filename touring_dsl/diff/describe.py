@@ -8,9 +8,8 @@ from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
 from ..mechanics.turn import TURN
 from ..base.wording import distance
+from ..mechanics.penalties import PENALTIES
 
-FORFEIT = {"full": "taken in full, as far as the victim's piles allow",
-           "up-to": "any part of the forfeit the attacker chooses, even nothing"}
 REACH = {"own": "on the player's own side", "opponent": "on an opponent", "any": "on any side",
          "shared": "on the one zone pile shared by the whole game"}
 SPEEDING = {"forbidden": "speeding is not allowed (a fast card cannot be laid in a slow zone)",
@@ -154,12 +153,6 @@ _allows = _three("New zone {name}, allowing {new}", "Zone {name} is gone (it all
                  show=lambda v: "all mileage" if v == "all mileage" else names(v))
 _zone_play = _three("{name} is played {new} (new)", "No rule any more for playing {name} (it was played {old})",
                     "{name} is played {new} (was {old})", show=REACH.__getitem__)
-def _per_hour(c: Change) -> str:
-    if c.action == "added":
-        return f"In {q(c.name)} each hour of delay costs {distance(c.new, 'miles')} (new)"
-    if c.action == "removed":
-        return f"In {q(c.name)} hours of delay no longer cost mileage (each cost {distance(c.old, 'miles')})"
-    return f"In {q(c.name)} each hour of delay costs {distance(c.new, 'miles')} (was {c.old})"
 _counter = _three("{name} can be shown to cancel {new} (new)", "{name} no longer cancels anything (it cancelled {old})",
                   "{name} cancels {new} (was {old})", show=names)
 
@@ -167,39 +160,6 @@ _counter = _three("{name} can be shown to cancel {new} (new)", "{name} no longer
 _race_cap = _three("A side may lay at most {new} {name} in a race (new)",
                    "No limit any more on {name} (at most {old} a race)",
                    "A side may lay at most {new} {name} in a race (was {old})")
-
-
-def _penalty(c: Change) -> str:
-    hazard, zone = c.subject[1] or c.subject[0]  # type: ignore[misc]
-    where = f"{q(hazard)} in {q(zone)}"
-    if c.action == "added":
-        return f"{where} costs the victim {distance(c.new, 'miles')} (new)"
-    if c.action == "removed":
-        return f"{where} no longer costs mileage (it cost {distance(c.old, 'miles')})"
-    return f"{where} costs the victim {distance(c.new, 'miles')} (was {c.old})"
-
-
-def _penalties(c: Change) -> str:
-    info = c.new if c.action == "added" else c.old
-    rules = f"the {info['chooser']} takes cards from {names(info['piles'])}"
-    if info["per_hour"]:
-        rules += "; per hour of delay: " + ", ".join(f"{distance(m, 'miles')} in {q(z)}" for z, m in info["per_hour"])
-    if not info["larger_card"]:
-        rules += "; never a card worth more than what is owed"
-    if info.get("forfeit") == "up-to":
-        rules += "; the attacker may take less, or nothing"
-    if c.action == "added":
-        return f"The game now has penalties: a delay costs the victim mileage ({rules})"
-    return f"The game has no penalties any more: delays cost no mileage (they did: {rules})"
-
-
-def _larger(c: Change) -> str:
-    def show(v):
-        if v is None:
-            return "no penalties"
-        return "a card worth more than the miles owed may be taken, with change" if v else \
-            "a card worth more than the miles owed is never taken"
-    return f"Penalties: {show(c.new)} (was: {show(c.old)})"
 
 
 def _progressive(c: Change) -> str:
@@ -290,13 +250,7 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "change-only": _yes_no("A zone card may be played only when it changes the zone",
                            "A zone card may be played even when it changes nothing"),
     "speeding": lambda c: f"{SPEEDING[c.new].capitalize()} (was: {SPEEDING[c.old]})",
-    "penalties": _penalties,
-    "penalty-piles": lambda c: f"Penalties take cards from {names(c.new)} (was {names(c.old)})",
-    "per-hour": _per_hour,
-    "penalty": _penalty,
-    "chooser": lambda c: f"The {c.new} chooses which cards a penalty takes (was the {c.old})",
-    "larger-card": _larger,
-    "forfeit": lambda c: f"A penalty is {FORFEIT[c.new]} (was {FORFEIT[c.old]})",
+    **PENALTIES.diff_phrases,  # (the penalties construct: mechanics.penalties)
     **{e.diff_aspect: (lambda c, e=e: e.diff(c.action, q(c.name), None if c.old is None else q(c.old),
                                              None if c.new is None else q(c.new)))
        for e in EFFECTS if e.diff_aspect},  # each hazard effect's words (mechanics.effects)

@@ -11,11 +11,11 @@ source of a small module with the functions every game of that ruleset runs:
     draw_cards, reshuffle, finish     the rarer steps, shared by the above
 
 The rules themselves live in engine/rules/, one module per mechanic family (delays, zones,
-penalties, counters, races, and legality for the masks they keep; the turn's deal, draw, discard and
-passing are the turn construct's, touring_dsl.mechanics.turn), each written to be read as
-its rule. This module is the assembly: the Emitter the kernel is written with (the shared machinery
-of engine.emitter, completed with the dispatch of a move to its rule and the rules' steps a lower
-rule or a mechanic asks for), the whole functions, and the ruleset's constants. Every rule is written once,
+counters, races, and legality for the masks they keep), each written to be read as its rule;
+the penalties' lines are touring_dsl/mechanics/penalties/play.py, and the turn's (deal, draw, discard,
+pass the turn, reshuffle) touring_dsl/mechanics/turn/kernel.py. This module is the assembly: the
+Emitter the kernel is written with (the shared machinery of engine.emitter, completed with the dispatch
+of a move to its rule and the rules' steps a lower rule or a mechanic asks for), the whole functions, and the ruleset's constants. Every rule is written once,
 and the same lines are used by apply_code (the public Move/Event API) and by run_random (the
 simulator's fast path). What a ruleset does not have is left out when the source is written (no
 penalty code without penalties, no counter code without counter cards, per-side or whole-game zones,
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from ..base.rng import INCREMENT, MASK64, MULTIPLIER
 from . import emitter as machinery
+from ..mechanics.penalties import PENALTIES
 from . import rules
 from .rules import counters, delays, legality, races, safeties, zones
 from ..mechanics.turn import TURN
@@ -361,7 +362,7 @@ def source(t: Tables, annotated: bool = False) -> str:
       f'{t.players} players in {t.sides} sides."""', "")
     features = [f"zones {'for the whole game' if t.game_scope else 'per side'}",
                 f"speeding {('forbidden', 'forfeit-card', 'forfeit-all')[t.speeding]}",
-                "penalties" if t.pen_hazards else "no penalties",
+                "penalties" if PENALTIES.active(t) else "no penalties",
                 "removals" if t.removers else "no removals",
                 "counters" if any(t.counters_for) else "no counters"]
     features += [f"mechanic {m.name}" for m in t.mechanics]

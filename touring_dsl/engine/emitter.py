@@ -21,8 +21,9 @@ import sys
 from contextlib import contextmanager
 
 from ..mechanics import REGISTERED
+from ..mechanics.penalties import PENALTIES
 from ..mechanics.turn import TURN
-from .codec import ACTIONS, is_action
+from .codec import ACTIONS, TAKE, is_action
 from .schema import kernel_locals
 from .tables import Tables
 
@@ -114,7 +115,7 @@ class Emitter:
         self.offers = tuple(m for m in self.mechanics if m.decisions)  # those that may ask the seat to decide
         # a move may wait for an answer, for discards, or for a mechanic's decision
         self.has_pending = self.has_counters or self.hand_limit or bool(self.offers)
-        self.has_penalties = bool(t.pen_hazards)
+        self.has_penalties = PENALTIES.active(t)
         self.pauses = 0  # pauses written so far (a hook that writes one asks the seat: hook below)
 
     # the mechanics' hooks (engine.mechanics): nothing is written where no mechanic is present ----------
@@ -181,6 +182,10 @@ class Emitter:
     def action_test(self, action: str, code: str = "code") -> str:
         """Python source: whether the move `code` is of this action, by name (a mechanic's decision)."""
         return is_action(ACTIONS[action], code)
+
+    def take_of(self, code: str = "code") -> str:
+        """Python source: the take id of the move `code` (its penalty choice: TAKES[take], engine.codec)."""
+        return TAKE.of(code)
 
     def event(self, *args: str) -> None:
         """Report an event (only where events are written)."""

@@ -19,6 +19,7 @@ from ..mechanics.vocabulary import (  # noqa: F401 (the engine imports them from
 from .codec import ACTIONS, CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
 from .mechanics import install as install_mechanics, install_effects
 from ..mechanics.turn import TURN
+from ..mechanics.penalties import PENALTIES
 
 if TYPE_CHECKING:
     from ..language.model import Ruleset, Setup
@@ -66,7 +67,7 @@ class Tables:
         self._chains(ruleset)
         self._zones(ruleset)
         self._safeties(ruleset)
-        self._penalties(ruleset, setup)
+        PENALTIES.tables(self, ruleset)
         self._counters(ruleset)
         self._codes()
         self.bits = BitTable()
@@ -266,29 +267,7 @@ class Tables:
             return True
         return self.kind[c] == ZONE and not self.game_scope and self.reach.get(c, "own") != "own"
 
-    # penalties and counters ------------------------------------------------------------------
-    def _penalties(self, ruleset: Ruleset, setup: Setup) -> None:
-        K = self.K
-        self.pen = [[0] * (K + 1) for _ in range(K)]
-        self.pen_piles: tuple[tuple[int, int], ...] = ()
-        self.pen_hazards = 0
-        self.larger_card = False
-        self.forfeit = "full"
-        penalties = ruleset.penalties
-        if penalties is None:
-            return
-        for entry in penalties.table:
-            self.pen[self.code[entry.hazard]][self.code[entry.zone]] = entry.miles
-        named = set(penalties.piles)
-        self.pen_piles = tuple((c, self.miles[c]) for c in self.pile_order
-                               if self.names[c] in named and not self.protected[c])
-        self.larger_card = penalties.larger_card
-        self.forfeit = penalties.forfeit
-        for c in range(K):
-            if self.haz_state[c] < 0:  # only hazards that cover a go pile cost mileage
-                self.pen[c] = [0] * (K + 1)
-        self.pen_hazards = self.mask_of(c for c in range(K) if any(self.pen[c]))
-
+    # counters ------------------------------------------------------------------
     def _counters(self, ruleset: Ruleset) -> None:
         K = self.K
         self.counters_for = [0] * K
@@ -349,6 +328,10 @@ class Tables:
             found = self.take_ids[take] = len(self.takes)
             self.takes.append(take)
         return found
+
+    def take_code(self, c: int, target: int, take: tuple[tuple[int, int], ...]) -> int:
+        """The move code of card c played on side `target` taking the cards of `take` as its penalty."""
+        return pack(PLAY, c, target, self.take_id(take))
 
     @staticmethod
     def action_code(action: str) -> int:

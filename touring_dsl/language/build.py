@@ -58,6 +58,18 @@ class Build:
             cites = list(self.provenance(self.table[stmt.section]).cites)  # a rule inherits its section's citation
         return m.Provenance(cites=tuple(cites), assumptions=tuple(assumptions), location=location(stmt.span))
 
+    def merged_provenance(self, section: str, subject: str) -> m.Provenance:
+        """A section's citations together with those of every rule inside it."""
+        stmts = [s for s in (self.one(section),) if s] + self.stmts(section)
+        cites, assumptions = [], []
+        for stmt in stmts:
+            p = self.provenance(stmt, subject if stmt.section is None else "")
+            cites.extend(c for c in p.cites if c not in cites)
+            assumptions.extend(a for a in p.assumptions if a not in assumptions)
+        head = self.one(section)
+        return m.Provenance(cites=tuple(cites), assumptions=tuple(assumptions),
+                            location=location(head.span) if head else None)
+
     def _source(self, annot: Annot) -> m.Source | None:
         if annot.source is None:
             return None
@@ -78,3 +90,8 @@ class Build:
             self.c.error(code, f'"{name.value}" is a {card.kind} card, but {role} must be a {wanted} card', name.span)
             return None
         return name.value
+
+    @staticmethod
+    def suggest(word: str, candidates: list[str]) -> str | None:
+        """A hint naming the nearest of the candidates, for a misspelt name (errors.suggest)."""
+        return suggest(word, candidates)

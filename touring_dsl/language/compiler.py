@@ -20,9 +20,10 @@ from .merge import Merged
 from ..mechanics import REGISTERED as MECHANICS
 from ..mechanics import effects
 from ..mechanics.turn import TURN
+from ..mechanics.penalties import PENALTIES
 from ..base.resources import display_path
 from .scoring_compile import compile_scoring
-from .statements import location, name_span
+from .statements import name_span
 from .syntax import Document, Name, Stmt, parse
 
 
@@ -162,7 +163,7 @@ class _RulesetBuild(Build):
             turn=TURN.compile_turn(self),
             delays=self._delays(),
             zones=self._zones(),
-            penalties=self._penalties(),
+            penalties=PENALTIES.compile(self),
             counters=self._counters(),
             reshuffle=TURN.compile_reshuffle(self),
             ending=self._ending(),
@@ -501,17 +502,6 @@ class _RulesetBuild(Build):
                          stmt.span, f"write {race.unit}")
         return race.model_copy(update={"miles": stmt.data["miles"].value, "provenance": self.provenance(stmt)})
 
-    def merged_provenance(self, section: str, subject: str) -> m.Provenance:
-        """A section's citations together with those of every rule inside it."""
-        stmts = [s for s in (self.one(section),) if s] + self.stmts(section)
-        cites, assumptions = [], []
-        for stmt in stmts:
-            p = self.provenance(stmt, subject if stmt.section is None else "")
-            cites.extend(c for c in p.cites if c not in cites)
-            assumptions.extend(a for a in p.assumptions if a not in assumptions)
-        head = self.one(section)
-        return m.Provenance(cites=tuple(cites), assumptions=tuple(assumptions),
-                            location=location(head.span) if head else None)
 
     def _delays(self) -> m.Delays:
         chains = []
@@ -613,62 +603,6 @@ class _RulesetBuild(Build):
         else:
             names = tuple(n.value for n in allows if self.card_name(n, "mileage", role="what a zone allows"))
         return m.Zone(name=stmt.data["name"].value, allows=names, provenance=self.provenance(stmt))
-
-    def _penalties(self) -> m.Penalties | None:
-        head = self.one("penalties")
-        if head is None:
-            return None
-        race_piles = {p.card: p for p in self.race.piles}
-        take = self.one("penalties", "take_from")
-        piles: list[str] = []
-        if take is None:
-            self.c.error("E260", "the penalties say no piles to take from", head.span, 'add `take from "..."`')
-        else:
-            for name in take.data["piles"]:
-                if name.value not in race_piles:
-                    self.c.error("E240", f'penalties take from "{name.value}", which is not a pile of the race',
-                                 name.span, suggest(name.value, list(race_piles)))
-                elif race_piles[name.value].protected:
-                    self.c.error("E240", f'pile "{name.value}" is protected from penalties', name.span)
-                else:
-                    piles.append(name.value)
-        zone_names = [s.data["name"].value for s in self.stmts("zones") if s.kind == "zone"]
-        per_hour = []
-        for stmt in (s for s in self.stmts("penalties") if s.kind == "per_hour"):
-            if self._zone_name(stmt.data["zone"], zone_names):
-                per_hour.append((stmt.data["zone"].value, stmt.data["miles"].value))
-        if per_hour and not any(c.hours for c in self.cards.values() if c.kind == "hazard"):
-            first = next(s for s in self.stmts("penalties") if s.kind == "per_hour")
-            self.c.error("E256", "a `per hour` penalty cannot apply: no hazard in the deck has `hours`",
-                         first.span, 'give the hazards `hours N`, or price each one with `when "HAZARD" in '
-                         '"ZONE" take N miles`')
-        table = self._penalty_table(per_hour, zone_names)
-        forfeit = self.one("penalties", "forfeit")
-        return m.Penalties(piles=tuple(piles), per_hour=tuple(per_hour), table=tuple(table),
-                           larger_card=self.one("penalties", "never_larger") is None,
-                           forfeit=forfeit.data["forfeit"] if forfeit else "full",
-                           provenance=self.merged_provenance("penalties", "penalties"))
-
-    def _zone_name(self, name: Name, zone_names: list[str]) -> bool:
-        if name.value not in zone_names:
-            self.c.error("E202", f'unknown zone "{name.value}"', name.span, suggest(name.value, zone_names))
-            return False
-        return True
-
-    def _penalty_table(self, per_hour: list[tuple[str, int]], zone_names: list[str]) -> list[m.Penalty]:
-        table: dict[tuple[str, str], m.Penalty] = {}
-        for card in self.cards.values():
-            if card.kind == "hazard" and card.hours:
-                for zone, miles in per_hour:
-                    table[(card.name, zone)] = m.Penalty(hazard=card.name, zone=zone, miles=card.hours * miles,
-                                                         provenance=card.provenance)
-        for stmt in (s for s in self.stmts("penalties") if s.kind == "penalty"):
-            hazard = self.card_name(stmt.data["hazard"], "hazard", role="a penalty", code="E241")
-            if hazard and self._zone_name(stmt.data["zone"], zone_names):
-                zone = stmt.data["zone"].value
-                table[(hazard, zone)] = m.Penalty(hazard=hazard, zone=zone, miles=stmt.data["miles"].value,
-                                                  provenance=self.provenance(stmt, f'the penalty for "{hazard}"'))
-        return [p for p in table.values() if p.miles > 0]
 
     def _counters(self) -> tuple[m.Counter, ...]:
         """Every card played out of turn against a hazard: counter cards, and safeties that cancel."""

@@ -24,8 +24,6 @@ CODES: dict[str, str] = {
     "E230": "a chain that does not end in the Go card",
     "E231": "a chain step of the wrong kind",
     "E233": "a safety that answers a hazard it does not shield from",
-    "E240": "a penalty naming a pile that does not exist",
-    "E241": "a penalty for a card that is not a hazard",
     "E250": "an extends cycle",
     "E251": "a variant changes or removes something its parent does not have",
     "E252": "a variant adds something its parent already has",
@@ -52,11 +50,12 @@ CODES: dict[str, str] = {
 
 
 def _mechanics_codes() -> None:
-    """Each mechanic's own codes (touring_dsl.mechanics), which must not take a code of the core's."""
+    """Each mechanic's and construct's own codes (touring_dsl.mechanics), which must not take a code of the core's."""
     from ..mechanics import REGISTERED
     from ..mechanics.effects import REGISTERED as EFFECTS
+    from ..mechanics.penalties import PENALTIES
 
-    for mechanic in (*REGISTERED, *EFFECTS):  # (a hazard effect's codes too: mechanics.effects)
+    for mechanic in (*REGISTERED, *EFFECTS, PENALTIES):  # (a hazard effect's codes too: mechanics.effects)
         for code, summary in mechanic.errors.items():
             if code in CODES:
                 raise ValueError(f"mechanic {mechanic.name} declares error {code}, which is already taken")

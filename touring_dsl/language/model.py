@@ -20,6 +20,7 @@ from ..mechanics.effects import REGISTERED as EFFECTS
 from ..mechanics.turn import TURN
 from ..mechanics.turn.model import Keep, Reshuffle, Turn  # noqa: F401 (the turn construct's part)
 from ..base.wording import counted
+from ..mechanics.penalties.model import Penalties, Penalty  # noqa: F401 (the penalties construct's part)
 
 
 class _DumpsUsedMechanics(Frozen):
@@ -163,25 +164,6 @@ class Zones(Frozen):
     start_provenance: Provenance = Field(default_factory=Provenance)
     speeding: Speeding = "forbidden"
     speeding_provenance: Provenance = Field(default_factory=Provenance)
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
-class Penalty(Frozen):
-    """What the victim of a hazard forfeits in a zone, in miles."""
-
-    hazard: str
-    zone: str
-    miles: int
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
-class Penalties(Frozen):
-    piles: tuple[str, ...]  # piles penalties may take from
-    per_hour: tuple[tuple[str, int], ...] = ()  # zone -> miles per hour of delay (hazards with hours)
-    table: tuple[Penalty, ...]  # resolved: one entry per hazard and zone that costs anything
-    chooser: Literal["attacker"] = "attacker"
-    larger_card: bool = False  # True: a card worth more than what is still owed may be taken
-    forfeit: Literal["full", "up-to"] = "full"  # full: as much as can be taken; up-to: any part of it, or nothing
     provenance: Provenance = Field(default_factory=Provenance)
 
 

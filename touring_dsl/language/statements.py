@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import model as m
 from .errors import Span
 from ..mechanics import REGISTERED
+from ..mechanics.penalties import PENALTIES
 from .syntax import Name, Stmt
 
 
@@ -15,17 +16,18 @@ def describe_key(key: tuple) -> str:
     """A rule's key in words, for messages and change lists."""
     if key[0] == "scoring" and len(key) > 1:
         return score_key_words(key[1:])
-    words = {"card": "card", "pile": "pile", "chain": "the chain for", "zone": "zone",
-             "zone_play": "where to play", "penalty": "the penalty for", "per_hour": "the hourly penalty in",
-             "setup": "setup", "note": "note"}
+    words = {"card": ("card", 1), "pile": ("pile", 1), "chain": ("the chain for", 1), "zone": ("zone", 1),
+             "zone_play": ("where to play", 1), "setup": ("setup", 1), "note": ("note", 1),
+             **PENALTIES.key_words}  # a kind -> its words, and how many names of the key they take
     parts = []
     i = 0
     while i < len(key):
         part = key[i]
         if part in words and i + 1 < len(key):
-            rest = key[i + 1:i + 3] if part == "penalty" else key[i + 1:i + 2]
+            said, names = words[part]
+            rest = key[i + 1:i + 1 + names]
             named = " in ".join(f'"{r}"' for r in rest)
-            parts.append(f"{words[part]} {named}")
+            parts.append(f"{said} {named}")
             i += 1 + len(rest)
         elif part in ("deck", "race", "turn", "delays", "zones", "reshuffle", "ending", "notes") and i + 1 < len(key):
             i += 1  # the section is implied by the rule inside it

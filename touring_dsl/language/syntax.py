@@ -233,9 +233,13 @@ def _terminal_word(name: str) -> str:
 
 def _mechanic_rule(rule: str):
     """("statement" | "finish" | "move", its mechanic, the finish's ScoreTerm.what or the move's action) for
-    a grammar alias a registered mechanic declares (a move's alias is m_<action>), else None."""
+    a grammar alias a registered mechanic declares (a move's alias is m_<action>), ("construct", the
+    construct, None) for a core construct's statement (its parse gives the kind), else None."""
     from ..mechanics import REGISTERED
+    from ..mechanics.penalties import PENALTIES
 
+    if rule in PENALTIES.statements:
+        return "construct", PENALTIES, None
     for mechanic in REGISTERED:
         if rule in mechanic.statements:
             return "statement", mechanic, None
@@ -417,14 +421,6 @@ class ToRaw(Transformer):
     def forfeit_card(self): return "forfeit-card"
     def forfeit_all(self): return "forfeit-all"
 
-    def penalty(self, hazard, zone, miles): return ("penalty", {"hazard": hazard, "zone": zone, "miles": miles})
-    def per_hour(self, zone, miles): return ("per_hour", {"zone": zone, "miles": miles})
-    def take_from(self, names): return ("take_from", {"piles": names})
-    def attacker_chooses(self): return ("attacker_chooses", {})
-    def never_larger(self): return ("never_larger", {})
-    def forfeit_full(self): return ("forfeit", {"forfeit": "full"})
-    def forfeit_up_to(self): return ("forfeit", {"forfeit": "up-to"})
-
     def return_discards(self): return ("return_discards", {})
     def return_group(self, group, keep): return ("return_group", {"group": group, "keep": keep})
     def go_piles(self): return "go"
@@ -531,6 +527,8 @@ class ToRaw(Transformer):
         if found is None:
             return super().__default__(data, children, meta)
         kind, mechanic, what = found
+        if kind == "construct":
+            return mechanic.parse(str(data), list(children))
         if kind == "statement":
             return (str(data), mechanic.parse(str(data), list(children)))
         if kind == "finish":
@@ -613,7 +611,7 @@ def _rule_key(kind: str, data: dict) -> tuple:
     """The name a rule is known by inside its section (a mechanic's statement: its kind and the key its
     mechanic gives it, Mechanic.statement_key)."""
     found = _mechanic_rule(kind)
-    if found is not None and found[0] == "statement":
+    if found is not None and found[0] in ("statement", "construct"):
         return (kind, *found[1].statement_key(kind, data))
     if kind == "card":
         return ("card", data["name"].value)
@@ -629,10 +627,6 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("zone", data["name"].value)
     if kind == "zone_play":
         return ("zone_play", data["card"].value)
-    if kind == "penalty":
-        return ("penalty", data["hazard"].value, data["zone"].value)
-    if kind == "per_hour":
-        return ("per_hour", data["zone"].value)
     if kind == "return_group":
         return ("return_group", data["group"])
     if kind == "note":

@@ -7,6 +7,8 @@ from ..language.counter_words import with_article
 from ..mechanics import REGISTERED
 from ..mechanics import effects
 from ..mechanics.turn import TURN
+from ..mechanics.penalties import PENALTIES
+from . import construct_words
 from ..language.model import Card, Provenance, Ruleset, Setup
 from . import words as w
 from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Table, Text,
@@ -500,8 +502,7 @@ class _Writer:
             parts = [text(cards(names), f" {w.hours(h)}" if len(names) == 1 else f" {w.hours(h)} each")
                      for h, names in groups.items()]
             blocks.append(Paragraph(text("Delays are counted in hours: ", join_texts(parts, "; "), ".",
-                                         " The hours set the size of the penalty." if r.penalties and
-                                         r.penalties.per_hour else "")))
+                                         PENALTIES.hours_note(r))))
         for effect, hazards in self.hazards_by_effect():  # each effect's own paragraph (mechanics.effects)
             said = effect.paragraph(hazards)
             if said:
@@ -632,72 +633,7 @@ class _Writer:
                     "fresh ", CardName(self.go), ".")
 
     def penalties_section(self) -> Section | None:
-        p = self.r.penalties
-        if p is None:
-            return None
-        zones = [z.name for z in self.r.zones.zones]
-        whose = "the zone the victim is in" if self.r.zones.scope == "side" else "the zone the table is in"
-        blocks: list[Block] = [Paragraph(text(
-            self.penalty_reach(p), " The penalty depends on ", whose,
-            ", and it is paid only from the ", cards(p.piles), " piles; the cards taken go to the discard pile.",
-            self.refs(p.provenance)))]
-        if p.per_hour:
-            rates = [text(f"{w.miles(m, self.unit)} an hour in ", CardName(z)) for z, m in p.per_hour]
-            blocks.append(Paragraph(text("The penalty is reckoned by the hour of delay: ",
-                                         join_texts(rates, " and "), ".")))
-        cost = {(e.hazard, e.zone): e for e in p.table}
-        stopping = self.stopping_hazards()
-        hazards = list(dict.fromkeys([c.name for c in self.by_kind.get("hazard", []) if c.name in stopping]
-                                     + [e.hazard for e in p.table]))
-        rows = []
-        for hazard in hazards:
-            cells = []
-            for zone in zones:
-                entry = cost.get((hazard, zone))
-                cells.append(text(w.miles(entry.miles, self.unit)) if entry else text("nothing"))
-            marks = self.refs(*(e.provenance for e in p.table if e.hazard == hazard))
-            rows.append((text(CardName(hazard), marks),) + tuple(cells))
-        blocks.append(Table(("Hazard",) + tuple(f"In {z}" for z in zones), tuple(rows),
-                            numeric=tuple(range(1, len(zones) + 1))))
-        blocks.append(Paragraph(text(self.payment_rules(p))))
-        return Section("Penalties", "penalties", tuple(blocks))
-
-    def penalty_reach(self, p) -> str:
-        """Whether every stopping hazard costs mileage in every zone, or only some do."""
-        zones = [z.name for z in self.r.zones.zones] or [""]
-        costed = {(e.hazard, e.zone) for e in p.table}
-        if all((h, z) in costed for h in self.stopping_hazards() for z in zones):
-            return "A hazard also costs its victim mileage."
-        return "Some hazards also cost their victim mileage; the table shows which, and where."
-
-    def payment_rules(self, p) -> Text:
-        said = ["The player who laid the hazard chooses which cards to take"]
-        choice = self.payment_example(p)
-        if choice:
-            said[0] += f", in any mix that does not exceed the penalty: {choice}"
-        if p.forfeit == "full":
-            said.append("The whole penalty must be taken if the victim's piles can pay it, and otherwise as much "
-                        "of it as they can; taking less, or nothing, is not allowed while more could be taken")
-        else:
-            said.append("The attacker may also take less than the penalty, or nothing at all")
-        said.append("The victim pays only what it has and never owes the rest")
-        if not p.larger_card:
-            said.append("A card worth more than what is still owed is never taken, so a small penalty against a "
-                        "side holding only larger cards costs nothing")
-        return text(". ".join(said) + ".")
-
-    def payment_example(self, p) -> str:
-        """One penalty that can be paid in two ways, counting only cards a side's piles can hold."""
-        values = {name: _miles(self.r, name) for name in p.piles}
-        most = {name: max((pile.needs for s in self.r.setups for pile in s.race.piles if pile.card == name),
-                          default=0) for name in p.piles}
-        order = sorted((name for name in p.piles if values[name]), key=lambda n: -values[n])
-        for entry in sorted(p.table, key=lambda e: -e.miles):
-            ways = _mixes(order, values, most, entry.miles)
-            if len(ways) >= 2:
-                said = [w.join([f"{w.number(n)} {name} {w.plural(n, 'card')}" for name, n in mix]) for mix in ways]
-                return f"a penalty of {w.miles(entry.miles, self.unit)} may be paid with {w.join(said, 'or with')}"
-        return ""
+        return construct_words.section(PENALTIES.section(self.r), self)
 
     def winning_section(self) -> Section:
         e = self.r.ending
@@ -792,19 +728,6 @@ def _miles(ruleset: Ruleset, name: str) -> int:
     except KeyError:
         return 0
 
-
-def _mixes(order: list[str], values: dict[str, int], most: dict[str, int], owed: int,
-           ) -> list[tuple[tuple[str, int], ...]]:
-    """Every way to pay exactly `owed` from piles holding at most `most` cards each, largest cards first."""
-    if owed == 0:
-        return [()]
-    if not order:
-        return []
-    name, rest = order[0], order[1:]
-    found = []
-    for n in range(min(most[name], owed // values[name]), -1, -1):
-        found += [((name, n),) + mix if n else mix for mix in _mixes(rest, values, most, owed - n * values[name])]
-    return found
 
 
 __all__ = ["build", "cards", "seating"]

@@ -8,6 +8,7 @@ from ..language.counter_words import with_article
 from ..mechanics.effects import REGISTERED as EFFECTS
 from ..mechanics import REGISTERED, decision_words
 from ..mechanics.turn import TURN
+from ..mechanics.penalties import PENALTIES
 from ..language.model import Example, ExampleCheck, ExampleMove, ExampleSide, Ruleset, Setup
 from . import words as w
 from .blocks import CardName, Section, Text, Worked, card_list, counted_cards, join_texts, text
@@ -249,7 +250,7 @@ class _Teller:
         return text("")
 
 
-EVENT_WORDS = {"speeding": "A side was caught speeding.", "penalty": "A penalty was paid.",
+EVENT_WORDS = {"speeding": "A side was caught speeding.", **PENALTIES.events,
                "counter": "A hazard was turned away out of turn.",
                "decline": "A hazard was let through although it could have been turned away.",
                **TURN.events, "win": "The race was won.",  # the turn construct's (a reshuffle: mechanics.turn)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..mechanics import REGISTERED
+from ..mechanics.penalties import PENALTIES
 from ..language.model import Assumption, Provenance, Ruleset
 from .words import join
 from .blocks import Assumed, Block, Bullets, Paragraph, Ref, Section, Table, Text, text
@@ -30,9 +31,7 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
         rows.append(("The starting zone", r.zones.start_provenance))
         rows.append(("Zone cards that change nothing", r.zones.change_provenance))
         rows.append(("Speeding", r.zones.speeding_provenance))
-    if r.penalties:
-        rows.append(("Penalties", r.penalties.provenance))
-        rows += [(f"Penalties: {e.hazard} in {e.zone}", e.provenance) for e in r.penalties.table]
+    rows += PENALTIES.provenances(r)
     rows += [(f"Playing {c.card} out of turn", c.provenance) for c in r.counters]
     rows.append(("When the draw pile runs out", r.reshuffle.provenance))
     rows.append(("Winning and the end of the cards", r.ending.provenance))

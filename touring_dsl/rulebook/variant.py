@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import SimpleNamespace
 
 from .effect_words import phrase
 from ..mechanics.effects import by_name, effects_of
 from ..language.model import Ruleset
 from ..mechanics import REGISTERED
 from ..mechanics.turn import TURN
+from ..mechanics.penalties import PENALTIES
+from . import construct_words
 from . import words as w
 from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
 
@@ -165,18 +168,8 @@ def _zones(old: Ruleset, new: Ruleset, refs) -> list[Text]:
 
 
 def _penalties(old: Ruleset, new: Ruleset, refs) -> list[Text]:
-    a, b = old.penalties, new.penalties
-    if a is None and b is None:
-        return []
-    if a is None and b is not None:
-        costly = list(dict.fromkeys(e.hazard for e in b.table))
-        return [text("Adds penalties: ", card_list(costly), " also cost the victim mileage, taken from the ",
-                     card_list(b.piles), " piles (see Penalties).", refs(b.provenance))]
-    if b is None:
-        return [text("Hazards no longer cost any mileage.")]
-    if a.model_dump(exclude={"provenance"}) != b.model_dump(exclude={"provenance"}):
-        return [text("Changes the penalties (see Penalties).", refs(b.provenance))]
-    return []
+    marks = SimpleNamespace(refs=refs)  # the only part of a writer these phrases need
+    return [construct_words.phrase(said, marks) for said in PENALTIES.differences(old, new)]
 
 
 def _reshuffle(old: Ruleset, new: Ruleset, refs) -> list[Text]:

@@ -7,7 +7,10 @@ kernel's functions.
 
 The modules import one another in one direction only, lowest first:
 
-    penalties < safeties < legality < zones < races < delays < counters
+    safeties < legality < zones < races < delays < counters
+
+The `penalties` construct is not here: its kernel lines are in touring_dsl/mechanics/penalties/play.py,
+which legality and delays call (it imports no rule).
 
 A rule that must call one above it (a safety's extra turn draws cards; a hazard meets a counter before
 it acts) calls a step of the Emitter instead (e.draw_cards, e.refresh, e.offer_counter,
@@ -22,7 +25,6 @@ and passing the turn) is the construct touring_dsl/mechanics/turn/, which every 
     legality.py   which cards a seat may play now (the cached masks every rule below keeps up to date)
     delays.py     `delays` (chain ... then ..., target), go and remedy cards on the go pile
     zones.py      `zones` (zone ... allows, start in, play ... on, speeding)
-    penalties.py  `penalties` (when ... in ... take, take from, never a larger card)
     counters.py   `card ... counter cancels ...`: a card shown out of turn against a hazard
     races.py      `race` and its piles, the removal of a mileage card (`removes`), `ending`
     scoring.py    `scoring`: a finished race's points per side, read off the table (no kernel code;

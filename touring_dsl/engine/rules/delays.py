@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ..tables import RUNNING
 from ..emitter import Emitter
-from . import legality, penalties, safeties
+from . import legality, safeties
+from ...mechanics.penalties import PENALTIES
 
 
 
@@ -54,4 +55,4 @@ def cover(e: Emitter) -> None:
     w(f"_g = go_state[v] = {safeties.go_free(e, 'v', 'HAZ_STATE[c]')}", "_z = zone_state[v]", "own_mask[v] = OWN_GZ[_g][_z]",
       f"attack_mask[v] = {t.attack_cards}", f"exposed_mask[v] = {safeties.shield(e, 'v', 'EXPO_GZ[_g][_z]')}")
     if e.has_penalties:
-        penalties.forfeit_take(e)
+        PENALTIES.forfeit_take(e)

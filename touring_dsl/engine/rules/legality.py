@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ..tables import RUNNING
 from ..emitter import Emitter
-from . import penalties, safeties
+from . import safeties
+from ...mechanics.penalties import PENALTIES
 
 
 
@@ -94,11 +95,7 @@ def plays(e: Emitter) -> None:
     w("hm = hand_mask[seat]")
     if t.duel:  # two sides: one lookup keyed by the own-side cards and, above them, the attacks
         if e.has_penalties:
-            w("attack = hm & attack_mask[s] & exposed_mask[1 - s]")
-            with w.block(f"if attack & {t.pen_hazards}:"):
-                plays_by_victim(e)
-            with w.block("else:"):
-                duel_lookup(e, "attack")
+            PENALTIES.duel_plays(e, plays_by_victim, duel_lookup)
         else:  # written inline: this line runs every turn of every simulated game
             duel_lookup(e, "(hm & attack_mask[s] & exposed_mask[1 - s])")
     else:
@@ -130,7 +127,7 @@ def plays_by_victim(e: Emitter) -> None:
             w("m = attack & exposed_mask[victim]")
             with w.block("if m:"):
                 if e.has_penalties:
-                    penalties.plays_with_takes(e)
+                    PENALTIES.plays_with_takes(e)
                 with w.block("try:"):
                     w("codes += TGT_CODES[victim][m]")
                 with w.block("except KeyError:"):

@@ -1,4 +1,4 @@
-"""Engine stage, penalty choices: which mileage cards a delayed side may be made to give up."""
+"""Mechanics, penalties, the choices: which mileage cards a delayed side may be made to give up (pure arithmetic)."""
 from __future__ import annotations
 
 Take = tuple[tuple[int, int], ...]  # ((pile card, how many), ...) in pile order

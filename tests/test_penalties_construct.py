@@ -1,0 +1,46 @@
+"""The penalties construct is one package, touring_dsl/mechanics/penalties/: no other module reads its parts.
+
+Before, a change to penalties touched the compiler, the model, two engine modules, the tables, the rulebook,
+the variant section, the differ's comparison and words, `touring show` and `touring new`. Every stage now
+calls the package at one point; this test holds that line by reading the source: a field of the compiled
+Penalties, the engine's penalty tables or the model classes named outside the package is a piece of the
+construct that has strayed (a presence check, `ruleset.penalties is None`, is not).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import touring_dsl
+from touring_dsl.language import model
+from touring_dsl.mechanics.penalties import model as penalty_model
+
+PACKAGE = Path(touring_dsl.__file__).parent
+CONSTRUCT = PACKAGE / "mechanics" / "penalties"
+# what only the construct may read: the model's fields, the engine's tables of it, its model classes
+STRAYED = re.compile(r"\.(per_hour|larger_card|chooser|pen_piles|pen_hazards)\b|\.forfeit\b(?!-)|\.pen\[|"
+                     r"penalties\.(table|piles|provenance)\b|\bPenalt(y|ies)\(")
+
+
+def test_no_module_outside_the_package_reads_the_penalties_parts() -> None:
+    strayed = [f"{path.relative_to(PACKAGE.parent)}:{n}: {line.strip()}"
+               for path in sorted(PACKAGE.rglob("*.py")) if CONSTRUCT not in path.parents
+               for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if STRAYED.search(line)]
+    assert not strayed, "penalty code outside touring_dsl/mechanics/penalties/:\n" + "\n".join(strayed)
+
+
+def test_the_ruleset_holds_the_construct_s_own_model() -> None:
+    """language.model re-exports the package's classes, so the Ruleset's JSON keeps its shape."""
+    assert model.Penalties is penalty_model.Penalties and model.Penalty is penalty_model.Penalty
+    assert model.Ruleset.model_fields["penalties"].annotation == penalty_model.Penalties | None
+
+
+def test_every_line_of_the_section_is_parsed_by_the_construct() -> None:
+    """Each alternative of the grammar's `penalty_rule` is a statement the construct parses, and no other:
+    a line added to the grammar without its parse (or a parse left behind) is named here."""
+    from touring_dsl.mechanics.penalties import PENALTIES
+
+    grammar = (PACKAGE.parent / "grammar" / "touring.lark").read_text(encoding="utf-8")
+    rule = re.search(r"^\?penalty_rule:(.*?)(?=^\S|\n\n)", grammar, re.S | re.M).group(1)
+    aliases = set(re.findall(r"->\s*(\w+)", rule))
+    assert aliases and aliases == set(PENALTIES.statements)

@@ -1,0 +1,83 @@
+"""Mechanics, phrases: a construct's words for the rulebook, without the rulebook's types.
+
+A construct below the faces cannot build the rulebook's Text, so it says what a rulebook sentence holds
+as a PHRASE: a tuple of plain strings and the marks below, which rulebook/construct_words.py sets (a
+card's name in the card style, a list of names joined in prose, the edition's go pile, the marks of the
+assumptions behind a rule). A rulebook section is a tuple of Para and Grid blocks of phrases.
+(The hazard effects, mechanics/effects, say their words the same way.)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Named:
+    """A card's name inside a phrase (the rulebook sets it as a card name)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class NameList:
+    """Card names inside a phrase, joined as a list: "A", "A and B", "A, B and C" (`last`: "and" or "or")."""
+
+    names: tuple[str, ...]
+    last: str = "and"
+
+
+@dataclass(frozen=True)
+class MileageList:
+    """Mileage cards inside a phrase: "every mileage card" when they are all of the deck's, else their names."""
+
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number of things inside a phrase ("two 15 Miles cards": the rulebook spells small numbers)."""
+
+    n: int
+    singular: str
+
+
+@dataclass(frozen=True)
+class GoPile:
+    """The pile a go card is laid on, as the edition calls it ("Go pile", "battle pile")."""
+
+
+@dataclass(frozen=True)
+class GoCard:
+    """The edition's go card, by its name."""
+
+
+@dataclass(frozen=True)
+class Refs:
+    """The marks of the assumptions behind a rule (its provenances), where the rulebook shows them."""
+
+    provenances: tuple
+
+
+@dataclass(frozen=True)
+class Para:
+    """A paragraph of a section."""
+
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A table of a section: its header (plain strings) and its rows (one phrase per cell)."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[tuple, ...], ...]
+    numeric: tuple[int, ...] = ()  # the columns holding figures (aligned right)
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A section of the rulebook: its title, its anchor and its blocks (Para and Grid)."""
+
+    title: str
+    anchor: str
+    blocks: tuple

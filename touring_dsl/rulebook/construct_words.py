@@ -1,0 +1,50 @@
+"""Rulebook stage, a construct's words: the phrases of touring_dsl/mechanics (mechanics.phrases) as rulebook text.
+
+A construct below the faces says its rulebook sentences as phrases; this sets them: card names in the
+card style, lists of names joined in prose, counts spelt, the edition's go pile and go card, the marks of the
+assumptions behind a rule. `writer` is the rulebook's writer (document._Writer): its go_pile(), go,
+mileage_list() and refs().
+"""
+from __future__ import annotations
+
+from ..mechanics import phrases as p
+from . import words as w
+from .blocks import Block, CardName, Paragraph, Section, Table, Text, card_list, text
+
+
+def phrase(parts: tuple, writer) -> Text:
+    """A phrase as rulebook text."""
+    return text(*(_part(part, writer) for part in parts))
+
+
+def _part(part, writer):
+    if isinstance(part, p.Named):
+        return CardName(part.name)
+    if isinstance(part, p.NameList):
+        return card_list(part.names, part.last)
+    if isinstance(part, p.Count):
+        return w.counted(part.n, part.singular)
+    if isinstance(part, p.MileageList):
+        return writer.mileage_list(part.names)
+    if isinstance(part, p.GoPile):
+        return writer.go_pile()
+    if isinstance(part, p.GoCard):
+        return CardName(writer.go)
+    if isinstance(part, p.Refs):
+        return writer.refs(*part.provenances)
+    return part
+
+
+def block(said, writer) -> Block:
+    """A Para or Grid of phrases as a rulebook block."""
+    if isinstance(said, p.Grid):
+        return Table(said.header, tuple(tuple(phrase(cell, writer) for cell in row) for row in said.rows),
+                     numeric=said.numeric)
+    return Paragraph(phrase(said.body, writer))
+
+
+def section(chapter: p.Chapter | None, writer) -> Section | None:
+    """A construct's section of the rulebook, or None when it has none."""
+    if chapter is None:
+        return None
+    return Section(chapter.title, chapter.anchor, tuple(block(b, writer) for b in chapter.blocks))
