@@ -21,7 +21,8 @@ from touring_dsl.engine.tables import Tables
 from touring_dsl.language import model
 from touring_dsl.language.archive import load
 from touring_dsl.mechanics.turn import model as turn_model
-from touring_dsl.mechanics.turn.rulebook import flat, joined
+from touring_dsl.mechanics.phrases import GoPile
+from touring_dsl.mechanics.turn.rulebook import in_prose, joined
 
 PACKAGE = Path(touring_dsl.__file__).parent
 CONSTRUCT = PACKAGE / "mechanics" / "turn"
@@ -84,7 +85,7 @@ def test_the_engine_import_of_the_construct_loads_no_pydantic_model():
     assert out == ["False", "False"]
 
 
-def test_the_rulebooks_parts_join_as_prose():
-    assert joined([("a",), ("b",), ("c",)]) == ("a", ", ", "b", " and ", "c")
-    assert joined([("a",)]) == ("a",)
-    assert flat("x", ("y", None, ("z",)), None) == ("x", "y", "z")
+def test_the_rulebooks_phrases_join_as_prose():
+    assert in_prose([("a",), ("b", GoPile()), ("c",)]) == ("a", ", ", "b", GoPile(), " and ", "c")
+    assert in_prose([("a",)]) == ("a",)
+    assert joined(["hazards"]) == "hazards" and joined(["a", "b", "c"]) == "a, b and c"

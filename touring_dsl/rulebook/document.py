@@ -376,11 +376,11 @@ class _Writer:
     def turn_section(self) -> Section:
         r = self.r
         t = r.turn
-        flow = TURN.rulebook.flow(t, w)  # the turn construct's words (mechanics.turn)
-        blocks: list[Block] = [Paragraph(text(flow, self.refs(t.provenance))),
+        said = construct_words.phrase  # the turn construct's words (mechanics.turn), set as rulebook text
+        blocks: list[Block] = [Paragraph(said(TURN.rulebook.flow(t), self)),
                                Paragraph(text("The card you play may be:")),
                                Bullets(tuple(self.play_options()))]
-        blocks.append(Paragraph(text(*TURN.rulebook.before_go(t, self.by_kind, CardName(self.go), KIND_PLURAL, w))))
+        blocks.append(Paragraph(said(TURN.rulebook.before_go(t, self.by_kind, KIND_PLURAL), self)))
         face_down = [p.card for p in r.race.piles if p.face_down]
         if face_down:
             blocks.append(Paragraph(text("Once the ", cards(face_down), " " + w.plural(len(face_down), "pile") +
@@ -424,8 +424,7 @@ class _Writer:
     def reshuffle_text(self) -> Text:
         rs = self.r.reshuffle
         zone_piles = f"every {self.zone_pile}" if self.r.zones.scope == "side" else f"the {self.zone_pile}"
-        said = TURN.rulebook.reshuffle(rs, self.go_pile(), zone_piles, bool(self.r.zones.zones))  # (mechanics.turn)
-        return text(*said, self.refs(rs.provenance))
+        return construct_words.phrase(TURN.rulebook.reshuffle(rs, zone_piles, bool(self.r.zones.zones)), self)
 
     def cards_section(self) -> Section:
         subsections = [s for s in (self.mileage_cards(), self.go_cards(), self.hazard_cards(),

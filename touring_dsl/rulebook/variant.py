@@ -127,7 +127,8 @@ def _setups(old: Ruleset, new: Ruleset, refs) -> list[Text]:
 
 
 def _turn(old: Ruleset, new: Ruleset, refs) -> list[Text]:
-    return [text(*said) for said in TURN.rulebook.variant_turn(old.turn, new.turn, refs, w)]  # (mechanics.turn)
+    marks = SimpleNamespace(refs=refs)  # the only part of a writer these phrases need
+    return [construct_words.phrase(said, marks) for said in TURN.rulebook.variant_turn(old.turn, new.turn)]
 
 
 def _delays(old: Ruleset, new: Ruleset, refs) -> list[Text]:
@@ -173,7 +174,7 @@ def _penalties(old: Ruleset, new: Ruleset, refs) -> list[Text]:
 
 
 def _reshuffle(old: Ruleset, new: Ruleset, refs) -> list[Text]:
-    return [text(*said) for said in TURN.rulebook.variant_reshuffle(old.reshuffle, new.reshuffle)]  # (mechanics.turn)
+    return [construct_words.phrase(said, None) for said in TURN.rulebook.variant_reshuffle(old.reshuffle, new.reshuffle)]
 
 
 def _progressive(old: Ruleset, new: Ruleset, refs) -> list[Text]:

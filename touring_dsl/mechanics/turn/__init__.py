@@ -85,7 +85,7 @@ class TurnConstruct:
     diff_phrases = words.DIFF_PHRASES
     suggest_hand = staticmethod(words.suggest_hand)  # `touring new`'s suggestions for a house rule
     suggest_reshuffle = staticmethod(words.suggest_reshuffle)
-    rulebook = rulebook  # the rulebook's sentences, as parts the rulebook sets (flow, before_go, reshuffle, variant_*)
+    rulebook = rulebook  # the rulebook's sentences as phrases (mechanics.phrases): flow, before_go, reshuffle, variant_*
 
 
 TURN = TurnConstruct()
