@@ -22,6 +22,7 @@ from touring_dsl.language import model
 from touring_dsl.language.archive import load
 from touring_dsl.mechanics.turn import model as turn_model
 from touring_dsl.mechanics.phrases import GoPile
+from touring_dsl.mechanics.turn import TURN
 from touring_dsl.mechanics.turn.rulebook import in_prose, joined
 
 PACKAGE = Path(touring_dsl.__file__).parent
@@ -89,3 +90,29 @@ def test_the_rulebooks_phrases_join_as_prose():
     assert in_prose([("a",), ("b", GoPile()), ("c",)]) == ("a", ", ", "b", GoPile(), " and ", "c")
     assert in_prose([("a",)]) == ("a",)
     assert joined(["hazards"]) == "hazards" and joined(["a", "b", "c"]) == "a, b and c"
+
+
+def grammar_aliases(*rules: str) -> set[str]:
+    """The aliases (-> name) of the grammar's alternatives of these rules and of the parts they name."""
+    text = (PACKAGE.parent / "grammar" / "touring.lark").read_text(encoding="utf-8")
+    found, current = set(), None
+    for line in text.splitlines():
+        head = re.match(r"\??(\w+):", line)
+        if head:
+            current = head.group(1)
+        alias = re.search(r"->\s*(\w+)", line)
+        if alias and current in rules and "mechanics/" not in line:  # a mechanic's line is its own
+            found.add(alias.group(1))
+    return found
+
+
+def test_the_constructs_statements_are_every_alias_of_its_grammar_lines():
+    aliases = grammar_aliases("turn_rule", "reshuffle_rule", "pile_group", "keep")
+    assert aliases and aliases <= set(TURN.statements)
+
+
+def test_the_syntax_parses_no_turn_statement_itself():
+    from touring_dsl.language.syntax import ToRaw
+
+    own = [alias for alias in TURN.statements if alias in vars(ToRaw)]
+    assert not own, f"language.syntax parses {own} itself: they are the turn construct's (TURN.parse)"

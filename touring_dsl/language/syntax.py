@@ -237,9 +237,12 @@ def _mechanic_rule(rule: str):
     construct, None) for a core construct's statement (its parse gives the kind), else None."""
     from ..mechanics import REGISTERED
     from ..mechanics.penalties import PENALTIES
+    from ..mechanics.turn import TURN
 
     if rule in PENALTIES.statements:
         return "construct", PENALTIES, None
+    if rule in TURN.statements:
+        return "construct", TURN, None
     for mechanic in REGISTERED:
         if rule in mechanic.statements:
             return "statement", mechanic, None
@@ -393,10 +396,6 @@ class ToRaw(Transformer):
     def removal(self, count, card): return (card, count)
     def setup_race(self, miles, unit): return ("setup_race", {"miles": miles, "unit": unit})
 
-    def hand(self, n): return ("hand", {"hand": n})
-    def draw(self, n): return ("draw", {"draw": n})
-    def before_go(self, kinds): return ("before_go", {"kinds": kinds})
-    def kinds(self, *names): return list(names)
     def kind_name(self, token):
         word = token.value
         return Name("safety" if word.startswith("safet") else word.rstrip("s"), self._span(token))
@@ -421,13 +420,6 @@ class ToRaw(Transformer):
     def forfeit_card(self): return "forfeit-card"
     def forfeit_all(self): return "forfeit-all"
 
-    def return_discards(self): return ("return_discards", {})
-    def return_group(self, group, keep): return ("return_group", {"group": group, "keep": keep})
-    def go_piles(self): return "go"
-    def zone_piles(self): return "zone"
-    def keep_all(self): return "all"
-    def keep_top(self): return "all-but-top"
-    def keep_none(self): return "none"
 
     def win(self): return ("win", {})
     def exhausted(self): return ("exhausted", {})
@@ -627,8 +619,6 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("zone", data["name"].value)
     if kind == "zone_play":
         return ("zone_play", data["card"].value)
-    if kind == "return_group":
-        return ("return_group", data["group"])
     if kind == "note":
         return ("note", data["text"].value)
     if kind == "pile_name":

@@ -21,6 +21,7 @@ new one; when nothing comes back, players play on without drawing.
 
 Everything turn-specific is in this package, one file per stage:
 
+    statements.py  the sections' grammar aliases -> raw statements, and each statement's key (language.syntax)
     model.py    the model part (Turn, Reshuffle), which language.model imports from here
     compile.py  the two sections' statements -> Turn and Reshuffle, with the errors (E260, E223)
     kernel.py   the tables (hand size, draw, before-go mask, what a reshuffle returns) and the kernel
@@ -31,22 +32,26 @@ Everything turn-specific is in this package, one file per stage:
     rulebook.py the rulebook's words: how a turn runs, what a side may play before its first go card,
                 what happens when the draw pile runs out, and a house rule's changes to either
 
-TURN below is what the stages call (the compiler, engine.tables, engine.codegen and the rules that draw,
+TURN below is what the stages call (language.syntax, the compiler, engine.tables, engine.codegen and the rules that draw,
 engine.explain, cli.show, cli.new, diff, the rulebook's turn section and variant section). The grammar lines are in
-grammar/touring.lark (`turn_rule`, `reshuffle_rule`); language.syntax still turns their aliases into raw
-statements (`hand`, `draw`, `before_go`, `return_discards`, `return_group`). The state the turn moves
+grammar/touring.lark (`turn_rule`, `reshuffle_rule`). The state the turn moves
 (hands, the draw and discard piles) and the wait for a discard down (engine.schema's DISCARD_DOWN, which
 legality answers with discards only) are the engine's, shared with every rule.
 """
 from __future__ import annotations
 
-from . import kernel, rulebook, words
+from . import kernel, rulebook, statements, words
 
 
 class TurnConstruct:
     """The turn construct as the stages call it: one object, each attribute a stage's piece."""
 
     name = "turn"  # the Ruleset field and the section's word (the reshuffle's is "reshuffle")
+
+    # the parse (language.syntax hands each grammar alias of the two sections here)
+    parse = staticmethod(statements.parse)  # (alias, children): the statement's (kind, data), or a part's value
+    statement_key = staticmethod(statements.statement_key)  # (kind, data): its key within the section
+    statements = tuple(statements.PARSE)  # its grammar aliases (last: the name is the module's until here)
 
     # the compiler (pydantic: compile.py is imported on use, never by the engine's import of this package)
     @staticmethod
