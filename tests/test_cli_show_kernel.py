@@ -18,7 +18,7 @@ def test_the_kernel_is_printed_with_the_rule_of_each_line():
     assert "def apply_code(" in text and "3 players" in text
     lines = [line for line in text.splitlines() if "<- engine.rules.counters.offer" in line]
     assert any("CounterOffer(seat, c, v, code)" in line for line in lines)
-    assert any("<- engine.rules.safeties.lift_delay" in line for line in text.splitlines())
+    assert any("<- mechanics.safeties.lift_delay" in line for line in text.splitlines())
 
 
 def test_a_seating_the_edition_lacks_is_a_usage_error():

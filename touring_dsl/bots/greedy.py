@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.codec import ANSWERS, COUNTER_WITH, DECLINE
 from ..mechanics import by_name
+from ..mechanics.safeties import SAFETIES
 from ..engine.tables import (COUNTER, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, SAFETY,
                             ZONE)
 
@@ -103,17 +104,17 @@ class Facts:
         answers = {counter.card for counter in ruleset.counters}
         answers |= {card.name for card in ruleset.deck if card.counters}
         self.answers = frozenset(self.code[name] for name in answers if name in self.code)
-        self.free = frozenset(c for c, card in enumerate(ruleset.deck) if card.kind == "safety" and card.extra_turn)
+        free = SAFETIES.extra_turns(ruleset.deck)  # (mechanics.safeties)
+        self.free = frozenset(c for c, card in enumerate(ruleset.deck) if card.name in free)
         # each go pile state as (the cards that would move it on, the hazard holding it up or None)
         go = sum(1 << c for c in range(self.K) if self.kind[c] == GO)
         states = [(go, None)] + [(1 << self.code[step], chain.hazard)
                                  for chain in ruleset.delays.chains for step in chain.steps]
         lifts = {}
         for c, card in enumerate(ruleset.deck):
-            if card.kind != "safety":
+            if card.kind != SAFETIES.kind:
                 continue
-            ends = [(needs, (hazard is not None and hazard in card.against) or (card.acts_as_go and needs & go != 0))
-                    for needs, hazard in states]
+            ends = [(needs, SAFETIES.ends(card, hazard, needs & go != 0)) for needs, hazard in states]
             # a side shows only what it needs, not what holds it up: count a state as ended only when
             # the safety ends every state that needs the same cards
             lifts[c] = frozenset(n for n, _ in ends if all(done for m, done in ends if m == n))

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..mechanics.effects import effects_of
+from ..mechanics.safeties import SAFETIES
 from ..mechanics import REGISTERED, match_parts
 from ..base.wording import counted
 from ..mechanics.penalties import PENALTIES
@@ -66,10 +67,7 @@ def summary_lines(r: Ruleset) -> list[str]:
         lines.append(f"Delay: {chain.hazard} -> " + " -> ".join(chain.steps))
     hazard_effects = effects_of(r)  # each hazard's effect says its own line (mechanics.effects)
     lines += [said for card in r.deck if card.kind == "hazard" and (said := hazard_effects[card.name].show(card))]
-    for card in r.deck:
-        if card.kind == "safety":
-            lines.append(f"Safety: {card.name} shields its side from {', '.join(card.against)}"
-                         + (", acts as a Go" if card.acts_as_go else "") + (", extra turn" if card.extra_turn else ""))
+    lines += [SAFETIES.show(card) for card in r.deck if card.kind == SAFETIES.kind]  # (mechanics.safeties)
     label = r.pile_names.counter.capitalize() if r.pile_names.counter else "Counter"  # the edition's word
     for counter in r.counters:
         lines.append(f"{label}: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up"
@@ -89,7 +87,7 @@ def summary_lines(r: Ruleset) -> list[str]:
         lines.append(f"  Speeding is {SPEEDING[r.zones.speeding]}")
     lines += PENALTIES.show_lines(r)
     if r.scoring:
-        from ..language.scoring_words import score_words
+        from ..mechanics.scoring import score_words
 
         unit = "km" if r.race.unit == "km" else "mile"
         terms = [f"{counted(t.points, 'point')} {score_words(t, unit, counter=r.pile_names.counter)}"

@@ -6,7 +6,8 @@ from typing import Any, Callable, Iterable
 from ..mechanics import REGISTERED
 from ..mechanics.effects import REGISTERED as EFFECTS, effects_of
 from ..mechanics.turn import TURN
-from ..language.scoring_words import score_words
+from ..mechanics.safeties import SAFETIES
+from ..mechanics.scoring import score_words
 from ..language.model import Card, Progressive, Race, Ruleset, Setup
 from ..mechanics.penalties import PENALTIES
 from .changes import MECHANIC_ASPECT, Change
@@ -82,9 +83,8 @@ class Comparison:
             subject = (old.name, new.name)
             for aspect in ("kind", "miles", "count", "hours"):
                 self.value("cards", aspect, getattr(old, aspect), getattr(new, aspect), subject=subject)
-            self.value("cards", "against", old.against, new.against, self.ts(old.against), subject=subject)
-            for aspect, field in (("acts-as-go", "acts_as_go"), ("extra-turn", "extra_turn")):
-                self.value("cards", aspect, getattr(old, field), getattr(new, field), subject=subject)
+            for aspect, was, now, was_in_b in SAFETIES.diff_pairs(old, new, self.ts):  # (mechanics.safeties)
+                self.value("cards", aspect, was, now, was_in_b, subject=subject)
         self.value("cards", "deck-size", _deck_size(self.a), _deck_size(self.b))
 
     def race(self) -> None:
@@ -279,11 +279,7 @@ def _card_summary(card: Card) -> dict:
             summary[field] = getattr(card, field)
     if card.counters:
         summary["cancels"] = list(card.counters)
-    if card.against:
-        summary["against"] = list(card.against)
-    for field in ("acts_as_go", "extra_turn"):
-        if getattr(card, field):
-            summary[field] = True
+    summary.update(SAFETIES.summary(card))
     return summary
 
 

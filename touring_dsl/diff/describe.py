@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..mechanics.effects import REGISTERED as EFFECTS
+from ..mechanics.safeties import SAFETIES
 from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
 from ..mechanics.turn import TURN
@@ -89,9 +90,7 @@ def _card(c: Change) -> str:
     info = c.new if c.action == "added" else c.old
     extra = f", worth {info['miles']}" if "miles" in info else ""
     extra += f", {info['hours']} hours of delay" if "hours" in info else ""
-    extra += f", shielding from {names(info['against'])}" if "against" in info else ""
-    extra += ", acting as a go card" if info.get("acts_as_go") else ""
-    extra += ", giving an extra turn" if info.get("extra_turn") else ""
+    extra += SAFETIES.summary_words(info, names)
     what = f"{info['kind']} card, {info['count']} in the deck{extra}"
     if c.action == "added":
         return f"New card {q(c.name)}: {what}"
@@ -222,9 +221,7 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "race-exact": _yes_no("The target must be reached exactly: no card may pass it",
                           "A side may pass the target"),
     "race-cap": _race_cap,
-    "against": lambda c: f"{q(c.name)} shields from {names(c.new)} (was {names(c.old)})",
-    "acts-as-go": _yes_no("The safety acts as a go card", "The safety does not act as a go card"),
-    "extra-turn": _yes_no("Laying the safety gives an extra turn", "Laying the safety gives no extra turn"),
+    **SAFETIES.diff_words(q, names, _yes_no),
     "responder-next": lambda c: (f"After {q(c.name)} is shown, " +
                                  ("its holder takes the next turn (was: play went on from the attacker)" if c.new
                                   else "play goes on from the attacker (was: its holder took the next turn)")),

@@ -29,8 +29,9 @@ from ..base.rng import INCREMENT, MASK64, MULTIPLIER
 from . import emitter as machinery
 from ..mechanics.penalties import PENALTIES
 from . import rules
-from .rules import counters, delays, legality, races, safeties, zones
+from .rules import counters, delays, legality, races, zones
 from ..mechanics.turn import TURN
+from ..mechanics.safeties import SAFETIES
 from .codec import ACTION, ACTIONS, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
 from .emitter import CONSTANTS, Source, function  # noqa: F401 (the machinery, as the kernel's writers import it)
 from .schema import state_fields
@@ -120,9 +121,6 @@ class Emitter(machinery.Emitter):
     def refresh_all(self) -> None:
         legality.refresh_all(self)
 
-    def go_free(self, v: str, state: str) -> str:
-        return safeties.go_free(self, v, state)
-
     def refresh(self, v: str) -> None:
         legality.refresh(self, v)
 
@@ -132,13 +130,22 @@ class Emitter(machinery.Emitter):
     def counter_responses(self) -> None:
         counters.responses(self)
 
+    def keep_safety(self, v: str) -> None:
+        SAFETIES.keep(self, v)
+
+    def shield(self, v: str, exposed_mask: str) -> str:
+        return SAFETIES.shield(self.t, v, exposed_mask)
+
+    def go_free(self, v: str, state: str) -> str:
+        return SAFETIES.go_free(self.t, v, state)
+
     # a played card, by kind: each kind's rule is in its own module --------------------------------
     def play(self) -> None:
         """Play move `code` (card c, already out of the hand) for `seat` of side s."""
         w = self.w
         present = self.kinds_present | ({GO} if REMEDY in self.kinds_present else set())
         branches = [(MILEAGE, races.mileage), (GO, delays.go_or_remedy), (ZONE, zones.zone), (HAZARD, self.hazard),
-                    (SAFETY, safeties.lay)]
+                    (SAFETY, SAFETIES.lay)]
         branches = [(k, emit) for k, emit in branches if k in present]
         w("k = KIND[c]")
         for i, (k, emit) in enumerate(branches):
@@ -336,9 +343,7 @@ def constants(w: Source, t: Tables) -> None:
       f"OWN_RUN = OWN_GZ[{RUNNING}]", f"EXPO_RUN = EXPO_GZ[{RUNNING}]",
       f"AFTER = {tuple(tuple(row) for row in t.after)!r}", f"HAZ_STATE = {tuple(t.haz_state)!r}",
       f"REMOVES = {tuple(t.removes)!r}", f"COUNTERS_FOR = {tuple(t.counters_for)!r}", f"REDRAW = {tuple(t.redraw)!r}",
-      f"IMMUNE = {tuple(t.immune)!r}", f"ACTS_AS_GO = {tuple(t.acts_as_go)!r}",
-      f"EXTRA_TURN = {tuple(t.extra_turn)!r}", f"GO_FREE = {tuple(t.go_free)!r}",
-      f"STATE_HAZARD = {tuple(t.state_hazard)!r}", f"RESPONDER_NEXT = {tuple(t.responder_next)!r}",
+      *SAFETIES.kernel_constants(t), f"RESPONDER_NEXT = {tuple(t.responder_next)!r}",
       f"OTHERS = {t.others!r}", f"DECK = {tuple(t.deck_codes)!r}",
       f"COPIES = {tuple(t.deck_codes.count(c) for c in range(t.K))!r}", f"BIT = {tuple(1 << c for c in range(t.K))!r}",
       "NAMES = T.names", "BITS = T.bits", "TAKES = T.takes", "COUNTER_CODE = T.counter_code",

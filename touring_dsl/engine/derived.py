@@ -2,8 +2,8 @@
 
 A constructed position (engine.position) and a table rebuilt from a View (engine.rebuild) lay out the
 piles a seat sees; the state the kernel keeps as a cache of them is worked out here: the go pile state a
-go pile implies (a mechanic may read the pile its own way: its go_pile_state), the shield of the
-safeties in front of a side, and the mileage totals, open piles and cards still needed.
+go pile implies (a mechanic may read the pile its own way: its go_pile_state) and the mileage totals,
+open piles and cards still needed. (A safety's shield: mechanics.safeties, SAFETIES.laid.)
 """
 from __future__ import annotations
 
@@ -18,18 +18,6 @@ def go_pile_state(game, s: int) -> int:
         if found is not None:
             return found
     return pile_state(game.t, game.go_piles[s])
-
-
-def lay_safety(game, s: int, c: int) -> None:
-    """Safety c already in front of side s: its shield, and its go if it acts as one."""
-    t = game.t
-    game.safety_piles[s].append(c)
-    game.immune[s] |= t.immune[c]
-    if t.acts_as_go[c]:
-        game.runs_free[s] = 1
-        game.go_state[s] = t.go_free[game.go_state[s]]
-    if not t.game_scope and game.immune[s] >> game.zone_state[s] & 1:  # out of a zone it shields from
-        game.zone_state[s] = t.zone_start
 
 
 def pile_state(t, pile: list[int]) -> int:

@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from ..mechanics import REGISTERED
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.turn import TURN
+from ..mechanics.safeties import SAFETIES
 from .codec import ACTIONS, TAKE, is_action
 from .schema import kernel_locals
 from .tables import Tables
@@ -241,16 +242,26 @@ class Emitter:
         """Every side's cached legality masks, recomputed (rules.legality)."""
         raise NotImplementedError
 
-    def go_free(self, v: str, state: str) -> str:
-        """Python source: a go pile state for side v, as a side whose safety acts as go sees it (rules.safeties)."""
-        raise NotImplementedError
-
     def offer_counter(self) -> None:
         """Before hazard c acts on side v, ask the seats of v for a counter (rules.counters)."""
         raise NotImplementedError
 
     def counter_responses(self) -> None:
         """codes = the asked seat's answers to the pending hazard (rules.counters)."""
+        raise NotImplementedError
+
+    def keep_safety(self, v: str) -> None:
+        """Safety c joins side v's safeties, shown out of turn (mechanics.safeties)."""
+        raise NotImplementedError
+
+    def shield(self, v: str, exposed_mask: str) -> str:
+        """Python source: the attacks side v is open to, less what its safeties shield it from
+        (mechanics.safeties)."""
+        raise NotImplementedError
+
+    def go_free(self, v: str, state: str) -> str:
+        """Python source: a go pile state for side v, as a side whose safety acts as go sees it
+        (mechanics.safeties)."""
         raise NotImplementedError
 
 
@@ -264,8 +275,8 @@ def names_used(lines: list[str], candidates: tuple[str, ...]) -> list[str]:
 CONSTANTS = ("KIND", "MILES", "NEED", "ALLOW", "MILE_OK", "OWN_GZ", "EXPO_GZ", "OWN_RUN", "EXPO_RUN", "AFTER",
              "HAZ_STATE", "REMOVES", "COUNTERS_FOR", "REDRAW", "OTHERS", "NAMES", "BITS", "TAKES", "COUNTER_CODE",
              "DUEL_CODES", "OWN_CODES", "TGT_CODES", "SELF_CODE", "TGT_CODE", "fill_duel", "fill_codes", "finish",
-             "reshuffle", "draw_cards", "DECK", "BIT", "event", "IMMUNE", "ACTS_AS_GO", "EXTRA_TURN", "GO_FREE",
-             "STATE_HAZARD", "RESPONDER_NEXT", "COPIES", "CounterOffer", "DISCARD_DOWN", "Offer",
+             "reshuffle", "draw_cards", "DECK", "BIT", "event", *SAFETIES.constants, "RESPONDER_NEXT", "COPIES",
+             "CounterOffer", "DISCARD_DOWN", "Offer",
              *(name for m in REGISTERED for name in m.constants))
 
 

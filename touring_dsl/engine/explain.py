@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..language.counter_words import with_article
+from ..mechanics.safeties import SAFETIES
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
 from ..mechanics.turn import TURN
@@ -73,7 +74,7 @@ def _reason(game, s: int, c: int) -> str:
         if effect is None or not t.attack_cards >> c & 1:
             return f"{card} has no effect in this edition and can only be discarded"
         # which sides its effect may go on, and why none is open (mechanics.effects)
-        return effect.refusal(game, s, c, lambda: _shielded_targets(game, s, c))
+        return effect.refusal(game, s, c, lambda: SAFETIES.shielded_targets(game, s, c, _side_name))
     if kind == ZONE:
         if c not in t.reach:
             return f"{card} has no play rule in this edition"
@@ -88,10 +89,7 @@ def _go_pile_reason(game, s: int, c: int) -> str:
     t = game.t
     card, state = t.names[c], game.go_state[s]
     if t.kind[c] == GO and state == RUNNING:
-        runner = next((t.names[x] for x in game.safety_piles[s] if t.acts_as_go[x]), None)
-        if runner is not None and game.runs_free[s]:
-            return f"{runner} already lets your side run without a {t.go_name}"
-        return f"your side already shows a {t.go_name}"
+        return SAFETIES.runs_free_refusal(game, s) or f"your side already shows a {t.go_name}"
     if state < 2:  # nothing holds the side up: a remedy has nothing to repair
         repaired = _hazards_remedied_by(t, c)
         if not repaired:
@@ -141,9 +139,9 @@ def _zone_reason(game, s: int, c: int) -> str:
     victims = ([s] if reach in ("own", "any") else []) + ([v for v in t.others[s]] if reach != "own" else [])
     for v in victims:
         who = "your side" if v == s else _side_name(t, v)
-        shield = _shield(game, v, c)
+        shield = SAFETIES.shield_of(game, v, c)
         if shield is not None:
-            reasons.append(f"{who} is shielded from {card} by {shield}")
+            reasons.append(SAFETIES.shielded(who, card, shield))
         elif game.zone_state[v] == c and _lifts_every_limit(t, c):  # a remedy with nothing to lift
             reasons.append(f"{who} has no limit to lift" if v == s else f"{who} has no limit")
         elif game.zone_state[v] == c:
@@ -154,29 +152,6 @@ def _zone_reason(game, s: int, c: int) -> str:
 def _lifts_every_limit(t, c: int) -> bool:
     """Whether zone card c allows every mileage card: a zone that sets no limit at all."""
     return all(t.mile_ok[c] >> m & 1 for m in range(t.K) if t.kind[m] == MILEAGE)
-
-
-def _shielded_targets(game, s: int, c: int) -> str | None:
-    """Why hazard c cannot go on the other sides when a safety is what stops it: each side that shows a go
-    card holds a safety against c (the safety, not a missing go card, is the reason there), and each other
-    side shows no go card. None when some side shows a go card and no safety (another reason holds)."""
-    t, card = game.t, game.t.names[c]
-    shielded, bare = [], []
-    for v in t.others[s]:
-        shield = _shield(game, v, c)
-        if game.go_state[v] != RUNNING:
-            bare.append(f"{_side_name(t, v)} shows no {t.go_name}")
-        elif shield is None:
-            return None
-        else:
-            shielded.append(f"{_side_name(t, v)} is shielded from {card} by {shield}")
-    return ", and ".join(shielded + bare) if shielded else None
-
-
-def _shield(game, v: int, c: int) -> str | None:
-    """The safety on side v that protects it from card c, if any."""
-    t = game.t
-    return next((t.names[x] for x in game.safety_piles[v] if t.immune[x] >> c & 1), None)
 
 
 def _side_name(t, v: int) -> str:

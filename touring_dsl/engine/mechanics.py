@@ -15,7 +15,8 @@ e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
     -> extension`); `parse(rule, children)` turns a statement's parse children into its data (syntax.ToRaw
     calls it for every alias the registry declares; no transformer method is written). `finishes`: the
     conditions it adds to a completing score term (`finish: ... -> finish_extension`), each with its
-    ScoreTerm.what and words.
+    ScoreTerm.what and words: each joins the scoring's kinds of term (touring_dsl.mechanics.scoring,
+    MechanicFinish), which parse, check, count and word it.
  2. Compile step. `compile(stmts, context, build)` gets its statements of one place (for place "race":
     one setup's, with that setup's race as context) and the compiler (build.c.error(code, message, span,
     hint); build.provenance(stmt)) and returns its model part or None. `errors`: its error codes with a
@@ -48,7 +49,7 @@ e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
                                covers (rules.delays.cover: played, or let pass by a seat that could counter it)
         go_shown(e, v, by)     a go or remedy laid on side v's go pile (by "card"), or a safety laid by v
                                (by "safety"), changed what the pile shows (go_state[v]); the lines may
-                               change it, setting go_state[v] and _g (rules.delays.covered, safeties.keep)
+                               change it, setting go_state[v] and _g (rules.delays.covered, SAFETIES.keep)
         draw_step(e, seat)     before seat `seat` (the source of the next seat, "nxt") draws for its turn
                                (mechanics.turn.kernel.advance): lines that may ask it first (`seat = nxt`, set
                                `pending` to an offer, e.pause(): its decide() then draws, e.g. the top
@@ -74,7 +75,7 @@ e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
     derived state of its own (derive "go piles"). `hazard_targets(t)`: where it lets a delaying hazard go
     besides a side showing go, in the words of a refusal (engine.explain).
  9. Scoring. `finish_holds(game, side, what)`: whether one of its finishes holds for a side that
-    completed the race (engine.rules.scoring).
+    completed the race (its MechanicFinish asks it: touring_dsl.mechanics.scoring).
 10. Words. `rulebook(part, unit)` sentences (rulebook/; a match mechanic's go in the Scoring section,
     beside the match), `diff(old, new, unit)` descriptions (diff/), `show(part, unit)` one line (`touring
     show`, the table's header), `status(game)` what a player at the table should know now (terminal and

@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .derived import go_pile_state, lay_safety, recount
+from ..mechanics.safeties import SAFETIES
+from .derived import go_pile_state, recount
 from .game import Game
 from .tables import tables_for
 
@@ -58,7 +59,7 @@ def build_position(ruleset: Ruleset, players: int = 2, setup: str | None = None,
             c = place(name)
             if not t.safety_mask >> c & 1:
                 raise PositionError(f'"{name}" is not a safety')
-            lay_safety(game, s, c)
+            SAFETIES.laid(game, s, c)  # (mechanics.safeties)
     if zone is not None:
         if not t.game_scope:
             raise PositionError("zones are per side here: give each side's zone")

@@ -8,7 +8,8 @@ field has its way back, and that a rebuilt table equals the real one on every fi
 """
 from __future__ import annotations
 
-from .derived import go_pile_state, lay_safety, recount
+from ..mechanics.safeties import SAFETIES
+from .derived import go_pile_state, recount
 from .schema import DERIVED, DISCARD_DOWN, OWN, PUBLIC, CounterOffer, state_fields
 from .view import View
 
@@ -85,7 +86,7 @@ def _safeties(game) -> None:
     for s, pile in enumerate(game.safety_piles):
         laid, game.safety_piles[s] = pile, []
         for c in laid:
-            lay_safety(game, s, c)
+            SAFETIES.laid(game, s, c)  # (mechanics.safeties)
 
 
 def _race_on(game) -> None:

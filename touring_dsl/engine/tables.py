@@ -20,6 +20,7 @@ from .codec import ACTIONS, CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, 
 from .mechanics import install as install_mechanics, install_effects
 from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.safeties import SAFETIES
 
 if TYPE_CHECKING:
     from ..language.model import Ruleset, Setup
@@ -66,7 +67,7 @@ class Tables:
         self._turn(ruleset)
         self._chains(ruleset)
         self._zones(ruleset)
-        self._safeties(ruleset)
+        SAFETIES.tables(self, ruleset)  # (mechanics.safeties)
         PENALTIES.tables(self, ruleset)
         self._counters(ruleset)
         self._codes()
@@ -235,32 +236,6 @@ class Tables:
                     self.zone_opp[z] |= 1 << c
         self.zone_names = tuple(self.names) + (None,)
 
-    # safeties ---------------------------------------------------------------------------------
-    def _safeties(self, ruleset: Ruleset) -> None:
-        """IMMUNE[c]: the hazards and zone cards safety c shields from; GO_FREE[state]: the go pile
-        state of a side whose safety acts as go (a wait for the go card is no wait)."""
-        K = self.K
-        self.safety_mask = self.mask_of(c for c in range(K) if self.kind[c] == SAFETY)
-        self.immune = [0] * K
-        self.acts_as_go = [False] * K
-        self.extra_turn = [False] * K
-        for c, card in enumerate(ruleset.deck):
-            if card.kind == "safety":
-                self.immune[c] = self.mask_of(self.code[n] for n in card.against)
-                self.acts_as_go[c], self.extra_turn[c] = card.acts_as_go, card.extra_turn
-        self.go_safeties = any(self.acts_as_go)
-        n = len(self.onto)
-        self.go_free = [RUNNING if self.onto[state] & self.go_mask else state for state in range(n)]
-        # the hazard a state is held up by, so a safety against it can lift it; none once every remedy
-        # is laid and the side only waits for its go card (a safety is no go card unless it acts as one)
-        self.state_hazard = [-1, -1] + [-1 if self._remedied(ci, p) else self.code[self.chains[ci].hazard]
-                                        for ci, p in self.chain_of_state[2:]]
-
-    def _remedied(self, ci: int, p: int) -> bool:
-        """Whether a side at step p of chain ci has laid every remedy and only a go card is still to come."""
-        steps = self.chains[ci].steps
-        return p > 0 and all(self.kind[self.code[card]] == GO for card in steps[p:])
-
     def targeted(self, c: int) -> bool:
         """Whether playing card c names a side: hazards, and zone cards that may reach another side."""
         if self.kind[c] == HAZARD:
@@ -315,8 +290,7 @@ class Tables:
         n, Z = len(self.onto), self.K + 1
         self.own_gz = [[self.onto[g] | self.zone_own[z] for z in range(Z)] for g in range(n)]
         self.expo_gz = [[self.zone_opp[z] for z in range(Z)] for g in range(n)]
-        if self.safety_mask:  # a side may lay its safeties whatever its go pile shows
-            self.own_gz = [[m | self.safety_mask for m in row] for row in self.own_gz]
+        SAFETIES.own_plays(self)  # (mechanics.safeties)
         for z in range(Z):
             self.expo_gz[RUNNING][z] |= self.open_running  # the hazards a side showing go is open to
             if self.open_empty:

@@ -3,7 +3,7 @@
 A Build holds the merged table of statements (merge.py), the collector every error goes to, the
 edition's sources and the deck as it is built, and the helpers each part uses to read statements and
 check names: `stmts`, `one`, `provenance`, `card_name`. The Ruleset's own sections are built by
-compiler.py (a Build of its own); scoring (scoring_compile.py), examples (examples_compile.py), the
+compiler.py (a Build of its own); scoring (mechanics/scoring/compile.py), examples (examples_compile.py), the
 limits (limits_compile.py) and each mechanic's `compile` (touring_dsl.mechanics) are handed the build.
 """
 from __future__ import annotations

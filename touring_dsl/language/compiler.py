@@ -3,7 +3,7 @@
 compile_file and compile_text read an edition and each file it `extends` (found by locate.py), merge
 them into one table of statements (merge.py) and build the Ruleset from it here, section by section,
 through the shared builder (build.py); scoring, examples, the limits and each mechanic check and build
-their own parts (scoring_compile.py, examples_compile.py, limits_compile.py, touring_dsl.mechanics).
+their own parts (examples_compile.py, limits_compile.py, touring_dsl.mechanics: scoring is mechanics/scoring/).
 """
 from __future__ import annotations
 
@@ -21,8 +21,9 @@ from ..mechanics import REGISTERED as MECHANICS
 from ..mechanics import effects
 from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.safeties import SAFETIES
 from ..base.resources import display_path
-from .scoring_compile import compile_scoring
+from ..mechanics.scoring.compile import compile_scoring
 from .statements import name_span
 from .syntax import Document, Name, Stmt, parse
 
@@ -239,8 +240,7 @@ class _RulesetBuild(Build):
                 **self._effect_fields(d),
                 counters=tuple(n.value for n in d.get("cancels", [])),
                 responder_next=bool(d.get("responder_next")),
-                against=tuple(n.value for n in d.get("against", [])),
-                acts_as_go=bool(d.get("acts_as_go")), extra_turn=bool(d.get("extra_turn")),
+                **SAFETIES.card_fields(d),
                 provenance=self.provenance(stmt, f'card "{d["name"].value}"'))
         for stmt in stmts:
             self._check_card_links(stmt)
@@ -269,14 +269,12 @@ class _RulesetBuild(Build):
             self.c.error("E260", f'counter card "{d["name"].value}" cancels nothing', d["name"].span,
                          'add `cancels "Hazard", ...`')
         self._check_kind_attributes(stmt)
-        if d["kind"] == "safety":
-            self._check_safety(stmt)
+        SAFETIES.check_statement(self, stmt)  # (mechanics.safeties)
 
     # which card kinds each attribute belongs to, with the words a message uses for it
     ATTRIBUTE_KINDS = {"cancels": (("counter", "safety"), "cancels"),
                        "responder_next": (("counter", "safety"), "responder plays next"),
-                       "against": (("safety",), "against"), "acts_as_go": (("safety",), "acts as go"),
-                       "extra_turn": (("safety",), "extra turn")}
+                       **{attr: ((SAFETIES.kind,), words) for attr, words in SAFETIES.attributes.items()}}
 
     def _check_kind_attributes(self, stmt: Stmt) -> None:
         d = stmt.data
@@ -284,21 +282,6 @@ class _RulesetBuild(Build):
             if d.get(attr) and d["kind"] is not None and d["kind"] not in kinds:
                 self.c.error("E271", f'card "{d["name"].value}" is a {d["kind"]} card, but `{words}` is only '
                              f'for {" and ".join(k + " cards" for k in kinds)}', d["name"].span)
-
-    def _check_safety(self, stmt: Stmt) -> None:
-        """A safety protects against named hazards or zone cards, and may answer only those as they come."""
-        d = stmt.data
-        name = d["name"].value
-        if not d.get("against"):
-            self.c.error("E260", f'safety "{name}" protects against nothing', d["name"].span,
-                         'add `against "Hazard", ...`')
-        against = {n.value for n in d.get("against", [])}
-        for hazard in d.get("against", []):
-            self.card_name(hazard, "hazard", "zone", role="what a safety protects against")
-        for hazard in d.get("cancels", []):
-            if hazard.value not in against:
-                self.c.error("E233", f'safety "{name}" cancels "{hazard.value}", which it does not shield from',
-                             hazard.span, f'add "{hazard.value}" to its `against` list, or leave it out of `cancels`')
 
     def _race(self) -> m.Race:
         head = self.one("race")

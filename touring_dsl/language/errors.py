@@ -23,7 +23,6 @@ CODES: dict[str, str] = {
     "E224": "a distance-race rule in a race of piles, or a race in the wrong unit",
     "E230": "a chain that does not end in the Go card",
     "E231": "a chain step of the wrong kind",
-    "E233": "a safety that answers a hazard it does not shield from",
     "E250": "an extends cycle",
     "E251": "a variant changes or removes something its parent does not have",
     "E252": "a variant adds something its parent already has",
@@ -54,11 +53,14 @@ def _mechanics_codes() -> None:
     from ..mechanics import REGISTERED
     from ..mechanics.effects import REGISTERED as EFFECTS
     from ..mechanics.penalties import PENALTIES
+    from ..mechanics.safeties import SAFETIES
 
-    for mechanic in (*REGISTERED, *EFFECTS, PENALTIES):  # (a hazard effect's codes too: mechanics.effects)
+    # (a hazard effect's codes too: mechanics.effects; and the penalties' and safety cards' constructs)
+    for mechanic in (*REGISTERED, *EFFECTS, PENALTIES, SAFETIES):
         for code, summary in mechanic.errors.items():
             if code in CODES:
-                raise ValueError(f"mechanic {mechanic.name} declares error {code}, which is already taken")
+                raise ValueError(f"mechanic {getattr(mechanic, 'name', mechanic.kind)} declares error {code}, "
+                                 "which is already taken")
             CODES[code] = summary
 
 

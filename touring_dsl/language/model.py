@@ -19,6 +19,7 @@ from ..mechanics import REGISTERED
 from ..mechanics.effects import REGISTERED as EFFECTS
 from ..mechanics.turn import TURN
 from ..mechanics.turn.model import Keep, Reshuffle, Turn  # noqa: F401 (the turn construct's part)
+from ..mechanics.scoring.model import ScoreTerm, Scoring  # noqa: F401 (the scoring construct's part of the model)
 from ..base.wording import counted
 from ..mechanics.penalties.model import Penalties, Penalty  # noqa: F401 (the penalties construct's part)
 
@@ -207,32 +208,6 @@ class Progressive(Frozen):
 
     def sizes(self) -> tuple[int, ...]:
         return self.tables or (self.table,)
-
-
-ScoreWhat = Literal[("distance", "completing", "completing-without", "completing-exhausted", "shut-out",
-                    "in-play", "all-in-play", "countered",
-                    *(f.what for m in REGISTERED for f in m.finishes))]  # a mechanic's conditions last
-
-
-class ScoreTerm(Frozen):
-    """Points a side earns when a race ends: per mile, per card in play, per hazard countered, or once
-    for completing the race (optionally only without a card, after the draw pile ran out, or while no
-    opponent has any mileage)."""
-
-    what: ScoreWhat
-    points: int
-    card: str | None = None  # the named card counted in play, or the one the race is completed without
-    kind: CardKind | None = None  # the kind of card counted in play, or countered
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
-class Scoring(Frozen):
-    """How races are scored, and the match: the first side whose total reaches `match` points wins."""
-
-    terms: tuple[ScoreTerm, ...]
-    match: int | None = None  # None: each race is scored alone (who leads each race: Ruleset.mechanics)
-    provenance: Provenance = Field(default_factory=Provenance)
-    match_provenance: Provenance = Field(default_factory=Provenance)
 
 
 class ExampleSide(Frozen):

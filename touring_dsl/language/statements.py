@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import model as m
 from .errors import Span
-from ..mechanics import REGISTERED
+from ..mechanics import scoring
 from ..mechanics.penalties import PENALTIES
 from .syntax import Name, Stmt
 
@@ -39,19 +39,13 @@ def describe_key(key: tuple) -> str:
 
 def score_key_words(key: tuple) -> str:
     """A scoring rule's key in words ("points for completing the race without "200 km""), for messages."""
-    kind, rest = key[0], key[1:]
-    if kind == "score_complete":
-        finish = {"always": "", "without": " without", "exhausted": " after the draw pile runs out",
-                  "shut-out": " while no opponent has any mileage",
-                  **{f.what: " " + f.words for m in REGISTERED for f in m.finishes}}[rest[0]]
-        return "points for completing the race" + finish + "".join(f' "{r}"' for r in rest[1:])
-    if kind == "score_in_play":
-        return "points per " + (f'"{rest[1]}"' if rest[0] == "card" else rest[1]) + " in play"
-    words = {"score_distance": "points per mile", "score_all_in_play": "points for all {} in play",
-             "score_countered": "points per {} countered", "match_to": "the match"}
+    kind = key[0]
+    if kind in scoring.STATEMENTS:  # a term's line: its kind says it (touring_dsl.mechanics.scoring)
+        return scoring.key_words(key)
+    words = {"match_to": "the match"}
     if kind not in words:  # a mechanic's statement (touring_dsl.mechanics): as it is written
         return kind.replace("_", " ")
-    return words[kind].format(*rest)
+    return words[kind]
 
 
 def name_span(stmt: Stmt) -> Span:

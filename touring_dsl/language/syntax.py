@@ -9,7 +9,9 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .errors import Collector, Span, TouringError
+from ..mechanics import scoring
 from ..mechanics.effects import attribute_effect
+from ..mechanics.safeties import SAFETIES
 from ..base.resources import grammar_text
 
 # Plain words for the grammar's named terminals, so errors never show Lark's internal names.
@@ -232,9 +234,10 @@ def _terminal_word(name: str) -> str:
 
 
 def _mechanic_rule(rule: str):
-    """("statement" | "finish" | "move", its mechanic, the finish's ScoreTerm.what or the move's action) for
-    a grammar alias a registered mechanic declares (a move's alias is m_<action>), ("construct", the
-    construct, None) for a core construct's statement (its parse gives the kind), else None."""
+    """("statement" | "move", its mechanic, the move's action) for a grammar alias a registered mechanic
+    declares (a move's alias is m_<action>), ("construct", the construct, None) for a core construct's
+    statement (its parse gives the kind), else None. (Score terms and conditions are the scoring's:
+    parse_rule.)"""
     from ..mechanics import REGISTERED
     from ..mechanics.penalties import PENALTIES
     from ..mechanics.turn import TURN
@@ -246,9 +249,6 @@ def _mechanic_rule(rule: str):
     for mechanic in REGISTERED:
         if rule in mechanic.statements:
             return "statement", mechanic, None
-        for finish in mechanic.finishes:
-            if rule == finish.grammar:
-                return "finish", mechanic, finish.what
         for decision in mechanic.decisions:
             if rule == f"m_{decision.action}":
                 return "move", mechanic, decision.action
@@ -374,9 +374,6 @@ class ToRaw(Transformer):
     def counter(self): return ("counter", None)
     def safety(self): return ("safety", None)
     def responder_next(self): return ("responder_next", True)
-    def against(self, names): return ("against", names)
-    def acts_as_go(self): return ("acts_as_go", True)
-    def extra_turn(self): return ("extra_turn", True)
     def count(self, n): return ("count", n)
     def hours(self, n): return ("hours", n)
     def cancels(self, names): return ("cancels", names)
@@ -436,10 +433,7 @@ class ToRaw(Transformer):
     def prizes(self, n): return ("prizes", {"places": n})
     def umpire(self): return ("umpire", {})
 
-    def score_distance(self, n, _points, unit): return ("score_distance", {"points": n, "unit": unit})
-    def score_in_play(self, n, _points, scored): return ("score_in_play", {"points": n, **scored})
-    def score_all_in_play(self, n, _points, kind): return ("score_all_in_play", {"points": n, "kind": kind})
-    def score_countered(self, n, _points, kind): return ("score_countered", {"points": n, "kind": kind})
+    # a scoring term's line and a completing term's finish: parsed by its kind (touring_dsl.mechanics.scoring)
     def match_to(self, n, _points): return ("match_to", {"points": n})
     def points(self): return None
     @v_args(inline=False, meta=True)
@@ -450,13 +444,6 @@ class ToRaw(Transformer):
 
     def scored_card(self, name): return {"card": name, "kind": None}
     def scored_kind(self, kind): return {"card": None, "kind": kind}
-    def finish_without(self, card): return ("without", card)
-    def finish_exhausted(self): return ("exhausted", None)
-    def finish_shut_out(self): return ("shut-out", None)
-
-    def score_complete(self, n, _points, finish):
-        condition, card = finish or ("always", None)
-        return ("score_complete", {"points": n, "finish": condition, "card": card})
 
     def note(self, text): return ("note", {"text": text})
     def go_pile_name(self, name): return ("pile_name", {"role": "go", "name": name})
@@ -515,6 +502,11 @@ class ToRaw(Transformer):
         effect = attribute_effect(str(data))  # a hazard effect's card attribute (mechanics.effects)
         if effect is not None:
             return (str(data), effect.attribute(str(data), list(children)))
+        scored = scoring.parse_rule(str(data), list(children))  # a scoring term or finish (mechanics.scoring)
+        if scored is not None:
+            return scored
+        if str(data) in SAFETIES.attributes:  # a safety's card attribute (mechanics.safeties)
+            return (str(data), SAFETIES.attribute(str(data), list(children)))
         found = _mechanic_rule(str(data))
         if found is None:
             return super().__default__(data, children, meta)
@@ -523,8 +515,6 @@ class ToRaw(Transformer):
             return mechanic.parse(str(data), list(children))
         if kind == "statement":
             return (str(data), mechanic.parse(str(data), list(children)))
-        if kind == "finish":
-            return (what, None)
         return ("move", what, None, None, None, Span(self.file, meta.line, meta.column))
 
     def take_nothing(self): return []
@@ -623,11 +613,6 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("note", data["text"].value)
     if kind == "pile_name":
         return ("pile_name", data["role"])
-    if kind == "score_complete":
-        return ("score_complete", data["finish"]) + ((data["card"].value,) if data["card"] else ())
-    if kind == "score_in_play":
-        return ("score_in_play", "card", data["card"].value) if data["card"] else \
-            ("score_in_play", "kind", data["kind"].value)
-    if kind in ("score_all_in_play", "score_countered"):
-        return (kind, data["kind"].value)
+    if kind in scoring.STATEMENTS:  # a scoring term's line (touring_dsl.mechanics.scoring)
+        return scoring.statement_key(kind, data)
     return (kind,)

@@ -2,7 +2,7 @@
 (web/views.py, static/table.js) show after each race.
 
 One row per scoring term the edition has, in the edition's order, worded as the rulebook and `touring show`
-word it ("100 points per safety in play": the points, then language.scoring_words.score_words); a cell per side with
+word it ("100 points per safety in play": the points, then mechanics.scoring.score_words); a cell per side with
 the points that term earned it in the race (None where it earned none); then the race's totals and, in a
 match, the running totals. Everything on it is public: a finished race's piles, counters and distance.
 """
@@ -51,7 +51,7 @@ def unit_word(ruleset) -> str:
 def term_words(term, unit: str, counter: str = "") -> str:
     """'1 point per km', '400 points for completing the race', '300 points per coup fourré' (the words of the
     scoring section; counter: the edition's name for a hazard turned away, where it gives one)."""
-    from ..language.scoring_words import score_words
+    from ..mechanics.scoring import score_words
 
     return f"{counted(term.points, 'point')} {score_words(term, unit, counter=counter)}"
 

@@ -8,6 +8,7 @@ from ..mechanics import REGISTERED
 from ..mechanics import effects
 from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.safeties import SAFETIES
 from . import construct_words
 from ..language.model import Card, Provenance, Ruleset, Setup
 from . import words as w
@@ -288,11 +289,8 @@ class _Writer:
         if card.kind == "zone":
             allows = self.zone_allows().get(card.name, ())
             return text("allows ", self.mileage_list(allows))
-        if card.kind == "safety":
-            role = text("shields its side from ", cards(card.against, "and"), " for the rest of the race",
-                        "; its side needs no " if card.acts_as_go else "", CardName(self.go) if card.acts_as_go else "")
-            return text(role, "; may be laid out of turn against ", cards(card.counters, "or")) if card.counters \
-                else role
+        if card.kind == SAFETIES.kind:
+            return phrase(SAFETIES.role(card, self.go))
         return text("cancels ", cards(card.counters, "or"), ", shown out of turn")
 
     def mileage_list(self, allows: Iterable[str]) -> Text:
@@ -316,8 +314,8 @@ class _Writer:
             lay.append(text("one distance pile, on which it lays its mileage cards of every value"))
         else:
             lay.append(text("one mileage pile for each of ", cards(p.card for p in r.race.piles)))
-        if self.by_kind.get("safety"):
-            lay.append(text("a row for its safeties, which stay there until the race ends"))
+        if self.by_kind.get(SAFETIES.kind):
+            lay.append(text(SAFETIES.setup_line()))
         blocks.append(Paragraph(text("Each side keeps in front of it:")))
         blocks.append(Bullets(tuple(lay)))
         if r.zones.zones:
@@ -415,8 +413,8 @@ class _Writer:
                     if (said := effect.play_option(hazards))]
         if r.zones.zones:
             options.append(text("a zone card (", cards(self.names("zone"), "or"), "), as explained under Zones"))
-        if self.by_kind.get("safety"):
-            options.append(text("a safety (", cards(self.names("safety"), "or"), "), in front of your own side"))
+        if self.by_kind.get(SAFETIES.kind):
+            options.append(phrase(SAFETIES.play_option(self.names(SAFETIES.kind))))
         options.append(text("any card at all, on the discard pile, when you cannot or would rather "
                             "not lay one"))
         return options
@@ -521,25 +519,15 @@ class _Writer:
                 text(cure, self.refs(chain.provenance) if chain else ()))
 
     def safety_cards(self) -> Section | None:
-        safeties = self.by_kind.get("safety")
+        safeties = self.by_kind.get(SAFETIES.kind)
         if not safeties:
             return None
-        blocks: list[Block] = [Paragraph(text(
-            "A safety is laid in front of your own side, on your turn, at any time: even before your first ",
-            CardName(self.go), ". It stays there until the race ends, and the cards it shields from can no "
-            "longer be played on your side. If one of them is holding your side up when you lay the safety, "
-            "that card and any remedies on it go to the discard pile, and your side runs again."))]
+        blocks: list[Block] = [Paragraph(phrase(SAFETIES.section_intro(self.go)))]
         for card in safeties:
-            extras = []
-            if card.acts_as_go:
-                extras.append(text("your side never needs a ", CardName(self.go), " again, not even after a remedy, "
-                                   "and counts as showing one (so hazards may be laid on it whenever it is not "
-                                   "stopped)"))
-            if card.extra_turn:
-                extras.append(text("you draw and play again at once"))
+            head, extras = SAFETIES.section_card(card, self.go)  # (mechanics.safeties)
             blocks.append(Paragraph(text(
-                CardName(card.name), " shields from ", cards(card.against, "and"),
-                text(": ", join_texts(extras, "; and "), ".") if extras else ".", self.refs(card.provenance))))
+                phrase(head), text(": ", join_texts([phrase(x) for x in extras], "; and "), ".") if extras else ".",
+                self.refs(card.provenance))))
         return Section("Safeties", "safeties", tuple(blocks))
 
     def counter_cards(self) -> Section | None:

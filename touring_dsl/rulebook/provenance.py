@@ -67,7 +67,7 @@ def mechanic_provenances(r: Ruleset, places: tuple[str, ...]) -> list[tuple[str,
 def _scoring_rows(r: Ruleset) -> list[tuple[str, Provenance]]:
     """The scoring, each of its terms (in the rulebook's words) and the match (who leads its races is a
     mechanic's: mechanic_provenances)."""
-    from ..language.scoring_words import score_words  # the terms as the language names them, short enough for a table
+    from ..mechanics.scoring import score_words  # the terms as the language names them, short enough for a table
 
     scoring, unit = r.scoring, "km" if r.race.unit == "km" else "mile"
     rows = [("Scoring", scoring.provenance)]

@@ -3,26 +3,21 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..mechanics import REGISTERED, finish_of, match_parts, names_the_lead
+from ..mechanics import match_parts, names_the_lead
+from ..mechanics.scoring import kind_of
 from ..language.model import Provenance, Ruleset, ScoreTerm
 from . import words as w
-from .blocks import Block, Bullets, CardName, Paragraph, Section, Text, card_list, text
-
-KIND_WORDS = {"mileage": ("mileage card", "mileage cards"), "go": ("go card", "go cards"),
-              "remedy": ("remedy", "remedies"), "zone": ("zone card", "zone cards"),
-              "safety": ("safety", "safeties")}
-COMPLETING = ("completing", "completing-without", "completing-exhausted", "shut-out",
-              *(f.what for m in REGISTERED for f in m.finishes))  # a mechanic's conditions too
-
+from .blocks import Block, Bullets, Paragraph, Section, Text, text
+from .effect_words import phrase
 
 def scoring_section(ruleset: Ruleset, refs: Callable[..., Text]) -> Section | None:
     """How each race is scored and, for a match, how the match is won; None without a scoring section."""
     scoring = ruleset.scoring
     if scoring is None:
         return None
-    every = [t for t in scoring.terms if t.what not in COMPLETING]
-    finisher = [t for t in scoring.terms if t.what in COMPLETING]
-    in_play = any(t.what in ("in-play", "all-in-play", "completing-without") for t in scoring.terms)
+    every = [t for t in scoring.terms if not kind_of(t.what).completes]
+    finisher = [t for t in scoring.terms if kind_of(t.what).completes]
+    in_play = any(kind_of(t.what).reads_play for t in scoring.terms)
     blocks: list[Block] = [Paragraph(text(
         "Every race is scored as soon as it ends, whether or not a side completed it.",
         " A card is in a side's play while it lies in front of that side: on its mileage piles, among the "
@@ -44,36 +39,8 @@ def scoring_section(ruleset: Ruleset, refs: Callable[..., Text]) -> Section | No
 
 
 def _term(ruleset: Ruleset, term: ScoreTerm) -> Text:
-    points = _points(term.points)
-    what = term.what
-    if what == "distance":
-        return text(f"{points} for every {_unit(ruleset)} it has travelled")
-    if what == "in-play":
-        return text(f"{points} for every ", _counted_thing(term), " it has in play")
-    if what == "all-in-play":
-        names = [c.name for c in ruleset.deck if c.kind == term.kind]
-        return text(f"{points} when it has all of ", card_list(names, "and"), " in play")
-    if what == "countered":
-        name = ruleset.pile_names.counter
-        done = f"{name} it called" if name else "hazard it turned away as it was played, out of turn"
-        return text(f"{points} for every {done} (the card that turned the hazard away scores as well, if it "
-                    "stays in play)")
-    if what == "completing":
-        return text(f"{points} for completing it")
-    if what == "completing-without":
-        return text(f"{points} more if it has no ", CardName(term.card or ""), " card in play")
-    if what == "completing-exhausted":
-        return text(f"{points} more if the draw pile was empty when it completed the race")
-    found = finish_of(what)  # a mechanic's condition (touring_dsl.mechanics)
-    if found is not None:
-        return text(f"{points} more if it completed the race {found[1].words}")
-    return text(f"{points} more if no opponent has any mileage (a shut-out)")
-
-
-def _counted_thing(term: ScoreTerm) -> Text:
-    if term.card:
-        return text(CardName(term.card), " card")
-    return text(KIND_WORDS.get(term.kind or "", (term.kind or "card",))[0])
+    """A term's points, then its kind's words (touring_dsl.mechanics.scoring)."""
+    return text(_points(term.points), phrase(kind_of(term.what).rulebook(term, ruleset)))
 
 
 def _match(ruleset: Ruleset, provenance: Provenance, refs: Callable[..., Text]) -> Text:
@@ -96,6 +63,3 @@ def _same_lead() -> Text:
 def _points(n: int) -> str:
     return f"{n} {w.plural(n, 'point')}"
 
-
-def _unit(ruleset: Ruleset) -> str:
-    return "km" if ruleset.race.unit == "km" else "mile"

@@ -12,6 +12,7 @@ from ..engine import Move
 from ..engine.codec import ACTIONS, CARDLESS
 from ..engine.mechanics import target_now
 from ..mechanics.effects import effects_of
+from ..mechanics.safeties import SAFETIES
 from ..play.table_view import (forfeit_warnings, go_pile_label, mechanic_status, move_label, needs_text, offer_question,
                           empty_zone_note, result_lines, sorted_hand, zone_label, zone_text)
 
@@ -60,8 +61,8 @@ def _guards(card, answers: dict[str, list[str]]) -> list[str]:
     """The hazards whose family a card's face shows: its own, those it answers, those it guards against."""
     if card.kind == "hazard":
         return [card.name]
-    if card.kind == "safety":
-        return list(dict.fromkeys(card.against + card.counters))
+    if card.kind == SAFETIES.kind:
+        return SAFETIES.guards(card)
     if card.kind in ("remedy", "counter", "go"):
         return answers.get(card.name, [])
     return []

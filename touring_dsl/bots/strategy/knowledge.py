@@ -11,7 +11,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ...engine.tables import tables_for
+from ...mechanics.safeties import SAFETIES
 from ...language.model import Ruleset
+from ...mechanics.scoring import kind_of
 
 
 @dataclass
@@ -50,13 +52,10 @@ class Knowledge:
                               for card in ruleset.deck})
         self.kind = {card.name: card.kind for card in ruleset.deck}
         self.miles = {card.name: card.miles or 0 for card in ruleset.deck}
-        self.extra_turn = {card.name for card in ruleset.deck if card.extra_turn}
-        self.acts_as_go = {card.name for card in ruleset.deck if card.acts_as_go}
+        self.extra_turn = SAFETIES.extra_turns(ruleset.deck)  # (mechanics.safeties)
+        self.acts_as_go = SAFETIES.run_free(ruleset.deck)
         # shields[h]: the safeties whose side the hazard (or zone card) h cannot touch
-        self.shields: dict[str, set[str]] = {}
-        for card in ruleset.deck:
-            for hazard in card.against:
-                self.shields.setdefault(hazard, set()).add(card.name)
+        self.shields: dict[str, set[str]] = SAFETIES.shields(ruleset.deck)
         # cancels[s]: the hazards card s may turn away out of turn
         self.cancels: dict[str, set[str]] = {card.name: set(card.counters) for card in ruleset.deck if card.counters}
         for counter in ruleset.counters:
@@ -76,25 +75,16 @@ def read_points(ruleset: Ruleset) -> Points:
     points = Points()
     if ruleset.scoring is None:
         return points
-    safeties = {card.name for card in ruleset.deck if card.kind == "safety"}
-    for term in ruleset.scoring.terms:
-        what = term.what
-        if what == "distance":
-            points.per_mile += term.points
-        elif what == "completing":
-            points.complete += term.points
-        elif what == "completing-without" and term.card:
-            points.without[term.card] = points.without.get(term.card, 0) + term.points
-        elif what == "completing-exhausted":
-            points.exhausted += term.points
-        elif what == "shut-out":
-            points.shut_out += term.points
-        elif what == "in-play" and (term.kind == "safety" or term.card in safeties):
-            points.per_safety += term.points if term.kind == "safety" else term.points // max(len(safeties), 1)
-        elif what == "all-in-play" and term.kind == "safety":
-            points.all_safeties += term.points
-        elif what == "countered":
-            points.countered += term.points
+    for term in ruleset.scoring.terms:  # what each kind of term lets a bot steer (mechanics.scoring)
+        steer = kind_of(term.what).steers(term, ruleset)
+        if steer is None:
+            continue
+        field_name, n, *card = steer
+        if card:
+            kept = getattr(points, field_name)
+            kept[card[0]] = kept.get(card[0], 0) + n
+        else:
+            setattr(points, field_name, getattr(points, field_name) + n)
     return points
 
 

@@ -7,20 +7,23 @@ kernel's functions.
 
 The modules import one another in one direction only, lowest first:
 
-    safeties < legality < zones < races < delays < counters
+    legality < zones < races < delays < counters
 
-The `penalties` construct is not here: its kernel lines are in touring_dsl/mechanics/penalties/play.py,
-which legality and delays call (it imports no rule).
+The `penalties` and `safety` constructs are not here: their kernel lines are in
+touring_dsl/mechanics/penalties/play.py and touring_dsl/mechanics/safeties.py, which the rules reach
+(penalties by import, the safeties through the Emitter's steps e.shield, e.go_free, e.keep_safety).
 
 A rule that must call one above it (a safety's extra turn draws cards; a hazard meets a counter before
 it acts) calls a step of the Emitter instead (e.draw_cards, e.refresh, e.offer_counter,
-e.counter_responses: declared in engine.emitter, given their rule by engine.codegen.Emitter). A new
-rule module finds its place in that order: an import against it would make an import cycle.
+e.counter_responses, and the safety cards' e.shield, e.go_free, e.keep_safety: declared in engine.emitter,
+given their rule by engine.codegen.Emitter). A new rule module finds its place in that order: an import
+against it would make an import cycle.
 
 What a hazard does to the side it is played on (its effect: a delay, a removal, a lost turn...) is one
 module of touring_dsl/mechanics/effects/ each, which writes its lines itself or through the steps here
-(delays.delay, races.removal: e.rules). The turn (`turn`, `reshuffle`: dealing, drawing, discarding
-and passing the turn) is the construct touring_dsl/mechanics/turn/, which every rule here may call. Where to look for a construct of docs/language.md:
+(delays.delay, races.removal: e.rules). The safety cards are one module too, mechanics/safeties.py. The
+turn (`turn`, `reshuffle`: dealing, drawing, discarding and passing the turn) is the construct
+touring_dsl/mechanics/turn/, which every rule here may call. Where to look for a construct of docs/language.md:
 
     legality.py   which cards a seat may play now (the cached masks every rule below keeps up to date)
     delays.py     `delays` (chain ... then ..., target), go and remedy cards on the go pile

@@ -1,7 +1,7 @@
 """Rules of play, counters: a card shown out of turn that cancels a hazard as it is played.
 
 Construct: `card "C" counter cancels "Hazard", ... [responder plays next]` in the deck (and a safety's
-`cancels`, see safeties.py); an edition may name the moment (`counter is called "coup fourré"`).
+`cancels`, see mechanics/safeties.py); an edition may name the moment (`counter is called "coup fourré"`).
 When a hazard (or a zone card played on another side) that some counter cancels is played on side v,
 the seats of v are asked in turn order after the attacker, before the hazard acts: each may show a
 counter it holds (the hazard goes to the discards, and the counter too, or in front of the side if it
@@ -22,7 +22,7 @@ from ...language.counter_words import shown_detail
 from ..codec import COUNTER_WITH, is_action
 from ..tables import ZONE
 from ..emitter import Emitter
-from . import safeties, zones
+from . import zones
 from ...mechanics.turn import TURN
 from .zones import against_zones  # (whether a counter may answer a zone card: simulate.fast asks it here too)
 
@@ -98,7 +98,7 @@ def respond(e: Emitter) -> None:
         e.event('"counter"', "seat", "v", "NAMES[c]", shown_detail(t.counter_name))
         if t.safety_mask & _countering(t):
             with w.block(f"if {t.safety_mask} >> c & 1:  # a safety stays in front of its side"):
-                safeties.keep(e, "v")
+                e.keep_safety("v")
             with w.block("else:"):
                 w("discard.append(c)")
         else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..tables import RUNNING
 from ..emitter import Emitter
-from . import legality, safeties
+from . import legality
 from ...mechanics.penalties import PENALTIES
 
 
@@ -19,7 +19,7 @@ from ...mechanics.penalties import PENALTIES
 def go_or_remedy(e: Emitter) -> None:
     """Card c, a go or the step a delay asks for, goes on side s's go pile."""
     e.w("go_piles[s].append(c)")
-    covered(e, "s", safeties.go_free(e, "s", "AFTER[go_state[s]][c]"))
+    covered(e, "s", e.go_free("s", "AFTER[go_state[s]][c]"))
     e.event('"play"', "seat", "s", "NAMES[c]", 'f"player {seat + 1} plays {NAMES[c]} on side {s + 1}"')
 
 
@@ -34,7 +34,7 @@ def covered(e: Emitter, v: str, state: str) -> None:
         w(f"own_mask[{v}] = OWN_RUN[_z] | open_piles[{v}] & MILE_OK[_z]")
         legality.exposure(e, v, "EXPO_RUN[_z]")
     with w.block("else:"):
-        w(f"own_mask[{v}] = OWN_GZ[_g][_z]", f"exposed_mask[{v}] = {safeties.shield(e, v, 'EXPO_GZ[_g][_z]')}")
+        w(f"own_mask[{v}] = OWN_GZ[_g][_z]", f"exposed_mask[{v}] = {e.shield(v, 'EXPO_GZ[_g][_z]')}")
 
 
 def delay(e: Emitter) -> None:
@@ -52,7 +52,7 @@ def cover(e: Emitter) -> None:
     e.hook("before_cover")  # go_state[v] still shows what hazard c covers
     w("go_piles[v].append(c)")
     # a delayed side's masks do not depend on its mileage: the takes can follow
-    w(f"_g = go_state[v] = {safeties.go_free(e, 'v', 'HAZ_STATE[c]')}", "_z = zone_state[v]", "own_mask[v] = OWN_GZ[_g][_z]",
-      f"attack_mask[v] = {t.attack_cards}", f"exposed_mask[v] = {safeties.shield(e, 'v', 'EXPO_GZ[_g][_z]')}")
+    w(f"_g = go_state[v] = {e.go_free('v', 'HAZ_STATE[c]')}", "_z = zone_state[v]", "own_mask[v] = OWN_GZ[_g][_z]",
+      f"attack_mask[v] = {t.attack_cards}", f"exposed_mask[v] = {e.shield('v', 'EXPO_GZ[_g][_z]')}")
     if e.has_penalties:
         PENALTIES.forfeit_take(e)

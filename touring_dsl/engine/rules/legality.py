@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from ..tables import RUNNING
 from ..emitter import Emitter
-from . import safeties
 from ...mechanics.penalties import PENALTIES
 
 
@@ -23,7 +22,7 @@ def refresh(e: Emitter, v: str) -> None:
     with w.block(f"if _g == {RUNNING}:"):
         w(f"own_mask[{v}] = OWN_RUN[_z] | open_piles[{v}] & MILE_OK[_z]", f"attack_mask[{v}] = {t.attack_cards}")
         exposure(e, v, "EXPO_RUN[_z]")
-    exposed_mask = safeties.shield(e, v, "EXPO_GZ[_g][_z]")
+    exposed_mask = e.shield(v, "EXPO_GZ[_g][_z]")
     with w.block(f"elif _g or has_mileage[{v}]:"):
         w(f"own_mask[{v}] = OWN_GZ[_g][_z]", f"attack_mask[{v}] = {t.attack_cards}", f"exposed_mask[{v}] = {exposed_mask}")
     with w.block("else:  # before the side's first go card only some kinds may be played"):
@@ -47,13 +46,13 @@ def exposure(e: Emitter, v: str, base: str) -> None:
     """exposed_mask[v] for a side showing go: hazards that remove a mileage card need one to remove."""
     w = e.w
     if not e.t.removers:
-        w(f"exposed_mask[{v}] = {safeties.shield(e, v, base)}")
+        w(f"exposed_mask[{v}] = {e.shield(v, base)}")
         return
     w(f"_m = {base}", f"_counts = mileage_counts[{v}]")
     for hazard, card in e.t.removers:
         with w.block(f"if _counts[{card}]:"):
             w(f"_m |= {1 << hazard}")
-    w(f"exposed_mask[{v}] = {safeties.shield(e, v, '_m')}")
+    w(f"exposed_mask[{v}] = {e.shield(v, '_m')}")
 
 
 def legal(e: Emitter) -> None:

@@ -1,21 +1,10 @@
 """Rules of play, scoring: the points each side earns when a race ends, read off the final table.
 
-Construct: the `scoring` section (`N points per mile`, `N points for completing the race [without
-"Card" | after the draw pile runs out | while no opponent has any mileage]`, `N points per "Card" |
-kind in play`, `N points for all <kind> in play`, `N points per hazard countered`; `match to N points`
-is played by engine.match). When a race is over, each side scores every term that applies to it:
-
-- per mile: the miles its mileage piles add up to at the end;
-- per card (or kind) in play: the cards of that name (or kind) it has laid in front of it and that
-  are still there: mileage piles, its own go pile (hazards laid on it are the attackers', not its
-  own), its zone pile where each side has one (but not zone cards only ever played on an opponent),
-  and its safeties;
-- for all of a kind in play: once, when one card of every name of that kind is in its play;
-- per hazard countered: each hazard it turned away out of turn with a counter (the kernel keeps
-  the count as it happens: rules.counters);
-- for completing the race: once, to the side that completed it; `without "Card"` only when none of
-  that card is in its play, `after the draw pile runs out` only when the draw pile was empty when it
-  completed, and `while no opponent has any mileage` only when every other side ended with no miles.
+Construct: the `scoring` section (touring_dsl/mechanics/scoring/ states it, and says how each kind of
+term is counted: each is one TermKind there). This module reads the finished table for them: it adds up
+each side's lines (ScoreLine, RaceScore) and says which cards lie in a side's play (in_play): its
+mileage piles, its own go pile (hazards laid on it are the attackers', not its own), its zone pile
+where each side has one (but not zone cards only ever played on an opponent), and its safeties.
 
 Unlike the other rules modules this one writes no kernel code: a race's score is read from the
 finished game (the piles, the draw pile and the counts the kernel keeps), so scoring costs the game
@@ -27,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...mechanics import finish_of
+from ...mechanics import scoring as scoring_terms
 from ...language.model import ScoreTerm, Scoring
 
 if TYPE_CHECKING:
@@ -70,42 +59,8 @@ def score_race(game: "Game") -> tuple[RaceScore, ...]:
 
 def _side_score(game: "Game", scoring: Scoring, side: int) -> RaceScore:
     laid = in_play(game, side)
-    lines = (ScoreLine(term, _count(game, term, side, laid)) for term in scoring.terms)
+    lines = (ScoreLine(term, scoring_terms.count(game, term, side, laid)) for term in scoring.terms)
     return RaceScore(side, tuple(line for line in lines if line.count))
-
-
-def _count(game: "Game", term: ScoreTerm, side: int, laid: Counter) -> int:
-    """How many times `term` applies to `side` at the end of the race."""
-    what = term.what
-    if what == "distance":
-        return game.miles[side]
-    if what == "in-play":
-        return laid[term.card] if term.card else sum(n for name, n in laid.items() if _kind(game, name) == term.kind)
-    if what == "all-in-play":
-        names = [c.name for c in game.ruleset.deck if c.kind == term.kind]
-        return int(all(laid[name] for name in names))
-    if what == "countered":
-        return game.countered[side]
-    return int(completed(game, side) and _finish_holds(game, term, side, laid))
-
-
-def completed(game: "Game", side: int) -> bool:
-    """Whether `side` ended the race by completing it."""
-    return game.outcome == "completed" and game.winner == side
-
-
-def _finish_holds(game: "Game", term: ScoreTerm, side: int, laid: Counter) -> bool:
-    """The condition a completing term adds: without a card, with the draw pile empty, or a shut-out."""
-    if term.what == "completing-without":
-        return not laid[term.card]
-    if term.what == "completing-exhausted":
-        return not game.draw
-    if term.what == "shut-out":
-        return all(not miles for other, miles in enumerate(game.miles) if other != side)
-    found = finish_of(term.what)  # a mechanic's condition (touring_dsl.mechanics): "after an extension"
-    if found is not None:
-        return found[0].finish_holds(game, side, term.what)
-    return True
 
 
 def in_play(game: "Game", side: int) -> Counter:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..codec import TARGET
 from ..tables import EMPTY, FORFEIT_CARD, ZONE
 from ..emitter import Emitter
-from . import legality, safeties
+from . import legality
 
 
 
@@ -57,7 +57,7 @@ def speeding(e: Emitter) -> None:
         for p in t.pile_order:
             with w.block(f"if counts[{p}]:"):
                 w(f"discard.extend([{p}] * counts[{p}])", f"counts[{p}] = 0")
-        w("discard.extend(go_piles[s])", "go_piles[s].clear()", f"go_state[s] = {safeties.go_free(e, 's', str(EMPTY))}",
+        w("discard.extend(go_piles[s])", "go_piles[s].clear()", f"go_state[s] = {e.go_free('s', str(EMPTY))}",
           "miles[s] = 0", "has_mileage[s] = 0", f"open_piles[s] = {t.open_full}", f"remaining[s] = {e.target() if t.distance else t.need_total}")
         legality.refresh(e, "s")
     w("discard.append(c)")

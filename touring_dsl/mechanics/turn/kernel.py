@@ -16,7 +16,7 @@ Emitter's (e.refresh_all, e.go_free: engine.codegen gives each its rule).
 """
 from __future__ import annotations
 
-from ..vocabulary import EMPTY, GO, KIND_CODES, SAFETY
+from ..vocabulary import EMPTY, GO, KIND_CODES
 
 # reshuffle: how much of a go or zone pile goes back into the draw pile
 KEEP_CODES = {"all": 0, "all-but-top": 1, "none": 2}
@@ -42,7 +42,7 @@ def tables(t, ruleset) -> None:
     turn = ruleset.turn
     t.hand_size, t.draw_count, t.draw_before_play = turn.hand, turn.draw, turn.draw_before_play
     t.draw_one = turn.draw == 1 and turn.draw_before_play
-    kinds = {KIND_CODES[k] for k in turn.before_go} | {GO, SAFETY}  # a safety may be laid at any time
+    kinds = {KIND_CODES[k] for k in turn.before_go} | {GO}  # (and safeties: mechanics.safeties)
     t.before_go = t.mask_of(c for c in range(t.K) if t.kind[c] in kinds)
     reshuffle = ruleset.reshuffle
     t.return_discard = reshuffle.discard

@@ -1,0 +1,106 @@
+"""The scoring construct's contract (touring_dsl/mechanics/scoring): every kind of term carries each of its
+pieces (grammar alias, check, count, key, words, rulebook words), the compiled model's ScoreTerm.what is
+derived from the kinds, the grammar's term lines are all some kind's, and a kind missing a piece is named."""
+from __future__ import annotations
+
+import re
+from itertools import takewhile
+from pathlib import Path
+from typing import get_args
+
+import pytest
+
+from touring_dsl import mechanics
+from touring_dsl.language.archive import load
+from touring_dsl.language.model import ScoreTerm
+from touring_dsl.mechanics import scoring
+from touring_dsl.mechanics.scoring import KINDS, TermKind, kind_of, kind_of_statement
+from touring_dsl.mechanics.scoring.terms import MechanicFinish
+
+ROOT = Path(__file__).resolve().parents[1]
+GRAMMAR = (ROOT / "grammar" / "touring.lark").read_text(encoding="utf-8")
+
+# the methods a kind must write itself: each raises (names the kind) in TermKind
+WORDS = ("words", "rulebook")
+
+
+def missing_pieces(kind: TermKind) -> list[str]:
+    """The pieces of the contract `kind` leaves unwritten (an empty list: it is complete)."""
+    cls = type(kind)
+    missing = [name for name in WORDS if getattr(cls, name) is getattr(TermKind, name)]
+    if not kind.completes and cls.count is TermKind.count:
+        missing.append("count")
+    if not kind.completes and cls.key_words is TermKind.key_words:
+        missing.append("key_words")
+    if not kind.what:
+        missing.append("what")
+    if not kind.statement:
+        missing.append("statement")
+    return missing
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.what)
+def test_every_kind_writes_every_piece(kind):
+    assert missing_pieces(kind) == []
+
+
+def test_an_incomplete_kind_is_named_with_what_it_lacks():
+    class Half(TermKind):
+        what, statement = "half", "score_half"
+
+    assert missing_pieces(Half()) == ["words", "rulebook", "count", "key_words"]
+    assert Half().steers(None, None) is None  # the bots leave a kind that says nothing to chance
+    with pytest.raises(NotImplementedError, match="scoring term half has no words"):
+        Half().words(None, "km", "")
+
+
+def test_the_model_knows_exactly_the_kinds_in_their_order():
+    """ScoreTerm.what is the kinds' whats: the core's in the order the JSON has always had, a mechanic's last."""
+    assert get_args(ScoreTerm.model_fields["what"].annotation) == tuple(k.what for k in KINDS)
+    assert [k.what for k in KINDS][:8] == ["distance", "completing", "completing-without", "completing-exhausted",
+                                           "shut-out", "in-play", "all-in-play", "countered"]
+
+
+def test_every_mechanic_finish_is_a_kind():
+    for mechanic in mechanics.REGISTERED:
+        for finish in mechanic.finishes:
+            kind = kind_of(finish.what)
+            assert isinstance(kind, MechanicFinish) and kind.mechanic is mechanic
+            assert f"-> {finish.grammar}" in GRAMMAR
+
+
+def test_the_grammar_term_lines_are_the_kinds_statements():
+    """Every `score_rule` alternative but the match's and the mechanics' is some kind's statement, and every kind's is written there."""
+    lines = GRAMMAR[GRAMMAR.index("?score_rule:"):].splitlines()
+    block = "\n".join([lines[0], *takewhile(lambda line: line.lstrip().startswith("|"), lines[1:])])
+    theirs = {alias for m in mechanics.REGISTERED for alias in m.statements}  # a mechanic's own lines
+    aliases = set(re.findall(r"-> (\w+)", block)) - set(scoring.MATCH_RULES) - theirs
+    assert aliases == {k.statement for k in KINDS}
+
+
+def test_the_grammar_finishes_are_the_kinds_finishes():
+    """Every `finish` alternative of a completing term is some kind's finish_alias (parsed by scoring.parse_rule)."""
+    lines = GRAMMAR[GRAMMAR.index("\nfinish:") + 1:].splitlines()
+    block = "\n".join([lines[0], *takewhile(lambda line: line.lstrip().startswith("|"), lines[1:])])
+    assert set(re.findall(r"-> (\w+)", block)) == {k.finish_alias for k in KINDS if k.finish_alias}
+
+
+def test_each_completing_finish_is_one_kind():
+    finishes = [k.finish for k in KINDS if k.statement == "score_complete"]
+    assert len(finishes) == len(set(finishes)) and "always" in finishes
+    for finish in finishes:
+        assert kind_of_statement("score_complete", {"finish": finish}).finish == finish
+
+
+def test_unknown_what_is_an_error_naming_the_known_ones():
+    with pytest.raises(KeyError, match="no kind of scoring term is called 'bonus'.*distance"):
+        kind_of("bonus")
+
+
+def test_every_kind_compiles_and_is_said_everywhere():
+    """Mille Bornes writes a term of every kind: each compiles to its kind, and has short and rulebook words."""
+    ruleset = load("mille-bornes")
+    assert {t.what for t in ruleset.scoring.terms} == {k.what for k in KINDS}
+    for term in ruleset.scoring.terms:
+        assert scoring.score_words(term, "km").startswith(("per ", "for "))
+        assert kind_of(term.what).rulebook(term, ruleset)[0].startswith(" ")

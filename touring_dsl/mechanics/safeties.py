@@ -1,0 +1,304 @@
+"""Mechanics, the safeties: a card kept in front of its side that shields the side from named hazards.
+
+Construct: in the deck, `card "S" safety against "Hazard", ... [acts as go] [extra turn]`, with maybe
+`cancels "Hazard", ... [responder plays next]`. A side may lay a safety on its own turn at any time
+(even before its first go card); it stays in front of the side until the race ends. From then on the
+hazards and zone cards it is `against` cannot be played on that side; if one of them is holding the
+side up as the safety is laid, that card and the remedies on it go to the discards and the side runs
+again. A safety that `acts as go` means the side never waits for a go card again. With `extra turn`,
+the player who lays it draws and plays again. With `cancels`, the safety may also be laid out of turn
+the moment one of those hazards is played on its side, cancelling that hazard (the counters' rule,
+engine.rules.counters, asks the seat; this module keeps the safety once it is shown).
+
+Everything safety-specific is here: the card attributes and their checks (E233, E260), the tables
+(IMMUNE, ACTS_AS_GO, EXTRA_TURN, GO_FREE, STATE_HAZARD), the kernel lines, a safety laid in a position
+built by hand, the refusal words of explain, and the words of the rulebook, `touring show` and the diff.
+The stages call SAFETIES through small generic calls; the engine's other rules it needs it reaches
+through the Emitter `e` (e.draw_cards, e.refresh, e.hook), and it imports no module of the engine.
+"""
+from __future__ import annotations
+
+from .effects.base import Named, NameList
+from .vocabulary import EMPTY, GO, RUNNING, SAFETY
+
+KIND = "safety"
+
+
+class SafetyConstruct:
+    """The safety cards: what the compiler, the tables, the kernel's writer, explain and the words ask of them."""
+
+    kind = KIND
+    # the card statement's attributes only a safety may carry (grammar aliases) -> how each is written
+    attributes = {"against": "against", "acts_as_go": "acts as go", "extra_turn": "extra turn"}
+    errors = {"E233": "a safety that answers a hazard it does not shield from"}
+    constants = ("IMMUNE", "ACTS_AS_GO", "EXTRA_TURN", "GO_FREE", "STATE_HAZARD")
+
+    # the compiler ------------------------------------------------------------------------------
+    def attribute(self, alias: str, children: list):
+        """The value of one of its card attributes, from the parse tree's children (syntax.ToRaw): the
+        names of `against`, True for a flag."""
+        return children[0] if children else True
+
+    def card_fields(self, d: dict) -> dict:
+        """The model.Card fields a card statement's data gives a safety."""
+        return {"against": tuple(n.value for n in d.get("against", [])),
+                "acts_as_go": bool(d.get("acts_as_go")), "extra_turn": bool(d.get("extra_turn"))}
+
+    def check_statement(self, build, stmt) -> None:
+        """A safety protects against named hazards or zone cards, and may answer only those as they come."""
+        d = stmt.data
+        if d["kind"] != KIND:
+            return
+        name = d["name"].value
+        if not d.get("against"):
+            build.c.error("E260", f'safety "{name}" protects against nothing', d["name"].span,
+                          'add `against "Hazard", ...`')
+        against = {n.value for n in d.get("against", [])}
+        for hazard in d.get("against", []):
+            build.card_name(hazard, "hazard", "zone", role="what a safety protects against")
+        for hazard in d.get("cancels", []):
+            if hazard.value not in against:
+                build.c.error("E233", f'safety "{name}" cancels "{hazard.value}", which it does not shield from',
+                              hazard.span, f'add "{hazard.value}" to its `against` list, or leave it out of `cancels`')
+
+    # the tables --------------------------------------------------------------------------------
+    def tables(self, t, ruleset) -> None:
+        """IMMUNE[c]: the hazards and zone cards safety c shields from; GO_FREE[state]: the go pile
+        state of a side whose safety acts as go (a wait for the go card is no wait); STATE_HAZARD[state]:
+        the hazard a state is held up by, so a safety against it can lift it."""
+        K = t.K
+        t.safety_mask = t.mask_of(c for c in range(K) if t.kind[c] == SAFETY)
+        t.immune = [0] * K
+        t.acts_as_go = [False] * K
+        t.extra_turn = [False] * K
+        for c, card in enumerate(ruleset.deck):
+            if card.kind == KIND:
+                t.immune[c] = t.mask_of(t.code[n] for n in card.against)
+                t.acts_as_go[c], t.extra_turn[c] = card.acts_as_go, card.extra_turn
+        t.go_safeties = any(t.acts_as_go)
+        t.before_go |= t.safety_mask  # a safety may be laid at any time, even before a first go card
+        n = len(t.onto)
+        t.go_free = [RUNNING if t.onto[state] & t.go_mask else state for state in range(n)]
+        # none once every remedy is laid and the side only waits for its go card (a safety is no go card
+        # unless it acts as one)
+        t.state_hazard = [-1, -1] + [-1 if _remedied(t, ci, p) else t.code[t.chains[ci].hazard]
+                                     for ci, p in t.chain_of_state[2:]]
+
+    def own_plays(self, t) -> None:
+        """A side may lay its safeties whatever its go pile shows: own_gz (engine.tables) grows by them."""
+        if t.safety_mask:
+            t.own_gz = [[m | t.safety_mask for m in row] for row in t.own_gz]
+
+    def kernel_constants(self, t) -> list[str]:
+        """The kernel's constant lines for the safeties' tables (engine.codegen.constants)."""
+        return [f"IMMUNE = {tuple(t.immune)!r}", f"ACTS_AS_GO = {tuple(t.acts_as_go)!r}",
+                f"EXTRA_TURN = {tuple(t.extra_turn)!r}", f"GO_FREE = {tuple(t.go_free)!r}",
+                f"STATE_HAZARD = {tuple(t.state_hazard)!r}"]
+
+    # kernel lines ------------------------------------------------------------------------------
+    def lay(self, e) -> None:
+        """Safety c, from the hand of `seat`, goes in front of side s; an extra turn follows if it says so."""
+        self.keep(e, "s")
+        e.event('"safety"', "seat", "s", "NAMES[c]", 'f"player {seat + 1} lays {NAMES[c]} in front of side {s + 1}"')
+        if any(e.t.extra_turn):
+            with e.w.block("if EXTRA_TURN[c]:  # the same player draws and plays again (if a card is left)"):
+                e.draw_cards("seat", str(e.t.draw_count))  # (the turn construct: mechanics.turn)
+                with e.w.block("if hands[seat]:"):
+                    e.pause()
+
+    def keep(self, e, v: str) -> None:
+        """Safety c joins side v's safeties: v is shielded from now on, and a delay it shields from is lifted."""
+        w, t = e.w, e.t
+        w(f"safety_piles[{v}].append(c)", f"shield = immune[{v}] = immune[{v}] | IMMUNE[c]", f"_g = go_state[{v}]")
+        if t.chain_hazards & _shielded(t):
+            with w.block("if STATE_HAZARD[_g] >= 0 and shield >> STATE_HAZARD[_g] & 1:"):
+                self.lift_delay(e, v)
+        if t.go_safeties:
+            with w.block("if ACTS_AS_GO[c]:"):
+                w(f"runs_free[{v}] = 1", f"go_state[{v}] = GO_FREE[go_state[{v}]]")
+        if not t.game_scope and t.zone_start < t.K and _shielded_zones(t):
+            with w.block(f"if shield >> zone_state[{v}] & 1:  # out of a zone it shields from, back to the start"):
+                w(f"zone_state[{v}] = {t.zone_start}")
+        e.hook("go_shown", v, "safety")  # a mechanic may change what the go pile shows now (go_state[v]; _g is stale here)
+        e.refresh(v)  # (rules.legality)
+
+    def lift_delay(self, e, v: str) -> None:
+        """The hazard holding side v up, and the remedies laid on it, go to the discards: v runs again."""
+        w = e.w
+        w("_hz = STATE_HAZARD[_g]")
+        with w.block(f"while go_piles[{v}]:"):
+            w(f"_x = go_piles[{v}].pop()", "discard.append(_x)")
+            with w.block("if _x == _hz:"):
+                w("break")
+        w(f"go_state[{v}] = {RUNNING} if go_piles[{v}] or runs_free[{v}] else {EMPTY}")
+
+    def shield(self, t, v: str, exposed_mask: str) -> str:
+        """Python source: the attacks side v is open to, less what its safeties shield it from."""
+        return f"{exposed_mask} & ~immune[{v}]" if t.safety_mask else exposed_mask
+
+    def go_free(self, t, v: str, state: str) -> str:
+        """Python source: a go pile state for side v, as a side whose safety acts as go sees it."""
+        return f"(GO_FREE[{state}] if runs_free[{v}] else {state})" if t.go_safeties else state
+
+    # a position built by hand (engine.position, engine.rebuild) --------------------------------
+    def laid(self, game, s: int, c: int) -> None:
+        """Safety c already in front of side s: its shield, and its go if it acts as one."""
+        t = game.t
+        game.safety_piles[s].append(c)
+        game.immune[s] |= t.immune[c]
+        if t.acts_as_go[c]:
+            game.runs_free[s] = 1
+            game.go_state[s] = t.go_free[game.go_state[s]]
+        if not t.game_scope and game.immune[s] >> game.zone_state[s] & 1:  # out of a zone it shields from
+            game.zone_state[s] = t.zone_start
+
+    # explain -----------------------------------------------------------------------------------
+    def shield_of(self, game, v: int, c: int) -> str | None:
+        """The safety on side v that shields it from card c, if any (its name)."""
+        t = game.t
+        return next((t.names[x] for x in game.safety_piles[v] if t.immune[x] >> c & 1), None)
+
+    def shielded(self, who: str, card: str, safety: str) -> str:
+        """A refusal's words: side `who` is shielded from `card` by `safety`."""
+        return f"{who} is shielded from {card} by {safety}"
+
+    def shielded_targets(self, game, s: int, c: int, side_name) -> str | None:
+        """Why hazard c cannot go on the other sides when a safety is what stops it: each side that shows a go
+        card holds a safety against c (the safety, not a missing go card, is the reason there), and each other
+        side shows no go card. None when some side shows a go card and no safety (another reason holds).
+        `side_name(t, v)`: how explain names side v."""
+        t, card = game.t, game.t.names[c]
+        shielded, bare = [], []
+        for v in t.others[s]:
+            shield = self.shield_of(game, v, c)
+            if game.go_state[v] != RUNNING:
+                bare.append(f"{side_name(t, v)} shows no {t.go_name}")
+            elif shield is None:
+                return None
+            else:
+                shielded.append(self.shielded(side_name(t, v), card, shield))
+        return ", and ".join(shielded + bare) if shielded else None
+
+    def runs_free_refusal(self, game, s: int) -> str | None:
+        """Why a go card cannot go on side s's pile when a safety lets the side run without one, or None."""
+        t = game.t
+        if not game.runs_free[s]:
+            return None
+        runner = next((t.names[x] for x in game.safety_piles[s] if t.acts_as_go[x]), None)
+        return f"{runner} already lets your side run without a {t.go_name}" if runner is not None else None
+
+    # the bots' facts (bots.greedy, bots.strategy.knowledge) -----------------------------------
+    def extra_turns(self, deck) -> set[str]:
+        """The safeties whose player plays again after laying one."""
+        return {card.name for card in deck if card.kind == KIND and card.extra_turn}
+
+    def run_free(self, deck) -> set[str]:
+        """The safeties that act as go: their side never needs a go card again."""
+        return {card.name for card in deck if card.kind == KIND and card.acts_as_go}
+
+    def shields(self, deck) -> dict[str, set[str]]:
+        """hazard (or zone card) -> the safeties whose side it cannot touch."""
+        found: dict[str, set[str]] = {}
+        for card in deck:
+            for hazard in card.against:
+                found.setdefault(hazard, set()).add(card.name)
+        return found
+
+    def ends(self, card, hazard: str | None, waits_for_go: bool) -> bool:
+        """Whether laying safety `card` ends a wait: held up by `hazard` (None: no hazard), or waiting
+        for a go card (`waits_for_go`)."""
+        return (hazard is not None and hazard in card.against) or (card.acts_as_go and waits_for_go)
+
+    # words (phrases: effects.base; each face sets the card names its own way) -------------------
+    def role(self, card, go: str) -> tuple:
+        """What the card does, for the rulebook's equipment table."""
+        role = ("shields its side from ", NameList(tuple(card.against), "and"), " for the rest of the race",
+                "; its side needs no " if card.acts_as_go else "", Named(go) if card.acts_as_go else "")
+        if card.counters:
+            return role + ("; may be laid out of turn against ", NameList(tuple(card.counters), "or"))
+        return role
+
+    def setup_line(self) -> str:
+        """The rulebook's line for what a side keeps of its safeties."""
+        return "a row for its safeties, which stay there until the race ends"
+
+    def play_option(self, names: list[str]) -> tuple:
+        """The rulebook's line for laying a safety, among a turn's options."""
+        return ("a safety (", NameList(tuple(names), "or"), "), in front of your own side")
+
+    def section_intro(self, go: str) -> tuple:
+        """The rulebook's Safeties section: how every safety is laid and what it does."""
+        return ("A safety is laid in front of your own side, on your turn, at any time: even before your first ",
+                Named(go), ". It stays there until the race ends, and the cards it shields from can no "
+                "longer be played on your side. If one of them is holding your side up when you lay the safety, "
+                "that card and any remedies on it go to the discard pile, and your side runs again.")
+
+    def section_card(self, card, go: str) -> tuple[tuple, list[tuple]]:
+        """The rulebook's paragraph on one safety: what it shields from, and its extras (each a phrase)."""
+        extras = []
+        if card.acts_as_go:
+            extras.append(("your side never needs a ", Named(go), " again, not even after a remedy, "
+                           "and counts as showing one (so hazards may be laid on it whenever it is not stopped)"))
+        if card.extra_turn:
+            extras.append(("you draw and play again at once",))
+        return (Named(card.name), " shields from ", NameList(tuple(card.against), "and")), extras
+
+    def guards(self, card) -> list[str]:
+        """The hazards whose family a safety's face shows on the web table: those it shields from or cancels."""
+        return list(dict.fromkeys(card.against + card.counters))
+
+    def show(self, card) -> str:
+        """The card's line in `touring show`."""
+        return (f"Safety: {card.name} shields its side from {', '.join(card.against)}"
+                + (", acts as a Go" if card.acts_as_go else "") + (", extra turn" if card.extra_turn else ""))
+
+    # the diff ------------------------------------------------------------------------------------
+    def diff_pairs(self, old, new, in_b) -> list[tuple[str, object, object, object]]:
+        """What the differ compares of a card matched across two rulesets: (aspect, old value, new value,
+        the old value in the new ruleset's card names or None); `in_b` renames a tuple of card names."""
+        return [("against", old.against, new.against, in_b(old.against)),
+                ("acts-as-go", old.acts_as_go, new.acts_as_go, None),
+                ("extra-turn", old.extra_turn, new.extra_turn, None)]
+
+    def summary(self, card) -> dict:
+        """A card's safety data in the differ's summary of an added or removed card."""
+        found: dict = {}
+        if card.against:
+            found["against"] = list(card.against)
+        for field in ("acts_as_go", "extra_turn"):
+            if getattr(card, field):
+                found[field] = True
+        return found
+
+    def summary_words(self, info: dict, names) -> str:
+        """The words of a card summary's safety data ("" where it has none)."""
+        extra = f", shielding from {names(info['against'])}" if "against" in info else ""
+        extra += ", acting as a go card" if info.get("acts_as_go") else ""
+        extra += ", giving an extra turn" if info.get("extra_turn") else ""
+        return extra
+
+    def diff_words(self, q, names, yes_no) -> dict:
+        """The differ's words for a change of each aspect (describe.ASPECTS entries)."""
+        return {"against": lambda c: f"{q(c.name)} shields from {names(c.new)} (was {names(c.old)})",
+                "acts-as-go": yes_no("The safety acts as a go card", "The safety does not act as a go card"),
+                "extra-turn": yes_no("Laying the safety gives an extra turn", "Laying the safety gives no extra turn")}
+
+
+def _remedied(t, ci: int, p: int) -> bool:
+    """Whether a side at step p of chain ci has laid every remedy and only a go card is still to come."""
+    steps = t.chains[ci].steps
+    return p > 0 and all(t.kind[t.code[card]] == GO for card in steps[p:])
+
+
+def _shielded(t) -> int:
+    mask = 0
+    for m in t.immune:
+        mask |= m
+    return mask
+
+
+def _shielded_zones(t) -> int:
+    return _shielded(t) & ~t.mask_of(c for effect, cards, _ in t.effects for c in cards)  # (not a hazard's)
+
+
+SAFETIES = SafetyConstruct()

@@ -1,0 +1,89 @@
+"""Mechanics, scoring: the `scoring` section, how each race is scored and what wins a match.
+
+Construct: in the `scoring` section, terms that give each side points when a race ends, however it ended
+(`N points per mile`, `N points per "Card" in play`, `N points for all safeties in play`, `N points per
+hazard countered`), terms only the side that completed the race scores (`N points for completing the race`,
+optionally `without "Card"`, `after the draw pile runs out`, `while no opponent has any mileage`, or a
+mechanic's condition such as `after an extension`), and `match to N points`: the races are played on until
+some side's running total reaches N, and the highest total wins (engine.match plays it).
+
+Each kind of term is one TermKind (base.py; the core's in terms.py), listed once in KINDS: it carries its
+grammar alias, its compile check, how it is counted on the finished table and its words. A mechanic's
+`finishes` join KINDS as MechanicFinish. The stages call the construct through the functions below:
+compile.compile_scoring (the compiler), count (engine.rules.scoring), words and score_words (show, the
+diff, the score sheet, the rulebook's provenance table) and the kind's rulebook words (rulebook.scoring).
+language.syntax hands it the parse of its lines (parse_rule) and their keys (statement_key). A new kind of
+term is one TermKind in KINDS, and its alternative in grammar/touring.lark (`score_rule`, or `finish`). The compiled model's part is model.py (ScoreTerm, Scoring).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .. import REGISTERED
+from .base import Named, NameList, TermKind, completed
+from .terms import CORE, MechanicFinish
+
+KINDS: tuple[TermKind, ...] = (*CORE, *(MechanicFinish(m, f) for m in REGISTERED for f in m.finishes))
+WHATS: tuple[str, ...] = tuple(kind.what for kind in KINDS)  # ScoreTerm.what's values, a mechanic's last
+STATEMENTS = frozenset(kind.statement for kind in KINDS)  # the grammar aliases of the terms' lines
+MATCH_RULES = ("match_to",)  # the section's statements about the match, not terms that score a race
+
+
+_BY_WHAT = {kind.what: kind for kind in KINDS}
+
+
+def kind_of(what: str) -> TermKind:
+    """The kind of a compiled term (ScoreTerm.what)."""
+    if what in _BY_WHAT:
+        return _BY_WHAT[what]
+    raise KeyError(f"no kind of scoring term is called {what!r} (known: {', '.join(WHATS)})")
+
+
+def kind_of_statement(statement: str, data: dict) -> TermKind:
+    """The kind a parsed `score_rule` line is (its grammar alias, and a completing term's `finish`)."""
+    for kind in KINDS:
+        if kind.statement == statement and (kind.finish is None or kind.finish == data.get("finish")):
+            return kind
+    raise KeyError(f"no kind of scoring term is written {statement!r} ({data.get('finish')!r})")
+
+
+def parse_rule(alias: str, children: list):
+    """A scoring grammar alias's parsed value (language.syntax): a term's line -> (alias, its data); a
+    completing term's finish -> (finish, its card or None); None for an alias that is not the scoring's."""
+    if alias in STATEMENTS:
+        return alias, next(k for k in KINDS if k.statement == alias).parse(children)
+    for kind in KINDS:
+        if kind.finish_alias == alias:
+            return kind.finish, (children[0] if children else None)
+    return None
+
+
+def statement_key(statement: str, data: dict) -> tuple:
+    """A term line's key within the section (language.syntax): its alias and what tells it apart."""
+    return kind_of_statement(statement, data).key(data)
+
+
+def key_words(key: tuple) -> str:
+    """A term line's key (statement_key) in words, for messages."""
+    return kind_of_statement(key[0], {"finish": key[1] if len(key) > 1 else None}).key_words(key[1:])
+
+
+def count(game: Any, term: Any, side: int, laid) -> int:
+    """How many times `term` applies to `side` at the end of the race (engine.rules.scoring)."""
+    return kind_of(term.what).count(game, term, side, laid)
+
+
+def words(term: Any, unit: str, counter: str = "") -> tuple:
+    """What a term counts, short, as a phrase (str and Named parts)."""
+    return kind_of(term.what).words(term, unit, counter)
+
+
+def score_words(term: Any, unit: str, to_b: Callable[[str], str] = lambda n: n, counter: str = "") -> str:
+    """What a scoring term counts, in words and in B's card names ('per "200 km" in play'); `unit` is
+    the distance word ("mile", "km", or "mile or km" between a race in miles and one in km); `counter`
+    the edition's name for a hazard turned away ("coup fourré"), where the words are for its players."""
+    return "".join(f'"{to_b(p.name)}"' if isinstance(p, Named) else p for p in words(term, unit, counter))
+
+
+__all__ = ["KINDS", "WHATS", "STATEMENTS", "MATCH_RULES", "parse_rule", "statement_key", "key_words", "Named", "NameList", "TermKind", "completed", "kind_of",
+           "kind_of_statement", "count", "words", "score_words"]
