@@ -35,7 +35,7 @@ from ..mechanics.safeties import SAFETIES
 from .codec import ACTION, ACTIONS, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
 from .emitter import CONSTANTS, Source, function  # noqa: F401 (the machinery, as the kernel's writers import it)
 from .schema import state_fields
-from .tables import EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE, Tables
+from .tables import GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE, Tables
 
 # The kernel's run-time names besides the state (engine.schema) and the constants (CONSTANTS), each
 # declared here once: a rule writes only these, or scratch names that begin with "_" and live a few
