@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 
 from ..engine.codegen import Emitter, Source, apply_play, constants, draw, function
-from ..engine.rules import counters, hands, legality
+from ..engine.rules import counters, legality
+from ..mechanics.turn import TURN
 from ..engine.kernel import EVENT_WORDS, compiled_code, kernel_for
 from ..engine.moves import new_event
 from ..engine.codec import CARD, DISCARD, packed
@@ -138,7 +139,7 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
                     random_policy(e, b, trace)
             else:
                 random_policy(e, b, trace)
-            hands.advance(e)
+            TURN.advance(e)
 
     params = "self, rng, greedy, rules, plays, hits, paid" + (", trace" if trace else "")
     function(w, "play", params, "Play the game to its end with kernel policies; return its measures.", body)
@@ -228,9 +229,9 @@ def count_offered(e: Emitter, b: Source) -> None:
 def discard(e: Emitter, b: Source) -> None:
     """Discard card c from `hand` (hands[seat], whose mask hm the legal plays read): a turn, unless
     it discards down to the hand size."""
-    hands.leave_hand(e)
-    hands.count_turn(e)
-    hands.discard(e)
+    TURN.leave_hand(e)
+    TURN.count_turn(e)
+    TURN.discard(e)
 
 
 _LOOPS: dict = {}

@@ -12,6 +12,7 @@ from ..language.compiler import compile_text
 from ..base.resources import SUFFIX
 from ..language.errors import InternalError, TouringError
 from ..language.model import Card, Ruleset
+from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
 from .common import EXIT_USAGE, EXIT_USER, report_bug, usable_text, use_color
 
@@ -115,8 +116,7 @@ def suggest_deck(r: Ruleset) -> Suggestion | None:
 
 
 def suggest_hand(r: Ruleset) -> Suggestion:
-    return Suggestion(f"A bigger hand: {r.turn.hand + 1} cards instead of {r.turn.hand}.",
-                      ("turn {", f"    change hand {r.turn.hand + 1}", "}"))
+    return Suggestion(*TURN.suggest_hand(r))  # the turn construct's (mechanics.turn)
 
 
 def suggest_chain(r: Ruleset) -> Suggestion | None:
@@ -186,10 +186,7 @@ def suggest_setup(r: Ruleset) -> Suggestion | None:
 
 
 def suggest_reshuffle(r: Ruleset) -> list[Suggestion]:
-    keep = "all" if r.reshuffle.zone_piles != "all" else "except top"
-    about = f"At a reshuffle, zone piles: {'all' if keep == 'all' else 'all but the top card'} go back into the deck."
-    # The parent may or may not say what happens to zone piles: offer whichever form compiles.
-    return [Suggestion(about, ("reshuffle {", f"    {op} return zone piles {keep}", "}")) for op in ("change", "add")]
+    return [Suggestion(*said) for said in TURN.suggest_reshuffle(r)]  # the turn construct's (mechanics.turn)
 
 
 def suggest_turn_limit(r: Ruleset) -> list[Suggestion]:

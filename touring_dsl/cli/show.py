@@ -11,6 +11,7 @@ from ..mechanics import REGISTERED, match_parts
 from ..mechanics.zones import ZONES
 from ..mechanics.penalties import PENALTIES
 from ..base.wording import counted, distance
+from ..mechanics.turn import TURN
 from .common import EXIT_USAGE, fail, load_edition, load_edition_view, print_json
 
 if TYPE_CHECKING:
@@ -59,8 +60,7 @@ def summary_lines(r: Ruleset) -> list[str]:
         lines.append(f"Setup {s.label}: {players} players as {sides}" + (f"; {', '.join(extra)}" if extra else ""))
     lines += [f"Mechanic: {mechanic.show(part, r.race.unit)}" for mechanic in REGISTERED if mechanic.place == "ruleset"
               for part in [getattr(r.mechanics, mechanic.name, None)] if part is not None]
-    lines.append(f"Turn: hand of {r.turn.hand}; draw {r.turn.draw}, then play or discard one; before a first Go "
-                 f"a side may play {', '.join(k + ' cards' for k in r.turn.before_go)}")
+    lines.append(TURN.show(r))  # the turn construct's line (mechanics.turn)
     for chain in r.delays.chains:
         lines.append(f"Delay: {chain.hazard} -> " + " -> ".join(chain.steps))
     hazard_effects = effects_of(r)  # each hazard's effect says its own line (mechanics.effects)

@@ -6,6 +6,7 @@ from typing import Any, Callable, Iterable
 from ..mechanics import REGISTERED
 from ..mechanics.zones import ZONES
 from ..mechanics.effects import REGISTERED as EFFECTS, effects_of
+from ..mechanics.turn import TURN
 from ..mechanics.safeties import SAFETIES
 from ..mechanics.scoring import score_words
 from ..language.model import Card, Progressive, Race, Ruleset, Setup
@@ -151,11 +152,7 @@ class Comparison:
             yield "changed", "setup-piles", piles_a, piles_b
 
     def turn(self) -> None:
-        a, b = self.a.turn, self.b.turn
-        self.value("turn", "hand", a.hand, b.hand)
-        self.value("turn", "draw", a.draw, b.draw)
-        self.value("turn", "draw-before-play", a.draw_before_play, b.draw_before_play)
-        self.value("turn", "before-go", tuple(sorted(a.before_go)), tuple(sorted(b.before_go)))
+        TURN.compare_turn(self)  # the turn construct's comparison (mechanics.turn)
 
     def delays(self) -> None:
         self.keyed("delays", "chain", {c.hazard: c.steps for c in self.a.delays.chains},
@@ -194,10 +191,7 @@ class Comparison:
                            subject=subject)
 
     def reshuffle(self) -> None:
-        a, b = self.a.reshuffle, self.b.reshuffle
-        self.value("reshuffle", "reshuffle-discard", a.discard, b.discard)
-        self.value("reshuffle", "reshuffle-go", a.go_piles, b.go_piles)
-        self.value("reshuffle", "reshuffle-zone", a.zone_piles, b.zone_piles)
+        TURN.compare_reshuffle(self)  # the turn construct's comparison (mechanics.turn)
 
     def ending(self) -> None:
         a, b = self.a.ending, self.b.ending

@@ -8,10 +8,10 @@ from ..mechanics.safeties import SAFETIES
 from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
 from ..mechanics.zones import ZONES
+from ..mechanics.turn import TURN
 from ..base.wording import distance
 from ..mechanics.penalties import PENALTIES
 
-KEEP = {"all": "all go back", "all-but-top": "all but the top card go back", "none": "stay on the table"}
 TARGET = {"showing-go": "only on a side showing an undelayed go card", "any": "on any side"}
 RACE_KIND = {"piles": "by completing fixed mileage piles", "distance": "on distance: every mileage card counts",
              "distance-exact": "on distance, to be reached exactly: every mileage card counts, none may pass the "
@@ -227,11 +227,7 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "removals": lambda c: f"{c.name}: take out {counted(c.new)} (was {counted(c.old)})",
     "setup-race": lambda c: f"{c.name}: a race of {_distance(c.new)} (was {_was(c.old, c.new)})",
     "setup-piles": lambda c: f"{c.name}: piles of {counted(c.new)} (was {counted(c.old)})",
-    "hand": lambda c: f"A hand holds {c.new} cards (was {c.old})",
-    "draw": lambda c: f"Each turn begins by drawing {c.new} (was {c.old})",
-    "draw-before-play": _yes_no("A player draws before playing", "A player plays before drawing"),
-    "before-go": lambda c: f"Before its first go card a side may play {', '.join(c.new) or 'nothing else'} "
-                           f"cards (was {', '.join(c.old) or 'nothing else'})",
+    **TURN.diff_phrases,  # the turn construct's aspects, its reshuffle's too (mechanics.turn)
     "chain": _chain,
     "delay-target": lambda c: f"Delays are laid {TARGET[c.new]} (was {TARGET[c.old]})",
     **ZONES.diff_phrases,  # the zones construct's aspects (mechanics.zones)
@@ -241,10 +237,6 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
        for e in EFFECTS if e.diff_aspect},  # each hazard effect's words (mechanics.effects)
     "counter": _counter,
     "redraw": _yes_no("After showing it, its holder draws back up", "Its holder does not draw back up"),
-    "reshuffle-discard": _yes_no("The discards are shuffled into a new deck",
-                                 "The discards stay out of a new deck"),
-    "reshuffle-go": lambda c: f"At a reshuffle, go piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
-    "reshuffle-zone": lambda c: f"At a reshuffle, zone piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
     "win": lambda c: f"Winning: {c.new} (was {c.old})",
     "exhausted": lambda c: f"When the cards run out: {c.new} (was {c.old})",
     "exhausted-winner": lambda c: f"When the cards run out the winner is by {c.new} (was {c.old})",

@@ -11,9 +11,10 @@ source of a small module with the functions every game of that ruleset runs:
     draw_cards, reshuffle, finish     the rarer steps, shared by the above
 
 The rules themselves live in engine/rules/, one module per mechanic family (delays, counters,
-races, hands, and legality for the masks they keep), each written to be read as its rule, and in the
+races, and legality for the masks they keep), each written to be read as its rule, and in the
 constructs of touring_dsl/mechanics (the zones' lines: mechanics/zones/kernel.py; the penalties':
-mechanics/penalties/play.py). This module is the assembly: the
+mechanics/penalties/play.py; the turn's (deal, draw, discard, pass the turn, reshuffle):
+touring_dsl/mechanics/turn/kernel.py). This module is the assembly: the
 Emitter the kernel is written with (the shared machinery of engine.emitter, completed with the dispatch
 of a move to its rule and the rules' steps a lower rule or a mechanic asks for), the whole functions, and the ruleset's constants. Every rule is written once,
 and the same lines are used by apply_code (the public Move/Event API) and by run_random (the
@@ -29,13 +30,14 @@ from ..base.rng import INCREMENT, MASK64, MULTIPLIER
 from . import emitter as machinery
 from ..mechanics.penalties import PENALTIES
 from . import rules
-from .rules import counters, delays, hands, legality, races
+from .rules import counters, delays, legality, races
 from ..mechanics.zones import ZONES
+from ..mechanics.turn import TURN
 from ..mechanics.safeties import SAFETIES
 from .codec import ACTION, ACTIONS, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
 from .emitter import CONSTANTS, Source, function  # noqa: F401 (the machinery, as the kernel's writers import it)
 from .schema import state_fields
-from .tables import EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE, Tables
+from .tables import GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE, Tables
 
 # The kernel's run-time names besides the state (engine.schema) and the constants (CONSTANTS), each
 # declared here once: a rule writes only these, or scratch names that begin with "_" and live a few
@@ -75,14 +77,7 @@ KERNEL_NAMES = {
     "p": "a mileage card taken as a penalty",
     "left": "cards (or distance) a side still needs",
     "shield": "immune[v] after a safety is laid",
-    "d": "the card drawn",
-    "nxt": "the seat the turn passes to",
-    "first": "the seat that leads the race",
-    "dealt": "the cards dealt, in dealing order",
-    "new": "the cards shuffled into a new draw pile",
-    "changed": "whether a reshuffle emptied some go or zone pile",
-    "i": "a side whose go or zone pile is reshuffled",
-    "pile": "a go or zone pile being reshuffled",
+    **TURN.kernel_names,  # the turn construct's: dealing, drawing, passing the turn, reshuffling (mechanics.turn)
     "outcome": "how the race ended", "winner": "the winning side, or None", "best": "the most miles",
     "leaders": "the sides with the most miles", "who": "the result in words", "kind": "the closing event's kind",
 }
@@ -117,13 +112,16 @@ class Emitter(machinery.Emitter):
 
     # the rules' steps a lower rule or a mechanic asks for (engine.emitter declares them) ------------------
     def draw_one(self, seat: str) -> None:
-        hands.draw_one(self, seat)
+        TURN.draw_one(self, seat)
 
     def draw_cards(self, seat: str, n: str) -> None:
-        hands.draw_cards(self, seat, n)
+        TURN.draw_cards(self, seat, n)
 
     def reopen(self, v: str) -> None:
         races.reopen(self, v)
+
+    def refresh_all(self) -> None:
+        legality.refresh_all(self)
 
     def refresh(self, v: str) -> None:
         legality.refresh(self, v)
@@ -206,7 +204,7 @@ def write_apply_code(w: Source, t: Tables) -> None:
                 apply_turn(e, b)
         else:
             apply_turn(e, b)
-        hands.advance(e)
+        TURN.advance(e)
         e.store()
 
     function(w, "apply_code", "self, code, ev=None",
@@ -216,10 +214,10 @@ def write_apply_code(w: Source, t: Tables) -> None:
 def apply_turn(e: Emitter, b: Source) -> None:
     """A play or a discard by `seat`: the card leaves the hand, a turn is counted, the card acts."""
     b("hand = hands[seat]", "hm = hand_mask[seat]")
-    hands.leave_hand(e)
-    hands.count_turn(e)
+    TURN.leave_hand(e)
+    TURN.count_turn(e)
     with b.block(f"if {is_action(DISCARD)}:"):
-        hands.discard(e)
+        TURN.discard(e)
     with b.block("else:"):
         e.play()
 
@@ -244,10 +242,10 @@ def write_run_random(w: Source, t: Tables) -> None:
             with b.block("else:  # nothing to play: a uniformly random card of the hand is discarded"):
                 # remove() and not pop(): the first copy of the card leaves, as for a discard move
                 b("hand = hands[seat]", "c = hand[state * len(hand) >> 64]")
-                hands.leave_hand(e)
-                hands.count_turn(e)
-                hands.discard(e)
-            hands.advance(e)
+                TURN.leave_hand(e)
+                TURN.count_turn(e)
+                TURN.discard(e)
+            TURN.advance(e)
 
     function(w, "run_random", "self, rng",
              "Play the game to its end as the random bot would (same choices and generator draws).", body)
@@ -287,21 +285,21 @@ def apply_play(e: Emitter, b: Source) -> None:
 
 def play_in_loop(e: Emitter, b: Source) -> None:
     b("hand = hands[seat]")
-    hands.leave_hand(e)
+    TURN.leave_hand(e)
     b("turns += 1")
     e.play()
 
 
 def write_draw_cards(w: Source, t: Tables) -> None:
     def body(b: Source) -> None:
-        hands.draw_cards(Emitter(t, b, True, False), "seat", "n")
+        TURN.draw_cards(Emitter(t, b, True, False), "seat", "n")
 
     function(w, "draw_cards", "self, seat, n, ev=None", "Seat draws n cards (reshuffling as the rules say).", body)
 
 
 def write_reshuffle(w: Source, t: Tables) -> None:
     function(w, "reshuffle", "self, ev=None", "The draw pile is empty: return discards and the lower go and "
-             "zone cards (as the rules say) as a new draw pile.", lambda b: hands.reshuffle(Emitter(t, b, True, False)))
+             "zone cards (as the rules say) as a new draw pile.", lambda b: TURN.reshuffle(Emitter(t, b, True, False)))
 
 
 def write_reset(w: Source, t: Tables) -> None:
@@ -325,7 +323,7 @@ def write_reset(w: Source, t: Tables) -> None:
 def write_deal(w: Source, t: Tables) -> None:
     function(w, "deal", "self, first=0", "Shuffle the deck, deal every hand from seat `first` round the table, "
              "and let that seat draw for its first turn.",
-             lambda b: hands.deal(Emitter(t, b, False, False)))
+             lambda b: TURN.deal(Emitter(t, b, False, False)))
 
 
 def write_finish(w: Source, t: Tables) -> None:

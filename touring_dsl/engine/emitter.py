@@ -22,6 +22,7 @@ from contextlib import contextmanager
 
 from ..mechanics import REGISTERED
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.turn import TURN
 from ..mechanics.safeties import SAFETIES
 from .codec import ACTIONS, TAKE, TARGET, is_action
 from .schema import kernel_locals
@@ -110,7 +111,7 @@ class Emitter:
         self.t, self.w, self.events, self.loop = t, w, events, loop
         self.kinds_present = set(t.kind)
         self.has_counters = any(t.counters_for)
-        self.hand_limit = t.draw_count > 1  # only a turn that draws more than one can end over the hand size
+        self.hand_limit = TURN.hand_limit(t)  # whether a turn can end over the hand size (mechanics.turn)
         self.mechanics = t.mechanics  # the mechanics this seating uses (engine.mechanics): only they write hooks
         self.offers = tuple(m for m in self.mechanics if m.decisions)  # those that may ask the seat to decide
         # a move may wait for an answer, for discards, or for a mechanic's decision
@@ -159,7 +160,7 @@ class Emitter:
                 write(effect)
 
     def effect_hook(self, point: str) -> None:
-        """Write each hazard effect's lines for a named point of the turn (turn_passes: engine.rules.hands)."""
+        """Write each hazard effect's lines for a named point of the turn (turn_passes: mechanics.turn.kernel.advance)."""
         for effect, _, _ in self.t.effects:
             getattr(effect, point)(self)
 
@@ -226,11 +227,11 @@ class Emitter:
     # the rules' steps, for a rule below the one that writes them, and for the mechanics' hooks
     # (engine.codegen.Emitter gives each its rule) ----------------------------------------------
     def draw_one(self, seat: str) -> None:
-        """`seat` draws the draw pile's top card (rules.hands)."""
+        """`seat` draws the draw pile's top card (mechanics.turn)."""
         raise NotImplementedError
 
     def draw_cards(self, seat: str, n: str) -> None:
-        """`seat` draws n cards, reshuffling as the rules say (rules.hands)."""
+        """`seat` draws n cards, reshuffling as the rules say (mechanics.turn)."""
         raise NotImplementedError
 
     def reopen(self, v: str) -> None:
@@ -239,6 +240,10 @@ class Emitter:
 
     def refresh(self, v: str) -> None:
         """Side v's cached legality masks, recomputed (rules.legality)."""
+        raise NotImplementedError
+
+    def refresh_all(self) -> None:
+        """Every side's cached legality masks, recomputed (rules.legality)."""
         raise NotImplementedError
 
     def offer_counter(self) -> None:

@@ -1,12 +1,12 @@
 """Engine stage, explanations: why a card in hand cannot be played now, in words."""
 from __future__ import annotations
 
-from ..base.wording import counted
 from ..mechanics.zones import ZONES
 from ..language.counter_words import with_article
 from ..mechanics.safeties import SAFETIES
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
+from ..mechanics.turn import TURN
 from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, ZONE
 
 
@@ -22,8 +22,9 @@ def why_not(game, seat: int, card: str) -> str | None:
         return f"{card} is not in player {seat + 1}'s hand"
     if seat != game.to_act:
         return f"it is player {game.to_act + 1}'s turn"
-    if game.discarding_down:
-        return f"the hand holds more than {counted(t.hand_size, 'card')}: discard down first"
+    refused = TURN.refusal(game)  # the seat is discarding down to its hand (mechanics.turn)
+    if refused:
+        return refused
     asking = offer_mechanic(game)
     if asking is not None:  # a mechanic's question: only its answers are moves now
         # the question itself is asked once above the hand; each card only says what to answer

@@ -51,13 +51,13 @@ e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
                                (by "safety"), changed what the pile shows (go_state[v]); the lines may
                                change it, setting go_state[v] and _g (rules.delays.covered, SAFETIES.keep)
         draw_step(e, seat)     before seat `seat` (the source of the next seat, "nxt") draws for its turn
-                               (rules.hands.advance): lines that may ask it first (`seat = nxt`, set
+                               (mechanics.turn.kernel.advance): lines that may ask it first (`seat = nxt`, set
                                `pending` to an offer, e.pause(): its decide() then draws, e.g. the top
                                discard instead); returns True only when it wrote the whole draw and the
                                passing of the turn itself, so the core's are left out
-        on_discard(e)          card c went on the discard pile as `seat`'s discard (rules.hands.discard)
+        on_discard(e)          card c went on the discard pile as `seat`'s discard (mechanics.turn.kernel.discard)
         target_reached(e, side)  side reached the race's target, before it wins (rules.races)
-        end_of_turn(e)         the turn is over, before it passes (rules.hands.advance)
+        end_of_turn(e)         the turn is over, before it passes (mechanics.turn.kernel.advance)
         end_of_race(e)         in finish(), once the winner is settled (rules.races.settle)
     At each point the order is the point's, not the registry's (emitter.Emitter.hook): first every hook
     that only changes the table (registry order among them), then the one hook that asks the seat (it

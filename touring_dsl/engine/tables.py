@@ -19,6 +19,7 @@ from ..mechanics.vocabulary import (  # noqa: F401 (the engine imports them from
 from .codec import ACTIONS, CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
 from .mechanics import install as install_mechanics, install_effects
 from ..mechanics.zones import ZONES
+from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.safeties import SAFETIES
 
@@ -26,9 +27,6 @@ if TYPE_CHECKING:
     from ..language.model import Ruleset, Setup
 
 NO_CAP = 255  # distance races: a mileage card with no `at most` limit
-# reshuffle: how much of a go or zone pile goes back into the draw pile
-KEEP_CODES = {"all": 0, "all-but-top": 1, "none": 2}
-RETURN_ALL, RETURN_ALL_BUT_TOP, RETURN_NONE = range(3)
 
 def bits_of(mask: int) -> tuple[int, ...]:
     """The set bit positions of mask, lowest first."""
@@ -179,16 +177,8 @@ class Tables:
                           if counts[c] < self.need[c] and (not self.exact or self.miles[c] <= left))
 
     def _turn(self, ruleset: Ruleset) -> None:
-        turn = ruleset.turn
-        self.hand_size, self.draw_count, self.draw_before_play = turn.hand, turn.draw, turn.draw_before_play
-        self.draw_one = turn.draw == 1 and turn.draw_before_play
-        kinds = {KIND_CODES[k] for k in turn.before_go} | {GO}  # (and safeties: mechanics.safeties)
-        self.before_go = self.mask_of(c for c in range(self.K) if self.kind[c] in kinds)
+        TURN.tables(self, ruleset)  # hand, draw, before-go mask, what a reshuffle returns (mechanics.turn)
         self.turn_limit = ruleset.ending.turn_limit
-        reshuffle = ruleset.reshuffle
-        self.return_discard = reshuffle.discard
-        self.return_go = KEEP_CODES[reshuffle.go_piles]
-        self.return_zone = KEEP_CODES[reshuffle.zone_piles]
 
     # delays ----------------------------------------------------------------------------------
     def _chains(self, ruleset: Ruleset) -> None:

@@ -20,6 +20,7 @@ from .merge import Merged
 from ..mechanics import REGISTERED as MECHANICS
 from ..mechanics.zones import ZONES
 from ..mechanics import effects
+from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.safeties import SAFETIES
 from ..base.resources import display_path
@@ -161,12 +162,12 @@ class _RulesetBuild(Build):
             deck=tuple(self.cards.values()),
             race=race,
             setups=setups,
-            turn=self._turn(),
+            turn=TURN.compile_turn(self),
             delays=self._delays(),
             zones=ZONES.compile(self),
             penalties=PENALTIES.compile(self),
             counters=self._counters(),
-            reshuffle=self._reshuffle(),
+            reshuffle=TURN.compile_reshuffle(self),
             ending=self._ending(),
             progressive=self._progressive(setups),
             scoring=compile_scoring(self),
@@ -485,22 +486,6 @@ class _RulesetBuild(Build):
                          stmt.span, f"write {race.unit}")
         return race.model_copy(update={"miles": stmt.data["miles"].value, "provenance": self.provenance(stmt)})
 
-    def _turn(self) -> m.Turn:
-        hand = self.one("turn", "hand")
-        if hand is None:
-            self.c.error("E260", "the edition says no hand size", self.merged.doc.id.span,
-                         "add `turn { hand 5 }`")
-        elif hand.data["hand"].value < 1:
-            self.c.error("E223", "a hand must hold at least one card", hand.data["hand"].span)
-        draw = self.one("turn", "draw")
-        if draw is not None and draw.data["draw"].value < 1:
-            self.c.error("E223", "a turn must draw at least one card", draw.data["draw"].span)
-        before = self.one("turn", "before_go")
-        kinds = tuple(dict.fromkeys(n.value for n in before.data["kinds"])) if before else ("hazard", "zone")
-        return m.Turn(hand=hand.data["hand"].value if hand else 5,
-                      draw=draw.data["draw"].value if draw else 1,
-                      before_go=kinds,  # type: ignore[arg-type]
-                      provenance=self.merged_provenance("turn", "the turn"))
 
     def _delays(self) -> m.Delays:
         chains = []
@@ -540,12 +525,6 @@ class _RulesetBuild(Build):
         return tuple(m.Counter(card=c.name, cancels=c.counters, responder_next=c.responder_next,
                                provenance=c.provenance)
                      for c in self.cards.values() if c.kind in ("counter", "safety") and c.counters)
-
-    def _reshuffle(self) -> m.Reshuffle:
-        groups = {s.data["group"]: s.data["keep"] for s in self.stmts("reshuffle") if s.kind == "return_group"}
-        return m.Reshuffle(discard=self.one("reshuffle", "return_discards") is not None,
-                           go_piles=_returned(groups.get("go")), zone_piles=_returned(groups.get("zone")),
-                           provenance=self.merged_provenance("reshuffle", "the reshuffle"))
 
     def _ending(self) -> m.Ending:
         limit = self.one("ending", "turn_limit")
@@ -603,11 +582,6 @@ class _RulesetBuild(Build):
         elif partners is not None and not partner_sizes:
             self.c.error("E291", "`partners` is written, but no table seats partners", partners.span,
                          "remove it, or seat a table with a setup that plays sides of two or more")
-
-
-def _returned(keep: str | None) -> str:
-    """What goes back into the deck: a pile group not mentioned stays on the table."""
-    return {"all": "all", "all-but-top": "all-but-top", "none": "none", None: "none"}[keep]
 
 
 def _slug(text: str) -> str:

@@ -9,13 +9,14 @@ FORMAT_VERSION = 2  # 2: examples give deck_size (was deck_empty) and new checks
 
 CardKind = Literal["mileage", "go", "remedy", "hazard", "zone", "counter", "safety"]
 Unit = Literal["miles", "km"]
-Keep = Literal["all", "all-but-top", "none"]
 
 
 from ..base.model_base import Assumption, Citation, Frozen, Location, Provenance, Source  # noqa: F401 (the model's own)
 from ..mechanics import REGISTERED
 from ..mechanics.zones.model import Reach, Speeding, Zone, ZonePlay, Zones, ZoneScope  # noqa: F401 (the zones construct's part)
 from ..mechanics.effects import REGISTERED as EFFECTS
+from ..mechanics.turn import TURN
+from ..mechanics.turn.model import Keep, Reshuffle, Turn  # noqa: F401 (the turn construct's part)
 from ..mechanics.scoring.model import ScoreTerm, Scoring  # noqa: F401 (the scoring construct's part of the model)
 from ..base.wording import counted
 from ..mechanics.penalties.model import Penalties, Penalty  # noqa: F401 (the penalties construct's part)
@@ -126,14 +127,6 @@ class Setup(Frozen):
         return self.sides if self.sides is not None else players
 
 
-class Turn(Frozen):
-    hand: int
-    draw: int = 1
-    draw_before_play: bool = True
-    before_go: tuple[CardKind, ...] = ("hazard", "zone")  # kinds a side may play before its first Go
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
 class Chain(Frozen):
     """A hazard covers the victim's Go; the steps are the cards that must follow, in order."""
 
@@ -159,13 +152,6 @@ class Counter(Frozen):
     cancels: tuple[str, ...]
     redraw: bool = True
     responder_next: bool = False  # the responder, not the seat after the attacker, takes the next turn
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
-class Reshuffle(Frozen):
-    discard: bool = True
-    go_piles: Keep = "all-but-top"
-    zone_piles: Keep = "all-but-top"
     provenance: Provenance = Field(default_factory=Provenance)
 
 
@@ -220,7 +206,9 @@ class ExampleMove(Frozen):
 
 # What an example may expect to have happened during its moves (the engine's event kinds).
 ExampleEvent = Literal[tuple(dict.fromkeys((
-    "speeding", "penalty", "remove", "counter", "decline", "reshuffle", "win",
+    "speeding", "penalty", "remove", "counter", "decline",
+    *TURN.events,  # the turn construct's (a reshuffle: mechanics.turn)
+    "win",
     *(kind for e in EFFECTS for kind in e.events),  # a hazard effect's (mechanics.effects)
     *(kind for m in REGISTERED for kind in m.events))))]
 

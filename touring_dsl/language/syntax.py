@@ -241,9 +241,12 @@ def _mechanic_rule(rule: str):
     parse_rule.)"""
     from ..mechanics import REGISTERED
     from ..mechanics.penalties import PENALTIES
+    from ..mechanics.turn import TURN
 
     if rule in PENALTIES.statements:
         return "construct", PENALTIES, None
+    if rule in TURN.statements:
+        return "construct", TURN, None
     for mechanic in REGISTERED:
         if rule in mechanic.statements:
             return "statement", mechanic, None
@@ -388,10 +391,6 @@ class ToRaw(Transformer):
     def removal(self, count, card): return (card, count)
     def setup_race(self, miles, unit): return ("setup_race", {"miles": miles, "unit": unit})
 
-    def hand(self, n): return ("hand", {"hand": n})
-    def draw(self, n): return ("draw", {"draw": n})
-    def before_go(self, kinds): return ("before_go", {"kinds": kinds})
-    def kinds(self, *names): return list(names)
     def kind_name(self, token):
         word = token.value
         return Name("safety" if word.startswith("safet") else word.rstrip("s"), self._span(token))
@@ -402,13 +401,6 @@ class ToRaw(Transformer):
     def any_side(self): return "any"
 
 
-    def return_discards(self): return ("return_discards", {})
-    def return_group(self, group, keep): return ("return_group", {"group": group, "keep": keep})
-    def go_piles(self): return "go"
-    def zone_piles(self): return "zone"
-    def keep_all(self): return "all"
-    def keep_top(self): return "all-but-top"
-    def keep_none(self): return "none"
 
     def win(self): return ("win", {})
     def exhausted(self): return ("exhausted", {})
@@ -604,8 +596,6 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("rename", data["name"].value)
     if kind == "chain":
         return ("chain", data["hazard"].value)
-    if kind == "return_group":
-        return ("return_group", data["group"])
     if kind == "note":
         return ("note", data["text"].value)
     if kind == "pile_name":

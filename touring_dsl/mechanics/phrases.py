@@ -64,6 +64,13 @@ class MileageList:
 
 
 @dataclass(frozen=True)
+class Number:
+    """A bare number inside a phrase ("so that you hold seven": the rulebook spells small numbers)."""
+
+    n: int
+
+
+@dataclass(frozen=True)
 class GoPile:
     """The pile a go card is laid on, as the edition calls it ("Go pile", "battle pile")."""
 

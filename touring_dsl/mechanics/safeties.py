@@ -102,7 +102,7 @@ class SafetyConstruct:
         e.event('"safety"', "seat", "s", "NAMES[c]", 'f"player {seat + 1} lays {NAMES[c]} in front of side {s + 1}"')
         if any(e.t.extra_turn):
             with e.w.block("if EXTRA_TURN[c]:  # the same player draws and plays again (if a card is left)"):
-                e.draw_cards("seat", str(e.t.draw_count))  # (rules.hands)
+                e.draw_cards("seat", str(e.t.draw_count))  # (the turn construct: mechanics.turn)
                 with e.w.block("if hands[seat]:"):
                     e.pause()
 

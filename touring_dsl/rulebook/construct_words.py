@@ -24,6 +24,8 @@ def _part(part, writer):
         return card_list(part.names, part.last)
     if isinstance(part, p.Count):
         return w.counted(part.n, part.singular)
+    if isinstance(part, p.Number):
+        return w.number(part.n)
     if isinstance(part, p.MileageList):
         return writer.mileage_list(part.names)
     if isinstance(part, p.GoPile):

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from ..language.counter_words import with_article
 from ..mechanics import REGISTERED
 from ..mechanics import effects
+from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.safeties import SAFETIES
 from . import construct_words
@@ -357,24 +358,11 @@ class _Writer:
     def turn_section(self) -> Section:
         r = self.r
         t = r.turn
-        hand, held = w.number(t.hand), w.number(t.hand + t.draw)
-        drawn = w.counted(t.draw, "card")
-        if t.draw_before_play:
-            flow = (f"Players take turns round the table. On your turn, first draw {drawn} from the draw pile, "
-                    f"so that you hold {held}. Then play exactly one card: lay it on the table or discard it. "
-                    + (f"If you still hold more than {hand}, discard down to {hand} before the turn passes. "
-                       if t.draw > 1 else "")
-                    + f"You end every turn holding {hand} cards again.")
-        else:
-            flow = (f"Players take turns round the table. On your turn, play exactly one card, laying it on "
-                    f"the table or discarding it, then draw {drawn} to bring your hand back to {hand}.")
-        blocks: list[Block] = [Paragraph(text(flow, self.refs(t.provenance))),
+        said = construct_words.phrase  # the turn construct's words (mechanics.turn), set as rulebook text
+        blocks: list[Block] = [Paragraph(said(TURN.rulebook.flow(t), self)),
                                Paragraph(text("The card you play may be:")),
                                Bullets(tuple(self.play_options()))]
-        before = [k for k in t.before_go if k in self.by_kind]
-        blocks.append(Paragraph(text(
-            "Until your side has laid its first ", CardName(self.go), ", it cannot lay mileage",
-            text(", but you may already play ", w.join(KIND_PLURAL[k] for k in before), ".") if before else ".")))
+        blocks.append(Paragraph(said(TURN.rulebook.before_go(t, self.by_kind, KIND_PLURAL), self)))
         face_down = [p.card for p in r.race.piles if p.face_down]
         if face_down:
             blocks.append(Paragraph(text("Once the ", cards(face_down), " " + w.plural(len(face_down), "pile") +
@@ -418,25 +406,8 @@ class _Writer:
 
     def reshuffle_text(self) -> Text:
         rs = self.r.reshuffle
-        has_zones = bool(self.r.zones.zones)
-        go_piles = text("every ", self.go_pile())
-        zone_piles = text(f"every {self.zone_pile}" if self.r.zones.scope == "side" else f"the {self.zone_pile}")
-        gathered: list[Text] = [text("the discard pile")] if rs.discard else []
-        for keep, what in ((rs.go_piles, go_piles), (rs.zone_piles, zone_piles if has_zones else None)):
-            if what is None:
-                continue
-            if keep == "all":
-                gathered.append(text("all of ", what))
-            elif keep == "all-but-top":
-                gathered.append(text(what, " except its top card"))
-        kept = []
-        if rs.go_piles == "none":
-            kept.append(text("The ", self.go_pile(), "s stay as they are."))
-        if rs.zone_piles == "none" and has_zones:
-            kept.append(text("Zone cards already played stay where they are."))
-        said = (text("gather ", _join_list(gathered), ", shuffle them well, and lay them face down as the new "
-                     "draw pile.") if gathered else text("the game goes on without a draw pile."))
-        return text(said, *[text(" ", k) for k in kept], self.refs(rs.provenance))
+        zone_piles = f"every {self.zone_pile}" if self.r.zones.scope == "side" else f"the {self.zone_pile}"
+        return construct_words.phrase(TURN.rulebook.reshuffle(rs, zone_piles, bool(self.r.zones.zones)), self)
 
     def cards_section(self) -> Section:
         subsections = [s for s in (self.mileage_cards(), self.go_cards(), self.hazard_cards(),
@@ -664,10 +635,5 @@ def _miles(ruleset: Ruleset, name: str) -> int:
         return 0
 
 
-def _join_list(parts: list[Text]) -> Text:
-    """Texts joined as in prose: a, b and c."""
-    if len(parts) <= 1:
-        return text(*parts)
-    return text(join_texts(parts[:-1], ", "), " and ", parts[-1])
 
 __all__ = ["build", "cards", "seating"]

@@ -7,6 +7,7 @@ from collections import Counter
 from ..language.counter_words import with_article
 from ..mechanics.effects import REGISTERED as EFFECTS
 from ..mechanics import REGISTERED, decision_words
+from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
 from ..language.model import Example, ExampleCheck, ExampleMove, ExampleSide, Ruleset, Setup
 from . import words as w
@@ -252,7 +253,7 @@ class _Teller:
 EVENT_WORDS = {"speeding": "A side was caught speeding.", **PENALTIES.events,
                "counter": "A hazard was turned away out of turn.",
                "decline": "A hazard was let through although it could have been turned away.",
-               "reshuffle": "The cards were reshuffled into a new draw pile.", "win": "The race was won.",
+               **TURN.events, "win": "The race was won.",  # the turn construct's (a reshuffle: mechanics.turn)
                **{kind: words for e in EFFECTS for kind, words in e.events.items()},  # the hazard effects' own
                **{kind: words for m in REGISTERED for kind, words in m.events.items()}}  # the mechanics' own
 

@@ -9,12 +9,12 @@ from ..mechanics.effects import by_name, effects_of
 from ..language.model import Ruleset
 from ..mechanics import REGISTERED
 from ..mechanics.zones import rulebook as zone_words
+from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
 from . import construct_words
 from . import words as w
 from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
 
-KEEP = {"all": "returned whole", "all-but-top": "returned except the top card", "none": "left on the table"}
 
 
 def variant_section(r: Ruleset, parent: Ruleset | None, refs: Callable[..., Text]) -> Section | None:
@@ -124,16 +124,8 @@ def _setups(old: Ruleset, new: Ruleset, refs) -> list[Text]:
 
 
 def _turn(old: Ruleset, new: Ruleset, refs) -> list[Text]:
-    a, b = old.turn, new.turn
-    said = []
-    if a.hand != b.hand:
-        said.append(text(f"Hands hold {w.number(b.hand)} cards instead of {w.number(a.hand)}."))
-    if (a.draw, a.draw_before_play) != (b.draw, b.draw_before_play):
-        when = "before" if b.draw_before_play else "after"
-        said.append(text(f"Each turn draws {w.counted(b.draw, 'card')} {when} playing."))
-    if set(a.before_go) != set(b.before_go):
-        said.append(text("Changes what a side may play before its first start.", refs(b.provenance)))
-    return said
+    marks = SimpleNamespace(refs=refs)  # the only part of a writer these phrases need
+    return [construct_words.phrase(said, marks) for said in TURN.rulebook.variant_turn(old.turn, new.turn)]
 
 
 def _delays(old: Ruleset, new: Ruleset, refs) -> list[Text]:
@@ -159,15 +151,7 @@ def _penalties(old: Ruleset, new: Ruleset, refs) -> list[Text]:
 
 
 def _reshuffle(old: Ruleset, new: Ruleset, refs) -> list[Text]:
-    a, b = old.reshuffle, new.reshuffle
-    said = []
-    if a.go_piles != b.go_piles:
-        said.append(text(f"At a reshuffle the starting piles are {KEEP[b.go_piles]}."))
-    if a.zone_piles != b.zone_piles:
-        said.append(text(f"At a reshuffle the zone piles are {KEEP[b.zone_piles]}."))
-    if a.discard != b.discard:
-        said.append(text("At a reshuffle the discard pile is " + ("shuffled back in." if b.discard else "kept out.")))
-    return said
+    return [construct_words.phrase(said, None) for said in TURN.rulebook.variant_reshuffle(old.reshuffle, new.reshuffle)]
 
 
 def _progressive(old: Ruleset, new: Ruleset, refs) -> list[Text]:

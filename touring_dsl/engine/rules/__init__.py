@@ -7,7 +7,7 @@ kernel's functions.
 
 The modules import one another in one direction only, lowest first:
 
-    legality < hands < races < delays < counters
+    legality < races < delays < counters
 
 The `zones`, `penalties` and `safety` constructs are not here: their kernel lines are in
 touring_dsl/mechanics/zones/kernel.py, touring_dsl/mechanics/penalties/play.py and
@@ -22,14 +22,14 @@ against it would make an import cycle.
 
 What a hazard does to the side it is played on (its effect: a delay, a removal, a lost turn...) is one
 module of touring_dsl/mechanics/effects/ each, which writes its lines itself or through the steps here
-(delays.delay, races.removal: e.rules). The safety cards are one module too, mechanics/safeties.py.
-Where to look for a construct of docs/language.md:
+(delays.delay, races.removal: e.rules). The safety cards are one module too, mechanics/safeties.py. The
+turn (`turn`, `reshuffle`: dealing, drawing, discarding and passing the turn) is the construct
+touring_dsl/mechanics/turn/, which every rule here may call. Where to look for a construct of docs/language.md:
 
     legality.py   which cards a seat may play now (the cached masks every rule below keeps up to date)
     delays.py     `delays` (chain ... then ..., target), go and remedy cards on the go pile
     counters.py   `card ... counter cancels ...`: a card shown out of turn against a hazard
     races.py      `race` and its piles, the removal of a mileage card (`removes`), `ending`
-    hands.py      `turn` (hand, draw ... before play), `reshuffle`, dealing and passing the turn
     scoring.py    `scoring`: a finished race's points per side, read off the table (no kernel code;
                   the match of several races is engine/match.py)
 """

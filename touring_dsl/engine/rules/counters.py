@@ -23,7 +23,7 @@ from ..codec import COUNTER_WITH, is_action
 from ..tables import ZONE
 from ..emitter import Emitter
 from ...mechanics.zones import ZONES
-from . import hands
+from ...mechanics.turn import TURN
 
 against_zones = ZONES.against_zones  # (whether a counter may answer a zone card: simulate.fast asks it here too)
 
@@ -94,7 +94,7 @@ def respond(e: Emitter) -> None:
     w("attacker, hazard, v, hazard_code = pending", "pending = None")
     with w.block(f"if {is_action(COUNTER_WITH)}:"):
         w("hand = hands[seat]", "hm = hand_mask[seat]")
-        hands.leave_hand(e)
+        TURN.leave_hand(e)
         w("discard.append(hazard)", "self.countered[v] += 1  # a fact for scoring")
         e.event('"counter"', "seat", "v", "NAMES[c]", shown_detail(t.counter_name))
         if t.safety_mask & _countering(t):
@@ -105,10 +105,10 @@ def respond(e: Emitter) -> None:
         else:
             w("discard.append(c)")
         with w.block(f"if REDRAW[c] and len(hand) < {t.hand_size}:"):
-            hands.draw_cards(e, "seat", f"{t.hand_size} - len(hand)")
+            TURN.draw_cards(e, "seat", f"{t.hand_size} - len(hand)")
         if any(t.responder_next):
             with w.block("if RESPONDER_NEXT[c]:  # the responder draws and takes the next turn"):
-                hands.draw_cards(e, "seat", str(t.draw_count))
+                TURN.draw_cards(e, "seat", str(t.draw_count))
                 with w.block("if hand:"):
                     e.pause()
                 w("attacker = seat  # with no card to play, the turn passes on from the responder")

@@ -84,7 +84,7 @@ class HazardEffect:
 
     def turn_passes(self, e) -> None:
         """Kernel lines when the turn passes to seat `nxt` (before it draws or is asked anything): an
-        effect may pass it on (engine.rules.hands.advance)."""
+        effect may pass it on (mechanics.turn.kernel.advance)."""
 
     def status(self, game) -> str | None:
         """What a player at the table should know of its state now (the terminal and web table), or None."""

@@ -1,30 +1,69 @@
-"""Rules of play, hands: dealing, drawing, discarding, reshuffling, and passing the turn.
+"""Mechanics, the turn, the engine's part: the turn's tables, and the kernel lines that deal, draw,
+discard, reshuffle and pass the turn.
 
-Construct: the `turn` section (`hand N`, `draw N before play`) and the `reshuffle` section (`return
-discards`, `return go piles | zone piles all | except top | none`). Each player is dealt a hand, one
-card at a time round the table. On a turn a player draws (before playing, or after) and then plays one
-card or discards one. When the draw pile is empty, the discards and the covered cards of the go and
-zone piles (as the rules say) are shuffled into a new one; when nothing comes back, players play on
-without drawing, and a seat with no card is passed over. The turn limit ends a game that drags on.
-`hand N` is also a limit: a player who ends a turn holding more than N cards (having drawn more than
-one) discards down to N, one card at a time, before the turn passes; those discards are not turns.
+Each player is dealt a hand, one card at a time round the table. On a turn a player draws (before
+playing, or after) and then plays one card or discards one. When the draw pile is empty, the discards and
+the covered cards of the go and zone piles (as the rules say) are shuffled into a new one; when nothing
+comes back, players play on without drawing, and a seat with no card is passed over. The turn limit ends
+a game that drags on. `hand N` is also a limit: a player who ends a turn holding more than N cards
+(having drawn more than one) discards down to N, one card at a time, before the turn passes; those
+discards are not turns.
+
+The turn owns the named points of a turn's end where the other rules write their lines: the mechanics'
+end_of_turn and draw_step hooks (engine.mechanics) and the hazard effects' turn_passes (mechanics.effects).
+Like every mechanic module it imports nothing of the engine: the other rules' steps it needs are the
+Emitter's (e.refresh_all, e.go_free: engine.codegen gives each its rule).
 """
 from __future__ import annotations
 
-from ..tables import EMPTY, RETURN_ALL, RETURN_ALL_BUT_TOP
-from ..emitter import Emitter
-from . import legality
+from ..vocabulary import EMPTY, GO, KIND_CODES
+
+# reshuffle: how much of a go or zone pile goes back into the draw pile
+KEEP_CODES = {"all": 0, "all-but-top": 1, "none": 2}
+RETURN_ALL, RETURN_ALL_BUT_TOP, RETURN_NONE = range(3)
+
+EVENTS = {"reshuffle": "The cards were reshuffled into a new draw pile."}  # (a worked example may expect it)
+KERNEL_NAMES = {
+    "d": "the card drawn",
+    "nxt": "the seat the turn passes to",
+    "first": "the seat that leads the race",
+    "dealt": "the cards dealt, in dealing order",
+    "new": "the cards shuffled into a new draw pile",
+    "changed": "whether a reshuffle emptied some go or zone pile",
+    "i": "a side whose go or zone pile is reshuffled",
+    "pile": "a go or zone pile being reshuffled",
+}
 
 
+# the tables ------------------------------------------------------------------------------------
+def tables(t, ruleset) -> None:
+    """The turn's constants on the Tables `t`: hand size, draw count and when, which kinds a side may lay
+    before its first go card (a mask), and what a reshuffle gives back."""
+    turn = ruleset.turn
+    t.hand_size, t.draw_count, t.draw_before_play = turn.hand, turn.draw, turn.draw_before_play
+    t.draw_one = turn.draw == 1 and turn.draw_before_play
+    kinds = {KIND_CODES[k] for k in turn.before_go} | {GO}  # (and safeties: mechanics.safeties)
+    t.before_go = t.mask_of(c for c in range(t.K) if t.kind[c] in kinds)
+    reshuffle = ruleset.reshuffle
+    t.return_discard = reshuffle.discard
+    t.return_go = KEEP_CODES[reshuffle.go_piles]
+    t.return_zone = KEEP_CODES[reshuffle.zone_piles]
 
-def leave_hand(e: Emitter) -> None:
+
+def hand_limit(t) -> bool:
+    """Whether a turn can end over the hand size: only one that draws more than one card."""
+    return t.draw_count > 1
+
+
+# kernel lines ----------------------------------------------------------------------------------
+def leave_hand(e) -> None:
     """Card c leaves the hand of `seat` (whose hand mask was hm)."""
     e.w("hand.remove(c)")
     with e.w.block("if c not in hand:"):
         e.w("hand_mask[seat] = hm ^ BIT[c]")
 
 
-def count_turn(e: Emitter) -> None:
+def count_turn(e) -> None:
     """A play or a discard is a turn, except a discard down to the hand size (it ends the wait)."""
     if not e.hand_limit:
         e.w("turns += 1")
@@ -35,13 +74,13 @@ def count_turn(e: Emitter) -> None:
         e.w("pending = None")
 
 
-def discard(e: Emitter) -> None:
+def discard(e) -> None:
     e.w("discard.append(c)")
     e.hook("on_discard")  # a mechanic may note who discarded (taking the top discard)
     e.event('"discard"', "seat", "s", "NAMES[c]", 'f"player {seat + 1} discards {NAMES[c]}"')
 
 
-def draw_cards(e: Emitter, seat: str, n: str) -> None:
+def draw_cards(e, seat: str, n: str) -> None:
     """`seat` draws n cards, reshuffling when the draw pile is empty (and stopping if still empty)."""
     w = e.w
     reshuffle = f"reshuffle(self, {'ev' if e.events else 'None'})"
@@ -59,12 +98,12 @@ def draw_cards(e: Emitter, seat: str, n: str) -> None:
         draw_one(e, seat)
 
 
-def draw_one(e: Emitter, seat: str) -> None:
+def draw_one(e, seat: str) -> None:
     e.w("d = draw.pop()", f"hands[{seat}].append(d)", f"hand_mask[{seat}] |= BIT[d]")
     e.event('"draw"', seat, e.side(seat), "NAMES[d]", f'f"player {{{seat} + 1}} draws a card"')
 
 
-def advance(e: Emitter) -> None:
+def advance(e) -> None:
     """Pass the turn: end at the turn limit; else the next seat that holds a card (after drawing)
     acts; when no seat does, the game is exhausted."""
     w, t = e.w, e.t
@@ -91,7 +130,7 @@ def advance(e: Emitter) -> None:
         search_seat(e)
 
 
-def search_seat(e: Emitter) -> None:
+def search_seat(e) -> None:
     w, t = e.w, e.t
     with w.block(f"for _ in range({t.players}):"):
         if t.draw_before_play:
@@ -103,7 +142,7 @@ def search_seat(e: Emitter) -> None:
         e.finish("exhausted", "None")
 
 
-def deal(e: Emitter) -> None:
+def deal(e) -> None:
     """Shuffle, deal the hands one card at a time round the table from seat `first` (the race's first
     player, seat 0 unless a mechanic of the match names another: engine.match), and let that seat draw for its turn."""
     b, t = e.w, e.t
@@ -122,7 +161,7 @@ def deal(e: Emitter) -> None:
         b(f"draw_cards(self, first, {t.draw_count})")
 
 
-def reshuffle(e: Emitter) -> None:
+def reshuffle(e) -> None:
     """The draw pile is empty: the discards and the lower go and zone cards, as the rules say, are
     shuffled into a new draw pile (a pile given back whole empties that side's state)."""
     b, t = e.w, e.t
@@ -150,7 +189,7 @@ def reshuffle(e: Emitter) -> None:
                     b("new.extend(pile[:-1])", "del pile[:-1]")
     if RETURN_ALL in (t.return_go, t.return_zone):
         with b.block("if changed:"):
-            legality.refresh_all(e)
+            e.refresh_all()
     with b.block("if not new:"):
         b("return")
     b("self.rng.shuffle(new)", "draw.extend(new)")

@@ -1,0 +1,98 @@
+"""Mechanics, the turn: how many cards a hand holds, how a turn draws and plays, how it passes, and
+what happens when the draw pile runs out.
+
+Construct: the `turn` and `reshuffle` sections of an edition.
+
+    turn {
+        hand 6                        each player is dealt six cards and holds six between turns
+        draw 1 before play            (or `draw 2 after play`: draw after laying or discarding)
+        before go hazard, zone        the kinds a side may lay before its first go card
+    }
+    reshuffle {
+        return discards               the discard pile goes back into the draw pile
+        return go piles except top    (`all`, `except top`, `none`) and the same for `zone piles`
+    }
+
+On a turn a player draws and then lays one card or discards one; a player who ends a turn holding more
+than the hand (having drawn more than one) discards down to it before the turn passes, and those discards
+are not turns. The turn passes to the next seat holding a card; when none holds one, the race is over
+(exhausted). When the draw pile is empty, the cards the `reshuffle` section names are shuffled into a
+new one; when nothing comes back, players play on without drawing.
+
+Everything turn-specific is in this package, one file per stage:
+
+    statements.py  the sections' grammar aliases -> raw statements, and each statement's key (language.syntax)
+    model.py    the model part (Turn, Reshuffle), which language.model imports from here
+    compile.py  the two sections' statements -> Turn and Reshuffle, with the errors (E260, E223)
+    kernel.py   the tables (hand size, draw, before-go mask, what a reshuffle returns) and the kernel
+                lines that deal, draw, discard, count a turn, pass it and reshuffle; the named points of
+                a turn's end (end_of_turn, turn_passes, draw_step) where other rules write their lines
+    words.py    explain's refusal, `touring show`'s line, the differ's comparison and its sentences,
+                `touring new`'s suggestions (a bigger hand, a different reshuffle)
+    rulebook.py the rulebook's words: how a turn runs, what a side may play before its first go card,
+                what happens when the draw pile runs out, and a house rule's changes to either
+
+TURN below is what the stages call (language.syntax, the compiler, engine.tables, engine.codegen and the rules that draw,
+engine.explain, cli.show, cli.new, diff, the rulebook's turn section and variant section). The grammar lines are in
+grammar/touring.lark (`turn_rule`, `reshuffle_rule`). The state the turn moves
+(hands, the draw and discard piles) and the wait for a discard down (engine.schema's DISCARD_DOWN, which
+legality answers with discards only) are the engine's, shared with every rule.
+"""
+from __future__ import annotations
+
+from . import kernel, rulebook, statements, words
+
+
+class TurnConstruct:
+    """The turn construct as the stages call it: one object, each attribute a stage's piece."""
+
+    name = "turn"  # the Ruleset field and the section's word (the reshuffle's is "reshuffle")
+
+    # the parse (language.syntax hands each grammar alias of the two sections here)
+    parse = staticmethod(statements.parse)  # (alias, children): the statement's (kind, data), or a part's value
+    statement_key = staticmethod(statements.statement_key)  # (kind, data): its key within the section
+    statements = tuple(statements.PARSE)  # its grammar aliases (last: the name is the module's until here)
+
+    # the compiler (pydantic: compile.py is imported on use, never by the engine's import of this package)
+    @staticmethod
+    def compile_turn(build):
+        """The Turn model part from the `turn` section (the compiler's Build)."""
+        from .compile import compile_turn
+
+        return compile_turn(build)
+
+    @staticmethod
+    def compile_reshuffle(build):
+        """The Reshuffle model part from the `reshuffle` section (the compiler's Build)."""
+        from .compile import compile_reshuffle
+
+        return compile_reshuffle(build)
+
+    # the engine: tables and kernel lines
+    events = kernel.EVENTS  # the event kinds its kernel lines report that an example may expect -> words
+    kernel_names = kernel.KERNEL_NAMES  # the run-time names its kernel lines use (engine.codegen.KERNEL_NAMES)
+    tables = staticmethod(kernel.tables)
+    hand_limit = staticmethod(kernel.hand_limit)
+    leave_hand = staticmethod(kernel.leave_hand)
+    count_turn = staticmethod(kernel.count_turn)
+    discard = staticmethod(kernel.discard)
+    draw_one = staticmethod(kernel.draw_one)
+    draw_cards = staticmethod(kernel.draw_cards)
+    advance = staticmethod(kernel.advance)
+    deal = staticmethod(kernel.deal)
+    reshuffle = staticmethod(kernel.reshuffle)
+
+    # words
+    refusal = staticmethod(words.refusal)
+    show = staticmethod(words.show)
+    compare_turn = staticmethod(words.compare_turn)
+    compare_reshuffle = staticmethod(words.compare_reshuffle)
+    diff_phrases = words.DIFF_PHRASES
+    suggest_hand = staticmethod(words.suggest_hand)  # `touring new`'s suggestions for a house rule
+    suggest_reshuffle = staticmethod(words.suggest_reshuffle)
+    rulebook = rulebook  # the rulebook's sentences as phrases (mechanics.phrases): flow, before_go, reshuffle, variant_*
+
+
+TURN = TurnConstruct()
+
+__all__ = ["TURN", "TurnConstruct"]

@@ -1,0 +1,95 @@
+"""Mechanics, the turn, its rulebook words: how a turn runs, what a side may play before its first go
+card, what happens when the draw pile runs out, and what a house rule changes of either.
+
+Each function returns a phrase (mechanics.phrases: plain strings and marks such as the go pile, a count,
+a bare number, the references of a rule), which the rulebook sets (rulebook/construct_words.py).
+"""
+from __future__ import annotations
+
+from ..phrases import Count, GoCard, GoPile, Number, Refs
+
+# what a reshuffle does with a pile group, in a house rule's "How this variant differs" section
+KEEP = {"all": "returned whole", "all-but-top": "returned except the top card", "none": "left on the table"}
+
+
+def flow(turn) -> tuple:
+    """The turn in prose: when a player draws, what it plays, how many cards it ends the turn with."""
+    hand = Number(turn.hand)
+    if turn.draw_before_play:
+        over = (("If you still hold more than ", hand, ", discard down to ", hand, " before the turn passes. ")
+                if turn.draw > 1 else ())
+        return ("Players take turns round the table. On your turn, first draw ", Count(turn.draw, "card"),
+                " from the draw pile, so that you hold ", Number(turn.hand + turn.draw), ". Then play exactly "
+                "one card: lay it on the table or discard it. ", *over, "You end every turn holding ", hand,
+                " cards again.", Refs((turn.provenance,)))
+    return ("Players take turns round the table. On your turn, play exactly one card, laying it on the table or "
+            "discarding it, then draw ", Count(turn.draw, "card"), " to bring your hand back to ", hand, ".",
+            Refs((turn.provenance,)))
+
+
+def before_go(turn, kinds_present, kind_plural: dict) -> tuple:
+    """What a side may play before its first go card (`kinds_present`: the card kinds the deck has;
+    `kind_plural`: each kind in words, plural)."""
+    before = [kind_plural[k] for k in turn.before_go if k in kinds_present]
+    return ("Until your side has laid its first ", GoCard(), ", it cannot lay mileage",
+            f", but you may already play {joined(before)}." if before else ".")
+
+
+def reshuffle(rs, zone_piles: str, has_zones: bool) -> tuple:
+    """What happens when the draw pile runs out (`zone_piles`: the rulebook's words for the zone piles,
+    "every zone pile" or "the zone pile")."""
+    gathered: list[tuple] = [("the discard pile",)] if rs.discard else []
+    for keep, what in ((rs.go_piles, ("every ", GoPile())), (rs.zone_piles, (zone_piles,) if has_zones else None)):
+        if what is None:
+            continue
+        if keep == "all":
+            gathered.append(("all of ", *what))
+        elif keep == "all-but-top":
+            gathered.append((*what, " except its top card"))
+    kept: list[tuple] = []
+    if rs.go_piles == "none":
+        kept.append(("The ", GoPile(), "s stay as they are."))
+    if rs.zone_piles == "none" and has_zones:
+        kept.append(("Zone cards already played stay where they are.",))
+    said = (("gather ", *in_prose(gathered), ", shuffle them well, and lay them face down as the new draw pile.")
+            if gathered else ("the game goes on without a draw pile.",))
+    return (*said, *(part for k in kept for part in (" ", *k)), Refs((rs.provenance,)))
+
+
+def joined(words: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def in_prose(phrases: list[tuple]) -> tuple:
+    """Phrases joined as in prose: a, b and c."""
+    out: list = []
+    for i, said in enumerate(phrases):
+        out += [" and "] if i and i == len(phrases) - 1 else [", "] if i else []
+        out += said
+    return tuple(out)
+
+
+def variant_turn(a, b) -> list[tuple]:
+    """A house rule's changes to its parent's turn, one phrase each."""
+    said: list[tuple] = []
+    if a.hand != b.hand:
+        said.append(("Hands hold ", Number(b.hand), " cards instead of ", Number(a.hand), "."))
+    if (a.draw, a.draw_before_play) != (b.draw, b.draw_before_play):
+        when = "before" if b.draw_before_play else "after"
+        said.append(("Each turn draws ", Count(b.draw, "card"), f" {when} playing."))
+    if set(a.before_go) != set(b.before_go):
+        said.append(("Changes what a side may play before its first start.", Refs((b.provenance,))))
+    return said
+
+
+def variant_reshuffle(a, b) -> list[tuple]:
+    """A house rule's changes to its parent's reshuffle, one phrase each."""
+    said: list[tuple] = []
+    if a.go_piles != b.go_piles:
+        said.append((f"At a reshuffle the starting piles are {KEEP[b.go_piles]}.",))
+    if a.zone_piles != b.zone_piles:
+        said.append((f"At a reshuffle the zone piles are {KEEP[b.zone_piles]}.",))
+    if a.discard != b.discard:
+        said.append(("At a reshuffle the discard pile is " + ("shuffled back in." if b.discard else "kept out."),))
+    return said

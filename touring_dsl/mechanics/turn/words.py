@@ -1,0 +1,70 @@
+"""Mechanics, the turn, its words: explain's refusal while a hand is over its size, `touring show`'s line,
+the differ's comparison of two turns and two reshuffles with its sentences (diff.compare calls
+compare_turn and compare_reshuffle; diff.describe reads DIFF_PHRASES), and `touring new`'s suggestions.
+"""
+from __future__ import annotations
+
+from ...base.wording import counted
+
+# what a reshuffle does with a go or zone pile, in a diff's sentence
+KEEP = {"all": "all go back", "all-but-top": "all but the top card go back", "none": "stay on the table"}
+
+
+def refusal(game) -> str | None:
+    """Why no card but a discard is a move now (explain), or None: the seat is discarding down to its hand."""
+    if game.discarding_down:
+        return f"the hand holds more than {counted(game.t.hand_size, 'card')}: discard down first"
+    return None
+
+
+def show(r) -> str:
+    """The turn in one line (`touring show`)."""
+    return (f"Turn: hand of {r.turn.hand}; draw {r.turn.draw}, then play or discard one; before a first Go "
+            f"a side may play {', '.join(k + ' cards' for k in r.turn.before_go)}")
+
+
+def compare_turn(c) -> None:
+    """The turn's differences (c: the differ's Comparison, whose `a` and `b` are the two rulesets)."""
+    a, b = c.a.turn, c.b.turn
+    c.value("turn", "hand", a.hand, b.hand)
+    c.value("turn", "draw", a.draw, b.draw)
+    c.value("turn", "draw-before-play", a.draw_before_play, b.draw_before_play)
+    c.value("turn", "before-go", tuple(sorted(a.before_go)), tuple(sorted(b.before_go)))
+
+
+def compare_reshuffle(c) -> None:
+    """The reshuffle's differences (c as above)."""
+    a, b = c.a.reshuffle, c.b.reshuffle
+    c.value("reshuffle", "reshuffle-discard", a.discard, b.discard)
+    c.value("reshuffle", "reshuffle-go", a.go_piles, b.go_piles)
+    c.value("reshuffle", "reshuffle-zone", a.zone_piles, b.zone_piles)
+
+
+def yes_no(yes: str, no: str):
+    return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
+
+
+# the differ's sentence for each aspect compare_turn and compare_reshuffle report (c: a diff Change)
+DIFF_PHRASES = {
+    "hand": lambda c: f"A hand holds {c.new} cards (was {c.old})",
+    "draw": lambda c: f"Each turn begins by drawing {c.new} (was {c.old})",
+    "draw-before-play": yes_no("A player draws before playing", "A player plays before drawing"),
+    "before-go": lambda c: f"Before its first go card a side may play {', '.join(c.new) or 'nothing else'} "
+                           f"cards (was {', '.join(c.old) or 'nothing else'})",
+    "reshuffle-discard": yes_no("The discards are shuffled into a new deck", "The discards stay out of a new deck"),
+    "reshuffle-go": lambda c: f"At a reshuffle, go piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
+    "reshuffle-zone": lambda c: f"At a reshuffle, zone piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
+}
+
+
+# `touring new`'s commented-out suggestions for a house rule: (what it does, the rule lines that do it)
+def suggest_hand(r) -> tuple[str, tuple[str, ...]]:
+    return (f"A bigger hand: {r.turn.hand + 1} cards instead of {r.turn.hand}.",
+            ("turn {", f"    change hand {r.turn.hand + 1}", "}"))
+
+
+def suggest_reshuffle(r) -> list[tuple[str, tuple[str, ...]]]:
+    keep = "all" if r.reshuffle.zone_piles != "all" else "except top"
+    about = f"At a reshuffle, zone piles: {'all' if keep == 'all' else 'all but the top card'} go back into the deck."
+    # The parent may or may not say what happens to zone piles: offer whichever form compiles.
+    return [(about, ("reshuffle {", f"    {op} return zone piles {keep}", "}")) for op in ("change", "add")]
