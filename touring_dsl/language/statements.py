@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from . import model as m
 from .errors import Span
-from ..mechanics import scoring
-from ..mechanics.penalties import PENALTIES
+from ..mechanics import core
 from .syntax import Name, Stmt
 
 
@@ -16,9 +15,8 @@ def describe_key(key: tuple) -> str:
     """A rule's key in words, for messages and change lists."""
     if key[0] == "scoring" and len(key) > 1:
         return score_key_words(key[1:])
-    words = {"card": ("card", 1), "pile": ("pile", 1), "chain": ("the chain for", 1), "zone": ("zone", 1),
-             "zone_play": ("where to play", 1), "setup": ("setup", 1), "note": ("note", 1),
-             **PENALTIES.key_words}  # a kind -> its words, and how many names of the key they take
+    words = {"card": ("card", 1), "pile": ("pile", 1), "chain": ("the chain for", 1), "setup": ("setup", 1),
+             "note": ("note", 1), **core.key_words()}  # a kind -> its words, and how many names of the key they take
     parts = []
     i = 0
     while i < len(key):
@@ -40,8 +38,9 @@ def describe_key(key: tuple) -> str:
 def score_key_words(key: tuple) -> str:
     """A scoring rule's key in words ("points for completing the race without "200 km""), for messages."""
     kind = key[0]
-    if kind in scoring.STATEMENTS:  # a term's line: its kind says it (touring_dsl.mechanics.scoring)
-        return scoring.key_words(key)
+    said = core.key_said(key)  # a core construct's line (the scoring's terms): its construct says it
+    if said is not None:
+        return said
     words = {"match_to": "the match"}
     if kind not in words:  # a mechanic's statement (touring_dsl.mechanics): as it is written
         return kind.replace("_", " ")

@@ -9,10 +9,8 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .errors import Collector, Span, TouringError
-from ..mechanics.zones import ZONES
-from ..mechanics import scoring
 from ..mechanics.effects import attribute_effect
-from ..mechanics.safeties import SAFETIES
+from ..mechanics import core
 from ..base.resources import grammar_text
 
 # Plain words for the grammar's named terminals, so errors never show Lark's internal names.
@@ -236,17 +234,10 @@ def _terminal_word(name: str) -> str:
 
 def _mechanic_rule(rule: str):
     """("statement" | "move", its mechanic, the move's action) for a grammar alias a registered mechanic
-    declares (a move's alias is m_<action>), ("construct", the construct, None) for a core construct's
-    statement (its parse gives the kind), else None. (Score terms and conditions are the scoring's:
-    parse_rule.)"""
+    declares (a move's alias is m_<action>), else None. (A core construct's aliases are its own:
+    mechanics.core.)"""
     from ..mechanics import REGISTERED
-    from ..mechanics.penalties import PENALTIES
-    from ..mechanics.turn import TURN
 
-    if rule in PENALTIES.statements:
-        return "construct", PENALTIES, None
-    if rule in TURN.statements:
-        return "construct", TURN, None
     for mechanic in REGISTERED:
         if rule in mechanic.statements:
             return "statement", mechanic, None
@@ -481,26 +472,19 @@ class ToRaw(Transformer):
     def m_decline(self, meta, children):
         return ("move", "decline", None, None, None, Span(self.file, meta.line, meta.column))
 
-    # a construct's rules (the zones': mechanics.zones), and a mechanic's statements, score conditions and
-    # example moves (touring_dsl.mechanics): no method each
+    # a core construct's aliases (each construct in mechanics.core.CORE parses its own), a hazard effect's
+    # card attributes, and a mechanic's statements, score conditions and example moves: no method each
     def __default__(self, data, children, meta):
-        construct = ZONES.parse.get(str(data))
+        construct = core.construct_of(str(data))
         if construct is not None:
-            return construct(*children)
+            return construct.parse(str(data), list(children))
         effect = attribute_effect(str(data))  # a hazard effect's card attribute (mechanics.effects)
         if effect is not None:
             return (str(data), effect.attribute(str(data), list(children)))
-        scored = scoring.parse_rule(str(data), list(children))  # a scoring term or finish (mechanics.scoring)
-        if scored is not None:
-            return scored
-        if str(data) in SAFETIES.attributes:  # a safety's card attribute (mechanics.safeties)
-            return (str(data), SAFETIES.attribute(str(data), list(children)))
         found = _mechanic_rule(str(data))
         if found is None:
             return super().__default__(data, children, meta)
         kind, mechanic, what = found
-        if kind == "construct":
-            return mechanic.parse(str(data), list(children))
         if kind == "statement":
             return (str(data), mechanic.parse(str(data), list(children)))
         return ("move", what, None, None, None, Span(self.file, meta.line, meta.column))
@@ -578,14 +562,15 @@ class _Builder:
 
 
 def _rule_key(kind: str, data: dict) -> tuple:
-    """The name a rule is known by inside its section (a mechanic's statement: its kind and the key its
-    mechanic gives it, Mechanic.statement_key)."""
-    found = _mechanic_rule(kind)
-    if found is not None and found[0] in ("statement", "construct"):
-        return (kind, *found[1].statement_key(kind, data))
-    construct = ZONES.rule_key(kind, data)
+    """The name a rule is known by inside its section (a core construct's statement: the key its construct
+    gives it, Construct.rule_key; a mechanic's: its kind and the key its mechanic gives it,
+    Mechanic.statement_key)."""
+    construct = core.rule_key(kind, data)
     if construct is not None:
         return construct
+    found = _mechanic_rule(kind)
+    if found is not None and found[0] == "statement":
+        return (kind, *found[1].statement_key(kind, data))
     if kind == "card":
         return ("card", data["name"].value)
     if kind == "pile":
@@ -600,6 +585,4 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("note", data["text"].value)
     if kind == "pile_name":
         return ("pile_name", data["role"])
-    if kind in scoring.STATEMENTS:  # a scoring term's line (touring_dsl.mechanics.scoring)
-        return scoring.statement_key(kind, data)
     return (kind,)

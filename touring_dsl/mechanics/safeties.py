@@ -18,13 +18,14 @@ through the Emitter `e` (e.draw_cards, e.refresh, e.hook), and it imports no mod
 """
 from __future__ import annotations
 
+from .construct import Construct
 from .effects.base import Named, NameList
 from .vocabulary import EMPTY, GO, RUNNING, SAFETY
 
 KIND = "safety"
 
 
-class SafetyConstruct:
+class SafetyConstruct(Construct):
     """The safety cards: what the compiler, the tables, the kernel's writer, explain and the words ask of them."""
 
     kind = KIND
@@ -32,6 +33,16 @@ class SafetyConstruct:
     attributes = {"against": "against", "acts_as_go": "acts as go", "extra_turn": "extra turn"}
     errors = {"E233": "a safety that answers a hazard it does not shield from"}
     constants = ("IMMUNE", "ACTS_AS_GO", "EXTRA_TURN", "GO_FREE", "STATE_HAZARD")
+
+    name = "safeties"
+    statements = tuple(attributes)  # the parse's contract (mechanics.construct): its attributes' aliases
+
+    def parse(self, alias: str, children: list):
+        """A card attribute's alias with its value (language.syntax.ToRaw)."""
+        return (alias, self.attribute(alias, children))
+
+    def rule_key(self, kind: str, data: dict) -> None:
+        return None  # its attributes are parts of a card statement, never keyed on their own
 
     # the compiler ------------------------------------------------------------------------------
     def attribute(self, alias: str, children: list):

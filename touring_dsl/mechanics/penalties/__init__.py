@@ -42,10 +42,11 @@ This package imports only touring_dsl.base and touring_dsl.mechanics.
 """
 from __future__ import annotations
 
+from ..construct import Construct
 from . import book, play, statements, words
 
 
-class PenaltiesConstruct:
+class PenaltiesConstruct(Construct):
     """The penalties construct as the stages call it: one object, each attribute a stage's piece."""
 
     name = "penalties"  # the Ruleset field and the section's word

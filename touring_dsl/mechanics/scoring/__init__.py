@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .. import REGISTERED
+from ..construct import Construct
 from .base import Named, NameList, TermKind, completed
 from .terms import CORE, MechanicFinish
 
@@ -68,6 +69,25 @@ def key_words(key: tuple) -> str:
     return kind_of_statement(key[0], {"finish": key[1] if len(key) > 1 else None}).key_words(key[1:])
 
 
+class ScoringConstruct(Construct):
+    """The scoring as the parse calls it (the Construct contract: language.syntax, language.statements)."""
+
+    name = "scoring"
+    statements = (*sorted(STATEMENTS), *(k.finish_alias for k in KINDS if k.finish_alias))  # terms' lines, finishes
+
+    def parse(self, alias: str, children: list):
+        return parse_rule(alias, children)
+
+    def rule_key(self, kind: str, data: dict) -> tuple | None:
+        return statement_key(kind, data) if kind in STATEMENTS else None
+
+    def key_said(self, key: tuple) -> str | None:
+        return key_words(key) if key and key[0] in STATEMENTS else None
+
+
+SCORING = ScoringConstruct()
+
+
 def count(game: Any, term: Any, side: int, laid) -> int:
     """How many times `term` applies to `side` at the end of the race (engine.rules.scoring)."""
     return kind_of(term.what).count(game, term, side, laid)
@@ -85,5 +105,5 @@ def score_words(term: Any, unit: str, to_b: Callable[[str], str] = lambda n: n, 
     return "".join(f'"{to_b(p.name)}"' if isinstance(p, Named) else p for p in words(term, unit, counter))
 
 
-__all__ = ["KINDS", "WHATS", "STATEMENTS", "MATCH_RULES", "parse_rule", "statement_key", "key_words", "Named", "NameList", "TermKind", "completed", "kind_of",
+__all__ = ["SCORING", "ScoringConstruct", "KINDS", "WHATS", "STATEMENTS", "MATCH_RULES", "parse_rule", "statement_key", "key_words", "Named", "NameList", "TermKind", "completed", "kind_of",
            "kind_of_statement", "count", "words", "score_words"]

@@ -40,10 +40,11 @@ legality answers with discards only) are the engine's, shared with every rule.
 """
 from __future__ import annotations
 
+from ..construct import Construct
 from . import kernel, rulebook, statements, words
 
 
-class TurnConstruct:
+class TurnConstruct(Construct):
     """The turn construct as the stages call it: one object, each attribute a stage's piece."""
 
     name = "turn"  # the Ruleset field and the section's word (the reshuffle's is "reshuffle")

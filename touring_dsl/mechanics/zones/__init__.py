@@ -37,20 +37,26 @@ grammar/touring.lark (`zone_rule`).
 """
 from __future__ import annotations
 
+from ..construct import Construct
 from . import kernel, words
 from . import parse as grammar
 from .kernel import FORBIDDEN, FORFEIT_ALL, FORFEIT_CARD, SPEEDING_CODES
 
 
-class ZonesConstruct:
+class ZonesConstruct(Construct):
     """The zones construct as the stages call it: one object, each method a stage's piece."""
 
     name = "zones"  # the Ruleset field and the section's word
     topic = "zones"  # the differ's topic (diff.changes.TOPICS)
 
-    # the parse and the compiler
-    parse = grammar.PARSE  # grammar alias -> its raw statement (language.syntax.ToRaw)
+    # the parse and the compiler (the Construct contract: language.syntax loops over mechanics.core.CORE)
+    statements = tuple(grammar.PARSE)  # its grammar aliases
+    key_words = {"zone": ("zone", 1), "zone_play": ("where to play", 1)}  # its keys' words in messages
     rule_key = staticmethod(grammar.rule_key)  # (kind, data): the key a rule is known by in its section
+
+    def parse(self, alias: str, children: list):
+        """A grammar alias's raw statement, or a part's word (language.syntax.ToRaw)."""
+        return grammar.PARSE[alias](*children)
 
     def compile(self, build):
         """The Zones model part from the `zones` section (the compiler's Build: build.c.error, ...)."""

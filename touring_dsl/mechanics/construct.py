@@ -1,0 +1,34 @@
+"""Mechanics, the construct contract: what every core construct gives the language's stages.
+
+A core construct (the turn, zones, penalties, safeties, scoring: mechanics.core.CORE) parses its own
+grammar aliases, keys its own statements within their section, and names its keys in messages. The
+parse (language.syntax) and the statements' words (language.statements) loop over CORE through these
+few members and never name a construct. Each construct adapts its own entry points to them.
+"""
+from __future__ import annotations
+
+
+class Construct:
+    """The parse's contract of a core construct (subclassed by each construct's object)."""
+
+    name: str = ""  # the construct's word (its section's, or its Ruleset field's)
+    statements: tuple[str, ...] = ()  # every grammar alias it parses (language.syntax hands each to parse)
+    key_words: dict[str, tuple[str, int]] = {}  # a statement kind -> its words in messages, and how many names of its key they take
+
+    def parse(self, alias: str, children: list):
+        """The raw value of one of its grammar aliases (a statement's (kind, data), or a part's value),
+        from the parse tree's children (language.syntax.ToRaw)."""
+        raise NotImplementedError(f"{type(self).__name__} parses none of its aliases")
+
+    def statement_key(self, kind: str, data: dict) -> tuple:
+        """What tells two of its statements of this kind apart within their section (after the kind)."""
+        return ()
+
+    def rule_key(self, kind: str, data: dict) -> tuple | None:
+        """The whole key a statement of this kind is known by within its section (a variant's `change` or
+        `remove` finds the rule of the same key), or None for a kind that is not this construct's."""
+        return (kind, *self.statement_key(kind, data)) if kind in self.statements else None
+
+    def key_said(self, key: tuple) -> str | None:
+        """A key of a rule in its section (rule_key's) in words, where the construct says it whole, or None."""
+        return None
