@@ -74,3 +74,11 @@ def test_the_editions_parse_every_construct_through_the_registry(monkeypatch) ->
         syntax.parse(path.read_text(encoding="utf-8"), str(path))
     unreached = [name for name, aliases in seen.items() if not aliases]
     assert not unreached, f"no edition's line reached {unreached} through the registry"
+
+
+@pytest.mark.parametrize("construct", core.CORE, ids=NAMES)
+def test_every_construct_s_error_codes_are_in_the_table(construct) -> None:
+    """language.errors.CODES takes in each construct's own codes by looping over CORE."""
+    from touring_dsl.language.errors import CODES
+
+    assert all(CODES.get(code) == summary for code, summary in construct.errors.items())

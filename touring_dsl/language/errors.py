@@ -51,12 +51,11 @@ CODES: dict[str, str] = {
 def _mechanics_codes() -> None:
     """Each mechanic's and construct's own codes (touring_dsl.mechanics), which must not take a code of the core's."""
     from ..mechanics import REGISTERED
+    from ..mechanics.core import CORE
     from ..mechanics.effects import REGISTERED as EFFECTS
-    from ..mechanics.penalties import PENALTIES
-    from ..mechanics.safeties import SAFETIES
 
-    # (a hazard effect's codes too: mechanics.effects; and the penalties' and safety cards' constructs)
-    for mechanic in (*REGISTERED, *EFFECTS, PENALTIES, SAFETIES):
+    # (a hazard effect's codes too: mechanics.effects; and every core construct's: mechanics.core.CORE)
+    for mechanic in (*REGISTERED, *EFFECTS, *CORE):
         for code, summary in mechanic.errors.items():
             if code in CODES:
                 raise ValueError(f"mechanic {getattr(mechanic, 'name', mechanic.kind)} declares error {code}, "

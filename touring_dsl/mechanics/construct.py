@@ -3,7 +3,8 @@
 A core construct (the turn, zones, penalties, safeties, scoring: mechanics.core.CORE) parses its own
 grammar aliases, keys its own statements within their section, and names its keys in messages. The
 parse (language.syntax) and the statements' words (language.statements) loop over CORE through these
-few members and never name a construct. Each construct adapts its own entry points to them.
+few members and never name a construct, and so does the errors' table (language.errors.CODES, from
+each construct's `errors`). Each construct adapts its own entry points to them.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ class Construct:
 
     name: str = ""  # the construct's word (its section's, or its Ruleset field's)
     statements: tuple[str, ...] = ()  # every grammar alias it parses (language.syntax hands each to parse)
+    errors: dict[str, str] = {}  # its own error codes -> their summaries (language.errors.CODES takes them in)
     key_words: dict[str, tuple[str, int]] = {}  # a statement kind -> its words in messages, and how many names of its key they take
 
     def parse(self, alias: str, children: list):
