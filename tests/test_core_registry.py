@@ -82,3 +82,9 @@ def test_every_construct_s_error_codes_are_in_the_table(construct) -> None:
     from touring_dsl.language.errors import CODES
 
     assert all(CODES.get(code) == summary for code, summary in construct.errors.items())
+
+
+def test_no_differ_aspect_is_declared_by_two_constructs() -> None:
+    """diff.describe takes every construct's sentences by looping over CORE: one aspect, one sentence."""
+    declared = [aspect for construct in core.CORE for aspect in construct.diff_phrases]
+    assert len(declared) == len(set(declared)) == len(core.diff_phrases())

@@ -7,10 +7,8 @@ from ..mechanics.effects import REGISTERED as EFFECTS
 from ..mechanics.safeties import SAFETIES
 from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
-from ..mechanics.zones import ZONES
-from ..mechanics.turn import TURN
+from ..mechanics import core
 from ..base.wording import distance
-from ..mechanics.penalties import PENALTIES
 
 TARGET = {"showing-go": "only on a side showing an undelayed go card", "any": "on any side"}
 RACE_KIND = {"piles": "by completing fixed mileage piles", "distance": "on distance: every mileage card counts",
@@ -227,11 +225,9 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "removals": lambda c: f"{c.name}: take out {counted(c.new)} (was {counted(c.old)})",
     "setup-race": lambda c: f"{c.name}: a race of {_distance(c.new)} (was {_was(c.old, c.new)})",
     "setup-piles": lambda c: f"{c.name}: piles of {counted(c.new)} (was {counted(c.old)})",
-    **TURN.diff_phrases,  # the turn construct's aspects, its reshuffle's too (mechanics.turn)
+    **core.diff_phrases(),  # every core construct's aspects (mechanics.core.CORE: the turn's, zones', penalties')
     "chain": _chain,
     "delay-target": lambda c: f"Delays are laid {TARGET[c.new]} (was {TARGET[c.old]})",
-    **ZONES.diff_phrases,  # the zones construct's aspects (mechanics.zones)
-    **PENALTIES.diff_phrases,  # (the penalties construct: mechanics.penalties)
     **{e.diff_aspect: (lambda c, e=e: e.diff(c.action, q(c.name), None if c.old is None else q(c.old),
                                              None if c.new is None else q(c.new)))
        for e in EFFECTS if e.diff_aspect},  # each hazard effect's words (mechanics.effects)

@@ -4,7 +4,7 @@ A core construct (the turn, zones, penalties, safeties, scoring: mechanics.core.
 grammar aliases, keys its own statements within their section, and names its keys in messages. The
 parse (language.syntax) and the statements' words (language.statements) loop over CORE through these
 few members and never name a construct, and so does the errors' table (language.errors.CODES, from
-each construct's `errors`). Each construct adapts its own entry points to them.
+each construct's `errors`), and the differ's sentences (diff.describe, from `diff_phrases`). Each construct adapts its own entry points to them.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ class Construct:
     statements: tuple[str, ...] = ()  # every grammar alias it parses (language.syntax hands each to parse)
     errors: dict[str, str] = {}  # its own error codes -> their summaries (language.errors.CODES takes them in)
     key_words: dict[str, tuple[str, int]] = {}  # a statement kind -> its words in messages, and how many names of its key they take
+    diff_phrases: dict = {}  # the differ's aspects it compares -> the sentence of a change (diff.describe)
 
     def parse(self, alias: str, children: list):
         """The raw value of one of its grammar aliases (a statement's (kind, data), or a part's value),

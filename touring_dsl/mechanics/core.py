@@ -47,4 +47,9 @@ def key_words() -> dict[str, tuple[str, int]]:
     return {kind: said for construct in CORE for kind, said in construct.key_words.items()}
 
 
-__all__ = ["CORE", "Construct", "construct_of", "rule_key", "key_said", "key_words"]
+def diff_phrases() -> dict:
+    """Every core construct's differ aspects -> the sentence of a change (diff.describe)."""
+    return {aspect: phrase for construct in CORE for aspect, phrase in construct.diff_phrases.items()}
+
+
+__all__ = ["CORE", "Construct", "construct_of", "rule_key", "key_said", "key_words", "diff_phrases"]
