@@ -3,7 +3,7 @@ the variants apart (a benchmark tool, never a bot a user can pick).
 
 "rollout:600+horizon=32+guard=1.5" is the rollout bot with 600 tables a decision, 32 turns of the rule
 after each move (0: to the end of the race) and a guard of 1.5 standard errors; the keys are the
-constructor's (horizon, guard, margin). A name without "+" is any bot a user can name (bots.make_bot).
+constructor's (horizon, guard, margin). A name without "+" is any bot a user can name (bots.players.make_bot).
 """
 from __future__ import annotations
 

@@ -116,7 +116,8 @@ def test_the_kernel_writes_only_declared_names():
     name (codegen.KERNEL_NAMES, playout.MEASURE_NAMES) or a scratch name beginning with "_"."""
     import ast
 
-    from touring_dsl.engine.codegen import CONSTANTS, KERNEL_NAMES
+    from touring_dsl.engine.codegen import KERNEL_NAMES
+    from touring_dsl.engine.emitter import CONSTANTS
     from touring_dsl.engine.kernel import source_for
     from touring_dsl.engine.tables import tables_for
     from touring_dsl.bots.playout import MEASURE_NAMES, loop_source

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import re
 
-from ..engine.codegen import Emitter, Source, apply_play, constants, draw, function
-from ..engine.rules import counters, legality
+from ..engine.codegen import Emitter, apply_play, constants, draw
+from ..engine.emitter import Source, function
+from ..engine.rules import legality
 from ..mechanics.turn import TURN
+from ..mechanics.zones import ZONES
 from ..engine.kernel import EVENT_WORDS, compiled_code, kernel_for
 from ..engine.moves import new_event
 from ..engine.codec import CARD, DISCARD, packed
@@ -71,7 +73,7 @@ class Measuring(Emitter):
         if kind == "hazard":
             w(f"hits[{c}] += 1")
         elif kind == "counter":
-            if counters.against_zones(self):  # a countered zone card was never counted as a hit
+            if ZONES.against_zones(self):  # a countered zone card was never counted as a hit
                 with w.block(f"if KIND[hazard] == {HAZARD}:"):
                     w("hits[hazard] -= 1  # cancelled: it never hit")
             else:

@@ -24,7 +24,7 @@ from .common import Stop
 
 
 class RaceSession(Protocol):
-    """What a race needs of the play command's session (play.Session): it plays, speaks, and stops."""
+    """What a race needs of the play command's session (cli.play.Session): it plays, speaks, and stops."""
 
     game: Any
     record: Any

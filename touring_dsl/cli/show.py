@@ -10,7 +10,7 @@ from ..mechanics.safeties import SAFETIES
 from ..mechanics import REGISTERED, match_parts
 from ..mechanics.zones import ZONES
 from ..mechanics.penalties import PENALTIES
-from ..base.wording import counted, distance
+from ..base.wording import counted
 from ..mechanics.turn import TURN
 from .common import EXIT_USAGE, fail, load_edition, load_edition_view, print_json
 

@@ -35,7 +35,7 @@ from ..mechanics.zones import ZONES
 from ..mechanics.turn import TURN
 from ..mechanics.safeties import SAFETIES
 from .codec import ACTION, ACTIONS, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
-from .emitter import CONSTANTS, Source, function  # noqa: F401 (the machinery, as the kernel's writers import it)
+from .emitter import Source, function
 from .schema import state_fields
 from .tables import GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE, Tables
 
@@ -254,7 +254,7 @@ def write_run_random(w: Source, t: Tables) -> None:
 def draw(e: Emitter, b: Source) -> None:
     """The random policy's one draw of the generator for this decision; none for a question with a
     single answer (a seat asked for a counter it does not hold can only let the hazard pass), so that
-    asking it changes no game's outcome (bots.RandomBot does the same)."""
+    asking it changes no game's outcome (bots.rule_bots.RandomBot does the same)."""
     step = f"state = (state * {MULTIPLIER} + {INCREMENT}) & {MASK64}"
     if e.has_pending:
         with b.block("if n != 1 or pending is None:"):

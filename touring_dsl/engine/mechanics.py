@@ -65,8 +65,8 @@ e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
     its turn passes `nxt` over at draw_step before another offers it the top discard, wherever either
     is registered. Two mechanics that ask at one point are refused when the kernel is written.
  8. Bots. `choose(t, side, miles, offer)`: the rule bots' (greedy, expert) answer to its offer, an index
-    into offer.codes; greedy.answer_offer calls it for bots.GreedyBot and for the simulator's fast path
-    (simulate.fast), so both choose alike. The random bot picks uniformly among the legal moves.
+    into offer.codes; greedy.answer_offer calls it for bots.rule_bots.GreedyBot and for the kernel's game loop (bots.playout)
+    and the simulator's fast path (simulate.fast), so all choose alike. The random bot picks uniformly among the legal moves.
     `choose_seen(t, side, miles, offer, top, hand, needs)`, where the answer depends on the top discard's
     card code (-1: none), the seat's hand (card codes) and the cards that would set its side moving now
     (a mask, as greedy.pick_play reads it); by default it is `choose`.

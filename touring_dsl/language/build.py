@@ -92,8 +92,3 @@ class Build:
             self.c.error(code, f'"{name.value}" is a {card.kind} card, but {role} must be a {wanted} card', name.span)
             return None
         return name.value
-
-    @staticmethod
-    def suggest(word: str, candidates: list[str]) -> str | None:
-        """A hint naming the nearest of the candidates, for a misspelt name (errors.suggest)."""
-        return suggest(word, candidates)

@@ -9,7 +9,6 @@ from ..mechanics import effects
 from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.safeties import SAFETIES
-from . import construct_words
 from ..language.model import Card, Provenance, Ruleset, Setup
 from . import words as w
 from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Table, Text,

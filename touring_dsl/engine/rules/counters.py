@@ -25,7 +25,6 @@ from ..emitter import Emitter
 from ...mechanics.zones import ZONES
 from ...mechanics.turn import TURN
 
-against_zones = ZONES.against_zones  # (whether a counter may answer a zone card: simulate.fast asks it here too)
 
 
 
@@ -127,7 +126,7 @@ def respond(e: Emitter) -> None:
 def hazard_acts(e: Emitter) -> None:
     """The declined hazard c (move `code` of `seat`) acts on side v: it covers the go, removes mileage,
     or (a zone card) changes v's zone."""
-    if against_zones(e):
+    if ZONES.against_zones(e):
         with e.w.block(f"if KIND[c] == {ZONE}:"):
             ZONES.change_zone(e)
         with e.w.block("else:"):

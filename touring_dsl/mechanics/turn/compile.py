@@ -1,7 +1,7 @@
 """Mechanics, the turn, the compile step: the `turn` and `reshuffle` sections' statements -> Turn and
 Reshuffle, with the errors (E260: no hand size; E223: a hand or a draw below one card).
 
-`build` is the compiler's Build (language.compiler): build.one and build.stmts find the statements,
+`build` is the compiler's Build (language.build): build.one and build.stmts find the statements,
 build.c.error reports, build.merged_provenance gathers a section's citations.
 """
 from __future__ import annotations
