@@ -23,7 +23,8 @@ from touring_dsl.language.archive import load
 from touring_dsl.mechanics.turn import model as turn_model
 from touring_dsl.mechanics.phrases import GoPile
 from touring_dsl.mechanics.turn import TURN
-from touring_dsl.mechanics.turn.rulebook import in_prose, joined
+from touring_dsl.base.wording import listed
+from touring_dsl.mechanics.turn.rulebook import in_prose
 
 PACKAGE = Path(touring_dsl.__file__).parent
 CONSTRUCT = PACKAGE / "mechanics" / "turn"
@@ -89,7 +90,7 @@ def test_the_engine_import_of_the_construct_loads_no_pydantic_model():
 def test_the_rulebooks_phrases_join_as_prose():
     assert in_prose([("a",), ("b", GoPile()), ("c",)]) == ("a", ", ", "b", GoPile(), " and ", "c")
     assert in_prose([("a",)]) == ("a",)
-    assert joined(["hazards"]) == "hazards" and joined(["a", "b", "c"]) == "a, b and c"
+    assert listed(["hazards"]) == "hazards" and listed(["a", "b", "c"]) == "a, b and c"
 
 
 def grammar_aliases(*rules: str) -> set[str]:

@@ -27,6 +27,14 @@ def distance(n: int, unit: str) -> str:
     return counted(n, "mile") if unit == "miles" else f"{n} {unit}"
 
 
+def listed(items, last: str = "and") -> str:
+    """Words joined as in prose: 'a', 'a and b', 'a, b and c' (`last`: "and" or "or")."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
 def capital(text: str) -> str:
     """The text with its first letter in capitals ('the race is...' -> 'The race is...')."""
     return text[:1].upper() + text[1:]

@@ -19,7 +19,7 @@ from ..play.gamelog import race_log
 from ..engine.rules.scoring import RaceScore
 from ..mechanics import match_parts
 from ..play.score_sheet import ScoreSheet, score_sheet
-from ..base.wording import capital, counted, sentence
+from ..base.wording import capital, counted, listed, sentence
 from .common import Stop
 
 
@@ -128,4 +128,4 @@ def side_players(session: RaceSession, side: int) -> str:
     """'you', 'you and player 3', 'player 2 (greedy) and player 4 (greedy)': no brackets in brackets."""
     seats = [seat for seat in range(session.game.players) if session.game.side_of(seat) == side]
     names = ["you" if seat == session.seats.only_human else session.seats.name(seat) for seat in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listed(names)

@@ -4,6 +4,8 @@ The generated kernel calls `ending_sentence` in finish() (rules.races.settle); t
 the game's closing event, so a log replayed checks it word for word (gamelog)."""
 from __future__ import annotations
 
+from ..base.wording import listed
+
 # how the game came to an end, as the start of the closing sentence; an outcome not named here is
 # worded "The game ends"
 CAUSES = {
@@ -23,9 +25,7 @@ def ending_sentence(outcome: str, winner: int | None, miles, unit: str) -> str:
     if winner is None:
         return f"{cause}: a tie at {max(miles, default=0)} {unit}."
     others = sorted((m for s, m in enumerate(miles) if s != winner), reverse=True)
-    behind = " to " + _listed([str(m) for m in others]) if others else ""
+    behind = " to " + listed([str(m) for m in others]) if others else ""
     return f"{cause}: side {winner + 1} wins with {miles[winner]} {unit}{behind}."
 
 
-def _listed(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

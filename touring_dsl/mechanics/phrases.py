@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..base.wording import counted
+from ..base.wording import counted, listed
 
 
 @dataclass(frozen=True)
@@ -51,8 +51,7 @@ def _plain(part) -> str:
     if isinstance(part, Named):
         return part.name
     if isinstance(part, NameList):
-        names = list(part.names)
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {part.last} " + names[-1]
+        return listed(part.names, part.last)
     return part
 
 

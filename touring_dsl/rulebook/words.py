@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..base.wording import capital, plural  # noqa: F401 - shared with every other stage
+from ..base.wording import listed as join  # noqa: F401 - the rulebook's name for it (w.join)
 
 _SMALL = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
@@ -24,14 +25,6 @@ def ordinal(n: int) -> str:
 def counted(n: int, singular: str, many: str | None = None) -> str:
     """'one card', 'six cards'."""
     return f"{number(n)} {plural(n, singular, many)}"
-
-
-def join(items: Iterable[str], last: str = "and") -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def players_phrase(counts: Iterable[int]) -> str:

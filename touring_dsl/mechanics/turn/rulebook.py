@@ -6,6 +6,7 @@ a bare number, the references of a rule), which the rulebook sets (rulebook/cons
 """
 from __future__ import annotations
 
+from ...base.wording import listed
 from ..phrases import Count, GoCard, GoPile, Number, Refs
 
 # what a reshuffle does with a pile group, in a house rule's "How this variant differs" section
@@ -32,7 +33,7 @@ def before_go(turn, kinds_present, kind_plural: dict) -> tuple:
     `kind_plural`: each kind in words, plural)."""
     before = [kind_plural[k] for k in turn.before_go if k in kinds_present]
     return ("Until your side has laid its first ", GoCard(), ", it cannot lay mileage",
-            f", but you may already play {joined(before)}." if before else ".")
+            f", but you may already play {listed(before)}." if before else ".")
 
 
 def reshuffle(rs, zone_piles: str, has_zones: bool) -> tuple:
@@ -54,11 +55,6 @@ def reshuffle(rs, zone_piles: str, has_zones: bool) -> tuple:
     said = (("gather ", *in_prose(gathered), ", shuffle them well, and lay them face down as the new draw pile.")
             if gathered else ("the game goes on without a draw pile.",))
     return (*said, *(part for k in kept for part in (" ", *k)), Refs((rs.provenance,)))
-
-
-def joined(words: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def in_prose(phrases: list[tuple]) -> tuple:
