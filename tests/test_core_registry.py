@@ -7,10 +7,10 @@ to CORE is held to the same contract without a hand-kept list here.
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
+from construct_support import grammar_aliases, grammar_rule_names  # tests/construct_support.py
 
 import touring_dsl
 from touring_dsl import mechanics
@@ -20,7 +20,6 @@ from touring_dsl.mechanics import core, effects
 from touring_dsl.mechanics.construct import Construct
 
 ROOT = Path(touring_dsl.__file__).parent.parent
-GRAMMAR = (ROOT / "grammar" / "touring.lark").read_text(encoding="utf-8")
 NAMES = lambda construct: type(construct).__name__  # noqa: E731 - a test id
 
 
@@ -35,7 +34,7 @@ def test_every_construct_keeps_the_contract(construct) -> None:
 def test_every_alias_a_construct_declares_is_in_the_grammar_and_parsed_by_it(construct) -> None:
     """An alias with no grammar line is a parse left behind; one that language.syntax parses itself, or
     routes to another construct, never reaches this construct's parse."""
-    in_grammar = set(re.findall(r"->\s*(\w+)", GRAMMAR)) | set(re.findall(r"^\??(\w+):", GRAMMAR, re.M))
+    in_grammar = grammar_aliases() | grammar_rule_names()
     missing = [alias for alias in construct.statements if alias not in in_grammar]
     assert not missing, f"{NAMES(construct)} declares aliases the grammar does not have: {missing}"
     own = [alias for alias in construct.statements if alias in vars(ToRaw)]

@@ -9,6 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from construct_support import GRAMMAR, sources_outside  # tests/construct_support.py
 from typer.testing import CliRunner
 
 from touring_dsl.base.rng import Rng
@@ -156,10 +157,9 @@ def test_every_effect_is_played_by_a_worked_example(effect) -> None:
 def test_every_effect_attribute_is_in_the_grammar_and_the_lexer(effect) -> None:
     from touring_dsl.language import lexer
 
-    grammar = (ROOT / "grammar" / "touring.lark").read_text(encoding="utf-8")
     words = {*lexer.WORDS, *lexer.SECTIONS, *lexer.CHANGES, *lexer.CARD_KINDS}
     for alias in effect.attributes:
-        line = re.search(rf'^.*->\s*{alias}\b.*$', grammar, re.M)
+        line = re.search(rf'^.*->\s*{alias}\b.*$', GRAMMAR, re.M)
         assert line, f"hazard effect {effect.name}: attribute {alias} is not in the grammar"
         keywords = set(re.findall(r'"([a-z]+)"', line.group(0)))
         assert keywords <= words, f"hazard effect {effect.name}: lexer.WORDS lacks {sorted(keywords - words)}"
@@ -204,16 +204,15 @@ def test_no_branch_on_a_hazards_effect_where_the_issue_found_them() -> None:
 
     wanted = {"hazard", "_hazard_acts", "_reason", "_delays", "card_role", "hazard_row", "hindrances"}
     found = set()
-    for path in (ROOT / "touring_dsl").rglob("*.py"):
-        text = path.read_text(encoding="utf-8")
+    for place, text in sources_outside("mechanics/effects"):
         for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.FunctionDef) and node.name in wanted and "effects" not in path.parts:
+            if isinstance(node, ast.FunctionDef) and node.name in wanted:
                 code = ast.get_source_segment(text, node) or ""
                 if node.name == "hazard" and "TARGET" not in code:
                     continue  # (only the Emitter's hazard writes the played hazard's target)
                 found.add(node.name)
                 for name in ("chain_hazards", "removers", ".removes", "haz_state"):
-                    assert name not in code, f"{path.name} {node.name} branches on a hazard's effect ({name})"
+                    assert name not in code, f"{place} {node.name} branches on a hazard's effect ({name})"
     assert found == wanted, f"not found (renamed? say where they went): {sorted(wanted - found)}"
 
 

@@ -9,23 +9,20 @@ construct that has strayed (a presence check, `ruleset.penalties is None`, is no
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-import touring_dsl
+from construct_support import grammar_aliases, written_outside  # tests/construct_support.py
+
 from touring_dsl.language import model
 from touring_dsl.mechanics.penalties import model as penalty_model
 
-PACKAGE = Path(touring_dsl.__file__).parent
-CONSTRUCT = PACKAGE / "mechanics" / "penalties"
+CONSTRUCT = "mechanics/penalties"
 # what only the construct may read: the model's fields, the engine's tables of it, its model classes
 STRAYED = re.compile(r"\.(per_hour|larger_card|chooser|pen_piles|pen_hazards)\b|\.forfeit\b(?!-)|\.pen\[|"
                      r"penalties\.(table|piles|provenance)\b|\bPenalt(y|ies)\(")
 
 
 def test_no_module_outside_the_package_reads_the_penalties_parts() -> None:
-    strayed = [f"{path.relative_to(PACKAGE.parent)}:{n}: {line.strip()}"
-               for path in sorted(PACKAGE.rglob("*.py")) if CONSTRUCT not in path.parents
-               for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if STRAYED.search(line)]
+    strayed = written_outside(CONSTRUCT, [STRAYED])
     assert not strayed, "penalty code outside touring_dsl/mechanics/penalties/:\n" + "\n".join(strayed)
 
 
@@ -40,7 +37,5 @@ def test_every_line_of_the_section_is_parsed_by_the_construct() -> None:
     a line added to the grammar without its parse (or a parse left behind) is named here."""
     from touring_dsl.mechanics.penalties import PENALTIES
 
-    grammar = (PACKAGE.parent / "grammar" / "touring.lark").read_text(encoding="utf-8")
-    rule = re.search(r"^\?penalty_rule:(.*?)(?=^\S|\n\n)", grammar, re.S | re.M).group(1)
-    aliases = set(re.findall(r"->\s*(\w+)", rule))
+    aliases = grammar_aliases("penalty_rule")
     assert aliases and aliases == set(PENALTIES.statements)

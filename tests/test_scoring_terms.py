@@ -3,12 +3,10 @@ pieces (grammar alias, check, count, key, words, rulebook words), the compiled m
 derived from the kinds, the grammar's term lines are all some kind's, and a kind missing a piece is named."""
 from __future__ import annotations
 
-import re
-from itertools import takewhile
-from pathlib import Path
 from typing import get_args
 
 import pytest
+from construct_support import grammar_aliases  # tests/construct_support.py
 
 from touring_dsl import mechanics
 from touring_dsl.language.archive import load
@@ -16,9 +14,6 @@ from touring_dsl.language.model import ScoreTerm
 from touring_dsl.mechanics import scoring
 from touring_dsl.mechanics.scoring import KINDS, TermKind, kind_of, kind_of_statement
 from touring_dsl.mechanics.scoring.terms import MechanicFinish
-
-ROOT = Path(__file__).resolve().parents[1]
-GRAMMAR = (ROOT / "grammar" / "touring.lark").read_text(encoding="utf-8")
 
 # the methods a kind must write itself: each raises (names the kind) in TermKind
 WORDS = ("words", "rulebook")
@@ -66,23 +61,19 @@ def test_every_mechanic_finish_is_a_kind():
         for finish in mechanic.finishes:
             kind = kind_of(finish.what)
             assert isinstance(kind, MechanicFinish) and kind.mechanic is mechanic
-            assert f"-> {finish.grammar}" in GRAMMAR
+            assert finish.grammar in grammar_aliases()
 
 
 def test_the_grammar_term_lines_are_the_kinds_statements():
     """Every `score_rule` alternative but the match's and the mechanics' is some kind's statement, and every kind's is written there."""
-    lines = GRAMMAR[GRAMMAR.index("?score_rule:"):].splitlines()
-    block = "\n".join([lines[0], *takewhile(lambda line: line.lstrip().startswith("|"), lines[1:])])
     theirs = {alias for m in mechanics.REGISTERED for alias in m.statements}  # a mechanic's own lines
-    aliases = set(re.findall(r"-> (\w+)", block)) - set(scoring.MATCH_RULES) - theirs
+    aliases = grammar_aliases("score_rule") - set(scoring.MATCH_RULES) - theirs
     assert aliases == {k.statement for k in KINDS}
 
 
 def test_the_grammar_finishes_are_the_kinds_finishes():
     """Every `finish` alternative of a completing term is some kind's finish_alias (parsed by scoring.parse_rule)."""
-    lines = GRAMMAR[GRAMMAR.index("\nfinish:") + 1:].splitlines()
-    block = "\n".join([lines[0], *takewhile(lambda line: line.lstrip().startswith("|"), lines[1:])])
-    assert set(re.findall(r"-> (\w+)", block)) == {k.finish_alias for k in KINDS if k.finish_alias}
+    assert grammar_aliases("finish") == {k.finish_alias for k in KINDS if k.finish_alias}
 
 
 def test_each_completing_finish_is_one_kind():

@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from construct_support import grammar_aliases, written_in, written_outside  # tests/construct_support.py
 
-import touring_dsl
 from touring_dsl.engine.codegen import source
 from touring_dsl.engine.tables import Tables
 from touring_dsl.language import model
@@ -26,8 +25,7 @@ from touring_dsl.mechanics.turn import TURN
 from touring_dsl.base.wording import listed
 from touring_dsl.mechanics.turn.rulebook import in_prose
 
-PACKAGE = Path(touring_dsl.__file__).parent
-CONSTRUCT = PACKAGE / "mechanics" / "turn"
+CONSTRUCT = "mechanics/turn"
 
 # words only the turn says: the rulebook's turn, the reshuffle's event, explain, show, the differ, the compiler
 TURN_WORDS = ("Players take turns round the table", "shuffle them well, and lay them face down",
@@ -36,29 +34,17 @@ TURN_WORDS = ("Players take turns round the table", "shuffle them well, and lay 
               "a turn must draw at least one card", "A bigger hand: ")
 
 
-def sources_outside_the_construct():
-    for path in sorted(PACKAGE.rglob("*.py")):
-        if CONSTRUCT not in path.parents:
-            yield path, path.read_text(encoding="utf-8")
-
-
 @pytest.mark.parametrize("words", TURN_WORDS)
 def test_the_turns_words_are_written_only_in_the_construct(words):
-    inside = [p for p in CONSTRUCT.glob("*.py") if words in p.read_text(encoding="utf-8")]
-    outside = [str(p.relative_to(PACKAGE)) for p, text in sources_outside_the_construct() if words in text]
-    assert inside, f"{words!r} is no longer written in mechanics/turn"
+    outside = written_outside(CONSTRUCT, [words])
+    assert written_in(CONSTRUCT, words), f"{words!r} is no longer written in mechanics/turn"
     assert not outside, f"{words!r} is written outside mechanics/turn, in {outside}"
 
 
 def test_no_stage_reads_the_turn_or_reshuffle_sections_but_the_construct():
     reads = re.compile(r"""\b(one|stmts)\(\s*["'](turn|reshuffle)["']""")
-    found = [str(p.relative_to(PACKAGE)) for p, text in sources_outside_the_construct() if reads.search(text)
-             and "mechanics" not in p.relative_to(PACKAGE).parts[:1]]
+    found = [hit for hit in written_outside(CONSTRUCT, [reads]) if not hit.startswith("mechanics/")]
     assert not found, f"the turn's sections are read outside mechanics/turn: {found}"
-
-
-def test_the_engine_has_no_turn_rule_module_of_its_own():
-    assert not (PACKAGE / "engine" / "rules" / "hands.py").exists()
 
 
 def test_the_models_turn_and_reshuffle_are_the_constructs():
@@ -93,22 +79,8 @@ def test_the_rulebooks_phrases_join_as_prose():
     assert listed(["hazards"]) == "hazards" and listed(["a", "b", "c"]) == "a, b and c"
 
 
-def grammar_aliases(*rules: str) -> set[str]:
-    """The aliases (-> name) of the grammar's alternatives of these rules and of the parts they name."""
-    text = (PACKAGE.parent / "grammar" / "touring.lark").read_text(encoding="utf-8")
-    found, current = set(), None
-    for line in text.splitlines():
-        head = re.match(r"\??(\w+):", line)
-        if head:
-            current = head.group(1)
-        alias = re.search(r"->\s*(\w+)", line)
-        if alias and current in rules and "mechanics/" not in line:  # a mechanic's line is its own
-            found.add(alias.group(1))
-    return found
-
-
 def test_the_constructs_statements_are_every_alias_of_its_grammar_lines():
-    aliases = grammar_aliases("turn_rule", "reshuffle_rule", "pile_group", "keep")
+    aliases = grammar_aliases("turn_rule", "reshuffle_rule", "pile_group", "keep", mechanics=False)
     assert aliases and aliases <= set(TURN.statements)
 
 

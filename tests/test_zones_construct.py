@@ -7,17 +7,15 @@ sentences of every stage (explain, show, diff, rulebook) are written nowhere els
 """
 from __future__ import annotations
 
-from pathlib import Path
+from construct_support import written_in, written_outside  # tests/construct_support.py
 
-import touring_dsl
 from touring_dsl.engine.codegen import source
 from touring_dsl.engine.tables import Tables
 from touring_dsl.language import model
 from touring_dsl.language.archive import load
 from touring_dsl.mechanics.zones import model as zones_model
 
-PACKAGE = Path(touring_dsl.__file__).parent
-CONSTRUCT = PACKAGE / "mechanics" / "zones"
+CONSTRUCT = "mechanics/zones"
 
 
 def test_the_models_zone_classes_are_the_constructs() -> None:
@@ -50,12 +48,7 @@ SENTENCES = (
 
 
 def test_the_zone_words_of_every_stage_are_in_the_construct_only() -> None:
-    where: dict[str, list[str]] = {sentence: [] for sentence in SENTENCES}
-    for path in PACKAGE.rglob("*.py"):
-        text = path.read_text(encoding="utf-8")
-        for sentence in SENTENCES:
-            if sentence in text:
-                where[sentence].append(str(path.relative_to(PACKAGE)))
-    outside = {s: files for s, files in where.items() if any(not f.startswith("mechanics/zones/") for f in files)}
+    outside = {sentence: hits for sentence in SENTENCES if (hits := written_outside(CONSTRUCT, [sentence]))}
     assert outside == {}, f"zone words outside mechanics/zones/: {outside}"
-    assert all(where.values()), f"a sentence this test looks for is gone: {[s for s, f in where.items() if not f]}"
+    gone = [sentence for sentence in SENTENCES if not written_in(CONSTRUCT, sentence)]
+    assert not gone, f"a sentence this test looks for is gone: {gone}"
