@@ -20,13 +20,13 @@ from .codec import ACTIONS, CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, 
 from .mechanics import install as install_mechanics, install_effects
 from ..mechanics.zones import ZONES
 from ..mechanics.turn import TURN
+from ..mechanics.race import NO_CAP  # (play.table_view reads it here too)
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.safeties import SAFETIES
 
 if TYPE_CHECKING:
     from ..language.model import Ruleset, Setup
 
-NO_CAP = 255  # distance races: a mileage card with no `at most` limit
 
 def bits_of(mask: int) -> tuple[int, ...]:
     """The set bit positions of mask, lowest first."""

@@ -1,0 +1,60 @@
+"""Mechanics, the race: how far a side goes, on which piles, and how a race is won or ends.
+
+Construct: the `race` and `ending` sections of an edition.
+
+    race 1000 km {                    (or `race 700 miles exact`, a distance race laid exactly)
+        pile "25" needs 4             a pile race: each mileage card on its own pile, N needed
+        pile "200" needs 2 protected  (`protected`, `face down`, `tally N`: the pile's flags)
+        at most 2 "200"               a distance race: at most N of a card per side
+    }
+    ending {
+        win by completing every pile
+        when exhausted play out hands most miles wins
+        turn limit 400
+    }
+
+A mileage card goes on its pile while the pile is open (or, in a distance race, counts while under its
+cap and, if exact, while it fits); the side that completes every pile or reaches the target wins at
+once; when the cards or the turn limit run out, the side with the most miles wins, equal leaders tie.
+
+What is in this package, one file per stage:
+
+    statements.py  the sections' grammar aliases -> raw statements, and each statement's key (language.syntax)
+    kernel.py      the kernel lines that lay a mileage card, reach the target, take a mileage card away
+                   (a hazard's `removes`: mechanics.effects.removal), reopen a distance race's piles,
+                   and settle the winner in finish()
+
+What stays outside (not yet moved onto the contract): the model part (Race, Pile, Ending in
+language.model), the compile step and its errors (language.compiler's race, piles, caps, total and
+supply checks, ending), the tables (engine.tables: miles, need, pile order, target, exact), and the
+words (engine.explain, rulebook.document, diff, cli.show).
+"""
+from __future__ import annotations
+
+from ..construct import Construct
+from . import kernel, statements
+from .kernel import NO_CAP
+
+
+class RaceConstruct(Construct):
+    """The race construct as the stages call it: one object, each attribute a stage's piece."""
+
+    name = "race"  # the Ruleset field and the section's word (the ending's is "ending")
+
+    # the parse (language.syntax hands each grammar alias of the two sections here)
+    parse = staticmethod(statements.parse)  # (alias, children): the statement's (kind, data), or a part's value
+    statement_key = staticmethod(statements.statement_key)  # (kind, data): its key within the section
+    statements = tuple(statements.PARSE)  # its grammar aliases (last: the name is the module's until here)
+
+    # the engine: kernel lines (engine.codegen, and the removal effect)
+    mileage = staticmethod(kernel.mileage)  # a mileage card played: laid on its pile, or speeding (mechanics.zones)
+    lay_mileage = staticmethod(kernel.lay_mileage)
+    reopen = staticmethod(kernel.reopen)  # a distance race's open piles for a side, recomputed
+    removal = staticmethod(kernel.removal)  # a hazard that removes a mileage card, with a counter's chance
+    remove_mileage = staticmethod(kernel.remove_mileage)
+    settle = staticmethod(kernel.settle)  # finish()'s body: the winner, by completion or by most miles
+
+
+RACE = RaceConstruct()
+
+__all__ = ["RACE", "RaceConstruct", "NO_CAP"]
