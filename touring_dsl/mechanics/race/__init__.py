@@ -20,12 +20,13 @@ once; when the cards or the turn limit run out, the side with the most miles win
 What is in this package, one file per stage:
 
     statements.py  the sections' grammar aliases -> raw statements, and each statement's key (language.syntax)
+    model.py       the model part Pile and Ending (pydantic), which language.model imports from here
     kernel.py      the kernel lines that lay a mileage card, reach the target, take a mileage card away
                    (a hazard's `removes`: mechanics.effects.removal), reopen a distance race's piles,
                    and settle the winner in finish()
 
-What stays outside (not yet moved onto the contract): the model part (Race, Pile, Ending in
-language.model), the compile step and its errors (language.compiler's race, piles, caps, total and
+What stays outside (not yet moved onto the contract): the Race model class (language.model: its
+`mechanics` field is made there from the registered mechanics), the compile step and its errors (language.compiler's race, piles, caps, total and
 supply checks, ending), the tables (engine.tables: miles, need, pile order, target, exact), and the
 words (engine.explain, rulebook.document, diff, cli.show).
 """
