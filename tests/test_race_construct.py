@@ -109,6 +109,13 @@ def test_the_kernels_race_lines_are_written_by_the_construct():
 
 def test_the_engine_import_of_the_construct_loads_no_pydantic_model():
     probe = ("import sys, touring_dsl.mechanics.race as r; r.RACE.mileage; "
-             "print('touring_dsl.mechanics.race.model' in sys.modules)")
+             "print('touring_dsl.mechanics.race.model' in sys.modules, 'touring_dsl.mechanics.race.compile' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
-    assert out == ["False"]
+    assert out == ["False", "False"]
+
+
+def test_the_compiler_builds_no_pile_and_no_ending_itself():
+    """The piles, the caps and the ending are compiled by the construct (RACE.compile_*), not by language.compiler."""
+    text = (PACKAGE / "language" / "compiler.py").read_text(encoding="utf-8")
+    for own in ("m.Pile(", "m.Ending(", "def _pile(", "def _caps(", "def _ending("):
+        assert own not in text, f"language.compiler still has {own}"

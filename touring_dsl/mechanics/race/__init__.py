@@ -21,13 +21,14 @@ What is in this package, one file per stage:
 
     statements.py  the sections' grammar aliases -> raw statements, and each statement's key (language.syntax)
     model.py       the model part Pile and Ending (pydantic), which language.model imports from here
+    compile.py     a pile, the caps and the `ending` section -> Pile, caps, Ending, with their errors (E221, E223)
     kernel.py      the kernel lines that lay a mileage card, reach the target, take a mileage card away
                    (a hazard's `removes`: mechanics.effects.removal), reopen a distance race's piles,
                    and settle the winner in finish()
 
 What stays outside (not yet moved onto the contract): the Race model class (language.model: its
-`mechanics` field is made there from the registered mechanics), the compile step and its errors (language.compiler's race, piles, caps, total and
-supply checks, ending), the tables (engine.tables: miles, need, pile order, target, exact), and the
+`mechanics` field is made there from the registered mechanics), the race's head and whole checks (language.compiler's `_race`, `_check_total`, `_check_supply`,
+`_setup_race`: E220, E222, E224, E260), the tables (engine.tables: miles, need, pile order, target, exact), and the
 words (engine.explain, rulebook.document, diff, cli.show).
 """
 from __future__ import annotations
@@ -46,6 +47,28 @@ class RaceConstruct(Construct):
     parse = staticmethod(statements.parse)  # (alias, children): the statement's (kind, data), or a part's value
     statement_key = staticmethod(statements.statement_key)  # (kind, data): its key within the section
     statements = tuple(statements.PARSE)  # its grammar aliases (last: the name is the module's until here)
+
+    # the compiler (pydantic: compile.py is imported on use, never by the engine's import of this package)
+    @staticmethod
+    def compile_pile(build, stmt):
+        """One Pile of the `race` section, or None (the compiler's Build)."""
+        from .compile import compile_pile
+
+        return compile_pile(build, stmt)
+
+    @staticmethod
+    def compile_caps(build):
+        """The distance race's caps, (card, most) each (the compiler's Build)."""
+        from .compile import compile_caps
+
+        return compile_caps(build)
+
+    @staticmethod
+    def compile_ending(build):
+        """The Ending model part from the `ending` section (the compiler's Build)."""
+        from .compile import compile_ending
+
+        return compile_ending(build)
 
     # the engine: kernel lines (engine.codegen, and the removal effect)
     mileage = staticmethod(kernel.mileage)  # a mileage card played: laid on its pile, or speeding (mechanics.zones)
