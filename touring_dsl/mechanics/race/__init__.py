@@ -22,13 +22,14 @@ What is in this package, one file per stage:
     statements.py  the sections' grammar aliases -> raw statements, and each statement's key (language.syntax)
     model.py       the model part Pile and Ending (pydantic), which language.model imports from here
     compile.py     a pile, the caps and the `ending` section -> Pile, caps, Ending, with their errors (E221, E223)
-    kernel.py      the kernel lines that lay a mileage card, reach the target, take a mileage card away
+    kernel.py      the tables (unit, target, exact, each mileage card's need, the piles' order) and
+                   the kernel lines that lay a mileage card, reach the target, take a mileage card away
                    (a hazard's `removes`: mechanics.effects.removal), reopen a distance race's piles,
                    and settle the winner in finish()
 
 What stays outside (not yet moved onto the contract): the Race model class (language.model: its
 `mechanics` field is made there from the registered mechanics), the race's head and whole checks (language.compiler's `_race`, `_check_total`, `_check_supply`,
-`_setup_race`: E220, E222, E224, E260), the tables (engine.tables: miles, need, pile order, target, exact), and the
+`_setup_race`: E220, E222, E224, E260), and the
 words (engine.explain, rulebook.document, diff, cli.show).
 """
 from __future__ import annotations
@@ -70,7 +71,8 @@ class RaceConstruct(Construct):
 
         return compile_ending(build)
 
-    # the engine: kernel lines (engine.codegen, and the removal effect)
+    # the engine: tables and kernel lines (engine.tables, engine.codegen, and the removal effect)
+    tables = staticmethod(kernel.tables)  # (t, race): unit, target, exact, needs, pile order, protected piles
     mileage = staticmethod(kernel.mileage)  # a mileage card played: laid on its pile, or speeding (mechanics.zones)
     lay_mileage = staticmethod(kernel.lay_mileage)
     reopen = staticmethod(kernel.reopen)  # a distance race's open piles for a side, recomputed

@@ -16,9 +16,45 @@ alone), and a counter's answer is offered by e.offer_counter.
 """
 from __future__ import annotations
 
+from ..vocabulary import MILEAGE
 from ..zones import FORBIDDEN, ZONES
 
 NO_CAP = 255  # distance races: a mileage card with no `at most` limit (engine.tables' need)
+
+
+# the tables ------------------------------------------------------------------------------------
+def tables(t, race) -> None:
+    """The race's constants on the Tables `t` (the seating's race, a setup's own where it has one): its
+    unit, target and exactness; each mileage card's need (a pile's cards, or a distance race's cap) and
+    the piles' order; which piles penalties may not take from; the open piles of a side with nothing laid."""
+    t.unit, t.distance, t.target, t.exact = race.unit, race.is_distance, race.miles, race.exact
+    if t.distance:
+        distance_tables(t, race)
+        return
+    need = [0] * t.K
+    t.pile_order = []
+    t.protected = [False] * t.K
+    for pile in race.piles:
+        c = t.code[pile.card]
+        need[c] = pile.needs
+        t.pile_order.append(c)
+        t.protected[c] = pile.protected
+    t.need = tuple(need)
+    t.need_total = sum(need)
+    t.open_full = t.mask_of(c for c in t.pile_order if need[c] > 0)
+
+
+def distance_tables(t, race) -> None:
+    """A distance race: every mileage card counts, at most its cap per side, up to the target."""
+    caps = dict(race.caps)
+    t.pile_order = [c for c in range(t.K) if t.kind[c] == MILEAGE]
+    t.protected = [False] * t.K
+    t.need = tuple(caps.get(t.names[c], NO_CAP) if t.kind[c] == MILEAGE else 0 for c in range(t.K))
+    t.need_total = t.target
+    t.open_full = t.open_mask([0] * t.K, 0)
+
+
+# kernel lines ----------------------------------------------------------------------------------
 
 
 def mileage(e) -> None:
