@@ -119,3 +119,18 @@ def test_the_compiler_builds_no_pile_and_no_ending_itself():
     text = (PACKAGE / "language" / "compiler.py").read_text(encoding="utf-8")
     for own in ("m.Pile(", "m.Ending(", "def _pile(", "def _caps(", "def _ending("):
         assert own not in text, f"language.compiler still has {own}"
+
+
+RACE_WORDS = ("any mileage counting", "mileage cards: ")  # `touring show`'s race line
+
+
+def test_the_races_show_words_are_written_only_in_the_construct():
+    for words in RACE_WORDS:
+        outside = [str(p.relative_to(PACKAGE)) for p in sorted(PACKAGE.rglob("*.py"))
+                   if CONSTRUCT not in p.parents and words in p.read_text(encoding="utf-8")]
+        assert not outside, f"{words!r} is written outside mechanics/race, in {outside}"
+
+
+def test_show_says_a_pile_race_and_a_distance_race():
+    assert RACE.show(load("touring-1937")).startswith("Race: ")
+    assert "any mileage counting" in RACE.show(load("mille-bornes"))

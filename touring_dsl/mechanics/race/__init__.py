@@ -26,16 +26,18 @@ What is in this package, one file per stage:
                    the kernel lines that lay a mileage card, reach the target, take a mileage card away
                    (a hazard's `removes`: mechanics.effects.removal), reopen a distance race's piles,
                    and settle the winner in finish()
+    words.py       `touring show`'s line, the differ's comparison of two races and two endings
 
 What stays outside (not yet moved onto the contract): the Race model class (language.model: its
 `mechanics` field is made there from the registered mechanics), the race's head and whole checks (language.compiler's `_race`, `_check_total`, `_check_supply`,
 `_setup_race`: E220, E222, E224, E260), and the
-words (engine.explain, rulebook.document, diff, cli.show).
+words: explain's refusals (engine.explain), the rulebook's race section (rulebook.document), the
+differ's sentences (diff.describe).
 """
 from __future__ import annotations
 
 from ..construct import Construct
-from . import kernel, statements
+from . import kernel, statements, words
 from .kernel import NO_CAP
 
 
@@ -79,6 +81,11 @@ class RaceConstruct(Construct):
     removal = staticmethod(kernel.removal)  # a hazard that removes a mileage card, with a counter's chance
     remove_mileage = staticmethod(kernel.remove_mileage)
     settle = staticmethod(kernel.settle)  # finish()'s body: the winner, by completion or by most miles
+
+    # words
+    show = staticmethod(words.show)  # `touring show`'s line
+    compare_race = staticmethod(words.compare_race)  # the differ's comparisons (diff.compare)
+    compare_ending = staticmethod(words.compare_ending)
 
 
 RACE = RaceConstruct()

@@ -1,0 +1,65 @@
+"""Mechanics, the race, its words: `touring show`'s line, and the differ's comparison of two races and
+two endings (diff.compare calls compare_race and compare_ending; their sentences are still diff.describe's).
+"""
+from __future__ import annotations
+
+
+def show(r) -> str:
+    """The race in one line (`touring show`)."""
+    race = r.race
+    if race.is_distance:
+        return (f"Race: {race.miles} {race.unit}{' exactly' if race.exact else ''}, any mileage counting"
+                + "".join(f"; at most {n} x {c}" for c, n in race.caps))
+    return (f"Race: {race.miles} {race.unit} in {sum(p.needs for p in race.piles)} mileage cards: "
+            + ", ".join(f"{p.needs} x {p.card}" + (" (safe)" if p.protected else "") for p in race.piles))
+
+
+def race_kind(race) -> str:
+    """How a race is run, as a Change holds it: on piles, on distance, or on distance exactly."""
+    return ("distance-exact" if race.exact else "distance") if race.is_distance else "piles"
+
+
+def cards_needed(race) -> int:
+    """The mileage cards that complete a race of piles."""
+    return sum(pile.needs for pile in race.piles)
+
+
+def length(race) -> int | str:
+    """A race length as a Change holds it: miles as a number, another unit written out ("700 km")."""
+    return race.miles if race.unit == "miles" else f"{race.miles} {race.unit}"
+
+
+def compare_race(c) -> None:
+    """The race's differences (c: the differ's Comparison, whose `a` and `b` are the two rulesets, and
+    `t` translates a card's name in `a` to its name in `b`)."""
+    a, b = c.a.race, c.b.race
+    c.value("race", "race-kind", race_kind(a), race_kind(b))
+    if a.unit != b.unit or a.miles != b.miles:
+        c.value("race", "race-miles", length(a), length(b))
+    if not (a.is_distance or b.is_distance):
+        c.value("race", "race-cards", cards_needed(a), cards_needed(b))
+    if a.is_distance and b.is_distance:
+        c.value("race", "race-exact", a.exact, b.exact)
+    c.keyed("race", "race-cap", dict(a.caps), dict(b.caps), c.t)
+    old = {p.card: p for p in a.piles}
+    new = {p.card: p for p in b.piles}
+    for card, pile in old.items():
+        partner = new.get(c.t(card))
+        if partner is None:
+            c.emit("race", "removed", "pile", (card, None), pile.needs, None)
+            continue
+        for aspect, field in (("pile-needs", "needs"), ("protected", "protected"),
+                              ("face-down", "face_down"), ("tally", "tally")):
+            c.value("race", aspect, getattr(pile, field), getattr(partner, field),
+                    subject=(card, partner.card))
+    for card, pile in new.items():
+        if card not in {c.t(x) for x in old}:
+            c.emit("race", "added", "pile", (None, card), None, pile.needs)
+
+
+def compare_ending(c) -> None:
+    """The ending's differences (c as above)."""
+    a, b = c.a.ending, c.b.ending
+    for aspect, field in (("win", "win"), ("exhausted", "exhausted"),
+                          ("exhausted-winner", "exhausted_winner"), ("turn-limit", "turn_limit")):
+        c.value("ending", aspect, getattr(a, field), getattr(b, field))
