@@ -134,3 +134,12 @@ def test_the_races_show_words_are_written_only_in_the_construct():
 def test_show_says_a_pile_race_and_a_distance_race():
     assert RACE.show(load("touring-1937")).startswith("Race: ")
     assert "any mileage counting" in RACE.show(load("mille-bornes"))
+
+
+def test_the_differs_race_sentences_are_the_constructs():
+    from touring_dsl.diff.changes import Change
+    from touring_dsl.diff.describe import describe
+
+    assert {"pile-needs", "turn-limit", "race-kind"} <= set(RACE.diff_phrases)
+    change = Change("ending", "changed", "turn-limit", (None, None), 5000, 300)
+    assert describe(change) == RACE.diff_phrases["turn-limit"](change) == "A race is stopped after 300 turns (was 5000)"

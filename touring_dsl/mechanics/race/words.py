@@ -1,5 +1,7 @@
 """Mechanics, the race, its words: `touring show`'s line, and the differ's comparison of two races and
-two endings (diff.compare calls compare_race and compare_ending; their sentences are still diff.describe's).
+two endings (diff.compare calls compare_race and compare_ending) with their sentences (DIFF_PHRASES, which
+diff.describe reads through mechanics.core; the race's length and caps are still said there, beside a
+setup's own race).
 """
 from __future__ import annotations
 
@@ -63,3 +65,54 @@ def compare_ending(c) -> None:
     for aspect, field in (("win", "win"), ("exhausted", "exhausted"),
                           ("exhausted-winner", "exhausted_winner"), ("turn-limit", "turn_limit")):
         c.value("ending", aspect, getattr(a, field), getattr(b, field))
+
+
+# the differ's sentence for each aspect compare_race and compare_ending report (c: a diff Change)
+RACE_KIND = {"piles": "by completing fixed mileage piles", "distance": "on distance: every mileage card counts",
+             "distance-exact": "on distance, to be reached exactly: every mileage card counts, none may pass the "
+                               "target"}
+
+
+def quoted(name) -> str:
+    return f'"{name}"'
+
+
+def cards(n: int) -> str:
+    return f"{n} card" + ("" if n == 1 else "s")
+
+
+def yes_no(yes: str, no: str):
+    return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
+
+
+def pile_flag(yes: str, no: str):
+    return lambda c: f"The {quoted(c.name)} pile {yes if c.new else no}"
+
+
+def tally(c) -> str:
+    def show(v):
+        return "no card is laid crosswise" if v is None else f"card number {v} is laid crosswise to help counting"
+    return f"In the {quoted(c.name)} pile {show(c.new)} (was: {show(c.old)})"
+
+
+def pile(c) -> str:
+    if c.action == "added":
+        return f"New pile: {c.new} x {quoted(c.name)}"
+    return f"The {quoted(c.name)} pile is gone (it needed {c.old})"
+
+
+DIFF_PHRASES = {
+    "race-kind": lambda c: f"The race is run {RACE_KIND[c.new]} (was {RACE_KIND[c.old]})",
+    "race-exact": yes_no("The target must be reached exactly: no card may pass it", "A side may pass the target"),
+    "race-cards": lambda c: f"A side completes the race with {c.new} mileage cards (was {c.old})",
+    "pile": pile,
+    "pile-needs": lambda c: f"The {quoted(c.name)} pile needs {cards(c.new)} (was {c.old})",
+    "protected": pile_flag("is safe from penalties (was open to them)", "is open to penalties (was safe from them)"),
+    "face-down": pile_flag("is turned face down once complete (was left face up)",
+                           "is left face up once complete (was turned face down)"),
+    "tally": tally,
+    "win": lambda c: f"Winning: {c.new} (was {c.old})",
+    "exhausted": lambda c: f"When the cards run out: {c.new} (was {c.old})",
+    "exhausted-winner": lambda c: f"When the cards run out the winner is by {c.new} (was {c.old})",
+    "turn-limit": lambda c: f"A race is stopped after {c.new} turns (was {c.old})",
+}
