@@ -26,13 +26,13 @@ What is in this package, one file per stage:
                    the kernel lines that lay a mileage card, reach the target, take a mileage card away
                    (a hazard's `removes`: mechanics.effects.removal), reopen a distance race's piles,
                    and settle the winner in finish()
-    words.py       `touring show`'s line, the differ's comparison of two races and two endings and
+    words.py       explain's refusal of a mileage card, `touring show`'s line, the differ's comparison of two races and two endings and
                    its sentences
 
 What stays outside (not yet moved onto the contract): the Race model class (language.model: its
 `mechanics` field is made there from the registered mechanics), the race's head and whole checks (language.compiler's `_race`, `_check_total`, `_check_supply`,
 `_setup_race`: E220, E222, E224, E260), and the
-words: explain's refusals (engine.explain), the rulebook's race section (rulebook.document), the
+words: the rulebook's race section (rulebook.document), the
 differ's sentences for the race's length and caps (diff.describe).
 """
 from __future__ import annotations
@@ -84,6 +84,7 @@ class RaceConstruct(Construct):
     settle = staticmethod(kernel.settle)  # finish()'s body: the winner, by completion or by most miles
 
     # words
+    refusal = staticmethod(words.refusal)  # explain: why a mileage card may not be laid now
     show = staticmethod(words.show)  # `touring show`'s line
     compare_race = staticmethod(words.compare_race)  # the differ's comparisons (diff.compare)
     compare_ending = staticmethod(words.compare_ending)

@@ -1,9 +1,34 @@
-"""Mechanics, the race, its words: `touring show`'s line, and the differ's comparison of two races and
+"""Mechanics, the race, its words: explain's refusal of a mileage card, `touring show`'s line, and the differ's comparison of two races and
 two endings (diff.compare calls compare_race and compare_ending) with their sentences (DIFF_PHRASES, which
 diff.describe reads through mechanics.core; the race's length and caps are still said there, beside a
 setup's own race).
 """
 from __future__ import annotations
+
+from ..vocabulary import RUNNING
+from ..zones import ZONES
+
+
+def refusal(game, s: int, c: int, target_now) -> str:
+    """Why side s may not lay mileage card c now (explain): no go card showing, its pile full or its cap
+    reached, a zone's limit (mechanics.zones), or (an exact race) past the target, which `target_now()`
+    gives as it stands on this table."""
+    t = game.t
+    card = t.names[c]
+    if game.go_state[s] != RUNNING:
+        return f"mileage needs a {t.go_name} showing on your side's {t.go_pile_name}"
+    if game.mileage_counts[s][c] >= t.need[c]:
+        if t.distance:
+            return f"a side may lay at most {t.need[c]} {card} in a race"
+        return f"your {card} pile is already complete"
+    zoned = ZONES.mileage_refusal(game, s, c)
+    if zoned:
+        return zoned
+    target = target_now()
+    if t.distance and t.exact and game.miles[s] + t.miles[c] > target:
+        return (f"{card} would take your side past {target} {t.unit}: the race ends at exactly "
+                f"{target} {t.unit} (your side has {game.miles[s]})")
+    return f"{card} cannot be played now"
 
 
 def show(r) -> str:
