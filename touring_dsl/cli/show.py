@@ -12,6 +12,7 @@ from ..mechanics.zones import ZONES
 from ..mechanics.penalties import PENALTIES
 from ..base.wording import counted
 from ..mechanics.turn import TURN
+from ..mechanics.race import RACE
 from .common import EXIT_USAGE, fail, load_edition, load_edition_view, print_json
 
 if TYPE_CHECKING:
@@ -40,12 +41,7 @@ def summary_lines(r: Ruleset) -> list[str]:
     lines = [f"{r.title}{': ' + r.subtitle if r.subtitle else ''} ({made})"]
     if r.parent:
         lines += parent_lines(r)
-    if r.race.is_distance:
-        lines.append(f"Race: {r.race.miles} {r.race.unit}{' exactly' if r.race.exact else ''}, any mileage counting"
-                     + "".join(f"; at most {n} x {c}" for c, n in r.race.caps))
-    else:
-        lines.append(f"Race: {r.race.miles} {r.race.unit} in {sum(p.needs for p in r.race.piles)} mileage cards: "
-                     + ", ".join(f"{p.needs} x {p.card}" + (" (safe)" if p.protected else "") for p in r.race.piles))
+    lines.append(RACE.show(r))  # (mechanics.race)
     lines.append(f"Deck: {sum(c.count for c in r.deck)} cards: "
                  + ", ".join(f"{c.count} {c.name}" for c in r.deck))
     for s in r.setups:

@@ -7,6 +7,8 @@ from ..mechanics import REGISTERED
 from ..mechanics.zones import ZONES
 from ..mechanics.effects import REGISTERED as EFFECTS, effects_of
 from ..mechanics.turn import TURN
+from ..mechanics.race import RACE
+from ..mechanics.race.words import length
 from ..mechanics.safeties import SAFETIES
 from ..mechanics.scoring import score_words
 from ..language.model import Card, Progressive, Race, Ruleset, Setup
@@ -89,29 +91,7 @@ class Comparison:
         self.value("cards", "deck-size", _deck_size(self.a), _deck_size(self.b))
 
     def race(self) -> None:
-        a, b = self.a.race, self.b.race
-        self.value("race", "race-kind", _race_kind(a), _race_kind(b))
-        if a.unit != b.unit or a.miles != b.miles:
-            self.value("race", "race-miles", _length(a), _length(b))
-        if not (a.is_distance or b.is_distance):
-            self.value("race", "race-cards", _cards_needed(a), _cards_needed(b))
-        if a.is_distance and b.is_distance:
-            self.value("race", "race-exact", a.exact, b.exact)
-        self.keyed("race", "race-cap", dict(a.caps), dict(b.caps), self.t)
-        old = {p.card: p for p in a.piles}
-        new = {p.card: p for p in b.piles}
-        for card, pile in old.items():
-            partner = new.get(self.t(card))
-            if partner is None:
-                self.emit("race", "removed", "pile", (card, None), pile.needs, None)
-                continue
-            for aspect, field in (("pile-needs", "needs"), ("protected", "protected"),
-                                  ("face-down", "face_down"), ("tally", "tally")):
-                self.value("race", aspect, getattr(pile, field), getattr(partner, field),
-                           subject=(card, partner.card))
-        for card, pile in new.items():
-            if card not in {self.t(c) for c in old}:
-                self.emit("race", "added", "pile", (None, card), None, pile.needs)
+        RACE.compare_race(self)  # the race construct's comparison (mechanics.race)
 
     def players(self) -> None:
         """Ways to seat players, known by (players, sides, decks); compared in groups of player counts."""
@@ -143,7 +123,7 @@ class Comparison:
         if _race_key(s_a.race) == _race_key(r_a.race) and _race_key(s_b.race) == _race_key(r_b.race):
             return  # both run their edition's own race, which the race topic compares
         if s_a.race.unit != s_b.race.unit or s_a.race.miles != s_b.race.miles:
-            yield "changed", "setup-race", _length(s_a.race), _length(s_b.race)
+            yield "changed", "setup-race", length(s_a.race), length(s_b.race)
         if s_a.race.is_distance or s_b.race.is_distance:
             return  # a distance race has no piles; the race topic says how the race is run
         piles_a = tuple((p.card, p.needs) for p in s_a.race.piles)
@@ -194,10 +174,7 @@ class Comparison:
         TURN.compare_reshuffle(self)  # the turn construct's comparison (mechanics.turn)
 
     def ending(self) -> None:
-        a, b = self.a.ending, self.b.ending
-        for aspect, field in (("win", "win"), ("exhausted", "exhausted"),
-                              ("exhausted-winner", "exhausted_winner"), ("turn-limit", "turn_limit")):
-            self.value("ending", aspect, getattr(a, field), getattr(b, field))
+        RACE.compare_ending(self)  # (mechanics.race)
 
     def scoring(self) -> None:
         """Scoring brought in or dropped as a whole (with its match), then each term by what it counts."""
@@ -280,16 +257,8 @@ def _years(ruleset: Ruleset) -> int | str | None:
     return f"{ruleset.year}-{ruleset.year_end}" if ruleset.year_end else ruleset.year
 
 
-def _race_kind(race: Race) -> str:
-    return ("distance-exact" if race.exact else "distance") if race.is_distance else "piles"
-
-
 def _deck_size(ruleset: Ruleset) -> int:
     return sum(card.count for card in ruleset.deck)
-
-
-def _cards_needed(race: Race) -> int:
-    return sum(pile.needs for pile in race.piles)
 
 
 def _as_set(value: Any) -> Any:
@@ -312,13 +281,8 @@ def _seatings(ruleset: Ruleset) -> dict[tuple, tuple[Setup, Ruleset]]:
 def _seating_summary(setup: Setup, ruleset: Ruleset) -> dict:
     summary: dict[str, Any] = {"removals": _removal_list(setup.removals, ruleset)}
     race = setup.race
-    summary["race"] = None if _race_key(race) == _race_key(ruleset.race) else _length(race)
+    summary["race"] = None if _race_key(race) == _race_key(ruleset.race) else length(race)
     return summary
-
-
-def _length(race: Race) -> int | str:
-    """A race length as a Change holds it: miles as a number, another unit written out ("700 km")."""
-    return race.miles if race.unit == "miles" else f"{race.miles} {race.unit}"
 
 
 def _race_key(race: Race) -> tuple:

@@ -11,9 +11,6 @@ from ..mechanics import core
 from ..base.wording import distance
 
 TARGET = {"showing-go": "only on a side showing an undelayed go card", "any": "on any side"}
-RACE_KIND = {"piles": "by completing fixed mileage piles", "distance": "on distance: every mileage card counts",
-             "distance-exact": "on distance, to be reached exactly: every mileage card counts, none may pass the "
-                               "target"}
 
 
 def q(name: Any) -> str:
@@ -26,10 +23,6 @@ def names(items) -> str:
 
 def counted(items) -> str:
     return ", ".join(f"{n} x {q(card)}" for card, n in items) if items else "nothing"
-
-
-def _cards(n: int) -> str:
-    return f"{n} card" + ("" if n == 1 else "s")
 
 
 def describe(change: Change) -> str:
@@ -98,22 +91,6 @@ def _hours(c: Change) -> str:
     if c.old is None:
         return f"{q(c.name)} now delays for {show(c.new)} (was not counted in hours)"
     return f"{q(c.name)} delays for {show(c.new)} (was {show(c.old)})"
-
-
-def _pile_flag(yes: str, no: str) -> Callable[[Change], str]:
-    return lambda c: f"The {q(c.name)} pile {yes if c.new else no}"
-
-
-def _tally(c: Change) -> str:
-    def show(v):
-        return "no card is laid crosswise" if v is None else f"card number {v} is laid crosswise to help counting"
-    return f"In the {q(c.name)} pile {show(c.new)} (was: {show(c.old)})"
-
-
-def _pile(c: Change) -> str:
-    if c.action == "added":
-        return f"New pile: {c.new} x {q(c.name)}"
-    return f"The {q(c.name)} pile is gone (it needed {c.old})"
 
 
 def _seating(c: Change) -> str:
@@ -205,27 +182,16 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "hours": _hours,
     "deck-size": lambda c: f"The deck holds {c.new} cards (was {c.old})",
     "race-miles": lambda c: f"The race is {_distance(c.new)} (was {_was(c.old, c.new)})",
-    "race-kind": lambda c: f"The race is run {RACE_KIND[c.new]} (was {RACE_KIND[c.old]})",
-    "race-exact": _yes_no("The target must be reached exactly: no card may pass it",
-                          "A side may pass the target"),
     "race-cap": _race_cap,
     **SAFETIES.diff_words(q, names, _yes_no),
     "responder-next": lambda c: (f"After {q(c.name)} is shown, " +
                                  ("its holder takes the next turn (was: play went on from the attacker)" if c.new
                                   else "play goes on from the attacker (was: its holder took the next turn)")),
-    "race-cards": lambda c: f"A side completes the race with {c.new} mileage cards (was {c.old})",
-    "pile": _pile,
-    "pile-needs": lambda c: f"The {q(c.name)} pile needs {_cards(c.new)} (was {c.old})",
-    "protected": _pile_flag("is safe from penalties (was open to them)",
-                            "is open to penalties (was safe from them)"),
-    "face-down": _pile_flag("is turned face down once complete (was left face up)",
-                            "is left face up once complete (was turned face down)"),
-    "tally": _tally,
     "seating": _seating,
     "removals": lambda c: f"{c.name}: take out {counted(c.new)} (was {counted(c.old)})",
     "setup-race": lambda c: f"{c.name}: a race of {_distance(c.new)} (was {_was(c.old, c.new)})",
     "setup-piles": lambda c: f"{c.name}: piles of {counted(c.new)} (was {counted(c.old)})",
-    **core.diff_phrases(),  # every core construct's aspects (mechanics.core.CORE: the turn's, zones', penalties')
+    **core.diff_phrases(),  # every core construct's aspects (mechanics.core.CORE: the turn's, the race's, zones', penalties')
     "chain": _chain,
     "delay-target": lambda c: f"Delays are laid {TARGET[c.new]} (was {TARGET[c.old]})",
     **{e.diff_aspect: (lambda c, e=e: e.diff(c.action, q(c.name), None if c.old is None else q(c.old),
@@ -233,10 +199,6 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
        for e in EFFECTS if e.diff_aspect},  # each hazard effect's words (mechanics.effects)
     "counter": _counter,
     "redraw": _yes_no("After showing it, its holder draws back up", "Its holder does not draw back up"),
-    "win": lambda c: f"Winning: {c.new} (was {c.old})",
-    "exhausted": lambda c: f"When the cards run out: {c.new} (was {c.old})",
-    "exhausted-winner": lambda c: f"When the cards run out the winner is by {c.new} (was {c.old})",
-    "turn-limit": lambda c: f"A race is stopped after {c.new} turns (was {c.old})",
     "scoring": _scoring,
     "match": _match,
     "score-term": _score_term,

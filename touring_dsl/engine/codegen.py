@@ -30,9 +30,10 @@ from ..base.rng import INCREMENT, MASK64, MULTIPLIER
 from . import emitter as machinery
 from ..mechanics.penalties import PENALTIES
 from . import rules
-from .rules import counters, delays, legality, races
+from .rules import counters, delays, legality
 from ..mechanics.zones import ZONES
 from ..mechanics.turn import TURN
+from ..mechanics.race import RACE
 from ..mechanics.safeties import SAFETIES
 from .codec import ACTION, ACTIONS, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
 from .emitter import Source, function
@@ -118,7 +119,7 @@ class Emitter(machinery.Emitter):
         TURN.draw_cards(self, seat, n)
 
     def reopen(self, v: str) -> None:
-        races.reopen(self, v)
+        RACE.reopen(self, v)
 
     def refresh_all(self) -> None:
         legality.refresh_all(self)
@@ -146,7 +147,7 @@ class Emitter(machinery.Emitter):
         """Play move `code` (card c, already out of the hand) for `seat` of side s."""
         w = self.w
         present = self.kinds_present | ({GO} if REMEDY in self.kinds_present else set())
-        branches = [(MILEAGE, races.mileage), (GO, delays.go_or_remedy), (ZONE, ZONES.play), (HAZARD, self.hazard),
+        branches = [(MILEAGE, RACE.mileage), (GO, delays.go_or_remedy), (ZONE, ZONES.play), (HAZARD, self.hazard),
                     (SAFETY, SAFETIES.lay)]
         branches = [(k, emit) for k, emit in branches if k in present]
         w("k = KIND[c]")
@@ -328,7 +329,7 @@ def write_deal(w: Source, t: Tables) -> None:
 
 def write_finish(w: Source, t: Tables) -> None:
     def body(b: Source) -> None:
-        races.settle(b, t.unit)
+        RACE.settle(b, t.unit)
         Emitter(t, b, True, False).hook("end_of_race")
 
     function(w, "finish", "self, outcome, ev, winner=None", "End the game with its outcome and winner.", body)

@@ -235,7 +235,7 @@ class Emitter:
         raise NotImplementedError
 
     def reopen(self, v: str) -> None:
-        """Side v's open piles, recounted from its miles and the race's target (rules.races)."""
+        """Side v's open piles, recounted from its miles and the race's target (mechanics.race)."""
         raise NotImplementedError
 
     def refresh(self, v: str) -> None:

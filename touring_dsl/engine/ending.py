@@ -1,6 +1,6 @@
 """Engine stage, words: the sentence that closes a game in its log, from how it ended and the miles laid.
 
-The generated kernel calls `ending_sentence` in finish() (rules.races.settle); the sentence is part of
+The generated kernel calls `ending_sentence` in finish() (mechanics.race.kernel.settle); the sentence is part of
 the game's closing event, so a log replayed checks it word for word (gamelog)."""
 from __future__ import annotations
 

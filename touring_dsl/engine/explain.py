@@ -7,6 +7,7 @@ from ..mechanics.safeties import SAFETIES
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
 from ..mechanics.turn import TURN
+from ..mechanics.race import RACE
 from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, ZONE
 
 
@@ -53,22 +54,8 @@ def _kinds(t) -> str:
 def _reason(game, s: int, c: int) -> str:
     t = game.t
     kind, card = t.kind[c], t.names[c]
-    state = game.go_state[s]
-    if kind == MILEAGE:
-        if state != RUNNING:
-            return f"mileage needs a {t.go_name} showing on your side's {t.go_pile_name}"
-        if game.mileage_counts[s][c] >= t.need[c]:
-            if t.distance:
-                return f"a side may lay at most {t.need[c]} {card} in a race"
-            return f"your {card} pile is already complete"
-        zoned = ZONES.mileage_refusal(game, s, c)
-        if zoned:
-            return zoned
-        target = target_now(game)  # a mechanic (the Extension) may have moved it
-        if t.distance and t.exact and game.miles[s] + t.miles[c] > target:
-            return (f"{card} would take your side past {target} {t.unit}: the race ends at exactly "
-                    f"{target} {t.unit} (your side has {game.miles[s]})")
-        return f"{card} cannot be played now"
+    if kind == MILEAGE:  # (mechanics.race: a pile full, a cap reached, past an exact target; the zones' limits)
+        return RACE.refusal(game, s, c, lambda: target_now(game))  # a mechanic (the Extension) may have moved the target
     if kind in (GO, REMEDY):
         return _go_pile_reason(game, s, c)
     if kind == HAZARD:

@@ -56,9 +56,9 @@ e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
                                discard instead); returns True only when it wrote the whole draw and the
                                passing of the turn itself, so the core's are left out
         on_discard(e)          card c went on the discard pile as `seat`'s discard (mechanics.turn.kernel.discard)
-        target_reached(e, side)  side reached the race's target, before it wins (rules.races)
+        target_reached(e, side)  side reached the race's target, before it wins (mechanics.race)
         end_of_turn(e)         the turn is over, before it passes (mechanics.turn.kernel.advance)
-        end_of_race(e)         in finish(), once the winner is settled (rules.races.settle)
+        end_of_race(e)         in finish(), once the winner is settled (mechanics.race.kernel.settle)
     At each point the order is the point's, not the registry's (emitter.Emitter.hook): first every hook
     that only changes the table (registry order among them), then the one hook that asks the seat (it
     pauses), so a question meets the table as the other rules left it: a mechanic that makes a seat lose

@@ -20,13 +20,13 @@ from .codec import ACTIONS, CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, 
 from .mechanics import install as install_mechanics, install_effects
 from ..mechanics.zones import ZONES
 from ..mechanics.turn import TURN
+from ..mechanics.race import NO_CAP, RACE  # noqa: F401 (play.table_view reads NO_CAP here too)
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.safeties import SAFETIES
 
 if TYPE_CHECKING:
     from ..language.model import Ruleset, Setup
 
-NO_CAP = 255  # distance races: a mileage card with no `at most` limit
 
 def bits_of(mask: int) -> tuple[int, ...]:
     """The set bit positions of mask, lowest first."""
@@ -141,31 +141,7 @@ class Tables:
         self.deck_codes = tuple(deck)
 
     def _race(self, setup: Setup) -> None:
-        race = setup.race
-        self.unit, self.distance, self.target, self.exact = race.unit, race.is_distance, race.miles, race.exact
-        if self.distance:
-            self._distance(race)
-            return
-        need = [0] * self.K
-        self.pile_order = []
-        self.protected = [False] * self.K
-        for pile in race.piles:
-            c = self.code[pile.card]
-            need[c] = pile.needs
-            self.pile_order.append(c)
-            self.protected[c] = pile.protected
-        self.need = tuple(need)
-        self.need_total = sum(need)
-        self.open_full = self.mask_of(c for c in self.pile_order if need[c] > 0)
-
-    def _distance(self, race) -> None:
-        """A distance race: every mileage card counts, at most its cap per side, up to the target."""
-        caps = dict(race.caps)
-        self.pile_order = [c for c in range(self.K) if self.kind[c] == MILEAGE]
-        self.protected = [False] * self.K
-        self.need = tuple(caps.get(self.names[c], NO_CAP) if self.kind[c] == MILEAGE else 0 for c in range(self.K))
-        self.need_total = self.target
-        self.open_full = self.open_mask([0] * self.K, 0)
+        RACE.tables(self, setup.race)  # unit, target, exact, the piles' needs and order (mechanics.race)
 
     def open_mask(self, counts: list[int], miles: int, target: int | None = None) -> int:
         """The mileage cards a side may still lay: piles not full, or, in a distance race, cards under

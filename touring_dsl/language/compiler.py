@@ -21,6 +21,7 @@ from ..mechanics import REGISTERED as MECHANICS
 from ..mechanics.zones import ZONES
 from ..mechanics import effects
 from ..mechanics.turn import TURN
+from ..mechanics.race import RACE
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.safeties import SAFETIES
 from ..base.resources import display_path
@@ -168,7 +169,7 @@ class _RulesetBuild(Build):
             penalties=PENALTIES.compile(self),
             counters=self._counters(),
             reshuffle=TURN.compile_reshuffle(self),
-            ending=self._ending(),
+            ending=RACE.compile_ending(self),
             progressive=self._progressive(setups),
             scoring=compile_scoring(self),
             notes=tuple((s.data["text"].value, self.provenance(s, "note")) for s in self.stmts("notes")),
@@ -290,9 +291,9 @@ class _RulesetBuild(Build):
             self.c.error("E260", "the edition has no race", self.merged.doc.id.span,
                          "add `race N miles { pile ... }`")
             return m.Race(miles=0, piles=())
-        piles = tuple(self._pile(s) for s in self.stmts("race") if s.kind == "pile")
+        piles = tuple(RACE.compile_pile(self, s) for s in self.stmts("race") if s.kind == "pile")
         race = m.Race(miles=head.data["miles"].value, piles=tuple(p for p in piles if p),
-                      unit=head.data["unit"], exact=head.data["exact"], caps=self._caps(),
+                      unit=head.data["unit"], exact=head.data["exact"], caps=RACE.compile_caps(self),
                       provenance=self.provenance(head, "the race"))
         if not any(s.kind == "pile" for s in self.stmts("race")):
             return race  # a distance race: any mileage counts towards the target
@@ -306,33 +307,6 @@ class _RulesetBuild(Build):
         self._check_total(race, head.data["miles"], "the race")
         self._check_supply(race, dict((c.name, c.count) for c in self.cards.values()), head.data["miles"], "")
         return race
-
-    def _caps(self) -> tuple[tuple[str, int], ...]:
-        caps = []
-        for stmt in (s for s in self.stmts("race") if s.kind == "cap"):
-            most = stmt.data["most"]
-            if most.value < 1:
-                self.c.error("E223", f'at most {most.value} "{stmt.data["card"].value}" would bar the card',
-                             most.span, "take the card out of the deck instead")
-            if self.card_name(stmt.data["card"], "mileage", role="a card a race caps"):
-                caps.append((stmt.data["card"].value, most.value))
-        return tuple(caps)
-
-    def _pile(self, stmt: Stmt) -> m.Pile | None:
-        d = stmt.data
-        if self.card_name(d["card"], "mileage", role="a pile", code="E221") is None:
-            return None
-        flags = d["flags"]
-        if d["needs"].value < 1:
-            self.c.error("E223", f'pile "{d["card"].value}" needs {d["needs"].value} cards', d["needs"].span,
-                         "a pile needs at least one card; leave the pile out instead")
-        tally = flags.get("tally")
-        if tally is not None and not 1 <= tally <= d["needs"].value:
-            self.c.error("E223", f'pile "{d["card"].value}" marks card {tally}, but it holds {d["needs"].value}',
-                         stmt.span, f"tally takes a number from 1 to {d['needs'].value}")
-        return m.Pile(card=d["card"].value, needs=d["needs"].value, protected=flags.get("protected", False),
-                      face_down=flags.get("face_down", False), tally=flags.get("tally"),
-                      provenance=self.provenance(stmt, f'pile "{d["card"].value}"'))
 
     def _check_total(self, race: m.Race, miles: Name, what: str) -> None:
         total = sum(p.needs * (self.cards[p.card].miles or 0) for p in race.piles)
@@ -525,13 +499,6 @@ class _RulesetBuild(Build):
         return tuple(m.Counter(card=c.name, cancels=c.counters, responder_next=c.responder_next,
                                provenance=c.provenance)
                      for c in self.cards.values() if c.kind in ("counter", "safety") and c.counters)
-
-    def _ending(self) -> m.Ending:
-        limit = self.one("ending", "turn_limit")
-        if limit is not None and limit.data["turns"].value < 1:
-            self.c.error("E223", "the turn limit must be at least 1", limit.data["turns"].span)
-        return m.Ending(turn_limit=limit.data["turns"].value if limit else 5000,
-                        provenance=self.merged_provenance("ending", "the end of the race"))
 
     def _progressive(self, setups: tuple[m.Setup, ...]) -> m.Progressive | None:
         head = self.one("progressive")

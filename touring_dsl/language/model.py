@@ -20,6 +20,7 @@ from ..mechanics.turn.model import Keep, Reshuffle, Turn  # noqa: F401 (the turn
 from ..mechanics.scoring.model import ScoreTerm, Scoring  # noqa: F401 (the scoring construct's part of the model)
 from ..base.wording import counted
 from ..mechanics.penalties.model import Penalties, Penalty  # noqa: F401 (the penalties construct's part)
+from ..mechanics.race.model import Ending, Pile  # noqa: F401 (the race construct's part)
 
 
 class _DumpsUsedMechanics(Frozen):
@@ -83,17 +84,6 @@ class Card(Frozen):
         return data
 
 
-class Pile(Frozen):
-    """One mileage pile: the card it takes and how many complete it."""
-
-    card: str
-    needs: int
-    protected: bool = False  # never taken by penalties
-    face_down: bool = False  # turned face down once complete
-    tally: int | None = None  # the n-th card is laid crosswise as a counting aid
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
 class Race(_HidesUnusedMechanics):
     """A race of fixed piles, or (no piles) a distance race: any mileage up to `miles`."""
 
@@ -152,16 +142,6 @@ class Counter(Frozen):
     cancels: tuple[str, ...]
     redraw: bool = True
     responder_next: bool = False  # the responder, not the seat after the attacker, takes the next turn
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
-class Ending(Frozen):
-    """How a race ends: completion, or exhaustion of the cards, or a turn limit."""
-
-    win: Literal["complete-all-piles"] = "complete-all-piles"
-    exhausted: Literal["play-out-hands"] = "play-out-hands"
-    exhausted_winner: Literal["most-miles"] = "most-miles"
-    turn_limit: int = 5000
     provenance: Provenance = Field(default_factory=Provenance)
 
 

@@ -321,17 +321,13 @@ class ToRaw(Transformer):
     def rename(self, old, new): return ("rename", {"name": old, "to": new})
 
     def deck(self): return ("deck", {})
-    def race(self, miles, unit, exact): return ("race", {"miles": miles, "unit": unit, "exact": exact is not None})
     def miles_unit(self): return "miles"
     def km_unit(self): return "km"
-    def exact(self): return True
-    def cap(self, n, card): return ("cap", {"card": card, "most": n})
     def setup(self, name): return ("setup", {"name": name})
     def turn(self): return ("turn", {})
     def delays(self): return ("delays", {})
     def penalties(self): return ("penalties", {})
     def reshuffle(self): return ("reshuffle", {})
-    def ending(self): return ("ending", {})
     def progressive(self): return ("progressive", {})
     def scoring(self): return ("scoring", {})
     def notes(self): return ("notes", {})
@@ -367,12 +363,6 @@ class ToRaw(Transformer):
     def hours(self, n): return ("hours", n)
     def cancels(self, names): return ("cancels", names)
 
-    def pile(self, card, needs, *flags):
-        return ("pile", {"card": card, "needs": needs, "flags": dict(flags)})
-
-    def protected(self): return ("protected", True)
-    def face_down(self): return ("face_down", True)
-    def tally(self, n): return ("tally", n.value)
 
     def players(self, *counts): return ("players", {"counts": list(counts)})
     def individuals(self): return ("sides", {"sides": None, "size": 1})
@@ -393,9 +383,6 @@ class ToRaw(Transformer):
 
 
 
-    def win(self): return ("win", {})
-    def exhausted(self): return ("exhausted", {})
-    def turn_limit(self, n): return ("turn_limit", {"turns": n})
 
     def tables(self, *sizes): return ("tables", {"players": sizes[0], "sizes": list(sizes)})
     def partners(self, move): return ("partners", {"move": move or "together"})
@@ -573,10 +560,6 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return (kind, *found[1].statement_key(kind, data))
     if kind == "card":
         return ("card", data["name"].value)
-    if kind == "pile":
-        return ("pile", data["card"].value)
-    if kind == "cap":
-        return ("cap", data["card"].value)
     if kind == "rename":
         return ("rename", data["name"].value)
     if kind == "chain":

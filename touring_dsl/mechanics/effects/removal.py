@@ -2,11 +2,12 @@
 
 Construct: a hazard card's `removes "Mileage card"` attribute (`card "Pothole" hazard count 2 removes
 "25 km"`). Played on a side showing go that has such a card on its piles, the hazard does not stop it:
-the card named leaves the side's piles, and it and the hazard go to the discard pile (engine.rules.races
+the card named leaves the side's piles, and it and the hazard go to the discard pile (mechanics.race
 removes it; engine.rules.legality keeps a side open to it only while it has the card to lose).
 """
 from __future__ import annotations
 
+from ..race import RACE
 from .base import HazardEffect, Named, NameList
 
 
@@ -43,10 +44,10 @@ class RemovalEffect(HazardEffect):
         t.attack_cards |= mask  # (open only to a side with the card to lose: engine.rules.legality.exposure)
 
     def played(self, e) -> None:
-        e.rules.races.removal(e)
+        RACE.removal(e)
 
     def acts(self, e) -> None:
-        e.rules.races.remove_mileage(e, "seat", "c")
+        RACE.remove_mileage(e, "seat", "c")
 
     # explain -------------------------------------------------------------------------------------
     def refusal(self, game, s: int, c: int, shielded) -> str:

@@ -2,7 +2,7 @@
 
 Given the Tables `t` (engine.tables calls `tables` while it builds them) and the Emitter `e` (e.w writes
 lines, e.t is the Tables; the engine's rule modules are e.rules, its steps e.refresh, e.offer_counter).
-Like every mechanics module it imports nothing of the engine: engine.rules.races writes `speeding` where
+Like every mechanics module it imports nothing of the engine: mechanics.race writes `speeding` where
 a mileage card is outside its zone's allowance, engine.rules.counters `change_zone` when a zone card
 played on another side is let pass, and engine.codegen `play` for a zone card laid.
 

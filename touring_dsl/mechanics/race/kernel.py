@@ -1,4 +1,5 @@
-"""Rules of play, races: mileage piles, losing a mileage card to a hazard, and how a race ends.
+"""Mechanics, the race, the engine's part: mileage piles, losing a mileage card to a hazard, and how a
+race ends.
 
 Construct: `race N miles { pile "Card" needs N ... }` (and a setup's own race), a distance race
 `race N km [exact] { at most N "Card" }`, hazards with `removes "Card"`, and the `ending` section (`win by completing every pile`, `when exhausted play out
@@ -8,17 +9,55 @@ victim's pile onto the discards (unless a counter answers it first). A distance 
 any mileage card counts, at most its cap per side, and the first side to reach the target wins; in an
 exact race a card that would pass the target may not be laid. When the cards or the turn limit run
 out, the side with the most miles wins, and equal leaders tie.
+
+Like every mechanics module it imports nothing of the engine: the cached legality masks it changes are
+recomputed through the Emitter (e.refresh, and e.rules.legality.refresh_running for the running masks
+alone), and a counter's answer is offered by e.offer_counter.
 """
 from __future__ import annotations
 
-from ...mechanics.zones import FORBIDDEN, ZONES
-from ..tables import NO_CAP
-from ..emitter import Emitter, Source
-from . import legality
+from ..vocabulary import MILEAGE
+from ..zones import FORBIDDEN, ZONES
+
+NO_CAP = 255  # distance races: a mileage card with no `at most` limit (engine.tables' need)
 
 
+# the tables ------------------------------------------------------------------------------------
+def tables(t, race) -> None:
+    """The race's constants on the Tables `t` (the seating's race, a setup's own where it has one): its
+    unit, target and exactness; each mileage card's need (a pile's cards, or a distance race's cap) and
+    the piles' order; which piles penalties may not take from; the open piles of a side with nothing laid."""
+    t.unit, t.distance, t.target, t.exact = race.unit, race.is_distance, race.miles, race.exact
+    if t.distance:
+        distance_tables(t, race)
+        return
+    need = [0] * t.K
+    t.pile_order = []
+    t.protected = [False] * t.K
+    for pile in race.piles:
+        c = t.code[pile.card]
+        need[c] = pile.needs
+        t.pile_order.append(c)
+        t.protected[c] = pile.protected
+    t.need = tuple(need)
+    t.need_total = sum(need)
+    t.open_full = t.mask_of(c for c in t.pile_order if need[c] > 0)
 
-def mileage(e: Emitter) -> None:
+
+def distance_tables(t, race) -> None:
+    """A distance race: every mileage card counts, at most its cap per side, up to the target."""
+    caps = dict(race.caps)
+    t.pile_order = [c for c in range(t.K) if t.kind[c] == MILEAGE]
+    t.protected = [False] * t.K
+    t.need = tuple(caps.get(t.names[c], NO_CAP) if t.kind[c] == MILEAGE else 0 for c in range(t.K))
+    t.need_total = t.target
+    t.open_full = t.open_mask([0] * t.K, 0)
+
+
+# kernel lines ----------------------------------------------------------------------------------
+
+
+def mileage(e) -> None:
     """Mileage card c for side s: laid on its pile, or, outside what the zone allows, speeding."""
     w, t = e.w, e.t
     if t.speeding == FORBIDDEN:  # never legal outside the zone's allowance: nothing to check
@@ -30,7 +69,7 @@ def mileage(e: Emitter) -> None:
         lay_mileage(e)
 
 
-def lay_mileage(e: Emitter) -> None:
+def lay_mileage(e) -> None:
     """Card c goes on side s's pile; the last card still needed wins the race."""
     if e.t.distance:
         lay_distance(e)
@@ -41,7 +80,7 @@ def lay_mileage(e: Emitter) -> None:
         w("has_mileage[s] |= 1 << c")
         with w.block("if n >= NEED[c]:"):
             w("open_piles[s] &= ~(1 << c)")
-        legality.refresh_running(e, "s")
+        e.rules.legality.refresh_running(e, "s")
     e.event('"play"', "seat", "s", "NAMES[c]",
             f'f"player {{seat + 1}} lays {{NAMES[c]}} (side {{s + 1}} now has {{distance(miles[s], {e.t.unit!r})}})"')
     w("left = remaining[s] = remaining[s] - 1")
@@ -50,7 +89,7 @@ def lay_mileage(e: Emitter) -> None:
         e.finish("completed", "s")
 
 
-def lay_distance(e: Emitter) -> None:
+def lay_distance(e) -> None:
     """Card c adds its miles to side s; reaching the target wins, else the cards that still fit change."""
     w, t = e.w, e.t
     target = e.target()
@@ -62,10 +101,10 @@ def lay_distance(e: Emitter) -> None:
         e.hook("target_reached", "s")
         e.finish("completed", "s")
     reopen(e, "s")
-    legality.refresh_running(e, "s")
+    e.rules.legality.refresh_running(e, "s")
 
 
-def reopen(e: Emitter, v: str) -> None:
+def reopen(e, v: str) -> None:
     """open_piles[v] for a distance race: mileage cards under their cap that (if exact) still fit."""
     w, t = e.w, e.t
     w(f"_counts, _left, _open = mileage_counts[{v}], {e.target()} - miles[{v}], 0")
@@ -80,7 +119,7 @@ def reopen(e: Emitter, v: str) -> None:
     w(f"open_piles[{v}] = _open")
 
 
-def removal(e: Emitter) -> None:
+def removal(e) -> None:
     """Hazard c takes one mileage card from victim v, unless a seat of v answers with a counter."""
     e.hazard_event()
     if e.has_counters:
@@ -88,7 +127,7 @@ def removal(e: Emitter) -> None:
     remove_mileage(e, "seat", "c")
 
 
-def remove_mileage(e: Emitter, attacker: str, hazard: str) -> None:
+def remove_mileage(e, attacker: str, hazard: str) -> None:
     w = e.w
     w(f"x = REMOVES[{hazard}]", "counts = mileage_counts[v]", "counts[x] -= 1")
     with w.block("if not counts[x]:"):
@@ -97,11 +136,11 @@ def remove_mileage(e: Emitter, attacker: str, hazard: str) -> None:
       f"discard.append({hazard})")
     if e.t.distance:
         reopen(e, "v")
-    legality.refresh(e, "v")
+    e.refresh("v")
     e.event('"remove"', attacker, "v", "NAMES[x]", 'f"side {v + 1} loses a {NAMES[x]}"')
 
 
-def settle(b: Source, unit: str) -> None:
+def settle(b, unit: str) -> None:
     """The body of finish(self, outcome, ev, winner): the game is over; without a winner named
     (the cards or the turn limit ran out), the side with the most miles wins, none on a tie."""
     b("self.is_over = True", "self.outcome = outcome")

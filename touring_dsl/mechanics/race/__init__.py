@@ -1,0 +1,96 @@
+"""Mechanics, the race: how far a side goes, on which piles, and how a race is won or ends.
+
+Construct: the `race` and `ending` sections of an edition.
+
+    race 1000 km {                    (or `race 700 miles exact`, a distance race laid exactly)
+        pile "25" needs 4             a pile race: each mileage card on its own pile, N needed
+        pile "200" needs 2 protected  (`protected`, `face down`, `tally N`: the pile's flags)
+        at most 2 "200"               a distance race: at most N of a card per side
+    }
+    ending {
+        win by completing every pile
+        when exhausted play out hands most miles wins
+        turn limit 400
+    }
+
+A mileage card goes on its pile while the pile is open (or, in a distance race, counts while under its
+cap and, if exact, while it fits); the side that completes every pile or reaches the target wins at
+once; when the cards or the turn limit run out, the side with the most miles wins, equal leaders tie.
+
+What is in this package, one file per stage:
+
+    statements.py  the sections' grammar aliases -> raw statements, and each statement's key (language.syntax)
+    model.py       the model part Pile and Ending (pydantic), which language.model imports from here
+    compile.py     a pile, the caps and the `ending` section -> Pile, caps, Ending, with their errors (E221, E223)
+    kernel.py      the tables (unit, target, exact, each mileage card's need, the piles' order) and
+                   the kernel lines that lay a mileage card, reach the target, take a mileage card away
+                   (a hazard's `removes`: mechanics.effects.removal), reopen a distance race's piles,
+                   and settle the winner in finish()
+    words.py       explain's refusal of a mileage card, `touring show`'s line, the differ's comparison of two races and two endings and
+                   its sentences
+
+What stays outside (not yet moved onto the contract): the Race model class (language.model: its
+`mechanics` field is made there from the registered mechanics), the race's head and whole checks (language.compiler's `_race`, `_check_total`, `_check_supply`,
+`_setup_race`: E220, E222, E224, E260), and the
+words: the rulebook's race section (rulebook.document), the
+differ's sentences for the race's length and caps (diff.describe).
+"""
+from __future__ import annotations
+
+from ..construct import Construct
+from . import kernel, statements, words
+from .kernel import NO_CAP
+
+
+class RaceConstruct(Construct):
+    """The race construct as the stages call it: one object, each attribute a stage's piece."""
+
+    name = "race"  # the Ruleset field and the section's word (the ending's is "ending")
+
+    # the parse (language.syntax hands each grammar alias of the two sections here)
+    parse = staticmethod(statements.parse)  # (alias, children): the statement's (kind, data), or a part's value
+    statement_key = staticmethod(statements.statement_key)  # (kind, data): its key within the section
+    statements = tuple(statements.PARSE)  # its grammar aliases (last: the name is the module's until here)
+
+    # the compiler (pydantic: compile.py is imported on use, never by the engine's import of this package)
+    @staticmethod
+    def compile_pile(build, stmt):
+        """One Pile of the `race` section, or None (the compiler's Build)."""
+        from .compile import compile_pile
+
+        return compile_pile(build, stmt)
+
+    @staticmethod
+    def compile_caps(build):
+        """The distance race's caps, (card, most) each (the compiler's Build)."""
+        from .compile import compile_caps
+
+        return compile_caps(build)
+
+    @staticmethod
+    def compile_ending(build):
+        """The Ending model part from the `ending` section (the compiler's Build)."""
+        from .compile import compile_ending
+
+        return compile_ending(build)
+
+    # the engine: tables and kernel lines (engine.tables, engine.codegen, and the removal effect)
+    tables = staticmethod(kernel.tables)  # (t, race): unit, target, exact, needs, pile order, protected piles
+    mileage = staticmethod(kernel.mileage)  # a mileage card played: laid on its pile, or speeding (mechanics.zones)
+    lay_mileage = staticmethod(kernel.lay_mileage)
+    reopen = staticmethod(kernel.reopen)  # a distance race's open piles for a side, recomputed
+    removal = staticmethod(kernel.removal)  # a hazard that removes a mileage card, with a counter's chance
+    remove_mileage = staticmethod(kernel.remove_mileage)
+    settle = staticmethod(kernel.settle)  # finish()'s body: the winner, by completion or by most miles
+
+    # words
+    refusal = staticmethod(words.refusal)  # explain: why a mileage card may not be laid now
+    show = staticmethod(words.show)  # `touring show`'s line
+    compare_race = staticmethod(words.compare_race)  # the differ's comparisons (diff.compare)
+    compare_ending = staticmethod(words.compare_ending)
+    diff_phrases = words.DIFF_PHRASES  # their sentences (diff.describe, through mechanics.core)
+
+
+RACE = RaceConstruct()
+
+__all__ = ["RACE", "RaceConstruct", "NO_CAP"]
