@@ -8,6 +8,8 @@ each construct's `errors`), and the differ's sentences (diff.describe, from `dif
 """
 from __future__ import annotations
 
+import importlib
+
 
 class Construct:
     """The parse's contract of a core construct (subclassed by each construct's object)."""
@@ -35,3 +37,13 @@ class Construct:
     def key_said(self, key: tuple) -> str | None:
         """A key of a rule in its section (rule_key's) in words, where the construct says it whole, or None."""
         return None
+
+
+def on_first_call(module: str, name: str):
+    """A construct's entry point whose module is imported when it is first called: a compile step needs
+    pydantic, which the engine's import of a construct must never load."""
+    def call(*args):
+        return getattr(importlib.import_module(module), name)(*args)
+
+    call.__name__, call.__doc__ = name, f"{module}.{name}, imported on first call"
+    return staticmethod(call)

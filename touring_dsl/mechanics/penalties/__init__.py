@@ -42,7 +42,7 @@ This package imports only touring_dsl.base and touring_dsl.mechanics.
 """
 from __future__ import annotations
 
-from ..construct import Construct
+from ..construct import Construct, on_first_call
 from . import book, play, statements, words
 
 
@@ -61,11 +61,7 @@ class PenaltiesConstruct(Construct):
     key_words = statements.KEY_WORDS  # kind -> (its words in messages, the names of its key they take)
     statements = tuple(statements.PARSE)  # its grammar aliases, each handed to parse by language.syntax
 
-    def compile(self, build):
-        """The Penalties model part from the `penalties` section, or None (the compiler's Build, its race set)."""
-        from .compile import compile_penalties  # (pydantic: never loaded by the engine's import of this package)
-
-        return compile_penalties(build)
+    compile = on_first_call(f"{__name__}.compile", "compile_penalties")  # (build): the Penalties part, or None
 
     # the engine
     tables = staticmethod(play.tables)  # (t, ruleset): the penalty tables on the Tables

@@ -37,7 +37,7 @@ differ's sentences for the race's length and caps (diff.describe).
 """
 from __future__ import annotations
 
-from ..construct import Construct
+from ..construct import Construct, on_first_call
 from . import kernel, statements, words
 from .kernel import NO_CAP
 
@@ -53,26 +53,9 @@ class RaceConstruct(Construct):
     statements = tuple(statements.PARSE)  # its grammar aliases (last: the name is the module's until here)
 
     # the compiler (pydantic: compile.py is imported on use, never by the engine's import of this package)
-    @staticmethod
-    def compile_pile(build, stmt):
-        """One Pile of the `race` section, or None (the compiler's Build)."""
-        from .compile import compile_pile
-
-        return compile_pile(build, stmt)
-
-    @staticmethod
-    def compile_caps(build):
-        """The distance race's caps, (card, most) each (the compiler's Build)."""
-        from .compile import compile_caps
-
-        return compile_caps(build)
-
-    @staticmethod
-    def compile_ending(build):
-        """The Ending model part from the `ending` section (the compiler's Build)."""
-        from .compile import compile_ending
-
-        return compile_ending(build)
+    compile_pile = on_first_call(f"{__name__}.compile", "compile_pile")  # (build, stmt): one Pile, or None
+    compile_caps = on_first_call(f"{__name__}.compile", "compile_caps")  # (build): the distance race's caps
+    compile_ending = on_first_call(f"{__name__}.compile", "compile_ending")  # (build): the Ending part
 
     # the engine: tables and kernel lines (engine.tables, engine.codegen, and the removal effect)
     tables = staticmethod(kernel.tables)  # (t, race): unit, target, exact, needs, pile order, protected piles

@@ -40,7 +40,7 @@ legality answers with discards only) are the engine's, shared with every rule.
 """
 from __future__ import annotations
 
-from ..construct import Construct
+from ..construct import Construct, on_first_call
 from . import kernel, rulebook, statements, words
 
 
@@ -55,19 +55,8 @@ class TurnConstruct(Construct):
     statements = tuple(statements.PARSE)  # its grammar aliases (last: the name is the module's until here)
 
     # the compiler (pydantic: compile.py is imported on use, never by the engine's import of this package)
-    @staticmethod
-    def compile_turn(build):
-        """The Turn model part from the `turn` section (the compiler's Build)."""
-        from .compile import compile_turn
-
-        return compile_turn(build)
-
-    @staticmethod
-    def compile_reshuffle(build):
-        """The Reshuffle model part from the `reshuffle` section (the compiler's Build)."""
-        from .compile import compile_reshuffle
-
-        return compile_reshuffle(build)
+    compile_turn = on_first_call(f"{__name__}.compile", "compile_turn")  # (build): the Turn part
+    compile_reshuffle = on_first_call(f"{__name__}.compile", "compile_reshuffle")  # (build): the Reshuffle part
 
     # the engine: tables and kernel lines
     events = kernel.EVENTS  # the event kinds its kernel lines report that an example may expect -> words

@@ -37,7 +37,7 @@ grammar/touring.lark (`zone_rule`).
 """
 from __future__ import annotations
 
-from ..construct import Construct
+from ..construct import Construct, on_first_call
 from . import kernel, words
 from . import parse as grammar
 from .kernel import FORBIDDEN, FORFEIT_ALL, FORFEIT_CARD, SPEEDING_CODES
@@ -58,11 +58,7 @@ class ZonesConstruct(Construct):
         """A grammar alias's raw statement, or a part's word (language.syntax.ToRaw)."""
         return grammar.PARSE[alias](*children)
 
-    def compile(self, build):
-        """The Zones model part from the `zones` section (the compiler's Build: build.c.error, ...)."""
-        from .compile import compile_zones  # (pydantic: never loaded by the engine's import of this package)
-
-        return compile_zones(build)
+    compile = on_first_call(f"{__name__}.compile", "compile_zones")  # (build): the Zones model part
 
     # the engine
     state = kernel.STATE  # its StateFields: the zone piles, each side's zone
