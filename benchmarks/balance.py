@@ -24,7 +24,8 @@ import time
 from pathlib import Path
 
 from touring_dsl.base.resources import editions_dir
-from touring_dsl.language.archive import archive_files, load
+from touring_dsl.language.archive import load
+from touring_dsl.language.locate import archive_files
 from touring_dsl.bots.players import make_bot
 from touring_dsl.language.ruleset_cache import code_fingerprint
 from touring_dsl.simulate import seat_bots

@@ -13,7 +13,9 @@ import importlib.util
 import time
 from pathlib import Path
 
-from touring_dsl.language.archive import archive_ids, load
+from touring_dsl.language.archive import load
+
+from touring_dsl.language.locate import archive_ids
 from touring_dsl.engine import new_game, run_random
 from touring_dsl.base.rng import Rng
 

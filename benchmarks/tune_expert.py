@@ -15,7 +15,9 @@ import argparse
 import dataclasses
 import time
 
-from touring_dsl.language.archive import archive_files, load
+from touring_dsl.language.archive import load
+
+from touring_dsl.language.locate import archive_files
 from touring_dsl.engine.game import game_class
 from touring_dsl.engine.tables import GO, HAZARD, REMEDY, ZONE
 from touring_dsl.bots.greedy import EXPERT, GREEDY, Style

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 
 from mkdocs.structure.files import File, Files
 
-from touring_dsl.language.archive import archive_files, load
+from touring_dsl.language.archive import load
+
+from touring_dsl.language.locate import archive_files
 from touring_dsl.language.errors import TouringError
 from touring_dsl.language.model import Ruleset
 

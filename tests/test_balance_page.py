@@ -65,7 +65,7 @@ def test_the_page_is_not_stale():
     """Trap: "docs/balance.md goes stale with no test noticing". The page records each edition's rules and
     golden games (benchmarks/balance.py's stamp); an edition whose rules or games have changed since is
     named here, unless the page already says it is known to be stale (a page not yet made again)."""
-    from touring_dsl.language.archive import archive_ids
+    from touring_dsl.language.locate import archive_ids
 
     recorded = balance.read_stamp((ROOT / "docs" / "balance.md").read_text(encoding="utf-8"))
     assert recorded.get("editions"), "docs/balance.md records no stamp: make it with benchmarks/balance.py"
@@ -84,7 +84,7 @@ def test_known_stale_editions_are_said_on_the_page():
 
 def test_the_stamp_written_is_read_back_and_names_a_changed_edition():
     """A page stamped now is current; change one edition's rules or games and that edition alone is stale."""
-    from touring_dsl.language.archive import archive_ids
+    from touring_dsl.language.locate import archive_ids
 
     ids = archive_ids()
     now = balance.stamp(ids)

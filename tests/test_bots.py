@@ -12,7 +12,9 @@ import os
 
 import pytest
 
-from touring_dsl.language.archive import archive_ids, load
+from touring_dsl.language.archive import load
+
+from touring_dsl.language.locate import archive_ids
 from touring_dsl.bots.players import make_bot, play
 from touring_dsl.bots.rule_bots import GreedyBot, RandomBot
 from touring_dsl.engine import Move, new_game, run_random

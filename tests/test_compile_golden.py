@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.language.archive import archive_files
+from touring_dsl.language.locate import archive_files
 from touring_dsl.cli.app import app
 from touring_dsl.language.compiler import compile_file
 from touring_dsl.language.model import FORMAT_VERSION, Ruleset

@@ -10,7 +10,9 @@ from typer.testing import CliRunner
 
 from golden_files import UPDATE, golden_path, write_golden  # tests/golden_files.py
 
-from touring_dsl.language.archive import archive_ids, load
+from touring_dsl.language.archive import load
+
+from touring_dsl.language.locate import archive_ids
 from touring_dsl.cli.app import app
 from touring_dsl.diff import diff_rulesets, render_json, render_markdown, render_text
 

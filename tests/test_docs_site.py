@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from touring_dsl.language.archive import archive_files
+from touring_dsl.language.locate import archive_files
 
 ROOT = Path(__file__).parent.parent
 PAIRS = [("touring-1906", "touring-1937"), ("touring-1937", "touring-1937-penalties"),

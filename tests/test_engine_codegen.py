@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from touring_dsl.language.archive import archive_ids, load
+from touring_dsl.language.archive import load
+
+from touring_dsl.language.locate import archive_ids
 from touring_dsl.bots.players import play
 from touring_dsl.bots.rule_bots import RandomBot
 from touring_dsl.engine import new_game, run_random, tables_for

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from touring_dsl.language.archive import archive_ids, load
+from touring_dsl.language.archive import load
+
+from touring_dsl.language.locate import archive_ids
 from touring_dsl.bots.players import BOTS, make_bot, play
 from touring_dsl.engine import new_game
 from touring_dsl.base.rng import Rng

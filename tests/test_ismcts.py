@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.language.archive import archive_ids, load
+from touring_dsl.language.archive import load
+
+from touring_dsl.language.locate import archive_ids
 from touring_dsl.bots.players import make_bot, play
 from touring_dsl.bots.rule_bots import ExpertBot
 from touring_dsl.cli.app import app

@@ -128,7 +128,7 @@ def test_a_zone_card_for_the_whole_table_says_the_table_is_in_it():
 def test_every_card_in_hand_is_playable_or_has_a_reason(path):
     """Along random games of every edition, why_not answers None exactly for the cards the engine would
     play, and a reason (never an exception) for every other card in the hand of the seat to act."""
-    from touring_dsl.language.archive import archive_files
+    from touring_dsl.language.locate import archive_files
     from touring_dsl.engine import new_game
     from touring_dsl.base.rng import Rng
 

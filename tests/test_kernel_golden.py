@@ -19,7 +19,9 @@ import json
 
 from golden_files import UPDATE, golden_path, write_golden  # tests/golden_files.py
 
-from touring_dsl.language.archive import archive_files, load
+from touring_dsl.language.archive import load
+
+from touring_dsl.language.locate import archive_files
 from touring_dsl.engine.codegen import source
 from touring_dsl.engine.tables import Tables
 from touring_dsl.mechanics import without_mechanics

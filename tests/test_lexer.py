@@ -7,7 +7,7 @@ import pytest
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Comment, Error, Keyword, Name, Number, Operator, String
 
-from touring_dsl.language.archive import archive_files
+from touring_dsl.language.locate import archive_files
 from touring_dsl.language.lexer import TouringLexer, highlight_line
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

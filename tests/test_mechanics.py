@@ -108,7 +108,7 @@ def _match_pieces(mechanic: Mechanic) -> list[str]:
 
 def parts_in_archive(mechanic: Mechanic):
     """(ruleset, setup, part) wherever the archive uses the mechanic."""
-    from touring_dsl.language.archive import archive_files
+    from touring_dsl.language.locate import archive_files
 
     for path in archive_files():
         ruleset = load(str(path))

@@ -19,7 +19,8 @@ import pytest
 from pydantic import BaseModel
 
 from touring_dsl.language import model as m
-from touring_dsl.language.archive import archive_files, load
+from touring_dsl.language.archive import load
+from touring_dsl.language.locate import archive_files
 from touring_dsl.diff import diff_rulesets, render_text
 from touring_dsl.rulebook.markdown import rulebook_markdown
 

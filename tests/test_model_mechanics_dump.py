@@ -34,7 +34,7 @@ if sys.argv[1] == "with-throwaway":
     registry.REGISTERED = registry.REGISTERED + (race, ruleset)
     registry._active[0] = registry.REGISTERED
 
-from touring_dsl.language.archive import archive_files
+from touring_dsl.language.locate import archive_files
 from touring_dsl.language.compiler import compile_file
 from touring_dsl.language.model import RaceMechanics, RulesetMechanics
 
@@ -65,7 +65,8 @@ def test_adding_a_mechanic_leaves_every_archive_edition_json_unchanged(tmp_path)
 
 def test_the_json_names_only_the_mechanics_in_use():
     """The mechanics a ruleset does not use are absent from its JSON, not written as null."""
-    from touring_dsl.language.archive import archive_files, load
+    from touring_dsl.language.archive import load
+    from touring_dsl.language.locate import archive_files
 
     for path in archive_files():
         data = load(str(path)).model_dump(mode="json")

@@ -25,7 +25,8 @@ from collections import Counter
 import pytest
 
 from touring_dsl.play import gamelog
-from touring_dsl.language.archive import archive_files, load
+from touring_dsl.language.archive import load
+from touring_dsl.language.locate import archive_files
 from touring_dsl.engine import build_position, new_game
 from touring_dsl.engine.tables import tables_for
 from touring_dsl.base.rng import Rng

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.language.archive import archive_files, load
+from touring_dsl.language.archive import load
+
+from touring_dsl.language.locate import archive_files
 from touring_dsl.cli.app import app
 from touring_dsl.rulebook import build
 from touring_dsl.rulebook.blocks import Assumed, Worked, plain

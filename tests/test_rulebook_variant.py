@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from touring_dsl.language.archive import archive_files, load
+from touring_dsl.language.archive import load
+
+from touring_dsl.language.locate import archive_files
 from touring_dsl.language.compiler import compile_text
 from touring_dsl.mechanics import REGISTERED
 from touring_dsl.rulebook import build

@@ -4,7 +4,9 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from touring_dsl.language.archive import archive_files, load
+from touring_dsl.language.archive import load
+
+from touring_dsl.language.locate import archive_files
 from touring_dsl.cli.app import app
 from touring_dsl.language.compiler import compile_text
 from touring_dsl.base.resources import editions_dir

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from touring_dsl.language.archive import archive_ids, load
+from touring_dsl.language.archive import load
+
+from touring_dsl.language.locate import archive_ids
 from touring_dsl.language.compiler import compile_text
 from touring_dsl.simulate import Plan, seat_bots
 from touring_dsl.simulate.fast import Cards, play_games

@@ -56,7 +56,7 @@ def archive_row(r: Ruleset) -> dict:
 
 def editions(as_json: bool = typer.Option(False, "--json", help="Print the table as JSON.")) -> None:
     """List every edition and house rule in the archive."""
-    from ..language.archive import archive_files
+    from ..language.locate import archive_files
 
     # each row comes from the cache when it can: listing the archive loads no Ruleset
     rows = [load_edition_view(str(path), "editions-row", archive_row) for path in archive_files()]

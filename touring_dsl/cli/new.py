@@ -291,7 +291,7 @@ def _compiles(text: str, base_dir: Path) -> bool:
 
 def _extends_ref(parent_path: Path, out_dir: Path) -> str:
     """The archive id when the parent is an archive edition, else its path from the new file's folder."""
-    from ..language.archive import find_edition
+    from ..language.locate import find_edition
 
     if find_edition(parent_path.stem) == parent_path:
         return parent_path.stem
@@ -307,7 +307,8 @@ def new(name: str = typer.Argument(..., help="The new edition's id, e.g. short-r
                                    help="Where to write it (default NAME.touring; - for stdout)."),
         force: bool = typer.Option(False, "--force", help="Overwrite an existing file.")) -> None:
     """Start a house rule: a variant file that extends an edition, with suggested changes as comments."""
-    from ..language.archive import load, resolve
+    from ..language.archive import load
+    from ..language.locate import resolve
 
     usable_text(name, "the id", "new")
     usable_text(parent, "--from", "new")

@@ -1,7 +1,7 @@
 """Archive stage, loading: edition ids and paths -> compiled Rulesets (cached in memory and on disk).
 
-Finding the files is locate.py's; its lookups are named here too, the archive's one door for the
-commands: `archive_ids`, `find_edition`, `resolve`...
+Finding the files (archive ids, paths, a variant's parent) is locate.py's: callers import those
+lookups from there.
 """
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..base.resources import display_path
-from .locate import archive_files, archive_ids, find_edition, find_parent, names_a_path, resolve
+from .locate import find_edition, resolve
 
 if TYPE_CHECKING:
     from .model import Ruleset
 
-__all__ = ["archive_files", "archive_ids", "find_edition", "find_parent", "names_a_path", "resolve",
-           "load", "load_view", "load_parent"]
+__all__ = ["load", "load_view", "load_parent"]
 
 
 def load(ref: str) -> Ruleset:

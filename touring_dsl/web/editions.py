@@ -31,7 +31,8 @@ class EditionRefused(ValueError):
 
 def archive_choices() -> list[dict]:
     """Every archive edition: id, title and the player counts it seats, for the host's form."""
-    from ..language.archive import archive_ids, load
+    from ..language.archive import load
+    from ..language.locate import archive_ids
 
     choices = []
     for ref in archive_ids():
@@ -46,7 +47,8 @@ def archive_choices() -> list[dict]:
 
 def load_archive(ref: str):
     """An archive edition by id only: a path typed into the form is refused, never opened."""
-    from ..language.archive import archive_ids, load
+    from ..language.archive import load
+    from ..language.locate import archive_ids
 
     if ref not in archive_ids():
         raise EditionRefused(f"no edition {ref!r} in the archive")
@@ -97,7 +99,7 @@ def compile_upload(text: str, folder: Path, checked: bool = True, name: str = UP
                              "an edition is a few kilobytes")
     if checked and _digest(text) in _CHECKED:
         return _CHECKED[_digest(text)]
-    from ..language.archive import archive_ids
+    from ..language.locate import archive_ids
     from ..language.compiler import compile_text
     from ..language.syntax import parse
 
