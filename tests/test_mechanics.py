@@ -170,8 +170,9 @@ def test_the_hook_lists_come_from_the_contract(monkeypatch) -> None:
     hook marked as one engine.match asks is one a match mechanic may name instead of first_seat."""
     from touring_dsl.mechanics.base import stage
 
-    assert set(contract()) == {name for name in vars(Mechanic) if callable(getattr(Mechanic, name))
-                               and not name.startswith("_")}
+    assert set(contract()) == {name for name in dir(Mechanic) if callable(getattr(Mechanic, name))
+                               and not name.startswith("_")}  # its own and the shared ones (Contract's)
+    assert {"parse", "statement_key", "rule_key"} <= set(hooks_of("language"))
     assert {"on_hazard", "go_shown", "choose", "status"} <= set(hooks_of("race")) and "first_seat" in hooks_of("match")
     assert not {"compile", "rulebook", "match_status"} & set(hooks_of("race"))
 

@@ -549,15 +549,14 @@ class _Builder:
 
 
 def _rule_key(kind: str, data: dict) -> tuple:
-    """The name a rule is known by inside its section (a core construct's statement: the key its construct
-    gives it, Construct.rule_key; a mechanic's: its kind and the key its mechanic gives it,
-    Mechanic.statement_key)."""
+    """The name a rule is known by inside its section (a core construct's or a mechanic's statement: its
+    kind and the key its construct or mechanic gives it, mechanics.contract.Contract.rule_key)."""
     construct = core.rule_key(kind, data)
     if construct is not None:
         return construct
     found = _mechanic_rule(kind)
     if found is not None and found[0] == "statement":
-        return (kind, *found[1].statement_key(kind, data))
+        return found[1].rule_key(kind, data)
     if kind == "card":
         return ("card", data["name"].value)
     if kind == "rename":

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .contract import STAGES, Contract, stage  # noqa: F401 (the stage marks: mechanics.contract)
 from .vocabulary import Emitter, Tables
 
 
@@ -43,31 +44,11 @@ def model_on_first_use(module: str, name: str, doc: str, fields=dict):
     return module_getattr
 
 
-STAGES = {
-    "language": "the compiler's and the model's: read before any race is played",
-    "race": "in a race: its tables, kernel lines, bots' answers and table words (every piece not marked)",
-    "match": "between the races of a match (engine.match), never in one",
-    "words": "the words of a compiled part: rulebook, diff, show and a match's headings",
-}
-
-
-def stage(name: str):
-    """Marks a method of the contract with the stage it serves (STAGES); an unmarked one serves the race, so a
-    hook added to the contract is held to a race's rules (tests/test_mechanics.py) until it says otherwise."""
-    if name not in STAGES:
-        raise ValueError(f"no stage {name!r}: one of {', '.join(STAGES)}")
-
-    def mark(method):
-        method.stage = name
-        return method
-
-    return mark
-
-
 def contract() -> dict[str, str]:
-    """Every method of the contract (Mechanic), with the stage it serves: what the meta-tests hold a mechanic to."""
-    return {name: getattr(member, "stage", "race") for name, member in vars(Mechanic).items()
-            if callable(member) and not name.startswith("_")}
+    """Every method of the contract (Mechanic, with what it shares with the core constructs: Contract), with
+    the stage it serves: what the meta-tests hold a mechanic to."""
+    return {name: getattr(member, "stage", "race") for klass in reversed(Mechanic.__mro__[:-1])
+            for name, member in vars(klass).items() if callable(member) and not name.startswith("_")}
 
 
 @dataclass(frozen=True)
@@ -90,12 +71,13 @@ class Finish:
     words: str
 
 
-class Mechanic:
+class Mechanic(Contract):
     """One optional mechanic. Subclasses set the class attributes and override the methods they need;
     every hook's default writes nothing, so a seating without the mechanic runs the core kernel as is.
-    See engine/mechanics.py for when each piece is called and by what."""
+    See engine/mechanics.py for when each piece is called and by what. What it shares with the core
+    constructs (its statements' parse and keys, their words, its errors: mechanics.contract.Contract) is
+    inherited; `name` is its id, the key of its part in the model (Race.mechanics / Ruleset.mechanics)."""
 
-    name: str = ""  # its id: the key of its part in the model (Race.mechanics / Ruleset.mechanics)
     means: str = ""  # what it adds, in one line (docs, `touring show`)
     place: str = "race"  # where its model part lives and what it plays: "race" (each setup's race), "ruleset"
     # (ruleset-wide, played in every race) or "match" (ruleset-wide, played between the races of a match: it
@@ -103,27 +85,13 @@ class Mechanic:
     topic: str = "turn"  # a ruleset-wide mechanic's topic in a diff (diff.changes.TOPICS); a race's is "players"
     model: type | None = None  # its part of the compiled model: a model_base.Frozen subclass
     statements: dict[str, str] = {}  # grammar alias of each statement it adds -> the section it is written in
-    errors: dict[str, str] = {}  # error code -> one-line summary (errors.CODES; docs/errors.md explains each)
     decisions: tuple[Decision, ...] = ()  # the moves it adds
     finishes: tuple[Finish, ...] = ()  # the completing-term conditions it adds to the scoring section
     events: dict[str, str] = {}  # the event kinds its kernel lines report (an example may expect them) -> words
     kernel_names: dict[str, str] = {}  # run-time names its kernel lines use (engine.codegen.KERNEL_NAMES)
     constants: tuple[str, ...] = ()  # module constants its kernel lines use (bound like engine.codegen.CONSTANTS)
 
-    # the compiler ------------------------------------------------------------------------------
-    @stage("language")
-    def parse(self, rule: str, children: list) -> dict:
-        """The data of one of its statements, from the parse tree's children (syntax.ToRaw)."""
-        raise NotImplementedError(f"mechanic {self.name} declares statement {rule} but does not parse it")
-
-    @stage("language")
-    def statement_key(self, rule: str, data: dict) -> tuple:
-        """What tells two of its statements `rule` apart within one section, from their parsed data (plain
-        values, never a Name: its place in the file differs): syntax keys the statement by its kind and
-        this, so a section holds one line of each key, and a variant's `change` or `remove` finds the line
-        of the same key. () (the default): a section holds one such line."""
-        return ()
-
+    # the compiler (parse and statement_key: the shared contract, mechanics.contract.Contract) ------
     @stage("language")
     def compile(self, stmts: list, context: Any, build: Any):
         """Its model part from its statements (syntax.Stmt) in one place (a setup's for place "race":

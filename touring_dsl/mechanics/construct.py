@@ -1,41 +1,90 @@
-"""Mechanics, the construct contract: what every core construct gives the language's stages.
+"""Mechanics, the construct contract: what every core construct gives the language's and the engine's stages.
 
-A core construct (the turn, zones, penalties, safeties, scoring: mechanics.core.CORE) parses its own
-grammar aliases, keys its own statements within their section, and names its keys in messages. The
-parse (language.syntax) and the statements' words (language.statements) loop over CORE through these
-few members and never name a construct, and so does the errors' table (language.errors.CODES, from
-each construct's `errors`), and the differ's sentences (diff.describe, from `diff_phrases`). Each construct adapts its own entry points to them.
+A core construct (the turn, the race, zones, penalties, safeties, scoring: mechanics.core.CORE) is a
+mechanics.contract.Contract, like an optional mechanic: it parses its own grammar aliases, keys its own
+statements within their section, names its keys in messages, and declares its error codes and the
+differ's sentences. The parse (language.syntax), the statements' words (language.statements), the
+errors' table (language.errors.CODES) and the differ's sentences (diff.describe) loop over CORE through
+those members and never name a construct.
+
+What a construct adds here are its stage methods, each with a do-nothing default. Each stage below is a
+loop over CORE, in the order mechanics.core.ORDER declares for it (a stage whose output order matters),
+and names no construct:
+
+    engine.tables   tables(t, ruleset, setup), then state_tables(t); targets(t, c)
+    cli.show        show_lines(ruleset)
+    cli.new         suggestions(ruleset, section)
+    engine.explain  seat_refusal(game, seat), card_refusal(game, s, c, asking), shield_reason(game, who, v, c),
+                    shielded_targets(game, s, c, side_name), running_refusal(game, s)
+
+A new core construct joins a stage by implementing its method and taking its place in that stage's
+ORDER (tests/test_stage_loops.py fails naming a construct that implements a stage method and is missing
+from the stage's order). Each construct adapts its own entry points to these methods.
 """
 from __future__ import annotations
 
 import importlib
 
+from .contract import Contract
 
-class Construct:
-    """The parse's contract of a core construct (subclassed by each construct's object)."""
 
-    name: str = ""  # the construct's word (its section's, or its Ruleset field's)
-    statements: tuple[str, ...] = ()  # every grammar alias it parses (language.syntax hands each to parse)
-    errors: dict[str, str] = {}  # its own error codes -> their summaries (language.errors.CODES takes them in)
-    key_words: dict[str, tuple[str, int]] = {}  # a statement kind -> its words in messages, and how many names of its key they take
-    diff_phrases: dict = {}  # the differ's aspects it compares -> the sentence of a change (diff.describe)
+class Construct(Contract):
+    """A core construct (subclassed by each construct's object): the shared contract (Contract) and the
+    stage methods, each a no-op until the construct overrides it."""
 
-    def parse(self, alias: str, children: list):
-        """The raw value of one of its grammar aliases (a statement's (kind, data), or a part's value),
-        from the parse tree's children (language.syntax.ToRaw)."""
-        raise NotImplementedError(f"{type(self).__name__} parses none of its aliases")
+    # the sections of an edition it is written in (`touring new` suggests changes section by section,
+    # mechanics.core.ORDER["suggestions"]); by default its name's
+    sections: tuple[str, ...] = ()
 
-    def statement_key(self, kind: str, data: dict) -> tuple:
-        """What tells two of its statements of this kind apart within their section (after the kind)."""
-        return ()
+    def owns(self, section: str) -> bool:
+        """Whether a section of an edition (or a stage's slot of that name) is this construct's."""
+        return section in (self.sections or (self.name,))
 
-    def rule_key(self, kind: str, data: dict) -> tuple | None:
-        """The whole key a statement of this kind is known by within its section (a variant's `change` or
-        `remove` finds the rule of the same key), or None for a kind that is not this construct's."""
-        return (kind, *self.statement_key(kind, data)) if kind in self.statements else None
+    # engine.tables -------------------------------------------------------------------------------
+    def tables(self, t, ruleset, setup) -> None:
+        """Put its constants on the Tables `t` of one seating of `ruleset` in `setup` (read the setup's race
+        for what a setup may change); runs in ORDER["tables"], after the cards and the deck."""
 
-    def key_said(self, key: tuple) -> str | None:
-        """A key of a rule in its section (rule_key's) in words, where the construct says it whole, or None."""
+    def state_tables(self, t) -> None:
+        """Rewrite the legality tables of a go pile state and zone (t.own_gz, t.expo_gz) once they are made;
+        runs in ORDER["state_tables"]."""
+
+    def targets(self, t, c: int) -> bool:
+        """Whether playing card c (of a kind it plays, not a hazard: every hazard names a side) names a
+        side, so its move code carries a target."""
+        return False
+
+    # cli.show ------------------------------------------------------------------------------------
+    def show_lines(self, ruleset) -> list[str]:
+        """Its lines in `touring show`'s summary (none by default); placed by ORDER["show"]."""
+        return []
+
+    # cli.new -------------------------------------------------------------------------------------
+    def suggestions(self, ruleset, section: str) -> list[list[tuple[str, tuple[str, ...]]]]:
+        """`touring new`'s suggested changes to one of its sections: each a list of alternatives, (what it
+        does, the rule lines that do it), of which the file keeps the first that compiles."""
+        return []
+
+    # engine.explain ------------------------------------------------------------------------------
+    def seat_refusal(self, game, seat: int) -> str | None:
+        """Why `seat`, whose turn it is, may play no card at all now (a wait it owns), or None."""
+        return None
+
+    def card_refusal(self, game, s: int, c: int, asking) -> str | None:
+        """Why side s may not play card c now, for a card whose refusal is its own (None for any other card).
+        `asking` is explain's: asking.target_now(), asking.side_name(v), asking.shield_reason(who, v, c)."""
+        return None
+
+    def shield_reason(self, game, who: str, v: int, c: int) -> str | None:
+        """Why card c may not go on side v (named `who`) because of what shields it, or None."""
+        return None
+
+    def shielded_targets(self, game, s: int, c: int, side_name) -> str | None:
+        """Why hazard c may go on none of side s's opponents because of what shields them, or None."""
+        return None
+
+    def running_refusal(self, game, s: int) -> str | None:
+        """Why side s, already running, needs no go card (a go card laid now is refused), or None."""
         return None
 
 

@@ -1,11 +1,21 @@
-"""Mechanics, the core constructs: the one registry the language's stages loop over.
+"""Mechanics, the core constructs: the one registry the stages loop over, and each stage's order.
 
 CORE lists every core construct; each is a mechanics.construct.Construct (its grammar aliases, their
-parse, each statement's key in its section and its words). language.syntax parses a construct's alias
-and keys its statements by looping over CORE, and language.statements names the keys the same way: a
-new core construct is one entry here, and its module.
+parse, each statement's key in its section and its words, and its stage methods). language.syntax parses
+a construct's alias and keys its statements by looping over CORE, and language.statements names the keys
+the same way; the keys' words and the differ's sentences of the optional mechanics (mechanics.REGISTERED)
+are read with theirs, through the contract both share (mechanics.contract.Contract).
+
+ORDER declares, for each stage method of the contract, the order its stage visits the constructs in:
+the order of the lines of `touring show`, of `touring new`'s suggestions, of the tables (a construct's
+tables may read another's), of explain's questions. A slot names a construct (or one of its `sections`)
+or a piece the stage still does itself (a rule not yet a construct: "delays", "counters"...), which the
+stage hands to `steps`; tests/test_stage_loops.py holds every construct that implements a stage method
+to a slot in its order. A new core construct is one entry in CORE, its slots here, and its module.
 """
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from .construct import Construct
 from .penalties import PENALTIES
@@ -16,6 +26,70 @@ from .turn import TURN
 from .zones import ZONES
 
 CORE: tuple[Construct, ...] = (TURN, RACE, ZONES, PENALTIES, SAFETIES, SCORING)
+
+# each stage method's order of visit (see the docstring); a slot no construct implements is the stage's own
+ORDER: dict[str, tuple[str, ...]] = {
+    # engine.tables: safeties and penalties read the delays' go pile states, penalties the race's piles
+    "tables": ("race", "turn", "delays", "zones", "safeties", "penalties", "counters"),
+    "state_tables": ("safeties",),
+    # cli.show: the summary's lines, top to bottom
+    "show_lines": ("race", "deck", "setups", "mechanics", "turn", "delays", "effects", "safeties", "counters",
+                   "zones", "penalties", "scoring"),
+    # cli.new: the sections whose changes it suggests, in the order of the file it writes
+    "suggestions": ("race", "deck", "turn", "delays", "zones", "penalties", "setup", "reshuffle", "ending",
+                    "progressive", "notes"),
+    # engine.explain: a wait that refuses every card, then the card's own refusal (each answers for its
+    # own cards), then what shields a side, and why a running side needs no go card
+    "seat_refusal": ("turn",),
+    "card_refusal": ("race", "delays", "effects", "zones", "counters"),
+    "shield_reason": ("safeties",),
+    "shielded_targets": ("safeties",),
+    "running_refusal": ("safeties",),
+}
+
+
+class StageOrderError(LookupError):
+    """A stage's order and the constructs disagree: a construct implements the stage's method and has no
+    slot, or a slot is filled twice, or by nobody."""
+
+
+def implements(construct: Construct, method: str) -> bool:
+    """Whether a construct overrides a stage method of the contract (the default does nothing)."""
+    return getattr(type(construct), method) is not getattr(Construct, method)
+
+
+def steps(method: str, own: dict[str, Callable] | None = None) -> list[tuple[str, Callable]]:
+    """The stage's steps in ORDER[method]: (slot, the construct's bound method or the stage's own piece `own`
+    gives for that slot). Raises StageOrderError where a construct implementing the method has no slot,
+    where a slot is both a construct's and the stage's own, and where a slot is nobody's."""
+    own = own or {}
+    order = ORDER[method]
+    for construct in CORE:
+        if implements(construct, method) and not any(construct.owns(slot) for slot in order):
+            raise StageOrderError(f"construct {construct.name} implements {method} but has no place in "
+                                  f"mechanics.core.ORDER[{method!r}]")
+    found = []
+    for slot in order:
+        construct = next((c for c in CORE if c.owns(slot) and implements(c, method)), None)
+        if construct is not None and slot in own:
+            raise StageOrderError(f"the {slot} slot of {method} is both construct {construct.name}'s and the stage's own")
+        if construct is not None:
+            found.append((slot, getattr(construct, method)))
+        elif slot in own:
+            found.append((slot, own[slot]))
+        elif not any(c.owns(slot) for c in CORE):
+            raise StageOrderError(f"nothing fills the {slot} slot of {method}: no construct implements it "
+                                  "and the stage gives no piece for it")
+    return found
+
+
+def first_said(method: str, *args, own: dict[str, Callable] | None = None):
+    """The first answer (not None) of the stage's steps, in ORDER[method], to these arguments; None if none says."""
+    for _, step in steps(method, own):
+        said = step(*args)
+        if said is not None:
+            return said
+    return None
 
 _BY_ALIAS: dict[str, Construct] = {alias: construct for construct in CORE for alias in construct.statements}
 
@@ -43,14 +117,22 @@ def key_said(key: tuple) -> str | None:
     return None
 
 
+def _contracted() -> tuple:
+    """Every core construct, then every optional mechanic: what declares the shared contract's words."""
+    from . import REGISTERED
+
+    return (*CORE, *REGISTERED)
+
+
 def key_words() -> dict[str, tuple[str, int]]:
-    """Every core construct's statement kind -> its words in messages and the names of its key they take."""
-    return {kind: said for construct in CORE for kind, said in construct.key_words.items()}
+    """Every construct's and mechanic's statement kind -> its words in messages and the names of its key they take."""
+    return {kind: said for part in _contracted() for kind, said in part.key_words.items()}
 
 
 def diff_phrases() -> dict:
-    """Every core construct's differ aspects -> the sentence of a change (diff.describe)."""
-    return {aspect: phrase for construct in CORE for aspect, phrase in construct.diff_phrases.items()}
+    """Every construct's and mechanic's differ aspects -> the sentence of a change (diff.describe)."""
+    return {aspect: phrase for part in _contracted() for aspect, phrase in part.diff_phrases.items()}
 
 
-__all__ = ["CORE", "Construct", "construct_of", "rule_key", "key_said", "key_words", "diff_phrases"]
+__all__ = ["CORE", "ORDER", "Construct", "StageOrderError", "implements", "steps", "first_said", "construct_of",
+           "rule_key", "key_said", "key_words", "diff_phrases"]

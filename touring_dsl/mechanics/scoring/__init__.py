@@ -78,8 +78,9 @@ class ScoringConstruct(Construct):
     def parse(self, alias: str, children: list):
         return parse_rule(alias, children)
 
-    def rule_key(self, kind: str, data: dict) -> tuple | None:
-        return statement_key(kind, data) if kind in STATEMENTS else None
+    def statement_key(self, kind: str, data: dict) -> tuple:
+        """A term line's key after its kind (its finish, its card...: the term's kind says what tells it apart)."""
+        return statement_key(kind, data)[1:] if kind in STATEMENTS else ()
 
     def key_said(self, key: tuple) -> str | None:
         return key_words(key) if key and key[0] in STATEMENTS else None

@@ -52,7 +52,8 @@ class ZonesConstruct(Construct):
     # the parse and the compiler (the Construct contract: language.syntax loops over mechanics.core.CORE)
     statements = tuple(grammar.PARSE)  # its grammar aliases
     key_words = {"zone": ("zone", 1), "zone_play": ("where to play", 1)}  # its keys' words in messages
-    rule_key = staticmethod(grammar.rule_key)  # (kind, data): the key a rule is known by in its section
+    kinds = grammar.KINDS  # the statement kinds the aliases parse to ("zone_def" is a "zone" statement)
+    statement_key = staticmethod(grammar.statement_key)  # (kind, data): its key within the section
 
     def parse(self, alias: str, children: list):
         """A grammar alias's raw statement, or a part's word (language.syntax.ToRaw)."""

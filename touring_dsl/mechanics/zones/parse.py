@@ -26,12 +26,14 @@ PARSE = {
     "forfeit_all": lambda: "forfeit-all",
 }
 
+KINDS = ("zone", "start", "zone_play", "speeding", "zone_change")  # the statement kinds of a section's lines
 
-def rule_key(kind: str, data: dict) -> tuple | None:
-    """The name a zones rule is known by inside its section (a variant's `change` or `remove` finds the
-    rule of the same key), or None for a kind that is not the construct's."""
+
+def statement_key(kind: str, data: dict) -> tuple:
+    """What tells two zones rules of a kind apart inside their section (a variant's `change` or `remove` finds
+    the rule of the same key): a zone's name, the card of a `play` line; () for the section's one-of lines."""
     if kind == "zone":
-        return ("zone", data["name"].value)
+        return (data["name"].value,)
     if kind == "zone_play":
-        return ("zone_play", data["card"].value)
-    return None
+        return (data["card"].value,)
+    return ()
