@@ -133,8 +133,8 @@ def test_the_races_show_words_are_written_only_in_the_construct():
 
 
 def test_show_says_a_pile_race_and_a_distance_race():
-    assert RACE.show(load("touring-1937")).startswith("Race: ")
-    assert "any mileage counting" in RACE.show(load("mille-bornes"))
+    assert RACE.show_lines(load("touring-1937"))[0].startswith("Race: ")
+    assert "any mileage counting" in RACE.show_lines(load("mille-bornes"))[0]
 
 
 def test_the_differs_race_sentences_are_the_constructs():

@@ -12,8 +12,7 @@ from ..language.compiler import compile_text
 from ..base.resources import SUFFIX
 from ..language.errors import InternalError, TouringError
 from ..language.model import Card, Ruleset
-from ..mechanics.turn import TURN
-from ..mechanics.penalties import PENALTIES
+from ..mechanics import core
 from .common import EXIT_USAGE, EXIT_USER, report_bug, usable_text, use_color
 
 # Prose in the generated file starts with "## "; a suggested rule starts with "# ", so removing
@@ -36,75 +35,11 @@ class Suggestion:
 
 
 # ------------------------------------------------------------------------------------------------
-# writing rules in the language
+# suggestions, each drawn from the parent edition itself: the core constructs' (mechanics.core.CORE,
+# Construct.suggestions) and this command's own, section by section in mechanics.core.ORDER["suggestions"]
 
 def q(text: str) -> str:
     return f'"{text}"'
-
-
-def pile_rule(card: str, needs: int, protected: bool, face_down: bool, tally: int | None) -> str:
-    flags = (" protected" if protected else "") + (" face down" if face_down else "") + \
-        (f" tally {tally}" if tally else "")
-    return f"pile {q(card)} needs {needs}{flags}"
-
-
-# ------------------------------------------------------------------------------------------------
-# suggestions, each drawn from the parent edition itself
-
-def suggest_race(r: Ruleset) -> list[Suggestion]:
-    """A shorter race: halve every pile, or else only the piles each setup with a race of its own
-    sets for itself (such a setup takes its other piles from the main race)."""
-    everything = {p.card for p in r.race.piles}
-    own = set(everything)
-    for setup in (s for s in r.setups if s.race != r.race):
-        own &= _overridden(setup, r)
-    # a setup's file may restate every pile or only those it changes; only one of the two compiles
-    return [s for s in (_shorter_race(r, halve, every) for halve in (everything, own) for every in (True, False)) if s]
-
-
-def _shorter_race(r: Ruleset, halve: set[str], restated: bool = False) -> Suggestion | None:
-    piles = [(p, max(1, p.needs // 2) if p.card in halve else p.needs) for p in r.race.piles]
-    miles = sum(needs * (r.card(p.card).miles or 0) for p, needs in piles)
-    if miles == r.race.miles:
-        return None
-    lines = [f"change race {miles} miles {{"]
-    lines += [f"    {pile_rule(p.card, needs, p.protected, p.face_down, p.tally)}" for p, needs in piles]
-    lines.append("}")
-    setups = _shorter_setups(r, halve, dict((p.card, needs) for p, needs in piles), restated)
-    for _, _, _, setup_lines in setups:
-        lines += setup_lines
-    shortened = [f'"{label}" from {was} to {now} miles' for label, was, now, _ in setups]
-    also = (" A setup with a race of its own keeps it unless changed too, so these lines shorten "
-            + ("the race of " if len(shortened) == 1 else "the races of ") + ", ".join(shortened) + " as well."
-            if setups else "")
-    return Suggestion(f"A shorter race of {miles} miles (was {r.race.miles}). A changed pile replaces the "
-                      f"parent's pile whole: keep its `protected` and `face down`.{also}", tuple(lines))
-
-
-def _shorter_setups(r: Ruleset, halve: set[str], new_needs: dict[str, int],
-                    restated: bool) -> list[tuple[str, int, int, list[str]]]:
-    """For each setup that runs a race of its own, its label, its race's miles before and after, and the
-    lines that shorten it alike: the piles it sets for itself (every pile, when `restated`) halved, the
-    others taken from the new main race."""
-    found = []
-    for setup in (s for s in r.setups if s.race != r.race and not s.race.is_distance):
-        own = {p.card for p in setup.race.piles} if restated else _overridden(setup, r)
-        needs = {p.card: (max(1, p.needs // 2) if p.card in halve else p.needs) if p.card in own
-                 else new_needs[p.card] for p in setup.race.piles}
-        miles = sum(n * (r.card(card).miles or 0) for card, n in needs.items())
-        lines = [f"setup {q(setup.label)} {{", f"    change race {miles} miles"]
-        lines += [f"    change pile {q(card)} needs {needs[card]}" for card in needs if card in own]
-        found.append((setup.label, setup.race.miles, miles, lines + ["}"]))
-    return found
-
-
-def _needs(r: Ruleset, card: str) -> int:
-    return next(p.needs for p in r.race.piles if p.card == card)
-
-
-def _overridden(setup, r: Ruleset) -> set[str]:
-    """Piles a setup sets for itself (its needs differ from the main race's)."""
-    return {p.card for p in setup.race.piles if p.needs != _needs(r, p.card)}
 
 
 def suggest_deck(r: Ruleset) -> Suggestion | None:
@@ -113,10 +48,6 @@ def suggest_deck(r: Ruleset) -> Suggestion | None:
         return None
     return Suggestion(f"One more {q(hazard.name)} in the deck. A changed card restates only what changes.",
                       ("deck {", f"    change card {q(hazard.name)} count {hazard.count + 1}", "}"))
-
-
-def suggest_hand(r: Ruleset) -> Suggestion:
-    return Suggestion(*TURN.suggest_hand(r))  # the turn construct's (mechanics.turn)
 
 
 def suggest_chain(r: Ruleset) -> Suggestion | None:
@@ -135,64 +66,11 @@ def suggest_chain(r: Ruleset) -> Suggestion | None:
                       ("delays {", f"    change chain {q(shortest.hazard)} then {steps}", "}"))
 
 
-def suggest_zone_scope(r: Ruleset) -> Suggestion | None:
-    if not r.zones.zones:
-        return None
-    other = "for the whole game" if r.zones.scope == "side" else "per side"
-    who = "one zone card rules every side at once" if r.zones.scope == "side" else \
-        "each side keeps its own zone pile"
-    if r.zones.scope == "game":
-        return Suggestion(f"Zones {other}: {who}.", (f"change zones {other}",))
-    # one shared pile has no sides: every zone card must be played "on any side" there
-    plays = [f"    play {q(p.card)} on any side" for p in r.zones.plays if p.reach != "any"]
-    if not plays:
-        return Suggestion(f"Zones {other}: {who}.", (f"change zones {other}",))
-    return Suggestion(f"Zones {other}: {who}. Every zone card then goes on the one shared pile.",
-                      (f"change zones {other} {{", *plays, "}"))
-
-
-def suggest_speeding(r: Ruleset) -> Suggestion | None:
-    if not r.zones.zones:
-        return None
-    rules = {"forbidden": "forbidden", "forfeit-card": "forfeits the card", "forfeit-all": "forfeits all mileage"}
-    words = {"forbidden": "is not allowed", "forfeit-card": "costs the card laid",
-             "forfeit-all": "costs all the side's mileage"}
-    other = "forfeit-card" if r.zones.speeding != "forfeit-card" else "forbidden"
-    return Suggestion(f"Speeding {words[other]} (now it {words[r.zones.speeding]}).",
-                      ("zones {", f"    change speeding {rules[other]}", "}"))
-
-
-def suggest_zone_play(r: Ruleset) -> Suggestion | None:
-    """The slowing zone card: laid only on opponents, or on any side (to shield one's own piles)."""
-    play = next((p for p in r.zones.plays if p.card == r.zones.start), None)
-    if play is None:
-        return None
-    reach, words = ("any side", "on any side, one's own included") if play.reach == "opponent" else \
-        ("an opponent", "only on an opponent")
-    return Suggestion(f"{q(play.card)} is laid {words}.",
-                      ("zones {", f"    change play {q(play.card)} on {reach}", "}"))
-
-
-def suggest_penalties(r: Ruleset) -> Suggestion | None:
-    found = PENALTIES.house_rule(r)  # (the penalties construct: mechanics.penalties)
-    return Suggestion(*found) if found else None
-
-
 def suggest_setup(r: Ruleset) -> Suggestion | None:
     if len(r.setups) < 2:
         return None
     last = r.setups[-1]
     return Suggestion(f"Drop the setup {q(last.label)}.", (f"remove setup {q(last.label)}",))
-
-
-def suggest_reshuffle(r: Ruleset) -> list[Suggestion]:
-    return [Suggestion(*said) for said in TURN.suggest_reshuffle(r)]  # the turn construct's (mechanics.turn)
-
-
-def suggest_turn_limit(r: Ruleset) -> list[Suggestion]:
-    limit = max(1, r.ending.turn_limit // 2)
-    about = f"Stop an endless race after {limit} turns (now {r.ending.turn_limit})."
-    return [Suggestion(about, ("ending {", f"    {op} turn limit {limit}", "}")) for op in ("change", "add")]
 
 
 def suggest_progressive(r: Ruleset) -> Suggestion | None:
@@ -209,9 +87,27 @@ def suggest_note(r: Ruleset) -> list[Suggestion]:
             Suggestion("A note for the rulebook.", ("add notes {", f"    note {note}", "}"))]
 
 
-SUGGESTERS = (suggest_race, suggest_deck, suggest_hand, suggest_chain, suggest_zone_scope, suggest_speeding,
-              suggest_zone_play, suggest_penalties, suggest_setup, suggest_reshuffle, suggest_turn_limit,
-              suggest_progressive, suggest_note)
+# this command's own suggestions, each in its section's slot of mechanics.core.ORDER["suggestions"]
+OWN_SUGGESTERS = {"deck": suggest_deck, "delays": suggest_chain, "setup": suggest_setup,
+                  "progressive": suggest_progressive, "notes": suggest_note}
+
+
+def suggestions(r: Ruleset) -> list[list[Suggestion]]:
+    """Every suggested change, section by section: each a list of alternatives (ways of writing it)."""
+    own = {section: _own(suggester) for section, suggester in OWN_SUGGESTERS.items()}
+    found = []
+    for section, suggest in core.steps("suggestions", own):
+        found += [[Suggestion(*alternative) for alternative in choice] for choice in suggest(r, section)]
+    return found
+
+
+def _own(suggester):
+    """One of this command's suggesters as a stage step: (ruleset, section) -> choices of (about, lines)."""
+    def step(r: Ruleset, section: str) -> list:
+        found = suggester(r)
+        alternatives = found if isinstance(found, list) else [found] if found else []
+        return [[(s.about, s.lines) for s in alternatives]] if alternatives else []
+    return step
 
 
 # ------------------------------------------------------------------------------------------------
@@ -268,9 +164,7 @@ def variant_text(name: str, parent: Ruleset, extends: str, base_dir: Path) -> st
     head = header(name, parent, extends)
     example = working_example(parent)
     kept = []
-    for suggester in SUGGESTERS:
-        found = suggester(parent)
-        alternatives = found if isinstance(found, list) else [found] if found else []
+    for alternatives in suggestions(parent):
         working = next((s for s in alternatives
                         if _compiles("\n\n".join([head, s.live(), example]), base_dir)), None)
         if working:

@@ -6,13 +6,8 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..mechanics.effects import effects_of
-from ..mechanics.safeties import SAFETIES
-from ..mechanics import REGISTERED, match_parts
-from ..mechanics.zones import ZONES
-from ..mechanics.penalties import PENALTIES
+from ..mechanics import REGISTERED, core
 from ..base.wording import counted
-from ..mechanics.turn import TURN
-from ..mechanics.race import RACE
 from .common import EXIT_USAGE, fail, load_edition, load_edition_view, print_json
 
 if TYPE_CHECKING:
@@ -41,9 +36,20 @@ def summary_lines(r: Ruleset) -> list[str]:
     lines = [f"{r.title}{': ' + r.subtitle if r.subtitle else ''} ({made})"]
     if r.parent:
         lines += parent_lines(r)
-    lines.append(RACE.show(r))  # (mechanics.race)
-    lines.append(f"Deck: {sum(c.count for c in r.deck)} cards: "
-                 + ", ".join(f"{c.count} {c.name}" for c in r.deck))
+    # each core construct's lines (mechanics.core.CORE) and this summary's own, in mechanics.core.ORDER["show_lines"]
+    for _, said in core.steps("show_lines", OWN_LINES):
+        lines += said(r)
+    lines.append(f"Examples: {len(r.examples)}; assumptions: {len(r.assumptions())}")
+    return lines
+
+
+def deck_lines(r: Ruleset) -> list[str]:
+    return [f"Deck: {sum(c.count for c in r.deck)} cards: " + ", ".join(f"{c.count} {c.name}" for c in r.deck)]
+
+
+def setup_lines(r: Ruleset) -> list[str]:
+    """A line per setup: who plays, decks and removals, a race of its own, the race mechanics it uses."""
+    lines = []
     for s in r.setups:
         sides = "individuals" if s.sides is None else f"{s.sides} sides of {s.side_size}"
         extra = [f"{s.decks} decks"] if s.decks > 1 else []
@@ -54,31 +60,32 @@ def summary_lines(r: Ruleset) -> list[str]:
                   for part in [getattr(s.race.mechanics, mechanic.name, None)] if part is not None]
         players = " or ".join(map(str, s.players))
         lines.append(f"Setup {s.label}: {players} players as {sides}" + (f"; {', '.join(extra)}" if extra else ""))
-    lines += [f"Mechanic: {mechanic.show(part, r.race.unit)}" for mechanic in REGISTERED if mechanic.place == "ruleset"
-              for part in [getattr(r.mechanics, mechanic.name, None)] if part is not None]
-    lines.append(TURN.show(r))  # the turn construct's line (mechanics.turn)
-    for chain in r.delays.chains:
-        lines.append(f"Delay: {chain.hazard} -> " + " -> ".join(chain.steps))
-    hazard_effects = effects_of(r)  # each hazard's effect says its own line (mechanics.effects)
-    lines += [said for card in r.deck if card.kind == "hazard" and (said := hazard_effects[card.name].show(card))]
-    lines += [SAFETIES.show(card) for card in r.deck if card.kind == SAFETIES.kind]  # (mechanics.safeties)
-    label = r.pile_names.counter.capitalize() if r.pile_names.counter else "Counter"  # the edition's word
-    for counter in r.counters:
-        lines.append(f"{label}: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up"
-                     + (" and takes the next turn" if counter.responder_next else ""))
-    lines += ZONES.show_lines(r.zones)
-    lines += PENALTIES.show_lines(r)
-    if r.scoring:
-        from ..mechanics.scoring import score_words
-
-        unit = "km" if r.race.unit == "km" else "mile"
-        terms = [f"{counted(t.points, 'point')} {score_words(t, unit, counter=r.pile_names.counter)}"
-                 for t in r.scoring.terms]
-        match = f"; match to {counted(r.scoring.match, 'point')}" if r.scoring.match else "; each race scored on its own"
-        match += "".join(f", {mechanic.show(part, r.race.unit)}" for mechanic, part in match_parts(r))  # beside it
-        lines.append("Scoring: " + ", ".join(terms) + match)
-    lines.append(f"Examples: {len(r.examples)}; assumptions: {len(r.assumptions())}")
     return lines
+
+
+def mechanic_lines(r: Ruleset) -> list[str]:
+    return [f"Mechanic: {mechanic.show(part, r.race.unit)}" for mechanic in REGISTERED if mechanic.place == "ruleset"
+            for part in [getattr(r.mechanics, mechanic.name, None)] if part is not None]
+
+
+def delay_lines(r: Ruleset) -> list[str]:
+    return [f"Delay: {chain.hazard} -> " + " -> ".join(chain.steps) for chain in r.delays.chains]
+
+
+def effect_lines(r: Ruleset) -> list[str]:
+    hazard_effects = effects_of(r)  # each hazard's effect says its own line (mechanics.effects)
+    return [said for card in r.deck if card.kind == "hazard" and (said := hazard_effects[card.name].show(card))]
+
+
+def counter_lines(r: Ruleset) -> list[str]:
+    label = r.pile_names.counter.capitalize() if r.pile_names.counter else "Counter"  # the edition's word
+    return [f"{label}: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up"
+            + (" and takes the next turn" if counter.responder_next else "") for counter in r.counters]
+
+
+# the summary's own lines, each in its slot of mechanics.core.ORDER["show_lines"] among the constructs'
+OWN_LINES = {"deck": deck_lines, "setups": setup_lines, "mechanics": mechanic_lines, "delays": delay_lines,
+             "effects": effect_lines, "counters": counter_lines}
 
 
 def show(edition: str = typer.Argument(..., help="An archive id or a path."),

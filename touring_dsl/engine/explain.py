@@ -1,14 +1,18 @@
-"""Engine stage, explanations: why a card in hand cannot be played now, in words."""
+"""Engine stage, explanations: why a card in hand cannot be played now, in words.
+
+The core constructs (mechanics.core.CORE) give their own reasons, asked in the order mechanics.core.ORDER
+declares: a wait that refuses every card (seat_refusal), a card of theirs that cannot go now
+(card_refusal), what shields a side (shield_reason, shielded_targets), why a running side needs no go card
+(running_refusal). The go pile's remedies (the delays), a hazard's effect and the counters are still
+answered here, in their slots of that order.
+"""
 from __future__ import annotations
 
-from ..mechanics.zones import ZONES
 from ..language.counter_words import with_article
-from ..mechanics.safeties import SAFETIES
+from ..mechanics import core
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
-from ..mechanics.turn import TURN
-from ..mechanics.race import RACE
-from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, ZONE
+from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING
 
 
 def why_not(game, seat: int, card: str) -> str | None:
@@ -23,7 +27,7 @@ def why_not(game, seat: int, card: str) -> str | None:
         return f"{card} is not in player {seat + 1}'s hand"
     if seat != game.to_act:
         return f"it is player {game.to_act + 1}'s turn"
-    refused = TURN.refusal(game)  # the seat is discarding down to its hand (mechanics.turn)
+    refused = core.first_said("seat_refusal", game, seat)  # discarding down to its hand, say (mechanics.turn)
     if refused:
         return refused
     asking = offer_mechanic(game)
@@ -52,24 +56,51 @@ def _kinds(t) -> str:
 
 
 def _reason(game, s: int, c: int) -> str:
+    """Why side s may not play card c: the first reason of the construct (or of this stage's own pieces)
+    whose card it is, in mechanics.core.ORDER["card_refusal"]."""
+    said = core.first_said("card_refusal", game, s, c, Asking(game), own=_OWN_REFUSALS)
+    return said if said is not None else f"{game.t.names[c]} cannot be played now"
+
+
+class Asking:
+    """What a construct's refusal may ask of explain: the target as it stands, a side's name, a shield."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def target_now(self) -> int:
+        return target_now(self.game)  # a mechanic (the Extension) may have moved the target
+
+    def side_name(self, v: int) -> str:
+        return _side_name(self.game.t, v)
+
+    def shield_reason(self, who: str, v: int, c: int) -> str | None:
+        return core.first_said("shield_reason", self.game, who, v, c)
+
+
+def _go_pile_card(game, s: int, c: int, asking) -> str | None:
+    return _go_pile_reason(game, s, c) if game.t.kind[c] in (GO, REMEDY) else None
+
+
+def _hazard(game, s: int, c: int, asking) -> str | None:
     t = game.t
-    kind, card = t.kind[c], t.names[c]
-    if kind == MILEAGE:  # (mechanics.race: a pile full, a cap reached, past an exact target; the zones' limits)
-        return RACE.refusal(game, s, c, lambda: target_now(game))  # a mechanic (the Extension) may have moved the target
-    if kind in (GO, REMEDY):
-        return _go_pile_reason(game, s, c)
-    if kind == HAZARD:
-        effect = t.effect_of[c]
-        if effect is None or not t.attack_cards >> c & 1:
-            return f"{card} has no effect in this edition and can only be discarded"
-        # which sides its effect may go on, and why none is open (mechanics.effects)
-        return effect.refusal(game, s, c, lambda: SAFETIES.shielded_targets(game, s, c, _side_name))
-    if kind == ZONE:
-        return ZONES.refusal(game, s, c, lambda v: SAFETIES.shield_of(game, v, c), lambda v: _side_name(t, v),
-                             SAFETIES.shielded)
-    if kind == COUNTER:
-        return f"{card} is only shown when a hazard it cancels is played on your side"
-    return f"{card} cannot be played now"
+    if t.kind[c] != HAZARD:
+        return None
+    effect = t.effect_of[c]
+    if effect is None or not t.attack_cards >> c & 1:
+        return f"{t.names[c]} has no effect in this edition and can only be discarded"
+    # which sides its effect may go on, and why none is open (mechanics.effects), a shield being a reason
+    return effect.refusal(game, s, c, lambda: core.first_said("shielded_targets", game, s, c, _side_name))
+
+
+def _counter(game, s: int, c: int, asking) -> str | None:
+    if game.t.kind[c] != COUNTER:
+        return None
+    return f"{game.t.names[c]} is only shown when a hazard it cancels is played on your side"
+
+
+# this stage's own refusals, for the rules that are not yet constructs, in their slots of ORDER["card_refusal"]
+_OWN_REFUSALS = {"delays": _go_pile_card, "effects": _hazard, "counters": _counter}
 
 
 def _go_pile_reason(game, s: int, c: int) -> str:
@@ -77,7 +108,7 @@ def _go_pile_reason(game, s: int, c: int) -> str:
     t = game.t
     card, state = t.names[c], game.go_state[s]
     if t.kind[c] == GO and state == RUNNING:
-        return SAFETIES.runs_free_refusal(game, s) or f"your side already shows a {t.go_name}"
+        return core.first_said("running_refusal", game, s) or f"your side already shows a {t.go_name}"
     if state < 2:  # nothing holds the side up: a remedy has nothing to repair
         repaired = _hazards_remedied_by(t, c)
         if not repaired:

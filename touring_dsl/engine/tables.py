@@ -18,11 +18,8 @@ from ..mechanics.vocabulary import (  # noqa: F401 (the engine imports them from
     COUNTER, EMPTY, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE)
 from .codec import ACTIONS, CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
 from .mechanics import install as install_mechanics, install_effects
-from ..mechanics.zones import ZONES
-from ..mechanics.turn import TURN
-from ..mechanics.race import NO_CAP, RACE  # noqa: F401 (play.table_view reads NO_CAP here too)
-from ..mechanics.penalties import PENALTIES
-from ..mechanics.safeties import SAFETIES
+from ..mechanics import core
+from ..mechanics.race import NO_CAP  # noqa: F401 (play.table_view reads NO_CAP here too)
 
 if TYPE_CHECKING:
     from ..language.model import Ruleset, Setup
@@ -60,13 +57,10 @@ class Tables:
         self.seats_of = tuple(tuple(p for p in range(players) if p % self.sides == s) for s in range(self.sides))
         self._cards(ruleset)
         self._deck(ruleset, setup)
-        self._race(setup)
-        self._turn(ruleset)
-        self._chains(ruleset)
-        ZONES.tables(self, ruleset.zones)  # the zones construct's tables (mechanics.zones)
-        SAFETIES.tables(self, ruleset)  # (mechanics.safeties)
-        PENALTIES.tables(self, ruleset)
-        self._counters(ruleset)
+        # each core construct's tables (mechanics.core.CORE), with the delays' and the counters' (not yet
+        # constructs) in their places: in the order mechanics.core.ORDER["tables"] declares
+        for _, tables in core.steps("tables", _OWN_TABLES):
+            tables(self, ruleset, setup)
         self._codes()
         self.bits = BitTable()
         self.duel = self.sides == 2
@@ -140,9 +134,6 @@ class Tables:
             deck.extend([c] * max(0, card.count * setup.decks - removed.get(card.name, 0)))
         self.deck_codes = tuple(deck)
 
-    def _race(self, setup: Setup) -> None:
-        RACE.tables(self, setup.race)  # unit, target, exact, the piles' needs and order (mechanics.race)
-
     def open_mask(self, counts: list[int], miles: int, target: int | None = None) -> int:
         """The mileage cards a side may still lay: piles not full, or, in a distance race, cards under
         their cap that (in an exact race) do not pass the target (`target`: where a mechanic moved it)."""
@@ -151,10 +142,6 @@ class Tables:
         left = (self.target if target is None else target) - miles
         return self.mask_of(c for c in self.pile_order
                           if counts[c] < self.need[c] and (not self.exact or self.miles[c] <= left))
-
-    def _turn(self, ruleset: Ruleset) -> None:
-        TURN.tables(self, ruleset)  # hand, draw, before-go mask, what a reshuffle returns (mechanics.turn)
-        self.turn_limit = ruleset.ending.turn_limit
 
     # delays ----------------------------------------------------------------------------------
     def _chains(self, ruleset: Ruleset) -> None:
@@ -187,10 +174,11 @@ class Tables:
 
 
     def targeted(self, c: int) -> bool:
-        """Whether playing card c names a side: hazards, and zone cards that may reach another side."""
+        """Whether playing card c names a side: hazards, and a construct's card that may reach another side
+        (a zone card: mechanics.zones)."""
         if self.kind[c] == HAZARD:
             return True
-        return self.kind[c] == ZONE and ZONES.targeted(self, c)
+        return any(construct.targets(self, c) for construct in core.CORE)
 
     # counters ------------------------------------------------------------------
     def _counters(self, ruleset: Ruleset) -> None:
@@ -240,7 +228,8 @@ class Tables:
         n, Z = len(self.onto), self.K + 1
         self.own_gz = [[self.onto[g] | self.zone_own[z] for z in range(Z)] for g in range(n)]
         self.expo_gz = [[self.zone_opp[z] for z in range(Z)] for g in range(n)]
-        SAFETIES.own_plays(self)  # (mechanics.safeties)
+        for _, rewrite in core.steps("state_tables"):  # a construct's plays in any state (a safety's)
+            rewrite(self)
         for z in range(Z):
             self.expo_gz[RUNNING][z] |= self.open_running  # the hazards a side showing go is open to
             if self.open_empty:
@@ -262,6 +251,10 @@ class Tables:
         """The move code of a cardless move of this action, by name: a mechanic's decision (engine.codec)."""
         return pack(ACTIONS[action])
 
+
+# the tables stage's own pieces, for the rules that are not yet constructs (mechanics.core.ORDER["tables"])
+_OWN_TABLES = {"delays": lambda t, ruleset, setup: t._chains(ruleset),
+               "counters": lambda t, ruleset, setup: t._counters(ruleset)}
 
 # what a detached copy leaves behind: model objects, and what is made from code or for the public layer
 _NOT_DETACHED = frozenset({"ruleset", "setup", "chains", "kernel", "game_class", "moves", "codes", "side_views",

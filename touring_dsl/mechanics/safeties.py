@@ -73,7 +73,7 @@ class SafetyConstruct(Construct):
                               hazard.span, f'add "{hazard.value}" to its `against` list, or leave it out of `cancels`')
 
     # the tables --------------------------------------------------------------------------------
-    def tables(self, t, ruleset) -> None:
+    def tables(self, t, ruleset, setup) -> None:
         """IMMUNE[c]: the hazards and zone cards safety c shields from; GO_FREE[state]: the go pile
         state of a side whose safety acts as go (a wait for the go card is no wait); STATE_HAZARD[state]:
         the hazard a state is held up by, so a safety against it can lift it."""
@@ -95,7 +95,7 @@ class SafetyConstruct(Construct):
         t.state_hazard = [-1, -1] + [-1 if _remedied(t, ci, p) else t.code[t.chains[ci].hazard]
                                      for ci, p in t.chain_of_state[2:]]
 
-    def own_plays(self, t) -> None:
+    def state_tables(self, t) -> None:
         """A side may lay its safeties whatever its go pile shows: own_gz (engine.tables) grows by them."""
         if t.safety_mask:
             t.own_gz = [[m | t.safety_mask for m in row] for row in t.own_gz]
@@ -173,6 +173,11 @@ class SafetyConstruct(Construct):
         """A refusal's words: side `who` is shielded from `card` by `safety`."""
         return f"{who} is shielded from {card} by {safety}"
 
+    def shield_reason(self, game, who: str, v: int, c: int) -> str | None:
+        """Why card c may not go on side v (named `who`): a safety in front of it shields it, or None."""
+        shield = self.shield_of(game, v, c)
+        return None if shield is None else self.shielded(who, game.t.names[c], shield)
+
     def shielded_targets(self, game, s: int, c: int, side_name) -> str | None:
         """Why hazard c cannot go on the other sides when a safety is what stops it: each side that shows a go
         card holds a safety against c (the safety, not a missing go card, is the reason there), and each other
@@ -190,7 +195,7 @@ class SafetyConstruct(Construct):
                 shielded.append(self.shielded(side_name(t, v), card, shield))
         return ", and ".join(shielded + bare) if shielded else None
 
-    def runs_free_refusal(self, game, s: int) -> str | None:
+    def running_refusal(self, game, s: int) -> str | None:
         """Why a go card cannot go on side s's pile when a safety lets the side run without one, or None."""
         t = game.t
         if not game.runs_free[s]:
@@ -258,10 +263,11 @@ class SafetyConstruct(Construct):
         """The hazards whose family a safety's face shows on the web table: those it shields from or cancels."""
         return list(dict.fromkeys(card.against + card.counters))
 
-    def show(self, card) -> str:
-        """The card's line in `touring show`."""
-        return (f"Safety: {card.name} shields its side from {', '.join(card.against)}"
-                + (", acts as a Go" if card.acts_as_go else "") + (", extra turn" if card.extra_turn else ""))
+    def show_lines(self, ruleset) -> list[str]:
+        """A line per safety card in `touring show`."""
+        return [(f"Safety: {card.name} shields its side from {', '.join(card.against)}"
+                 + (", acts as a Go" if card.acts_as_go else "") + (", extra turn" if card.extra_turn else ""))
+                for card in ruleset.deck if card.kind == KIND]
 
     # the diff ------------------------------------------------------------------------------------
     def diff_pairs(self, old, new, in_b) -> list[tuple[str, object, object, object]]:

@@ -64,7 +64,9 @@ class PenaltiesConstruct(Construct):
     compile = on_first_call(f"{__name__}.compile", "compile_penalties")  # (build): the Penalties part, or None
 
     # the engine
-    tables = staticmethod(play.tables)  # (t, ruleset): the penalty tables on the Tables
+    def tables(self, t, ruleset, setup) -> None:
+        play.tables(t, ruleset)  # the penalty tables on the Tables
+
     active = staticmethod(play.active)  # (t): whether some hazard costs mileage in this seating
     duel_plays = staticmethod(play.duel_plays)  # (e, by_victim, lookup): two sides' plays, costly attacks apart
     plays_with_takes = staticmethod(play.plays_with_takes)  # (e): one play per take, in the victims loop
@@ -76,8 +78,13 @@ class PenaltiesConstruct(Construct):
     differences = staticmethod(book.differences)  # (old, new): a house rule's changes, phrases
     hours_note = staticmethod(words.hours_note)  # (ruleset): the delays section's note on hours
     provenances = staticmethod(words.provenance_rows)  # (ruleset): the rulebook's sources rows
-    show_lines = staticmethod(words.show)  # (ruleset): `touring show`'s lines
-    house_rule = staticmethod(words.house_rule)  # (ruleset): `touring new`'s suggested change
+    def show_lines(self, ruleset) -> list[str]:
+        return words.show(ruleset)  # `touring show`'s lines
+
+    def suggestions(self, ruleset, section: str) -> list:
+        found = words.house_rule(ruleset)  # `touring new`'s suggested change, if any
+        return [[found]] if found else []
+
     compare = staticmethod(words.compare)  # (comparison): the differ's changes
     diff_phrases = words.DIFF_WORDS  # the differ's aspect -> sentence
 

@@ -38,7 +38,8 @@ differ's sentences for the race's length and caps (diff.describe).
 from __future__ import annotations
 
 from ..construct import Construct, on_first_call
-from . import kernel, statements, words
+from . import kernel, statements, suggest, words
+from ..vocabulary import MILEAGE
 from .kernel import NO_CAP
 
 
@@ -46,6 +47,7 @@ class RaceConstruct(Construct):
     """The race construct as the stages call it: one object, each attribute a stage's piece."""
 
     name = "race"  # the Ruleset field and the section's word (the ending's is "ending")
+    sections = ("race", "ending")
 
     # the parse (language.syntax hands each grammar alias of the two sections here)
     parse = staticmethod(statements.parse)  # (alias, children): the statement's (kind, data), or a part's value
@@ -58,7 +60,10 @@ class RaceConstruct(Construct):
     compile_ending = on_first_call(f"{__name__}.compile", "compile_ending")  # (build): the Ending part
 
     # the engine: tables and kernel lines (engine.tables, engine.codegen, and the removal effect)
-    tables = staticmethod(kernel.tables)  # (t, race): unit, target, exact, needs, pile order, protected piles
+    def tables(self, t, ruleset, setup) -> None:
+        kernel.tables(t, setup.race)  # unit, target, exact, needs, pile order, protected piles (the setup's race)
+        t.turn_limit = ruleset.ending.turn_limit
+
     mileage = staticmethod(kernel.mileage)  # a mileage card played: laid on its pile, or speeding (mechanics.zones)
     lay_mileage = staticmethod(kernel.lay_mileage)
     reopen = staticmethod(kernel.reopen)  # a distance race's open piles for a side, recomputed
@@ -67,8 +72,17 @@ class RaceConstruct(Construct):
     settle = staticmethod(kernel.settle)  # finish()'s body: the winner, by completion or by most miles
 
     # words
-    refusal = staticmethod(words.refusal)  # explain: why a mileage card may not be laid now
-    show = staticmethod(words.show)  # `touring show`'s line
+    def card_refusal(self, game, s: int, c: int, asking) -> str | None:
+        """Why a mileage card may not be laid now (a mechanic, the Extension, may have moved the target)."""
+        return words.refusal(game, s, c, asking.target_now) if game.t.kind[c] == MILEAGE else None
+
+    def show_lines(self, ruleset) -> list[str]:
+        return [words.show(ruleset)]  # `touring show`'s line
+
+    def suggestions(self, ruleset, section: str) -> list:
+        """`touring new`'s: a shorter race (each way of writing it), or a turn limit (changed or added)."""
+        return [suggest.suggest_race(ruleset)] if section == "race" else [suggest.suggest_turn_limit(ruleset)]
+
     compare_race = staticmethod(words.compare_race)  # the differ's comparisons (diff.compare)
     compare_ending = staticmethod(words.compare_ending)
     diff_phrases = words.DIFF_PHRASES  # their sentences (diff.describe, through mechanics.core)

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .. import REGISTERED
+from ...base.wording import counted
+from .. import REGISTERED, match_parts
 from ..construct import Construct
 from .base import Named, NameList, TermKind, completed
 from .terms import CORE, MechanicFinish
@@ -84,6 +85,18 @@ class ScoringConstruct(Construct):
 
     def key_said(self, key: tuple) -> str | None:
         return key_words(key) if key and key[0] in STATEMENTS else None
+
+    def show_lines(self, ruleset) -> list[str]:
+        """`touring show`'s line: each term, then the match (and the match mechanics' words beside it)."""
+        r = ruleset
+        if not r.scoring:
+            return []
+        unit = "km" if r.race.unit == "km" else "mile"
+        terms = [f"{counted(t.points, 'point')} {score_words(t, unit, counter=r.pile_names.counter)}"
+                 for t in r.scoring.terms]
+        match = f"; match to {counted(r.scoring.match, 'point')}" if r.scoring.match else "; each race scored on its own"
+        match += "".join(f", {mechanic.show(part, r.race.unit)}" for mechanic, part in match_parts(r))  # beside it
+        return ["Scoring: " + ", ".join(terms) + match]
 
 
 SCORING = ScoringConstruct()

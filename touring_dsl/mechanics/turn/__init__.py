@@ -48,6 +48,7 @@ class TurnConstruct(Construct):
     """The turn construct as the stages call it: one object, each attribute a stage's piece."""
 
     name = "turn"  # the Ruleset field and the section's word (the reshuffle's is "reshuffle")
+    sections = ("turn", "reshuffle")
 
     # the parse (language.syntax hands each grammar alias of the two sections here)
     parse = staticmethod(statements.parse)  # (alias, children): the statement's (kind, data), or a part's value
@@ -61,7 +62,10 @@ class TurnConstruct(Construct):
     # the engine: tables and kernel lines
     events = kernel.EVENTS  # the event kinds its kernel lines report that an example may expect -> words
     kernel_names = kernel.KERNEL_NAMES  # the run-time names its kernel lines use (engine.codegen.KERNEL_NAMES)
-    tables = staticmethod(kernel.tables)
+
+    def tables(self, t, ruleset, setup) -> None:
+        kernel.tables(t, ruleset)  # hand, draw, before-go mask, what a reshuffle returns
+
     hand_limit = staticmethod(kernel.hand_limit)
     leave_hand = staticmethod(kernel.leave_hand)
     count_turn = staticmethod(kernel.count_turn)
@@ -73,13 +77,20 @@ class TurnConstruct(Construct):
     reshuffle = staticmethod(kernel.reshuffle)
 
     # words
-    refusal = staticmethod(words.refusal)
-    show = staticmethod(words.show)
+    def seat_refusal(self, game, seat: int) -> str | None:
+        return words.refusal(game)  # the seat is discarding down to its hand
+
+    def show_lines(self, ruleset) -> list[str]:
+        return [words.show(ruleset)]
+
+    def suggestions(self, ruleset, section: str) -> list:
+        if section == "turn":
+            return [[words.suggest_hand(ruleset)]]
+        return [words.suggest_reshuffle(ruleset)]  # the reshuffle: one change, written as the parent allows
+
     compare_turn = staticmethod(words.compare_turn)
     compare_reshuffle = staticmethod(words.compare_reshuffle)
     diff_phrases = words.DIFF_PHRASES
-    suggest_hand = staticmethod(words.suggest_hand)  # `touring new`'s suggestions for a house rule
-    suggest_reshuffle = staticmethod(words.suggest_reshuffle)
     rulebook = rulebook  # the rulebook's sentences as phrases (mechanics.phrases): flow, before_go, reshuffle, variant_*
 
 

@@ -38,7 +38,8 @@ grammar/touring.lark (`zone_rule`).
 from __future__ import annotations
 
 from ..construct import Construct, on_first_call
-from . import kernel, words
+from . import kernel, suggest, words
+from ..vocabulary import ZONE
 from . import parse as grammar
 from .kernel import FORBIDDEN, FORFEIT_ALL, FORFEIT_CARD, SPEEDING_CODES
 
@@ -63,8 +64,12 @@ class ZonesConstruct(Construct):
 
     # the engine
     state = kernel.STATE  # its StateFields: the zone piles, each side's zone
-    tables = staticmethod(kernel.tables)  # (t, zones): the zone tables on the Tables
-    targeted = staticmethod(kernel.targeted)  # (t, c): whether playing zone card c names a side
+    def tables(self, t, ruleset, setup) -> None:
+        kernel.tables(t, ruleset.zones)  # the zone tables on the Tables
+
+    def targets(self, t, c: int) -> bool:
+        return t.kind[c] == ZONE and kernel.targeted(t, c)  # a zone card that may reach another side's pile
+
     features = staticmethod(kernel.features)  # (t): the kernel heading's words
     play = staticmethod(kernel.zone)  # (e): a zone card laid
     speeding = staticmethod(kernel.speeding)  # (e): a mileage card laid outside the zone's allowance
@@ -73,8 +78,19 @@ class ZonesConstruct(Construct):
 
     # words
     mileage_refusal = staticmethod(words.mileage_refusal)
-    refusal = staticmethod(words.refusal)
-    show_lines = staticmethod(words.show_lines)
+
+    def card_refusal(self, game, s: int, c: int, asking) -> str | None:
+        """Why zone card c may not be played: each side it may go on is in its zone already, or shielded."""
+        if game.t.kind[c] != ZONE:
+            return None
+        return words.refusal(game, s, c, asking.shield_reason, asking.side_name)
+
+    def show_lines(self, ruleset) -> list[str]:
+        return words.show_lines(ruleset.zones)
+
+    def suggestions(self, ruleset, section: str) -> list:
+        return suggest.suggestions(ruleset)
+
     compare = staticmethod(words.compare)
     diff_phrases = words.DIFF_PHRASES
 

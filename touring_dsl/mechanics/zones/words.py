@@ -19,11 +19,11 @@ def mileage_refusal(game, s: int, c: int) -> str | None:
     return None
 
 
-def refusal(game, s: int, c: int, shield: Callable[[int], str | None], side_name: Callable[[int], str],
-            shielded_words: Callable[[str, str, str], str]) -> str:
+def refusal(game, s: int, c: int, shield_reason: Callable[[str, int, int], str | None],
+            side_name: Callable[[int], str]) -> str:
     """Why zone card c cannot be played: where it may go, each side is already in it or shielded from it
-    (`shield(v)`: the safety on side v that protects it from c, or None; `side_name(v)`: how v is named;
-    `shielded_words(who, card, safety)`: the safeties' words for a shielded side)."""
+    (`shield_reason(who, v, c)`: why side v, named `who`, is shielded from c (the safeties' words), or
+    None; `side_name(v)`: how v is named)."""
     t, card = game.t, game.t.names[c]
     if c not in t.reach:
         return f"{card} has no play rule in this edition"
@@ -35,9 +35,9 @@ def refusal(game, s: int, c: int, shield: Callable[[int], str | None], side_name
     victims = ([s] if reach in ("own", "any") else []) + ([v for v in t.others[s]] if reach != "own" else [])
     for v in victims:
         who = "your side" if v == s else side_name(v)
-        shielded = shield(v)
+        shielded = shield_reason(who, v, c)
         if shielded is not None:
-            reasons.append(shielded_words(who, card, shielded))
+            reasons.append(shielded)
         elif game.zone_state[v] == c and lifts_every_limit(t, c):  # a remedy with nothing to lift
             reasons.append(f"{who} has no limit to lift" if v == s else f"{who} has no limit")
         elif game.zone_state[v] == c:
