@@ -28,6 +28,7 @@ What is in this package, one file per stage:
                    and settle the winner in finish()
     words.py       explain's refusal of a mileage card, `touring show`'s line, the differ's comparison of two races and two endings and
                    its sentences
+    suggest.py     `touring new`'s suggestions: a shorter race, a turn limit
 
 What stays outside (not yet moved onto the contract): the Race model class (language.model: its
 `mechanics` field is made there from the registered mechanics), the race's head and whole checks (language.compiler's `_race`, `_check_total`, `_check_supply`,

@@ -27,6 +27,7 @@ Everything zone-specific is in this package, one file per stage:
     kernel.py   the state (zone piles, each side's zone), the tables (ALLOW, MILE_OK, zone_own /
                 zone_opp, reach) and the kernel lines of a zone card and of speeding
     words.py    explain's refusals, `touring show`'s lines, the differ's comparison and sentences
+    suggest.py  `touring new`'s suggested changes to the section
     rulebook.py the rulebook's Zones section and what the other sections, the variant section and the
                 sources table say of zones, as phrases (mechanics.phrases; rulebook/construct_words.py)
 
