@@ -1,4 +1,5 @@
-"""The stages that loop over the core constructs (issue 30): engine.tables, cli.show, cli.new, engine.explain.
+"""The stages that loop over the core constructs (issue 30): engine.tables, cli.show, cli.new, engine.explain,
+and the rule bots' facts (bots.greedy, bots.strategy.knowledge).
 
 Each stage visits mechanics.core.CORE through its stage method of the contract (mechanics.construct.Construct),
 in the order mechanics.core.ORDER declares for it, and names no construct: a new core construct joins
@@ -31,10 +32,12 @@ STAGE_FILES = {
     "cli/show.py": ("show_lines",),
     "cli/new.py": ("suggestions",),
     "engine/explain.py": ("seat_refusal", "card_refusal", "shield_reason", "shielded_targets", "running_refusal"),
+    "bots/greedy.py": ("extra_turns", "ends_wait"),
+    "bots/strategy/knowledge.py": ("extra_turns", "run_free", "shields"),
 }
 STAGE_METHODS = tuple(name for name, member in vars(Construct).items()
                       if callable(member) and not name.startswith("_") and name != "owns")
-ORDER_FREE = ("targets",)  # a yes-or-no any construct may say: no order to keep
+ORDER_FREE = ("targets", "extra_turns", "run_free", "shields", "ends_wait")  # unions, or one answer: no order
 
 
 def construct_names() -> set[str]:
@@ -65,7 +68,7 @@ def test_the_scan_finds_a_construct_named_in_a_stage() -> None:
 
 
 def test_every_stage_method_is_looped_over_by_its_stage_file() -> None:
-    assert sorted(m for methods in STAGE_FILES.values() for m in methods) == sorted(STAGE_METHODS)
+    assert {m for methods in STAGE_FILES.values() for m in methods} == set(STAGE_METHODS)
     for stage_file, methods in STAGE_FILES.items():
         text = (PACKAGE / stage_file).read_text(encoding="utf-8")
         for method in methods:
@@ -154,6 +157,19 @@ def test_the_new_stage_reaches_every_section_of_every_construct(monkeypatch) -> 
               if c.owns(slot) and core.implements(c, "suggestions")}
     assert new.asked == list(owners.values())  # once per section, in the file's order: turn then reshuffle apart
     assert new.asked.count("turn") == 2 and new.asked.count("race") == 2
+
+
+def test_the_bots_facts_reach_every_construct(monkeypatch) -> None:
+    from touring_dsl.bots.greedy import Facts
+    from touring_dsl.bots.strategy.knowledge import Knowledge
+
+    ruleset = load("mille-bornes")
+    recorders = [Recorder(monkeypatch, method, through=True) for method in ("extra_turns", "run_free", "shields", "ends_wait")]
+    facts, knowledge = Facts(ruleset), Knowledge(ruleset, 2, None)
+    for recorder in recorders:
+        recorder.reached_all()
+    assert facts.free and knowledge.extra_turn and knowledge.acts_as_go and knowledge.shields  # mille-bornes' safeties
+    assert any(facts.lifts)
 
 
 def test_the_explain_stage_reaches_every_construct(monkeypatch) -> None:

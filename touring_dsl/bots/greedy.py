@@ -25,8 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..engine.codec import ANSWERS, COUNTER_WITH, DECLINE
-from ..mechanics import by_name
-from ..mechanics.safeties import SAFETIES
+from ..mechanics import by_name, core
 from ..engine.tables import (COUNTER, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, SAFETY,
                             ZONE)
 
@@ -104,7 +103,7 @@ class Facts:
         answers = {counter.card for counter in ruleset.counters}
         answers |= {card.name for card in ruleset.deck if card.counters}
         self.answers = frozenset(self.code[name] for name in answers if name in self.code)
-        free = SAFETIES.extra_turns(ruleset.deck)  # (mechanics.safeties)
+        free = set().union(*(construct.extra_turns(ruleset.deck) for construct in core.CORE))  # (safeties')
         self.free = frozenset(c for c, card in enumerate(ruleset.deck) if card.name in free)
         # each go pile state as (the cards that would move it on, the hazard holding it up or None)
         go = sum(1 << c for c in range(self.K) if self.kind[c] == GO)
@@ -112,9 +111,9 @@ class Facts:
                                  for chain in ruleset.delays.chains for step in chain.steps]
         lifts = {}
         for c, card in enumerate(ruleset.deck):
-            if card.kind != SAFETIES.kind:
-                continue
-            ends = [(needs, SAFETIES.ends(card, hazard, needs & go != 0)) for needs, hazard in states]
+            ends = [(needs, _ends_wait(card, hazard, needs & go != 0)) for needs, hazard in states]
+            if any(done is None for _, done in ends):
+                continue  # no construct's card that ends a wait (a safety is one: mechanics.safeties)
             # a side shows only what it needs, not what holds it up: count a state as ended only when
             # the safety ends every state that needs the same cards
             lifts[c] = frozenset(n for n, _ in ends if all(done for m, done in ends if m == n))
@@ -127,6 +126,13 @@ class Facts:
         if found is None:
             found = tables[style] = Spares(self, style)
         return found
+
+
+def _ends_wait(card, hazard: str | None, waits_for_go: bool) -> bool | None:
+    """Whether laying `card` ends a wait (held up by `hazard`, or waiting for a go card), as the core
+    construct whose card it is says (mechanics.core.CORE: a safety's); None when it is no construct's."""
+    return next((done for construct in core.CORE
+                 if (done := construct.ends_wait(card, hazard, waits_for_go)) is not None), None)
 
 
 class Spares:

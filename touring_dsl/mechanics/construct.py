@@ -16,6 +16,9 @@ and names no construct:
     cli.new         suggestions(ruleset, section)
     engine.explain  seat_refusal(game, seat), card_refusal(game, s, c, asking), shield_reason(game, who, v, c),
                     shielded_targets(game, s, c, side_name), running_refusal(game, s)
+    bots.greedy, bots.strategy.knowledge
+                    extra_turns(deck), run_free(deck), shields(deck), ends_wait(card, hazard, waits_for_go)
+                    (the rule bots' facts: unions over CORE, in no order)
 
 A new core construct joins a stage by implementing its method and taking its place in that stage's
 ORDER (tests/test_stage_loops.py fails naming a construct that implements a stage method and is missing
@@ -85,6 +88,24 @@ class Construct(Contract):
 
     def running_refusal(self, game, s: int) -> str | None:
         """Why side s, already running, needs no go card (a go card laid now is refused), or None."""
+        return None
+
+    # the rule bots' facts (bots.greedy, bots.strategy.knowledge: each a union over CORE, no order) --
+    def extra_turns(self, deck) -> set[str]:
+        """The cards of the deck whose player plays again after laying one."""
+        return set()
+
+    def run_free(self, deck) -> set[str]:
+        """The cards of the deck after which their side never needs a go card again."""
+        return set()
+
+    def shields(self, deck) -> dict[str, set[str]]:
+        """Each hazard (or zone card) -> the cards of the deck whose side it cannot touch once laid."""
+        return {}
+
+    def ends_wait(self, card, hazard: str | None, waits_for_go: bool) -> bool | None:
+        """Whether laying `card` ends a side's wait: held up by `hazard` (None: no hazard), or waiting for a
+        go card (`waits_for_go`); None for a card that is not its own."""
         return None
 
 

@@ -6,7 +6,8 @@ mechanics.REGISTERED: the Extension, stacking hazards...) are both a Contract: t
 grammar aliases, key their own statements within their section, name those keys in messages, declare
 their error codes and the differ's sentences for what they compare. Each subclass adds only what
 differs: a mechanic its model part, place, hooks and words; a construct its stage methods (tables, show,
-explain, `touring new`), each looped over by its stage in the order mechanics.core.ORDER declares.
+explain, `touring new`, the rule bots' facts), each looped over by its stage (in the order
+mechanics.core.ORDER declares, where the order shows).
 
 This module also holds the stage marks (`stage`, STAGES) that tell the meta-tests which stage a method
 of the contract serves (mechanics.base.contract reads them).

@@ -220,9 +220,11 @@ class SafetyConstruct(Construct):
                 found.setdefault(hazard, set()).add(card.name)
         return found
 
-    def ends(self, card, hazard: str | None, waits_for_go: bool) -> bool:
+    def ends_wait(self, card, hazard: str | None, waits_for_go: bool) -> bool | None:
         """Whether laying safety `card` ends a wait: held up by `hazard` (None: no hazard), or waiting
-        for a go card (`waits_for_go`)."""
+        for a go card (`waits_for_go`); None for a card that is no safety."""
+        if card.kind != KIND:
+            return None
         return (hazard is not None and hazard in card.against) or (card.acts_as_go and waits_for_go)
 
     # words (phrases: effects.base; each face sets the card names its own way) -------------------

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ...engine.tables import tables_for
-from ...mechanics.safeties import SAFETIES
+from ...mechanics import core
 from ...language.model import Ruleset
 from ...mechanics.scoring import kind_of
 
@@ -52,10 +52,14 @@ class Knowledge:
                               for card in ruleset.deck})
         self.kind = {card.name: card.kind for card in ruleset.deck}
         self.miles = {card.name: card.miles or 0 for card in ruleset.deck}
-        self.extra_turn = SAFETIES.extra_turns(ruleset.deck)  # (mechanics.safeties)
-        self.acts_as_go = SAFETIES.run_free(ruleset.deck)
-        # shields[h]: the safeties whose side the hazard (or zone card) h cannot touch
-        self.shields: dict[str, set[str]] = SAFETIES.shields(ruleset.deck)
+        # each a union over the core constructs (mechanics.core.CORE: the safeties' cards, today)
+        self.extra_turn = set().union(*(construct.extra_turns(ruleset.deck) for construct in core.CORE))
+        self.acts_as_go = set().union(*(construct.run_free(ruleset.deck) for construct in core.CORE))
+        # shields[h]: the cards (safeties) whose side the hazard (or zone card) h cannot touch
+        self.shields: dict[str, set[str]] = {}
+        for construct in core.CORE:
+            for hazard, shielding in construct.shields(ruleset.deck).items():
+                self.shields.setdefault(hazard, set()).update(shielding)
         # cancels[s]: the hazards card s may turn away out of turn
         self.cancels: dict[str, set[str]] = {card.name: set(card.counters) for card in ruleset.deck if card.counters}
         for counter in ruleset.counters:
