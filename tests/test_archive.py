@@ -41,4 +41,7 @@ def test_the_archive_does_not_re_offer_the_lookups_of_locate():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("archive"):
                 importers += [f"{path.name}: {a.name}" for a in node.names if a.name in lookups]
+            if isinstance(node, ast.Call) and any(isinstance(a, ast.Constant) and a.value == archive.__name__
+                                                  for a in node.args):  # __import__("...archive").archive_files
+                importers += [f"{path.name}: {node.args[0].value}"]
     assert not importers, f"import these from touring_dsl.language.locate: {importers}"

@@ -124,7 +124,7 @@ def test_a_zone_card_for_the_whole_table_says_the_table_is_in_it():
     assert game.why_not(0, "City Limits") == "the whole table is already in City Limits"
 
 
-@pytest.mark.parametrize("path", sorted(p.stem for p in __import__("touring_dsl.language.archive", fromlist=["x"]).archive_files()))
+@pytest.mark.parametrize("path", sorted(p.stem for p in __import__("touring_dsl.language.locate", fromlist=["x"]).archive_files()))
 def test_every_card_in_hand_is_playable_or_has_a_reason(path):
     """Along random games of every edition, why_not answers None exactly for the cards the engine would
     play, and a reason (never an exception) for every other card in the hand of the seat to act."""
