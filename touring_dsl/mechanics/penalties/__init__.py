@@ -35,7 +35,8 @@ PENALTIES below is what the stages call, each at one point: the compiler (compil
 (tables), engine.emitter and engine.codegen (active), engine.rules.legality and engine.rules.delays (the
 kernel lines), engine.legal (penalty_plays), rulebook.document, rulebook.variant and rulebook.provenance
 (section, hours_note, differences, provenances: phrases set by rulebook/construct_words.py), cli.show,
-cli.new and the differ (show_lines, house_rule, compare, diff_phrases). The grammar lines are in
+cli.new and the differ (show_lines, suggestions, compare, diff_phrases); engine.tables, cli.show and cli.new
+reach it through their loops over mechanics.core.CORE (its stage methods: mechanics.construct). The grammar lines are in
 grammar/touring.lark (`penalty_rule`); language.syntax hands each to PENALTIES.parse and keys it by
 PENALTIES.statement_key, and language.statements names it by PENALTIES.key_words.
 This package imports only touring_dsl.base and touring_dsl.mechanics.

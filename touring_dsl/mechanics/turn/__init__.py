@@ -33,7 +33,8 @@ Everything turn-specific is in this package, one file per stage:
                 what happens when the draw pile runs out, and a house rule's changes to either
 
 TURN below is what the stages call (language.syntax, the compiler, engine.tables, engine.codegen and the rules that draw,
-engine.explain, cli.show, cli.new, diff, the rulebook's turn section and variant section). The grammar lines are in
+engine.explain, cli.show, cli.new, diff, the rulebook's turn section and variant section; engine.tables, engine.explain,
+cli.show and cli.new through their loops over mechanics.core.CORE). The grammar lines are in
 grammar/touring.lark (`turn_rule`, `reshuffle_rule`). The state the turn moves
 (hands, the draw and discard piles) and the wait for a discard down (engine.schema's DISCARD_DOWN, which
 legality answers with discards only) are the engine's, shared with every rule.

@@ -32,7 +32,8 @@ Everything zone-specific is in this package, one file per stage:
                 sources table say of zones, as phrases (mechanics.phrases; rulebook/construct_words.py)
 
 ZONES below is what the stages call (language.syntax, the compiler, engine.schema, engine.tables,
-engine.codegen and the rules that lay mileage and answer counters, engine.explain, cli.show, diff); the
+engine.codegen and the rules that lay mileage and answer counters, engine.explain, cli.show, cli.new, diff; the
+tables, explain, show and new through their loops over mechanics.core.CORE); the
 rulebook (document, variant, provenance) reads rulebook.py's phrases. The grammar lines are in
 grammar/touring.lark (`zone_rule`).
 """
