@@ -129,15 +129,11 @@ def _mechanic_statement(stmt: Stmt) -> bool:
 class _RulesetBuild(Build):
     """Builds the Ruleset from the merged table, checking meaning and collecting every error."""
 
-    def __init__(self, merged: Merged, collector: Collector):
-        super().__init__(merged, collector)
-        self._short_piles: set[tuple[str, int, int]] = set()  # (card, needs, held) the race reported short
-
     # the ruleset -----------------------------------------------------------------------------
     def ruleset(self) -> m.Ruleset:
         doc = self.merged.doc
         self._deck()
-        race = self.race = self._race()  # penalties check their piles against this race
+        race = self.race = RACE.compile_race(self)  # penalties (and setups' races) check their piles against this race
         setups = self._setups(race)  # progressive tables are seated by these
         before = len(self.c.diagnostics)
         check_limits(self, setups)
@@ -285,59 +281,6 @@ class _RulesetBuild(Build):
                 self.c.error("E271", f'card "{d["name"].value}" is a {d["kind"]} card, but `{words}` is only '
                              f'for {" and ".join(k + " cards" for k in kinds)}', d["name"].span)
 
-    def _race(self) -> m.Race:
-        head = self.one("race")
-        if head is None:
-            self.c.error("E260", "the edition has no race", self.merged.doc.id.span,
-                         "add `race N miles { pile ... }`")
-            return m.Race(miles=0, piles=())
-        piles = tuple(RACE.compile_pile(self, s) for s in self.stmts("race") if s.kind == "pile")
-        race = m.Race(miles=head.data["miles"].value, piles=tuple(p for p in piles if p),
-                      unit=head.data["unit"], exact=head.data["exact"], caps=RACE.compile_caps(self),
-                      provenance=self.provenance(head, "the race"))
-        if not any(s.kind == "pile" for s in self.stmts("race")):
-            return race  # a distance race: any mileage counts towards the target
-        if race.exact or race.caps:
-            self.c.error("E224", "`exact` and `at most` are for distance races, but this race has piles",
-                         head.span, "a race of piles is always run exactly; leave the piles out for a distance race")
-        for card in self.cards.values():
-            if card.kind == "mileage" and all(p.card != card.name for p in race.piles):
-                self.c.error("E260", f'mileage card "{card.name}" has no pile in the race', head.span,
-                             f'add `pile "{card.name}" needs N`')
-        self._check_total(race, head.data["miles"], "the race")
-        self._check_supply(race, dict((c.name, c.count) for c in self.cards.values()), head.data["miles"], "")
-        return race
-
-    def _check_total(self, race: m.Race, miles: Name, what: str) -> None:
-        total = sum(p.needs * (self.cards[p.card].miles or 0) for p in race.piles)
-        if total != race.miles:
-            detail = " + ".join(f"{p.needs} x {self.cards[p.card].miles}" for p in race.piles)
-            self.c.error("E220", f"{what} is {race.miles} miles, but its piles make {total}", miles.span,
-                         f"the piles add up to {detail} = {total}")
-
-    def _check_supply(self, race: m.Race, supply: dict[str, int], where: Name, label: str) -> None:
-        for pile in race.piles:
-            have = supply.get(pile.card, 0)
-            if pile.needs <= have:
-                continue
-            if label and (pile.card, pile.needs, have) in self._short_piles:
-                continue  # the race's own shortfall, met again in a setup that plays it: reported once
-            if not label:
-                self._short_piles.add((pile.card, pile.needs, have))
-            span, inherited = self._in_own_file(where.span)
-            self.c.error("E222", f'pile "{pile.card}" needs {pile.needs} cards but the deck{label} holds '
-                         f'{have}{inherited}', span)
-
-    def _in_own_file(self, span: Span) -> tuple[Span, str]:
-        """An error found in a rule the variant inherits is shown at the variant's own change that caused
-        it (its race, else its header), and says where the inherited rule was written."""
-        own = self.merged.doc
-        if span is None or span.file == own.file:
-            return span, ""
-        race = self.table.get(("race",))
-        cause = race.span if race is not None and race.span.file == own.file else own.id.span
-        return cause, f" (a rule it inherits, written at {span.file}:{span.line})"
-
     def _setups(self, race: m.Race) -> tuple[m.Setup, ...]:
         heads = [s for k, s in self.table.items() if k[0] == "setup" and len(k) == 2]
         if not heads:
@@ -366,10 +309,10 @@ class _RulesetBuild(Build):
                              if side_count else "a race needs at least two players")
         decks = rules["decks"].data["decks"].value if "decks" in rules else 1
         removals = self._removals(rules.get("without"))
-        setup_race = self._setup_race(rules.get("setup_race"), piles, race)
+        setup_race = RACE.compile_setup_race(self, rules.get("setup_race"), piles, race)
         setup_race = self._race_mechanics(list(rules.values()), setup_race)
         supply = {c.name: c.count * decks - dict(removals).get(c.name, 0) for c in self.cards.values()}
-        self._check_supply(setup_race, supply, head.data["name"], f' of setup "{name}"')
+        RACE.check_supply(self, setup_race, supply, head.data["name"], f' of setup "{name}"')
         return m.Setup(id=_slug(name), label=name, players=counts, sides=side_count, side_size=size,
                        decks=decks, removals=removals, race=setup_race,
                        provenance=self._setup_provenance(head, rules.values(), f'setup "{name}"'))
@@ -422,44 +365,6 @@ class _RulesetBuild(Build):
                 if part is not None:
                     parts[mechanic.name] = part
         return m.RulesetMechanics(**parts)
-
-    def _setup_race(self, stmt: Stmt | None, piles: list[Stmt], race: m.Race) -> m.Race:
-        if stmt is None and not piles:
-            return race
-        if race.is_distance:
-            return self._setup_distance(stmt, piles, race)
-        by_card = {p.card: p for p in race.piles}
-        changed = dict(by_card)
-        for pile_stmt in piles:
-            d = pile_stmt.data
-            if d["card"].value not in by_card:
-                self.c.error("E201", f'unknown pile "{d["card"].value}"', d["card"].span,
-                             suggest(d["card"].value, list(by_card)))
-                continue
-            update = {"needs": d["needs"].value}
-            if pile_stmt.annots:  # a setup's own reasons for its target, else the race's pile keeps its own
-                update["provenance"] = self.provenance(pile_stmt, f'pile "{d["card"].value}"')
-            changed[d["card"].value] = by_card[d["card"].value].model_copy(update=update)
-        miles = stmt.data["miles"] if stmt else None
-        if stmt is not None and stmt.data["unit"] != race.unit:
-            self.c.error("E224", f'this setup\'s race is in {stmt.data["unit"]}, the edition\'s in {race.unit}',
-                         stmt.span, f"write {race.unit}")
-        result = m.Race(miles=miles.value if miles else race.miles, piles=tuple(changed.values()), unit=race.unit,
-                        provenance=self.provenance(stmt) if stmt else race.provenance)
-        self._check_total(result, miles or piles[0].data["card"], "this setup's race")
-        return result
-
-    def _setup_distance(self, stmt: Stmt | None, piles: list[Stmt], race: m.Race) -> m.Race:
-        """A setup's own target for a distance race: the same race, to another length, in the same unit."""
-        for pile in piles:
-            self.c.error("E224", "a distance race has no piles", pile.span, "leave the pile out")
-        if stmt is None:
-            return race
-        if stmt.data["unit"] != race.unit:
-            self.c.error("E224", f'this setup\'s race is in {stmt.data["unit"]}, the edition\'s in {race.unit}',
-                         stmt.span, f"write {race.unit}")
-        return race.model_copy(update={"miles": stmt.data["miles"].value, "provenance": self.provenance(stmt)})
-
 
     def _delays(self) -> m.Delays:
         chains = []

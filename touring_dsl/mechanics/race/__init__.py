@@ -53,6 +53,9 @@ class RaceConstruct(Construct):
     statements = tuple(statements.PARSE)  # its grammar aliases (last: the name is the module's until here)
 
     # the compiler (pydantic: compile.py is imported on use, never by the engine's import of this package)
+    compile_race = on_first_call(f"{__name__}.compile", "compile_race")  # (build): the Race, checked whole
+    compile_setup_race = on_first_call(f"{__name__}.compile", "compile_setup_race")  # (build, stmt, piles, race)
+    check_supply = on_first_call(f"{__name__}.compile", "check_supply")  # (build, race, supply, where, label): E222
     compile_pile = on_first_call(f"{__name__}.compile", "compile_pile")  # (build, stmt): one Pile, or None
     compile_caps = on_first_call(f"{__name__}.compile", "compile_caps")  # (build): the distance race's caps
     compile_ending = on_first_call(f"{__name__}.compile", "compile_ending")  # (build): the Ending part
