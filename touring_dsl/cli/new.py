@@ -14,6 +14,7 @@ from ..language.errors import InternalError, TouringError
 from ..language.model import Card, Ruleset
 from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.progressive import PROGRESSIVE
 from .common import EXIT_USAGE, EXIT_USER, report_bug, usable_text, use_color
 
 # Prose in the generated file starts with "## "; a suggested rule starts with "# ", so removing
@@ -196,11 +197,8 @@ def suggest_turn_limit(r: Ruleset) -> list[Suggestion]:
 
 
 def suggest_progressive(r: Ruleset) -> Suggestion | None:
-    if r.progressive is None or r.progressive.minutes is None:
-        return None
-    minutes = r.progressive.minutes + 5
-    return Suggestion(f"Progressive touring in rounds of {minutes} minutes.",
-                      ("progressive {", f"    change rounds of {minutes} minutes", "}"))
+    found = PROGRESSIVE.suggest(r)  # (the progressive construct: mechanics.progressive)
+    return Suggestion(*found) if found else None
 
 
 def suggest_note(r: Ruleset) -> list[Suggestion]:

@@ -23,6 +23,7 @@ from ..mechanics import effects
 from ..mechanics.turn import TURN
 from ..mechanics.race import RACE
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.progressive import PROGRESSIVE
 from ..mechanics.safeties import SAFETIES
 from ..base.resources import display_path
 from ..mechanics.scoring.compile import compile_scoring
@@ -166,7 +167,7 @@ class _RulesetBuild(Build):
             counters=self._counters(),
             reshuffle=TURN.compile_reshuffle(self),
             ending=RACE.compile_ending(self),
-            progressive=self._progressive(setups),
+            progressive=PROGRESSIVE.compile(self, setups),
             scoring=compile_scoring(self),
             notes=tuple((s.data["text"].value, self.provenance(s, "note")) for s in self.stmts("notes")),
             pile_names=self._pile_names(),
@@ -404,56 +405,6 @@ class _RulesetBuild(Build):
         return tuple(m.Counter(card=c.name, cancels=c.counters, responder_next=c.responder_next,
                                provenance=c.provenance)
                      for c in self.cards.values() if c.kind in ("counter", "safety") and c.counters)
-
-    def _progressive(self, setups: tuple[m.Setup, ...]) -> m.Progressive | None:
-        head = self.one("progressive")
-        if head is None:
-            return None
-        tables, rounds, prizes, partners = (self.one("progressive", name)
-                                            for name in ("tables", "rounds", "prizes", "partners"))
-        # without `tables of`, a table seats four (the number both sheets use), named at the section's head
-        sizes = tables.data["sizes"] if tables else [Name(4, head.span)]
-        side_size: dict[int, int] = {}
-        for setup in setups:  # a table of n is played by the first setup that seats n
-            for n in setup.players:
-                side_size.setdefault(n, setup.side_size)
-        partner_sizes = self._table_sizes(sizes, side_size)
-        if rounds is not None and rounds.data["minutes"].value < 1:
-            self.c.error("E223", "a round must last at least one minute", rounds.data["minutes"].span)
-        if prizes is not None and prizes.data["places"].value < 1:
-            self.c.error("E223", "a party needs at least one prize", prizes.data["places"].span)
-        self._check_partners(partners, partner_sizes, sizes[0].span)
-        return m.Progressive(table=sizes[0].value, tables=tuple(n.value for n in sizes),
-                             partners=bool(partner_sizes),
-                             partners_stay=partners is None or partners.data["move"] == "together",
-                             minutes=rounds.data["minutes"].value if rounds else None,
-                             winners_move_up=self.one("progressive", "winners_move_up") is not None,
-                             restart=self.one("progressive", "restart") is not None,
-                             prizes=prizes.data["places"].value if prizes else 1,
-                             umpire=self.one("progressive", "umpire") is not None,
-                             provenance=self.merged_provenance("progressive", "progressive touring"))
-
-    def _table_sizes(self, sizes: list[Name], side_size: dict[int, int]) -> list[int]:
-        """Checks each table size against the setups; returns the sizes whose tables seat partners."""
-        partner_sizes = []
-        for n in sizes:
-            if n.value < 2:
-                self.c.error("E223", "a table needs at least two players", n.span)
-            elif n.value not in side_size:
-                self.c.error("E290", f"no setup seats a table of {n.value}", n.span,
-                             "each table plays the setup for that many players: add one, or choose from "
-                             + ", ".join(map(str, sorted(side_size))))
-            elif side_size[n.value] > 1:
-                partner_sizes.append(n.value)
-        return partner_sizes
-
-    def _check_partners(self, partners: Stmt | None, partner_sizes: list[int], where: Span) -> None:
-        if partner_sizes and partners is None:
-            self.c.error("E291", f"tables of {partner_sizes[0]} seat partners, but the section does not say how "
-                         "partners move", where, "add `partners stay together` or `partners separate`")
-        elif partners is not None and not partner_sizes:
-            self.c.error("E291", "`partners` is written, but no table seats partners", partners.span,
-                         "remove it, or seat a table with a setup that plays sides of two or more")
 
 
 def _slug(text: str) -> str:

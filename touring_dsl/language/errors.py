@@ -37,8 +37,6 @@ CODES: dict[str, str] = {
     "E281": "an example's draw pile given in two ways that disagree",
     "E282": "an example's zone given or checked in a way the edition's zones do not work",
     "E283": "an example expects an unknown event",
-    "E290": "a progressive table no setup seats",
-    "E291": "partners at a progressive table, and how they move, disagree",
     "E295": "a scoring term that can never score",
     "E296": "a scoring term that counters something other than hazards",
     "E297": "a scoring section that gives no points",

@@ -21,6 +21,7 @@ from ..base.wording import counted
 from ..mechanics.penalties.model import Penalties, Penalty  # noqa: F401 (the penalties construct's part)
 from ..mechanics.race.model import Ending, Pile, Race, RaceMechanics, Unit  # noqa: F401 (the race construct's part)
 from ..mechanics.parts import HidesUnusedMechanics, mechanics_model
+from ..mechanics.progressive.model import Progressive  # noqa: F401 (the progressive construct's part)
 
 
 RulesetMechanics = mechanics_model("RulesetMechanics", __name__, "ruleset", "match")  # (a match's: between its races)
@@ -96,27 +97,6 @@ class Counter(Frozen):
     redraw: bool = True
     responder_next: bool = False  # the responder, not the seat after the attacker, takes the next turn
     provenance: Provenance = Field(default_factory=Provenance)
-
-
-class Progressive(Frozen):
-    """Progressive Touring: several tables racing against a clock; a tournament format.
-
-    Each table is seated by the edition's setup for that many players (its sides, removals and race)."""
-
-    table: int  # the number at a table the host is offered first
-    tables: tuple[int, ...] = ()  # every number a table may seat, preferred first (empty: `table` alone)
-    partners: bool  # some table seats sides of two or more
-    partners_stay: bool = True  # partners move together all evening; False: they separate every round
-    minutes: int | None
-    winners_move_up: bool = False  # False: everyone keeps their table all evening
-    score: Literal["mileage"] = "mileage"
-    restart: bool = False  # a game finished before the signal is followed by another, its miles added
-    prizes: int = 1  # places rewarded at the end
-    umpire: bool = False  # an umpire, not the players, records the scores
-    provenance: Provenance = Field(default_factory=Provenance)
-
-    def sizes(self) -> tuple[int, ...]:
-        return self.tables or (self.table,)
 
 
 class ExampleSide(Frozen):

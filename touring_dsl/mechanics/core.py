@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from .construct import Construct
 from .penalties import PENALTIES
+from .progressive import PROGRESSIVE
 from .race import RACE
 from .safeties import SAFETIES
 from .scoring import SCORING
 from .turn import TURN
 from .zones import ZONES
 
-CORE: tuple[Construct, ...] = (TURN, RACE, ZONES, PENALTIES, SAFETIES, SCORING)
+CORE: tuple[Construct, ...] = (TURN, RACE, ZONES, PENALTIES, SAFETIES, SCORING, PROGRESSIVE)
 
 _BY_ALIAS: dict[str, Construct] = {alias: construct for construct in CORE for alias in construct.statements}
 

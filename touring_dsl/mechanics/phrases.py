@@ -52,6 +52,10 @@ def _plain(part) -> str:
         return part.name
     if isinstance(part, NameList):
         return listed(part.names, part.last)
+    if isinstance(part, Numbers):
+        return listed([str(n) for n in part.ns], part.last)
+    if isinstance(part, CardCounts):
+        return listed([f"{n} {card}" for card, n in part.items])
     return part
 
 
@@ -67,6 +71,22 @@ class Number:
     """A bare number inside a phrase ("so that you hold seven": the rulebook spells small numbers)."""
 
     n: int
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """Bare numbers inside a phrase, joined as a list ("three or four": the rulebook spells small numbers)."""
+
+    ns: tuple[int, ...]
+    last: str = "or"
+
+
+@dataclass(frozen=True)
+class CardCounts:
+    """Cards counted inside a phrase, as plain prose ("two Flat Tire and one Collision": the rulebook spells
+    the counts and leaves the names unstyled)."""
+
+    items: tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True)

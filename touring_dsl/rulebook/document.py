@@ -8,6 +8,7 @@ from ..mechanics import REGISTERED
 from ..mechanics import effects
 from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.progressive import PROGRESSIVE
 from ..mechanics.safeties import SAFETIES
 from ..language.model import Card, Provenance, Ruleset, Setup
 from . import words as w
@@ -553,60 +554,7 @@ class _Writer:
         return Section("Winning", "winning", tuple(blocks))
 
     def progressive_section(self) -> Section | None:
-        p = self.r.progressive
-        if p is None:
-            return None
-        rounds = (f"Each round lasts {w.number(p.minutes)} minutes, unless the host sets another length"
-                  if p.minutes else "The host sets the length of a round")
-        recorder = ("the umpire, if the host has named one, goes from table to table and records" if p.umpire
-                    else "each table records")
-        said = [
-            text("For a party, several tables play at the same time, and the host decides how many rounds make "
-                 "the evening. ", self.table_sizes(p)),
-            text(f"{rounds}. When the host gives the signal, play stops at every table at once and {recorder} "
-                 "the miles of every player: each player scores the miles laid by their side, so partners "
-                 "score alike."),
-            text("A game won before the signal is followed at once by a fresh deal at the same table, and the "
-                 "miles of every game of the round are added together." if p.restart else
-                 "A table whose game is won before the signal waits for it, keeping the miles of that game."),
-            self.movement(p),
-            text("When the evening ends, the greatest total mileage wins"
-                 + (f"; prizes go to the first {w.number(p.prizes)} places" if p.prizes > 1 else "")
-                 + ". Players with equal totals share a place."),
-        ]
-        body = tuple(Paragraph(t) for t in said[:-1]) + (Paragraph(text(said[-1], self.refs(p.provenance))),)
-        return Section("Progressive play", "progressive", body)
-
-    def table_sizes(self, p) -> Text:
-        """Who sits at a table, by the setup each size plays: partners or single players, cards out, race."""
-        groups: dict[bool, list[int]] = {}
-        for n in p.sizes():
-            groups.setdefault(self.r.setup_for(n).side_size > 1, []).append(n)
-        phrases = [w.players_phrase(sizes) + (", partners facing each other" if partners else
-                                              ", each for themselves")
-                   for partners, sizes in groups.items()]
-        said = f"A table seats {phrases[0]}" + (f"; or else {phrases[1]}, but tables of partners and tables " 
-                                                 "of single players are never mixed in one party"
-                                                 if len(phrases) > 1 else "") + "."
-        for n in p.sizes():
-            setup = self.r.setup_for(n)
-            changes = ([plain(counted(setup.removals)) + " are taken out"] if setup.removals else []) + (
-                [f"the race is {w.miles(setup.race.miles)}"] if setup.race.miles != self.r.race.miles else [])
-            if changes:
-                said += f" At a table of {w.number(n)}, {w.join(changes)}."
-        return text(said)
-
-    def movement(self, p) -> Text:
-        if not p.winners_move_up:
-            return text("Nobody changes tables: each table plays together all evening.")
-        said = ("After each round the side with the most miles at each table moves up to the next table, and "
-                "the others stay. At the head table the winners stay and the side with the fewest miles goes "
-                "down to the foot table. A tie for the most miles is settled by a cut of the cards.")
-        if p.partners:
-            said += (" Partners move together and keep each other all evening." if p.partners_stay else
-                     " Then every pair separates: each new pair joins one player who stayed with one who "
-                     "arrived, and each player keeps the pair's miles as their own score.")
-        return text(said)
+        return construct_words.section(PROGRESSIVE.section(self.r), self)  # (mechanics.progressive)
 
     def notes_section(self) -> Section | None:
         if not self.r.notes:

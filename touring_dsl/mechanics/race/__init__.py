@@ -74,6 +74,9 @@ class RaceConstruct(Construct):
     show = staticmethod(words.show)  # `touring show`'s line
     compare_race = staticmethod(words.compare_race)  # the differ's comparisons (diff.compare)
     compare_ending = staticmethod(words.compare_ending)
+    compare_setup_race = staticmethod(words.compare_setup_race)  # (to_b, setup_a, ruleset_a, setup_b, ruleset_b)
+    setup_length = staticmethod(words.setup_length)  # (setup, ruleset): its own race's length, or None
+    length_said = staticmethod(words.length_said)  # a length as the differ holds it, in words
     diff_phrases = words.DIFF_PHRASES  # their sentences (diff.describe, through mechanics.core)
 
 
