@@ -7,12 +7,13 @@ import typer
 
 from ..mechanics.effects import effects_of
 from ..mechanics.safeties import SAFETIES
-from ..mechanics import REGISTERED, match_parts
+from ..mechanics import REGISTERED
 from ..mechanics.zones import ZONES
 from ..mechanics.penalties import PENALTIES
 from ..base.wording import counted
 from ..mechanics.turn import TURN
 from ..mechanics.race import RACE
+from ..mechanics.match import MATCH
 from .common import EXIT_USAGE, fail, load_edition, load_edition_view, print_json
 
 if TYPE_CHECKING:
@@ -74,9 +75,7 @@ def summary_lines(r: Ruleset) -> list[str]:
         unit = "km" if r.race.unit == "km" else "mile"
         terms = [f"{counted(t.points, 'point')} {score_words(t, unit, counter=r.pile_names.counter)}"
                  for t in r.scoring.terms]
-        match = f"; match to {counted(r.scoring.match, 'point')}" if r.scoring.match else "; each race scored on its own"
-        match += "".join(f", {mechanic.show(part, r.race.unit)}" for mechanic, part in match_parts(r))  # beside it
-        lines.append("Scoring: " + ", ".join(terms) + match)
+        lines.append("Scoring: " + ", ".join(terms) + MATCH.show(r))  # the match, its mechanics beside it (mechanics.match)
     lines.append(f"Examples: {len(r.examples)}; assumptions: {len(r.assumptions())}")
     return lines
 

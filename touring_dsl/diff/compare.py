@@ -11,6 +11,7 @@ from ..mechanics.race import RACE
 from ..mechanics.safeties import SAFETIES
 from ..mechanics.scoring import score_words
 from ..language.model import Card, Ruleset, Setup
+from ..mechanics.match import MATCH
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.progressive import PROGRESSIVE
 from .changes import MECHANIC_ASPECT, Change
@@ -176,7 +177,7 @@ class Comparison:
             self.emit("scoring", "added" if a is None else "removed", "scoring",
                       old=None if a is None else a.match, new=b.match if b else None)
         else:
-            self.value("scoring", "match", a.match, b.match)
+            MATCH.compare(self)  # (the match construct: mechanics.match)
         unit = " or ".join(sorted({"mile" if r.race.unit == "miles" else "km" for r in (self.a, self.b)
                                    if r.scoring}, reverse=True))  # the same words both ways round
         self.keyed("scoring", "score-term",

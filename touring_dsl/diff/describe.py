@@ -118,12 +118,6 @@ def _scoring(c: Change) -> str:
         f"Races are no longer scored (they were, and {rounds})"
 
 
-def _match(c: Change) -> str:
-    def show(v):
-        return f"a match to {v} points" if v else "no match, each race scored on its own"
-    return f"Scoring: {show(c.new)} (was {show(c.old)})"
-
-
 def _score_term(c: Change) -> str:
     def points(n: int) -> str:
         return f"{n} point" + ("" if n == 1 else "s")
@@ -165,7 +159,6 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "counter": _counter,
     "redraw": _yes_no("After showing it, its holder draws back up", "Its holder does not draw back up"),
     "scoring": _scoring,
-    "match": _match,
     "score-term": _score_term,
     "note": lambda c: f"Note added: {c.new}" if c.action == "added" else f"Note dropped: {c.old}",
 }

@@ -385,7 +385,6 @@ class ToRaw(Transformer):
 
 
     # a scoring term's line and a completing term's finish: parsed by its kind (touring_dsl.mechanics.scoring)
-    def match_to(self, n, _points): return ("match_to", {"points": n})
     def points(self): return None
     @v_args(inline=False, meta=True)
     def per_mile(self, meta, children): return Name("mile", Span(self.file, meta.line, meta.column, 4))

@@ -8,6 +8,7 @@ new core construct is one entry here, and its module.
 from __future__ import annotations
 
 from .construct import Construct
+from .match import MATCH
 from .penalties import PENALTIES
 from .progressive import PROGRESSIVE
 from .race import RACE
@@ -16,7 +17,7 @@ from .scoring import SCORING
 from .turn import TURN
 from .zones import ZONES
 
-CORE: tuple[Construct, ...] = (TURN, RACE, ZONES, PENALTIES, SAFETIES, SCORING, PROGRESSIVE)
+CORE: tuple[Construct, ...] = (TURN, RACE, ZONES, PENALTIES, SAFETIES, SCORING, MATCH, PROGRESSIVE)
 
 _BY_ALIAS: dict[str, Construct] = {alias: construct for construct in CORE for alias in construct.statements}
 

@@ -21,13 +21,14 @@ from typing import Any, Callable
 
 from .. import REGISTERED
 from ..construct import Construct
+from ..match import MATCH
 from .base import Named, NameList, TermKind, completed
 from .terms import CORE, MechanicFinish
 
 KINDS: tuple[TermKind, ...] = (*CORE, *(MechanicFinish(m, f) for m in REGISTERED for f in m.finishes))
 WHATS: tuple[str, ...] = tuple(kind.what for kind in KINDS)  # ScoreTerm.what's values, a mechanic's last
 STATEMENTS = frozenset(kind.statement for kind in KINDS)  # the grammar aliases of the terms' lines
-MATCH_RULES = ("match_to",)  # the section's statements about the match, not terms that score a race
+MATCH_RULES = MATCH.statements  # the section's statements about the match (mechanics.match), not terms that score a race
 
 
 _BY_WHAT = {kind.what: kind for kind in KINDS}
