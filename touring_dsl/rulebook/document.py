@@ -8,12 +8,13 @@ from ..mechanics import REGISTERED
 from ..mechanics import effects
 from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.race import RACE
 from ..mechanics.progressive import PROGRESSIVE
 from ..mechanics.safeties import SAFETIES
 from ..language.model import Card, Provenance, Ruleset, Setup
 from . import words as w
 from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Table, Text,
-                     card_list, counted_cards, join_texts, plain, text)
+                     card_list, counted_cards, join_texts, text)
 from . import construct_words
 from .construct_words import phrase
 from ..mechanics.zones import rulebook as zone_words
@@ -164,47 +165,10 @@ class _Writer:
                     f"{self.r.ending.turn_limit} moves is stopped and scored as if the cards had run out{match}.")
 
     def object_section(self) -> Section:
-        r = self.r
-        if r.race.is_distance:
-            return self.distance_object()
-        piles = r.race.piles
-        total = sum(p.needs for p in piles)
-        blocks: list[Block] = [
-            Paragraph(text(f"The game is a race of {w.miles(r.race.miles, self.unit)}. Every player, or every side of "
-                           f"partners, covers the distance by laying mileage cards on {w.counted(len(piles), 'pile')}, "
-                           "one pile for each kind of mileage card, and must complete all of them:",
-                           self.refs(r.race.provenance))),
-            Bullets(tuple(text(f"{w.number(p.needs)} ", CardName(p.card), f" ({w.miles(p.needs * _miles(r, p.card), self.unit)})",
-                               self.refs(p.provenance)) for p in piles)),
-            Paragraph(text(f"That is {w.counted(total, 'card')} in all. The first side to complete every pile wins. "
-                           "Along the way each side tries to hold the others back", self.hindrances(), ".")),
-        ]
-        self.shorter_races(blocks)
+        blocks = [construct_words.block(said, self)  # the race's words (mechanics.race), then its mechanics'
+                  for said in RACE.rulebook.object_blocks(self.r, self.hindrances())]
         self.mechanic_rules(blocks)
         return Section("Object of the game", "object", tuple(blocks))
-
-    def distance_object(self) -> Section:
-        """The object of a distance race: any mileage, up to (and in an exact race, exactly) the target."""
-        r = self.r
-        race = r.race
-        goal = self.dist(race.miles)
-        rule = (f"The first side to reach exactly {goal} wins: a card that would take a side past {goal} may "
-                "not be laid." if race.exact else f"The first side to reach {goal} or more wins.")
-        blocks: list[Block] = [Paragraph(text(
-            f"The game is a race of {goal}. Every player, or every side of partners, covers the distance by "
-            "laying mileage cards of any value on its distance pile; their values add up. ", rule,
-            " Along the way each side tries to hold the others back", self.hindrances(), ".",
-            self.refs(race.provenance)))]
-        if race.caps:
-            limits = [text(f"{w.number(n)} ", CardName(card)) for card, n in race.caps]
-            blocks.append(Paragraph(text("No side may lay more than ", join_texts(limits, " or "),
-                                         " in one race.")))
-        self.shorter_races(blocks)
-        self.mechanic_rules(blocks)
-        return Section("Object of the game", "object", tuple(blocks))
-
-    def dist(self, n: int) -> str:
-        return w.miles(n, self.unit)
 
     def mechanic_rules(self, blocks: list[Block]) -> None:
         """Each mechanic's sentences (touring_dsl.mechanics): the ruleset's own, then each setup race's,
@@ -237,18 +201,6 @@ class _Writer:
                 said = said[:1].lower() + said[1:]
                 blocks.append(Paragraph(text(f"With {w.players_phrase(tuple(sorted(set(players))))} players: ",
                                              said, self.refs(*provenances))))
-
-    def shorter_races(self, blocks: list[Block]) -> None:
-        r = self.r
-        shorter = [s for s in r.setups if s.race.miles != r.race.miles]
-        if shorter:
-            alike: dict[tuple[int, str], list[int]] = {}  # setups running the same race, seated alike
-            for s in shorter:
-                alike.setdefault((s.race.miles, seating(s)), []).extend(s.players)
-            lines = [text(f"with {w.players_phrase(tuple(players))} players ({seats}) the race is {w.miles(miles, self.unit)}")
-                     for (miles, seats), players in alike.items()]
-            blocks.append(Paragraph(text("The distance changes with the number of players: ",
-                                         join_texts(lines, "; "), ". See ", "the table of players and sides", ".")))
 
     def hindrances(self) -> str:
         means = []
@@ -542,16 +494,7 @@ class _Writer:
         return construct_words.section(PENALTIES.section(self.r), self)
 
     def winning_section(self) -> Section:
-        e = self.r.ending
-        goal = (f"The first side to reach {'exactly ' if self.r.race.exact else ''}{self.dist(self.r.race.miles)} "
-                "wins the race at once." if self.r.race.is_distance else
-                "The first side to complete every one of its mileage piles wins the race at once.")
-        blocks: list[Block] = [Paragraph(text(goal)),
-            Paragraph(text(
-                "If the draw pile is empty and a reshuffle would bring back no cards, play on without drawing "
-                f"until every hand is empty. The side with the most {self.unit} then wins; equal {self.unit} make a tie.",
-                self.refs(e.provenance)))]
-        return Section("Winning", "winning", tuple(blocks))
+        return construct_words.section(RACE.rulebook.winning(self.r), self)  # (mechanics.race)
 
     def progressive_section(self) -> Section | None:
         return construct_words.section(PROGRESSIVE.section(self.r), self)  # (mechanics.progressive)
@@ -573,14 +516,6 @@ def _edition_name(r: Ruleset) -> str:
     head = r.title + (f": {r.subtitle}" if r.subtitle else "")
     maker = ", ".join(part for part in (r.publisher, str(r.year) if r.year else "") if part)
     return f"{head} ({maker})" if maker else head
-
-
-def _miles(ruleset: Ruleset, name: str) -> int:
-    try:
-        return ruleset.card(name).miles or 0
-    except KeyError:
-        return 0
-
 
 
 __all__ = ["build", "cards", "seating"]

@@ -7,7 +7,7 @@ edition without a `progressive` section gets no section.
 from __future__ import annotations
 
 from ...base.wording import distance
-from ..phrases import CardCounts, Chapter, Number, Numbers, Para, Refs
+from ..phrases import CardCounts, Chapter, Number, Numbers, Para, Refs, Run
 
 
 def section(r) -> Chapter | None:
@@ -21,17 +21,17 @@ def section(r) -> Chapter | None:
                 else "each table records")
     said = [
         ("For a party, several tables play at the same time, and the host decides how many rounds make "
-         "the evening. ", *table_sizes(r, p)),
-        (*rounds, f". When the host gives the signal, play stops at every table at once and {recorder} "
-         "the miles of every player: each player scores the miles laid by their side, so partners "
-         "score alike."),
+         "the evening. ", Run(table_sizes(r, p))),
+        (Run((*rounds, f". When the host gives the signal, play stops at every table at once and {recorder} "
+                       "the miles of every player: each player scores the miles laid by their side, so partners "
+                       "score alike.")),),
         ("A game won before the signal is followed at once by a fresh deal at the same table, and the "
          "miles of every game of the round are added together." if p.restart else
          "A table whose game is won before the signal waits for it, keeping the miles of that game.",),
         (movement(p),),
-        ("When the evening ends, the greatest total mileage wins",
-         *(("; prizes go to the first ", Number(p.prizes), " places") if p.prizes > 1 else ()),
-         ". Players with equal totals share a place.", Refs((p.provenance,))),
+        (Run(("When the evening ends, the greatest total mileage wins",
+              *(("; prizes go to the first ", Number(p.prizes), " places") if p.prizes > 1 else ()),
+              ". Players with equal totals share a place.")), Refs((p.provenance,))),
     ]
     return Chapter("Progressive play", "progressive", tuple(Para(body) for body in said))
 

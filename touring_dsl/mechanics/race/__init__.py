@@ -38,7 +38,7 @@ differ's sentences for the race's length and caps (diff.describe).
 from __future__ import annotations
 
 from ..construct import Construct, on_first_call
-from . import kernel, statements, words
+from . import kernel, rulebook, statements, words
 from .kernel import NO_CAP
 
 
@@ -78,6 +78,7 @@ class RaceConstruct(Construct):
     setup_length = staticmethod(words.setup_length)  # (setup, ruleset): its own race's length, or None
     length_said = staticmethod(words.length_said)  # a length as the differ holds it, in words
     diff_phrases = words.DIFF_PHRASES  # their sentences (diff.describe, through mechanics.core)
+    rulebook = rulebook  # the rulebook's sentences as phrases (mechanics.phrases): object_blocks, winning
 
 
 RACE = RaceConstruct()
