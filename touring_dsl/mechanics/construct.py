@@ -1,7 +1,8 @@
 """Mechanics, the construct contract: what every core construct gives the language's stages.
 
-A core construct (the turn, zones, penalties, safeties, scoring: mechanics.core.CORE) parses its own
-grammar aliases, keys its own statements within their section, and names its keys in messages. The
+A core construct (the turn, the race, zones, penalties, safeties, scoring, the match, Progressive Touring:
+mechanics.core.CORE) parses its own grammar aliases, keys its own statements within their section, and
+names its keys in messages. The
 parse (language.syntax) and the statements' words (language.statements) loop over CORE through these
 few members and never name a construct, and so does the errors' table (language.errors.CODES, from
 each construct's `errors`), and the differ's sentences (diff.describe, from `diff_phrases`). Each construct adapts its own entry points to them.

@@ -20,20 +20,23 @@ once; when the cards or the turn limit run out, the side with the most miles win
 What is in this package, one file per stage:
 
     statements.py  the sections' grammar aliases -> raw statements, and each statement's key (language.syntax)
-    model.py       the model part Pile and Ending (pydantic), which language.model imports from here
-    compile.py     a pile, the caps and the `ending` section -> Pile, caps, Ending, with their errors (E221, E223)
+    model.py       the model part Race, Pile and Ending (pydantic), which language.model imports from here
+                   (a race's `mechanics` part is made from the registry: mechanics.parts)
+    compile.py     the `race` section -> Race, checked whole; a setup's own race; the `ending` section ->
+                   Ending; with their errors (E220, E221, E222, E223, E224, E260, E201)
     kernel.py      the tables (unit, target, exact, each mileage card's need, the piles' order) and
                    the kernel lines that lay a mileage card, reach the target, take a mileage card away
                    (a hazard's `removes`: mechanics.effects.removal), reopen a distance race's piles,
                    and settle the winner in finish()
-    words.py       explain's refusal of a mileage card, `touring show`'s line, the differ's comparison of two races and two endings and
-                   its sentences
+    words.py       explain's refusal of a mileage card, `touring show`'s line, the differ's comparison of two
+                   races, two endings and two setups' own races, and its sentences
+    rulebook.py    the rulebook's Object of the game (piles or distance, caps, shorter races) and Winning
+                   sections, as phrases (mechanics.phrases)
 
-What stays outside (not yet moved onto the contract): the Race model class (language.model: its
-`mechanics` field is made there from the registered mechanics), the race's head and whole checks (language.compiler's `_race`, `_check_total`, `_check_supply`,
-`_setup_race`: E220, E222, E224, E260), and the
-words: the rulebook's race section (rulebook.document), the
-differ's sentences for the race's length and caps (diff.describe).
+The stages call RACE below: language.syntax (the parse), the compiler (compile_race, compile_setup_race,
+check_supply, compile_ending), engine.tables and engine.codegen, explain, cli.show, diff.compare and
+diff.describe, and rulebook.document (object_blocks, winning). What other sections of the rulebook say of
+the piles in passing (a turn's options, the mileage cards, the players' table) is still theirs.
 """
 from __future__ import annotations
 
