@@ -54,6 +54,10 @@ class RaceConstruct(Construct):
     parse = staticmethod(statements.parse)  # (alias, children): the statement's (kind, data), or a part's value
     statement_key = staticmethod(statements.statement_key)  # (kind, data): its key within the section
     statements = tuple(statements.PARSE)  # its grammar aliases (last: the name is the module's until here)
+    errors = {"E220": "the piles do not add up to the race",  # its own codes (language.errors.CODES takes them in)
+              "E221": "a pile that is not a mileage card",
+              "E222": "a pile needs more cards than the deck holds",
+              "E224": "a distance-race rule in a race of piles, or a race in the wrong unit"}
 
     # the compiler (pydantic: compile.py is imported on use, never by the engine's import of this package)
     compile_race = on_first_call(f"{__name__}.compile", "compile_race")  # (build): the Race, checked whole
