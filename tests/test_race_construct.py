@@ -249,3 +249,15 @@ def test_the_differs_race_length_cap_and_setup_race_sentences_are_the_constructs
     assert describe(longer) == "The race is 1000 km (was 700 miles)"
     cap = Change("race", "added", "race-cap", (None, "200 km"), None, 2)
     assert describe(cap) == 'A side may lay at most 2 "200 km" in a race (new)'
+
+
+PILE_WORDS = ("one mileage pile for each of",  # setting up
+              "a complete pile takes no more cards",  # a turn's mileage option
+              "pile crosswise: it makes the pile quick to count", "face down to show that",  # the piles' flags
+              "piles are safe: penalties never take cards")  # the mileage cards
+
+
+@pytest.mark.parametrize("words", PILE_WORDS)
+def test_what_the_other_sections_say_of_the_piles_is_the_constructs(words):
+    assert written_in("mechanics/race", words), f"{words!r} is no longer written in mechanics/race"
+    assert written_outside("mechanics/race", [words]) == []

@@ -28,7 +28,7 @@ from ..mechanics.safeties import SAFETIES
 from ..base.resources import display_path
 from ..mechanics.scoring.compile import compile_scoring
 from .statements import name_span
-from .syntax import Document, Name, Stmt, parse
+from .syntax import Document, Stmt, parse
 
 
 def compile_file(path: str | Path, display: str | None = None, parents: list | None = None) -> m.Ruleset:

@@ -54,6 +54,8 @@ def _plain(part) -> str:
         return listed(part.names, part.last)
     if isinstance(part, Run):
         return "".join(_plain(x) for x in part.parts)
+    if isinstance(part, Ordinal):
+        return f"number {part.n}"
     if isinstance(part, Numbers):
         return listed([str(n) for n in part.ns], part.last)
     if isinstance(part, CardCounts):
@@ -76,10 +78,17 @@ class Number:
 
 
 @dataclass(frozen=True)
+class Ordinal:
+    """A rank inside a phrase ("the third card": the rulebook spells it)."""
+
+    n: int
+
+
+@dataclass(frozen=True)
 class Run:
     """Words set as one run of text, the marks inside spelt out ("Each round lasts twenty minutes"): the
     rulebook keeps a sentence written whole as one piece (the PDF's source holds one string per piece).
-    Only marks that are spelt as words go inside (Number, Numbers, Count, CardCounts)."""
+    Only marks that are spelt as words go inside (Number, Numbers, Ordinal, Count, CardCounts)."""
 
     parts: tuple
 

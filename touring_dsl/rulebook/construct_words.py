@@ -26,6 +26,8 @@ def _part(part, writer):
         return w.counted(part.n, part.singular)
     if isinstance(part, p.Number):
         return w.number(part.n)
+    if isinstance(part, p.Ordinal):
+        return w.ordinal(part.n)
     if isinstance(part, p.Run):
         return "".join(_part(x, writer) for x in part.parts)
     if isinstance(part, p.Numbers):

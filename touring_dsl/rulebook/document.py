@@ -254,10 +254,7 @@ class _Writer:
         zone_pile = zone_words.setup_pile(r)
         if zone_pile:
             lay.append(self.said(zone_pile))
-        if r.race.is_distance:
-            lay.append(text("one distance pile, on which it lays its mileage cards of every value"))
-        else:
-            lay.append(text("one mileage pile for each of ", cards(p.card for p in r.race.piles)))
+        lay.append(self.said(RACE.rulebook.setup_piles(r)))  # (mechanics.race)
         if self.by_kind.get(SAFETIES.kind):
             lay.append(text(SAFETIES.setup_line()))
         blocks.append(Paragraph(text("Each side keeps in front of it:")))
@@ -315,25 +312,13 @@ class _Writer:
                                Paragraph(text("The card you play may be:")),
                                Bullets(tuple(self.play_options()))]
         blocks.append(Paragraph(said(TURN.rulebook.before_go(t, self.by_kind, KIND_PLURAL), self)))
-        face_down = [p.card for p in r.race.piles if p.face_down]
-        if face_down:
-            blocks.append(Paragraph(text("Once the ", cards(face_down), " " + w.plural(len(face_down), "pile") +
-                                         (" is" if len(face_down) == 1 else " are") +
-                                         " complete, turn " + ("it" if len(face_down) == 1 else "them") +
-                                         " face down to show that " + ("it is" if len(face_down) == 1 else
-                                                                       "they are") + " finished.")))
-        for pile in r.race.piles:
-            if pile.tally:
-                blocks.append(Paragraph(text(f"Lay the {w.ordinal(pile.tally)} card of the ", CardName(pile.card),
-                                             " pile crosswise: it makes the pile quick to count.")))
+        blocks += [construct_words.block(said, self) for said in RACE.rulebook.pile_flags(r)]  # (mechanics.race)
         blocks.append(Paragraph(text("When the draw pile runs out: ", self.reshuffle_text())))
         return Section("Playing a turn", "turn", tuple(blocks))
 
     def play_options(self) -> list[Text]:
         r = self.r
-        where, limit = ((" on your side's distance pile", "; never past the goal" if r.race.exact else "")
-                        if r.race.is_distance else (" on your side's pile of that card",
-                                                    "; a complete pile takes no more cards"))
+        where, limit = RACE.rulebook.mileage_play(r)  # (mechanics.race)
         options = [text("a mileage card,", where, ", but only while your side's ",
                         self.go_pile(), " shows an undelayed ", CardName(self.go),
                         zone_words.mileage_condition(r), limit)]
@@ -371,15 +356,12 @@ class _Writer:
         if not names:
             return None
         r = self.r
-        counting = (f"They all go on a side's distance pile, and a side counts its {r.race.unit} by adding up "
-                    "their values." if r.race.is_distance else
-                    "Each kind goes on its own pile, and a side counts its miles by adding up its piles.")
-        blocks: list[Block] = [Paragraph(text("The mileage cards are ", cards(names), ". ", counting))]
+        blocks: list[Block] = [Paragraph(text("The mileage cards are ", cards(names), ". ",
+                                              RACE.rulebook.counting(r)))]  # (mechanics.race)
         blocks += [Paragraph(self.said(limit)) for limit in zone_words.mileage_limits(r)]
-        safe = [p.card for p in r.race.piles if p.protected]
-        if safe and (r.penalties or zone_words.speeding_costs_all(r)):
-            blocks.append(Paragraph(text("The ", cards(safe), " piles are safe: penalties never take cards "
-                                         "from them.")))
+        safe = RACE.rulebook.safe_piles(r)  # the piles penalties never take from (mechanics.race)
+        if safe is not None:
+            blocks.append(construct_words.block(safe, self))
         return Section("Mileage cards", "mileage", tuple(blocks))
 
     def go_cards(self) -> Section | None:

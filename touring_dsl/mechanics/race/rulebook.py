@@ -1,5 +1,7 @@
 """Mechanics, the race, the rulebook's words: the Object of the game (the race's length, its piles or its
-distance, its caps, and the shorter races some seatings run) and the Winning section.
+distance, its caps, and the shorter races some seatings run), the Winning section, and what the other
+sections say of the piles (the setting up's piles, a turn's mileage option and the piles' flags, the
+mileage cards' counting and safe piles).
 
 Phrases (mechanics.phrases) from the compiled Ruleset: rulebook/document.py sets them as text, and adds
 to the object the hindrances the hazards and zones give (passed in, as words) and the race mechanics'
@@ -7,8 +9,9 @@ sentences after it.
 """
 from __future__ import annotations
 
-from ...base.wording import distance
-from ..phrases import Chapter, Count, Items, Named, Number, Numbers, Para, Refs, Run
+from ...base.wording import distance, plural
+from ..phrases import Chapter, Count, Items, Named, NameList, Number, Numbers, Ordinal, Para, Refs, Run
+from ..zones import rulebook as zone_words
 
 
 def object_blocks(r, hindrances: str) -> tuple:
@@ -91,6 +94,53 @@ def winning(r) -> Chapter:
         Para(("If the draw pile is empty and a reshuffle would bring back no cards, play on without drawing "
               f"until every hand is empty. The side with the most {unit} then wins; equal {unit} make a tie.",
               Refs((r.ending.provenance,))))))
+
+
+# the other sections' words ------------------------------------------------------------------------
+def setup_piles(r) -> tuple:
+    """The mileage piles each side keeps in front of it, for the setting up's list."""
+    if r.race.is_distance:
+        return ("one distance pile, on which it lays its mileage cards of every value",)
+    return ("one mileage pile for each of ", NameList(tuple(p.card for p in r.race.piles)))
+
+
+def mileage_play(r) -> tuple[str, str]:
+    """Where a turn lays a mileage card, and the limit the race sets it, for a turn's options."""
+    if r.race.is_distance:
+        return " on your side's distance pile", "; never past the goal" if r.race.exact else ""
+    return " on your side's pile of that card", "; a complete pile takes no more cards"
+
+
+def pile_flags(r) -> tuple[Para, ...]:
+    """The piles turned face down once complete, and those with a card laid crosswise, for a turn."""
+    said = []
+    face_down = [p.card for p in r.race.piles if p.face_down]
+    if face_down:
+        one = len(face_down) == 1
+        said.append(Para(("Once the ", NameList(tuple(face_down)), " " + plural(len(face_down), "pile") +
+                          (" is" if one else " are") + " complete, turn " + ("it" if one else "them") +
+                          " face down to show that " + ("it is" if one else "they are") + " finished.")))
+    for pile in r.race.piles:
+        if pile.tally:
+            said.append(Para((Run(("Lay the ", Ordinal(pile.tally), " card of the ")), Named(pile.card),
+                              " pile crosswise: it makes the pile quick to count.")))
+    return tuple(said)
+
+
+def counting(r) -> str:
+    """How a side counts its distance, for the mileage cards."""
+    if r.race.is_distance:
+        return f"They all go on a side's distance pile, and a side counts its {r.race.unit} by adding up their values."
+    return "Each kind goes on its own pile, and a side counts its miles by adding up its piles."
+
+
+def safe_piles(r) -> Para | None:
+    """The piles penalties never take from, where something takes from piles (penalties, or speeding that
+    costs all mileage: mechanics.zones)."""
+    safe = tuple(p.card for p in r.race.piles if p.protected)
+    if not safe or not (r.penalties or zone_words.speeding_costs_all(r)):
+        return None
+    return Para(("The ", NameList(safe), " piles are safe: penalties never take cards from them."))
 
 
 def _miles(r, name: str) -> int:
