@@ -31,12 +31,13 @@ What is in this package, one file per stage:
     words.py       explain's refusal of a mileage card, `touring show`'s line, the differ's comparison of two
                    races, two endings and two setups' own races, and its sentences
     rulebook.py    the rulebook's Object of the game (piles or distance, caps, shorter races) and Winning
-                   sections, as phrases (mechanics.phrases)
+                   sections, and what the other sections say of the piles (setting up, a turn's mileage
+                   option, face-down and crosswise piles, counting, safe piles), as phrases (mechanics.phrases)
 
 The stages call RACE below: language.syntax (the parse), the compiler (compile_race, compile_setup_race,
 check_supply, compile_ending), engine.tables and engine.codegen, explain, cli.show, diff.compare and
-diff.describe, and rulebook.document (object_blocks, winning). What other sections of the rulebook say of
-the piles in passing (a turn's options, the mileage cards, the players' table) is still theirs.
+diff.describe, and rulebook.document (object_blocks, winning, setup_piles, mileage_play, pile_flags,
+counting, safe_piles). The players' table (each setup's race and its piles' needs) is the rulebook's.
 """
 from __future__ import annotations
 
