@@ -5,7 +5,8 @@ Construct: in the `scoring` section, terms that give each side points when a rac
 hazard countered`), terms only the side that completed the race scores (`N points for completing the race`,
 optionally `without "Card"`, `after the draw pile runs out`, `while no opponent has any mileage`, or a
 mechanic's condition such as `after an extension`), and `match to N points`: the races are played on until
-some side's running total reaches N, and the highest total wins (engine.match plays it).
+some side's running total reaches N, and the highest total wins (that line is the match construct's,
+mechanics.match, which the compile step asks for the Scoring's `match`; engine.match plays it).
 
 Each kind of term is one TermKind (base.py; the core's in terms.py), listed once in KINDS: it carries its
 grammar alias, its compile check, how it is counted on the finished table and its words. A mechanic's
