@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import touring_dsl
 from touring_dsl.engine.codegen import source
 from touring_dsl.engine.tables import Tables
@@ -144,3 +146,118 @@ def test_the_differs_race_sentences_are_the_constructs():
     assert {"pile-needs", "turn-limit", "race-kind"} <= set(RACE.diff_phrases)
     change = Change("ending", "changed", "turn-limit", (None, None), 5000, 300)
     assert describe(change) == RACE.diff_phrases["turn-limit"](change) == "A race is stopped after 300 turns (was 5000)"
+
+
+# the parts that were left outside the package (issue 30, "Left: parts of the race") ------------------
+from construct_support import written_in, written_outside  # noqa: E402 - tests/construct_support.py
+
+from touring_dsl.diff.changes import Change  # noqa: E402
+from touring_dsl.diff.describe import describe  # noqa: E402
+from touring_dsl.language.errors import CODES  # noqa: E402
+
+
+def test_the_race_model_class_is_the_constructs():
+    """Race moved from language.model: the model imports it, and a setup's race is the construct's class too."""
+    assert model.Race is race_model.Race and model.RaceMechanics is race_model.RaceMechanics
+    assert model.Ruleset.model_fields["race"].annotation is race_model.Race
+    assert model.Setup.model_fields["race"].annotation is race_model.Race
+    assert "class Race(" not in (PACKAGE / "language" / "model.py").read_text(encoding="utf-8")
+
+
+def test_a_races_mechanics_part_is_made_from_the_registry():
+    """The race's `mechanics` field still holds one optional part per registered race mechanic."""
+    from touring_dsl.mechanics import REGISTERED
+
+    assert set(race_model.RaceMechanics.model_fields) == {m.name for m in REGISTERED if m.place == "race"}
+    assert model.Race.model_fields["mechanics"].annotation is race_model.RaceMechanics
+
+
+RACE_CODES = ('"E220"', '"E221"', '"E222"', '"E224"')
+
+
+def test_the_race_whole_checks_and_their_codes_are_the_constructs():
+    """E220 (the piles do not add up), E221, E222 (a pile the deck cannot fill) and E224 (a distance race's rule
+    in a race of piles, a race in the wrong unit) are said and declared in mechanics/race alone."""
+    assert written_outside("mechanics/race", RACE_CODES) == []
+    assert {"E220", "E221", "E222", "E224"} <= set(RACE.errors) and all(code in CODES for code in RACE.errors)
+    text = (PACKAGE / "language" / "compiler.py").read_text(encoding="utf-8")
+    for own in ("m.Race(", "def _race(", "def _check_total(", "def _check_supply(", "def _setup_race(",
+                "def _setup_distance(", "def _in_own_file("):
+        assert own not in text, f"language.compiler still has {own}"
+
+
+def test_a_setup_plays_the_races_own_shortfall_and_it_is_said_once(tmp_path):
+    """E222 for the edition's race is said once, not again for each setup that plays that race (a setup's
+    shortfall is the race's when its pack is the deck)."""
+    from touring_dsl.language.compiler import compile_text
+    from touring_dsl.language.errors import TouringError
+
+    text = '''edition "short" {
+    title "Short"
+    publisher "test"
+}
+deck {
+    card "Go" go count 2
+    card "10 Miles" mileage 10 count 2
+}
+race 30 miles {
+    pile "10 Miles" needs 3
+}
+setup "two" { players 2 individuals }
+setup "three" { players 3 individuals }
+turn { hand 2 draw 1 before play }
+'''
+    try:
+        compile_text(text, "short.touring", base_dir=tmp_path)
+    except TouringError as exc:
+        said = [d.message for d in exc.diagnostics if d.code == "E222"]
+    else:
+        said = []
+    assert said == ['pile "10 Miles" needs 3 cards but the deck holds 2']
+
+
+RACE_SECTION_WORDS = ("covers the distance by laying mileage cards on",  # the object of a race of piles
+                      "laying mileage cards of any value on its distance pile",  # a distance race
+                      "The distance changes with the number of players",  # the shorter races
+                      "wins the race at once", "then wins; equal")  # the Winning section
+
+
+@pytest.mark.parametrize("words", RACE_SECTION_WORDS)
+def test_the_rulebooks_race_sections_are_written_only_in_the_construct(words):
+    assert written_in("mechanics/race", words), f"{words!r} is no longer written in mechanics/race"
+    assert written_outside("mechanics/race", [words]) == []
+
+
+def test_the_rulebook_calls_the_construct_for_the_object_and_the_winning_sections():
+    from touring_dsl.rulebook.markdown import rulebook_markdown
+
+    book = rulebook_markdown(load("mille-bornes"))
+    assert "laying mileage cards of any value on its distance pile" in book
+    assert "No side may lay more than" in book  # its caps, with their counts spelt out
+    assert "The first side to complete every one of its mileage piles wins the race at once." in \
+        rulebook_markdown(load("touring-1937"))
+
+
+RACE_DIFF_ASPECTS = ('"race-miles"', '"race-cap"', '"setup-race"', '"setup-piles"')
+
+
+def test_the_differs_race_length_cap_and_setup_race_sentences_are_the_constructs():
+    """The race's length and caps, and a setup's own race, are compared and said by mechanics/race alone."""
+    assert written_outside("mechanics/race", RACE_DIFF_ASPECTS) == []
+    assert {"race-miles", "race-cap", "setup-race", "setup-piles"} <= set(RACE.diff_phrases)
+    longer = Change("race", "changed", "race-miles", (None, None), 700, "1000 km")
+    assert describe(longer) == "The race is 1000 km (was 700 miles)"
+    cap = Change("race", "added", "race-cap", (None, "200 km"), None, 2)
+    assert describe(cap) == 'A side may lay at most 2 "200 km" in a race (new)'
+
+
+PILE_WORDS = ("one mileage pile for each of",  # setting up
+              "a complete pile takes no more cards",  # a turn's mileage option
+              "pile crosswise: it makes the pile quick to count", "face down to show that",  # the piles' flags
+              "piles are safe: penalties never take cards")  # the mileage cards
+
+
+@pytest.mark.parametrize("words", PILE_WORDS)
+def test_what_the_other_sections_say_of_the_piles_is_the_constructs(words):
+    assert written_in("mechanics/race", words), f"{words!r} is no longer written in mechanics/race"
+    assert written_outside("mechanics/race", [words]) == []

@@ -73,14 +73,6 @@ def suggest_setup(r: Ruleset) -> Suggestion | None:
     return Suggestion(f"Drop the setup {q(last.label)}.", (f"remove setup {q(last.label)}",))
 
 
-def suggest_progressive(r: Ruleset) -> Suggestion | None:
-    if r.progressive is None or r.progressive.minutes is None:
-        return None
-    minutes = r.progressive.minutes + 5
-    return Suggestion(f"Progressive touring in rounds of {minutes} minutes.",
-                      ("progressive {", f"    change rounds of {minutes} minutes", "}"))
-
-
 def suggest_note(r: Ruleset) -> list[Suggestion]:
     note = '"At our table the youngest player deals."'
     return [Suggestion("A note for the rulebook.", ("notes {", f"    add note {note}", "}")),
@@ -89,7 +81,7 @@ def suggest_note(r: Ruleset) -> list[Suggestion]:
 
 # this command's own suggestions, each in its section's slot of mechanics.core.ORDER["suggestions"]
 OWN_SUGGESTERS = {"deck": suggest_deck, "delays": suggest_chain, "setup": suggest_setup,
-                  "progressive": suggest_progressive, "notes": suggest_note}
+                  "notes": suggest_note}
 
 
 def suggestions(r: Ruleset) -> list[list[Suggestion]]:

@@ -8,11 +8,12 @@ from ..mechanics.zones import ZONES
 from ..mechanics.effects import REGISTERED as EFFECTS, effects_of
 from ..mechanics.turn import TURN
 from ..mechanics.race import RACE
-from ..mechanics.race.words import length
 from ..mechanics.safeties import SAFETIES
 from ..mechanics.scoring import score_words
-from ..language.model import Card, Progressive, Race, Ruleset, Setup
+from ..language.model import Card, Ruleset, Setup
+from ..mechanics.match import MATCH
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.progressive import PROGRESSIVE
 from .changes import MECHANIC_ASPECT, Change
 from .match import CardMatch
 
@@ -120,16 +121,7 @@ class Comparison:
                 old_part, new_part = mechanic_part(s_a.race, mechanic), mechanic_part(s_b.race, mechanic)
                 if old_part != new_part:
                     yield "changed", MECHANIC_ASPECT + mechanic.name, old_part, new_part
-        if _race_key(s_a.race) == _race_key(r_a.race) and _race_key(s_b.race) == _race_key(r_b.race):
-            return  # both run their edition's own race, which the race topic compares
-        if s_a.race.unit != s_b.race.unit or s_a.race.miles != s_b.race.miles:
-            yield "changed", "setup-race", length(s_a.race), length(s_b.race)
-        if s_a.race.is_distance or s_b.race.is_distance:
-            return  # a distance race has no piles; the race topic says how the race is run
-        piles_a = tuple((p.card, p.needs) for p in s_a.race.piles)
-        piles_b = tuple((p.card, p.needs) for p in s_b.race.piles)
-        if sorted((self.t(c), n) for c, n in piles_a) != sorted(piles_b):  # as for the race, order means nothing
-            yield "changed", "setup-piles", piles_a, piles_b
+        yield from RACE.compare_setup_race(self.t, s_a, r_a, s_b, r_b)  # its own race (mechanics.race)
 
     def turn(self) -> None:
         TURN.compare_turn(self)  # the turn construct's comparison (mechanics.turn)
@@ -185,7 +177,7 @@ class Comparison:
             self.emit("scoring", "added" if a is None else "removed", "scoring",
                       old=None if a is None else a.match, new=b.match if b else None)
         else:
-            self.value("scoring", "match", a.match, b.match)
+            MATCH.compare(self)  # (the match construct: mechanics.match)
         unit = " or ".join(sorted({"mile" if r.race.unit == "miles" else "km" for r in (self.a, self.b)
                                    if r.scoring}, reverse=True))  # the same words both ways round
         self.keyed("scoring", "score-term",
@@ -193,21 +185,7 @@ class Comparison:
                    {score_words(t, unit): t.points for t in (b.terms if b else ())}, lambda k: k)
 
     def progressive(self) -> None:
-        a, b = self.a.progressive, self.b.progressive
-        if (a is None) != (b is None):
-            present: Progressive = a or b  # type: ignore[assignment]
-            summary = {"table": present.table, "tables": list(present.sizes()), "partners": present.partners,
-                       "minutes": present.minutes}
-            self.emit("progressive", "added" if a is None else "removed", "progressive",
-                      old=None if a is None else summary, new=summary if a is None else None)
-            return
-        if a is None or b is None:
-            return
-        self.value("progressive", "tables", a.sizes(), b.sizes())
-        for aspect, field in (("partners", "partners"), ("partners-stay", "partners_stay"),
-                              ("minutes", "minutes"), ("winners-move-up", "winners_move_up"), ("score", "score"),
-                              ("restart", "restart"), ("prizes", "prizes"), ("umpire", "umpire")):
-            self.value("progressive", aspect, getattr(a, field), getattr(b, field))
+        PROGRESSIVE.compare(self)  # (the progressive construct: mechanics.progressive)
 
     def mechanics(self) -> None:
         """The ruleset-wide mechanics (and the match's), each under the topic it declares."""
@@ -280,14 +258,8 @@ def _seatings(ruleset: Ruleset) -> dict[tuple, tuple[Setup, Ruleset]]:
 
 def _seating_summary(setup: Setup, ruleset: Ruleset) -> dict:
     summary: dict[str, Any] = {"removals": _removal_list(setup.removals, ruleset)}
-    race = setup.race
-    summary["race"] = None if _race_key(race) == _race_key(ruleset.race) else length(race)
+    summary["race"] = RACE.setup_length(setup, ruleset)  # (mechanics.race)
     return summary
-
-
-def _race_key(race: Race) -> tuple:
-    """A race by meaning: its length and what each pile needs (not where, nor in what order, it was written)."""
-    return (race.miles, tuple(sorted((p.card, p.needs) for p in race.piles)))
 
 
 def _removal_list(removals: tuple[tuple[str, int], ...], ruleset: Ruleset) -> tuple:

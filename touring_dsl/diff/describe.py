@@ -8,7 +8,7 @@ from ..mechanics.safeties import SAFETIES
 from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
 from ..mechanics import core
-from ..base.wording import distance
+from ..mechanics.race import RACE
 
 TARGET = {"showing-go": "only on a side showing an undelayed go card", "any": "on any side"}
 
@@ -62,16 +62,6 @@ def _meta(label: str) -> Callable[[Change], str]:
     return phrase
 
 
-def _distance(value) -> str:
-    """A race length as the diff holds it: miles as a number, another unit written out."""
-    return value if isinstance(value, str) else distance(value, "miles")
-
-
-def _was(old, new) -> str:
-    """The old race length: its unit written out only when it differs from the new one's."""
-    return str(old) if isinstance(old, int) == isinstance(new, int) else _distance(old)
-
-
 def _card(c: Change) -> str:
     info = c.new if c.action == "added" else c.old
     extra = f", worth {info['miles']}" if "miles" in info else ""
@@ -95,7 +85,7 @@ def _hours(c: Change) -> str:
 
 def _seating(c: Change) -> str:
     info = c.new if c.action == "added" else c.old
-    race = "the full race" if info["race"] is None else f"a race of {_distance(info['race'])}"
+    race = "the full race" if info["race"] is None else f"a race of {RACE.length_said(info['race'])}"
     what = f"{race}, taking out {counted(info['removals'])}"
     if c.action == "added":
         return f"{c.name}: now a way to play ({what})"
@@ -121,38 +111,11 @@ _counter = _three("{name} can be shown to cancel {new} (new)", "{name} no longer
                   "{name} cancels {new} (was {old})", show=names)
 
 
-_race_cap = _three("A side may lay at most {new} {name} in a race (new)",
-                   "No limit any more on {name} (at most {old} a race)",
-                   "A side may lay at most {new} {name} in a race (was {old})")
-
-
-def _progressive(c: Change) -> str:
-    info = c.new if c.action == "added" else c.old
-    rounds = f"rounds of {info['minutes']} minutes" if info["minutes"] else "rounds set by the host"
-    what = f"{_sizes(info.get('tables') or [info['table']])} at a table, {'partners' if info['partners'] else 'no partners'}, {rounds}"
-    return f"Progressive touring is offered ({what})" if c.action == "added" else \
-        f"Progressive touring is no longer described (it had {what})"
-
-
-def _party_yes_no(yes: str, no: str) -> Callable[[Change], str]:
-    return lambda c: "Progressive touring: " + _yes_no(yes, no)(c)
-
-
-def _sizes(sizes) -> str:
-    return " or ".join(map(str, sizes))
-
-
 def _scoring(c: Change) -> str:
     match = c.new if c.action == "added" else c.old
     rounds = f"a match is played to {match} points" if match else "each race is scored on its own"
     return f"Races are now scored ({rounds})" if c.action == "added" else \
         f"Races are no longer scored (they were, and {rounds})"
-
-
-def _match(c: Change) -> str:
-    def show(v):
-        return f"a match to {v} points" if v else "no match, each race scored on its own"
-    return f"Scoring: {show(c.new)} (was {show(c.old)})"
 
 
 def _score_term(c: Change) -> str:
@@ -181,16 +144,12 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "count": lambda c: f"{q(c.name)}: {c.new} in the deck (was {c.old})",
     "hours": _hours,
     "deck-size": lambda c: f"The deck holds {c.new} cards (was {c.old})",
-    "race-miles": lambda c: f"The race is {_distance(c.new)} (was {_was(c.old, c.new)})",
-    "race-cap": _race_cap,
     **SAFETIES.diff_words(q, names, _yes_no),
     "responder-next": lambda c: (f"After {q(c.name)} is shown, " +
                                  ("its holder takes the next turn (was: play went on from the attacker)" if c.new
                                   else "play goes on from the attacker (was: its holder took the next turn)")),
     "seating": _seating,
     "removals": lambda c: f"{c.name}: take out {counted(c.new)} (was {counted(c.old)})",
-    "setup-race": lambda c: f"{c.name}: a race of {_distance(c.new)} (was {_was(c.old, c.new)})",
-    "setup-piles": lambda c: f"{c.name}: piles of {counted(c.new)} (was {counted(c.old)})",
     **core.diff_phrases(),  # every core construct's aspects (mechanics.core.CORE: the turn's, the race's, zones', penalties')
     "chain": _chain,
     "delay-target": lambda c: f"Delays are laid {TARGET[c.new]} (was {TARGET[c.old]})",
@@ -200,23 +159,6 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "counter": _counter,
     "redraw": _yes_no("After showing it, its holder draws back up", "Its holder does not draw back up"),
     "scoring": _scoring,
-    "match": _match,
     "score-term": _score_term,
-    "progressive": _progressive,
-    "tables": lambda c: f"Progressive touring: {_sizes(c.new)} players at each table (was {_sizes(c.old)})",
-    "partners": _yes_no("Progressive touring is played by partners",
-                        "Progressive touring is played without partners"),
-    "minutes": lambda c: f"Progressive touring: rounds of {c.new or 'open'} minutes (was {c.old or 'open'})",
-    "partners-stay": _party_yes_no("partners move together all evening",
-                             "partners separate after every round"),
-    "winners-move-up": _party_yes_no("the winners at each table move up",
-                               "everyone keeps their table"),
-    "score": lambda c: f"Progressive touring is scored by {c.new} (was {c.old})",
-    "restart": _party_yes_no("a game won before the signal is followed by another, miles added",
-                       "a table that finishes early waits for the signal"),
-    "prizes": lambda c: f"Progressive touring: prizes for {c.new} {'place' if c.new == 1 else 'places'} "
-                        f"(was {c.old})",
-    "umpire": _party_yes_no("an umpire records the scores",
-                      "each table records its own scores"),
     "note": lambda c: f"Note added: {c.new}" if c.action == "added" else f"Note dropped: {c.old}",
 }

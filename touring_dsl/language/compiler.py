@@ -23,11 +23,12 @@ from ..mechanics import effects
 from ..mechanics.turn import TURN
 from ..mechanics.race import RACE
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.progressive import PROGRESSIVE
 from ..mechanics.safeties import SAFETIES
 from ..base.resources import display_path
 from ..mechanics.scoring.compile import compile_scoring
 from .statements import name_span
-from .syntax import Document, Name, Stmt, parse
+from .syntax import Document, Stmt, parse
 
 
 def compile_file(path: str | Path, display: str | None = None, parents: list | None = None) -> m.Ruleset:
@@ -129,15 +130,11 @@ def _mechanic_statement(stmt: Stmt) -> bool:
 class _RulesetBuild(Build):
     """Builds the Ruleset from the merged table, checking meaning and collecting every error."""
 
-    def __init__(self, merged: Merged, collector: Collector):
-        super().__init__(merged, collector)
-        self._short_piles: set[tuple[str, int, int]] = set()  # (card, needs, held) the race reported short
-
     # the ruleset -----------------------------------------------------------------------------
     def ruleset(self) -> m.Ruleset:
         doc = self.merged.doc
         self._deck()
-        race = self.race = self._race()  # penalties check their piles against this race
+        race = self.race = RACE.compile_race(self)  # penalties (and setups' races) check their piles against this race
         setups = self._setups(race)  # progressive tables are seated by these
         before = len(self.c.diagnostics)
         check_limits(self, setups)
@@ -170,7 +167,7 @@ class _RulesetBuild(Build):
             counters=self._counters(),
             reshuffle=TURN.compile_reshuffle(self),
             ending=RACE.compile_ending(self),
-            progressive=self._progressive(setups),
+            progressive=PROGRESSIVE.compile(self, setups),
             scoring=compile_scoring(self),
             notes=tuple((s.data["text"].value, self.provenance(s, "note")) for s in self.stmts("notes")),
             pile_names=self._pile_names(),
@@ -285,59 +282,6 @@ class _RulesetBuild(Build):
                 self.c.error("E271", f'card "{d["name"].value}" is a {d["kind"]} card, but `{words}` is only '
                              f'for {" and ".join(k + " cards" for k in kinds)}', d["name"].span)
 
-    def _race(self) -> m.Race:
-        head = self.one("race")
-        if head is None:
-            self.c.error("E260", "the edition has no race", self.merged.doc.id.span,
-                         "add `race N miles { pile ... }`")
-            return m.Race(miles=0, piles=())
-        piles = tuple(RACE.compile_pile(self, s) for s in self.stmts("race") if s.kind == "pile")
-        race = m.Race(miles=head.data["miles"].value, piles=tuple(p for p in piles if p),
-                      unit=head.data["unit"], exact=head.data["exact"], caps=RACE.compile_caps(self),
-                      provenance=self.provenance(head, "the race"))
-        if not any(s.kind == "pile" for s in self.stmts("race")):
-            return race  # a distance race: any mileage counts towards the target
-        if race.exact or race.caps:
-            self.c.error("E224", "`exact` and `at most` are for distance races, but this race has piles",
-                         head.span, "a race of piles is always run exactly; leave the piles out for a distance race")
-        for card in self.cards.values():
-            if card.kind == "mileage" and all(p.card != card.name for p in race.piles):
-                self.c.error("E260", f'mileage card "{card.name}" has no pile in the race', head.span,
-                             f'add `pile "{card.name}" needs N`')
-        self._check_total(race, head.data["miles"], "the race")
-        self._check_supply(race, dict((c.name, c.count) for c in self.cards.values()), head.data["miles"], "")
-        return race
-
-    def _check_total(self, race: m.Race, miles: Name, what: str) -> None:
-        total = sum(p.needs * (self.cards[p.card].miles or 0) for p in race.piles)
-        if total != race.miles:
-            detail = " + ".join(f"{p.needs} x {self.cards[p.card].miles}" for p in race.piles)
-            self.c.error("E220", f"{what} is {race.miles} miles, but its piles make {total}", miles.span,
-                         f"the piles add up to {detail} = {total}")
-
-    def _check_supply(self, race: m.Race, supply: dict[str, int], where: Name, label: str) -> None:
-        for pile in race.piles:
-            have = supply.get(pile.card, 0)
-            if pile.needs <= have:
-                continue
-            if label and (pile.card, pile.needs, have) in self._short_piles:
-                continue  # the race's own shortfall, met again in a setup that plays it: reported once
-            if not label:
-                self._short_piles.add((pile.card, pile.needs, have))
-            span, inherited = self._in_own_file(where.span)
-            self.c.error("E222", f'pile "{pile.card}" needs {pile.needs} cards but the deck{label} holds '
-                         f'{have}{inherited}', span)
-
-    def _in_own_file(self, span: Span) -> tuple[Span, str]:
-        """An error found in a rule the variant inherits is shown at the variant's own change that caused
-        it (its race, else its header), and says where the inherited rule was written."""
-        own = self.merged.doc
-        if span is None or span.file == own.file:
-            return span, ""
-        race = self.table.get(("race",))
-        cause = race.span if race is not None and race.span.file == own.file else own.id.span
-        return cause, f" (a rule it inherits, written at {span.file}:{span.line})"
-
     def _setups(self, race: m.Race) -> tuple[m.Setup, ...]:
         heads = [s for k, s in self.table.items() if k[0] == "setup" and len(k) == 2]
         if not heads:
@@ -366,10 +310,10 @@ class _RulesetBuild(Build):
                              if side_count else "a race needs at least two players")
         decks = rules["decks"].data["decks"].value if "decks" in rules else 1
         removals = self._removals(rules.get("without"))
-        setup_race = self._setup_race(rules.get("setup_race"), piles, race)
+        setup_race = RACE.compile_setup_race(self, rules.get("setup_race"), piles, race)
         setup_race = self._race_mechanics(list(rules.values()), setup_race)
         supply = {c.name: c.count * decks - dict(removals).get(c.name, 0) for c in self.cards.values()}
-        self._check_supply(setup_race, supply, head.data["name"], f' of setup "{name}"')
+        RACE.check_supply(self, setup_race, supply, head.data["name"], f' of setup "{name}"')
         return m.Setup(id=_slug(name), label=name, players=counts, sides=side_count, side_size=size,
                        decks=decks, removals=removals, race=setup_race,
                        provenance=self._setup_provenance(head, rules.values(), f'setup "{name}"'))
@@ -423,44 +367,6 @@ class _RulesetBuild(Build):
                     parts[mechanic.name] = part
         return m.RulesetMechanics(**parts)
 
-    def _setup_race(self, stmt: Stmt | None, piles: list[Stmt], race: m.Race) -> m.Race:
-        if stmt is None and not piles:
-            return race
-        if race.is_distance:
-            return self._setup_distance(stmt, piles, race)
-        by_card = {p.card: p for p in race.piles}
-        changed = dict(by_card)
-        for pile_stmt in piles:
-            d = pile_stmt.data
-            if d["card"].value not in by_card:
-                self.c.error("E201", f'unknown pile "{d["card"].value}"', d["card"].span,
-                             suggest(d["card"].value, list(by_card)))
-                continue
-            update = {"needs": d["needs"].value}
-            if pile_stmt.annots:  # a setup's own reasons for its target, else the race's pile keeps its own
-                update["provenance"] = self.provenance(pile_stmt, f'pile "{d["card"].value}"')
-            changed[d["card"].value] = by_card[d["card"].value].model_copy(update=update)
-        miles = stmt.data["miles"] if stmt else None
-        if stmt is not None and stmt.data["unit"] != race.unit:
-            self.c.error("E224", f'this setup\'s race is in {stmt.data["unit"]}, the edition\'s in {race.unit}',
-                         stmt.span, f"write {race.unit}")
-        result = m.Race(miles=miles.value if miles else race.miles, piles=tuple(changed.values()), unit=race.unit,
-                        provenance=self.provenance(stmt) if stmt else race.provenance)
-        self._check_total(result, miles or piles[0].data["card"], "this setup's race")
-        return result
-
-    def _setup_distance(self, stmt: Stmt | None, piles: list[Stmt], race: m.Race) -> m.Race:
-        """A setup's own target for a distance race: the same race, to another length, in the same unit."""
-        for pile in piles:
-            self.c.error("E224", "a distance race has no piles", pile.span, "leave the pile out")
-        if stmt is None:
-            return race
-        if stmt.data["unit"] != race.unit:
-            self.c.error("E224", f'this setup\'s race is in {stmt.data["unit"]}, the edition\'s in {race.unit}',
-                         stmt.span, f"write {race.unit}")
-        return race.model_copy(update={"miles": stmt.data["miles"].value, "provenance": self.provenance(stmt)})
-
-
     def _delays(self) -> m.Delays:
         chains = []
         chained = set()
@@ -499,56 +405,6 @@ class _RulesetBuild(Build):
         return tuple(m.Counter(card=c.name, cancels=c.counters, responder_next=c.responder_next,
                                provenance=c.provenance)
                      for c in self.cards.values() if c.kind in ("counter", "safety") and c.counters)
-
-    def _progressive(self, setups: tuple[m.Setup, ...]) -> m.Progressive | None:
-        head = self.one("progressive")
-        if head is None:
-            return None
-        tables, rounds, prizes, partners = (self.one("progressive", name)
-                                            for name in ("tables", "rounds", "prizes", "partners"))
-        # without `tables of`, a table seats four (the number both sheets use), named at the section's head
-        sizes = tables.data["sizes"] if tables else [Name(4, head.span)]
-        side_size: dict[int, int] = {}
-        for setup in setups:  # a table of n is played by the first setup that seats n
-            for n in setup.players:
-                side_size.setdefault(n, setup.side_size)
-        partner_sizes = self._table_sizes(sizes, side_size)
-        if rounds is not None and rounds.data["minutes"].value < 1:
-            self.c.error("E223", "a round must last at least one minute", rounds.data["minutes"].span)
-        if prizes is not None and prizes.data["places"].value < 1:
-            self.c.error("E223", "a party needs at least one prize", prizes.data["places"].span)
-        self._check_partners(partners, partner_sizes, sizes[0].span)
-        return m.Progressive(table=sizes[0].value, tables=tuple(n.value for n in sizes),
-                             partners=bool(partner_sizes),
-                             partners_stay=partners is None or partners.data["move"] == "together",
-                             minutes=rounds.data["minutes"].value if rounds else None,
-                             winners_move_up=self.one("progressive", "winners_move_up") is not None,
-                             restart=self.one("progressive", "restart") is not None,
-                             prizes=prizes.data["places"].value if prizes else 1,
-                             umpire=self.one("progressive", "umpire") is not None,
-                             provenance=self.merged_provenance("progressive", "progressive touring"))
-
-    def _table_sizes(self, sizes: list[Name], side_size: dict[int, int]) -> list[int]:
-        """Checks each table size against the setups; returns the sizes whose tables seat partners."""
-        partner_sizes = []
-        for n in sizes:
-            if n.value < 2:
-                self.c.error("E223", "a table needs at least two players", n.span)
-            elif n.value not in side_size:
-                self.c.error("E290", f"no setup seats a table of {n.value}", n.span,
-                             "each table plays the setup for that many players: add one, or choose from "
-                             + ", ".join(map(str, sorted(side_size))))
-            elif side_size[n.value] > 1:
-                partner_sizes.append(n.value)
-        return partner_sizes
-
-    def _check_partners(self, partners: Stmt | None, partner_sizes: list[int], where: Span) -> None:
-        if partner_sizes and partners is None:
-            self.c.error("E291", f"tables of {partner_sizes[0]} seat partners, but the section does not say how "
-                         "partners move", where, "add `partners stay together` or `partners separate`")
-        elif partners is not None and not partner_sizes:
-            self.c.error("E291", "`partners` is written, but no table seats partners", partners.span,
-                         "remove it, or seat a table with a setup that plays sides of two or more")
 
 
 def _slug(text: str) -> str:

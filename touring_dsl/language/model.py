@@ -3,12 +3,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model, model_serializer
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 FORMAT_VERSION = 2  # 2: examples give deck_size (was deck_empty) and new checks; zones and penalties state more
 
 CardKind = Literal["mileage", "go", "remedy", "hazard", "zone", "counter", "safety"]
-Unit = Literal["miles", "km"]
 
 
 from ..base.model_base import Assumption, Citation, Frozen, Location, Provenance, Source  # noqa: F401 (the model's own)
@@ -20,41 +19,12 @@ from ..mechanics.turn.model import Keep, Reshuffle, Turn  # noqa: F401 (the turn
 from ..mechanics.scoring.model import ScoreTerm, Scoring  # noqa: F401 (the scoring construct's part of the model)
 from ..base.wording import counted
 from ..mechanics.penalties.model import Penalties, Penalty  # noqa: F401 (the penalties construct's part)
-from ..mechanics.race.model import Ending, Pile  # noqa: F401 (the race construct's part)
+from ..mechanics.race.model import Ending, Pile, Race, RaceMechanics, Unit  # noqa: F401 (the race construct's part)
+from ..mechanics.parts import HidesUnusedMechanics, mechanics_model
+from ..mechanics.progressive.model import Progressive  # noqa: F401 (the progressive construct's part)
 
 
-class _DumpsUsedMechanics(Frozen):
-    """The mechanics of one place: its dump holds only the parts in use, so a mechanic added to the registry
-    leaves the compiled JSON of every ruleset that does not use it as it was."""
-
-    @model_serializer(mode="wrap")
-    def _dump(self, handler):
-        data = handler(self)
-        return {k: v for k, v in data.items() if v is not None} if isinstance(data, dict) else data
-
-
-def _mechanics_model(name: str, *places: str) -> type[Frozen]:
-    """The parts the registered mechanics of some places add (touring_dsl.mechanics): one optional field each."""
-    fields = {m.name: (m.model | None, None) for m in REGISTERED if m.place in places}
-    model = create_model(name, __base__=_DumpsUsedMechanics, **fields)
-    model.__doc__ = f"The {places[0]}'s mechanics (touring_dsl.mechanics), each part None where it is not used."
-    return model
-
-
-RaceMechanics = _mechanics_model("RaceMechanics", "race")
-RulesetMechanics = _mechanics_model("RulesetMechanics", "ruleset", "match")  # (a match's: between its races)
-
-
-class _HidesUnusedMechanics(Frozen):
-    """Leaves `mechanics` out of the dump where no mechanic is used, so the compiled form (and its goldens)
-    of a ruleset that uses none is what it was before mechanics were modules."""
-
-    @model_serializer(mode="wrap")
-    def _dump(self, handler):
-        data = handler(self)
-        if isinstance(data, dict) and not data.get("mechanics"):
-            data.pop("mechanics", None)
-        return data
+RulesetMechanics = mechanics_model("RulesetMechanics", __name__, "ruleset", "match")  # (a match's: between its races)
 
 
 class Card(Frozen):
@@ -82,22 +52,6 @@ class Card(Frozen):
         if isinstance(data, dict) and data.get("effect", 1) is None:
             data.pop("effect")
         return data
-
-
-class Race(_HidesUnusedMechanics):
-    """A race of fixed piles, or (no piles) a distance race: any mileage up to `miles`."""
-
-    miles: int
-    piles: tuple[Pile, ...]
-    unit: Unit = "miles"
-    exact: bool = False  # distance races: mileage may not pass the target, which must be reached exactly
-    caps: tuple[tuple[str, int], ...] = ()  # distance races: at most N of a mileage card per side
-    mechanics: RaceMechanics = Field(default_factory=RaceMechanics)  # the race's mechanics (the Extension...)
-    provenance: Provenance = Field(default_factory=Provenance)
-
-    @property
-    def is_distance(self) -> bool:
-        return not self.piles
 
 
 class Setup(Frozen):
@@ -143,27 +97,6 @@ class Counter(Frozen):
     redraw: bool = True
     responder_next: bool = False  # the responder, not the seat after the attacker, takes the next turn
     provenance: Provenance = Field(default_factory=Provenance)
-
-
-class Progressive(Frozen):
-    """Progressive Touring: several tables racing against a clock; a tournament format.
-
-    Each table is seated by the edition's setup for that many players (its sides, removals and race)."""
-
-    table: int  # the number at a table the host is offered first
-    tables: tuple[int, ...] = ()  # every number a table may seat, preferred first (empty: `table` alone)
-    partners: bool  # some table seats sides of two or more
-    partners_stay: bool = True  # partners move together all evening; False: they separate every round
-    minutes: int | None
-    winners_move_up: bool = False  # False: everyone keeps their table all evening
-    score: Literal["mileage"] = "mileage"
-    restart: bool = False  # a game finished before the signal is followed by another, its miles added
-    prizes: int = 1  # places rewarded at the end
-    umpire: bool = False  # an umpire, not the players, records the scores
-    provenance: Provenance = Field(default_factory=Provenance)
-
-    def sizes(self) -> tuple[int, ...]:
-        return self.tables or (self.table,)
 
 
 class ExampleSide(Frozen):
@@ -245,7 +178,7 @@ class PileNames(Frozen):
     provenance: Provenance = Field(default_factory=Provenance)
 
 
-class Ruleset(_HidesUnusedMechanics):
+class Ruleset(HidesUnusedMechanics):
     format: int = FORMAT_VERSION
     id: str
     title: str

@@ -38,13 +38,10 @@ def describe_key(key: tuple) -> str:
 def score_key_words(key: tuple) -> str:
     """A scoring rule's key in words ("points for completing the race without "200 km""), for messages."""
     kind = key[0]
-    said = core.key_said(key)  # a core construct's line (the scoring's terms): its construct says it
+    said = core.key_said(key)  # a core construct's line (the scoring's terms, the match): its construct says it
     if said is not None:
         return said
-    words = {"match_to": "the match"}
-    if kind not in words:  # a mechanic's statement (touring_dsl.mechanics): as it is written
-        return kind.replace("_", " ")
-    return words[kind]
+    return kind.replace("_", " ")  # a mechanic's statement (touring_dsl.mechanics): as it is written
 
 
 def name_span(stmt: Stmt) -> Span:

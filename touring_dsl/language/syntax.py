@@ -328,7 +328,6 @@ class ToRaw(Transformer):
     def delays(self): return ("delays", {})
     def penalties(self): return ("penalties", {})
     def reshuffle(self): return ("reshuffle", {})
-    def progressive(self): return ("progressive", {})
     def scoring(self): return ("scoring", {})
     def notes(self): return ("notes", {})
     def piles(self): return ("piles", {})
@@ -384,19 +383,8 @@ class ToRaw(Transformer):
 
 
 
-    def tables(self, *sizes): return ("tables", {"players": sizes[0], "sizes": list(sizes)})
-    def partners(self, move): return ("partners", {"move": move or "together"})
-    def together(self): return "together"
-    def separate(self): return "separate"
-    def rounds(self, n): return ("rounds", {"minutes": n})
-    def winners_move_up(self): return ("winners_move_up", {})
-    def score_mileage(self): return ("score", {})
-    def restart(self): return ("restart", {})
-    def prizes(self, n): return ("prizes", {"places": n})
-    def umpire(self): return ("umpire", {})
 
     # a scoring term's line and a completing term's finish: parsed by its kind (touring_dsl.mechanics.scoring)
-    def match_to(self, n, _points): return ("match_to", {"points": n})
     def points(self): return None
     @v_args(inline=False, meta=True)
     def per_mile(self, meta, children): return Name("mile", Span(self.file, meta.line, meta.column, 4))

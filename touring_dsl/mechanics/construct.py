@@ -1,6 +1,7 @@
 """Mechanics, the construct contract: what every core construct gives the language's and the engine's stages.
 
-A core construct (the turn, the race, zones, penalties, safeties, scoring: mechanics.core.CORE) is a
+A core construct (the turn, the race, zones, penalties, safeties, scoring, the match, Progressive
+Touring: mechanics.core.CORE) is a
 mechanics.contract.Contract, like an optional mechanic: it parses its own grammar aliases, keys its own
 statements within their section, names its keys in messages, and declares its error codes and the
 differ's sentences. The parse (language.syntax), the statements' words (language.statements), the

@@ -18,14 +18,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .construct import Construct
+from .match import MATCH
 from .penalties import PENALTIES
+from .progressive import PROGRESSIVE
 from .race import RACE
 from .safeties import SAFETIES
 from .scoring import SCORING
 from .turn import TURN
 from .zones import ZONES
 
-CORE: tuple[Construct, ...] = (TURN, RACE, ZONES, PENALTIES, SAFETIES, SCORING)
+CORE: tuple[Construct, ...] = (TURN, RACE, ZONES, PENALTIES, SAFETIES, SCORING, MATCH, PROGRESSIVE)
 
 # each stage method's order of visit (see the docstring); a slot no construct implements is the stage's own
 ORDER: dict[str, tuple[str, ...]] = {

@@ -4,7 +4,7 @@ A construct below the faces cannot build the rulebook's Text, so it says what a 
 as a PHRASE: a tuple of plain strings and the marks below, which rulebook/construct_words.py sets (a
 card's name in the card style, a list of names joined in prose, a count spelt out, the edition's go
 pile, the marks of the assumptions behind a rule) and `plain` writes as plain text. A rulebook section is
-a Chapter of Para and Grid blocks of phrases. The zones (mechanics/zones) and the hazard effects
+a Chapter of Para, Items and Grid blocks of phrases. The zones (mechanics/zones) and the hazard effects
 (mechanics/effects) say their words so.
 """
 from __future__ import annotations
@@ -52,6 +52,14 @@ def _plain(part) -> str:
         return part.name
     if isinstance(part, NameList):
         return listed(part.names, part.last)
+    if isinstance(part, Run):
+        return "".join(_plain(x) for x in part.parts)
+    if isinstance(part, Ordinal):
+        return f"number {part.n}"
+    if isinstance(part, Numbers):
+        return listed([str(n) for n in part.ns], part.last)
+    if isinstance(part, CardCounts):
+        return listed([f"{n} {card}" for card, n in part.items])
     return part
 
 
@@ -67,6 +75,38 @@ class Number:
     """A bare number inside a phrase ("so that you hold seven": the rulebook spells small numbers)."""
 
     n: int
+
+
+@dataclass(frozen=True)
+class Ordinal:
+    """A rank inside a phrase ("the third card": the rulebook spells it)."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class Run:
+    """Words set as one run of text, the marks inside spelt out ("Each round lasts twenty minutes"): the
+    rulebook keeps a sentence written whole as one piece (the PDF's source holds one string per piece).
+    Only marks that are spelt as words go inside (Number, Numbers, Ordinal, Count, CardCounts)."""
+
+    parts: tuple
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """Bare numbers inside a phrase, joined as a list ("three or four": the rulebook spells small numbers)."""
+
+    ns: tuple[int, ...]
+    last: str = "or"
+
+
+@dataclass(frozen=True)
+class CardCounts:
+    """Cards counted inside a phrase, as plain prose ("two Flat Tire and one Collision": the rulebook spells
+    the counts and leaves the names unstyled)."""
+
+    items: tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True)
@@ -94,6 +134,13 @@ class Para:
 
 
 @dataclass(frozen=True)
+class Items:
+    """A bulleted list of a section: one phrase per item."""
+
+    items: tuple[tuple, ...]
+
+
+@dataclass(frozen=True)
 class Grid:
     """A table of a section: its header (plain strings) and its rows (one phrase per cell)."""
 
@@ -104,7 +151,7 @@ class Grid:
 
 @dataclass(frozen=True)
 class Chapter:
-    """A section of the rulebook: its title, its anchor and its blocks (Para and Grid)."""
+    """A section of the rulebook: its title, its anchor and its blocks (Para, Items and Grid)."""
 
     title: str
     anchor: str

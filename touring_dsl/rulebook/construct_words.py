@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..mechanics import phrases as p
 from . import words as w
-from .blocks import Block, CardName, Paragraph, Section, Table, Text, card_list, text
+from .blocks import Block, Bullets, CardName, Paragraph, Section, Table, Text, card_list, counted_cards, plain, text
 
 
 def phrase(parts: tuple, writer=None) -> Text:
@@ -26,6 +26,14 @@ def _part(part, writer):
         return w.counted(part.n, part.singular)
     if isinstance(part, p.Number):
         return w.number(part.n)
+    if isinstance(part, p.Ordinal):
+        return w.ordinal(part.n)
+    if isinstance(part, p.Run):
+        return "".join(_part(x, writer) for x in part.parts)
+    if isinstance(part, p.Numbers):
+        return w.join([w.number(n) for n in part.ns], part.last)
+    if isinstance(part, p.CardCounts):
+        return plain(counted_cards(part.items, "and", w.number))
     if isinstance(part, p.MileageList):
         return writer.mileage_list(part.names)
     if isinstance(part, p.GoPile):
@@ -38,7 +46,9 @@ def _part(part, writer):
 
 
 def block(said, writer) -> Block:
-    """A Para or Grid of phrases as a rulebook block."""
+    """A Para, Items or Grid of phrases as a rulebook block."""
+    if isinstance(said, p.Items):
+        return Bullets(tuple(phrase(item, writer) for item in said.items))
     if isinstance(said, p.Grid):
         return Table(said.header, tuple(tuple(phrase(cell, writer) for cell in row) for row in said.rows),
                      numeric=said.numeric)

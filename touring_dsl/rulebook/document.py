@@ -8,11 +8,13 @@ from ..mechanics import REGISTERED
 from ..mechanics import effects
 from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.race import RACE
+from ..mechanics.progressive import PROGRESSIVE
 from ..mechanics.safeties import SAFETIES
 from ..language.model import Card, Provenance, Ruleset, Setup
 from . import words as w
 from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Table, Text,
-                     card_list, counted_cards, join_texts, plain, text)
+                     card_list, counted_cards, join_texts, text)
 from . import construct_words
 from .construct_words import phrase
 from ..mechanics.zones import rulebook as zone_words
@@ -163,47 +165,10 @@ class _Writer:
                     f"{self.r.ending.turn_limit} moves is stopped and scored as if the cards had run out{match}.")
 
     def object_section(self) -> Section:
-        r = self.r
-        if r.race.is_distance:
-            return self.distance_object()
-        piles = r.race.piles
-        total = sum(p.needs for p in piles)
-        blocks: list[Block] = [
-            Paragraph(text(f"The game is a race of {w.miles(r.race.miles, self.unit)}. Every player, or every side of "
-                           f"partners, covers the distance by laying mileage cards on {w.counted(len(piles), 'pile')}, "
-                           "one pile for each kind of mileage card, and must complete all of them:",
-                           self.refs(r.race.provenance))),
-            Bullets(tuple(text(f"{w.number(p.needs)} ", CardName(p.card), f" ({w.miles(p.needs * _miles(r, p.card), self.unit)})",
-                               self.refs(p.provenance)) for p in piles)),
-            Paragraph(text(f"That is {w.counted(total, 'card')} in all. The first side to complete every pile wins. "
-                           "Along the way each side tries to hold the others back", self.hindrances(), ".")),
-        ]
-        self.shorter_races(blocks)
+        blocks = [construct_words.block(said, self)  # the race's words (mechanics.race), then its mechanics'
+                  for said in RACE.rulebook.object_blocks(self.r, self.hindrances())]
         self.mechanic_rules(blocks)
         return Section("Object of the game", "object", tuple(blocks))
-
-    def distance_object(self) -> Section:
-        """The object of a distance race: any mileage, up to (and in an exact race, exactly) the target."""
-        r = self.r
-        race = r.race
-        goal = self.dist(race.miles)
-        rule = (f"The first side to reach exactly {goal} wins: a card that would take a side past {goal} may "
-                "not be laid." if race.exact else f"The first side to reach {goal} or more wins.")
-        blocks: list[Block] = [Paragraph(text(
-            f"The game is a race of {goal}. Every player, or every side of partners, covers the distance by "
-            "laying mileage cards of any value on its distance pile; their values add up. ", rule,
-            " Along the way each side tries to hold the others back", self.hindrances(), ".",
-            self.refs(race.provenance)))]
-        if race.caps:
-            limits = [text(f"{w.number(n)} ", CardName(card)) for card, n in race.caps]
-            blocks.append(Paragraph(text("No side may lay more than ", join_texts(limits, " or "),
-                                         " in one race.")))
-        self.shorter_races(blocks)
-        self.mechanic_rules(blocks)
-        return Section("Object of the game", "object", tuple(blocks))
-
-    def dist(self, n: int) -> str:
-        return w.miles(n, self.unit)
 
     def mechanic_rules(self, blocks: list[Block]) -> None:
         """Each mechanic's sentences (touring_dsl.mechanics): the ruleset's own, then each setup race's,
@@ -236,18 +201,6 @@ class _Writer:
                 said = said[:1].lower() + said[1:]
                 blocks.append(Paragraph(text(f"With {w.players_phrase(tuple(sorted(set(players))))} players: ",
                                              said, self.refs(*provenances))))
-
-    def shorter_races(self, blocks: list[Block]) -> None:
-        r = self.r
-        shorter = [s for s in r.setups if s.race.miles != r.race.miles]
-        if shorter:
-            alike: dict[tuple[int, str], list[int]] = {}  # setups running the same race, seated alike
-            for s in shorter:
-                alike.setdefault((s.race.miles, seating(s)), []).extend(s.players)
-            lines = [text(f"with {w.players_phrase(tuple(players))} players ({seats}) the race is {w.miles(miles, self.unit)}")
-                     for (miles, seats), players in alike.items()]
-            blocks.append(Paragraph(text("The distance changes with the number of players: ",
-                                         join_texts(lines, "; "), ". See ", "the table of players and sides", ".")))
 
     def hindrances(self) -> str:
         means = []
@@ -301,10 +254,7 @@ class _Writer:
         zone_pile = zone_words.setup_pile(r)
         if zone_pile:
             lay.append(self.said(zone_pile))
-        if r.race.is_distance:
-            lay.append(text("one distance pile, on which it lays its mileage cards of every value"))
-        else:
-            lay.append(text("one mileage pile for each of ", cards(p.card for p in r.race.piles)))
+        lay.append(self.said(RACE.rulebook.setup_piles(r)))  # (mechanics.race)
         if self.by_kind.get(SAFETIES.kind):
             lay.append(text(SAFETIES.setup_line()))
         blocks.append(Paragraph(text("Each side keeps in front of it:")))
@@ -362,25 +312,13 @@ class _Writer:
                                Paragraph(text("The card you play may be:")),
                                Bullets(tuple(self.play_options()))]
         blocks.append(Paragraph(said(TURN.rulebook.before_go(t, self.by_kind, KIND_PLURAL), self)))
-        face_down = [p.card for p in r.race.piles if p.face_down]
-        if face_down:
-            blocks.append(Paragraph(text("Once the ", cards(face_down), " " + w.plural(len(face_down), "pile") +
-                                         (" is" if len(face_down) == 1 else " are") +
-                                         " complete, turn " + ("it" if len(face_down) == 1 else "them") +
-                                         " face down to show that " + ("it is" if len(face_down) == 1 else
-                                                                       "they are") + " finished.")))
-        for pile in r.race.piles:
-            if pile.tally:
-                blocks.append(Paragraph(text(f"Lay the {w.ordinal(pile.tally)} card of the ", CardName(pile.card),
-                                             " pile crosswise: it makes the pile quick to count.")))
+        blocks += [construct_words.block(said, self) for said in RACE.rulebook.pile_flags(r)]  # (mechanics.race)
         blocks.append(Paragraph(text("When the draw pile runs out: ", self.reshuffle_text())))
         return Section("Playing a turn", "turn", tuple(blocks))
 
     def play_options(self) -> list[Text]:
         r = self.r
-        where, limit = ((" on your side's distance pile", "; never past the goal" if r.race.exact else "")
-                        if r.race.is_distance else (" on your side's pile of that card",
-                                                    "; a complete pile takes no more cards"))
+        where, limit = RACE.rulebook.mileage_play(r)  # (mechanics.race)
         options = [text("a mileage card,", where, ", but only while your side's ",
                         self.go_pile(), " shows an undelayed ", CardName(self.go),
                         zone_words.mileage_condition(r), limit)]
@@ -418,15 +356,12 @@ class _Writer:
         if not names:
             return None
         r = self.r
-        counting = (f"They all go on a side's distance pile, and a side counts its {r.race.unit} by adding up "
-                    "their values." if r.race.is_distance else
-                    "Each kind goes on its own pile, and a side counts its miles by adding up its piles.")
-        blocks: list[Block] = [Paragraph(text("The mileage cards are ", cards(names), ". ", counting))]
+        blocks: list[Block] = [Paragraph(text("The mileage cards are ", cards(names), ". ",
+                                              RACE.rulebook.counting(r)))]  # (mechanics.race)
         blocks += [Paragraph(self.said(limit)) for limit in zone_words.mileage_limits(r)]
-        safe = [p.card for p in r.race.piles if p.protected]
-        if safe and (r.penalties or zone_words.speeding_costs_all(r)):
-            blocks.append(Paragraph(text("The ", cards(safe), " piles are safe: penalties never take cards "
-                                         "from them.")))
+        safe = RACE.rulebook.safe_piles(r)  # the piles penalties never take from (mechanics.race)
+        if safe is not None:
+            blocks.append(construct_words.block(safe, self))
         return Section("Mileage cards", "mileage", tuple(blocks))
 
     def go_cards(self) -> Section | None:
@@ -541,72 +476,10 @@ class _Writer:
         return construct_words.section(PENALTIES.section(self.r), self)
 
     def winning_section(self) -> Section:
-        e = self.r.ending
-        goal = (f"The first side to reach {'exactly ' if self.r.race.exact else ''}{self.dist(self.r.race.miles)} "
-                "wins the race at once." if self.r.race.is_distance else
-                "The first side to complete every one of its mileage piles wins the race at once.")
-        blocks: list[Block] = [Paragraph(text(goal)),
-            Paragraph(text(
-                "If the draw pile is empty and a reshuffle would bring back no cards, play on without drawing "
-                f"until every hand is empty. The side with the most {self.unit} then wins; equal {self.unit} make a tie.",
-                self.refs(e.provenance)))]
-        return Section("Winning", "winning", tuple(blocks))
+        return construct_words.section(RACE.rulebook.winning(self.r), self)  # (mechanics.race)
 
     def progressive_section(self) -> Section | None:
-        p = self.r.progressive
-        if p is None:
-            return None
-        rounds = (f"Each round lasts {w.number(p.minutes)} minutes, unless the host sets another length"
-                  if p.minutes else "The host sets the length of a round")
-        recorder = ("the umpire, if the host has named one, goes from table to table and records" if p.umpire
-                    else "each table records")
-        said = [
-            text("For a party, several tables play at the same time, and the host decides how many rounds make "
-                 "the evening. ", self.table_sizes(p)),
-            text(f"{rounds}. When the host gives the signal, play stops at every table at once and {recorder} "
-                 "the miles of every player: each player scores the miles laid by their side, so partners "
-                 "score alike."),
-            text("A game won before the signal is followed at once by a fresh deal at the same table, and the "
-                 "miles of every game of the round are added together." if p.restart else
-                 "A table whose game is won before the signal waits for it, keeping the miles of that game."),
-            self.movement(p),
-            text("When the evening ends, the greatest total mileage wins"
-                 + (f"; prizes go to the first {w.number(p.prizes)} places" if p.prizes > 1 else "")
-                 + ". Players with equal totals share a place."),
-        ]
-        body = tuple(Paragraph(t) for t in said[:-1]) + (Paragraph(text(said[-1], self.refs(p.provenance))),)
-        return Section("Progressive play", "progressive", body)
-
-    def table_sizes(self, p) -> Text:
-        """Who sits at a table, by the setup each size plays: partners or single players, cards out, race."""
-        groups: dict[bool, list[int]] = {}
-        for n in p.sizes():
-            groups.setdefault(self.r.setup_for(n).side_size > 1, []).append(n)
-        phrases = [w.players_phrase(sizes) + (", partners facing each other" if partners else
-                                              ", each for themselves")
-                   for partners, sizes in groups.items()]
-        said = f"A table seats {phrases[0]}" + (f"; or else {phrases[1]}, but tables of partners and tables " 
-                                                 "of single players are never mixed in one party"
-                                                 if len(phrases) > 1 else "") + "."
-        for n in p.sizes():
-            setup = self.r.setup_for(n)
-            changes = ([plain(counted(setup.removals)) + " are taken out"] if setup.removals else []) + (
-                [f"the race is {w.miles(setup.race.miles)}"] if setup.race.miles != self.r.race.miles else [])
-            if changes:
-                said += f" At a table of {w.number(n)}, {w.join(changes)}."
-        return text(said)
-
-    def movement(self, p) -> Text:
-        if not p.winners_move_up:
-            return text("Nobody changes tables: each table plays together all evening.")
-        said = ("After each round the side with the most miles at each table moves up to the next table, and "
-                "the others stay. At the head table the winners stay and the side with the fewest miles goes "
-                "down to the foot table. A tie for the most miles is settled by a cut of the cards.")
-        if p.partners:
-            said += (" Partners move together and keep each other all evening." if p.partners_stay else
-                     " Then every pair separates: each new pair joins one player who stayed with one who "
-                     "arrived, and each player keeps the pair's miles as their own score.")
-        return text(said)
+        return construct_words.section(PROGRESSIVE.section(self.r), self)  # (mechanics.progressive)
 
     def notes_section(self) -> Section | None:
         if not self.r.notes:
@@ -625,14 +498,6 @@ def _edition_name(r: Ruleset) -> str:
     head = r.title + (f": {r.subtitle}" if r.subtitle else "")
     maker = ", ".join(part for part in (r.publisher, str(r.year) if r.year else "") if part)
     return f"{head} ({maker})" if maker else head
-
-
-def _miles(ruleset: Ruleset, name: str) -> int:
-    try:
-        return ruleset.card(name).miles or 0
-    except KeyError:
-        return 0
-
 
 
 __all__ = ["build", "cards", "seating"]

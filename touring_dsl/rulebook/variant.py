@@ -11,6 +11,7 @@ from ..mechanics import REGISTERED
 from ..mechanics.zones import rulebook as zone_words
 from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.progressive import PROGRESSIVE
 from . import construct_words
 from . import words as w
 from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
@@ -155,12 +156,8 @@ def _reshuffle(old: Ruleset, new: Ruleset, refs) -> list[Text]:
 
 
 def _progressive(old: Ruleset, new: Ruleset, refs) -> list[Text]:
-    a, b = old.progressive, new.progressive
-    if a == b or (a and b and a.model_dump(exclude={"provenance"}) == b.model_dump(exclude={"provenance"})):
-        return []
-    if b is None:
-        return [text("Leaves out progressive play.")]
-    return [text("Changes progressive play (see Progressive play).", refs(b.provenance))]
+    said = PROGRESSIVE.variant(old, new)  # (the progressive construct: mechanics.progressive)
+    return [construct_words.phrase(said, SimpleNamespace(refs=refs))] if said else []
 
 
 def _mechanics(old: Ruleset, new: Ruleset, refs) -> list[Text]:

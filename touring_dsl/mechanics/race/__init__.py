@@ -20,26 +20,30 @@ once; when the cards or the turn limit run out, the side with the most miles win
 What is in this package, one file per stage:
 
     statements.py  the sections' grammar aliases -> raw statements, and each statement's key (language.syntax)
-    model.py       the model part Pile and Ending (pydantic), which language.model imports from here
-    compile.py     a pile, the caps and the `ending` section -> Pile, caps, Ending, with their errors (E221, E223)
+    model.py       the model part Race, Pile and Ending (pydantic), which language.model imports from here
+                   (a race's `mechanics` part is made from the registry: mechanics.parts)
+    compile.py     the `race` section -> Race, checked whole; a setup's own race; the `ending` section ->
+                   Ending; with their errors (E220, E221, E222, E223, E224, E260, E201)
     kernel.py      the tables (unit, target, exact, each mileage card's need, the piles' order) and
                    the kernel lines that lay a mileage card, reach the target, take a mileage card away
                    (a hazard's `removes`: mechanics.effects.removal), reopen a distance race's piles,
                    and settle the winner in finish()
-    words.py       explain's refusal of a mileage card, `touring show`'s line, the differ's comparison of two races and two endings and
-                   its sentences
+    words.py       explain's refusal of a mileage card, `touring show`'s line, the differ's comparison of two
+                   races, two endings and two setups' own races, and its sentences
     suggest.py     `touring new`'s suggestions: a shorter race, a turn limit
+    rulebook.py    the rulebook's Object of the game (piles or distance, caps, shorter races) and Winning
+                   sections, and what the other sections say of the piles (setting up, a turn's mileage
+                   option, face-down and crosswise piles, counting, safe piles), as phrases (mechanics.phrases)
 
-What stays outside (not yet moved onto the contract): the Race model class (language.model: its
-`mechanics` field is made there from the registered mechanics), the race's head and whole checks (language.compiler's `_race`, `_check_total`, `_check_supply`,
-`_setup_race`: E220, E222, E224, E260), and the
-words: the rulebook's race section (rulebook.document), the
-differ's sentences for the race's length and caps (diff.describe).
+The stages call RACE below: language.syntax (the parse), the compiler (compile_race, compile_setup_race,
+check_supply, compile_ending), engine.tables and engine.codegen, explain, cli.show, diff.compare and
+diff.describe, and rulebook.document (object_blocks, winning, setup_piles, mileage_play, pile_flags,
+counting, safe_piles). The players' table (each setup's race and its piles' needs) is the rulebook's.
 """
 from __future__ import annotations
 
 from ..construct import Construct, on_first_call
-from . import kernel, statements, suggest, words
+from . import kernel, rulebook, statements, suggest, words
 from ..vocabulary import MILEAGE
 from .kernel import NO_CAP
 
@@ -54,8 +58,15 @@ class RaceConstruct(Construct):
     parse = staticmethod(statements.parse)  # (alias, children): the statement's (kind, data), or a part's value
     statement_key = staticmethod(statements.statement_key)  # (kind, data): its key within the section
     statements = tuple(statements.PARSE)  # its grammar aliases (last: the name is the module's until here)
+    errors = {"E220": "the piles do not add up to the race",  # its own codes (language.errors.CODES takes them in)
+              "E221": "a pile that is not a mileage card",
+              "E222": "a pile needs more cards than the deck holds",
+              "E224": "a distance-race rule in a race of piles, or a race in the wrong unit"}
 
     # the compiler (pydantic: compile.py is imported on use, never by the engine's import of this package)
+    compile_race = on_first_call(f"{__name__}.compile", "compile_race")  # (build): the Race, checked whole
+    compile_setup_race = on_first_call(f"{__name__}.compile", "compile_setup_race")  # (build, stmt, piles, race)
+    check_supply = on_first_call(f"{__name__}.compile", "check_supply")  # (build, race, supply, where, label): E222
     compile_pile = on_first_call(f"{__name__}.compile", "compile_pile")  # (build, stmt): one Pile, or None
     compile_caps = on_first_call(f"{__name__}.compile", "compile_caps")  # (build): the distance race's caps
     compile_ending = on_first_call(f"{__name__}.compile", "compile_ending")  # (build): the Ending part
@@ -86,7 +97,11 @@ class RaceConstruct(Construct):
 
     compare_race = staticmethod(words.compare_race)  # the differ's comparisons (diff.compare)
     compare_ending = staticmethod(words.compare_ending)
+    compare_setup_race = staticmethod(words.compare_setup_race)  # (to_b, setup_a, ruleset_a, setup_b, ruleset_b)
+    setup_length = staticmethod(words.setup_length)  # (setup, ruleset): its own race's length, or None
+    length_said = staticmethod(words.length_said)  # a length as the differ holds it, in words
     diff_phrases = words.DIFF_PHRASES  # their sentences (diff.describe, through mechanics.core)
+    rulebook = rulebook  # the rulebook's sentences as phrases (mechanics.phrases): object_blocks, winning
 
 
 RACE = RaceConstruct()

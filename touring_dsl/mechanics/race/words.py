@@ -1,10 +1,11 @@
-"""Mechanics, the race, its words: explain's refusal of a mileage card, `touring show`'s line, and the differ's comparison of two races and
-two endings (diff.compare calls compare_race and compare_ending) with their sentences (DIFF_PHRASES, which
-diff.describe reads through mechanics.core; the race's length and caps are still said there, beside a
-setup's own race).
+"""Mechanics, the race, its words: explain's refusal of a mileage card, `touring show`'s line, and the differ's
+comparison of two races, two endings and two setups' own races (diff.compare calls compare_race,
+compare_ending and compare_setup_race) with their sentences (DIFF_PHRASES, which diff.describe reads
+through mechanics.core: the race's kind, length, caps and piles, a setup's race, the ending).
 """
 from __future__ import annotations
 
+from ...base.wording import distance
 from ..vocabulary import RUNNING
 from ..zones import ZONES
 
@@ -84,6 +85,31 @@ def compare_race(c) -> None:
             c.emit("race", "added", "pile", (None, card), None, pile.needs)
 
 
+def race_key(race) -> tuple:
+    """A race by meaning: its length and what each pile needs (not where, nor in what order, it was written)."""
+    return (race.miles, tuple(sorted((p.card, p.needs) for p in race.piles)))
+
+
+def setup_length(setup, ruleset) -> int | str | None:
+    """A setup's own race length as a Change holds it (length), or None where it runs the edition's race."""
+    return None if race_key(setup.race) == race_key(ruleset.race) else length(setup.race)
+
+
+def compare_setup_race(to_b, s_a, r_a, s_b, r_b):
+    """The (action, aspect, old, new) changes of one way of seating between setup s_a of ruleset r_a and
+    s_b of r_b: the length of its own race, and its piles (`to_b` puts a card of A in B's name)."""
+    if race_key(s_a.race) == race_key(r_a.race) and race_key(s_b.race) == race_key(r_b.race):
+        return  # both run their edition's own race, which the race topic compares
+    if s_a.race.unit != s_b.race.unit or s_a.race.miles != s_b.race.miles:
+        yield "changed", "setup-race", length(s_a.race), length(s_b.race)
+    if s_a.race.is_distance or s_b.race.is_distance:
+        return  # a distance race has no piles; the race topic says how the race is run
+    piles_a = tuple((p.card, p.needs) for p in s_a.race.piles)
+    piles_b = tuple((p.card, p.needs) for p in s_b.race.piles)
+    if sorted((to_b(c), n) for c, n in piles_a) != sorted(piles_b):  # as for the race, order means nothing
+        yield "changed", "setup-piles", piles_a, piles_b
+
+
 def compare_ending(c) -> None:
     """The ending's differences (c as above)."""
     a, b = c.a.ending, c.b.ending
@@ -100,6 +126,29 @@ RACE_KIND = {"piles": "by completing fixed mileage piles", "distance": "on dista
 
 def quoted(name) -> str:
     return f'"{name}"'
+
+
+def length_said(value) -> str:
+    """A race length as a Change holds it (length), in words: miles as a number, another unit written out."""
+    return value if isinstance(value, str) else distance(value, "miles")
+
+
+def was(old, new) -> str:
+    """The old race length: its unit written out only when it differs from the new one's."""
+    return str(old) if isinstance(old, int) == isinstance(new, int) else length_said(old)
+
+
+def counted_cards(items) -> str:
+    return ", ".join(f"{n} x {quoted(card)}" for card, n in items) if items else "nothing"
+
+
+def race_cap(c) -> str:
+    """A distance race's cap on a card: added, gone, or changed."""
+    if c.action == "added":
+        return f"A side may lay at most {c.new} {quoted(c.name)} in a race (new)"
+    if c.action == "removed":
+        return f"No limit any more on {quoted(c.name)} (at most {c.old} a race)"
+    return f"A side may lay at most {c.new} {quoted(c.name)} in a race (was {c.old})"
 
 
 def cards(n: int) -> str:
@@ -129,6 +178,10 @@ def pile(c) -> str:
 DIFF_PHRASES = {
     "race-kind": lambda c: f"The race is run {RACE_KIND[c.new]} (was {RACE_KIND[c.old]})",
     "race-exact": yes_no("The target must be reached exactly: no card may pass it", "A side may pass the target"),
+    "race-miles": lambda c: f"The race is {length_said(c.new)} (was {was(c.old, c.new)})",
+    "race-cap": race_cap,
+    "setup-race": lambda c: f"{c.name}: a race of {length_said(c.new)} (was {was(c.old, c.new)})",
+    "setup-piles": lambda c: f"{c.name}: piles of {counted_cards(c.new)} (was {counted_cards(c.old)})",
     "race-cards": lambda c: f"A side completes the race with {c.new} mileage cards (was {c.old})",
     "pile": pile,
     "pile-needs": lambda c: f"The {quoted(c.name)} pile needs {cards(c.new)} (was {c.old})",

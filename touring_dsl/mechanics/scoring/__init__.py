@@ -5,7 +5,8 @@ Construct: in the `scoring` section, terms that give each side points when a rac
 hazard countered`), terms only the side that completed the race scores (`N points for completing the race`,
 optionally `without "Card"`, `after the draw pile runs out`, `while no opponent has any mileage`, or a
 mechanic's condition such as `after an extension`), and `match to N points`: the races are played on until
-some side's running total reaches N, and the highest total wins (engine.match plays it).
+some side's running total reaches N, and the highest total wins (that line is the match construct's,
+mechanics.match, which the compile step asks for the Scoring's `match`; engine.match plays it).
 
 Each kind of term is one TermKind (base.py; the core's in terms.py), listed once in KINDS: it carries its
 grammar alias, its compile check, how it is counted on the finished table and its words. A mechanic's
@@ -20,15 +21,16 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...base.wording import counted
-from .. import REGISTERED, match_parts
+from .. import REGISTERED
 from ..construct import Construct
+from ..match import MATCH
 from .base import Named, NameList, TermKind, completed
 from .terms import CORE, MechanicFinish
 
 KINDS: tuple[TermKind, ...] = (*CORE, *(MechanicFinish(m, f) for m in REGISTERED for f in m.finishes))
 WHATS: tuple[str, ...] = tuple(kind.what for kind in KINDS)  # ScoreTerm.what's values, a mechanic's last
 STATEMENTS = frozenset(kind.statement for kind in KINDS)  # the grammar aliases of the terms' lines
-MATCH_RULES = ("match_to",)  # the section's statements about the match, not terms that score a race
+MATCH_RULES = MATCH.statements  # the section's statements about the match (mechanics.match), not terms that score a race
 
 
 _BY_WHAT = {kind.what: kind for kind in KINDS}
@@ -94,9 +96,7 @@ class ScoringConstruct(Construct):
         unit = "km" if r.race.unit == "km" else "mile"
         terms = [f"{counted(t.points, 'point')} {score_words(t, unit, counter=r.pile_names.counter)}"
                  for t in r.scoring.terms]
-        match = f"; match to {counted(r.scoring.match, 'point')}" if r.scoring.match else "; each race scored on its own"
-        match += "".join(f", {mechanic.show(part, r.race.unit)}" for mechanic, part in match_parts(r))  # beside it
-        return ["Scoring: " + ", ".join(terms) + match]
+        return ["Scoring: " + ", ".join(terms) + MATCH.show(r)]  # the match, its mechanics beside it (mechanics.match)
 
 
 SCORING = ScoringConstruct()

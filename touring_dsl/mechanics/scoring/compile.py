@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import REGISTERED
+from ..match import MATCH
 from . import MATCH_RULES, kind_of_statement
 from .checks import positive
 from .model import ScoreTerm, Scoring
@@ -19,14 +20,11 @@ def compile_scoring(build: Any) -> Scoring | None:
         return None
     stmts = [s for s in build.stmts("scoring") if not any(s.kind in m.statements for m in REGISTERED)]
     terms = [t for t in (_term(build, s) for s in stmts if s.kind not in MATCH_RULES) if t]
-    match = build.one("scoring", "match_to")
-    if match is not None:
-        positive(build, match.data["points"], "a match")
+    match, match_provenance = MATCH.compile(build)  # the match's target (mechanics.match)
     if not any(s.kind not in MATCH_RULES for s in stmts):
         build.c.error("E297", "the scoring gives no points", head.span,
                       "add a term such as `1 point per mile` or `400 points for completing the race`")
-    return Scoring(terms=tuple(terms), match=match.data["points"].value if match else None,
-                   match_provenance=build.provenance(match, "the match"),
+    return Scoring(terms=tuple(terms), match=match, match_provenance=match_provenance,
                    provenance=build.provenance(head, "the scoring"))
 
 

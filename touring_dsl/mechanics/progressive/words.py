@@ -1,0 +1,85 @@
+"""Mechanics, Progressive Touring, its words: the differ's comparison of two parties' rules (diff.compare
+calls compare) and its sentences (DIFF_PHRASES, which diff.describe reads through mechanics.core), the
+rulebook's variant line (variant: what a house rule changes of it), and `touring new`'s suggestion.
+"""
+from __future__ import annotations
+
+from ..phrases import Refs
+
+
+def compare(c) -> None:
+    """The party's differences (c: the differ's Comparison, whose `a` and `b` are the two rulesets): brought
+    in or left out as a whole, else each rule."""
+    a, b = c.a.progressive, c.b.progressive
+    if (a is None) != (b is None):
+        present = a or b
+        summary = {"table": present.table, "tables": list(present.sizes()), "partners": present.partners,
+                   "minutes": present.minutes}
+        c.emit("progressive", "added" if a is None else "removed", "progressive",
+               old=None if a is None else summary, new=summary if a is None else None)
+        return
+    if a is None or b is None:
+        return
+    c.value("progressive", "tables", a.sizes(), b.sizes())
+    for aspect, field in (("partners", "partners"), ("partners-stay", "partners_stay"),
+                          ("minutes", "minutes"), ("winners-move-up", "winners_move_up"), ("score", "score"),
+                          ("restart", "restart"), ("prizes", "prizes"), ("umpire", "umpire")):
+        c.value("progressive", aspect, getattr(a, field), getattr(b, field))
+
+
+def sizes_said(sizes) -> str:
+    return " or ".join(map(str, sizes))
+
+
+def offered(c) -> str:
+    info = c.new if c.action == "added" else c.old
+    rounds = f"rounds of {info['minutes']} minutes" if info["minutes"] else "rounds set by the host"
+    what = (f"{sizes_said(info.get('tables') or [info['table']])} at a table, "
+            f"{'partners' if info['partners'] else 'no partners'}, {rounds}")
+    return f"Progressive touring is offered ({what})" if c.action == "added" else \
+        f"Progressive touring is no longer described (it had {what})"
+
+
+def yes_no(yes: str, no: str):
+    return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
+
+
+def party_yes_no(yes: str, no: str):
+    return lambda c: "Progressive touring: " + yes_no(yes, no)(c)
+
+
+# the differ's sentence for each aspect compare reports (c: a diff Change)
+DIFF_PHRASES = {
+    "progressive": offered,
+    "tables": lambda c: f"Progressive touring: {sizes_said(c.new)} players at each table (was {sizes_said(c.old)})",
+    "partners": yes_no("Progressive touring is played by partners", "Progressive touring is played without partners"),
+    "minutes": lambda c: f"Progressive touring: rounds of {c.new or 'open'} minutes (was {c.old or 'open'})",
+    "partners-stay": party_yes_no("partners move together all evening", "partners separate after every round"),
+    "winners-move-up": party_yes_no("the winners at each table move up", "everyone keeps their table"),
+    "score": lambda c: f"Progressive touring is scored by {c.new} (was {c.old})",
+    "restart": party_yes_no("a game won before the signal is followed by another, miles added",
+                            "a table that finishes early waits for the signal"),
+    "prizes": lambda c: f"Progressive touring: prizes for {c.new} {'place' if c.new == 1 else 'places'} "
+                        f"(was {c.old})",
+    "umpire": party_yes_no("an umpire records the scores", "each table records its own scores"),
+}
+
+
+def variant(old, new) -> tuple | None:
+    """The rulebook's variant line for a house rule (rulebook.variant), as a phrase with its marks, or None
+    where the party's rules are unchanged (their citations aside)."""
+    a, b = old.progressive, new.progressive
+    if a == b or (a and b and a.model_dump(exclude={"provenance"}) == b.model_dump(exclude={"provenance"})):
+        return None
+    if b is None:
+        return ("Leaves out progressive play.",)
+    return ("Changes progressive play (see Progressive play).", Refs((b.provenance,)))
+
+
+def suggest(r) -> tuple[str, tuple[str, ...]] | None:
+    """`touring new`'s suggestion: rounds five minutes longer (what it does, and the lines that do it)."""
+    if r.progressive is None or r.progressive.minutes is None:
+        return None
+    minutes = r.progressive.minutes + 5
+    return (f"Progressive touring in rounds of {minutes} minutes.",
+            ("progressive {", f"    change rounds of {minutes} minutes", "}"))

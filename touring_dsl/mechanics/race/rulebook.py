@@ -1,0 +1,148 @@
+"""Mechanics, the race, the rulebook's words: the Object of the game (the race's length, its piles or its
+distance, its caps, and the shorter races some seatings run), the Winning section, and what the other
+sections say of the piles (the setting up's piles, a turn's mileage option and the piles' flags, the
+mileage cards' counting and safe piles).
+
+Phrases (mechanics.phrases) from the compiled Ruleset: rulebook/document.py sets them as text, and adds
+to the object the hindrances the hazards and zones give (passed in, as words) and the race mechanics'
+sentences after it.
+"""
+from __future__ import annotations
+
+from ...base.wording import distance, plural
+from ..phrases import Chapter, Count, Items, Named, NameList, Number, Numbers, Ordinal, Para, Refs, Run
+from ..zones import rulebook as zone_words
+
+
+def object_blocks(r, hindrances: str) -> tuple:
+    """The Object of the game's blocks: a race of piles, or a distance race; then the shorter races.
+    `hindrances` says how the sides hold each other back (" by ..."), or is empty."""
+    blocks = list(distance_object(r, hindrances) if r.race.is_distance else piles_object(r, hindrances))
+    shorter = shorter_races(r)
+    if shorter is not None:
+        blocks.append(shorter)
+    return tuple(blocks)
+
+
+def piles_object(r, hindrances: str) -> tuple:
+    """A race of piles: its length, each pile's cards and miles, and that every pile must be completed."""
+    race, unit = r.race, r.race.unit
+    piles = race.piles
+    total = sum(p.needs for p in piles)
+    return (
+        Para((Run((f"The game is a race of {distance(race.miles, unit)}. Every player, or every side of partners, "
+                   "covers the distance by laying mileage cards on ", Count(len(piles), "pile"), ", one pile for "
+                   "each kind of mileage card, and must complete all of them:")), Refs((race.provenance,)))),
+        Items(tuple((Run((Number(p.needs), " ")), Named(p.card), f" ({distance(p.needs * _miles(r, p.card), unit)})",
+                     Refs((p.provenance,))) for p in piles)),
+        Para((Run(("That is ", Count(total, "card"), " in all. The first side to complete every pile wins. Along "
+                   "the way each side tries to hold the others back")), hindrances, ".")),
+    )
+
+
+def distance_object(r, hindrances: str) -> tuple:
+    """A distance race: any mileage, up to (and in an exact race, exactly) the target; its caps."""
+    race = r.race
+    goal = distance(race.miles, race.unit)
+    rule = (f"The first side to reach exactly {goal} wins: a card that would take a side past {goal} may "
+            "not be laid." if race.exact else f"The first side to reach {goal} or more wins.")
+    blocks = [Para((f"The game is a race of {goal}. Every player, or every side of partners, covers the distance by "
+                    "laying mileage cards of any value on its distance pile; their values add up. ", rule,
+                    " Along the way each side tries to hold the others back", hindrances, ".",
+                    Refs((race.provenance,))))]
+    if race.caps:
+        limits: list = []
+        for i, (card, n) in enumerate(race.caps):
+            limits += ([" or "] if i else []) + [Run((Number(n), " ")), Named(card)]
+        blocks.append(Para(("No side may lay more than ", *limits, " in one race.")))
+    return tuple(blocks)
+
+
+def seating(setup) -> tuple:
+    """How a setup seats its players, as the players' table says it: each for themselves, or sides."""
+    if setup.sides is None:
+        return ("each for themselves",)
+    if setup.sides == 2:
+        return (Number(setup.side_size), " against ", Number(setup.side_size))
+    return (Number(setup.sides), " teams of ", Number(setup.side_size))
+
+
+def shorter_races(r) -> Para | None:
+    """The seatings that run a race of another length than the edition's, those alike said together."""
+    shorter = [s for s in r.setups if s.race.miles != r.race.miles]
+    if not shorter:
+        return None
+    alike: dict[tuple, list[int]] = {}  # setups running the same race, seated alike
+    for s in shorter:
+        alike.setdefault((s.race.miles, seating(s)), []).extend(s.players)
+    lines: list = []
+    for i, ((miles, seats), players) in enumerate(alike.items()):
+        lines += (["; "] if i else []) + [Run(("with ", Numbers(tuple(players)), " players (", *seats,
+                                               f") the race is {distance(miles, r.race.unit)}"))]
+    return Para(("The distance changes with the number of players: ", *lines, ". See ",
+                 "the table of players and sides", "."))
+
+
+def winning(r) -> Chapter:
+    """The Winning section: reaching the goal wins at once; when the cards run out, the most miles win."""
+    race, unit = r.race, r.race.unit
+    goal = (f"The first side to reach {'exactly ' if race.exact else ''}{distance(race.miles, unit)} "
+            "wins the race at once." if race.is_distance else
+            "The first side to complete every one of its mileage piles wins the race at once.")
+    return Chapter("Winning", "winning", (
+        Para((goal,)),
+        Para(("If the draw pile is empty and a reshuffle would bring back no cards, play on without drawing "
+              f"until every hand is empty. The side with the most {unit} then wins; equal {unit} make a tie.",
+              Refs((r.ending.provenance,))))))
+
+
+# the other sections' words ------------------------------------------------------------------------
+def setup_piles(r) -> tuple:
+    """The mileage piles each side keeps in front of it, for the setting up's list."""
+    if r.race.is_distance:
+        return ("one distance pile, on which it lays its mileage cards of every value",)
+    return ("one mileage pile for each of ", NameList(tuple(p.card for p in r.race.piles)))
+
+
+def mileage_play(r) -> tuple[str, str]:
+    """Where a turn lays a mileage card, and the limit the race sets it, for a turn's options."""
+    if r.race.is_distance:
+        return " on your side's distance pile", "; never past the goal" if r.race.exact else ""
+    return " on your side's pile of that card", "; a complete pile takes no more cards"
+
+
+def pile_flags(r) -> tuple[Para, ...]:
+    """The piles turned face down once complete, and those with a card laid crosswise, for a turn."""
+    said = []
+    face_down = [p.card for p in r.race.piles if p.face_down]
+    if face_down:
+        one = len(face_down) == 1
+        said.append(Para(("Once the ", NameList(tuple(face_down)), " " + plural(len(face_down), "pile") +
+                          (" is" if one else " are") + " complete, turn " + ("it" if one else "them") +
+                          " face down to show that " + ("it is" if one else "they are") + " finished.")))
+    for pile in r.race.piles:
+        if pile.tally:
+            said.append(Para((Run(("Lay the ", Ordinal(pile.tally), " card of the ")), Named(pile.card),
+                              " pile crosswise: it makes the pile quick to count.")))
+    return tuple(said)
+
+
+def counting(r) -> str:
+    """How a side counts its distance, for the mileage cards."""
+    if r.race.is_distance:
+        return f"They all go on a side's distance pile, and a side counts its {r.race.unit} by adding up their values."
+    return "Each kind goes on its own pile, and a side counts its miles by adding up its piles."
+
+
+def safe_piles(r) -> Para | None:
+    """The piles penalties never take from, where something takes from piles (penalties, or speeding that
+    costs all mileage: mechanics.zones)."""
+    safe = tuple(p.card for p in r.race.piles if p.protected)
+    if not safe or not (r.penalties or zone_words.speeding_costs_all(r)):
+        return None
+    return Para(("The ", NameList(safe), " piles are safe: penalties never take cards from them."))
+
+
+def _miles(r, name: str) -> int:
+    """A mileage card's value (0 for a name the deck lacks)."""
+    return next((card.miles or 0 for card in r.deck if card.name == name), 0)
