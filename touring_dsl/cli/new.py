@@ -14,6 +14,7 @@ from ..language.errors import InternalError, TouringError
 from ..language.model import Card, Ruleset
 from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.delays import DELAYS
 from .common import EXIT_USAGE, EXIT_USER, report_bug, usable_text, use_color
 
 # Prose in the generated file starts with "## "; a suggested rule starts with "# ", so removing
@@ -121,18 +122,8 @@ def suggest_hand(r: Ruleset) -> Suggestion:
 
 def suggest_chain(r: Ruleset) -> Suggestion | None:
     """Make the quickest repair need a remedy too (one borrowed from another chain)."""
-    if not r.delays.chains:
-        return None
-    shortest = min(r.delays.chains, key=lambda c: len(c.steps))
-    if len(shortest.steps) > 1:
-        return None  # every delay already needs a remedy
-    remedy = next((s for c in r.delays.chains for s in c.steps
-                   if r.card(s).kind == "remedy" and s not in shortest.steps), None)
-    if remedy is None:
-        return None
-    steps = " then ".join(q(s) for s in (remedy,) + shortest.steps)
-    return Suggestion(f"After {q(shortest.hazard)} a side needs {q(remedy)} before it can go again.",
-                      ("delays {", f"    change chain {q(shortest.hazard)} then {steps}", "}"))
+    said = DELAYS.house_rule(r)  # the delays construct's (mechanics.delays)
+    return Suggestion(*said) if said else None
 
 
 def suggest_zone_scope(r: Ruleset) -> Suggestion | None:

@@ -9,6 +9,7 @@ from ..mechanics.effects import effects_of
 from ..mechanics.safeties import SAFETIES
 from ..mechanics import REGISTERED, match_parts
 from ..mechanics.zones import ZONES
+from ..mechanics.delays import DELAYS
 from ..mechanics.penalties import PENALTIES
 from ..base.wording import counted
 from ..mechanics.turn import TURN
@@ -57,8 +58,7 @@ def summary_lines(r: Ruleset) -> list[str]:
     lines += [f"Mechanic: {mechanic.show(part, r.race.unit)}" for mechanic in REGISTERED if mechanic.place == "ruleset"
               for part in [getattr(r.mechanics, mechanic.name, None)] if part is not None]
     lines.append(TURN.show(r))  # the turn construct's line (mechanics.turn)
-    for chain in r.delays.chains:
-        lines.append(f"Delay: {chain.hazard} -> " + " -> ".join(chain.steps))
+    lines += DELAYS.show_lines(r)  # one line per chain (mechanics.delays)
     hazard_effects = effects_of(r)  # each hazard's effect says its own line (mechanics.effects)
     lines += [said for card in r.deck if card.kind == "hazard" and (said := hazard_effects[card.name].show(card))]
     lines += [SAFETIES.show(card) for card in r.deck if card.kind == SAFETIES.kind]  # (mechanics.safeties)

@@ -8,7 +8,8 @@ from .codec import card_of
 from .mechanics import offer_mechanic, target_now
 from ..mechanics.turn import TURN
 from ..mechanics.race import RACE
-from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING, ZONE
+from ..mechanics.delays import DELAYS
+from .tables import COUNTER, EMPTY, HAZARD, MILEAGE, ZONE
 
 
 def why_not(game, seat: int, card: str) -> str | None:
@@ -40,7 +41,7 @@ def why_not(game, seat: int, card: str) -> str | None:
         return None
     s = t.side_of[seat]
     started = game.go_state[s] != EMPTY or game.has_mileage[s]
-    if not started and not t.before_go >> c & 1 and t.kind[c] not in (MILEAGE, GO, REMEDY):
+    if not started and not t.before_go >> c & 1 and t.kind[c] not in (MILEAGE, *DELAYS.kinds):
         return f"before its first {t.go_name} a side may only play {_kinds(t)}"
     return _reason(game, s, c)
 
@@ -56,8 +57,8 @@ def _reason(game, s: int, c: int) -> str:
     kind, card = t.kind[c], t.names[c]
     if kind == MILEAGE:  # (mechanics.race: a pile full, a cap reached, past an exact target; the zones' limits)
         return RACE.refusal(game, s, c, lambda: target_now(game))  # a mechanic (the Extension) may have moved the target
-    if kind in (GO, REMEDY):
-        return _go_pile_reason(game, s, c)
+    if kind in DELAYS.kinds:  # what holds the side up, and what it needs (mechanics.delays)
+        return DELAYS.refusal(game, s, c, lambda: SAFETIES.runs_free_refusal(game, s))
     if kind == HAZARD:
         effect = t.effect_of[c]
         if effect is None or not t.attack_cards >> c & 1:
@@ -70,52 +71,6 @@ def _reason(game, s: int, c: int) -> str:
     if kind == COUNTER:
         return f"{card} is only shown when a hazard it cancels is played on your side"
     return f"{card} cannot be played now"
-
-
-def _go_pile_reason(game, s: int, c: int) -> str:
-    """Why a go card or a remedy cannot go on side s's go pile: what holds the side up, and what it needs."""
-    t = game.t
-    card, state = t.names[c], game.go_state[s]
-    if t.kind[c] == GO and state == RUNNING:
-        return SAFETIES.runs_free_refusal(game, s) or f"your side already shows a {t.go_name}"
-    if state < 2:  # nothing holds the side up: a remedy has nothing to repair
-        repaired = _hazards_remedied_by(t, c)
-        if not repaired:
-            return f"{card} follows no hazard in this edition"
-        held = f"no {repaired[0]}" if len(repaired) == 1 else "none of them"
-        return f"{card} is the remedy for {' or '.join(repaired)}, and {held} is holding your side up"
-    hazard = _hazard_of_state(t, state)
-    wanted = " or ".join(t.names[x] for x in t.bits[t.onto[state]])
-    repaired = t.chain_of_state[state][1] > 0  # a remedy is laid on the hazard: the pile shows that remedy
-    if repaired and t.onto[state] & t.go_mask:  # every remedy is laid: only the go card is missing
-        return f"{hazard} is already repaired: your side needs a {t.go_name} now, not {card}"
-    if t.kind[c] == GO:
-        return f"{hazard} is holding your side up: it needs {wanted} before a {t.go_name}"
-    if t.onto[state] & t.go_mask:  # the go card itself is this hazard's remedy: say so, not that it is repaired
-        wanted = f"{wanted} (the remedy for {hazard})"
-    other = [name for name in _hazards_remedied_by(t, c) if name != hazard]
-    remedy_for = f" (the remedy for {' or '.join(other)})" if other else ""
-    return f"{hazard} is holding your side up: it needs {wanted}, not {card}{remedy_for}"
-
-
-def _hazard_of_state(t, state: int) -> str:
-    """The hazard whose chain a go pile state belongs to (the state p steps after the hazard's own)."""
-    _, step = t.chain_of_state[state]
-    first = state - step
-    return next((t.names[h] for h in range(t.K) if t.haz_state[h] == first), "a hazard")
-
-
-def _hazards_remedied_by(t, c: int) -> list[str]:
-    """The hazards whose chains card c is a step of."""
-    found = []
-    for state in range(2, len(t.onto)):
-        if t.onto[state] >> c & 1:
-            name = _hazard_of_state(t, state)
-            if name not in found:
-                found.append(name)
-    return found
-
-
 
 
 def _side_name(t, v: int) -> str:

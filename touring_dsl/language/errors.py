@@ -21,8 +21,6 @@ CODES: dict[str, str] = {
     "E222": "a pile needs more cards than the deck holds",
     "E223": "a number out of range",
     "E224": "a distance-race rule in a race of piles, or a race in the wrong unit",
-    "E230": "a chain that does not end in the Go card",
-    "E231": "a chain step of the wrong kind",
     "E250": "an extends cycle",
     "E251": "a variant changes or removes something its parent does not have",
     "E252": "a variant adds something its parent already has",

@@ -21,6 +21,7 @@ from ..mechanics.scoring.model import ScoreTerm, Scoring  # noqa: F401 (the scor
 from ..base.wording import counted
 from ..mechanics.penalties.model import Penalties, Penalty  # noqa: F401 (the penalties construct's part)
 from ..mechanics.race.model import Ending, Pile  # noqa: F401 (the race construct's part)
+from ..mechanics.delays.model import Chain, Delays  # noqa: F401 (the delays construct's part)
 
 
 class _DumpsUsedMechanics(Frozen):
@@ -115,20 +116,6 @@ class Setup(Frozen):
 
     def side_count(self, players: int) -> int:
         return self.sides if self.sides is not None else players
-
-
-class Chain(Frozen):
-    """A hazard covers the victim's Go; the steps are the cards that must follow, in order."""
-
-    hazard: str
-    steps: tuple[str, ...]
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
-class Delays(Frozen):
-    chains: tuple[Chain, ...]
-    target: Literal["showing-go", "any"] = "showing-go"
-    provenance: Provenance = Field(default_factory=Provenance)
 
 
     provenance: Provenance = Field(default_factory=Provenance)
