@@ -24,13 +24,15 @@ Everything delay-specific is in this package, one file per stage:
     kernel.py   the state (go piles, go_state), the tables (the go pile states, AFTER, HAZ_STATE, onto)
                 and the kernel lines of a go or remedy card laid and of a hazard covering a go pile
     words.py    explain's refusal of a go or remedy card, `touring show`'s lines, the differ's comparison
-                and sentences, `touring new`'s suggested chain, the rulebook's sources rows
+                and sentences, `touring new`'s suggested chain, the rulebook's sources rows, the steps
+                of a chain still to come (the terminal table) and the hazards a first step answers (the
+                web table's card faces)
     rulebook.py the rulebook's words: the go card's section, a go or remedy card's role, the stopping
                 hazards, the plays on the go piles, a house rule's changes, as phrases (mechanics.phrases)
 
 DELAYS below is what the stages call (language.syntax, the compiler, engine.schema, engine.tables,
 engine.codegen, the delay effect, engine.derived, engine.explain, cli.show, cli.new, diff, the rulebook's
-document, variant and provenance). The grammar lines are in grammar/touring.lark (`delay_rule`, `target`;
+document, variant and provenance, play.table_view, web.views). The grammar lines are in grammar/touring.lark (`delay_rule`, `target`;
 `stack hazards` is the stacking mechanic's, mechanics/stacking.py). The safeties' tables that read the go
 pile states (GO_FREE, STATE_HAZARD) are the safeties' (mechanics/safeties.py).
 This package imports only touring_dsl.base and touring_dsl.mechanics.
@@ -69,6 +71,8 @@ class DelaysConstruct(Construct):
 
     # words
     refusal = staticmethod(words.refusal)  # (game, s, c, runs_free): why go or remedy card c cannot be laid (explain)
+    rest_of_chain = staticmethod(words.rest_of_chain)  # (ruleset, top, next card): the steps after it (play.table_view)
+    first_steps = staticmethod(words.first_steps)  # (ruleset): card -> the hazards it answers first (web card faces)
     show_lines = staticmethod(words.show_lines)  # (ruleset): `touring show`'s lines
     house_rule = staticmethod(words.house_rule)  # (ruleset): `touring new`'s suggested change, or None
     provenances = staticmethod(words.provenance_rows)  # (ruleset): the rulebook's sources rows

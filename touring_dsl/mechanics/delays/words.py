@@ -1,6 +1,8 @@
 """Mechanics, delays, the plain words: explain's refusal of a go or remedy card, `touring show`'s lines,
 the differ's comparison of two `delays` sections with its sentences (diff.compare calls compare;
-diff.describe reads DIFF_PHRASES), `touring new`'s suggested chain, and the rulebook's list of sources.
+diff.describe reads DIFF_PHRASES), `touring new`'s suggested chain, the rulebook's list of sources, and what
+the table says of a chain (the steps still to come, play.table_view; the first step's hazards, the web
+table's card faces).
 """
 from __future__ import annotations
 
@@ -50,6 +52,26 @@ def hazards_remedied_by(t, c: int) -> list[str]:
             name = hazard_of_state(t, state)
             if name not in found:
                 found.append(name)
+    return found
+
+
+# the table's words (play.table_view, the web table's card faces) ------------------------------------
+def rest_of_chain(r, top: str | None, next_card: str) -> list[str]:
+    """The steps of the delay chain after next_card, when the go pile's top is the step before it."""
+    for chain in r.delays.chains:
+        sequence = (chain.hazard, *chain.steps)
+        for before, after in zip(sequence, sequence[1:]):
+            if before == top and after == next_card:
+                return list(chain.steps[chain.steps.index(next_card) + 1:])
+    return []
+
+
+def first_steps(r) -> dict[str, list[str]]:
+    """card -> the hazards whose chain it is the first step of (a go card: the hazards only go lifts)."""
+    found: dict[str, list[str]] = {}
+    for chain in r.delays.chains:
+        if chain.steps:
+            found.setdefault(chain.steps[0], []).append(chain.hazard)
     return found
 
 
