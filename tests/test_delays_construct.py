@@ -36,7 +36,7 @@ DELAYS_WORDS = ("lets a side lay mileage", "A side may lay mileage only while th
                 "a step before the last")
 
 # the go pile states and their tables: numbered and filled by the construct alone (DELAYS.tables)
-GO_PILE_TABLES = ("chain_of_state", "haz_state", "onto", "after", "chains", "delay_any")
+GO_PILE_TABLES = ("chain_of_state", "haz_state", "onto", "after", "chains", "delay_any", "go_free", "state_hazard")
 
 
 @pytest.mark.parametrize("words", DELAYS_WORDS)

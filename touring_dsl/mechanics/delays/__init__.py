@@ -34,7 +34,8 @@ DELAYS below is what the stages call (language.syntax, the compiler, engine.sche
 engine.codegen, the delay effect, engine.derived, engine.explain, cli.show, cli.new, diff, the rulebook's
 document, variant and provenance, play.table_view, web.views). The grammar lines are in grammar/touring.lark (`delay_rule`, `target`;
 `stack hazards` is the stacking mechanic's, mechanics/stacking.py). The safeties' tables that read the go
-pile states (GO_FREE, STATE_HAZARD) are the safeties' (mechanics/safeties.py).
+pile states (GO_FREE, STATE_HAZARD) are tabulated here and written into the kernel by the safeties
+(mechanics/safeties.py), whose lines read them.
 This package imports only touring_dsl.base and touring_dsl.mechanics.
 """
 from __future__ import annotations
@@ -62,7 +63,7 @@ class DelaysConstruct(Construct):
     # the engine
     state = kernel.STATE  # its StateFields: the go piles and their states (engine.schema)
     kinds = kernel.KINDS  # the card kinds laid on a side's own go pile (engine.codegen.Emitter.play)
-    tables = staticmethod(kernel.tables)  # (t, delays): the go pile states and AFTER, HAZ_STATE on the Tables
+    tables = staticmethod(kernel.tables)  # (t, delays): the go pile states, AFTER, HAZ_STATE, GO_FREE, STATE_HAZARD
     kernel_constants = staticmethod(kernel.kernel_constants)  # (t): engine.codegen.constants' lines
     go_or_remedy = staticmethod(kernel.go_or_remedy)  # (e): a go or remedy card laid on side s's go pile
     delay = staticmethod(kernel.delay)  # (e): hazard c played on side v (the delay effect's `played`)

@@ -12,7 +12,8 @@ e.shield, e.offer_counter, e.hook). The engine calls these through DELAYS:
 
     STATE                  engine.schema: the go piles and each side's go pile state
     tables(t, delays)      engine.tables.Tables, once per seating (t.chain_of_state, t.haz_state, t.onto,
-                           t.after, t.chains, t.delay_any)
+                           t.after, t.chains, t.delay_any; t.go_free and t.state_hazard, which the
+                           safeties' lines read as GO_FREE and STATE_HAZARD)
     kernel_constants(t)    engine.codegen.constants: AFTER and HAZ_STATE
     go_or_remedy(e)        engine.codegen.Emitter.play: a go or remedy card laid
     delay(e), cover(e)     the delay effect (mechanics/effects/delay.py): a hazard played, or let pass
@@ -39,7 +40,7 @@ def tables(t, delays) -> None:
     """Number the go pile states and tabulate which card may follow which: t.chain_of_state[state] is
     (chain index, next step index), t.haz_state[hazard] the state a chained hazard puts a side in (-1:
     none), t.onto[state] the cards that may go on a pile in that state, t.after[state][card] the state
-    they lead to (-1: none)."""
+    they lead to (-1: none); t.go_free and t.state_hazard, which the safeties read (below)."""
     K = t.K
     t.chain_of_state = [None, None]  # state -> (chain index, next step index)
     t.haz_state = [-1] * K
@@ -64,6 +65,19 @@ def tables(t, delays) -> None:
         t.onto[state] |= 1 << c
         t.after[state][c] = RUNNING if p + 1 == len(steps) else state + 1
     t.delay_any = delays.target == "any"
+    # what a safety reads of the states (mechanics.safeties writes them as GO_FREE and STATE_HAZARD): the
+    # state of a side whose safety acts as go (a wait for the go card is no wait), and the hazard a state
+    # is held up by, none once every remedy is laid and the side only waits for its go card (a safety is
+    # no go card unless it acts as one)
+    t.go_free = [RUNNING if t.onto[state] & t.go_mask else state for state in range(n)]
+    t.state_hazard = [-1, -1] + [-1 if remedied(t, ci, p) else t.code[t.chains[ci].hazard]
+                                 for ci, p in t.chain_of_state[2:]]
+
+
+def remedied(t, ci: int, p: int) -> bool:
+    """Whether a side at step p of chain ci has laid every remedy and only a go card is still to come."""
+    steps = t.chains[ci].steps
+    return p > 0 and all(t.kind[t.code[card]] == GO for card in steps[p:])
 
 
 def kernel_constants(t) -> list[str]:
