@@ -160,7 +160,7 @@ class Tables:
     # delays ----------------------------------------------------------------------------------
     def _chains(self, ruleset: Ruleset) -> None:
         """The go pile states and which card may follow which (mechanics.delays), then each effect's masks."""
-        DELAYS.tables(self, ruleset.delays)  # the go pile states, AFTER, HAZ_STATE, onto (mechanics.delays)
+        DELAYS.tables(self, ruleset.delays)  # AFTER, HAZ_STATE, onto, GO_FREE, STATE_HAZARD (mechanics.delays)
         install_effects(self)  # each hazard's effect (mechanics.effects): the delays' masks, the removals...
 
 

@@ -111,9 +111,6 @@ class _Writer:
         """A construct's phrase (mechanics.phrases) as text."""
         return construct_words.phrase(parts, self)
 
-    def stopping_hazards(self) -> tuple[str, ...]:
-        return DELAYS.rulebook.stopping_hazards(self.r)  # each chain's hazard (mechanics.delays)
-
     def hazards_by_effect(self) -> list[tuple[effects.HazardEffect, list[Card]]]:
         """Each hazard effect the deck uses (mechanics.effects), in registry order, with its hazards."""
         found = effects.effects_of(self.r)
