@@ -50,22 +50,6 @@ def suggest_deck(r: Ruleset) -> Suggestion | None:
                       ("deck {", f"    change card {q(hazard.name)} count {hazard.count + 1}", "}"))
 
 
-def suggest_chain(r: Ruleset) -> Suggestion | None:
-    """Make the quickest repair need a remedy too (one borrowed from another chain)."""
-    if not r.delays.chains:
-        return None
-    shortest = min(r.delays.chains, key=lambda c: len(c.steps))
-    if len(shortest.steps) > 1:
-        return None  # every delay already needs a remedy
-    remedy = next((s for c in r.delays.chains for s in c.steps
-                   if r.card(s).kind == "remedy" and s not in shortest.steps), None)
-    if remedy is None:
-        return None
-    steps = " then ".join(q(s) for s in (remedy,) + shortest.steps)
-    return Suggestion(f"After {q(shortest.hazard)} a side needs {q(remedy)} before it can go again.",
-                      ("delays {", f"    change chain {q(shortest.hazard)} then {steps}", "}"))
-
-
 def suggest_setup(r: Ruleset) -> Suggestion | None:
     if len(r.setups) < 2:
         return None
@@ -80,7 +64,7 @@ def suggest_note(r: Ruleset) -> list[Suggestion]:
 
 
 # this command's own suggestions, each in its section's slot of mechanics.core.ORDER["suggestions"]
-OWN_SUGGESTERS = {"deck": suggest_deck, "delays": suggest_chain, "setup": suggest_setup,
+OWN_SUGGESTERS = {"deck": suggest_deck, "setup": suggest_setup,
                   "notes": suggest_note}
 
 

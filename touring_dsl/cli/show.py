@@ -68,10 +68,6 @@ def mechanic_lines(r: Ruleset) -> list[str]:
             for part in [getattr(r.mechanics, mechanic.name, None)] if part is not None]
 
 
-def delay_lines(r: Ruleset) -> list[str]:
-    return [f"Delay: {chain.hazard} -> " + " -> ".join(chain.steps) for chain in r.delays.chains]
-
-
 def effect_lines(r: Ruleset) -> list[str]:
     hazard_effects = effects_of(r)  # each hazard's effect says its own line (mechanics.effects)
     return [said for card in r.deck if card.kind == "hazard" and (said := hazard_effects[card.name].show(card))]
@@ -84,7 +80,7 @@ def counter_lines(r: Ruleset) -> list[str]:
 
 
 # the summary's own lines, each in its slot of mechanics.core.ORDER["show_lines"] among the constructs'
-OWN_LINES = {"deck": deck_lines, "setups": setup_lines, "mechanics": mechanic_lines, "delays": delay_lines,
+OWN_LINES = {"deck": deck_lines, "setups": setup_lines, "mechanics": mechanic_lines,
              "effects": effect_lines, "counters": counter_lines}
 
 

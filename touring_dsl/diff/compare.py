@@ -5,6 +5,7 @@ from typing import Any, Callable, Iterable
 
 from ..mechanics import REGISTERED
 from ..mechanics.zones import ZONES
+from ..mechanics.delays import DELAYS
 from ..mechanics.effects import REGISTERED as EFFECTS, effects_of
 from ..mechanics.turn import TURN
 from ..mechanics.race import RACE
@@ -127,9 +128,7 @@ class Comparison:
         TURN.compare_turn(self)  # the turn construct's comparison (mechanics.turn)
 
     def delays(self) -> None:
-        self.keyed("delays", "chain", {c.hazard: c.steps for c in self.a.delays.chains},
-                   {c.hazard: c.steps for c in self.b.delays.chains}, self.t, self.ts)
-        self.value("delays", "delay-target", self.a.delays.target, self.b.delays.target)
+        DELAYS.compare(self)  # the delays construct's comparison (mechanics.delays)
 
     def zones(self) -> None:
         ZONES.compare(self)  # the zones construct's comparison (mechanics.zones)

@@ -10,7 +10,6 @@ from ..mechanics import by_name
 from ..mechanics import core
 from ..mechanics.race import RACE
 
-TARGET = {"showing-go": "only on a side showing an undelayed go card", "any": "on any side"}
 
 
 def q(name: Any) -> str:
@@ -103,10 +102,6 @@ def _three(added: str, removed: str, changed: str,
     return phrase
 
 
-_chain = _three("New delay {name}: the side recovers with {new}",
-                "No delay chain for {name} any more (it was recovered with {old})",
-                "{name} is recovered with {new} (was {old})",
-                show=lambda steps: " then ".join(q(s) for s in steps))
 _counter = _three("{name} can be shown to cancel {new} (new)", "{name} no longer cancels anything (it cancelled {old})",
                   "{name} cancels {new} (was {old})", show=names)
 
@@ -150,9 +145,7 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
                                   else "play goes on from the attacker (was: its holder took the next turn)")),
     "seating": _seating,
     "removals": lambda c: f"{c.name}: take out {counted(c.new)} (was {counted(c.old)})",
-    **core.diff_phrases(),  # every core construct's aspects (mechanics.core.CORE: the turn's, the race's, zones', penalties')
-    "chain": _chain,
-    "delay-target": lambda c: f"Delays are laid {TARGET[c.new]} (was {TARGET[c.old]})",
+    **core.diff_phrases(),  # every core construct's aspects (mechanics.core.CORE: the turn's, the race's, delays', zones', penalties'...)
     **{e.diff_aspect: (lambda c, e=e: e.diff(c.action, q(c.name), None if c.old is None else q(c.old),
                                              None if c.new is None else q(c.new)))
        for e in EFFECTS if e.diff_aspect},  # each hazard effect's words (mechanics.effects)

@@ -10,9 +10,9 @@ source of a small module with the functions every game of that ruleset runs:
     run_random(self, rng)     a whole game played out by the random policy, in one loop
     draw_cards, reshuffle, finish     the rarer steps, shared by the above
 
-The rules themselves live in engine/rules/, one module per mechanic family (delays, counters,
-races, and legality for the masks they keep), each written to be read as its rule, and in the
-constructs of touring_dsl/mechanics (the zones' lines: mechanics/zones/kernel.py; the penalties':
+The rules themselves live in engine/rules/, one module per mechanic family (counters, and legality
+for the masks they keep), each written to be read as its rule, and in the constructs of
+touring_dsl/mechanics (the go piles' lines: mechanics/delays/kernel.py; the zones' lines: mechanics/zones/kernel.py; the penalties':
 mechanics/penalties/play.py; the turn's (deal, draw, discard, pass the turn, reshuffle):
 touring_dsl/mechanics/turn/kernel.py). This module is the assembly: the
 Emitter the kernel is written with (the shared machinery of engine.emitter, completed with the dispatch
@@ -30,7 +30,8 @@ from ..base.rng import INCREMENT, MASK64, MULTIPLIER
 from . import emitter as machinery
 from ..mechanics.penalties import PENALTIES
 from . import rules
-from .rules import counters, delays, legality
+from .rules import counters, legality
+from ..mechanics.delays import DELAYS
 from ..mechanics.zones import ZONES
 from ..mechanics.turn import TURN
 from ..mechanics.race import RACE
@@ -38,7 +39,7 @@ from ..mechanics.safeties import SAFETIES
 from .codec import ACTION, ACTIONS, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
 from .emitter import Source, function
 from .schema import state_fields
-from .tables import GO, HAZARD, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE, Tables
+from .tables import HAZARD, MILEAGE, RUNNING, SAFETY, ZONE, Tables
 
 # The kernel's run-time names besides the state (engine.schema) and the constants (CONSTANTS), each
 # declared here once: a rule writes only these, or scratch names that begin with "_" and live a few
@@ -146,15 +147,15 @@ class Emitter(machinery.Emitter):
     def play(self) -> None:
         """Play move `code` (card c, already out of the hand) for `seat` of side s."""
         w = self.w
-        present = self.kinds_present | ({GO} if REMEDY in self.kinds_present else set())
-        branches = [(MILEAGE, RACE.mileage), (GO, delays.go_or_remedy), (ZONE, ZONES.play), (HAZARD, self.hazard),
-                    (SAFETY, SAFETIES.lay)]
-        branches = [(k, emit) for k, emit in branches if k in present]
+        # each construct's kinds of card (the go pile's are two: DELAYS.kinds) -> its rule
+        branches = [((MILEAGE,), RACE.mileage), (DELAYS.kinds, DELAYS.go_or_remedy), ((ZONE,), ZONES.play),
+                    ((HAZARD,), self.hazard), ((SAFETY,), SAFETIES.lay)]
+        branches = [(kinds, emit) for kinds, emit in branches if self.kinds_present.intersection(kinds)]
         w("k = KIND[c]")
-        for i, (k, emit) in enumerate(branches):
-            test = f"k == {GO} or k == {REMEDY}" if k == GO else f"k == {k}"
+        for i, (kinds, emit) in enumerate(branches):
+            test = " or ".join(f"k == {k}" for k in kinds)
             header = f"if {test}:" if i == 0 else (f"elif {test}:" if i < len(branches) - 1 else "else:")
-            with w.block(f"{header}  # {'go or remedy' if k == GO else KIND_WORDS[k]}"):
+            with w.block(f"{header}  # {' or '.join(KIND_WORDS[k] for k in kinds)}"):
                 emit(self)
         self.hook("on_card_laid")
 
@@ -344,7 +345,7 @@ def constants(w: Source, t: Tables) -> None:
       f"ALLOW = {tuple(t.allow)!r}", f"MILE_OK = {tuple(t.mile_ok)!r}",
       f"OWN_GZ = {tuple(tuple(row) for row in t.own_gz)!r}", f"EXPO_GZ = {tuple(tuple(row) for row in t.expo_gz)!r}",
       f"OWN_RUN = OWN_GZ[{RUNNING}]", f"EXPO_RUN = EXPO_GZ[{RUNNING}]",
-      f"AFTER = {tuple(tuple(row) for row in t.after)!r}", f"HAZ_STATE = {tuple(t.haz_state)!r}",
+      *DELAYS.kernel_constants(t),  # AFTER, HAZ_STATE (mechanics.delays)
       f"REMOVES = {tuple(t.removes)!r}", f"COUNTERS_FOR = {tuple(t.counters_for)!r}", f"REDRAW = {tuple(t.redraw)!r}",
       *SAFETIES.kernel_constants(t), f"RESPONDER_NEXT = {tuple(t.responder_next)!r}",
       f"OTHERS = {t.others!r}", f"DECK = {tuple(t.deck_codes)!r}",

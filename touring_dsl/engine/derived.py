@@ -8,7 +8,7 @@ open piles and cards still needed. (A safety's shield: mechanics.safeties, SAFET
 from __future__ import annotations
 
 from .mechanics import target_now
-from .tables import EMPTY, GO, HAZARD, REMEDY, RUNNING
+from ..mechanics.delays import DELAYS
 
 
 def go_pile_state(game, s: int) -> int:
@@ -17,24 +17,7 @@ def go_pile_state(game, s: int) -> int:
         found = mechanic.go_pile_state(game, s)
         if found is not None:
             return found
-    return pile_state(game.t, game.go_piles[s])
-
-
-def pile_state(t, pile: list[int]) -> int:
-    """The go pile state its cards imply, replaying them bottom first (leniently)."""
-    state = EMPTY
-    for c in pile:
-        kind = t.kind[c]
-        if kind == GO:
-            state = RUNNING
-        elif kind == HAZARD and t.haz_state[c] >= 0:
-            state = t.haz_state[c]
-        elif kind == REMEDY:
-            nxt = t.after[state][c]
-            if nxt < 0:  # a remedy out of turn: find the chain step it completes
-                nxt = next((t.after[st][c] for st in range(2, len(t.onto)) if t.after[st][c] >= 0), state)
-            state = nxt
-    return state
+    return DELAYS.pile_state(game.t, game.go_piles[s])  # the core's replay (mechanics.delays)
 
 
 def recount(game) -> None:

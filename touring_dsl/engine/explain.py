@@ -3,8 +3,8 @@
 The core constructs (mechanics.core.CORE) give their own reasons, asked in the order mechanics.core.ORDER
 declares: a wait that refuses every card (seat_refusal), a card of theirs that cannot go now
 (card_refusal), what shields a side (shield_reason, shielded_targets), why a running side needs no go card
-(running_refusal). The go pile's remedies (the delays), a hazard's effect and the counters are still
-answered here, in their slots of that order.
+(running_refusal). A hazard's effect and the counters are still answered here, in their slots of that
+order.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from ..language.counter_words import with_article
 from ..mechanics import core
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
-from .tables import COUNTER, EMPTY, GO, HAZARD, MILEAGE, REMEDY, RUNNING
+from .tables import COUNTER, EMPTY, HAZARD, MILEAGE
 
 
 def why_not(game, seat: int, card: str) -> str | None:
@@ -44,7 +44,7 @@ def why_not(game, seat: int, card: str) -> str | None:
         return None
     s = t.side_of[seat]
     started = game.go_state[s] != EMPTY or game.has_mileage[s]
-    if not started and not t.before_go >> c & 1 and t.kind[c] not in (MILEAGE, GO, REMEDY):
+    if not started and not t.before_go >> c & 1 and t.kind[c] != MILEAGE and not t.go_pile_cards >> c & 1:
         return f"before its first {t.go_name} a side may only play {_kinds(t)}"
     return _reason(game, s, c)
 
@@ -77,9 +77,9 @@ class Asking:
     def shield_reason(self, who: str, v: int, c: int) -> str | None:
         return core.first_said("shield_reason", self.game, who, v, c)
 
-
-def _go_pile_card(game, s: int, c: int, asking) -> str | None:
-    return _go_pile_reason(game, s, c) if game.t.kind[c] in (GO, REMEDY) else None
+    def running_refusal(self, s: int) -> str | None:
+        """Why side s, running, needs no go card: a safety that acts as one, or None."""
+        return core.first_said("running_refusal", self.game, s)
 
 
 def _hazard(game, s: int, c: int, asking) -> str | None:
@@ -100,53 +100,7 @@ def _counter(game, s: int, c: int, asking) -> str | None:
 
 
 # this stage's own refusals, for the rules that are not yet constructs, in their slots of ORDER["card_refusal"]
-_OWN_REFUSALS = {"delays": _go_pile_card, "effects": _hazard, "counters": _counter}
-
-
-def _go_pile_reason(game, s: int, c: int) -> str:
-    """Why a go card or a remedy cannot go on side s's go pile: what holds the side up, and what it needs."""
-    t = game.t
-    card, state = t.names[c], game.go_state[s]
-    if t.kind[c] == GO and state == RUNNING:
-        return core.first_said("running_refusal", game, s) or f"your side already shows a {t.go_name}"
-    if state < 2:  # nothing holds the side up: a remedy has nothing to repair
-        repaired = _hazards_remedied_by(t, c)
-        if not repaired:
-            return f"{card} follows no hazard in this edition"
-        held = f"no {repaired[0]}" if len(repaired) == 1 else "none of them"
-        return f"{card} is the remedy for {' or '.join(repaired)}, and {held} is holding your side up"
-    hazard = _hazard_of_state(t, state)
-    wanted = " or ".join(t.names[x] for x in t.bits[t.onto[state]])
-    repaired = t.chain_of_state[state][1] > 0  # a remedy is laid on the hazard: the pile shows that remedy
-    if repaired and t.onto[state] & t.go_mask:  # every remedy is laid: only the go card is missing
-        return f"{hazard} is already repaired: your side needs a {t.go_name} now, not {card}"
-    if t.kind[c] == GO:
-        return f"{hazard} is holding your side up: it needs {wanted} before a {t.go_name}"
-    if t.onto[state] & t.go_mask:  # the go card itself is this hazard's remedy: say so, not that it is repaired
-        wanted = f"{wanted} (the remedy for {hazard})"
-    other = [name for name in _hazards_remedied_by(t, c) if name != hazard]
-    remedy_for = f" (the remedy for {' or '.join(other)})" if other else ""
-    return f"{hazard} is holding your side up: it needs {wanted}, not {card}{remedy_for}"
-
-
-def _hazard_of_state(t, state: int) -> str:
-    """The hazard whose chain a go pile state belongs to (the state p steps after the hazard's own)."""
-    _, step = t.chain_of_state[state]
-    first = state - step
-    return next((t.names[h] for h in range(t.K) if t.haz_state[h] == first), "a hazard")
-
-
-def _hazards_remedied_by(t, c: int) -> list[str]:
-    """The hazards whose chains card c is a step of."""
-    found = []
-    for state in range(2, len(t.onto)):
-        if t.onto[state] >> c & 1:
-            name = _hazard_of_state(t, state)
-            if name not in found:
-                found.append(name)
-    return found
-
-
+_OWN_REFUSALS = {"effects": _hazard, "counters": _counter}
 
 
 def _side_name(t, v: int) -> str:

@@ -46,10 +46,10 @@ e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
         on_card_laid(e)        after card c, played by `seat`, acted (codegen.Emitter.play)
         on_hazard(e)           after hazard c acted on side v (codegen.Emitter.hazard)
         before_cover(e)        hazard c is about to cover side v's go pile, go_state[v] still shows what it
-                               covers (rules.delays.cover: played, or let pass by a seat that could counter it)
+                               covers (mechanics.delays' cover: played, or let pass by a seat that could counter it)
         go_shown(e, v, by)     a go or remedy laid on side v's go pile (by "card"), or a safety laid by v
                                (by "safety"), changed what the pile shows (go_state[v]); the lines may
-                               change it, setting go_state[v] and _g (rules.delays.covered, SAFETIES.keep)
+                               change it, setting go_state[v] and _g (mechanics.delays' covered, SAFETIES.keep)
         draw_step(e, seat)     before seat `seat` (the source of the next seat, "nxt") draws for its turn
                                (mechanics.turn.kernel.advance): lines that may ask it first (`seat = nxt`, set
                                `pending` to an offer, e.pause(): its decide() then draws, e.g. the top

@@ -31,6 +31,7 @@ from typing import NamedTuple
 from ..mechanics.vocabulary import (  # noqa: F401 (the schema's own words, imported from here by the engine)
     BYTES, DEALT, DERIVED, LIST, LISTS, ONE, OWN, PUBLIC, SEAT, SIDE, VALUE, ZONE_PILE, Offer, StateField)
 from ..mechanics.zones import ZONES
+from ..mechanics.delays import DELAYS
 
 
 class CounterOffer(NamedTuple):
@@ -57,10 +58,7 @@ CORE_FIELDS = (
                derive="hands", local=True),
     StateField("discard", "the discard pile, top last", ONE, "[]", LIST, PUBLIC, local=True, view="face_up[2]"),
     StateField("aside", "cards out of play (constructed positions only)", ONE, "[]", LIST, DEALT),
-    StateField("go_piles", "each side's go pile (go, hazards, remedies), top last", SIDE, "[]", LISTS, PUBLIC,
-               local=True, view="face_up[0]"),
-    StateField("go_state", "each side's go pile state: EMPTY, RUNNING, or the chain step it waits for", SIDE,
-               "0", LIST, DERIVED, derive="go piles", local=True),
+    *DELAYS.state,  # the go piles and each side's go pile state (mechanics.delays)
     *ZONES.state,  # the zone piles and each side's zone (mechanics.zones)
     StateField("mileage_counts", "each side's mileage cards laid, per card code", SIDE, "[0] * {t.K}", LISTS,
                PUBLIC, local=True, view="sides[].piles"),

@@ -13,7 +13,7 @@ import marshal
 from typing import TYPE_CHECKING
 
 # the card kinds and the go pile states a mechanic names too are kept below the engine (mechanics.vocabulary):
-# card kinds, then go pile states (empty, running, then one state per (chain, next step expected))
+# card kinds, then go pile states (empty, running, then one state per (chain, next step expected): mechanics.delays)
 from ..mechanics.vocabulary import (  # noqa: F401 (the engine imports them from here)
     COUNTER, EMPTY, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE)
 from .codec import ACTIONS, CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
@@ -144,35 +144,6 @@ class Tables:
                           if counts[c] < self.need[c] and (not self.exact or self.miles[c] <= left))
 
     # delays ----------------------------------------------------------------------------------
-    def _chains(self, ruleset: Ruleset) -> None:
-        """Number the go pile states and tabulate which card may follow which."""
-        K = self.K
-        self.chain_of_state = [None, None]  # state -> (chain index, next step index)
-        self.haz_state = [-1] * K
-        for ci, chain in enumerate(ruleset.delays.chains):
-            h = self.code[chain.hazard]
-            if self.haz_state[h] < 0:
-                self.haz_state[h] = len(self.chain_of_state)
-            for p in range(len(chain.steps)):
-                self.chain_of_state.append((ci, p))
-        self.chains = ruleset.delays.chains
-        n = len(self.chain_of_state)
-        self.onto = [0] * n
-        self.after = [[-1] * K for _ in range(n)]
-        self.onto[EMPTY] = self.go_mask
-        for c in range(K):
-            if self.kind[c] == GO:
-                self.after[EMPTY][c] = RUNNING
-        for state in range(2, n):
-            ci, p = self.chain_of_state[state]
-            steps = self.chains[ci].steps
-            c = self.code[steps[p]]
-            self.onto[state] |= 1 << c
-            self.after[state][c] = RUNNING if p + 1 == len(steps) else state + 1
-        self.delay_any = ruleset.delays.target == "any"
-        install_effects(self)  # each hazard's effect (mechanics.effects): the delays' masks, the removals...
-
-
     def targeted(self, c: int) -> bool:
         """Whether playing card c names a side: hazards, and a construct's card that may reach another side
         (a zone card: mechanics.zones)."""
@@ -253,7 +224,7 @@ class Tables:
 
 
 # the tables stage's own pieces, for the rules that are not yet constructs (mechanics.core.ORDER["tables"])
-_OWN_TABLES = {"delays": lambda t, ruleset, setup: t._chains(ruleset),
+_OWN_TABLES = {"effects": lambda t, ruleset, setup: install_effects(t),  # the delays' masks, the removals...
                "counters": lambda t, ruleset, setup: t._counters(ruleset)}
 
 # what a detached copy leaves behind: model objects, and what is made from code or for the public layer

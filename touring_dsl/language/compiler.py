@@ -19,6 +19,7 @@ from .locate import archive_ids, find_edition, names_a_path
 from .merge import Merged
 from ..mechanics import REGISTERED as MECHANICS
 from ..mechanics.zones import ZONES
+from ..mechanics.delays import DELAYS
 from ..mechanics import effects
 from ..mechanics.turn import TURN
 from ..mechanics.race import RACE
@@ -161,7 +162,7 @@ class _RulesetBuild(Build):
             race=race,
             setups=setups,
             turn=TURN.compile_turn(self),
-            delays=self._delays(),
+            delays=DELAYS.compile(self),
             zones=ZONES.compile(self),
             penalties=PENALTIES.compile(self),
             counters=self._counters(),
@@ -367,32 +368,6 @@ class _RulesetBuild(Build):
                     parts[mechanic.name] = part
         return m.RulesetMechanics(**parts)
 
-    def _delays(self) -> m.Delays:
-        chains = []
-        chained = set()
-        for stmt in (s for s in self.stmts("delays") if s.kind == "chain"):
-            hazard = self.card_name(stmt.data["hazard"], "hazard", role="a chain's first card")
-            steps = stmt.data["steps"]
-            for step in steps[:-1]:
-                self.card_name(step, "remedy", role="a step before the last", code="E231")
-            last = steps[-1]
-            has_go = any(c.kind == "go" for c in self.cards.values())  # else the deck check says it
-            if self.card_name(last) and has_go and self.cards[last.value].kind != "go":
-                go = next((c.name for c in self.cards.values() if c.kind == "go"), "Go")
-                self.c.error("E230", f'the chain for "{stmt.data["hazard"].value}" ends in "{last.value}", '
-                             f'not the go card', last.span, f'end it with then "{go}"')
-            if hazard:
-                chained.add(hazard)
-                chains.append(m.Chain(hazard=hazard, steps=tuple(s.value for s in steps),
-                                      provenance=self.provenance(stmt, f'the chain for "{hazard}"')))
-        frozen = frozenset(chained)
-        for card in self.cards.values():  # each hazard's effect checks it (a delay needs its chain: E232)
-            if card.kind == "hazard":
-                effect = effects.by_name(card.effect) if card.effect else effects.effect_of(card, frozen)
-                effect.check_hazard(self, card, frozen, tuple(e for e in effects.REGISTERED if e is not effect))
-        target = self.one("delays", "target")
-        return m.Delays(chains=tuple(chains), target=target.data["target"] if target else "showing-go",
-                        provenance=self.merged_provenance("delays", "delays"))
 
     def card_span(self, card: m.Card) -> Span | None:
         """Where a card's name is written in its statement (for a message about the card)."""

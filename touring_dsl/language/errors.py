@@ -17,8 +17,6 @@ CODES: dict[str, str] = {
     "E206": "an extends path outside the edition's folder, or not an edition file",
     "E210": "duplicate definition",
     "E223": "a number out of range",
-    "E230": "a chain that does not end in the Go card",
-    "E231": "a chain step of the wrong kind",
     "E250": "an extends cycle",
     "E251": "a variant changes or removes something its parent does not have",
     "E252": "a variant adds something its parent already has",

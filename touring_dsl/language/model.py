@@ -22,6 +22,7 @@ from ..mechanics.penalties.model import Penalties, Penalty  # noqa: F401 (the pe
 from ..mechanics.race.model import Ending, Pile, Race, RaceMechanics, Unit  # noqa: F401 (the race construct's part)
 from ..mechanics.parts import HidesUnusedMechanics, mechanics_model
 from ..mechanics.progressive.model import Progressive  # noqa: F401 (the progressive construct's part)
+from ..mechanics.delays.model import Chain, Delays  # noqa: F401 (the delays construct's part)
 
 
 RulesetMechanics = mechanics_model("RulesetMechanics", __name__, "ruleset", "match")  # (a match's: between its races)
@@ -69,20 +70,6 @@ class Setup(Frozen):
 
     def side_count(self, players: int) -> int:
         return self.sides if self.sides is not None else players
-
-
-class Chain(Frozen):
-    """A hazard covers the victim's Go; the steps are the cards that must follow, in order."""
-
-    hazard: str
-    steps: tuple[str, ...]
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
-class Delays(Frozen):
-    chains: tuple[Chain, ...]
-    target: Literal["showing-go", "any"] = "showing-go"
-    provenance: Provenance = Field(default_factory=Provenance)
 
 
     provenance: Provenance = Field(default_factory=Provenance)

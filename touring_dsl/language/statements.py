@@ -15,7 +15,7 @@ def describe_key(key: tuple) -> str:
     """A rule's key in words, for messages and change lists."""
     if key[0] == "scoring" and len(key) > 1:
         return score_key_words(key[1:])
-    words = {"card": ("card", 1), "pile": ("pile", 1), "chain": ("the chain for", 1), "setup": ("setup", 1),
+    words = {"card": ("card", 1), "pile": ("pile", 1), "setup": ("setup", 1),
              "note": ("note", 1), **core.key_words()}  # a kind -> its words, and how many names of the key they take
     parts = []
     i = 0

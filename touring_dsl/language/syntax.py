@@ -375,10 +375,6 @@ class ToRaw(Transformer):
         word = token.value
         return Name("safety" if word.startswith("safet") else word.rstrip("s"), self._span(token))
 
-    def chain(self, *names): return ("chain", {"hazard": names[0], "steps": list(names[1:])})
-    def target(self, value): return ("target", {"target": value})
-    def showing_go(self): return "showing-go"
-    def any_side(self): return "any"
 
 
 
@@ -549,8 +545,6 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("card", data["name"].value)
     if kind == "rename":
         return ("rename", data["name"].value)
-    if kind == "chain":
-        return ("chain", data["hazard"].value)
     if kind == "note":
         return ("note", data["text"].value)
     if kind == "pile_name":

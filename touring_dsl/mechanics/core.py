@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from .construct import Construct
 from .match import MATCH
+from .delays import DELAYS
 from .penalties import PENALTIES
 from .progressive import PROGRESSIVE
 from .race import RACE
@@ -27,12 +28,12 @@ from .scoring import SCORING
 from .turn import TURN
 from .zones import ZONES
 
-CORE: tuple[Construct, ...] = (TURN, RACE, ZONES, PENALTIES, SAFETIES, SCORING, MATCH, PROGRESSIVE)
+CORE: tuple[Construct, ...] = (TURN, RACE, DELAYS, ZONES, PENALTIES, SAFETIES, SCORING, MATCH, PROGRESSIVE)
 
 # each stage method's order of visit (see the docstring); a slot no construct implements is the stage's own
 ORDER: dict[str, tuple[str, ...]] = {
     # engine.tables: safeties and penalties read the delays' go pile states, penalties the race's piles
-    "tables": ("race", "turn", "delays", "zones", "safeties", "penalties", "counters"),
+    "tables": ("race", "turn", "delays", "effects", "zones", "safeties", "penalties", "counters"),
     "state_tables": ("safeties",),
     # cli.show: the summary's lines, top to bottom
     "show_lines": ("race", "deck", "setups", "mechanics", "turn", "delays", "effects", "safeties", "counters",

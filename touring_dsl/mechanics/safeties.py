@@ -11,7 +11,8 @@ the moment one of those hazards is played on its side, cancelling that hazard (t
 engine.rules.counters, asks the seat; this module keeps the safety once it is shown).
 
 Everything safety-specific is here: the card attributes and their checks (E233, E260), the tables
-(IMMUNE, ACTS_AS_GO, EXTRA_TURN, GO_FREE, STATE_HAZARD), the kernel lines, a safety laid in a position
+(IMMUNE, ACTS_AS_GO, EXTRA_TURN; and the kernel constants GO_FREE, STATE_HAZARD its lines read, which
+the delays construct tabulates with the go pile states: mechanics.delays), the kernel lines, a safety laid in a position
 built by hand, the refusal words of explain, and the words of the rulebook, `touring show` and the diff.
 The stages call SAFETIES through small generic calls; the engine's other rules it needs it reaches
 through the Emitter `e` (e.draw_cards, e.refresh, e.hook), and it imports no module of the engine.
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from .construct import Construct
 from .effects.base import Named, NameList
-from .vocabulary import EMPTY, GO, RUNNING, SAFETY
+from .vocabulary import EMPTY, RUNNING, SAFETY
 
 KIND = "safety"
 
@@ -74,9 +75,10 @@ class SafetyConstruct(Construct):
 
     # the tables --------------------------------------------------------------------------------
     def tables(self, t, ruleset, setup) -> None:
-        """IMMUNE[c]: the hazards and zone cards safety c shields from; GO_FREE[state]: the go pile
-        state of a side whose safety acts as go (a wait for the go card is no wait); STATE_HAZARD[state]:
-        the hazard a state is held up by, so a safety against it can lift it."""
+        """IMMUNE[c]: the hazards and zone cards safety c shields from; ACTS_AS_GO and EXTRA_TURN. (Its
+        lines also read GO_FREE[state], the go pile state of a side whose safety acts as go, and
+        STATE_HAZARD[state], the hazard a state is held up by, so a safety against it can lift it: the
+        delays construct tabulates both with the go pile states, DELAYS.tables; kernel_constants writes them.)"""
         K = t.K
         t.safety_mask = t.mask_of(c for c in range(K) if t.kind[c] == SAFETY)
         t.immune = [0] * K
@@ -88,12 +90,7 @@ class SafetyConstruct(Construct):
                 t.acts_as_go[c], t.extra_turn[c] = card.acts_as_go, card.extra_turn
         t.go_safeties = any(t.acts_as_go)
         t.before_go |= t.safety_mask  # a safety may be laid at any time, even before a first go card
-        n = len(t.onto)
-        t.go_free = [RUNNING if t.onto[state] & t.go_mask else state for state in range(n)]
-        # none once every remedy is laid and the side only waits for its go card (a safety is no go card
-        # unless it acts as one)
-        t.state_hazard = [-1, -1] + [-1 if _remedied(t, ci, p) else t.code[t.chains[ci].hazard]
-                                     for ci, p in t.chain_of_state[2:]]
+        # (GO_FREE and STATE_HAZARD, which its lines read, are the go pile states' tables: mechanics.delays)
 
     def state_tables(self, t) -> None:
         """A side may lay its safeties whatever its go pile shows: own_gz (engine.tables) grows by them."""
@@ -301,12 +298,6 @@ class SafetyConstruct(Construct):
         return {"against": lambda c: f"{q(c.name)} shields from {names(c.new)} (was {names(c.old)})",
                 "acts-as-go": yes_no("The safety acts as a go card", "The safety does not act as a go card"),
                 "extra-turn": yes_no("Laying the safety gives an extra turn", "Laying the safety gives no extra turn")}
-
-
-def _remedied(t, ci: int, p: int) -> bool:
-    """Whether a side at step p of chain ci has laid every remedy and only a go card is still to come."""
-    steps = t.chains[ci].steps
-    return p > 0 and all(t.kind[t.code[card]] == GO for card in steps[p:])
 
 
 def _shielded(t) -> int:

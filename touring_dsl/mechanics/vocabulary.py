@@ -4,7 +4,7 @@ A mechanic sits below the language and the engine (every stage reads the registr
 to name of the engine's world is declared here, and the engine imports it from here:
 
     card kinds       MILEAGE, GO, REMEDY, HAZARD, ZONE, COUNTER, SAFETY (Tables.kind[c] is one)
-    go pile states   EMPTY and RUNNING (then one state per chain step a side waits for: engine.tables)
+    go pile states   EMPTY and RUNNING (then one state per chain step a side waits for: mechanics.delays)
     state            StateField, with its shapes, copies and what a seat sees of it (engine.schema
                      explains each and builds the State from them)
     questions        Offer, a mechanic's question to the seat to act

@@ -9,6 +9,7 @@ from ..language.counter_words import LET_IT_PASS, counter_label, question, waiti
 from ..engine.mechanics import offer_mechanic, target_now
 from ..engine.tables import NO_CAP
 from ..mechanics import decision_words
+from ..mechanics.delays import DELAYS
 from ..base.wording import counted, distance, sentence
 
 NameOf = Callable[[int], str]
@@ -24,18 +25,8 @@ def needs_text(ruleset, side) -> str:
         return f"stuck: nothing can move its {go_pile_label(ruleset)[0].lower() + go_pile_label(ruleset)[1:]} on"
     steps = [" or ".join(side.needs)]
     if len(side.needs) == 1:
-        steps += _rest_of_chain(ruleset, side.go_top, side.needs[0])
+        steps += DELAYS.rest_of_chain(ruleset, side.go_top, side.needs[0])  # (mechanics.delays)
     return "needs " + ", then ".join(steps)
-
-
-def _rest_of_chain(ruleset, top: str | None, next_card: str) -> list[str]:
-    """The steps of the delay chain after next_card, when the Go pile's top is the step before it."""
-    for chain in ruleset.delays.chains:
-        sequence = (chain.hazard, *chain.steps)
-        for before, after in zip(sequence, sequence[1:]):
-            if before == top and after == next_card:
-                return list(chain.steps[chain.steps.index(next_card) + 1:])
-    return []
 
 
 def side_lines(view, ruleset, side_index: int, title: str, shared_zone: bool, race_miles: int) -> list[Text]:

@@ -10,6 +10,7 @@ from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.race import RACE
 from ..mechanics.progressive import PROGRESSIVE
+from ..mechanics.delays import DELAYS
 from ..mechanics.safeties import SAFETIES
 from ..language.model import Card, Provenance, Ruleset, Setup
 from . import words as w
@@ -111,9 +112,6 @@ class _Writer:
     def said(self, parts: tuple) -> Text:
         """A construct's phrase (mechanics.phrases) as text."""
         return construct_words.phrase(parts, self)
-
-    def stopping_hazards(self) -> list[str]:
-        return [c.hazard for c in self.r.delays.chains]
 
     def hazards_by_effect(self) -> list[tuple[effects.HazardEffect, list[Card]]]:
         """Each hazard effect the deck uses (mechanics.effects), in registry order, with its hazards."""
@@ -223,11 +221,8 @@ class _Writer:
     def card_role(self, card: Card) -> Text:
         if card.kind == "mileage":
             return text(f"counts {w.miles(card.miles or 0, self.unit)}", self.said(zone_words.mileage_role(self.r, card)))
-        if card.kind == "go":
-            return text("lets a side lay mileage")
-        if card.kind == "remedy":
-            hazards = [c.hazard for c in self.r.delays.chains if card.name in c.steps]
-            return text("repairs ", cards(hazards, "or")) if hazards else text("a remedy")
+        if card.kind in DELAYS.rulebook.CARD_KINDS:  # a go or remedy card (mechanics.delays)
+            return self.said(DELAYS.rulebook.card_role(self.r, card))
         if card.kind == "hazard":
             return phrase(effects.effects_of(self.r)[card.name].role(card))
         if card.kind == "zone":
@@ -249,8 +244,7 @@ class _Writer:
             f"Choose a dealer. Shuffle the pack very well and deal {hand} cards to each player. "
             "Put the rest face down in the middle of the table as the draw pile; discarded cards go on a "
             "discard pile beside it."))]
-        lay = [text("a ", self.go_pile(), ", on which it lays its ", cards(self.names("go")), " cards"
-                    + (" and its remedies, and on which opponents lay hazards" if self.stopping_hazards() else ""))]
+        lay = [self.said(DELAYS.rulebook.go_pile_laid(self.r))]  # (mechanics.delays)
         zone_pile = zone_words.setup_pile(r)
         if zone_pile:
             lay.append(self.said(zone_pile))
@@ -322,14 +316,7 @@ class _Writer:
         options = [text("a mileage card,", where, ", but only while your side's ",
                         self.go_pile(), " shows an undelayed ", CardName(self.go),
                         zone_words.mileage_condition(r), limit)]
-        options.append(text("a ", CardName(self.go), ", on your own ", self.go_pile(),
-                            ", to start your side or to end a delay"))
-        if self.by_kind.get("remedy"):
-            options.append(text("a remedy (", cards(self.names("remedy"), "or"), "), on your own ",
-                                self.go_pile(), " when it is the next step of a repair"))
-        if self.stopping_hazards():
-            options.append(text("a hazard, on an opponent's ", self.go_pile(), " (", cards(self.stopping_hazards(), "or"),
-                                ")"))
+        options += [self.said(said) for said in DELAYS.rulebook.play_options(r)]  # on the go piles (mechanics.delays)
         options += [phrase(said) for effect, hazards in self.hazards_by_effect()
                     if (said := effect.play_option(hazards))]
         zone_card = zone_words.play_option(r)
@@ -365,38 +352,14 @@ class _Writer:
         return Section("Mileage cards", "mileage", tuple(blocks))
 
     def go_cards(self) -> Section | None:
-        if not self.by_kind.get("go"):
-            return None
-        go = CardName(self.go)
-        body = text("A side may lay mileage only while the top card of its ", self.go_pile(), " is a ", go,
-                    ". Lay your first ", go, " to start the race")
-        if self.stopping_hazards():
-            body = text(body, "; after a hazard has stopped you, a ", go,
-                        " laid on top (once any remedy it needs is down) sets you going again.")
-        else:
-            body = text(body, ".")
-        return Section(f"The {self.go} card", "go", (Paragraph(body),))
+        return construct_words.section(DELAYS.rulebook.go_section(self.r), self)  # (mechanics.delays)
 
     def hazard_cards(self) -> Section | None:
         r = self.r
         if not self.by_kind.get("hazard"):
             return None
         blocks: list[Block] = []
-        stopping = self.stopping_hazards()
-        if stopping:
-            blocks.append(Paragraph(text(
-                "A hazard that stops a side (", cards(stopping), ") is laid on an opponent's ", self.go_pile(),
-                ". The victim can lay no more mileage until it has covered the hazard with the cards shown "
-                "below, one per turn, in that order.")))
-            if r.delays.target == "showing-go":
-                blocks.append(Paragraph(text(
-                    "Such a hazard may be laid only on a side whose ", self.go_pile(), " shows an undelayed ",
-                    CardName(self.go), ": never on a side that has not started, nor on one already stopped.",
-                    self.refs(r.delays.provenance))))
-            else:
-                blocks.append(Paragraph(text(
-                    "Such a hazard may be laid on any opponent, even one that has not started or is "
-                    "already stopped.", self.refs(r.delays.provenance))))
+        blocks += [Paragraph(self.said(said)) for said in DELAYS.rulebook.stopping(r)]  # (mechanics.delays)
         timed = [c for c in self.by_kind["hazard"] if c.hours]
         if timed:
             groups: dict[int, list[str]] = {}
@@ -415,14 +378,14 @@ class _Writer:
         return Section("Hazards and remedies", "hazards", tuple(blocks))
 
     def hazard_row(self, card: Card) -> tuple[Text, ...]:
-        chain = next((c for c in self.r.delays.chains if c.hazard == card.name), None)
+        chain = DELAYS.rulebook.chain_of(self.r, card.name)  # (mechanics.delays)
         does, recovers = effects.effects_of(self.r)[card.name].row(card, chain)
         effect, cure = phrase(does), phrase(recovers)
         counters = self.countered_by(card.name)
         if counters:
             cure = text(cure, "; or turn it away with ", cards(counters, "or"))
         return (text(CardName(card.name)), text(str(card.count)), effect,
-                text(cure, self.refs(chain.provenance) if chain else ()))
+                text(cure, self.said(DELAYS.rulebook.chain_marks(self.r, card.name))))
 
     def safety_cards(self) -> Section | None:
         safeties = self.by_kind.get(SAFETIES.kind)

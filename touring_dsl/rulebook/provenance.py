@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..mechanics import REGISTERED
 from ..mechanics.zones import rulebook as zone_words
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.delays import DELAYS
 from ..language.model import Assumption, Provenance, Ruleset
 from .words import join
 from .blocks import Assumed, Block, Bullets, Paragraph, Ref, Section, Table, Text, text
@@ -23,8 +24,7 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     rows += [(f"Seating: {s.label}", s.provenance) for s in r.setups]
     rows += mechanic_provenances(r, ("race", "ruleset"))
     rows.append(("The turn", r.turn.provenance))
-    rows.append(("Hazards and their targets", r.delays.provenance))
-    rows += [(f"Recovery: {c.hazard}", c.provenance) for c in r.delays.chains]
+    rows += DELAYS.provenances(r)  # what a hazard may be laid on, then each chain (mechanics.delays)
     rows += zone_words.provenances(r)
     rows += PENALTIES.provenances(r)
     rows += [(f"Playing {c.card} out of turn", c.provenance) for c in r.counters]

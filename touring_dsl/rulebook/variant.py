@@ -12,6 +12,7 @@ from ..mechanics.zones import rulebook as zone_words
 from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.progressive import PROGRESSIVE
+from ..mechanics.delays import DELAYS
 from . import construct_words
 from . import words as w
 from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
@@ -130,15 +131,8 @@ def _turn(old: Ruleset, new: Ruleset, refs) -> list[Text]:
 
 
 def _delays(old: Ruleset, new: Ruleset, refs) -> list[Text]:
-    before = {c.hazard: c.steps for c in old.delays.chains}
-    said = []
-    for chain in new.delays.chains:
-        if before.get(chain.hazard) != chain.steps:
-            said.append(text("Repairing ", CardName(chain.hazard), " now takes ",
-                             card_list(chain.steps, "then"), ".", refs(chain.provenance)))
-    if old.delays.target != new.delays.target:
-        said.append(text("Changes which sides a hazard may be laid on.", refs(new.delays.provenance)))
-    return said
+    marks = SimpleNamespace(refs=refs)  # the only part of a writer these phrases need
+    return [construct_words.phrase(said, marks) for said in DELAYS.rulebook.differences(old, new)]
 
 
 def _zones(old: Ruleset, new: Ruleset, refs) -> list[Text]:

@@ -13,6 +13,7 @@ from ..engine.codec import ACTIONS, CARDLESS
 from ..engine.mechanics import target_now
 from ..mechanics.effects import effects_of
 from ..mechanics.safeties import SAFETIES
+from ..mechanics.delays import DELAYS
 from ..play.table_view import (forfeit_warnings, go_pile_label, mechanic_status, move_label, needs_text, offer_question,
                           empty_zone_note, result_lines, sorted_hand, zone_label, zone_text)
 
@@ -47,10 +48,7 @@ def hazard_families(ruleset) -> dict[str, int]:
 def _answers(ruleset) -> dict[str, list[str]]:
     """card -> the hazards it answers: a chain's first step answers its hazard (a go card answers a hazard
     only go lifts), and a counter card answers what it cancels."""
-    found: dict[str, list[str]] = {}
-    for chain in ruleset.delays.chains:
-        if chain.steps:
-            found.setdefault(chain.steps[0], []).append(chain.hazard)
+    found = DELAYS.first_steps(ruleset)  # (mechanics.delays)
     for card in ruleset.deck:
         if card.kind == "counter":
             found.setdefault(card.name, []).extend(card.counters)

@@ -7,11 +7,11 @@ kernel's functions.
 
 The modules import one another in one direction only, lowest first:
 
-    legality < delays < counters
+    legality < counters
 
-The `race`, `zones`, `penalties` and `safety` constructs are not here: their kernel lines are in
-touring_dsl/mechanics/race/kernel.py, touring_dsl/mechanics/zones/kernel.py, touring_dsl/mechanics/penalties/play.py and
-touring_dsl/mechanics/safeties.py, which the rules reach (zones and penalties by import, the safeties
+The `race`, `delays`, `zones`, `penalties` and `safety` constructs are not here: their kernel lines are in
+touring_dsl/mechanics/race/kernel.py, touring_dsl/mechanics/delays/kernel.py, touring_dsl/mechanics/zones/kernel.py,
+touring_dsl/mechanics/penalties/play.py and touring_dsl/mechanics/safeties.py, which the rules reach (zones and penalties by import, the safeties
 through the Emitter's steps e.shield, e.go_free, e.keep_safety).
 
 A rule that must call one above it (a safety's extra turn draws cards; a hazard meets a counter before
@@ -22,12 +22,11 @@ against it would make an import cycle.
 
 What a hazard does to the side it is played on (its effect: a delay, a removal, a lost turn...) is one
 module of touring_dsl/mechanics/effects/ each, which writes its lines itself or through the steps here
-(delays.delay through e.rules; the removal through mechanics.race). The safety cards are one module too, mechanics/safeties.py. The
+(the delay through mechanics.delays; the removal through mechanics.race). The safety cards are one module too, mechanics/safeties.py. The
 turn (`turn`, `reshuffle`: dealing, drawing, discarding and passing the turn) is the construct
 touring_dsl/mechanics/turn/, which every rule here may call. Where to look for a construct of docs/language.md:
 
     legality.py   which cards a seat may play now (the cached masks every rule below keeps up to date)
-    delays.py     `delays` (chain ... then ..., target), go and remedy cards on the go pile
     counters.py   `card ... counter cancels ...`: a card shown out of turn against a hazard
     scoring.py    `scoring`: a finished race's points per side, read off the table (no kernel code;
                   the match of several races is engine/match.py)

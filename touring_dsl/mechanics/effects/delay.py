@@ -3,11 +3,12 @@
 Construct: a hazard card with no effect attribute, and `chain "Hazard" then "Remedy" ... then "Go"` in
 the `delays` section. Played on a side showing go (or, with `target any`, on any side), the hazard goes
 on the side's go pile: the side lays no mileage until the chain's steps follow it in order (the go pile
-states and the legality tables are the delays construct's: engine.rules.delays, engine.tables). The
+states, their tables and kernel lines are the delays construct's: mechanics/delays). The
 default effect of a hazard: one with no attribute of another effect needs its chain (E232).
 """
 from __future__ import annotations
 
+from ..delays import DELAYS
 from .base import Count, HazardEffect, Named
 
 
@@ -33,7 +34,7 @@ class DelayEffect(HazardEffect):
 
     # the engine --------------------------------------------------------------------------------
     def tables(self, t, cards, mask) -> None:
-        # only a chained hazard has a go pile state to cover (Tables._chains numbered them: haz_state >= 0);
+        # only a chained hazard has a go pile state to cover (DELAYS.tables numbered them: haz_state >= 0);
         # one with no chain has no effect (a ruleset the compiler refused: E232)
         t.chain_hazards = sum(1 << c for c in cards if t.haz_state[c] >= 0)
         t.attack_cards |= t.chain_hazards
@@ -42,10 +43,10 @@ class DelayEffect(HazardEffect):
             t.open_empty |= t.chain_hazards
 
     def played(self, e) -> None:
-        e.rules.delays.delay(e)
+        DELAYS.delay(e)
 
     def acts(self, e) -> None:
-        e.rules.delays.cover(e)
+        DELAYS.cover(e)
 
     # explain -------------------------------------------------------------------------------------
     def refusal(self, game, s: int, c: int, shielded) -> str:

@@ -32,7 +32,7 @@ Every piece of the construct is in this package; to change penalties, open it:
     book.py     the rulebook's Penalties section and a house rule's changes to it
 
 PENALTIES below is what the stages call, each at one point: the compiler (compile), engine.tables
-(tables), engine.emitter and engine.codegen (active), engine.rules.legality and engine.rules.delays (the
+(tables), engine.emitter and engine.codegen (active), engine.rules.legality and mechanics.delays (the
 kernel lines), engine.legal (penalty_plays), rulebook.document, rulebook.variant and rulebook.provenance
 (section, hours_note, differences, provenances: phrases set by rulebook/construct_words.py), cli.show,
 cli.new and the differ (show_lines, suggestions, compare, diff_phrases); engine.tables, cli.show and cli.new

@@ -8,7 +8,7 @@ lists the choices). The engine calls these through the steps named below:
     tables(t, ruleset)          engine.tables.Tables, once per seating (t.pen, t.pen_piles, t.pen_hazards...)
     duel_plays(e, ...)          engine.rules.legality.plays, two sides: costly attacks go one victim at a time
     plays_with_takes(e)         engine.rules.legality.plays_by_victim: one play per possible take
-    forfeit_take(e)             engine.rules.delays.cover: the victim gives up the take's cards
+    forfeit_take(e)             mechanics.delays' cover: the victim gives up the take's cards
     penalty_plays(game, ...)    engine.legal.Legal.penalty_plays, which the kernel's play_codes calls
 """
 from __future__ import annotations
