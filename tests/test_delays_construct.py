@@ -78,7 +78,7 @@ def test_the_go_pile_tables_are_filled_only_by_the_construct():
 
 def test_the_engine_names_no_go_or_remedy_kind():
     """The kernel's dispatch of a card, explain and the go pile read back ask the construct which kinds are
-    the go pile's (DELAYS.kinds): no branch on GO or REMEDY of their own."""
+    the go pile's (DELAYS.card_kinds): no branch on GO or REMEDY of their own."""
     kinds = re.compile(r"\b(GO|REMEDY)\b")
     found = [hit for hit in written_outside(CONSTRUCT, [kinds])
              if hit.split(":")[0] in ("engine/codegen.py", "engine/explain.py", "engine/derived.py")

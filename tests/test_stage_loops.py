@@ -101,9 +101,9 @@ def test_a_construct_with_no_place_in_a_stage_order_is_refused_by_name(monkeypat
 
 def test_a_slot_nobody_fills_and_a_slot_filled_twice_are_refused() -> None:
     with pytest.raises(core.StageOrderError, match="nothing fills the counters slot"):
-        core.steps("tables", {"delays": lambda *a: None})
+        core.steps("tables", {"effects": lambda *a: None})
     with pytest.raises(core.StageOrderError, match="both construct zones's and the stage's own"):
-        core.steps("show_lines", {"zones": lambda r: [], "deck": 0, "setups": 0, "mechanics": 0, "delays": 0,
+        core.steps("show_lines", {"zones": lambda r: [], "deck": 0, "setups": 0, "mechanics": 0,
                                   "effects": 0, "counters": 0})
 
 
@@ -182,6 +182,7 @@ def test_the_explain_stage_reaches_every_construct(monkeypatch) -> None:
     game = build_position(ruleset, sides={0: {"go": ["Go"]}}, hands={0: ["Collision"]})
     why_not(game, 0, "Collision")  # a hazard's effect asks what shields the other sides
     Asking(game).shield_reason("side 2", 1, game.t.code["Collision"])
+    Asking(game).running_refusal(0)  # what the delays' refusal asks of a go card on a running side
     for recorder in recorders:
         recorder.reached_all()
 

@@ -147,8 +147,8 @@ class Emitter(machinery.Emitter):
     def play(self) -> None:
         """Play move `code` (card c, already out of the hand) for `seat` of side s."""
         w = self.w
-        # each construct's kinds of card (the go pile's are two: DELAYS.kinds) -> its rule
-        branches = [((MILEAGE,), RACE.mileage), (DELAYS.kinds, DELAYS.go_or_remedy), ((ZONE,), ZONES.play),
+        # each construct's kinds of card (the go pile's are two: DELAYS.card_kinds) -> its rule
+        branches = [((MILEAGE,), RACE.mileage), (DELAYS.card_kinds, DELAYS.go_or_remedy), ((ZONE,), ZONES.play),
                     ((HAZARD,), self.hazard), ((SAFETY,), SAFETIES.lay)]
         branches = [(kinds, emit) for kinds, emit in branches if self.kinds_present.intersection(kinds)]
         w("k = KIND[c]")

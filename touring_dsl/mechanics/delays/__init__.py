@@ -62,7 +62,7 @@ class DelaysConstruct(Construct):
 
     # the engine
     state = kernel.STATE  # its StateFields: the go piles and their states (engine.schema)
-    kinds = kernel.KINDS  # the card kinds laid on a side's own go pile (engine.codegen.Emitter.play)
+    card_kinds = kernel.KINDS  # the card kinds laid on a side's own go pile (engine.codegen.Emitter.play; not `kinds`, the contract's statement kinds)
     def tables(self, t, ruleset, setup) -> None:
         """The go pile states, AFTER, HAZ_STATE, onto, GO_FREE, STATE_HAZARD (engine.tables' loop)."""
         kernel.tables(t, ruleset.delays)
@@ -76,7 +76,7 @@ class DelaysConstruct(Construct):
     # words
     def card_refusal(self, game, s: int, c: int, asking) -> str | None:
         """Why go or remedy card c cannot be laid now: what holds the side up, and what it needs (explain)."""
-        if game.t.kind[c] not in self.kinds:
+        if game.t.kind[c] not in self.card_kinds:
             return None
         return words.refusal(game, s, c, lambda: asking.running_refusal(s))
 
