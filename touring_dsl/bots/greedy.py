@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from ..engine.codec import ANSWERS, COUNTER_WITH, DECLINE
 from ..mechanics import by_name
 from ..mechanics.safeties import SAFETIES
+from ..mechanics.counters import COUNTERS
 from ..engine.tables import (COUNTER, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, SAFETY,
                             ZONE)
 
@@ -101,8 +102,7 @@ class Facts:
     def _safeties(self, ruleset: Ruleset) -> None:
         """answers: the cards that may be shown out of turn against some hazard; free: the safeties
         that give an extra turn; lifts[c]: the `needs` masks (see pick_play) safety c surely ends."""
-        answers = {counter.card for counter in ruleset.counters}
-        answers |= {card.name for card in ruleset.deck if card.counters}
+        answers = COUNTERS.cancelling(ruleset)  # (mechanics.counters)
         self.answers = frozenset(self.code[name] for name in answers if name in self.code)
         free = SAFETIES.extra_turns(ruleset.deck)  # (mechanics.safeties)
         self.free = frozenset(c for c, card in enumerate(ruleset.deck) if card.name in free)

@@ -10,6 +10,7 @@ from ..mechanics.safeties import SAFETIES
 from ..mechanics import REGISTERED, match_parts
 from ..mechanics.zones import ZONES
 from ..mechanics.penalties import PENALTIES
+from ..mechanics.counters import COUNTERS
 from ..base.wording import counted
 from ..mechanics.turn import TURN
 from ..mechanics.race import RACE
@@ -62,10 +63,7 @@ def summary_lines(r: Ruleset) -> list[str]:
     hazard_effects = effects_of(r)  # each hazard's effect says its own line (mechanics.effects)
     lines += [said for card in r.deck if card.kind == "hazard" and (said := hazard_effects[card.name].show(card))]
     lines += [SAFETIES.show(card) for card in r.deck if card.kind == SAFETIES.kind]  # (mechanics.safeties)
-    label = r.pile_names.counter.capitalize() if r.pile_names.counter else "Counter"  # the edition's word
-    for counter in r.counters:
-        lines.append(f"{label}: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up"
-                     + (" and takes the next turn" if counter.responder_next else ""))
+    lines += COUNTERS.show_lines(r)  # (mechanics.counters)
     lines += ZONES.show_lines(r.zones)
     lines += PENALTIES.show_lines(r)
     if r.scoring:

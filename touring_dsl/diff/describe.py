@@ -117,8 +117,6 @@ _chain = _three("New delay {name}: the side recovers with {new}",
                 "No delay chain for {name} any more (it was recovered with {old})",
                 "{name} is recovered with {new} (was {old})",
                 show=lambda steps: " then ".join(q(s) for s in steps))
-_counter = _three("{name} can be shown to cancel {new} (new)", "{name} no longer cancels anything (it cancelled {old})",
-                  "{name} cancels {new} (was {old})", show=names)
 
 
 _race_cap = _three("A side may lay at most {new} {name} in a race (new)",
@@ -173,7 +171,6 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "title": _meta("Title"), "subtitle": _meta("Subtitle"), "year": _meta("Year"),
     "publisher": _meta("Publisher"), "author": _meta("Author"), "summary": _meta("Summary"),
     "go_pile_name": _meta("Name of the pile a go card is laid on"), "zone_pile_name": _meta("Name of the zone pile"),
-    "counter_name": _meta("Name of turning a hazard away out of turn"),
     "name": lambda c: f"{q(c.old)} is now called {q(c.new)}",
     "card": _card,
     "kind": lambda c: f"{q(c.name)} is a {c.new} card (was a {c.old} card)",
@@ -184,9 +181,6 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "race-miles": lambda c: f"The race is {_distance(c.new)} (was {_was(c.old, c.new)})",
     "race-cap": _race_cap,
     **SAFETIES.diff_words(q, names, _yes_no),
-    "responder-next": lambda c: (f"After {q(c.name)} is shown, " +
-                                 ("its holder takes the next turn (was: play went on from the attacker)" if c.new
-                                  else "play goes on from the attacker (was: its holder took the next turn)")),
     "seating": _seating,
     "removals": lambda c: f"{c.name}: take out {counted(c.new)} (was {counted(c.old)})",
     "setup-race": lambda c: f"{c.name}: a race of {_distance(c.new)} (was {_was(c.old, c.new)})",
@@ -197,8 +191,6 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     **{e.diff_aspect: (lambda c, e=e: e.diff(c.action, q(c.name), None if c.old is None else q(c.old),
                                              None if c.new is None else q(c.new)))
        for e in EFFECTS if e.diff_aspect},  # each hazard effect's words (mechanics.effects)
-    "counter": _counter,
-    "redraw": _yes_no("After showing it, its holder draws back up", "Its holder does not draw back up"),
     "scoring": _scoring,
     "match": _match,
     "score-term": _score_term,

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..mechanics.zones import ZONES
-from ..language.counter_words import with_article
+from ..mechanics.counters import COUNTERS
 from ..mechanics.safeties import SAFETIES
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
@@ -30,12 +30,8 @@ def why_not(game, seat: int, card: str) -> str | None:
     if asking is not None:  # a mechanic's question: only its answers are moves now
         # the question itself is asked once above the hand; each card only says what to answer
         return "answer first: " + " or ".join(decision.words for decision in asking.decisions)
-    offer = game.counter_offer
-    if offer is not None:
-        if t.counters_for[offer.hazard] >> c & 1:  # a counter card, or a safety that cancels it
-            return None
-        answer = with_article(t.counter_name) if t.counter_name else "a counter card"
-        return f"only {answer} (or letting it pass) answers the {t.names[offer.hazard]} now"
+    if game.counter_offer is not None:  # a hazard waits for its answer (mechanics.counters)
+        return COUNTERS.answer_refusal(game, c)
     if any(card_of(code) == c for code in game.play_codes()):
         return None
     s = t.side_of[seat]
@@ -68,7 +64,7 @@ def _reason(game, s: int, c: int) -> str:
         return ZONES.refusal(game, s, c, lambda v: SAFETIES.shield_of(game, v, c), lambda v: _side_name(t, v),
                              SAFETIES.shielded)
     if kind == COUNTER:
-        return f"{card} is only shown when a hazard it cancels is played on your side"
+        return COUNTERS.refusal(card)
     return f"{card} cannot be played now"
 
 

@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING
 # card kinds, then go pile states (empty, running, then one state per (chain, next step expected))
 from ..mechanics.vocabulary import (  # noqa: F401 (the engine imports them from here)
     COUNTER, EMPTY, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE)
-from .codec import ACTIONS, CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
+from .codec import ACTIONS, CARD, DISCARD, PLAY, TARGET, pack
 from .mechanics import install as install_mechanics, install_effects
 from ..mechanics.zones import ZONES
 from ..mechanics.turn import TURN
 from ..mechanics.race import NO_CAP, RACE  # noqa: F401 (play.table_view reads NO_CAP here too)
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.safeties import SAFETIES
+from ..mechanics.counters import COUNTERS
 
 if TYPE_CHECKING:
     from ..language.model import Ruleset, Setup
@@ -66,7 +67,7 @@ class Tables:
         ZONES.tables(self, ruleset.zones)  # the zones construct's tables (mechanics.zones)
         SAFETIES.tables(self, ruleset)  # (mechanics.safeties)
         PENALTIES.tables(self, ruleset)
-        self._counters(ruleset)
+        COUNTERS.tables(self, ruleset)  # the counter tables and the answers' codes (mechanics.counters)
         self._codes()
         self.bits = BitTable()
         self.duel = self.sides == 2
@@ -123,7 +124,6 @@ class Tables:
         self.go_mask = self.mask_of(c for c in range(self.K) if self.kind[c] == GO)
         self.go_name = next((self.names[c] for c in range(self.K) if self.kind[c] == GO), "go card")
         self.go_pile_name = ruleset.pile_names.go or "go pile"  # what the edition calls it, for the players' words
-        self.counter_name = ruleset.pile_names.counter  # what it calls a counter shown ("coup fourré"), or ""
         self.mileage_mask = self.mask_of(c for c in range(self.K) if self.kind[c] == MILEAGE)
 
     def mask_of(self, codes) -> int:
@@ -192,21 +192,6 @@ class Tables:
             return True
         return self.kind[c] == ZONE and ZONES.targeted(self, c)
 
-    # counters ------------------------------------------------------------------
-    def _counters(self, ruleset: Ruleset) -> None:
-        K = self.K
-        self.counters_for = [0] * K
-        self.redraw = [True] * K
-        self.responder_next = [False] * K
-        pairs = [(c.card, c.cancels, c.redraw, c.responder_next) for c in ruleset.counters]
-        pairs += [(card.name, card.counters, True, card.responder_next) for card in ruleset.deck
-                  if card.kind in ("counter", "safety") and card.counters and card.name not in {p[0] for p in pairs}]
-        for name, cancels, redraw, responder_next in pairs:
-            cc = self.code[name]
-            self.redraw[cc], self.responder_next[cc] = redraw, responder_next
-            for hazard in cancels:
-                self.counters_for[self.code[hazard]] |= 1 << cc
-
     # move codes ------------------------------------------------------------------------------
     def _codes(self) -> None:
         K, S = self.K, self.sides
@@ -214,8 +199,6 @@ class Tables:
                           for s in range(S)]
         self.tgt_code = [[pack(PLAY, c, t) for c in range(K)] for t in range(S)]
         self.discard_code = tuple(pack(DISCARD, c) for c in range(K))
-        self.counter_code = tuple(pack(COUNTER_WITH, c) for c in range(K))
-        self.decline_code = pack(DECLINE, 0)
         self.others = tuple(tuple(t for t in range(S) if t != s) for s in range(S))
         self._state_tables()
         # (attack_cards holds the hazards with an effect: install_effects)
@@ -258,9 +241,9 @@ class Tables:
         return pack(PLAY, c, target, self.take_id(take))
 
     @staticmethod
-    def action_code(action: str) -> int:
-        """The move code of a cardless move of this action, by name: a mechanic's decision (engine.codec)."""
-        return pack(ACTIONS[action])
+    def action_code(action: str, c: int = 0) -> int:
+        """The move code of a move of this action, by name, with card c (none for a mechanic's decision) (engine.codec)."""
+        return pack(ACTIONS[action], c)
 
 
 # what a detached copy leaves behind: model objects, and what is made from code or for the public layer

@@ -21,6 +21,7 @@ from ..mechanics.scoring.model import ScoreTerm, Scoring  # noqa: F401 (the scor
 from ..base.wording import counted
 from ..mechanics.penalties.model import Penalties, Penalty  # noqa: F401 (the penalties construct's part)
 from ..mechanics.race.model import Ending, Pile  # noqa: F401 (the race construct's part)
+from ..mechanics.counters.model import Counter  # noqa: F401 (the counters construct's part)
 
 
 class _DumpsUsedMechanics(Frozen):
@@ -131,17 +132,6 @@ class Delays(Frozen):
     provenance: Provenance = Field(default_factory=Provenance)
 
 
-    provenance: Provenance = Field(default_factory=Provenance)
-
-
-class Counter(Frozen):
-    """A card shown out of turn to cancel a hazard; the holder then draws back up (a counter card is
-    discarded with the hazard, a safety stays in play)."""
-
-    card: str
-    cancels: tuple[str, ...]
-    redraw: bool = True
-    responder_next: bool = False  # the responder, not the seat after the attacker, takes the next turn
     provenance: Provenance = Field(default_factory=Provenance)
 
 

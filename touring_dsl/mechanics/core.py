@@ -8,6 +8,7 @@ new core construct is one entry here, and its module.
 from __future__ import annotations
 
 from .construct import Construct
+from .counters import COUNTERS
 from .penalties import PENALTIES
 from .race import RACE
 from .safeties import SAFETIES
@@ -15,7 +16,7 @@ from .scoring import SCORING
 from .turn import TURN
 from .zones import ZONES
 
-CORE: tuple[Construct, ...] = (TURN, RACE, ZONES, PENALTIES, SAFETIES, SCORING)
+CORE: tuple[Construct, ...] = (TURN, RACE, ZONES, PENALTIES, SAFETIES, COUNTERS, SCORING)
 
 _BY_ALIAS: dict[str, Construct] = {alias: construct for construct in CORE for alias in construct.statements}
 

@@ -5,7 +5,7 @@ from typing import Callable
 
 from rich.text import Text
 
-from ..language.counter_words import LET_IT_PASS, counter_label, question, waiting_words
+from ..mechanics.counters.words import LET_IT_PASS, counter_label, question, waiting_words
 from ..engine.mechanics import offer_mechanic, target_now
 from ..engine.tables import NO_CAP
 from ..mechanics import decision_words

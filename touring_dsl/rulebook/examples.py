@@ -4,7 +4,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..language.counter_words import with_article
+from ..mechanics.counters import COUNTERS
+from ..mechanics.counters.words import with_article
 from ..mechanics.effects import REGISTERED as EFFECTS
 from ..mechanics import REGISTERED, decision_words
 from ..mechanics.turn import TURN
@@ -170,7 +171,7 @@ class _Teller:
 
     def holds_an_answer(self, player: int) -> bool:
         """Whether the example deals `player` a card that turns some hazard away."""
-        answers = {c.card for c in self.r.counters} | {card.name for card in self.r.deck if card.counters}
+        answers = COUNTERS.cancelling(self.r)  # (mechanics.counters)
         return any(card in answers for card in dict(self.ex.hands).get(player, ()))
 
     def answering_player(self, move: ExampleMove, target: int | None, after: int) -> int | None:

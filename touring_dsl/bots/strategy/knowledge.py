@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ...engine.tables import tables_for
 from ...mechanics.safeties import SAFETIES
+from ...mechanics.counters import COUNTERS
 from ...language.model import Ruleset
 from ...mechanics.scoring import kind_of
 
@@ -57,9 +58,7 @@ class Knowledge:
         # shields[h]: the safeties whose side the hazard (or zone card) h cannot touch
         self.shields: dict[str, set[str]] = SAFETIES.shields(ruleset.deck)
         # cancels[s]: the hazards card s may turn away out of turn
-        self.cancels: dict[str, set[str]] = {card.name: set(card.counters) for card in ruleset.deck if card.counters}
-        for counter in ruleset.counters:
-            self.cancels.setdefault(counter.card, set()).update(counter.cancels)
+        self.cancels: dict[str, set[str]] = COUNTERS.cancelling(ruleset)  # (mechanics.counters)
         # chains: hazard -> the cards that must follow it; mends[r]: the hazards remedy r helps past
         self.chains = {chain.hazard: tuple(chain.steps) for chain in ruleset.delays.chains}
         self.mends: dict[str, set[str]] = {}
