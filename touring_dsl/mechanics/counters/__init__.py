@@ -20,7 +20,7 @@ Every piece of the construct is in this package; to change counters, open it:
 
 COUNTERS below is what the stages call, each at one point: language.syntax (parse, through mechanics.core),
 the compiler (card_fields, check_statement, attribute_kinds, check_name, compile), language.model (Counter),
-engine.schema (state, CounterOffer), engine.tables (tables), the bots and rulebook.examples (cancelling), engine.codegen and engine.emitter (active,
+engine.schema (state, CounterOffer), engine.tables (tables), the bots and rulebook.examples (cancelling, events, example_answer), engine.codegen and engine.emitter (active,
 features, kernel_names, kernel_constants, offer, responses, respond), engine.explain (answer_refusal,
 refusal), rulebook.document, rulebook.variant and rulebook.provenance (section, role, countered_by,
 turned_away, new_card_role, new_card_extra, card_change, provenance_rows), cli.show (show_lines) and the
@@ -82,6 +82,8 @@ class CountersConstruct(Construct):
     new_card_role = staticmethod(words.new_card_role)  # (card): a house rule's added card, its role
     new_card_extra = staticmethod(words.new_card_extra)  # (card): what an added card cancels, a phrase
     card_change = staticmethod(words.card_change)  # (was, card): a card that now cancels others, or None
+    events = words.EVENTS  # the events its kernel lines report, in words (a worked example may expect them)
+    example_answer = staticmethod(words.example_answer)  # (ruleset, action, card, holds_none): a phrase
     cancelling = staticmethod(words.cancelling)  # (ruleset): card -> what it turns away (the bots, the examples)
     compare = staticmethod(words.compare)  # (comparison): the differ's changes
     summary = staticmethod(words.summary)  # (card): the differ's card summary's part

@@ -52,6 +52,11 @@ def counter_label(ruleset, card: str) -> str:
     return f"{counter_name(ruleset) or 'counter'} with {card}"
 
 
+def plays_next_words(who: str, card: str) -> str:
+    """The table's line for a responder who takes the next turn (`responder plays next`)."""
+    return f"{who} takes the next turn for showing {card}"
+
+
 def shown_detail(name: str) -> str:
     """The Python source (an f-string of the kernel's names) of the log line for a counter shown."""
     if not name:
@@ -105,6 +110,24 @@ def card_change(was, card) -> tuple | None:
     if was.counters != card.counters:
         return (Named(card.name), " now cancels ", NameList(tuple(card.counters), "or"), ".")
     return None
+
+
+# the worked examples (rulebook.examples) -------------------------------------------------------------
+# the events its kernel lines report (a worked example may expect them), in words
+EVENTS = {"counter": "A hazard was turned away out of turn.",
+          "decline": "A hazard was let through although it could have been turned away."}
+
+
+def example_answer(ruleset, action: str, card: str | None, holds_none: bool) -> tuple:
+    """A worked example's answer to a hazard, after who answers, as a phrase: a counter shown, or the hazard
+    let pass (`holds_none`: by a player dealt nothing that turns a hazard away)."""
+    name = counter_name(ruleset)
+    if action == "counter":
+        called = f" at once calls {with_article(name)} with " if name else " at once shows "
+        return (called, Named(card or ""), ", out of turn.")
+    if holds_none:
+        return (" holds nothing that turns it away, and lets it pass.",)
+    return (f" could call {with_article(name)}" if name else " could answer out of turn", ", but lets the hazard stand.")
 
 
 # the bots' facts (bots.greedy, bots.strategy.knowledge) and the worked examples' words ----------------
