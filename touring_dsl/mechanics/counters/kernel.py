@@ -150,7 +150,7 @@ def next_responder(e) -> None:
 
 
 def respond(e) -> None:
-    """Answer a pending hazard: counter with card c (action COUNTER_WITH), or decline and let the
+    """Answer a pending hazard: counter with card c (the `counter` action), or decline and let the
     hazard act as played; then the turn goes on from the attacker."""
     w, t = e.w, e.t
     w("attacker, hazard, v, hazard_code = pending", "pending = None")
