@@ -12,7 +12,8 @@ source of a small module with the functions every game of that ruleset runs:
 
 The rules themselves live in engine/rules/, one module per mechanic family (delays, and legality
 for the masks they keep), each written to be read as its rule, and in the constructs of
-touring_dsl/mechanics (the counter question's: mechanics/counters/kernel.py; the zones' lines: mechanics/zones/kernel.py; the penalties':
+touring_dsl/mechanics (the counter question's: mechanics/counters/kernel.py; the zones' lines:
+mechanics/zones/kernel.py; the penalties':
 mechanics/penalties/play.py; the turn's (deal, draw, discard, pass the turn, reshuffle):
 touring_dsl/mechanics/turn/kernel.py). This module is the assembly: the
 Emitter the kernel is written with (the shared machinery of engine.emitter, completed with the dispatch

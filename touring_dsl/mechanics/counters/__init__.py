@@ -20,13 +20,22 @@ Every piece of the construct is in this package; to change counters, open it:
 
 COUNTERS below is what the stages call, each at one point: language.syntax (parse, through mechanics.core),
 the compiler (card_fields, check_statement, attribute_kinds, check_name, compile), language.model (Counter),
-engine.schema (state, CounterOffer), engine.tables (tables), the bots and rulebook.examples (cancelling, events, example_answer), engine.codegen and engine.emitter (active,
+engine.schema (state, CounterOffer), engine.tables (tables), engine.codegen and engine.emitter (active,
 features, kernel_names, kernel_constants, offer, responses, respond), engine.explain (answer_refusal,
 refusal), rulebook.document, rulebook.variant and rulebook.provenance (section, role, countered_by,
-turned_away, new_card_role, new_card_extra, card_change, provenance_rows), cli.show (show_lines) and the
-differ (compare, summary, diff_phrases). The grammar lines are grammar/touring.lark's `cancels` and
+turned_away, new_card_role, new_card_extra, card_change, provenance_rows), rulebook.examples and the bots
+(events, example_answer, cancelling), cli.show (show_lines) and the differ (compare, summary,
+diff_phrases). The players' words (the question, "let it pass", a counter move's label) are words.py's,
+which play.table_view and the web read. The grammar lines are grammar/touring.lark's `cancels` and
 `responder_next` card attributes and the `counter_name` pile name. This package imports only
 touring_dsl.base and touring_dsl.mechanics.
+
+Still outside it, each shared with other constructs: the `counter` card kind (language.syntax, like every
+kind), the Card fields `counters` and `responder_next` and PileNames.counter (language.model: moving them
+would reorder the compiled JSON), the moves `counter` and `decline` (engine.codec numbers them; an
+example's `counter with` and `decline` are parsed by language.syntax), the zones' test of whether a
+counter may answer a zone card (mechanics.zones.kernel.against_zones: this package imports the zones), and
+the `per hazard countered` scoring term (mechanics.scoring).
 """
 from __future__ import annotations
 
@@ -39,7 +48,7 @@ class CountersConstruct(Construct):
     """The counters construct as the stages call it: one object, each attribute a stage's piece."""
 
     name = "counters"  # the Ruleset field
-    statements = ("cancels", "responder_next", "counter_name")  # its grammar aliases (language.syntax hands each to parse)
+    statements = ("cancels", "responder_next", "counter_name")  # its grammar aliases, each handed to parse
     # which card kinds each of its card attributes belongs to, with the words a message uses for it (E271)
     attribute_kinds = {"cancels": (("counter", "safety"), "cancels"),
                        "responder_next": (("counter", "safety"), "responder plays next")}

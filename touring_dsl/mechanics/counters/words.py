@@ -127,7 +127,8 @@ def example_answer(ruleset, action: str, card: str | None, holds_none: bool) -> 
         return (called, Named(card or ""), ", out of turn.")
     if holds_none:
         return (" holds nothing that turns it away, and lets it pass.",)
-    return (f" could call {with_article(name)}" if name else " could answer out of turn", ", but lets the hazard stand.")
+    return (f" could call {with_article(name)}" if name else " could answer out of turn",
+            ", but lets the hazard stand.")
 
 
 # the bots' facts (bots.greedy, bots.strategy.knowledge) and the worked examples' words ----------------
