@@ -16,7 +16,7 @@ def test_the_kernel_is_printed_with_the_rule_of_each_line():
     text = result.stdout
     ast.parse(text)  # the annotations are comments: the printed kernel is still the Python that runs
     assert "def apply_code(" in text and "3 players" in text
-    lines = [line for line in text.splitlines() if "<- engine.rules.counters.offer" in line]
+    lines = [line for line in text.splitlines() if "<- mechanics.counters.kernel.offer" in line]
     assert any("CounterOffer(seat, c, v, code)" in line for line in lines)
     assert any("<- mechanics.safeties.lift_delay" in line for line in text.splitlines())
 

@@ -40,7 +40,7 @@ def helper_in(module) -> object:
 
 def test_a_helper_added_in_codegen_changes_no_origin(monkeypatch):
     before = annotated()
-    assert "ev.append(event(\"counter\"" in before.replace("'", '"') or "<- engine.rules.counters.respond" in before
+    assert "ev.append(event(\"counter\"" in before.replace("'", '"') or "<- mechanics.counters.kernel.respond" in before
     monkeypatch.setattr(codegen.Emitter, "event", helper_in(codegen))
     after = annotated()
     assert "engine.codegen.report" not in after

@@ -31,13 +31,14 @@ STAGE_FILES = {
     "engine/tables.py": ("tables", "state_tables", "targets"),
     "cli/show.py": ("show_lines",),
     "cli/new.py": ("suggestions",),
-    "engine/explain.py": ("seat_refusal", "card_refusal", "shield_reason", "shielded_targets", "running_refusal"),
-    "bots/greedy.py": ("extra_turns", "ends_wait"),
-    "bots/strategy/knowledge.py": ("extra_turns", "run_free", "shields"),
+    "engine/explain.py": ("seat_refusal", "answer_refusal", "card_refusal", "shield_reason", "shielded_targets",
+                          "running_refusal"),
+    "bots/greedy.py": ("extra_turns", "ends_wait", "cancelling"),
+    "bots/strategy/knowledge.py": ("extra_turns", "run_free", "shields", "cancelling"),
 }
 STAGE_METHODS = tuple(name for name, member in vars(Construct).items()
                       if callable(member) and not name.startswith("_") and name != "owns")
-ORDER_FREE = ("targets", "extra_turns", "run_free", "shields", "ends_wait")  # unions, or one answer: no order
+ORDER_FREE = ("targets", "extra_turns", "run_free", "shields", "ends_wait", "cancelling")  # unions, or one answer: no order
 
 
 def construct_names() -> set[str]:

@@ -100,8 +100,7 @@ class Facts:
     def _safeties(self, ruleset: Ruleset) -> None:
         """answers: the cards that may be shown out of turn against some hazard; free: the safeties
         that give an extra turn; lifts[c]: the `needs` masks (see pick_play) safety c surely ends."""
-        answers = {counter.card for counter in ruleset.counters}
-        answers |= {card.name for card in ruleset.deck if card.counters}
+        answers = core.united("cancelling", ruleset)  # (the counters': mechanics.counters)
         self.answers = frozenset(self.code[name] for name in answers if name in self.code)
         free = set().union(*(construct.extra_turns(ruleset.deck) for construct in core.CORE))  # (safeties')
         self.free = frozenset(c for c, card in enumerate(ruleset.deck) if card.name in free)

@@ -73,15 +73,9 @@ def effect_lines(r: Ruleset) -> list[str]:
     return [said for card in r.deck if card.kind == "hazard" and (said := hazard_effects[card.name].show(card))]
 
 
-def counter_lines(r: Ruleset) -> list[str]:
-    label = r.pile_names.counter.capitalize() if r.pile_names.counter else "Counter"  # the edition's word
-    return [f"{label}: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up"
-            + (" and takes the next turn" if counter.responder_next else "") for counter in r.counters]
-
-
 # the summary's own lines, each in its slot of mechanics.core.ORDER["show_lines"] among the constructs'
 OWN_LINES = {"deck": deck_lines, "setups": setup_lines, "mechanics": mechanic_lines,
-             "effects": effect_lines, "counters": counter_lines}
+             "effects": effect_lines}
 
 
 def show(edition: str = typer.Argument(..., help="An archive id or a path."),

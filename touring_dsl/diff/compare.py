@@ -15,6 +15,7 @@ from ..language.model import Card, Ruleset, Setup
 from ..mechanics.match import MATCH
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.progressive import PROGRESSIVE
+from ..mechanics.counters import COUNTERS
 from .changes import MECHANIC_ASPECT, Change
 from .match import CardMatch
 
@@ -144,22 +145,7 @@ class Comparison:
                            {c.name: effect.diff_value(c) for c in self.a.deck if old.get(c.name) is effect},
                            {c.name: effect.diff_value(c) for c in self.b.deck if new.get(c.name) is effect},
                            self.t, self.t if effect.diff_names_card else (lambda v: v))
-        self.keyed("removals", "counter", {c.card: c.cancels for c in self.a.counters},
-                   {c.card: c.cancels for c in self.b.counters}, self.t, self.ts, _as_set)
-        new = {c.card: c for c in self.b.counters}
-        paired = {self.t(c.card) for c in self.a.counters}
-        for counter in self.b.counters:
-            if counter.card not in paired and counter.responder_next:  # a new counter; the old default held
-                self.value("removals", "responder-next", False, True, subject=(None, counter.card))
-        for old in self.a.counters:
-            partner = new.get(self.t(old.card))
-            if partner is None and old.responder_next:  # a counter gone; the default holds again
-                self.value("removals", "responder-next", True, False, subject=(old.card, None))
-            if partner is not None:
-                subject = (old.card, partner.card)
-                self.value("removals", "redraw", old.redraw, partner.redraw, subject=subject)
-                self.value("removals", "responder-next", old.responder_next, partner.responder_next,
-                           subject=subject)
+        COUNTERS.compare(self)  # the counters' comparison (mechanics.counters)
 
     def reshuffle(self) -> None:
         TURN.compare_reshuffle(self)  # the turn construct's comparison (mechanics.turn)
@@ -223,8 +209,7 @@ def _card_summary(card: Card) -> dict:
     for field in ("miles", "hours", "removes", "effect"):
         if getattr(card, field) is not None:
             summary[field] = getattr(card, field)
-    if card.counters:
-        summary["cancels"] = list(card.counters)
+    summary.update(COUNTERS.summary(card))
     summary.update(SAFETIES.summary(card))
     return summary
 
@@ -236,10 +221,6 @@ def _years(ruleset: Ruleset) -> int | str | None:
 
 def _deck_size(ruleset: Ruleset) -> int:
     return sum(card.count for card in ruleset.deck)
-
-
-def _as_set(value: Any) -> Any:
-    return value if isinstance(value, str) else tuple(sorted(value))
 
 
 def _arrangement(setup: Setup) -> str:

@@ -102,8 +102,6 @@ def _three(added: str, removed: str, changed: str,
     return phrase
 
 
-_counter = _three("{name} can be shown to cancel {new} (new)", "{name} no longer cancels anything (it cancelled {old})",
-                  "{name} cancels {new} (was {old})", show=names)
 
 
 def _scoring(c: Change) -> str:
@@ -131,7 +129,6 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "title": _meta("Title"), "subtitle": _meta("Subtitle"), "year": _meta("Year"),
     "publisher": _meta("Publisher"), "author": _meta("Author"), "summary": _meta("Summary"),
     "go_pile_name": _meta("Name of the pile a go card is laid on"), "zone_pile_name": _meta("Name of the zone pile"),
-    "counter_name": _meta("Name of turning a hazard away out of turn"),
     "name": lambda c: f"{q(c.old)} is now called {q(c.new)}",
     "card": _card,
     "kind": lambda c: f"{q(c.name)} is a {c.new} card (was a {c.old} card)",
@@ -140,17 +137,12 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "hours": _hours,
     "deck-size": lambda c: f"The deck holds {c.new} cards (was {c.old})",
     **SAFETIES.diff_words(q, names, _yes_no),
-    "responder-next": lambda c: (f"After {q(c.name)} is shown, " +
-                                 ("its holder takes the next turn (was: play went on from the attacker)" if c.new
-                                  else "play goes on from the attacker (was: its holder took the next turn)")),
     "seating": _seating,
     "removals": lambda c: f"{c.name}: take out {counted(c.new)} (was {counted(c.old)})",
     **core.diff_phrases(),  # every core construct's aspects (mechanics.core.CORE: the turn's, the race's, delays', zones', penalties'...)
     **{e.diff_aspect: (lambda c, e=e: e.diff(c.action, q(c.name), None if c.old is None else q(c.old),
                                              None if c.new is None else q(c.new)))
        for e in EFFECTS if e.diff_aspect},  # each hazard effect's words (mechanics.effects)
-    "counter": _counter,
-    "redraw": _yes_no("After showing it, its holder draws back up", "Its holder does not draw back up"),
     "scoring": _scoring,
     "score-term": _score_term,
     "note": lambda c: f"Note added: {c.new}" if c.action == "added" else f"Note dropped: {c.old}",

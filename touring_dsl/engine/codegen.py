@@ -10,9 +10,10 @@ source of a small module with the functions every game of that ruleset runs:
     run_random(self, rng)     a whole game played out by the random policy, in one loop
     draw_cards, reshuffle, finish     the rarer steps, shared by the above
 
-The rules themselves live in engine/rules/, one module per mechanic family (counters, and legality
-for the masks they keep), each written to be read as its rule, and in the constructs of
-touring_dsl/mechanics (the go piles' lines: mechanics/delays/kernel.py; the zones' lines: mechanics/zones/kernel.py; the penalties':
+The rules themselves live in engine/rules/ (legality, for the masks the rules keep), written to be
+read as its rule, and in the constructs of touring_dsl/mechanics (the go piles' lines:
+mechanics/delays/kernel.py; the counter question's: mechanics/counters/kernel.py; the zones' lines:
+mechanics/zones/kernel.py; the penalties':
 mechanics/penalties/play.py; the turn's (deal, draw, discard, pass the turn, reshuffle):
 touring_dsl/mechanics/turn/kernel.py). This module is the assembly: the
 Emitter the kernel is written with (the shared machinery of engine.emitter, completed with the dispatch
@@ -30,12 +31,13 @@ from ..base.rng import INCREMENT, MASK64, MULTIPLIER
 from . import emitter as machinery
 from ..mechanics.penalties import PENALTIES
 from . import rules
-from .rules import counters, legality
+from .rules import legality
 from ..mechanics.delays import DELAYS
 from ..mechanics.zones import ZONES
 from ..mechanics.turn import TURN
 from ..mechanics.race import RACE
 from ..mechanics.safeties import SAFETIES
+from ..mechanics.counters import COUNTERS
 from .codec import ACTION, ACTIONS, CARD, DISCARD, TARGET, is_action, is_answer, is_decision
 from .emitter import Source, function
 from .schema import state_fields
@@ -61,13 +63,7 @@ KERNEL_NAMES = {
     "target": "the side a zone card names, or -1",
     "turns": "turns played (stored back in self.turns)",
     "pending": "the move the table waits for: None, a CounterOffer or DISCARD_DOWN (stored in self.pending)",
-    "attacker": "the seat whose hazard waits for an answer",
-    "hazard": "the card code of the hazard waiting for an answer",
-    "hazard_code": "the move code of the hazard waiting for an answer",
-    "fits": "the counter cards that cancel hazard c (0 once every copy of them lies face up)",
-    "responder": "the seat asked whether it counters (-1: every seat of the side has been asked)",
-    "other": "a seat tried as responder",
-    "step": "how far round the table from the attacker",
+    **COUNTERS.kernel_names,  # the counter question's: attacker, hazard, responder... (mechanics.counters)
     "hand": "hands[seat], the hand a card leaves",
     "hm": "hand_mask[seat] before the card left",
     "attack": "the attacking cards of the hand",
@@ -129,10 +125,10 @@ class Emitter(machinery.Emitter):
         legality.refresh(self, v)
 
     def offer_counter(self) -> None:
-        counters.offer(self)
+        COUNTERS.offer(self)
 
     def counter_responses(self) -> None:
-        counters.responses(self)
+        COUNTERS.responses(self)
 
     def keep_safety(self, v: str) -> None:
         SAFETIES.keep(self, v)
@@ -197,7 +193,7 @@ def write_apply_code(w: Source, t: Tables) -> None:
             b("pending = self.pending")
         b(f"c = {CARD.of()}", f"s = {e.side('seat')}")
         branches = ([(is_decision(), e.decide)] if e.offers else []) + \
-            ([(is_answer(), lambda: counters.respond(e))] if e.has_counters else [])
+            ([(is_answer(), lambda: COUNTERS.respond(e))] if e.has_counters else [])
         for i, (test, write) in enumerate(branches):
             with b.block(f"{'if' if i == 0 else 'elif'} {test}:"):
                 write()
@@ -274,11 +270,11 @@ def apply_play(e: Emitter, b: Source) -> None:
                 with b.block(f"if {is_decision()}:"):
                     e.decide()
                 with b.block("else:"):
-                    counters.respond(e)
+                    COUNTERS.respond(e)
             elif e.offers:
                 e.decide()
             else:
-                counters.respond(e)
+                COUNTERS.respond(e)
         with b.block("else:"):
             play_in_loop(e, b)
     else:
@@ -338,6 +334,7 @@ def write_finish(w: Source, t: Tables) -> None:
 
 def constants(w: Source, t: Tables) -> None:
     """The ruleset's tables as literals (and the move-code caches, which fill as games are played)."""
+    counter_lines = COUNTERS.kernel_constants(t)  # (mechanics.counters)
     w("# cards (code: kind)")
     for c, name in enumerate(t.names):
         w(f"#   {c:2}: {KIND_WORDS[t.kind[c]]:8} {name}")
@@ -346,8 +343,8 @@ def constants(w: Source, t: Tables) -> None:
       f"OWN_GZ = {tuple(tuple(row) for row in t.own_gz)!r}", f"EXPO_GZ = {tuple(tuple(row) for row in t.expo_gz)!r}",
       f"OWN_RUN = OWN_GZ[{RUNNING}]", f"EXPO_RUN = EXPO_GZ[{RUNNING}]",
       *DELAYS.kernel_constants(t),  # AFTER, HAZ_STATE (mechanics.delays)
-      f"REMOVES = {tuple(t.removes)!r}", f"COUNTERS_FOR = {tuple(t.counters_for)!r}", f"REDRAW = {tuple(t.redraw)!r}",
-      *SAFETIES.kernel_constants(t), f"RESPONDER_NEXT = {tuple(t.responder_next)!r}",
+      f"REMOVES = {tuple(t.removes)!r}", counter_lines["COUNTERS_FOR"], counter_lines["REDRAW"],
+      *SAFETIES.kernel_constants(t), counter_lines["RESPONDER_NEXT"],
       f"OTHERS = {t.others!r}", f"DECK = {tuple(t.deck_codes)!r}",
       f"COPIES = {tuple(t.deck_codes.count(c) for c in range(t.K))!r}", f"BIT = {tuple(1 << c for c in range(t.K))!r}",
       "NAMES = T.names", "BITS = T.bits", "TAKES = T.takes", "COUNTER_CODE = T.counter_code",
@@ -372,7 +369,7 @@ def source(t: Tables, annotated: bool = False) -> str:
     features = [*ZONES.features(t),
                 "penalties" if PENALTIES.active(t) else "no penalties",
                 "removals" if t.removers else "no removals",
-                "counters" if any(t.counters_for) else "no counters"]
+                *COUNTERS.features(t)]
     features += [f"mechanic {m.name}" for m in t.mechanics]
     w(f"# {', '.join(features)}")
     w("# run-time names (declared once: engine.codegen.KERNEL_NAMES; the state: engine.schema):")

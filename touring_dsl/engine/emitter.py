@@ -24,6 +24,7 @@ from ..mechanics import REGISTERED
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.turn import TURN
 from ..mechanics.safeties import SAFETIES
+from ..mechanics.counters import COUNTERS
 from .codec import ACTIONS, TAKE, TARGET, is_action
 from .schema import kernel_locals
 from .tables import Tables
@@ -110,7 +111,7 @@ class Emitter:
     def __init__(self, t: Tables, w: Source, events: bool, loop: bool):
         self.t, self.w, self.events, self.loop = t, w, events, loop
         self.kinds_present = set(t.kind)
-        self.has_counters = any(t.counters_for)
+        self.has_counters = COUNTERS.active(t)  # whether a hazard may meet the counter question (mechanics.counters)
         self.hand_limit = TURN.hand_limit(t)  # whether a turn can end over the hand size (mechanics.turn)
         self.mechanics = t.mechanics  # the mechanics this seating uses (engine.mechanics): only they write hooks
         self.offers = tuple(m for m in self.mechanics if m.decisions)  # those that may ask the seat to decide
@@ -247,11 +248,11 @@ class Emitter:
         raise NotImplementedError
 
     def offer_counter(self) -> None:
-        """Before hazard c acts on side v, ask the seats of v for a counter (rules.counters)."""
+        """Before hazard c acts on side v, ask the seats of v for a counter (mechanics.counters)."""
         raise NotImplementedError
 
     def counter_responses(self) -> None:
-        """codes = the asked seat's answers to the pending hazard (rules.counters)."""
+        """codes = the asked seat's answers to the pending hazard (mechanics.counters)."""
         raise NotImplementedError
 
     def keep_safety(self, v: str) -> None:

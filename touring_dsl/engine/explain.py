@@ -3,16 +3,15 @@
 The core constructs (mechanics.core.CORE) give their own reasons, asked in the order mechanics.core.ORDER
 declares: a wait that refuses every card (seat_refusal), a card of theirs that cannot go now
 (card_refusal), what shields a side (shield_reason, shielded_targets), why a running side needs no go card
-(running_refusal). A hazard's effect and the counters are still answered here, in their slots of that
-order.
+(running_refusal), and a question that waits for its answer (answer_refusal: the counter question). A
+hazard's effect is still answered here, in its slot of that order.
 """
 from __future__ import annotations
 
-from ..language.counter_words import with_article
 from ..mechanics import core
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
-from .tables import COUNTER, EMPTY, HAZARD, MILEAGE
+from .tables import EMPTY, HAZARD, MILEAGE
 
 
 def why_not(game, seat: int, card: str) -> str | None:
@@ -34,12 +33,9 @@ def why_not(game, seat: int, card: str) -> str | None:
     if asking is not None:  # a mechanic's question: only its answers are moves now
         # the question itself is asked once above the hand; each card only says what to answer
         return "answer first: " + " or ".join(decision.words for decision in asking.decisions)
-    offer = game.counter_offer
-    if offer is not None:
-        if t.counters_for[offer.hazard] >> c & 1:  # a counter card, or a safety that cancels it
-            return None
-        answer = with_article(t.counter_name) if t.counter_name else "a counter card"
-        return f"only {answer} (or letting it pass) answers the {t.names[offer.hazard]} now"
+    waiting = core.first_said("answer_refusal", game, c)  # a hazard waits for its answer (mechanics.counters)
+    if waiting is not None:
+        return waiting or None  # "": card c answers it
     if any(card_of(code) == c for code in game.play_codes()):
         return None
     s = t.side_of[seat]
@@ -93,14 +89,8 @@ def _hazard(game, s: int, c: int, asking) -> str | None:
     return effect.refusal(game, s, c, lambda: core.first_said("shielded_targets", game, s, c, _side_name))
 
 
-def _counter(game, s: int, c: int, asking) -> str | None:
-    if game.t.kind[c] != COUNTER:
-        return None
-    return f"{game.t.names[c]} is only shown when a hazard it cancels is played on your side"
-
-
 # this stage's own refusals, for the rules that are not yet constructs, in their slots of ORDER["card_refusal"]
-_OWN_REFUSALS = {"effects": _hazard, "counters": _counter}
+_OWN_REFUSALS = {"effects": _hazard}
 
 
 def _side_name(t, v: int) -> str:

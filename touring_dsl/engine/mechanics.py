@@ -92,7 +92,7 @@ e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
 A core construct with kinds follows the same pattern in a registry of its own: a hazard's EFFECT (what it
 does to the side it is played on) is one module of touring_dsl/mechanics/effects/ (contract:
 effects/base.py); install_effects below puts the effects a deck uses on its Tables, and the Emitter writes
-one branch per effect used (codegen.Emitter.hazard, rules.counters). tests/test_hazard_effects.py holds
+one branch per effect used (codegen.Emitter.hazard, mechanics.counters). tests/test_hazard_effects.py holds
 every registered effect to its pieces.
 
 tests/test_mechanics.py fails for a registered mechanic that lacks a piece (words, a bot choice for a

@@ -25,22 +25,13 @@ or an Offer (a mechanic asks the seat to act to decide, as the Extension does at
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
 
 # the field vocabulary and the mechanics' Offer live below the engine, where a mechanic can name them
 from ..mechanics.vocabulary import (  # noqa: F401 (the schema's own words, imported from here by the engine)
     BYTES, DEALT, DERIVED, LIST, LISTS, ONE, OWN, PUBLIC, SEAT, SIDE, VALUE, ZONE_PILE, Offer, StateField)
 from ..mechanics.zones import ZONES
 from ..mechanics.delays import DELAYS
-
-
-class CounterOffer(NamedTuple):
-    """A hazard played on `victim` by `attacker` waits: the seat to act may counter it or let it pass."""
-
-    attacker: int
-    hazard: int  # the hazard's card code
-    victim: int
-    move: int  # the hazard's move code, applied as played if the seat declines
+from ..mechanics.counters import COUNTERS, CounterOffer  # noqa: F401 (the kernel imports the wait from here)
 
 
 class Wait(Enum):
@@ -75,8 +66,7 @@ CORE_FIELDS = (
                LIST, DERIVED, derive="safeties", local=True),
     StateField("runs_free", "1 for a side whose safety acts as go (it never waits for a go card)", SIDE, "0",
                LIST, DERIVED, derive="safeties", local=True),
-    StateField("countered", "each side's hazards countered out of turn (for scoring)", SIDE, "0", LIST, PUBLIC,
-               view="extra"),
+    *COUNTERS.state,  # each side's hazards countered (mechanics.counters)
     StateField("pending", "the move the table waits for: None, a CounterOffer, DISCARD_DOWN or an Offer", ONE, "None", VALUE,
                PUBLIC, view="pending, discarding_down"),
     StateField("to_act", "the seat to act", ONE, "0", VALUE, PUBLIC, view="to_act"),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 # card kinds, then go pile states (empty, running, then one state per (chain, next step expected): mechanics.delays)
 from ..mechanics.vocabulary import (  # noqa: F401 (the engine imports them from here)
     COUNTER, EMPTY, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, RUNNING, SAFETY, ZONE)
-from .codec import ACTIONS, CARD, COUNTER_WITH, DECLINE, DISCARD, PLAY, TARGET, pack
+from .codec import ACTIONS, CARD, DISCARD, PLAY, TARGET, pack
 from .mechanics import install as install_mechanics, install_effects
 from ..mechanics import core
 from ..mechanics.race import NO_CAP  # noqa: F401 (play.table_view reads NO_CAP here too)
@@ -117,7 +117,6 @@ class Tables:
         self.go_mask = self.mask_of(c for c in range(self.K) if self.kind[c] == GO)
         self.go_name = next((self.names[c] for c in range(self.K) if self.kind[c] == GO), "go card")
         self.go_pile_name = ruleset.pile_names.go or "go pile"  # what the edition calls it, for the players' words
-        self.counter_name = ruleset.pile_names.counter  # what it calls a counter shown ("coup fourré"), or ""
         self.mileage_mask = self.mask_of(c for c in range(self.K) if self.kind[c] == MILEAGE)
 
     def mask_of(self, codes) -> int:
@@ -151,21 +150,6 @@ class Tables:
             return True
         return any(construct.targets(self, c) for construct in core.CORE)
 
-    # counters ------------------------------------------------------------------
-    def _counters(self, ruleset: Ruleset) -> None:
-        K = self.K
-        self.counters_for = [0] * K
-        self.redraw = [True] * K
-        self.responder_next = [False] * K
-        pairs = [(c.card, c.cancels, c.redraw, c.responder_next) for c in ruleset.counters]
-        pairs += [(card.name, card.counters, True, card.responder_next) for card in ruleset.deck
-                  if card.kind in ("counter", "safety") and card.counters and card.name not in {p[0] for p in pairs}]
-        for name, cancels, redraw, responder_next in pairs:
-            cc = self.code[name]
-            self.redraw[cc], self.responder_next[cc] = redraw, responder_next
-            for hazard in cancels:
-                self.counters_for[self.code[hazard]] |= 1 << cc
-
     # move codes ------------------------------------------------------------------------------
     def _codes(self) -> None:
         K, S = self.K, self.sides
@@ -173,8 +157,6 @@ class Tables:
                           for s in range(S)]
         self.tgt_code = [[pack(PLAY, c, t) for c in range(K)] for t in range(S)]
         self.discard_code = tuple(pack(DISCARD, c) for c in range(K))
-        self.counter_code = tuple(pack(COUNTER_WITH, c) for c in range(K))
-        self.decline_code = pack(DECLINE, 0)
         self.others = tuple(tuple(t for t in range(S) if t != s) for s in range(S))
         self._state_tables()
         # (attack_cards holds the hazards with an effect: install_effects)
@@ -218,14 +200,13 @@ class Tables:
         return pack(PLAY, c, target, self.take_id(take))
 
     @staticmethod
-    def action_code(action: str) -> int:
-        """The move code of a cardless move of this action, by name: a mechanic's decision (engine.codec)."""
-        return pack(ACTIONS[action])
+    def action_code(action: str, c: int = 0) -> int:
+        """The move code of a move of this action, by name, with card c (none for a mechanic's decision) (engine.codec)."""
+        return pack(ACTIONS[action], c)
 
 
 # the tables stage's own pieces, for the rules that are not yet constructs (mechanics.core.ORDER["tables"])
-_OWN_TABLES = {"effects": lambda t, ruleset, setup: install_effects(t),  # the delays' masks, the removals...
-               "counters": lambda t, ruleset, setup: t._counters(ruleset)}
+_OWN_TABLES = {"effects": lambda t, ruleset, setup: install_effects(t)}  # the delays' masks, the removals...
 
 # what a detached copy leaves behind: model objects, and what is made from code or for the public layer
 _NOT_DETACHED = frozenset({"ruleset", "setup", "chains", "kernel", "game_class", "moves", "codes", "side_views",

@@ -26,6 +26,7 @@ from ..mechanics.race import RACE
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.progressive import PROGRESSIVE
 from ..mechanics.safeties import SAFETIES
+from ..mechanics.counters import COUNTERS
 from ..base.resources import display_path
 from ..mechanics.scoring.compile import compile_scoring
 from .statements import name_span
@@ -165,7 +166,7 @@ class _RulesetBuild(Build):
             delays=DELAYS.compile(self),
             zones=ZONES.compile(self),
             penalties=PENALTIES.compile(self),
-            counters=self._counters(),
+            counters=COUNTERS.compile(self),
             reshuffle=TURN.compile_reshuffle(self),
             ending=RACE.compile_ending(self),
             progressive=PROGRESSIVE.compile(self, setups),
@@ -199,9 +200,7 @@ class _RulesetBuild(Build):
         if zone is not None and not self.stmts("zones"):
             self.c.error("E256", "this edition has no zones, so it has no zone pile to name", zone.span,
                          "leave the zone pile unnamed")
-        if counter is not None and not any(card.counters for card in self.cards.values()):
-            self.c.error("E256", "no card of this edition cancels a hazard out of turn, so there is no counter "
-                         "to name", counter.span, "leave the counter unnamed, or give a card `cancels`")
+        COUNTERS.check_name(self, counter)  # (mechanics.counters)
         head = self.one("piles")
         return m.PileNames(go=names["go"].data["name"].value if "go" in names else "",
                            zone=zone.data["name"].value if zone is not None else "",
@@ -238,8 +237,7 @@ class _RulesetBuild(Build):
                 miles=d["miles"].value if d.get("miles") else None,
                 hours=d["hours"].value if d.get("hours") else None,
                 **self._effect_fields(d),
-                counters=tuple(n.value for n in d.get("cancels", [])),
-                responder_next=bool(d.get("responder_next")),
+                **COUNTERS.card_fields(d),
                 **SAFETIES.card_fields(d),
                 provenance=self.provenance(stmt, f'card "{d["name"].value}"'))
         for stmt in stmts:
@@ -263,17 +261,12 @@ class _RulesetBuild(Build):
         for effect in effects.REGISTERED:  # a hazard effect's attributes are checked by its module
             if any(d.get(attr) for attr in effect.attributes):
                 effect.check_statement(self, stmt)
-        for name in d.get("cancels", []):
-            self.card_name(name, "hazard", "zone", role="what a counter cancels")
-        if d["kind"] == "counter" and not d.get("cancels"):
-            self.c.error("E260", f'counter card "{d["name"].value}" cancels nothing', d["name"].span,
-                         'add `cancels "Hazard", ...`')
+        COUNTERS.check_statement(self, stmt)  # (mechanics.counters)
         self._check_kind_attributes(stmt)
         SAFETIES.check_statement(self, stmt)  # (mechanics.safeties)
 
     # which card kinds each attribute belongs to, with the words a message uses for it
-    ATTRIBUTE_KINDS = {"cancels": (("counter", "safety"), "cancels"),
-                       "responder_next": (("counter", "safety"), "responder plays next"),
+    ATTRIBUTE_KINDS = {**COUNTERS.attribute_kinds,
                        **{attr: ((SAFETIES.kind,), words) for attr, words in SAFETIES.attributes.items()}}
 
     def _check_kind_attributes(self, stmt: Stmt) -> None:
@@ -374,12 +367,6 @@ class _RulesetBuild(Build):
         stmt = self.table.get(("deck", "card", card.name))
         return name_span(stmt) if stmt else None
 
-
-    def _counters(self) -> tuple[m.Counter, ...]:
-        """Every card played out of turn against a hazard: counter cards, and safeties that cancel."""
-        return tuple(m.Counter(card=c.name, cancels=c.counters, responder_next=c.responder_next,
-                               provenance=c.provenance)
-                     for c in self.cards.values() if c.kind in ("counter", "safety") and c.counters)
 
 
 def _slug(text: str) -> str:

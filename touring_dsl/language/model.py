@@ -23,6 +23,7 @@ from ..mechanics.race.model import Ending, Pile, Race, RaceMechanics, Unit  # no
 from ..mechanics.parts import HidesUnusedMechanics, mechanics_model
 from ..mechanics.progressive.model import Progressive  # noqa: F401 (the progressive construct's part)
 from ..mechanics.delays.model import Chain, Delays  # noqa: F401 (the delays construct's part)
+from ..mechanics.counters.model import Counter  # noqa: F401 (the counters construct's part)
 
 
 RulesetMechanics = mechanics_model("RulesetMechanics", __name__, "ruleset", "match")  # (a match's: between its races)
@@ -74,16 +75,6 @@ class Setup(Frozen):
 
     provenance: Provenance = Field(default_factory=Provenance)
 
-
-class Counter(Frozen):
-    """A card shown out of turn to cancel a hazard; the holder then draws back up (a counter card is
-    discarded with the hazard, a safety stays in play)."""
-
-    card: str
-    cancels: tuple[str, ...]
-    redraw: bool = True
-    responder_next: bool = False  # the responder, not the seat after the attacker, takes the next turn
-    provenance: Provenance = Field(default_factory=Provenance)
 
 
 class ExampleSide(Frozen):

@@ -357,10 +357,8 @@ class ToRaw(Transformer):
     def zone(self): return ("zone", None)
     def counter(self): return ("counter", None)
     def safety(self): return ("safety", None)
-    def responder_next(self): return ("responder_next", True)
     def count(self, n): return ("count", n)
     def hours(self, n): return ("hours", n)
-    def cancels(self, names): return ("cancels", names)
 
 
     def players(self, *counts): return ("players", {"counts": list(counts)})
@@ -394,7 +392,6 @@ class ToRaw(Transformer):
     def note(self, text): return ("note", {"text": text})
     def go_pile_name(self, name): return ("pile_name", {"role": "go", "name": name})
     def zone_pile_name(self, name): return ("pile_name", {"role": "zone", "name": name})
-    def counter_name(self, name): return ("pile_name", {"role": "counter", "name": name})
 
     def names(self, *names): return list(names)
 

@@ -74,6 +74,11 @@ class Construct(Contract):
         """Why `seat`, whose turn it is, may play no card at all now (a wait it owns), or None."""
         return None
 
+    def answer_refusal(self, game, c: int) -> str | None:
+        """While a question of its own waits for its answer: "" where card c answers it, else why c is no
+        answer; None where no question of its own waits (explain then asks on)."""
+        return None
+
     def card_refusal(self, game, s: int, c: int, asking) -> str | None:
         """Why side s may not play card c now, for a card whose refusal is its own (None for any other card).
         `asking` is explain's: asking.target_now(), asking.side_name(v), asking.shield_reason(who, v, c)."""
@@ -102,6 +107,10 @@ class Construct(Contract):
 
     def shields(self, deck) -> dict[str, set[str]]:
         """Each hazard (or zone card) -> the cards of the deck whose side it cannot touch once laid."""
+        return {}
+
+    def cancelling(self, ruleset) -> dict[str, set[str]]:
+        """Each card that may turn a hazard away out of turn -> the hazards (and zone cards) it turns away."""
         return {}
 
     def ends_wait(self, card, hazard: str | None, waits_for_go: bool) -> bool | None:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from .construct import Construct
 from .match import MATCH
 from .delays import DELAYS
+from .counters import COUNTERS
 from .penalties import PENALTIES
 from .progressive import PROGRESSIVE
 from .race import RACE
@@ -28,7 +29,7 @@ from .scoring import SCORING
 from .turn import TURN
 from .zones import ZONES
 
-CORE: tuple[Construct, ...] = (TURN, RACE, DELAYS, ZONES, PENALTIES, SAFETIES, SCORING, MATCH, PROGRESSIVE)
+CORE: tuple[Construct, ...] = (TURN, RACE, DELAYS, ZONES, PENALTIES, SAFETIES, COUNTERS, SCORING, MATCH, PROGRESSIVE)
 
 # each stage method's order of visit (see the docstring); a slot no construct implements is the stage's own
 ORDER: dict[str, tuple[str, ...]] = {
@@ -41,9 +42,11 @@ ORDER: dict[str, tuple[str, ...]] = {
     # cli.new: the sections whose changes it suggests, in the order of the file it writes
     "suggestions": ("race", "deck", "turn", "delays", "zones", "penalties", "setup", "reshuffle", "ending",
                     "progressive", "notes"),
-    # engine.explain: a wait that refuses every card, then the card's own refusal (each answers for its
+    # engine.explain: a wait that refuses every card (or every card but its answers), then the card's own refusal (each answers for its
     # own cards), then what shields a side, and why a running side needs no go card
     "seat_refusal": ("turn",),
+    # a question waiting for its answer refuses every card but its answers
+    "answer_refusal": ("counters",),
     "card_refusal": ("race", "delays", "effects", "zones", "counters"),
     "shield_reason": ("safeties",),
     "shielded_targets": ("safeties",),
@@ -83,6 +86,15 @@ def steps(method: str, own: dict[str, Callable] | None = None) -> list[tuple[str
         elif not any(c.owns(slot) for c in CORE):
             raise StageOrderError(f"nothing fills the {slot} slot of {method}: no construct implements it "
                                   "and the stage gives no piece for it")
+    return found
+
+
+def united(method: str, *args) -> dict[str, set[str]]:
+    """The union over CORE of a stage method that maps card names to sets of names (cancelling, shields)."""
+    found: dict[str, set[str]] = {}
+    for construct in CORE:
+        for card, names in getattr(construct, method)(*args).items():
+            found.setdefault(card, set()).update(names)
     return found
 
 

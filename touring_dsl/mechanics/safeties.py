@@ -8,7 +8,7 @@ side up as the safety is laid, that card and the remedies on it go to the discar
 again. A safety that `acts as go` means the side never waits for a go card again. With `extra turn`,
 the player who lays it draws and plays again. With `cancels`, the safety may also be laid out of turn
 the moment one of those hazards is played on its side, cancelling that hazard (the counters' rule,
-engine.rules.counters, asks the seat; this module keeps the safety once it is shown).
+mechanics.counters, asks the seat; this module keeps the safety once it is shown).
 
 Everything safety-specific is here: the card attributes and their checks (E233, E260), the tables
 (IMMUNE, ACTS_AS_GO, EXTRA_TURN; and the kernel constants GO_FREE, STATE_HAZARD its lines read, which

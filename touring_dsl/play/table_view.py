@@ -5,7 +5,7 @@ from typing import Callable
 
 from rich.text import Text
 
-from ..language.counter_words import LET_IT_PASS, counter_label, question, waiting_words
+from ..mechanics.counters.words import LET_IT_PASS, counter_label, plays_next_words, question, waiting_words
 from ..engine.mechanics import offer_mechanic, target_now
 from ..engine.tables import NO_CAP
 from ..mechanics import decision_words
@@ -251,7 +251,7 @@ def bonus_turn_line(game, seat: int, events, name_of: NameOf) -> str | None:
         if event.kind == "safety":
             return f"{name_of(seat)} takes a bonus turn for laying {event.card}"
         if event.kind == "counter":
-            return f"{name_of(seat)} takes the next turn for showing {event.card}"
+            return plays_next_words(name_of(seat), event.card)  # (mechanics.counters)
     return None
 
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..language.counter_words import with_article
 from ..mechanics import REGISTERED
 from ..mechanics import effects
 from ..mechanics.turn import TURN
@@ -12,6 +11,7 @@ from ..mechanics.race import RACE
 from ..mechanics.progressive import PROGRESSIVE
 from ..mechanics.delays import DELAYS
 from ..mechanics.safeties import SAFETIES
+from ..mechanics.counters import COUNTERS
 from ..language.model import Card, Provenance, Ruleset, Setup
 from . import words as w
 from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Table, Text,
@@ -118,9 +118,6 @@ class _Writer:
         found = effects.effects_of(self.r)
         return [(e, cards) for e in effects.REGISTERED
                 for cards in [[c for c in self.by_kind.get("hazard", []) if found[c.name] is e]] if cards]
-
-    def countered_by(self, hazard: str) -> list[str]:
-        return [c.card for c in self.r.counters if hazard in c.cancels]
 
     # the book ------------------------------------------------------------------------------------
     def rulebook(self) -> Rulebook:
@@ -229,7 +226,7 @@ class _Writer:
             return self.said(zone_words.zone_role(self.r, card))
         if card.kind == SAFETIES.kind:
             return phrase(SAFETIES.role(card, self.go))
-        return text("cancels ", cards(card.counters, "or"), ", shown out of turn")
+        return phrase(COUNTERS.role(card))
 
     def mileage_list(self, allows: Iterable[str]) -> Text:
         allows = tuple(allows)
@@ -381,9 +378,9 @@ class _Writer:
         chain = DELAYS.rulebook.chain_of(self.r, card.name)  # (mechanics.delays)
         does, recovers = effects.effects_of(self.r)[card.name].row(card, chain)
         effect, cure = phrase(does), phrase(recovers)
-        counters = self.countered_by(card.name)
+        counters = COUNTERS.countered_by(self.r, card.name)
         if counters:
-            cure = text(cure, "; or turn it away with ", cards(counters, "or"))
+            cure = phrase(COUNTERS.turned_away(recovers, counters))
         return (text(CardName(card.name)), text(str(card.count)), effect,
                 text(cure, self.said(DELAYS.rulebook.chain_marks(self.r, card.name))))
 
@@ -400,40 +397,7 @@ class _Writer:
         return Section("Safeties", "safeties", tuple(blocks))
 
     def counter_cards(self) -> Section | None:
-        if not self.r.counters:
-            return None
-        blocks: list[Block] = []
-        for counter in self.r.counters:
-            card = CardName(counter.card)
-            safety = self.r.card(counter.card).kind == "safety"
-            redraw = (f" You then draw until you hold {w.number(self.r.turn.hand)} cards again." if counter.redraw
-                      else "")
-            hazard = "the card" if any(self.r.card(h).kind == "zone" for h in counter.cancels) else "the hazard"
-            fate = (text(f": {hazard} does nothing and goes to the discard pile, and ", card,
-                         " is laid in front of your side as a safety.") if safety else
-                    text(f": {hazard} does nothing, and both cards go to the discard pile."))
-            when = (" is the one card you play when it is not your turn." if len(self.r.counters) == 1 else
-                    " is one of the cards you may play when it is not your turn.")
-            after = (text(" Then you draw and take the next turn yourself; the players seated between the "
-                          "attacker and you miss theirs.") if counter.responder_next else
-                     text(" The attacker's turn is over all the same, and play passes on as usual."))
-            blocks.append(Paragraph(text(
-                card, when, " When an opponent lays ",
-                cards(counter.cancels, "or"), " against your side, you may at once show ", card, fate, redraw,
-                after, " You may also keep ", card, f" in hand and let {hazard} take effect.",
-                self.refs(counter.provenance))))
-        blocks.append(Paragraph(self.answering_in_turn()))
-        name = self.r.pile_names.counter
-        return Section(f"Played out of turn: the {name}" if name else "Played out of turn", "counters", tuple(blocks))
-
-    def answering_in_turn(self) -> Text:
-        """Who answers a hazard, and in what order: the players of the side attacked, each alike."""
-        name = self.r.pile_names.counter
-        called = text(f"Turning a hazard away like this is called {with_article(name)}. ") if name else text()
-        return text(called, "When a hazard that such a card cancels is laid against a side, each player of that "
-                    "side in turn order, starting after the attacker, either turns it away or lets it pass, until one "
-                    "turns it away; a player who holds no such card simply lets it pass, so that the pause "
-                    "tells nobody who holds one. Once every copy of those cards lies face up, nobody is asked.")
+        return construct_words.section(COUNTERS.section(self.r), self)  # (mechanics.counters)
 
     def penalties_section(self) -> Section | None:
         return construct_words.section(PENALTIES.section(self.r), self)

@@ -4,13 +4,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..language.counter_words import with_article
+from ..mechanics.counters import COUNTERS
 from ..mechanics.effects import REGISTERED as EFFECTS
 from ..mechanics import REGISTERED, decision_words
 from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
 from ..language.model import Example, ExampleCheck, ExampleMove, ExampleSide, Ruleset, Setup
 from . import words as w
+from .construct_words import phrase
 from .blocks import CardName, Section, Text, Worked, card_list, counted_cards, join_texts, text
 
 
@@ -159,18 +160,12 @@ class _Teller:
         """A counter or a refusal to counter, made out of turn by a player of the side attacked."""
         player = self.answering_player(move, target, after)
         who = w.capital(f"player {player}") if player else "The side attacked"
-        name = self.r.pile_names.counter
-        if move.action == "counter":
-            called = f" at once calls {with_article(name)} with " if name else " at once shows "
-            return text(who, called, CardName(move.card or ""), ", out of turn.")
-        if player is not None and not self.holds_an_answer(player):
-            return text(who, " holds nothing that turns it away, and lets it pass.")
-        return text(who, f" could call {with_article(name)}" if name else " could answer out of turn",
-                    ", but lets the hazard stand.")
+        holds_none = move.action != "counter" and player is not None and not self.holds_an_answer(player)
+        return text(who, phrase(COUNTERS.example_answer(self.r, move.action, move.card, holds_none)))
 
     def holds_an_answer(self, player: int) -> bool:
         """Whether the example deals `player` a card that turns some hazard away."""
-        answers = {c.card for c in self.r.counters} | {card.name for card in self.r.deck if card.counters}
+        answers = COUNTERS.cancelling(self.r)  # (mechanics.counters)
         return any(card in answers for card in dict(self.ex.hands).get(player, ()))
 
     def answering_player(self, move: ExampleMove, target: int | None, after: int) -> int | None:
@@ -251,8 +246,7 @@ class _Teller:
 
 
 EVENT_WORDS = {"speeding": "A side was caught speeding.", **PENALTIES.events,
-               "counter": "A hazard was turned away out of turn.",
-               "decline": "A hazard was let through although it could have been turned away.",
+               **COUNTERS.events,  # (mechanics.counters)
                **TURN.events, "win": "The race was won.",  # the turn construct's (a reshuffle: mechanics.turn)
                **{kind: words for e in EFFECTS for kind, words in e.events.items()},  # the hazard effects' own
                **{kind: words for m in REGISTERED for kind, words in m.events.items()}}  # the mechanics' own

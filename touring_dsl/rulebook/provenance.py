@@ -5,6 +5,7 @@ from ..mechanics import REGISTERED
 from ..mechanics.zones import rulebook as zone_words
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.delays import DELAYS
+from ..mechanics.counters import COUNTERS
 from ..language.model import Assumption, Provenance, Ruleset
 from .words import join
 from .blocks import Assumed, Block, Bullets, Paragraph, Ref, Section, Table, Text, text
@@ -27,7 +28,7 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     rows += DELAYS.provenances(r)  # what a hazard may be laid on, then each chain (mechanics.delays)
     rows += zone_words.provenances(r)
     rows += PENALTIES.provenances(r)
-    rows += [(f"Playing {c.card} out of turn", c.provenance) for c in r.counters]
+    rows += COUNTERS.provenance_rows(r)
     rows.append(("When the draw pile runs out", r.reshuffle.provenance))
     rows.append(("Winning and the end of the cards", r.ending.provenance))
     if r.scoring:

@@ -13,6 +13,7 @@ from ..mechanics.turn import TURN
 from ..mechanics.penalties import PENALTIES
 from ..mechanics.progressive import PROGRESSIVE
 from ..mechanics.delays import DELAYS
+from ..mechanics.counters import COUNTERS
 from . import construct_words
 from . import words as w
 from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
@@ -63,8 +64,8 @@ def _deck(old: Ruleset, new: Ruleset, refs) -> list[Text]:
     said = []
     for name, card in after.items():
         if name not in before:
-            role = f"{card.kind} card" if card.kind != "counter" else "card played out of turn"
-            extra = text(" that cancels ", card_list(card.counters, "or")) if card.counters else ()
+            role = COUNTERS.new_card_role(card)  # (mechanics.counters: a counter card is "played out of turn")
+            extra = phrase(COUNTERS.new_card_extra(card))
             if card.kind == "hazard":  # what it does is its effect's to say (mechanics.effects)
                 extra = text(" that ", phrase(effects_of(new)[name].role(card)))
             said.append(text(f"Adds {w.number(card.count)} ", CardName(name), f" {w.plural(card.count, 'card')}, "
@@ -90,8 +91,8 @@ def _card_change(was, card) -> Text:
         return text(CardName(card.name), " now takes a ", CardName(card.removes), ".")
     if was.effect != card.effect and card.effect:  # a hazard effect named by its own attribute (mechanics.effects)
         return text(CardName(card.name), " now ", phrase(by_name(card.effect).role(card)), ".")
-    if was.counters != card.counters:
-        return text(CardName(card.name), " now cancels ", card_list(card.counters, "or"), ".")
+    if COUNTERS.card_change(was, card) is not None:  # it now cancels other hazards (mechanics.counters)
+        return phrase(COUNTERS.card_change(was, card))
     if was.miles != card.miles:
         return text(CardName(card.name), f" now counts {w.miles(card.miles or 0)}.")
     return text("Changes what ", CardName(card.name), " does.")

@@ -7,7 +7,7 @@ message is the same for every deal a seat could be facing.
 """
 from __future__ import annotations
 
-from ..language.counter_words import question
+from ..mechanics.counters.words import question
 from ..engine import Move
 from ..engine.codec import ACTIONS, CARDLESS
 from ..engine.mechanics import target_now

@@ -61,9 +61,7 @@ class Knowledge:
             for hazard, shielding in construct.shields(ruleset.deck).items():
                 self.shields.setdefault(hazard, set()).update(shielding)
         # cancels[s]: the hazards card s may turn away out of turn
-        self.cancels: dict[str, set[str]] = {card.name: set(card.counters) for card in ruleset.deck if card.counters}
-        for counter in ruleset.counters:
-            self.cancels.setdefault(counter.card, set()).update(counter.cancels)
+        self.cancels: dict[str, set[str]] = core.united("cancelling", ruleset)  # (the counters': mechanics.counters)
         # chains: hazard -> the cards that must follow it; mends[r]: the hazards remedy r helps past
         self.chains = {chain.hazard: tuple(chain.steps) for chain in ruleset.delays.chains}
         self.mends: dict[str, set[str]] = {}

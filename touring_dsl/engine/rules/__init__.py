@@ -7,12 +7,14 @@ kernel's functions.
 
 The modules import one another in one direction only, lowest first:
 
-    legality < counters
+    legality
 
-The `race`, `delays`, `zones`, `penalties` and `safety` constructs are not here: their kernel lines are in
-touring_dsl/mechanics/race/kernel.py, touring_dsl/mechanics/delays/kernel.py, touring_dsl/mechanics/zones/kernel.py,
-touring_dsl/mechanics/penalties/play.py and touring_dsl/mechanics/safeties.py, which the rules reach (zones and penalties by import, the safeties
-through the Emitter's steps e.shield, e.go_free, e.keep_safety).
+The `race`, `delays`, `zones`, `penalties`, `safety` and counter constructs are not here: their kernel
+lines are in touring_dsl/mechanics/race/kernel.py, touring_dsl/mechanics/delays/kernel.py,
+touring_dsl/mechanics/zones/kernel.py, touring_dsl/mechanics/penalties/play.py,
+touring_dsl/mechanics/safeties.py and touring_dsl/mechanics/counters/kernel.py, which the rules reach
+(zones and penalties by import, the safeties through the Emitter's steps e.shield, e.go_free,
+e.keep_safety, the counter question through e.offer_counter and e.counter_responses).
 
 A rule that must call one above it (a safety's extra turn draws cards; a hazard meets a counter before
 it acts) calls a step of the Emitter instead (e.draw_cards, e.refresh, e.offer_counter,
@@ -27,7 +29,6 @@ turn (`turn`, `reshuffle`: dealing, drawing, discarding and passing the turn) is
 touring_dsl/mechanics/turn/, which every rule here may call. Where to look for a construct of docs/language.md:
 
     legality.py   which cards a seat may play now (the cached masks every rule below keeps up to date)
-    counters.py   `card ... counter cancels ...`: a card shown out of turn against a hazard
     scoring.py    `scoring`: a finished race's points per side, read off the table (no kernel code;
                   the match of several races is engine/match.py)
 """

@@ -82,7 +82,7 @@ def waits(e: Emitter) -> None:
         with e.w.block("if pending is DISCARD_DOWN:"):
             e.w("hm = hand_mask[seat]", "codes = ()")
         with e.w.block("else:"):
-            e.counter_responses()  # (rules.counters: above this rule)
+            e.counter_responses()  # (mechanics.counters, through the Emitter)
     elif e.has_counters:
         e.counter_responses()
     else:

@@ -5,7 +5,7 @@ acts. What it does is its EFFECT: it covers the side's go pile (a delay: effects
 of the side's mileage cards (effects/removal.py), the side loses its next turn (effects/lose_turn.py)...
 Each effect is one module holding one subclass of HazardEffect and an instance of it, EFFECT, listed
 once in effects/__init__.py REGISTERED (new ones at the end). The compiler, the tables, the kernel's
-writer (engine.codegen, engine.rules.counters), explain, the rulebook, `touring show`, the differ and the
+writer (engine.codegen, mechanics.counters), explain, the rulebook, `touring show`, the differ and the
 worked examples' events loop over the registry: no other module branches on a hazard's effect.
 
 Like every mechanic module, an effect imports only touring_dsl.base and touring_dsl.mechanics: it reaches

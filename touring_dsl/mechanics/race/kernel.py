@@ -123,7 +123,7 @@ def removal(e) -> None:
     """Hazard c takes one mileage card from victim v, unless a seat of v answers with a counter."""
     e.hazard_event()
     if e.has_counters:
-        e.offer_counter()  # (rules.counters: above this rule)
+        e.offer_counter()  # (mechanics.counters)
     remove_mileage(e, "seat", "c")
 
 

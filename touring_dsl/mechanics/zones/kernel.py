@@ -3,7 +3,7 @@
 Given the Tables `t` (engine.tables calls `tables` while it builds them) and the Emitter `e` (e.w writes
 lines, e.t is the Tables; the engine's rule modules are e.rules, its steps e.refresh, e.offer_counter).
 Like every mechanics module it imports nothing of the engine: mechanics.race writes `speeding` where
-a mileage card is outside its zone's allowance, engine.rules.counters `change_zone` when a zone card
+a mileage card is outside its zone's allowance, mechanics.counters `change_zone` when a zone card
 played on another side is let pass, and engine.codegen `play` for a zone card laid.
 
 The tables: ALLOW[zone] the mileage a zone allows (zone K: no zone yet, all mileage); MILE_OK[zone] the
@@ -80,7 +80,7 @@ def zone(e) -> None:
     event(e, "side {v + 1}")
     if against_zones(e):  # a zone card played on another side may meet a counter first
         with w.block("if v != s:"):
-            e.offer_counter()  # (rules.counters)
+            e.offer_counter()  # (mechanics.counters)
     change_zone(e)
 
 

@@ -1,0 +1,116 @@
+"""Mechanics, counters: a card shown out of turn that cancels a hazard as it is played (the coup fourré).
+
+The construct, in plain words. In the deck, `card "C" counter cancels "Hazard", ... [responder plays next]`
+is a counter card, and a safety may say `cancels "Hazard", ...` too (mechanics/safeties.py keeps it once
+shown). When such a hazard (or a zone card played on another side) is played on a side, every seat of that
+side is asked in turn order after the attacker, whatever it holds, whether it shows a counter or lets the
+hazard pass; the first to show one cancels the hazard. An edition may name the moment as it names its
+piles: `piles { counter is called "coup fourré" }`.
+
+Every piece of the construct is in this package; to change counters, open it:
+
+    model.py    Counter, its part of the compiled Ruleset (touring_dsl.language.model re-exports it)
+    compile.py  a card's `cancels` and `responder plays next` -> Card fields, their checks, the Ruleset's
+                counters, and the check of the counter's name in `piles`
+    kernel.py   its state, tables and kernel lines: the counter question (asked of every seat of the
+                side attacked, so a pause tells nothing of a hand), the answers, a hazard let pass
+    words.py    the players' words (the question, "let it pass", a counter move's label, the log line),
+                `touring show`, explain's refusals, the differ's comparison and sentences, a house rule's changes
+    book.py     the rulebook's section on cards played out of turn, a counter's role, its sources rows
+
+COUNTERS below is what the stages call, each at one point: language.syntax (parse, through mechanics.core),
+the compiler (card_fields, check_statement, attribute_kinds, check_name, compile), language.model (Counter),
+engine.schema (state, CounterOffer), engine.tables (tables), engine.codegen and engine.emitter (active,
+features, kernel_names, kernel_constants, offer, responses, respond), engine.explain (answer_refusal,
+refusal), rulebook.document, rulebook.variant and rulebook.provenance (section, role, countered_by,
+turned_away, new_card_role, new_card_extra, card_change, provenance_rows), rulebook.examples and the bots
+(events, example_answer, cancelling), cli.show (show_lines) and the differ (compare, summary,
+diff_phrases). The players' words (the question, "let it pass", a counter move's label) are words.py's,
+which play.table_view and the web read. The grammar lines are grammar/touring.lark's `cancels` and
+`responder_next` card attributes and the `counter_name` pile name. This package imports only
+touring_dsl.base and touring_dsl.mechanics.
+
+Still outside it, each shared with other constructs: the `counter` card kind (language.syntax, like every
+kind), the Card fields `counters` and `responder_next` and PileNames.counter (language.model: moving them
+would reorder the compiled JSON), the moves `counter` and `decline` (engine.codec numbers them; an
+example's `counter with` and `decline` are parsed by language.syntax), the zones' test of whether a
+counter may answer a zone card (mechanics.zones.kernel.against_zones: this package imports the zones), and
+the `per hazard countered` scoring term (mechanics.scoring).
+"""
+from __future__ import annotations
+
+from ..construct import Construct, on_first_call
+from . import book, kernel, words
+from .kernel import CounterOffer
+from ..vocabulary import COUNTER
+
+
+class CountersConstruct(Construct):
+    """The counters construct as the stages call it: one object, each attribute a stage's piece."""
+
+    name = "counters"  # the Ruleset field
+    statements = ("cancels", "responder_next", "counter_name")  # its grammar aliases, each handed to parse
+    # which card kinds each of its card attributes belongs to, with the words a message uses for it (E271)
+    attribute_kinds = {"cancels": (("counter", "safety"), "cancels"),
+                       "responder_next": (("counter", "safety"), "responder plays next")}
+
+    # the language
+    def parse(self, alias: str, children: list):
+        """A card attribute's alias with its value, or the `piles` statement naming the counter."""
+        if alias == "counter_name":
+            return ("pile_name", {"role": "counter", "name": children[0]})
+        return (alias, children[0] if children else True)  # `cancels` names; `responder plays next`
+
+    def rule_key(self, kind: str, data: dict) -> None:
+        return None  # its attributes are parts of a card statement; its name is a `piles` statement's (role)
+
+    card_fields = on_first_call(f"{__name__}.compile", "card_fields")  # (d): the Card fields of a card statement
+    check_statement = on_first_call(f"{__name__}.compile", "check_statement")  # (build, stmt): its card checks
+    check_name = on_first_call(f"{__name__}.compile", "check_name")  # (build, stmt or None): E256
+    compile = on_first_call(f"{__name__}.compile", "compile_counters")  # (build): the Ruleset's counters
+
+    # the engine
+    state = kernel.STATE  # its StateFields: each side's hazards countered
+    kernel_names = kernel.KERNEL_NAMES  # the kernel's run-time names of the question
+    def tables(self, t, ruleset, setup) -> None:
+        """The counter tables and the answers' codes on the Tables (engine.tables' loop)."""
+        kernel.tables(t, ruleset)
+
+    active = staticmethod(kernel.active)  # (t): whether the kernel asks the counter question
+    features = staticmethod(kernel.features)  # (t): the kernel heading's words
+    kernel_constants = staticmethod(kernel.kernel_constants)  # (t): name -> its constant line
+    offer = staticmethod(kernel.offer)  # (e): before hazard c acts on side v, ask its seats
+    responses = staticmethod(kernel.responses)  # (e): the asked seat's answers
+    respond = staticmethod(kernel.respond)  # (e): an answer applied
+
+    # words
+    def answer_refusal(self, game, c: int) -> str | None:
+        """explain, while a hazard waits for its answer: "" for a card that cancels it, else why c is none."""
+        if game.counter_offer is None:
+            return None
+        return words.answer_refusal(game, c) or ""
+
+    def card_refusal(self, game, s: int, c: int, asking) -> str | None:
+        """explain: a counter card is never played in turn."""
+        return words.refusal(game.t.names[c]) if game.t.kind[c] == COUNTER else None
+
+    show_lines = staticmethod(words.show_lines)  # (ruleset): `touring show`'s lines
+    section = staticmethod(book.section)  # (ruleset): the rulebook's section, phrases
+    role = staticmethod(book.role)  # (card): a counter card's role in the equipment table, a phrase
+    countered_by = staticmethod(book.countered_by)  # (ruleset, hazard): the cards that turn it away
+    turned_away = staticmethod(book.turned_away)  # (cure, counters): a hazard's cure with its counters
+    provenance_rows = staticmethod(book.provenance_rows)  # (ruleset): the rulebook's sources rows
+    new_card_role = staticmethod(words.new_card_role)  # (card): a house rule's added card, its role
+    new_card_extra = staticmethod(words.new_card_extra)  # (card): what an added card cancels, a phrase
+    card_change = staticmethod(words.card_change)  # (was, card): a card that now cancels others, or None
+    events = words.EVENTS  # the events its kernel lines report, in words (a worked example may expect them)
+    example_answer = staticmethod(words.example_answer)  # (ruleset, action, card, holds_none): a phrase
+    cancelling = staticmethod(words.cancelling)  # (ruleset): card -> what it turns away (the bots, the examples)
+    compare = staticmethod(words.compare)  # (comparison): the differ's changes
+    summary = staticmethod(words.summary)  # (card): the differ's card summary's part
+    diff_phrases = words.DIFF_PHRASES  # the differ's aspect -> sentence
+
+
+COUNTERS = CountersConstruct()
+
+__all__ = ["COUNTERS", "CountersConstruct", "CounterOffer"]
