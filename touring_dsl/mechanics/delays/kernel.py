@@ -130,7 +130,7 @@ def delay(e) -> None:
     """Hazard c, played on side v, first meets any counter a seat of v holds; then it covers v's go."""
     e.hazard_event()
     if e.has_counters:
-        e.offer_counter()  # (rules.counters: above this rule)
+        e.offer_counter()  # (mechanics.counters: above this rule)
     cover(e)
 
 
