@@ -111,8 +111,10 @@ PLAYED = {
     "score_countered": ("mille-bornes", "A coup fourre scores 300 on top of the safety's 100 (fr, La marque)"),
     # mechanics (touring_dsl/mechanics/): the Extension
     "extension": ("mille-bornes", "Extended, the race goes on to exactly 1000 km and its completion earns 200 more"),
-    "finish_extension": ("mille-bornes", "Extended, the race goes on to exactly 1000 km and its completion earns 200 "
-                                         "more"),
+    "score_extension": ("mille-bornes", "Three players: another player completes the extended race, and both of the "
+                                        "caller's opponents score the bonus"),
+    "finish_extension": ("extension-completer-mille-bornes",
+                         "Three players: only the side that completes the extended race scores the bonus"),
     "m_extend": ("mille-bornes", "Extended, the race goes on to exactly 1000 km and its completion earns 200 more"),
     "m_stop": ("mille-bornes", "Declining the Extension ends the race at 700 km, with no bonus for it"),
     # stacking hazards
@@ -173,7 +175,7 @@ def test_every_mechanic_is_played_by_a_worked_example():
 
     constructs = grammar_constructs()
     for mechanic in REGISTERED:
-        declared = [*mechanic.statements, *(f.grammar for f in mechanic.finishes),
+        declared = [*mechanic.statements, *(f.grammar for f in mechanic.finishes), *(a.grammar for a in mechanic.awards),
                     *(f"m_{d.action}" for d in mechanic.decisions)]
         assert declared, f"mechanic {mechanic.name} declares no statement"
         for construct in declared:
