@@ -129,7 +129,8 @@ PLAYED = {
 # constructs that do not change how a race is played, and why
 NOT_PLAYED = {
     **dict.fromkeys(["title", "subtitle", "year", "year_range", "remove_year", "publisher", "summary", "source",
-                     "outside_source", "extends", "note", "notes", "author"], "describes the edition, not its play"),
+                     "outside_source", "extends", "note", "notes", "author", "history", "fact", "uncertain"],
+                    "describes the edition, not its play"),
     **dict.fromkeys(["piles", "pile_name", "go_pile_name", "zone_pile_name"], "names the piles for the rulebook and the table "
                     "(tests/test_pile_names.py); no effect on play"),
     "counter_name": "names the counter for the rulebook, the table and the log (tests/test_pile_names.py); no effect "
@@ -156,7 +157,7 @@ STRUCTURE = {"start", "edition", "item", "section", "op", "body", "entry", "anno
              "reshuffle_rule", "ending_rule", "progressive_rule", "target", "allowed", "reach", "speeding",
              "pile_group", "keep", "scope", "unit", "pile_flag", "meta", "given", "taking", "ex_item", "card",
              "deck", "race", "setup", "turn", "delays", "zones", "penalties", "reshuffle", "ending", "scoring",
-             "score_rule", "points", "distance_unit", "scored", "finish"}
+             "score_rule", "points", "distance_unit", "scored", "finish", "history_rule"}
 
 
 def grammar_constructs() -> set[str]:

@@ -77,7 +77,18 @@ def summary_lines(r: Ruleset) -> list[str]:
         match = f"; match to {counted(r.scoring.match, 'point')}" if r.scoring.match else "; each race scored on its own"
         match += "".join(f", {mechanic.show(part, r.race.unit)}" for mechanic, part in match_parts(r))  # beside it
         lines.append("Scoring: " + ", ".join(terms) + match)
+    lines += history_lines(r)
     lines.append(f"Examples: {len(r.examples)}; assumptions: {len(r.assumptions())}")
+    return lines
+
+
+def history_lines(r: Ruleset) -> list[str]:
+    """The edition's history, a fact a line with its sources; a fact the sources leave in doubt is marked so."""
+    lines = []
+    for fact in r.history:
+        cited = "; ".join(f"{c.source}, {c.section}" if c.section else c.source for c in fact.provenance.cites)
+        said = f"History (uncertain): {fact.text} {fact.uncertain}" if fact.uncertain else f"History: {fact.text}"
+        lines.append(said + (f" [{cited}]" if cited else ""))
     return lines
 
 

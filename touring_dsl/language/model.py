@@ -52,8 +52,9 @@ class _HidesUnusedMechanics(Frozen):
     @model_serializer(mode="wrap")
     def _dump(self, handler):
         data = handler(self)
-        if isinstance(data, dict) and not data.get("mechanics"):
-            data.pop("mechanics", None)
+        for name in ("mechanics", "history"):  # (the history, too, is left out where the edition tells none)
+            if isinstance(data, dict) and name in data and not data[name]:
+                data.pop(name, None)
         return data
 
 
@@ -245,6 +246,15 @@ class PileNames(Frozen):
     provenance: Provenance = Field(default_factory=Provenance)
 
 
+class HistoryFact(Frozen):
+    """A fact of the edition's history (who made the game, who first published it, when), with its sources;
+    `uncertain` says why the sources leave it in doubt ("" where they settle it)."""
+
+    text: str
+    uncertain: str = ""
+    provenance: Provenance = Field(default_factory=Provenance)
+
+
 class Ruleset(_HidesUnusedMechanics):
     format: int = FORMAT_VERSION
     id: str
@@ -272,6 +282,7 @@ class Ruleset(_HidesUnusedMechanics):
     progressive: Progressive | None = None
     scoring: Scoring | None = None
     notes: tuple[tuple[str, Provenance], ...] = ()
+    history: tuple[HistoryFact, ...] = ()  # the `history` section: left out of the dump where empty
     pile_names: PileNames = Field(default_factory=PileNames)
     mechanics: RulesetMechanics = Field(default_factory=RulesetMechanics)  # the ruleset-wide mechanics
     examples: tuple[Example, ...] = ()
