@@ -97,3 +97,17 @@ def test_the_bots_choose_the_same_moves_whatever_the_cards_are_called(bot: str) 
                 en.apply(legal_en[pick_en])
                 fr.apply(legal_fr[pick_fr])
             assert fr.is_over and [s.total for s in score_race(fr)] == [s.total for s in score_race(en)]
+
+
+def test_the_diff_pairs_each_card_with_the_french_name_the_variant_gives_it() -> None:
+    """The differ reads a variant's `rename card` lines before guessing by role: every card is renamed to
+    its French name and no card is gone or new. (Guessing alone paired Out of Gas with Crevaison, Gasoline
+    with Roue de secours, and left the four safeties gone and four new ones added.)"""
+    from touring_dsl.diff import diff_rulesets, render_text
+
+    said = render_text(diff_rulesets(EN, FR))
+    for old, new in FRENCH.items():
+        assert f'"{old}" is now called "{new}"' in said
+    assert "is gone" not in said and "New card" not in said
+    back = render_text(diff_rulesets(FR, EN))  # and the other way round
+    assert '"Crevaison" is now called "Flat Tire"' in back and "is gone" not in back
