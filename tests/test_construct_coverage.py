@@ -111,8 +111,10 @@ PLAYED = {
     "score_countered": ("mille-bornes", "A coup fourre scores 300 on top of the safety's 100 (fr, La marque)"),
     # mechanics (touring_dsl/mechanics/): the Extension
     "extension": ("mille-bornes", "Extended, the race goes on to exactly 1000 km and its completion earns 200 more"),
-    "finish_extension": ("mille-bornes", "Extended, the race goes on to exactly 1000 km and its completion earns 200 "
-                                         "more"),
+    "score_extension": ("mille-bornes", "Three players: another player completes the extended race, and both of the "
+                                        "caller's opponents score the bonus"),
+    "finish_extension": ("extension-completer-mille-bornes",
+                         "Three players: only the side that completes the extended race scores the bonus"),
     "m_extend": ("mille-bornes", "Extended, the race goes on to exactly 1000 km and its completion earns 200 more"),
     "m_stop": ("mille-bornes", "Declining the Extension ends the race at 700 km, with no bonus for it"),
     # stacking hazards
@@ -127,7 +129,8 @@ PLAYED = {
 # constructs that do not change how a race is played, and why
 NOT_PLAYED = {
     **dict.fromkeys(["title", "subtitle", "year", "year_range", "remove_year", "publisher", "summary", "source",
-                     "outside_source", "extends", "note", "notes", "author"], "describes the edition, not its play"),
+                     "outside_source", "extends", "note", "notes", "author", "history", "fact", "uncertain"],
+                    "describes the edition, not its play"),
     **dict.fromkeys(["piles", "pile_name", "go_pile_name", "zone_pile_name"], "names the piles for the rulebook and the table "
                     "(tests/test_pile_names.py); no effect on play"),
     "counter_name": "names the counter for the rulebook, the table and the log (tests/test_pile_names.py); no effect "
@@ -154,7 +157,7 @@ STRUCTURE = {"start", "edition", "item", "section", "op", "body", "entry", "anno
              "reshuffle_rule", "ending_rule", "progressive_rule", "target", "allowed", "reach", "speeding",
              "pile_group", "keep", "scope", "unit", "pile_flag", "meta", "given", "taking", "ex_item", "card",
              "deck", "race", "setup", "turn", "delays", "zones", "penalties", "reshuffle", "ending", "scoring",
-             "score_rule", "points", "distance_unit", "scored", "finish"}
+             "score_rule", "points", "distance_unit", "scored", "finish", "history_rule"}
 
 
 def grammar_constructs() -> set[str]:
@@ -173,7 +176,7 @@ def test_every_mechanic_is_played_by_a_worked_example():
 
     constructs = grammar_constructs()
     for mechanic in REGISTERED:
-        declared = [*mechanic.statements, *(f.grammar for f in mechanic.finishes),
+        declared = [*mechanic.statements, *(f.grammar for f in mechanic.finishes), *(a.grammar for a in mechanic.awards),
                     *(f"m_{d.action}" for d in mechanic.decisions)]
         assert declared, f"mechanic {mechanic.name} declares no statement"
         for construct in declared:

@@ -69,8 +69,11 @@ def test_the_state_survives_clone_snapshot_and_a_search_rebuild() -> None:
     game.race_target = 700
     game.restore(snap)
     assert game.race_target == 1000
+    assert twin.extended_by == 0 and game.extended_by == 0
     fresh = new_game(load(MILLE), 2, seed=5)
+    assert fresh.extended_by == -1
     rebuild(fresh, game.view(1))
+    assert fresh.extended_by == 0
     assert fresh.race_target == 1000 and fresh.remaining == game.remaining and fresh.open_piles == game.open_piles
     asked = at_the_target()
     fresh = new_game(load(MILLE), 2, seed=5)
@@ -152,7 +155,9 @@ def test_the_words_say_the_extension() -> None:
 
     ruleset = load(MILLE)
     assert "extend the race to 1000 km" in rulebook_markdown(ruleset)
-    assert "after an extension" in rulebook_markdown(ruleset)
+    assert ("200 points when the race was extended: the side whose player called the extension scores them if it "
+            "completed the longer race; if it did not (another side completed it, or nobody did), each other side "
+            "scores them instead") in rulebook_markdown(ruleset)
     said = render_text(diff_rulesets(ruleset, load("touring-1958")))
     assert "no extension (was: the race may be extended to 1000 km)" in said
     game = at_the_target()
@@ -180,8 +185,54 @@ def test_touring_play_asks_the_player_who_reached_the_target(monkeypatch, capsys
     with pytest.raises(Stop):
         session.run()
     out = capsys.readouterr().out
-    assert "Your side reached 700 km: extend the race to 1000 km, 200 more points if your side completes it" in out
+    assert ("Your side reached 700 km: extend the race to 1000 km, 200 more points if your side completes it "
+            "and 200 to each other side if not, or stop here and win?") in out
     assert "1. extend the race" in out and "2. end the race here" in out
     assert "You cannot discard now" in out
     assert [entry.move["action"] for entry in session.record.moves][:2] == ["play", "extend"]
     assert session.game.race_target == 1000
+
+
+def three_at_the_target(deck_empty: bool):
+    """Three players; side 1 at 600 km about to lay a 100 km, side 2 at 900 km holding a 100 km, side 3 at
+    50 km; with deck_empty, nobody can draw and the race ends when the hands are played out."""
+    return build_position(load(MILLE), 3, sides={0: {"go": ["Roll"], "piles": [("100 km", 6)]},
+                                                   1: {"go": ["Roll"], "piles": [("100 km", 3), ("75 km", 8)]},
+                                                   2: {"go": ["Roll"], "piles": [("50 km", 1)]}},
+                          hands={0: ["100 km", "Gasoline"], 1: ["100 km"], 2: ["Repairs"]}, seed=1, deck_empty=deck_empty)
+
+
+def bonus_by_side(game) -> list[int]:
+    from touring_dsl.engine.rules.scoring import score_race
+
+    return [sum(line.points for line in score.lines if line.term.what == "extension-called")
+            for score in score_race(game)]
+
+
+def test_the_bonus_goes_to_both_opponents_of_a_caller_beaten_to_1000() -> None:
+    """The rulebooks (Winning Moves, Rules for 2 or 3 Players, C; the French rules, L'allonge): the caller did
+    not complete the longer race, so each of its opponents scores the bonus, the one that did not complete
+    it too. (Before: only the side completing the extended race scored it, side 3 nothing.)"""
+    game = three_at_the_target(deck_empty=False)
+    game.apply(Move("play", "100 km"))
+    game.apply(Move("extend"))
+    game.apply(Move("play", "100 km"))
+    assert game.is_over and game.winner == 1 and game.outcome == "completed"
+    assert bonus_by_side(game) == [0, 200, 200]
+
+
+def test_the_bonus_goes_to_every_opponent_when_nobody_completes_the_longer_race() -> None:
+    game = three_at_the_target(deck_empty=True)
+    game.apply(Move("play", "100 km"))
+    game.apply(Move("extend"))
+    for card in ("100 km", "Repairs", "Gasoline"):
+        game.apply(Move("discard", card))
+    assert game.is_over and game.outcome != "completed"
+    assert bonus_by_side(game) == [0, 200, 200]
+
+
+def test_no_bonus_without_an_extension() -> None:
+    game = three_at_the_target(deck_empty=False)
+    game.apply(Move("play", "100 km"))
+    game.apply(Move("stop"))
+    assert game.is_over and game.winner == 0 and bonus_by_side(game) == [0, 0, 0]

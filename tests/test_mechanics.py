@@ -78,6 +78,11 @@ def missing_pieces(mechanic: Mechanic, part=None, unit: str = "km") -> list[str]
             missing.append(f"words and a grammar line for the score condition {finish.what}")
         if not _overrides(mechanic, "finish_holds"):
             missing.append(f"when the score condition {finish.what} holds")
+    for award in mechanic.awards:
+        if not (award.words and award.rulebook) or not re.search(rf"->\s*{award.grammar}\b", GRAMMAR):
+            missing.append(f"words and a grammar line for the award {award.what}")
+        if not _overrides(mechanic, "award_count"):
+            missing.append(f"who scores the award {award.what}")
     for method, call in (("rulebook", lambda: mechanic.rulebook(part, unit)),
                          ("diff", lambda: mechanic.diff(None, part, unit) + mechanic.diff(part, None, unit)),
                          ("show", lambda: [mechanic.show(part, unit)])):

@@ -272,7 +272,21 @@ def variant_with(cls, name):
     for step in path:
         instance = instance[step] if isinstance(step, int) else getattr(instance, step)
     new = changed(getattr(instance, name), cls.model_fields[name].annotation, ruleset)
-    return ruleset, replaced(ruleset, path + (name,), new)
+    return ruleset, _seated_examples_only(replaced(ruleset, path + (name,), new))
+
+
+def _seated_examples_only(ruleset: m.Ruleset) -> m.Ruleset:
+    """The ruleset without the worked examples whose seating a change took away (one fewer setup): such an
+    example is no example of the changed edition, and the compiler would have refused it."""
+    def seated(example) -> bool:
+        try:
+            ruleset.setup_for(example.players, example.setup)
+        except KeyError:
+            return False
+        return True
+
+    kept = tuple(e for e in ruleset.examples if seated(e))
+    return ruleset if len(kept) == len(ruleset.examples) else ruleset.model_copy(update={"examples": kept})
 
 
 @lru_cache(maxsize=None)

@@ -71,7 +71,7 @@ def test_mille_bornes_scores_as_its_rules_say():
         ("distance", 1, None, None), ("in-play", 100, None, "safety"), ("all-in-play", 300, None, "safety"),
         ("countered", 300, None, "hazard"), ("completing", 400, None, None),
         ("completing-without", 300, "200 km", None), ("completing-exhausted", 300, None, None),
-        ("completing-extended", 200, None, None), ("shut-out", 500, None, None)}
+        ("extension-called", 200, None, None), ("shut-out", 500, None, None)}
     assert scoring.match == 5000
 
 

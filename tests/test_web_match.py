@@ -72,7 +72,7 @@ def test_the_score_sheet_has_a_row_for_every_term_of_the_edition_in_the_terminal
                      "300 points per coup fourré", "400 points for completing the race",
                      '300 points for completing the race without "200 km"',
                      "300 points for completing the race after the draw pile runs out",
-                     "200 points for completing the race after an extension",
+                     "200 points for an extension, to its caller who completes it, else to each opponent of the caller",
                      "500 points for completing the race while no opponent has any mileage"]
     scores = score_race(table.game)
     assert [sum(row["cells"][side] or 0 for row in rows) for side in (0, 1)] == [s.total for s in scores]

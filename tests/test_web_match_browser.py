@@ -18,7 +18,7 @@ from web_support import Server, first_move
 pytestmark = needs_chromium
 HOUSE = Path(__file__).resolve().parents[1] / "editions" / "house" / "match-1937.touring"
 TERMS = ["1 point per km", "100 points per safety in play", "300 points per coup fourré",
-         "400 points for completing the race", "200 points for completing the race after an extension",
+         "400 points for completing the race", "200 points for an extension, to its caller who completes it, else to each opponent of the caller",
          "500 points for completing the race while no opponent has any mileage"]
 
 

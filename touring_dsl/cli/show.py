@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from ..language.model import Ruleset
 
 
-
 def parent_lines(r: Ruleset) -> list[str]:
     """What a variant changes from the edition it extends, said as `touring diff` says it."""
     from ..diff import diff_rulesets
@@ -73,9 +72,19 @@ def effect_lines(r: Ruleset) -> list[str]:
     return [said for card in r.deck if card.kind == "hazard" and (said := hazard_effects[card.name].show(card))]
 
 
+def history_lines(r: Ruleset) -> list[str]:
+    """The edition's history, a fact a line with its sources; a fact the sources leave in doubt is marked so."""
+    lines = []
+    for fact in r.history:
+        cited = "; ".join(f"{c.source}, {c.section}" if c.section else c.source for c in fact.provenance.cites)
+        said = f"History (uncertain): {fact.text} {fact.uncertain}" if fact.uncertain else f"History: {fact.text}"
+        lines.append(said + (f" [{cited}]" if cited else ""))
+    return lines
+
+
 # the summary's own lines, each in its slot of mechanics.core.ORDER["show_lines"] among the constructs'
 OWN_LINES = {"deck": deck_lines, "setups": setup_lines, "mechanics": mechanic_lines,
-             "effects": effect_lines}
+             "effects": effect_lines, "history": history_lines}
 
 
 def show(edition: str = typer.Argument(..., help="An archive id or a path."),

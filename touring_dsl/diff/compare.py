@@ -77,6 +77,16 @@ class Comparison:
             self.value("metadata", f"{role}_pile_name", getattr(self.a.pile_names, role) or None,
                        getattr(self.b.pile_names, role) or None)
         self.value("metadata", "counter_name", self.a.pile_names.counter or None, self.b.pile_names.counter or None)
+        self.history()
+
+    def history(self) -> None:
+        """The facts of the editions' histories, known by their words: dropped, added, or now (un)certain.
+        Only where both tell one (a variant tells its parent's): an edition that tells none denies nothing."""
+        if not (self.a.history and self.b.history):
+            return
+        old = {fact.text: fact.uncertain for fact in self.a.history}
+        new = {fact.text: fact.uncertain for fact in self.b.history}
+        self.keyed("metadata", "history", old, new, lambda text: text)
 
     def cards(self) -> None:
         for kind, old, new in self.match.renames():

@@ -146,4 +146,16 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "scoring": _scoring,
     "score-term": _score_term,
     "note": lambda c: f"Note added: {c.new}" if c.action == "added" else f"Note dropped: {c.old}",
+    "history": lambda c: _history(c),
 }
+
+
+def _history(c) -> str:
+    """A fact of the history added, dropped, or become (un)certain (c.subject: its words; values: why in doubt)."""
+    fact = c.subject[1] if c.action == "added" else c.subject[0]
+    doubt = (lambda why: f" (uncertain: {why})" if why else "")
+    if c.action == "added":
+        return f"History adds: {fact}{doubt(c.new)}"
+    if c.action == "removed":
+        return f"History drops: {fact}"
+    return f"History, now uncertain: {fact} ({c.new})" if c.new else f"History, now settled: {fact}"

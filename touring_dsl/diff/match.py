@@ -4,6 +4,7 @@ from __future__ import annotations
 from difflib import SequenceMatcher
 from typing import Callable
 
+from ..language.merge import declared_renames
 from ..language.model import Card, Ruleset
 
 # An exhaustive search for the best pairing is cheap for the handful of cards that share a role;
@@ -21,6 +22,7 @@ class CardMatch:
         self._a_order = {c.name: i for i, c in enumerate(a.deck)}
         self._b_order = {c.name: i for i, c in enumerate(b.deck)}
         self._match_same_names()
+        self._match_declared_renames()
         self._match_go_cards()
         self._match_mileage_by_pile()
         self._match_zone_cards()
@@ -60,6 +62,18 @@ class CardMatch:
         for card in self.a.deck:
             if card.name in b_names:
                 self._pair(card.name, card.name)
+
+    def _match_declared_renames(self) -> None:
+        """Where one edition is a variant of the other, the cards it renames (`rename card`) are the pairs."""
+        if self.b.parent == self.a.id:
+            pairs = declared_renames(self.b)
+        elif self.a.parent == self.b.id:
+            pairs = [(old, new) for new, old in declared_renames(self.a)]
+        else:
+            return
+        for old, new in pairs:
+            if old in self._a_order and new in self._b_order and old not in self.a_to_b and new not in self.b_to_a:
+                self._pair(old, new)
 
     def _match_go_cards(self) -> None:
         old, new = self._free(self.a, self.a_to_b, "go"), self._free(self.b, self.b_to_a, "go")

@@ -16,7 +16,8 @@ e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
     calls it for every alias the registry declares; no transformer method is written). `finishes`: the
     conditions it adds to a completing score term (`finish: ... -> finish_extension`), each with its
     ScoreTerm.what and words: each joins the scoring's kinds of term (touring_dsl.mechanics.scoring,
-    MechanicFinish), which parse, check, count and word it.
+    MechanicFinish), which parse, check, count and word it. `awards`: scoring lines of its own
+    (`score_rule: ... -> score_extension`), scored by the sides it names, joined likewise (MechanicAward).
  2. Compile step. `compile(stmts, context, build)` gets its statements of one place (for place "race":
     one setup's, with that setup's race as context) and the compiler (build.c.error(code, message, span,
     hint); build.provenance(stmt)) and returns its model part or None. `errors`: its error codes with a
@@ -75,7 +76,8 @@ e.reopen, e.refresh; the Tables `t`: t.action_code; the game). It declares:
     derived state of its own (derive "go piles"). `hazard_targets(t)`: where it lets a delaying hazard go
     besides a side showing go, in the words of a refusal (engine.explain).
  9. Scoring. `finish_holds(game, side, what)`: whether one of its finishes holds for a side that
-    completed the race (its MechanicFinish asks it: touring_dsl.mechanics.scoring).
+    completed the race (its MechanicFinish asks it: touring_dsl.mechanics.scoring). `award_count(game,
+    side, what)`: how many times one of its awards applies to a side, however the race ended (MechanicAward).
 10. Words. `rulebook(part, unit)` sentences (rulebook/; a match mechanic's go in the Scoring section,
     beside the match), `diff(old, new, unit)` descriptions (diff/), `show(part, unit)` one line (`touring
     show`, the table's header), `status(game)` what a player at the table should know now (terminal and

@@ -172,6 +172,10 @@ class _RulesetBuild(Build):
             progressive=PROGRESSIVE.compile(self, setups),
             scoring=compile_scoring(self),
             notes=tuple((s.data["text"].value, self.provenance(s, "note")) for s in self.stmts("notes")),
+            history=tuple(m.HistoryFact(text=s.data["text"].value,
+                                        uncertain=s.data["reason"].value if s.kind == "uncertain" else "",
+                                        provenance=self.provenance(s, "the history"))
+                          for s in self.stmts("history")),
             pile_names=self._pile_names(),
             mechanics=mechanics,
         )

@@ -12,7 +12,7 @@ from ..base.resources import grammar_text
 
 # Words that open a block of the file, or a part of an example.
 SECTIONS = ("edition", "extends", "deck", "race", "setup", "turn", "delays", "zones", "penalties", "reshuffle",
-            "ending", "progressive", "scoring", "notes", "piles", "example", "given", "expect")
+            "ending", "progressive", "scoring", "notes", "history", "piles", "example", "given", "expect")
 # The prefixes a variant uses on what it takes from its parent.
 CHANGES = ("add", "change", "remove")
 CARD_KINDS = ("mileage", "go", "remedy", "hazard", "zone", "counter", "safety", "mileages", "gos", "remedies",

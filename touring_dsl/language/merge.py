@@ -8,6 +8,8 @@ every rule naming it), and `remove year`; each applied change is kept for the ch
 """
 from __future__ import annotations
 
+import re
+
 import hashlib
 
 from . import model as m
@@ -156,7 +158,7 @@ class Merged:
             return
         self.table = {_renamed(key, old.value, new.value): _renamed_stmt(s, old.value, new.value)
                       for key, s in self.table.items()}
-        self.changes.append(m.Change(op="change", key=f'card "{old.value}" renamed to "{new.value}"',
+        self.changes.append(m.Change(op="change", key=RENAMED.format(old=old.value, new=new.value),
                                      location=location(stmt.span)))
 
     def _merge_annotations(self, stmt: Stmt) -> None:
@@ -164,6 +166,16 @@ class Merged:
             old = self.table[stmt.key]
             self.table[stmt.key] = Stmt(old.op, old.key, old.kind, old.data, old.annots + stmt.annots,
                                         old.span, old.section)
+
+
+RENAMED = 'card "{old}" renamed to "{new}"'  # a rename's Change.key: declared_renames reads it back
+_RENAMED = re.compile(r'card "(?P<old>[^"]*)" renamed to "(?P<new>[^"]*)"')
+
+
+def declared_renames(ruleset: m.Ruleset) -> list[tuple[str, str]]:
+    """The cards a variant renames from its parent, (parent's name, variant's name), in the order written."""
+    found = [_RENAMED.fullmatch(change.key) for change in ruleset.changes if change.op == "change"]
+    return [(match["old"], match["new"]) for match in found if match]
 
 
 def _renamed(value, old: str, new: str):

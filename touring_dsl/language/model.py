@@ -156,6 +156,15 @@ class PileNames(Frozen):
     provenance: Provenance = Field(default_factory=Provenance)
 
 
+class HistoryFact(Frozen):
+    """A fact of the edition's history (who made the game, who first published it, when), with its sources;
+    `uncertain` says why the sources leave it in doubt ("" where they settle it)."""
+
+    text: str
+    uncertain: str = ""
+    provenance: Provenance = Field(default_factory=Provenance)
+
+
 class Ruleset(HidesUnusedMechanics):
     format: int = FORMAT_VERSION
     id: str
@@ -183,6 +192,7 @@ class Ruleset(HidesUnusedMechanics):
     progressive: Progressive | None = None
     scoring: Scoring | None = None
     notes: tuple[tuple[str, Provenance], ...] = ()
+    history: tuple[HistoryFact, ...] = ()  # the `history` section: left out of the dump where empty
     pile_names: PileNames = Field(default_factory=PileNames)
     mechanics: RulesetMechanics = Field(default_factory=RulesetMechanics)  # the ruleset-wide mechanics
     examples: tuple[Example, ...] = ()

@@ -16,7 +16,7 @@ def describe_key(key: tuple) -> str:
     if key[0] == "scoring" and len(key) > 1:
         return score_key_words(key[1:])
     words = {"card": ("card", 1), "pile": ("pile", 1), "setup": ("setup", 1),
-             "note": ("note", 1), **core.key_words()}  # a kind -> its words, and how many names of the key they take
+             "note": ("note", 1), "fact": ("history fact", 1), **core.key_words()}  # a kind -> its words, and how many names of the key they take
     parts = []
     i = 0
     while i < len(key):
@@ -27,7 +27,7 @@ def describe_key(key: tuple) -> str:
             named = " in ".join(f'"{r}"' for r in rest)
             parts.append(f"{said} {named}")
             i += 1 + len(rest)
-        elif part in ("deck", "race", "turn", "delays", "zones", "reshuffle", "ending", "notes") and i + 1 < len(key):
+        elif part in ("deck", "race", "turn", "delays", "zones", "reshuffle", "ending", "notes", "history") and i + 1 < len(key):
             i += 1  # the section is implied by the rule inside it
         else:
             parts.append(str(part).replace("_", " "))

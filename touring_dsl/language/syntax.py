@@ -330,6 +330,7 @@ class ToRaw(Transformer):
     def reshuffle(self): return ("reshuffle", {})
     def scoring(self): return ("scoring", {})
     def notes(self): return ("notes", {})
+    def history(self): return ("history", {})
     def piles(self): return ("piles", {})
 
     @v_args(inline=False, meta=True)
@@ -390,6 +391,8 @@ class ToRaw(Transformer):
     def scored_kind(self, kind): return {"card": None, "kind": kind}
 
     def note(self, text): return ("note", {"text": text})
+    def fact(self, text): return ("fact", {"text": text})
+    def uncertain(self, text, reason): return ("uncertain", {"text": text, "reason": reason})
     def go_pile_name(self, name): return ("pile_name", {"role": "go", "name": name})
     def zone_pile_name(self, name): return ("pile_name", {"role": "zone", "name": name})
 
@@ -544,6 +547,8 @@ def _rule_key(kind: str, data: dict) -> tuple:
         return ("rename", data["name"].value)
     if kind == "note":
         return ("note", data["text"].value)
+    if kind in ("fact", "uncertain"):  # a fact of the history, certain or not, is known by its words
+        return ("fact", data["text"].value)
     if kind == "pile_name":
         return ("pile_name", data["role"])
     return (kind,)

@@ -6,7 +6,7 @@ state of the ones before it do not move.
 """
 from __future__ import annotations
 
-from .base import Decision, Finish, Mechanic
+from .base import Award, Decision, Finish, Mechanic
 from .extension import MECHANIC as EXTENSION
 from .discard_draw import MECHANIC as DISCARD_DRAW
 from .lead_rotation import MECHANIC as LEAD_ROTATION
@@ -80,5 +80,5 @@ class without_mechanics:
         _active.pop()
 
 
-__all__ = ["Decision", "Finish", "Mechanic", "REGISTERED", "registered", "by_name", "owner_of_action",
+__all__ = ["Award", "Decision", "Finish", "Mechanic", "REGISTERED", "registered", "by_name", "owner_of_action",
            "decision_words", "finish_of", "match_parts", "names_the_lead", "without_mechanics"]

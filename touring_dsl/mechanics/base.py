@@ -2,7 +2,7 @@
 
 A mechanic is one module in touring_dsl/mechanics/ holding one subclass of Mechanic, registered in
 touring_dsl/mechanics/__init__.py. engine/mechanics.py's docstring states the contract in full; this
-module is the base class, the two small records a mechanic fills in (Decision, Finish), and the stage each
+module is the base class, the small records a mechanic fills in (Decision, Finish, Award), and the stage each
 method of the contract serves (stage, contract: the meta-tests read their lists of hooks from it).
 
 The mechanics sit below the language and the engine: the model (touring_dsl.language.model) and the
@@ -71,6 +71,20 @@ class Finish:
     words: str
 
 
+@dataclass(frozen=True)
+class Award:
+    """A scoring term of a mechanic's own, scored by the sides the mechanic names at the end of a race (not
+    only by the side that completed it): the ScoreTerm.what it compiles to, the grammar alias of its
+    `score_rule` line (grammar/touring.lark), its short words ("for an extension, to its caller who completes
+    it, else to each opponent of the caller": said after its points) and the rulebook's (said after its
+    points, under "Each side scores")."""
+
+    what: str
+    grammar: str
+    words: str
+    rulebook: str
+
+
 class Mechanic(Contract):
     """One optional mechanic. Subclasses set the class attributes and override the methods they need;
     every hook's default writes nothing, so a seating without the mechanic runs the core kernel as is.
@@ -87,6 +101,7 @@ class Mechanic(Contract):
     statements: dict[str, str] = {}  # grammar alias of each statement it adds -> the section it is written in
     decisions: tuple[Decision, ...] = ()  # the moves it adds
     finishes: tuple[Finish, ...] = ()  # the completing-term conditions it adds to the scoring section
+    awards: tuple[Award, ...] = ()  # the scoring terms of its own it adds, scored by the sides it names
     events: dict[str, str] = {}  # the event kinds its kernel lines report (an example may expect them) -> words
     kernel_names: dict[str, str] = {}  # run-time names its kernel lines use (engine.codegen.KERNEL_NAMES)
     constants: tuple[str, ...] = ()  # module constants its kernel lines use (bound like engine.codegen.CONSTANTS)
@@ -167,6 +182,12 @@ class Mechanic(Contract):
     def finish_holds(self, game, side: int, what: str) -> bool:
         """Whether one of its `finishes` holds for `side` at the end of a race it completed."""
         return True
+
+    def award_count(self, game, side: int, what: str) -> int:
+        """How many times one of its `awards` applies to `side` at the end of a race, however it ended."""
+        if self.awards:
+            raise NotImplementedError(f"mechanic {self.name} adds awards but does not count them")
+        return 0
 
     # between the races of a match (place "match"; engine.match) -------------------------------
     @stage("match")

@@ -38,7 +38,7 @@ ORDER: dict[str, tuple[str, ...]] = {
     "state_tables": ("safeties",),
     # cli.show: the summary's lines, top to bottom
     "show_lines": ("race", "deck", "setups", "mechanics", "turn", "delays", "effects", "safeties", "counters",
-                   "zones", "penalties", "scoring"),
+                   "zones", "penalties", "scoring", "history"),
     # cli.new: the sections whose changes it suggests, in the order of the file it writes
     "suggestions": ("race", "deck", "turn", "delays", "zones", "penalties", "setup", "reshuffle", "ending",
                     "progressive", "notes"),

@@ -1,11 +1,15 @@
 """Mechanics, the Extension: at a short race's target, the player who reached it may lengthen the race.
 
 Construct: in a setup, after its `race N km`, the line `extension to M km` (M longer than N; a distance
-race only), and in the scoring section `P points for completing the race after an extension`. When a
-side first reaches the race's target (N), the player who laid the card decides, before anything else
-happens: `extend` (the race goes on to M, an exact race still needs M exactly) or `stop` (the race ends
-as it would have without the rule). A race may be extended once. The target is state from then on
-(`race_target`, public), so every rule that reads the target reads it there.
+race only), and in the scoring section the bonus, one of two ways: `P points for an extension, to its
+caller who completes it, else to each opponent of the caller` (the rulebooks' way: the caller's side
+scores it if it completes the longer race; if it does not, whoever else completes it or nobody, every
+other side scores it), or `P points for completing the race after an extension` (to whichever side
+completes the extended race, as some computer games pay it). When a side first reaches the race's
+target (N), the player who laid the card decides, before anything else happens: `extend` (the race goes
+on to M, an exact race still needs M exactly) or `stop` (the race ends as it would have without the
+rule). A race may be extended once. The target is state from then on (`race_target`, public), so every
+rule that reads the target reads it there, and so is the side that called it (`extended_by`, public).
 
 Every piece this mechanic adds is declared below; docs/language.md, "Adding a mechanic", walks
 through them one by one.
@@ -14,7 +18,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from .base import Decision, Finish, Mechanic, model_on_first_use
+from .base import Award, Decision, Finish, Mechanic, model_on_first_use
 from .vocabulary import ONE, PUBLIC, VALUE, Offer, StateField
 
 
@@ -45,6 +49,11 @@ class ExtensionMechanic(Mechanic):
     errors = {"E225": "an extension that is not longer than its race, or on a race of piles, or in another unit"}
     decisions = (Decision(EXTEND, "extend the race"), Decision(STOP, "end the race here"))
     finishes = (Finish("completing-extended", "finish_extension", "after an extension"),)
+    awards = (Award("extension-called", "score_extension",
+                    "for an extension, to its caller who completes it, else to each opponent of the caller",
+                    "when the race was extended: the side whose player called the extension scores them if it "
+                    "completed the longer race; if it did not (another side completed it, or nobody did), each "
+                    "other side scores them instead"),)
     events = {"extend": "The race was extended."}
     kernel_names = {}
     constants = ("EXTENSION_OFFER",)
@@ -76,7 +85,9 @@ class ExtensionMechanic(Mechanic):
     # the engine --------------------------------------------------------------------------------
     def state(self) -> tuple:
         return (StateField("race_target", "the distance a side must reach to complete the race (an extension "
-                           "lengthens it)", ONE, "{t.target}", VALUE, PUBLIC, view="extra"),)
+                           "lengthens it)", ONE, "{t.target}", VALUE, PUBLIC, view="extra"),
+                StateField("extended_by", "the side whose player called the extension (-1: not extended)", ONE,
+                           "-1", VALUE, PUBLIC, view="extra"))
 
     def tables(self, t, part) -> None:
         t.target_field = "race_target"
@@ -103,6 +114,7 @@ class ExtensionMechanic(Mechanic):
         w("pending = None")
         with w.block(f"if {e.action_test(EXTEND)}:"):
             w(f"self.race_target = {t.extend_to}")
+            w("self.extended_by = s  # the caller's side: the bonus is its, or its opponents'")
             with w.block(f"for v in range({t.sides}):"):
                 w(f"remaining[v] = {t.extend_to} - miles[v]")
                 e.reopen("v")
@@ -118,6 +130,14 @@ class ExtensionMechanic(Mechanic):
 
     def finish_holds(self, game, side: int, what: str) -> bool:
         return game.race_target > game.t.target
+
+    def award_count(self, game, side: int, what: str) -> int:
+        """The caller's side scores the bonus if it completed the extended race; if not, every other side."""
+        caller = game.extended_by
+        if caller < 0:
+            return 0
+        made_good = game.outcome == "completed" and game.winner == caller  # (scoring.base.completed)
+        return int(side == caller) if made_good else int(side != caller)
 
     # words -------------------------------------------------------------------------------------
     def rulebook(self, part, unit: str) -> list[str]:
@@ -147,11 +167,14 @@ class ExtensionMechanic(Mechanic):
         """The question to the seat to act, worded for a reader on reader_side: "Your side reached 700 km"
         to the side asked, "Side 1 reached 700 km" to the others."""
         t = game.t
-        scoring = game.ruleset.scoring
-        bonus = sum(term.points for term in (scoring.terms if scoring else ()) if term.what == self.finishes[0].what)
+        terms = game.ruleset.scoring.terms if game.ruleset.scoring else ()
+        bonus = sum(term.points for term in terms if term.what in (self.finishes[0].what, self.awards[0].what))
+        lost = sum(term.points for term in terms if term.what == self.awards[0].what)
         asked = t.side_of[game.to_act]
         mine = reader_side == asked
-        more = f", {bonus} more points if {'your' if mine else 'the'} side completes it" if bonus else ""
+        whose = "your" if mine else "the"
+        more = f", {bonus} more points if {whose} side completes it" if bonus else ""
+        more += f" and {lost} to each other side if not" if lost else ""
         who = "Your side" if mine else f"Side {asked + 1}"
         return (f"{who} reached {t.target} {t.unit}: extend the race to {t.extend_to} {t.unit}{more}, "
                 f"or stop here and win?")

@@ -35,11 +35,13 @@ def mechanics_model(name: str, module: str, *places: str) -> type[Frozen]:
 
 class HidesUnusedMechanics(Frozen):
     """Leaves `mechanics` out of the dump where no mechanic is used, so the compiled form (and its goldens)
-    of a ruleset that uses none is what it was before mechanics were modules."""
+    of a ruleset that uses none is what it was before mechanics were modules; and `history` where the
+    edition tells none, so that an edition without one compiles as it did before the section existed."""
 
     @model_serializer(mode="wrap")
     def _dump(self, handler):
         data = handler(self)
-        if isinstance(data, dict) and not data.get("mechanics"):
-            data.pop("mechanics", None)
+        for name in ("mechanics", "history"):
+            if isinstance(data, dict) and name in data and not data[name]:
+                data.pop(name, None)
         return data

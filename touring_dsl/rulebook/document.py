@@ -20,6 +20,7 @@ from . import construct_words
 from .construct_words import phrase
 from ..mechanics.zones import rulebook as zone_words
 from .examples import worked_examples
+from .history import history_section
 from .provenance import provenance_section
 from .scoring import scoring_section
 from ..language.archive import load_parent
@@ -128,7 +129,7 @@ class _Writer:
                   self.winning_section, lambda: scoring_section(r, self.refs), self.progressive_section, self.notes_section,
                   lambda: variant_section(r, self.parent, self.refs)]
         if self.scholarly:
-            makers += [lambda: worked_examples(r, self.go),
+            makers += [lambda: history_section(r, self.refs), lambda: worked_examples(r, self.go),
                        lambda: provenance_section(r, self.numbers, self.computer_play())]
         elif self.edition == "family":
             makers += [lambda: worked_examples(r, self.go, FAMILY_EXAMPLES)]

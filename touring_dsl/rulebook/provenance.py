@@ -39,6 +39,7 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     if r.pile_names.go or r.pile_names.zone or r.pile_names.counter:
         rows.append(("The piles' names", r.pile_names.provenance))
     rows += [(f"Note “{_shorten(note)}”", prov) for note, prov in r.notes]
+    rows += [(f"History “{_shorten(fact.text)}”", fact.provenance) for fact in r.history]
     rows += [(f"Worked examples: {i + 1}", e.provenance) for i, e in enumerate(r.examples)]
     return _merged([(label, prov) for label, prov in rows if prov.cites or prov.assumptions])
 

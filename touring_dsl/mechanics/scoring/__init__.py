@@ -4,13 +4,14 @@ Construct: in the `scoring` section, terms that give each side points when a rac
 (`N points per mile`, `N points per "Card" in play`, `N points for all safeties in play`, `N points per
 hazard countered`), terms only the side that completed the race scores (`N points for completing the race`,
 optionally `without "Card"`, `after the draw pile runs out`, `while no opponent has any mileage`, or a
-mechanic's condition such as `after an extension`), and `match to N points`: the races are played on until
-some side's running total reaches N, and the highest total wins (that line is the match construct's,
-mechanics.match, which the compile step asks for the Scoring's `match`; engine.match plays it).
+mechanic's condition such as `after an extension`), a mechanic's own terms (its awards, such as the
+Extension's bonus to its caller or to the caller's opponents), and `match to N points`: the races are
+played on until some side's running total reaches N, and the highest total wins (that line is the match
+construct's, mechanics.match, which the compile step asks for the Scoring's `match`; engine.match plays it).
 
 Each kind of term is one TermKind (base.py; the core's in terms.py), listed once in KINDS: it carries its
 grammar alias, its compile check, how it is counted on the finished table and its words. A mechanic's
-`finishes` join KINDS as MechanicFinish. The stages call the construct through the functions below:
+`finishes` join KINDS as MechanicFinish, its `awards` as MechanicAward. The stages call the construct through the functions below:
 compile.compile_scoring (the compiler), count (engine.rules.scoring), words and score_words (show, the
 diff, the score sheet, the rulebook's provenance table) and the kind's rulebook words (rulebook.scoring).
 language.syntax hands it the parse of its lines (parse_rule) and their keys (statement_key). A new kind of
@@ -25,9 +26,10 @@ from .. import REGISTERED
 from ..construct import Construct
 from ..match import MATCH
 from .base import Named, NameList, TermKind, completed
-from .terms import CORE, MechanicFinish
+from .terms import CORE, MechanicAward, MechanicFinish
 
-KINDS: tuple[TermKind, ...] = (*CORE, *(MechanicFinish(m, f) for m in REGISTERED for f in m.finishes))
+KINDS: tuple[TermKind, ...] = (*CORE, *(MechanicFinish(m, f) for m in REGISTERED for f in m.finishes),
+                               *(MechanicAward(m, a) for m in REGISTERED for a in m.awards))
 WHATS: tuple[str, ...] = tuple(kind.what for kind in KINDS)  # ScoreTerm.what's values, a mechanic's last
 STATEMENTS = frozenset(kind.statement for kind in KINDS)  # the grammar aliases of the terms' lines
 MATCH_RULES = MATCH.statements  # the section's statements about the match (mechanics.match), not terms that score a race

@@ -9,13 +9,15 @@
       after the draw pile runs out             completing-exhausted   ... with the draw pile empty
       while no opponent has any mileage        shut-out               ... while no other side has miles
 
-A mechanic's completing condition ("after an extension") is MechanicFinish, made from its Finish.
+A mechanic's completing condition ("after an extension") is MechanicFinish, made from its Finish; a term of
+a mechanic's own, scored by the sides the mechanic names ("for an extension, to its caller who completes it,
+else to each opponent of the caller"), is MechanicAward, made from its Award.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..base import Finish, Mechanic
+from ..base import Award, Finish, Mechanic
 from .base import Named, NameList, TermKind, distance_word
 from .checks import counted_card_or_kind, kept_card, kept_kind, same_unit
 
@@ -252,6 +254,39 @@ class MechanicFinish(TermKind):
 
     def rulebook(self, term, ruleset):
         return (f" more if it completed the race {self.said.words}",)
+
+
+class MechanicAward(TermKind):
+    """A mechanic's own term (its Award): a line of its own in the scoring section, checked like a finish
+    (a setup must use the mechanic), counted for each side by the mechanic, whoever completed the race."""
+
+    def __init__(self, mechanic: Mechanic, award: Award) -> None:
+        self.mechanic, self.said = mechanic, award
+        self.what, self.statement = award.what, award.grammar
+
+    def parse(self, children):
+        n, _points = children
+        return {"points": n}
+
+    def key_words(self, rest):
+        return "points " + self.said.words
+
+    def check(self, build, stmt):
+        name = self.mechanic.name
+        if name in build.mechanics_used:
+            return {}
+        build.c.error("E295", f"no setup of this edition uses the {name}, so nobody ever scores points "
+                      f"{self.said.words}", stmt.span, f"add the {name} to a setup, or leave the term out")
+        return None
+
+    def count(self, game, term, side, laid):
+        return self.mechanic.award_count(game, side, self.what)
+
+    def words(self, term, unit, counter):
+        return (self.said.words,)
+
+    def rulebook(self, term, ruleset):
+        return (" " + self.said.rulebook,)
 
 
 CORE = (Distance(), Completing(), CompletingWithout(), CompletingExhausted(), ShutOut(), InPlay(), AllInPlay(),
