@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from ..base.resources import SUFFIX
+from ..base.resources import SUFFIX, display_path
 from ..language.errors import Diagnostic, InternalError, TouringError
 from .text import lines_of
 
@@ -47,6 +47,16 @@ class Analysis:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     internal: str | None = None  # a bug in touring met while compiling: reported, never raised
     too_large: bool = False
+
+    def is_here(self, file: str) -> bool:
+        """Whether a diagnostic's file is this document."""
+        if file == self.file:
+            return True
+        path = path_of(self.uri)
+        try:
+            return path is not None and Path(file).resolve() == path.resolve()
+        except (OSError, RuntimeError, ValueError):
+            return False
 
     @cached_property
     def lines(self) -> list[str]:
@@ -133,7 +143,9 @@ def forget(uri: str) -> None:
 
 def _analysed(text: str, uri: str) -> Analysis:
     path = path_of(uri)
-    file = str(path) if path is not None else uri
+    # shown as the compiler shows the files an edition extends (from the working folder), so an error met
+    # again through a parent (an extends cycle) is known to be in this very file
+    file = display_path(path) if path is not None else uri
     base = path.parent if path is not None else Path.cwd()
     found = Analysis(uri, text, file, base)
     if len(text) > MOST_CHARACTERS:

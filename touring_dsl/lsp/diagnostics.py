@@ -39,7 +39,7 @@ def diagnostics(analysis: Analysis) -> list[t.Diagnostic]:
 
 def _diagnostic(analysis: Analysis, d: Diagnostic) -> t.Diagnostic:
     message = d.message + (f"\nhint: {d.hint}" if d.hint else "")
-    here = d.span is not None and d.span.file == analysis.file
+    here = d.span is not None and analysis.is_here(d.span.file)
     if here:
         where = span_range(analysis.lines, d.span.line, d.span.column, d.span.length)
     else:
@@ -66,7 +66,7 @@ def _extends_range(analysis: Analysis) -> t.Range:
 
 
 def _location(analysis: Analysis, span) -> t.Location:
-    if span.file == analysis.file:
+    if analysis.is_here(span.file):
         return t.Location(uri=analysis.uri, range=span_range(analysis.lines, span.line, span.column, span.length))
     point = t.Position(line=max(span.line - 1, 0), character=max(span.column - 1, 0))
     return t.Location(uri=uri_of(span.file), range=t.Range(start=point, end=point))
@@ -87,7 +87,7 @@ class Fix:
 
 def fixes(analysis: Analysis, d: Diagnostic) -> list[Fix]:
     """The exact replacements a diagnostic's hint names (none for a hint that only explains)."""
-    if not d.hint or d.span is None or d.span.file != analysis.file or not 0 < d.span.line <= len(analysis.lines):
+    if not d.hint or d.span is None or not analysis.is_here(d.span.file) or not 0 < d.span.line <= len(analysis.lines):
         return []
     line = analysis.lines[d.span.line - 1]
     row, at = d.span.line - 1, d.span.column - 1

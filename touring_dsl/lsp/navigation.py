@@ -30,7 +30,7 @@ def definition(analysis: Analysis, pos: t.Position) -> list[t.Location]:
                and s.op != "change"]
         if own:
             return [t.Location(uri=analysis.uri, range=_name_range(analysis, s.data["name"])) for s in own]
-        found = _in_parents(analysis, ("card", word.value), doc)
+        found = _in_parents(analysis, ("deck", "card", word.value), doc)
         if found:
             return found
     stmt = _stmt_on(doc, pos.line + 1)
@@ -86,11 +86,13 @@ def _names(value) -> list[Name]:
 
 
 def _stmt_on(doc: Document, line: int):
-    """The statement written on a line, else the nearest one starting before it."""
-    found = None
+    """The statement written on a line, else the nearest one starting before it (none inside an example)."""
+    found, start = None, 0
     for stmt in doc.stmts:
-        if stmt.span.line <= line and (found is None or stmt.span.line >= found.span.line):
-            found = stmt
+        if start <= stmt.span.line <= line:
+            found, start = stmt, stmt.span.line
+    if any(start < example["span"].line <= line for example in doc.examples):
+        return None
     return found
 
 
@@ -109,7 +111,7 @@ def _in_parents(analysis: Analysis, key: tuple, doc: Document) -> list[t.Locatio
         for stmt in parent.stmts:
             if stmt.key == key and stmt.op != "remove":
                 name = stmt.data.get("name")
-                if isinstance(name, Name) and key[0] == "card":
+                if isinstance(name, Name) and stmt.kind == "card":
                     return [_at(path, name.span.line, name.span.column, name.span.length)]
                 return [_at(path, stmt.span.line, stmt.span.column, None)]
         ref, base = (parent.extends.value if parent.extends is not None else None), path.parent
