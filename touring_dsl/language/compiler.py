@@ -43,9 +43,15 @@ def compile_file(path: str | Path, display: str | None = None, parents: list | N
     return compiler.compile(path, display or str(path))
 
 
-def compile_text(text: str, file: str = "<text>", base_dir: str | Path = ".") -> m.Ruleset:
-    """Compile source text; `extends` is looked up beside base_dir, then in the archive."""
-    return _Compiler().compile_source(text, file, Path(base_dir))
+def compile_text(text: str, file: str = "<text>", base_dir: str | Path = ".", parse_with=None) -> m.Ruleset:
+    """Compile source text; `extends` is looked up beside base_dir, then in the archive.
+
+    parse_with(text, file), when given, parses each file in place of syntax.parse and must return the same
+    Document (the language server's parse, which reuses what it parsed of the text before an edit)."""
+    compiler = _Compiler()
+    if parse_with is not None:
+        compiler.parse = parse_with
+    return compiler.compile_source(text, file, Path(base_dir))
 
 
 class _Compiler:
@@ -53,6 +59,7 @@ class _Compiler:
         self.collector = Collector()
         self.stack: list[str] = []
         self.parents: list[tuple[str, Path, Path]] = []
+        self.parse = parse
 
     def compile(self, path: Path, display: str) -> m.Ruleset:
         return self.compile_source(_read(path, display), display, path.parent)
@@ -72,7 +79,7 @@ class _Compiler:
 
     # inheritance --------------------------------------------------------------------------
     def _resolve(self, text: str, file: str, base_dir: Path) -> Merged:
-        doc = parse(text, file)
+        doc = self.parse(text, file)
         self.collector.sources[file] = text.splitlines()
         parent = None
         if doc.extends is not None:

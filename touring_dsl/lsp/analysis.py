@@ -1,7 +1,8 @@
 """Language server stage, analysis: a document's text compiled once for every feature.
 
 The diagnostics come from the compile `touring check` runs (compile the text, then the warnings
-language.advice gives a compiled edition); the parsed Document (for the outline, navigation and
+language.advice gives a compiled edition), its parse reusing the pieces of the text an edit left as
+they were (incremental.py); the parsed Document (for the outline, navigation and
 hover) and the rulebook's sentences are made only when a feature asks. The last text of a document that
 compiled is kept, so completion and hover still know its cards while the author's text is broken.
 """
@@ -67,10 +68,10 @@ class Analysis:
         """The parsed Document (located, keyed statements), or None when the text does not parse."""
         if self.too_large:
             return None
-        from ..language.syntax import parse
+        from .incremental import parse_reusing
 
         try:
-            return parse(self.text, self.file)
+            return parse_reusing(self.text, self.file)
         except (TouringError, InternalError):
             return None
         except Exception:  # noqa: BLE001 - a parser bug leaves the outline empty, never the server down
@@ -159,9 +160,10 @@ def check_text(text: str, file: str, base: Path):
     """(Ruleset or None, every error or warning, an internal error's message or None): `touring check` on a text."""
     from ..language.advice import warnings_for
     from ..language.compiler import compile_text
+    from .incremental import parse_reusing
 
     try:
-        ruleset = compile_text(text, file, base)
+        ruleset = compile_text(text, file, base, parse_with=parse_reusing)
     except TouringError as exc:
         return None, list(exc.diagnostics), None
     except InternalError as exc:
