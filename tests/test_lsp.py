@@ -424,6 +424,17 @@ def test_a_position_in_a_non_bmp_line_is_counted_in_utf16(client, tmp_path):
     assert line[2 * start:2 * end].decode("utf-16-le") == '"Hauld In"'
 
 
+def test_positions_are_counted_in_utf16_even_when_a_client_prefers_utf8():
+    session = Client(cwd=ROOT)
+    try:
+        answer = session.request("initialize", {"processId": None, "rootUri": ROOT.as_uri(), "capabilities": {
+            "general": {"positionEncodings": ["utf-8", "utf-16"]}}})
+        assert answer["capabilities"]["positionEncoding"] == "utf-16"
+        session.notify("initialized", {})
+    finally:
+        assert session.close() == 0
+
+
 def test_touring_lsp_without_pygls_says_how_to_install_it():
     blocked = ("import sys; sys.modules['pygls'] = None; sys.argv = ['touring', 'lsp']; "
                "from touring_dsl.cli.app import main; main()")

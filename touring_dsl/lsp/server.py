@@ -16,14 +16,27 @@ from concurrent.futures import ThreadPoolExecutor
 
 from lsprotocol import types as t
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 
 from .. import __version__
 from . import completion, diagnostics, formatting, hover, navigation, symbols, tokens
 from .analysis import analyse, forget, is_touring
 
 
+class Utf16Protocol(LanguageServerProtocol):
+    """Positions in UTF-16 units, which every client understands and the features count in (text.py):
+    pygls would otherwise take the first encoding a client lists (Neovim lists UTF-8 first)."""
+
+    def lsp_initialize(self, params: t.InitializeParams):
+        if params.capabilities.general is not None:
+            params.capabilities.general.position_encodings = [t.PositionEncodingKind.Utf16]
+        return (yield from super().lsp_initialize(params))
+
+    lsp_initialize.method_name = t.INITIALIZE  # what pygls registers a protocol's own method by
+
+
 def build_server() -> LanguageServer:
-    server = LanguageServer("touring", __version__)
+    server = LanguageServer("touring", __version__, protocol_cls=Utf16Protocol)
     checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="touring-check")
     latest: dict[str, int | None] = {}
     frozen: list[bool] = []
