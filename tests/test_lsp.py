@@ -92,6 +92,20 @@ def test_diagnostics_follow_the_text_as_it_is_typed(client, tmp_path):
     assert opened(client, path, text) == []
 
 
+def test_saving_a_parent_checks_the_files_that_extend_it_again(client, tmp_path):
+    parent, child = tmp_path / "base.touring", tmp_path / "child.touring"
+    good = (ROOT / "editions" / "touring-1937.touring").read_text(encoding="utf-8").replace(
+        'edition "touring-1937"', 'edition "base"', 1)
+    parent.write_text(good, encoding="utf-8")
+    text = 'edition "child" extends "base" {\n}\nchange turn {\n    change hand 6\n}\n'
+    assert opened(client, child, text) == []
+    opened(client, parent, good)
+    parent.write_text(good.replace("    hand 5\n", ""), encoding="utf-8")  # the parent no longer has a hand
+    client.notify("textDocument/didSave", {"textDocument": {"uri": uri(parent)}})
+    found = client.diagnostics(uri(child))
+    assert [d["code"] for d in found] and "hand" in found[0]["message"]
+
+
 # quick fixes -----------------------------------------------------------------------------------------
 
 def apply(text: str, edit: dict) -> str:
@@ -203,6 +217,13 @@ def test_completion_still_knows_the_cards_while_the_text_is_broken(client, tmp_p
     assert "Out of Gasoline" in labels
 
 
+def test_completion_offers_the_declared_sources_after_cite(client):
+    path = ROOT / "editions" / "touring-1937.touring"
+    text = path.read_text(encoding="utf-8")
+    row = line_of(path, r"^deck cite sheet")
+    assert "sheet" in completed(client, path, text, row, len("deck cite "))
+
+
 def test_completion_offers_the_parents_setups_after_setup(client, tmp_path):
     path = tmp_path / "variant.touring"
     text = 'edition "mine" extends "touring-1937" {\n}\nsetup "'
@@ -251,6 +272,16 @@ def test_hover_on_a_card_gives_its_count_role_and_answers(client):
     assert "answered by **Spare Tire** or **Go** or **Puncture-Proof**" in said or "Puncture-Proof" in said
 
 
+def test_hover_on_the_edition_extended_gives_its_title(client):
+    path = ROOT / "editions" / "house" / "short-race-1937.touring"
+    said = hovered(client, path, line_of(path, r"extends"), line_of_text(path, "extends").index('"touring-1937"') + 2)
+    assert said.startswith("**Touring** (touring-1937)")
+
+
+def line_of_text(path: Path, pattern: str) -> str:
+    return path.read_text(encoding="utf-8").split("\n")[line_of(path, pattern)]
+
+
 def test_hover_on_nothing_is_empty(client):
     path = ROOT / "editions" / "touring-1937.touring"
     assert hovered(client, path, line_of(path, r"^$"), 0) is None
@@ -289,6 +320,15 @@ def test_definition_of_an_inherited_card_is_in_the_parent(client):
     found = client.at(uri(path), "textDocument/definition", line_of(path, r'hand 1 "30 Miles"'), len('        hand 1 "3'))
     assert found[0]["uri"] == uri(parent)
     assert found[0]["range"]["start"]["line"] == line_of(parent, r'card "30 Miles"')
+
+
+def test_definition_of_the_edition_extended_is_its_file(client):
+    path = ROOT / "editions" / "house" / "short-race-1937.touring"
+    opened(client, path)
+    row = line_of(path, r"extends")
+    found = client.at(uri(path), "textDocument/definition", row, line_of_text(path, "extends").index('"touring-1937"') + 3)
+    assert found == [{"uri": uri(ROOT / "editions" / "touring-1937.touring"),
+                      "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 1}}}]
 
 
 def test_references_of_a_card_are_its_every_use(client):

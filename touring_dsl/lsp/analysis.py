@@ -135,6 +135,12 @@ def analyse(text: str, uri: str) -> Analysis:
         return found
 
 
+def forget_all() -> None:
+    """Check every document anew at its next request: a file they extend may have changed on disk."""
+    with _lock:
+        _memo.clear()
+
+
 def forget(uri: str) -> None:
     """Drop what is kept of a closed document."""
     with _lock:

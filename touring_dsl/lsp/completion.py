@@ -2,7 +2,8 @@
 
 The keywords are the parser's own: Lark's interactive parser reads the text before the cursor and says
 which words it accepts next (`accepts()`). Where a quoted name may come, the names that fit: the
-archive's ids after `extends`, the parent's setups after `setup`, else the edition's cards. When the text
+archive's ids after `extends`, the parent's setups after `setup`, else the edition's cards; where a
+source's id may come (after `cite`), the sources the edition declares. When the text
 before the cursor does not parse (a mistake higher up), the words are those that may start a line of
 the block the cursor is in.
 """
@@ -40,7 +41,18 @@ def completions(analysis: Analysis, pos: t.Position) -> list[t.CompletionItem]:
     items = [t.CompletionItem(label=word, kind=t.CompletionItemKind.Keyword) for word in _words(expected)]
     if "STRING" in expected:
         items += _names(analysis, before, quoted=False)
+    if "NAME" in expected:  # a source's id: after `cite`, or `on` at the end of an assumption
+        items += [t.CompletionItem(label=name, kind=t.CompletionItemKind.Reference, detail="source")
+                  for name in _sources(analysis)]
     return items
+
+
+def _sources(analysis: Analysis) -> list[str]:
+    """The ids of the sources the header declares, else those of the edition it extends."""
+    written = re.findall(r"^\s*(?:outside\s+)?source\s+([a-z][a-z0-9_-]*)", analysis.text, re.M)
+    known = analysis.known_or_parent
+    inherited = [s.id for s in known.sources] if known is not None else []
+    return list(dict.fromkeys(written + inherited))
 
 
 def _accepted(text: str) -> set[str]:

@@ -1,5 +1,5 @@
 """Language server stage, hover: on a card's name, its count, role and what answers it; on a rule, the
-sentence the rulebook prints for it (sentences.py)."""
+sentence the rulebook prints for it (sentences.py); on the edition a file extends, its title and summary."""
 from __future__ import annotations
 
 from lsprotocol import types as t
@@ -13,6 +13,14 @@ def hover(analysis: Analysis, pos: t.Position) -> t.Hover | None:
         return None
     word = word_at(analysis.lines, pos)
     ruleset = analysis.known
+    doc = analysis.document
+    if word is not None and word.quoted and doc is not None and doc.extends is not None \
+            and doc.extends.span.line == word.line + 1 and doc.extends.value == word.value:
+        parent = analysis.parent
+        if parent is not None:
+            said = f"**{parent.title}** ({parent.id})" + (f"\n\n{parent.summary}" if parent.summary else "")
+            return t.Hover(contents=t.MarkupContent(kind=t.MarkupKind.Markdown, value=said),
+                           range=word_range(analysis.lines, word))
     if word is not None and word.quoted and ruleset is not None:
         card = next((c for c in ruleset.deck if c.name == word.value), None)
         if card is not None:

@@ -20,7 +20,7 @@ from pygls.protocol import LanguageServerProtocol
 
 from .. import __version__
 from . import completion, diagnostics, formatting, hover, navigation, symbols, tokens
-from .analysis import analyse, forget, is_touring
+from .analysis import analyse, forget, forget_all, is_touring
 
 
 class Utf16Protocol(LanguageServerProtocol):
@@ -105,7 +105,10 @@ def build_server() -> LanguageServer:
 
     @server.feature(t.TEXT_DOCUMENT_DID_SAVE)
     def did_save(params: t.DidSaveTextDocumentParams):
-        schedule(params.text_document.uri)  # a file this one extends may have changed on disk
+        # the saved file may be one the others extend: every open edition is checked again
+        forget_all()
+        for uri in list(latest):
+            schedule(uri)
 
     @server.feature(t.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(params: t.DidCloseTextDocumentParams):
