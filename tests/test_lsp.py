@@ -199,6 +199,16 @@ def test_completion_offers_the_keywords_the_parser_expects(client, tmp_path):
                                                                                            "before", "}"}
 
 
+def test_completion_after_a_mistake_higher_up_offers_the_blocks_words(client, tmp_path):
+    path = tmp_path / "mistake.touring"
+    text = 'edition "x" {\n    titel "oops"\n}\ndeck {\n    card "A" go count 2\n}\nturn {\n    \n}\n'
+    labels = completed(client, path, text, 7, 4)
+    assert {"hand", "draw", "before", "}"} <= set(labels)
+    assert "card" not in labels
+    header = completed(client, path, 'edition "x" {\n    titel "oops"\n    \n', 2, 4)
+    assert {"title", "year", "publisher"} <= set(header)
+
+
 def test_completion_offers_the_cards_where_a_card_is_named(client):
     path = ROOT / "editions" / "touring-1937.touring"
     text = path.read_text(encoding="utf-8")

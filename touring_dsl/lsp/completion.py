@@ -68,13 +68,12 @@ def _accepted(text: str) -> set[str]:
 
 
 def _accepted_in_block(lines: list[str], current: str) -> set[str]:
-    """The words that may come here inside the innermost open block, read from its opening word alone."""
+    """The words that may come here inside the innermost open block, read from the blocks' opening words alone."""
     heads = _open_heads(lines)
-    inside = "\n".join([_HEADS[h] for h in heads])
+    opened = [_HEADS.get(head, 'edition "e" {') for head in heads]
     start = "" if heads and heads[0] == "edition" else _HEADER
-    if heads and heads[0] == "edition":
-        inside = 'edition "e" {'
-    return _accepted(f"{start}{inside}\n{current}") or _accepted(f"{start}{inside}\n")
+    prefix = start + "".join(line + "\n" for line in opened)
+    return _accepted(prefix + current) or _accepted(prefix)
 
 
 def _open_heads(lines: list[str]) -> list[str]:
