@@ -78,9 +78,9 @@ class Client:
         self.notify("initialized", {})
         return result
 
-    def open(self, uri: str, text: str) -> None:
+    def open(self, uri: str, text: str, language: str = "touring") -> None:
         self.versions[uri] = 1
-        self.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "touring", "version": 1,
+        self.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": language, "version": 1,
                                                               "text": text}})
 
     def change(self, uri: str, text: str) -> int:

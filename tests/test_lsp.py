@@ -425,7 +425,7 @@ def test_formatting_makes_no_edit_until_touring_fmt_lands(client):
 
 def test_a_file_that_is_not_an_edition_is_left_alone(client, tmp_path):
     notes = tmp_path / "notes.txt"
-    client.open(uri(notes), 'deck { card "x" }')
+    client.open(uri(notes), 'deck { card "x" }', language="plaintext")
     assert client.at(uri(notes), "textDocument/hover", 0, 2) is None
     assert client.at(uri(notes), "textDocument/completion", 0, 0) == []
     assert client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri(notes)}}) == []
@@ -433,6 +433,15 @@ def test_a_file_that_is_not_an_edition_is_left_alone(client, tmp_path):
     client.open(uri(edition), "garbage")
     note = client.notes.get(timeout=60)
     assert note["params"]["uri"] == uri(edition)  # nothing was published for notes.txt before it
+
+
+def test_an_unsaved_buffer_in_the_touring_language_is_checked(client):
+    buffer = "untitled:Untitled-7"
+    client.notify("textDocument/didOpen", {"textDocument": {
+        "uri": buffer, "languageId": "touring", "version": 1,
+        "text": 'edition "u" extends "touring-1973" {\n}\n'}})
+    found = client.diagnostics(buffer, 1)
+    assert [d["code"] for d in found] == ["E205"]
 
 
 def test_a_huge_file_is_answered_with_a_note_not_a_hang(client, tmp_path):

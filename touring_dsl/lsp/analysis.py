@@ -34,7 +34,8 @@ def uri_of(path: Path | str) -> str:
 
 
 def is_touring(uri: str) -> bool:
-    """Whether the server answers for this document: an edition file (its name ends .touring)."""
+    """Whether a document's name is an edition file's (ends .touring); the server also answers for an
+    unsaved buffer the editor marks as the touring language."""
     return urlparse(uri).path.endswith(SUFFIX)
 
 

@@ -1,5 +1,5 @@
 """Language server stage, the server: the features (plain functions over a document's text and uri) behind
-pygls, over stdio for an editor; `build_server().start_ws(host, port)` would serve the same to a browser.
+pygls, over stdio for an editor; `build_server().start_ws(host, port)` serves the same to a browser.
 
 Diagnostics are checked off the event loop, in one worker thread, and only for a document's latest
 text: an edit that arrives while an older text is being checked makes that older result go unsent. Any
@@ -41,9 +41,13 @@ def build_server() -> LanguageServer:
     latest: dict[str, int | None] = {}
     frozen: list[bool] = []
 
+    def wanted(uri: str) -> bool:
+        """An edition file, or a buffer the editor says is in the touring language (an unsaved one)."""
+        return is_touring(uri) or server.workspace.get_text_document(uri).language_id == "touring"
+
     def document(uri: str):
         """The analysis of a document's current text, or None for a file that is not an edition."""
-        if not is_touring(uri):
+        if not wanted(uri):
             return None
         return analyse(server.workspace.get_text_document(uri).source, uri)
 
@@ -89,7 +93,7 @@ def build_server() -> LanguageServer:
                                                                                 diagnostics=found))
 
     def schedule(uri: str) -> None:
-        if not is_touring(uri):
+        if not wanted(uri):
             return
         version = server.workspace.get_text_document(uri).version
         latest[uri] = version
@@ -115,7 +119,7 @@ def build_server() -> LanguageServer:
         uri = params.text_document.uri
         latest.pop(uri, None)
         forget(uri)
-        if is_touring(uri):
+        if wanted(uri):
             server.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     @server.feature(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionOptions(code_action_kinds=[t.CodeActionKind.QuickFix]))
