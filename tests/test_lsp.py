@@ -139,6 +139,7 @@ QUICK_FIXES = [  # fixture, the diagnostic fixed, what the fix's title says
     ("extension_wrong_unit", "E225", "Write km"),
     ("years_backwards", "E223", "Write 1958-1975"),
     ("unclosed_block", "E100", "Insert } before this line"),
+    ("missing_brace", "E102", "Insert } at the end"),
 ]
 
 

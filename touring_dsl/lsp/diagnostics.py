@@ -4,7 +4,7 @@ and a quick fix for each hint that names its exact replacement.
 An error in a file this one extends is shown on the `extends` line, saying where it is. A hint becomes a
 quick fix when it names the text to write: a did-you-mean name (a card, a pile, a keyword, an archive
 id), the unit the race is run in, the right order of a year range, the one word the parser expected
-(a missing unit, a missing `}`).
+(a missing unit, a missing `}`), the `}` a block left open at the end of the file lacks.
 """
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def fixes(analysis: Analysis, d: Diagnostic) -> list[Fix]:
         return []
     line = analysis.lines[d.span.line - 1]
     row, at = d.span.line - 1, d.span.column - 1
-    for make in (_did_you_mean, _unit, _years, _expected_word, _missing_brace):
+    for make in (_did_you_mean, _unit, _years, _expected_word, _missing_brace, _unclosed_at_end):
         found = make(d, line, row, at)
         if found:
             return found
@@ -156,6 +156,15 @@ def _missing_brace(d: Diagnostic, line: str, row: int, at: int) -> list[Fix]:
         return []
     indent = len(line) - len(line.lstrip())
     return [Fix("Insert } before this line", row, indent, indent, "}\n" + line[:indent])]
+
+
+def _unclosed_at_end(d: Diagnostic, line: str, row: int, at: int) -> list[Fix]:
+    """The file ends inside a block whose opening the error points to: close it at the end."""
+    if d.code != "E102" or not any("`}` is missing" in n.message for n in d.notes):
+        return []
+    opened = next(n for n in d.notes if "`}` is missing" in n.message)
+    indent = opened.source_line[:len(opened.source_line) - len(opened.source_line.lstrip())] if opened.source_line else ""
+    return [Fix("Insert } at the end", row, len(line), len(line), f"\n{indent}}}\n")]
 
 
 def code_actions(analysis: Analysis, wanted: t.Range) -> list[t.CodeAction]:
