@@ -52,3 +52,21 @@ def test_an_edit_parses_as_the_whole_text_parses(at, cut_out, typed):
     parse_reusing(EDITED, "edited.touring")
     text = EDITED[:at] + typed + EDITED[at + cut_out:]
     assert outcome(parse_reusing, text, "edited.touring") == outcome(parse, text, "edited.touring")
+
+
+def compiled(text: str, path: Path, **options):
+    from touring_dsl.language.compiler import compile_text
+
+    try:
+        return ("ruleset", compile_text(text, str(path), path.parent, **options))
+    except TouringError as error:
+        return ("error", [d.render() for d in error.diagnostics])
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_the_compile_with_the_reused_parse_is_the_compile(path):
+    from touring_dsl.lsp.incremental import reused_document
+
+    text = path.read_text(encoding="utf-8")
+    reused_document(text, str(path))  # its pieces kept: the compile below reuses them
+    assert compiled(text, path, parse_with=reused_document) == compiled(text, path)

@@ -167,10 +167,10 @@ def check_text(text: str, file: str, base: Path):
     """(Ruleset or None, every error or warning, an internal error's message or None): `touring check` on a text."""
     from ..language.advice import warnings_for
     from ..language.compiler import compile_text
-    from .incremental import parse_reusing
+    from .incremental import reused_document
 
     try:
-        ruleset = compile_text(text, file, base, parse_with=parse_reusing)
+        ruleset = compile_text(text, file, base, parse_with=reused_document)
     except TouringError as exc:
         return None, list(exc.diagnostics), None
     except InternalError as exc:

@@ -5,8 +5,9 @@ items parses on its own after a header. So the text is cut after every `}` that 
 block, each piece is parsed after a stand-in header, padded so its lines and columns are the file's,
 and the pieces' statements are joined into the file's Document. A piece unchanged since the last parse
 (the same text, starting at the same column) is not parsed again, only moved to its new line when lines
-were added or taken out above it: an edit inside one section costs the parse of that section alone. Should any piece not parse, the whole text is parsed as `touring check` parses
-it, so every syntax error is reported exactly as there.
+were added or taken out above it: an edit inside one section costs the parse of that section alone. Should any piece not parse, the whole text is left to the parser (the compiler's,
+when it compiles: compiler.compile_text's parse_with), so every syntax error is reported as
+`touring check` reports it.
 """
 from __future__ import annotations
 
@@ -38,14 +39,21 @@ _lock = threading.Lock()
 
 
 def parse_reusing(text: str, file: str) -> Document:
-    """The Document of a text, as syntax.parse gives it, re-parsing only the pieces an edit changed."""
+    """The Document of a text, as syntax.parse gives it (or its errors), re-parsing only the pieces an edit
+    changed."""
+    return reused_document(text, file) or parse(text, file)
+
+
+def reused_document(text: str, file: str) -> Document | None:
+    """The Document of a text made from its pieces, or None when it is one piece or a piece does not parse:
+    then the whole text is the parser's to read (as the compiler does, reporting every error)."""
     with _lock:
         last = _whole.get(file)
     if last is not None and last[0] == text:
         return _copy(last[1])
     pieces = cut(text)
     if len(pieces) < 2 or pieces[1].line < 2:
-        return parse(text, file)  # one piece, or items on the header's line: nothing to reuse
+        return None  # one piece, or items on the header's line: nothing to reuse
     with _lock:
         before = _kept.get(file, {})
     now: dict[tuple[str, int], tuple[int, list, list]] = {}
@@ -58,7 +66,7 @@ def parse_reusing(text: str, file: str) -> Document:
             stmts += found[1]
             examples += found[2]
     except TouringError:
-        return parse(text, file)  # the errors, as the whole file's parse reports them
+        return None
     document = Document(file, text, header.id, header.extends, dict(header.meta), list(header.sources), stmts,
                         examples)
     with _lock:
