@@ -415,11 +415,20 @@ def test_semantic_tokens_mark_keywords_cards_and_comments(client):
     assert any(kind == "comment" and row == 0 for row, _, _, kind, _ in tokens)
 
 
-def test_formatting_makes_no_edit_until_touring_fmt_lands(client):
-    path = ROOT / "editions" / "touring-1937.touring"
-    opened(client, path)
-    assert client.request("textDocument/formatting", {"textDocument": {"uri": uri(path)},
-                                                       "options": {"tabSize": 4, "insertSpaces": True}}) == []
+def test_formatting_is_touring_fmts_layout_or_no_edit_until_it_lands(client, tmp_path):
+    import importlib.util
+
+    path = tmp_path / "messy.touring"
+    text = (ROOT / "editions" / "touring-1937.touring").read_text(encoding="utf-8").replace("\n    hand 5", "\n  hand   5")
+    opened(client, path, text)
+    edits = client.request("textDocument/formatting", {"textDocument": {"uri": uri(path)},
+                                                       "options": {"tabSize": 4, "insertSpaces": True}})
+    if importlib.util.find_spec("touring_dsl.language.format") is None:
+        assert edits == []  # the hook (lsp/formatting.py) until `touring fmt` lands
+    else:
+        from touring_dsl.language.format import format_text
+
+        assert [apply(text, edit) for edit in edits] == [format_text(text, str(path))]
 
 
 # bad input -------------------------------------------------------------------------------------------
