@@ -89,9 +89,12 @@ def fixes(analysis: Analysis, d: Diagnostic) -> list[Fix]:
     """The exact replacements a diagnostic's hint names (none for a hint that only explains)."""
     if not d.hint or d.span is None or not analysis.is_here(d.span.file) or not 0 < d.span.line <= len(analysis.lines):
         return []
+    unclosed = _unclosed(analysis, d)
+    if unclosed:
+        return unclosed
     line = analysis.lines[d.span.line - 1]
     row, at = d.span.line - 1, d.span.column - 1
-    for make in (_did_you_mean, _unit, _years, _expected_word, _missing_brace, _unclosed_at_end):
+    for make in (_did_you_mean, _unit, _years, _expected_word):
         found = make(d, line, row, at)
         if found:
             return found
@@ -151,20 +154,22 @@ def _expected_word(d: Diagnostic, line: str, row: int, at: int) -> list[Fix]:
     return [Fix(f"Insert {word}", row, at, at, f"{before}{word}{after}") for word in words]
 
 
-def _missing_brace(d: Diagnostic, line: str, row: int, at: int) -> list[Fix]:
-    if not d.hint.startswith("a `}` is missing before this line"):
-        return []
-    indent = len(line) - len(line.lstrip())
-    return [Fix("Insert } before this line", row, indent, indent, "}\n" + line[:indent])]
-
-
-def _unclosed_at_end(d: Diagnostic, line: str, row: int, at: int) -> list[Fix]:
-    """The file ends inside a block whose opening the error points to: close it at the end."""
-    if d.code != "E102" or not any("`}` is missing" in n.message for n in d.notes):
-        return []
-    opened = next(n for n in d.notes if "`}` is missing" in n.message)
-    indent = opened.source_line[:len(opened.source_line) - len(opened.source_line.lstrip())] if opened.source_line else ""
-    return [Fix("Insert } at the end", row, len(line), len(line), f"\n{indent}}}\n")]
+def _unclosed(analysis: Analysis, d: Diagnostic) -> list[Fix]:
+    """A block left open: a `}` on its own line before the line where the parser noticed, or at the end
+    of the file when the file ended first. (Said by the hint "a `}` is missing before this line" at the
+    line noticed, or by a note "noticed here" or "the file ends here" beside the block's opening.)"""
+    lines = analysis.lines
+    noticed = next((n.span.line for n in d.notes if n.message.startswith("noticed here")), None)
+    if noticed is None and d.hint.startswith("a `}` is missing before this line"):
+        noticed = d.span.line
+    if noticed is not None and 0 < noticed <= len(lines):
+        line = lines[noticed - 1]
+        indent = len(line) - len(line.lstrip())
+        return [Fix("Insert } before this line", noticed - 1, indent, indent, "}\n" + line[:indent])]
+    if d.code == "E102":
+        last = max((i for i, text in enumerate(lines) if text.strip()), default=0)
+        return [Fix("Insert } at the end", last, len(lines[last]), len(lines[last]), "\n}")]
+    return []
 
 
 def code_actions(analysis: Analysis, wanted: t.Range) -> list[t.CodeAction]:
