@@ -219,6 +219,20 @@ def test_completion_offers_the_cards_where_a_card_is_named(client):
     assert {"Puncture", "Collision", "Go", "Gasoline"} <= set(labels)
 
 
+def test_a_completed_name_replaces_what_was_typed_of_it(client, tmp_path):
+    path = tmp_path / "typed.touring"
+    text = (ROOT / "editions" / "touring-1937.touring").read_text(encoding="utf-8")
+    row = line_of(path if path.exists() else ROOT / "editions" / "touring-1937.touring", r'^\s*chain "Out of Gasoline"')
+    lines = text.split("\n")
+    lines[row] = '    chain "Out of G'
+    opened(client, path, "\n".join(lines))
+    items = client.at(uri(path), "textDocument/completion", row, len(lines[row]))
+    item = next(i for i in items if i["label"] == "Out of Gasoline")
+    edit = item["textEdit"]
+    assert (edit["range"]["start"]["character"], edit["range"]["end"]["character"]) == (len('    chain "'), len(lines[row]))
+    assert edit["newText"] == 'Out of Gasoline"'  # the closing quote too, as none was typed
+
+
 def test_completion_still_knows_the_cards_while_the_text_is_broken(client, tmp_path):
     path = tmp_path / "broken.touring"
     text = (ROOT / "editions" / "touring-1937.touring").read_text(encoding="utf-8")

@@ -32,15 +32,18 @@ def completions(analysis: Analysis, pos: t.Position) -> list[t.CompletionItem]:
     row, index = offset_at(analysis.lines, pos)
     line = analysis.lines[row][:index]
     if line.count('"') % 2:  # inside a quoted name: the names that fit, from its opening quote
-        before = "\n".join(analysis.lines[:row] + [line[:line.rfind('"')]])
-        return _names(analysis, before, quoted=True)
+        opening = line.rfind('"')
+        before = "\n".join(analysis.lines[:row] + [line[:opening]])
+        closed = analysis.lines[row][index:index + 1] == '"'  # the editor closed the quote already
+        return _names(analysis, before, _replacing(analysis, row, opening + 1, index), closed)
     if "#" in line:
         return []
     before = "\n".join(analysis.lines[:row] + [_PARTIAL.sub("", line)])
     expected = _accepted(before) or _accepted_in_block(analysis.lines[:row], _PARTIAL.sub("", line))
     items = [t.CompletionItem(label=word, kind=t.CompletionItemKind.Keyword) for word in _words(expected)]
     if "STRING" in expected:
-        items += _names(analysis, before, quoted=False)
+        typed = len(line) - len(_PARTIAL.sub("", line))
+        items += _names(analysis, before, _replacing(analysis, row, index - typed, index), None)
     if "NAME" in expected:  # a source's id: after `cite`, or `on` at the end of an assumption
         items += [t.CompletionItem(label=name, kind=t.CompletionItemKind.Reference, detail="source")
                   for name in _sources(analysis)]
@@ -109,8 +112,19 @@ def _words(expected: set[str]) -> list[str]:
     return sorted(found)
 
 
-def _names(analysis: Analysis, before: str, quoted: bool) -> list[t.CompletionItem]:
-    """Quoted names that fit: archive ids after `extends`, setups after `setup`, else the cards."""
+def _replacing(analysis: Analysis, row: int, start: int, end: int) -> t.Range:
+    """The range of a line (character indexes) a completion replaces, in the protocol's units."""
+    from .text import utf16_column
+
+    text = analysis.lines[row]
+    return t.Range(start=t.Position(line=row, character=utf16_column(text, start)),
+                   end=t.Position(line=row, character=utf16_column(text, end)))
+
+
+def _names(analysis: Analysis, before: str, where: t.Range, closed: bool | None) -> list[t.CompletionItem]:
+    """Quoted names that fit: archive ids after `extends`, setups after `setup`, else the cards. Each
+    replaces what was typed of the name (a name has spaces: the editor's own word would be its last
+    word); closed is None where no quote was typed yet, else whether the closing quote is there."""
     last = re.findall(r"[A-Za-z]+", before[-40:])
     previous = last[-1] if last else ""
     if previous == "extends":
@@ -120,9 +134,12 @@ def _names(analysis: Analysis, before: str, quoted: bool) -> list[t.CompletionIt
         names, kind = ([s.label for s in known.setups] if known is not None else []), t.CompletionItemKind.Struct
     else:
         names, kind = _card_names(analysis), t.CompletionItemKind.Constant
-    return [t.CompletionItem(label=name, kind=kind, insert_text=name if quoted else f'"{name}"',
-                             filter_text=name if quoted else f'"{name}"', sort_text=f"0{name}")
-            for name in dict.fromkeys(names)]
+    items = []
+    for name in dict.fromkeys(names):
+        written = f'"{name}"' if closed is None else name if closed else f'{name}"'
+        items.append(t.CompletionItem(label=name, kind=kind, filter_text=name if closed is not None else f'"{name}"',
+                                      sort_text=f"0{name}", text_edit=t.TextEdit(range=where, new_text=written)))
+    return items
 
 
 def _card_names(analysis: Analysis) -> list[str]:
