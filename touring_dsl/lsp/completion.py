@@ -15,7 +15,7 @@ from lsprotocol import types as t
 
 from ..language.locate import archive_ids
 from .analysis import Analysis
-from .text import offset_at
+from .text import code_part, offset_at
 
 # the opening line of each kind of block, written so it always parses: the context a broken file falls back on
 _HEADS = {"deck": "deck {", "race": "race 1 miles {", "setup": 'setup "s" {', "turn": "turn {", "delays": "delays {",
@@ -27,6 +27,7 @@ _PARTIAL = re.compile(r"[A-Za-z0-9_-]*$")
 
 
 def completions(analysis: Analysis, pos: t.Position) -> list[t.CompletionItem]:
+    """What may be written at the cursor: keywords, names, source ids (none inside a comment)."""
     if analysis.too_large:
         return []
     row, index = offset_at(analysis.lines, pos)
@@ -36,7 +37,7 @@ def completions(analysis: Analysis, pos: t.Position) -> list[t.CompletionItem]:
         before = "\n".join(analysis.lines[:row] + [line[:opening]])
         closed = analysis.lines[row][index:index + 1] == '"'  # the editor closed the quote already
         return _names(analysis, before, _replacing(analysis, row, opening + 1, index), closed)
-    if "#" in line:
+    if "#" in code_part(line):
         return []
     before = "\n".join(analysis.lines[:row] + [_PARTIAL.sub("", line)])
     expected = _accepted(before) or _accepted_in_block(analysis.lines[:row], _PARTIAL.sub("", line))

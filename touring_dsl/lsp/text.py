@@ -63,7 +63,7 @@ _WORD = re.compile(r'"[^"\n]*"?|[A-Za-z0-9_-]+')
 def word_at(lines: list[str], pos: t.Position) -> Word | None:
     row, index = offset_at(lines, pos)
     text = lines[row] if lines else ""
-    code = text.split("#", 1)[0] if '"' not in text else _code_part(text)
+    code = text.split("#", 1)[0] if '"' not in text else code_part(text)
     for match in _WORD.finditer(code):
         if match.start() <= index <= match.end() and (index < match.end() or match.end() > match.start()):
             found = match.group()
@@ -73,7 +73,7 @@ def word_at(lines: list[str], pos: t.Position) -> Word | None:
     return None
 
 
-def _code_part(line: str) -> str:
+def code_part(line: str) -> str:
     """A line without its comment (a `#` inside a quoted name is no comment)."""
     quoted = False
     for i, ch in enumerate(line):
@@ -106,7 +106,7 @@ def blocks(lines: list[str]) -> list[Block]:
     found: list[Block] = []
     stack: list[tuple[int, int, int]] = []
     for row, text in enumerate(lines):
-        code = _code_part(text)
+        code = code_part(text)
         quoted = False
         for i, ch in enumerate(code):
             if ch == '"':
