@@ -70,6 +70,8 @@ def reused_document(text: str, file: str) -> Document | None:
     document = Document(file, text, header.id, header.extends, dict(header.meta), list(header.sources), stmts,
                         examples)
     with _lock:
+        _kept.pop(file, None)  # put back last: the files least recently parsed are dropped first
+        _whole.pop(file, None)
         _kept[file] = now
         _whole[file] = (text, document)
         for old in list(_kept)[:-KEPT_FILES]:
