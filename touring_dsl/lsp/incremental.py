@@ -12,11 +12,12 @@ when it compiles: compiler.compile_text's parse_with), so every syntax error is 
 from __future__ import annotations
 
 import dataclasses
+import re
 import threading
 from dataclasses import dataclass
 
 from ..language.errors import Span, TouringError
-from ..language.syntax import Document, parse
+from ..language.syntax import Annot, Document, Name, Stmt, parse
 
 _STAND_IN = 'edition "piece" {}'  # on line 1: every piece after the header starts on line 2 or later
 KEPT_FILES = 16  # files whose pieces are kept (the open documents and the editions they extend)
@@ -102,70 +103,70 @@ def _moved(kept: tuple[int, list, list] | None, line: int) -> tuple[int, list, l
         return None
 
 
-_PLAIN = (str, int, float, bool, type(None))
-
-
-def _shift(value, lines: int):
-    """A copy of a parsed value with every Span in it moved down by `lines` (the rest shared)."""
-    if isinstance(value, _PLAIN):
-        return value
-    if isinstance(value, Span):
-        return Span(value.file, value.line + lines, value.column, value.length)
-    if isinstance(value, list):
-        return [_shift(item, lines) for item in value]
-    if isinstance(value, tuple):
-        return tuple(_shift(item, lines) for item in value)
-    if isinstance(value, dict):
-        return {key: _shift(item, lines) for key, item in value.items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return dataclasses.replace(value, **{f.name: _shift(getattr(value, f.name), lines)
-                                             for f in dataclasses.fields(value) if f.init})
-    raise _Unknown(type(value).__name__)
-
-
 def _copy(document: Document) -> Document:
     """A Document of its own (its lists and tables), so no reader can change what is kept."""
     return Document(document.file, document.text, document.id, document.extends, dict(document.meta),
                     list(document.sources), list(document.stmts), list(document.examples))
 
 
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _shift(value, lines: int):
+    """A copy of a parsed value with every Span in it moved down by `lines` (the rest shared). The
+    syntax's own classes are rebuilt directly (most of an edit's cost once lines move); any other
+    dataclass field by field; anything else is not guessed at."""
+    kind = type(value)
+    if kind in _PLAIN or kind is tuple and not value:
+        return value
+    if kind is Span:
+        return Span(value.file, value.line + lines, value.column, value.length)
+    if kind is Name:
+        span = value.span
+        return Name(_shift(value.value, lines), Span(span.file, span.line + lines, span.column, span.length))
+    if kind is Stmt:  # its op, key, kind and section are words
+        return Stmt(value.op, value.key, value.kind, _shift(value.data, lines), _shift(value.annots, lines),
+                    _shift(value.span, lines), value.section)
+    if kind is Annot:
+        return Annot(value.kind, _shift(value.source, lines), value.text, value.reason, _shift(value.span, lines))
+    if kind is list:
+        return [_shift(item, lines) for item in value]
+    if kind is tuple:
+        return tuple(_shift(item, lines) for item in value)
+    if kind is dict:
+        return {key: _shift(item, lines) for key, item in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.replace(value, **{f.name: _shift(getattr(value, f.name), lines)
+                                             for f in dataclasses.fields(value) if f.init})
+    raise _Unknown(kind.__name__)
+
+
+_MARKS = re.compile(r'#[^\n]*|"[^"\n]*"|"|[{}]')
+
+
 def cut(text: str) -> list[_Piece]:
     """The text in pieces: up to each `}` closing a top-level block, then the rest (quoted names and
     comments skipped, as the parser skips them)."""
-    pieces: list[_Piece] = []
-    depth, line, column = 0, 1, 1
-    start, start_line, start_column = 0, 1, 1
-    i, size = 0, len(text)
-    while i < size:
-        char = text[i]
-        if char == "#":
-            end = text.find("\n", i)
-            end = size if end < 0 else end
-            column += end - i
-            i = end
-            continue
-        if char == '"':
-            end = text.find('"', i + 1)
-            newline = text.find("\n", i + 1)
-            if end < 0 or 0 <= newline < end:  # never closed on its line: the parser reports it
-                return [_Piece(1, 1, text)]
-            column += end + 1 - i
-            i = end + 1
-            continue
-        if char == "{":
+    ends: list[int] = []
+    depth = 0
+    for mark in _MARKS.finditer(text):
+        token = mark.group()
+        if token == '"':  # a quoted name never closed on its line: the parser reports it
+            return [_Piece(1, 1, text)]
+        if token == "{":
             depth += 1
-        elif char == "}":
+        elif token == "}":
             depth -= 1
             if depth < 0:
                 return [_Piece(1, 1, text)]
             if depth == 0:
-                pieces.append(_Piece(start_line, start_column, text[start:i + 1]))
-                start, start_line, start_column = i + 1, line, column + 1
-        if char == "\n":
-            line, column = line + 1, 1
-        else:
-            column += 1
-        i += 1
-    if start < size:
-        pieces.append(_Piece(start_line, start_column, text[start:]))
+                ends.append(mark.end())
+    if not ends or ends[-1] < len(text):
+        ends.append(len(text))
+    pieces, start, line = [], 0, 1
+    for end in ends:
+        column = start - (text.rfind("\n", 0, start) + 1) + 1
+        pieces.append(_Piece(line, column, text[start:end]))
+        line += text.count("\n", start, end)
+        start = end
     return pieces
