@@ -2,8 +2,8 @@
 
 The rulebook is written from the compiled Ruleset, part by part, and marks each sentence with the
 provenance of the rules it rests on (rulebook.document's refs: the [A1] marks of the scholarly edition).
-So the map is read from the rulebook itself: every provenance located in this file is given one marker
-assumption of its own, the scholarly rulebook is written, and each paragraph, list item or table row
+So the map is read from the rulebook itself: every located provenance is given one marker assumption
+of its own in place of its assumptions, the scholarly rulebook is written, and each paragraph, list item or table row
 carrying a marker is the sentence printed for the rule written at that marker's place. Nothing is worded
 twice: a rule the rulebook words as part of its section (a turn's `hand 5`) is found through its section.
 """
@@ -21,11 +21,12 @@ def rulebook_sentences(ruleset, file: str) -> dict[int, list[tuple[str, str]]]:
     """{line (1-based) in `file`: [(rulebook section title, sentence)]} for every rule the rulebook prints."""
     from ..rulebook.document import build
 
+    marked = _mark(ruleset)
     try:
-        book = build(_marked(ruleset), edition="scholarly")
+        book = build(marked, edition="scholarly")
     except Exception:  # noqa: BLE001 - hover then shows the rule without its sentence, never an error
         return {}
-    numbers = {i + 1: a for i, a in enumerate(_marked(ruleset).assumptions())}
+    numbers = {i + 1: a for i, a in enumerate(marked.assumptions())}  # as the scholarly rulebook numbers them
     found: dict[int, list[tuple[str, str]]] = {}
     for title, body in _texts(book.sections):
         for part in body:
@@ -41,12 +42,9 @@ def rulebook_sentences(ruleset, file: str) -> dict[int, list[tuple[str, str]]]:
     return found
 
 
-def _marked(ruleset):
-    """The ruleset with each located provenance's assumptions replaced by one marker naming its place."""
-    return _mark(ruleset)
-
-
 def _mark(node):
+    """The ruleset (or a part of it) with each located provenance's assumptions replaced by one marker
+    naming its place."""
     if isinstance(node, Provenance):
         if node.location is None:
             return node

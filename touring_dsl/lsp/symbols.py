@@ -11,10 +11,11 @@ KINDS = {"card": t.SymbolKind.Constant, "setup": t.SymbolKind.Struct, "example":
 
 
 def document_symbols(analysis: Analysis) -> list[t.DocumentSymbol]:
+    """Each section (its cards inside the deck) and worked example, from its heading to its closing brace."""
     doc = analysis.document
     if doc is None:
         return []
-    braces = [b for b in blocks(analysis.lines)]
+    braces = blocks(analysis.lines)
     starts = sorted([s.span.line for s in doc.stmts if s.section is None] + [e["span"].line for e in doc.examples])
     symbols = []
     for stmt in doc.stmts:
