@@ -285,6 +285,7 @@ def test_hover_on_a_house_rules_change_shows_its_new_sentence(client):
     path = ROOT / "editions" / "house" / "short-race-1937.touring"
     said = hovered(client, path, line_of(path, r"^change race 55"), 2)
     assert said.startswith("`change race`") and "race of 55 miles" in said
+    assert "(it was 110 miles)" in said  # the house rule's own section of the rulebook says what changed
 
 
 def test_hover_on_a_card_gives_its_count_role_and_answers(client):

@@ -7,6 +7,8 @@ from lsprotocol import types as t
 from .analysis import Analysis
 from .text import word_at, word_range
 
+SENTENCES = 2  # the rulebook's sentences shown for one rule, at most
+
 
 def hover(analysis: Analysis, pos: t.Position) -> t.Hover | None:
     if analysis.too_large:
@@ -110,9 +112,11 @@ def rule_text(analysis: Analysis, line: int) -> str | None:
         if analysis.ruleset is None:
             return f"{written}: the rulebook's words show once the file compiles"
         return f"{written}: the rulebook prints no sentence of its own for this rule"
-    title, sentence = sentences[0]
-    where = f"the rulebook, *{title}*" + ("" if own else " (the section's sentence)")
-    return f"{written}\n\n{where}:\n\n> {sentence}"
+    said = [written]
+    for title, sentence in sentences[:SENTENCES]:  # a house rule's change is said twice: in the rules, and
+        where = f"the rulebook, *{title}*" + ("" if own else " (the section's sentence)")  # in what it changes
+        said.append(f"{where}:\n\n> {sentence}")
+    return "\n\n".join(said)
 
 
 def _stmt_at(doc, line: int):
