@@ -41,8 +41,8 @@ def long_edition(lines: int) -> str:
 
 def edits(text: str, count: int) -> list[str]:
     """The texts sent, in turn: a count changed, a card misspelt, the text as it was."""
-    changed = text.replace('card "25 km"          mileage 25  count 10', 'card "25 km"          mileage 25  count 11', 1)
-    misspelt = text.replace('chain "Flat Tire" then "Spare Tire"', 'chain "Flat Tire" then "Spare Tyre"', 1)
+    changed = re.sub(r'(card "25 km"\s+mileage 25\s+count) 10\b', r"\1 11", text, 1)
+    misspelt = re.sub(r'(chain "Flat Tire"\s+then\s+)"Spare Tire"', r'\1"Spare Tyre"', text, 1)
     # a line added above the deck: every section below it moves down a line
     opened = text.replace('\ndeck ', '\n# a new line\ndeck ', 1)
     assert changed != text and misspelt != text and opened != text, "the edits no longer apply to mille-bornes"

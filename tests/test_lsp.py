@@ -79,15 +79,18 @@ def test_a_broken_file_gets_every_diagnostic_touring_check_prints(client, fixtur
 
 def test_a_diagnostic_carries_its_hint_and_its_notes(client):
     found = opened(client, BAD / "unclosed_block.touring")
-    assert "hint: a `}` is missing before this line" in found[0]["message"]
-    assert found[0]["relatedInformation"][0]["message"].startswith("the block opened here")
+    expected = (BAD / "unclosed_block.expected").read_text(encoding="utf-8")
+    hint = re.search(r"= hint: (.*)", expected)[1]
+    note = re.search(r": note: (.*)", expected)[1]
+    assert found[0]["message"].endswith(f"\nhint: {hint}")
+    assert found[0]["relatedInformation"][0]["message"] == note
 
 
 def test_diagnostics_follow_the_text_as_it_is_typed(client, tmp_path):
     path = tmp_path / "typing.touring"
     text = (ROOT / "editions" / "house" / "short-race-1937.touring").read_text(encoding="utf-8")
     assert opened(client, path, text) == []
-    broken = text.replace('pile "3 Miles"  needs 2 protected', 'pile "3 Mils"  needs 2 protected')
+    broken = re.sub(r'pile "3 Miles"(\s+)needs 2', r'pile "3 Mils"\1needs 2', text, 1)
     assert [d["code"] for d in opened(client, path, broken)] == ["E251"]  # the parent has no such pile
     assert opened(client, path, text) == []
 
@@ -162,8 +165,8 @@ def test_a_missing_unit_is_fixed_by_inserting_one(client, tmp_path):
     path = tmp_path / "no-unit.touring"
     text = (ROOT / "editions" / "touring-1937.touring").read_text(encoding="utf-8").replace(
         "race 110 miles cite", "race 110 cite", 1)
-    found = opened(client, path, text)
-    assert [d["code"] for d in found] == ["E100"]
+    found = [d for d in opened(client, path, text) if d["code"] == "E100"]  # (and what a recovering parse adds)
+    assert len(found) == 1
     actions = client.request("textDocument/codeAction", {"textDocument": {"uri": uri(path)}, "range": found[0]["range"],
                                                          "context": {"diagnostics": found}})
     assert sorted(a["title"] for a in actions) == ["Insert km", "Insert miles"]
@@ -222,7 +225,7 @@ def test_completion_offers_the_cards_where_a_card_is_named(client):
 def test_a_completed_name_replaces_what_was_typed_of_it(client, tmp_path):
     path = tmp_path / "typed.touring"
     text = (ROOT / "editions" / "touring-1937.touring").read_text(encoding="utf-8")
-    row = line_of(path if path.exists() else ROOT / "editions" / "touring-1937.touring", r'^\s*chain "Out of Gasoline"')
+    row = line_of(ROOT / "editions" / "touring-1937.touring", r'^\s*chain "Out of Gasoline"')
     lines = text.split("\n")
     lines[row] = '    chain "Out of G'
     opened(client, path, "\n".join(lines))
@@ -237,7 +240,7 @@ def test_completion_still_knows_the_cards_while_the_text_is_broken(client, tmp_p
     path = tmp_path / "broken.touring"
     text = (ROOT / "editions" / "touring-1937.touring").read_text(encoding="utf-8")
     assert opened(client, path, text) == []
-    broken = text.replace("delays cite", "delays citee", 1).replace('chain "Puncture" then "Go"', 'chain "', 1)
+    broken = re.sub(r'chain "Puncture"\s+then "Go"', 'chain "', text.replace("delays cite", "delays citee", 1), 1)
     row = next(i for i, line in enumerate(broken.split("\n")) if line.strip() == 'chain "')
     labels = completed(client, path, broken, row, len('    chain "'))
     assert "Out of Gasoline" in labels
@@ -333,7 +336,7 @@ def test_definition_of_a_change_is_the_parents_rule_it_modifies(client):
     assert [f["uri"] for f in found] == [uri(parent)]
     assert found[0]["range"]["start"]["line"] == line_of(parent, r"^race 110 miles")
     # a pile changed inside a setup: the parent's pile of that setup
-    row = line_of(path, r'change pile "15 Miles"   needs 1|change pile "15 Miles" needs 1')
+    row = line_of(path, r'change pile "15 Miles"\s+needs 1')
     found = client.at(uri(path), "textDocument/definition", row, 6)
     three = line_of(parent, r'^setup "three players"')
     assert found[0]["range"]["start"]["line"] > three
@@ -380,11 +383,11 @@ def test_the_outline_lists_sections_cards_and_examples(client, path):
     text = path.read_text(encoding="utf-8")
     names = [s["name"] for s in found]
     assert sum(n.startswith("example ") for n in names) == len(re.findall(r'^example "', text, re.M))
-    tops = re.findall(r'^(?:(add|change|remove) )?(deck|race|setup|turn|delays|zones|penalties|reshuffle|ending|'
+    tops = re.findall(r'^(?:(add|change|remove)\s+)?(deck|race|setup|turn|delays|zones|penalties|reshuffle|ending|'
                       r'progressive|scoring|notes|piles)\b', text, re.M)
     assert len(names) - sum(n.startswith("example ") for n in names) == len(tops)
     cards = [c["name"] for s in found for c in s.get("children") or []]
-    assert len(cards) == len(re.findall(r'^\s*(?:(?:add|change|remove) )?card "', text, re.M))
+    assert len(cards) == len(re.findall(r'^\s*(?:(?:add|change|remove)\s+)?card\s+"', text, re.M))
     for symbol in found:  # a section's range runs from its heading to its closing brace
         last = text.split("\n")[symbol["range"]["end"]["line"]]
         assert symbol["range"]["end"]["line"] >= symbol["range"]["start"]["line"]
@@ -502,7 +505,8 @@ def test_a_position_in_a_non_bmp_line_is_counted_in_utf16(client, tmp_path):
     """A car emoji counts two UTF-16 units: the error after it is still underlined exactly."""
     path = tmp_path / "emoji.touring"
     text = (ROOT / "editions" / "touring-1937.touring").read_text(encoding="utf-8").replace(
-        '"Collision"', '"Collision \U0001F697"').replace('then "Hauled In" then', 'then "Hauld In" then', 1)
+        '"Collision"', '"Collision \U0001F697"')
+    text = re.sub(r'then(\s+)"Hauled In"', r'then\1"Hauld In"', text, 1)
     found = [d for d in opened(client, path, text) if d["code"] == "E200"]
     line = text.split("\n")[found[0]["range"]["start"]["line"]].encode("utf-16-le")
     start, end = found[0]["range"]["start"]["character"], found[0]["range"]["end"]["character"]
