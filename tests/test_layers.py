@@ -17,7 +17,7 @@ import touring_dsl
 
 PACKAGE = Path(touring_dsl.__file__).parent
 LAYERS = ("base", "mechanics", "language", "engine", "play", "bots", "faces")
-FACES = ("cli", "web", "rulebook", "diff", "simulate", "party")
+FACES = ("cli", "web", "rulebook", "diff", "simulate", "party", "lsp")
 LIBRARIES = ("rulebook", "diff", "party")  # faces any script may use alone: never the commands or the server
 COMMANDS = ("cli", "web")
 

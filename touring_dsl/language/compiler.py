@@ -46,9 +46,15 @@ def compile_file(path: str | Path, display: str | None = None, parents: list | N
     return compiler.compile(path, display or str(path))
 
 
-def compile_text(text: str, file: str = "<text>", base_dir: str | Path = ".") -> m.Ruleset:
-    """Compile source text; `extends` is looked up beside base_dir, then in the archive."""
-    return _Compiler().compile_source(text, file, Path(base_dir))
+def compile_text(text: str, file: str = "<text>", base_dir: str | Path = ".", parse_with=None) -> m.Ruleset:
+    """Compile source text; `extends` is looked up beside base_dir, then in the archive.
+
+    parse_with(text, file), when given, is asked first for each file's Document: the one syntax.parse
+    makes, or None to leave the parse (and its errors) to the compiler (the language server's parse,
+    which reuses what it parsed of the text before an edit)."""
+    compiler = _Compiler()
+    compiler.parse_with = parse_with
+    return compiler.compile_source(text, file, Path(base_dir))
 
 
 class _Compiler:
@@ -56,6 +62,7 @@ class _Compiler:
         self.collector = Collector()
         self.stack: list[str] = []
         self.parents: list[tuple[str, Path, Path]] = []
+        self.parse_with = None  # compile_text's: a Document already parsed, or None
 
     def compile(self, path: Path, display: str) -> m.Ruleset:
         return self.compile_source(_read(path, display), display, path.parent)
@@ -75,7 +82,7 @@ class _Compiler:
 
     # inheritance --------------------------------------------------------------------------
     def _resolve(self, text: str, file: str, base_dir: Path) -> Merged:
-        doc = parse(text, file)
+        doc = (self.parse_with(text, file) if self.parse_with else None) or parse(text, file)
         self.collector.sources[file] = text.splitlines()
         parent = None
         if doc.extends is not None:
