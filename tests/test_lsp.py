@@ -384,7 +384,7 @@ def test_the_outline_lists_sections_cards_and_examples(client, path):
     names = [s["name"] for s in found]
     assert sum(n.startswith("example ") for n in names) == len(re.findall(r'^example "', text, re.M))
     tops = re.findall(r'^(?:(add|change|remove)\s+)?(deck|race|setup|turn|delays|zones|penalties|reshuffle|ending|'
-                      r'progressive|scoring|notes|piles)\b', text, re.M)
+                      r'progressive|scoring|notes|piles|history)\b', text, re.M)
     assert len(names) - sum(n.startswith("example ") for n in names) == len(tops)
     cards = [c["name"] for s in found for c in s.get("children") or []]
     assert len(cards) == len(re.findall(r'^\s*(?:(?:add|change|remove)\s+)?card\s+"', text, re.M))
