@@ -136,8 +136,9 @@ def test_extends_cycle_is_caught_from_either_end(monkeypatch) -> None:
 def test_misspelt_card_in_a_copy_of_an_edition_exits_1(tmp_path, monkeypatch) -> None:
     copy = tmp_path / "touring-1937-copy.touring"
     text = (ROOT / "editions" / "touring-1937.touring").read_text(encoding="utf-8")
-    copy.write_text(text.replace('chain "Collision" then "Hauled In"', 'chain "Collision" then "Hauled-In"'),
-                    encoding="utf-8")
+    misspelt = re.sub(r'(chain "Collision" +then) "Hauled In"', r'\1 "Hauled-In"', text)
+    assert misspelt != text
+    copy.write_text(misspelt, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     result = run("check", copy.name)
     assert result.exit_code == 1

@@ -13,7 +13,6 @@ A bug in touring raises InternalError (errors.py), as everywhere: it is never th
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from .errors import Diagnostic, TouringError
@@ -22,20 +21,22 @@ from .errors import Diagnostic, TouringError
 def diagnostics(text: str, file: str = "<text>", base_dir: str | Path = ".") -> list[Diagnostic]:
     """Every error of `text` (an edition file's contents, named `file`, its `extends` looked up beside
     base_dir, then in the archive) in the order written; or, when it compiles, its warnings."""
-    from .advice import warnings_for
+    from .advice import variant_warnings
     from .compiler import compile_text
 
     try:
         ruleset = compile_text(text, file, base_dir)
     except TouringError as exc:
         return list(exc.diagnostics)
-    lines = text.splitlines()
-    return [_with_line(w, file, lines) for w in warnings_for(ruleset)]
+    return variant_warnings(ruleset, _parent(ruleset.parent, Path(base_dir)), text.splitlines())
 
 
-def _with_line(diagnostic: Diagnostic, file: str, lines: list[str]) -> Diagnostic:
-    """A warning's excerpt from the text given (the file on disk may not hold it yet)."""
-    span = diagnostic.span
-    if span is None or span.file != file or not 0 < span.line <= len(lines):
-        return diagnostic
-    return replace(diagnostic, source_line=lines[span.line - 1])
+def _parent(parent: str | None, base_dir: Path):
+    """The parent edition, found as the compile found it (beside base_dir, then in the archive)."""
+    from .archive import find_edition, load
+
+    path = find_edition(parent, base_dir) if parent else None
+    try:
+        return load(str(path)) if path else None
+    except TouringError:  # (it compiled a moment ago: only a file changed since would fail)
+        return None

@@ -116,3 +116,19 @@ def compile_upload(text: str, folder: Path, checked: bool = True, name: str = UP
     except InternalError as exc:
         raise EditionRefused(f"touring could not compile this file (a bug in touring): {exc}") from None
 
+
+
+def house_rule_warnings(ruleset, text: str) -> list:
+    """The warnings of a house rule played here (language/advice.py: W100 ...), as `touring check` prints
+    them. Its parent is an archive edition (an upload may extend nothing else), and the excerpts are from its
+    own text: its name is the name the browser gave, never a file of this server's to be read."""
+    from ..language.advice import variant_warnings
+    from ..language.archive import archive_ids
+
+    if not ruleset.parent or ruleset.parent not in archive_ids():
+        return []
+    try:
+        parent = load_archive(ruleset.parent)
+    except (TouringError, InternalError, EditionRefused, ValueError):
+        return []
+    return variant_warnings(ruleset, parent, text.splitlines())
