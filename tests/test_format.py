@@ -215,3 +215,21 @@ def test_fmt_never_rewrites_a_file_that_does_not_parse(tmp_path) -> None:
 def test_fmt_usage_errors_exit_2(tmp_path) -> None:
     assert run("fmt", str(tmp_path / "missing.touring")).exit_code == 2
     assert run("fmt", "-", str(tmp_path)).exit_code == 2
+
+
+def test_a_layout_that_lost_a_word_or_a_comment_is_a_bug_never_written(monkeypatch, tmp_path) -> None:
+    """The formatter checks its result holds the text's words and comments: a layout that dropped one (here a
+    stand-in for a bug) is refused as touring's own error (exit 3), and the file is left as it was."""
+    from touring_dsl.language import format as layout
+    from touring_dsl.language.errors import InternalError
+
+    real = layout._render
+    for spoil in (lambda text: text.replace(" needs 4", " needs 5"), lambda text: text.replace("  # its name", "")):
+        monkeypatch.setattr(layout, "_render", lambda rows, text, spoil=spoil: spoil(real(rows, text)))
+        with pytest.raises(InternalError):
+            format_text(MESSY)
+    path = tmp_path / "layout.touring"
+    path.write_text(MESSY, encoding="utf-8")
+    result = run("fmt", str(path))
+    assert result.exit_code == 3 and "bug in touring" in result.stderr
+    assert path.read_text(encoding="utf-8") == MESSY

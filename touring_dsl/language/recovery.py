@@ -79,39 +79,36 @@ class _Recovery:
         self.ip = lark.parse_interactive(text)
         self.collector = Collector({file: text.splitlines()})
         self.damage = Damage()
-        self.last: Token | None = None
         self.quiet_until = -1  # a stray character right after another is not reported again
 
     # the drive -----------------------------------------------------------------------------------
     def run(self) -> Recovered:
         tree = None
         try:
-            for token in self._tokens():
-                self._feed(token)
+            self._read()
             tree = self._finish()
         except _GiveUp:
             tree = None
         self.damage.lines = _widened(self.damage.lines, tree)
         return Recovered(tree, self.collector.in_source_order(), self.damage)
 
-    def _tokens(self):
-        """The file's tokens as the parser asks for them; a lexing mistake is reported (and skipped) here."""
+    def _read(self) -> None:
+        """Feed the file's tokens as the parser asks for them (Lark's own loop, while nothing is wrong); each
+        mistake is reported and repaired, and the reading goes on."""
         while True:
             try:
-                for token in self.ip.lexer_thread.lex(self.ip.parser_state):
-                    yield token
+                state = self.ip.parser_state
+                for token in self.ip.lexer_thread.lex(state):
+                    state.feed_token(token)
                 return
-            except UnexpectedToken as exc:  # a word the lexer knows, but not here: taken as read
+            except UnexpectedToken as exc:  # a word not taken here (read by the lexer already)
                 self._unexpected(exc.token, exc.expected)
             except UnexpectedCharacters as exc:
                 self._bad_character(exc)
 
-    def _feed(self, token: Token) -> None:
-        try:
-            self.ip.feed_token(token)
-            self.last = token
-        except UnexpectedToken as exc:
-            self._unexpected(token, exc.expected)
+    @property
+    def last(self) -> Token | None:
+        return self.ip.lexer_thread.state.last_token
 
     def _finish(self) -> Tree:
         """Feed the end of the file; blocks still open there are reported where they opened (E102)."""
@@ -210,9 +207,7 @@ class _Recovery:
             # a statement starts on a new line (a word in the middle of a line could only continue the last one)
             if depth == 0 and (candidate.type == "RBRACE" or self._first_on_line(candidate)) \
                     and self._resumes_at(candidate):
-                candidate = _retyped(candidate, self.ip.parser_state, self.ip.lexer_thread)
-                self.ip.feed_token(candidate)
-                self.last = candidate
+                self.ip.feed_token(_retyped(candidate, self.ip.parser_state, self.ip.lexer_thread))
                 return
             if depth == 0 and candidate is not token and self._first_on_line(candidate):
                 # a line of this block that starts no statement either: a mistake of its own
