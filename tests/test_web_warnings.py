@@ -53,3 +53,16 @@ def test_an_archive_edition_and_a_rule_without_warnings_show_none(client) -> Non
         .replace("needs 2", "needs 4").replace('"15 Miles" needs 1', '"15 Miles" needs 2') \
         .replace('"30 Miles" needs 1', '"30 Miles" needs 2')
     assert 'id="warnings"' not in host_page(client, data={"source": clean})
+
+
+def test_a_pasted_rule_with_syntax_errors_is_refused_with_every_one(client) -> None:
+    """Every mistake at once on the form too (language/recovery.py): the block left open where it opened,
+    the misspelt word below it, and the compile error of what parsed."""
+    broken = (WARNED.replace('pile "30 Miles" needs 1\n}', 'pile "30 Miles" needs 1\n')
+              + '\nchange setup "two players" {\n    add without 1 "Puncturre"\n    chnage hand 6\n}\n')
+    response = client.post("/tables", data={"players": "2", "seat0": "human", "seat1": "human", "source": broken})
+    assert response.status_code == 400
+    shown = unescape(response.text)
+    assert "error[E103]: this block is never closed" in shown
+    assert "unexpected word 'chnage'" in shown
+    assert "3 errors found" in shown or "2 errors found" in shown

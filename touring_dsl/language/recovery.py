@@ -166,7 +166,7 @@ class _Recovery:
                 return None
             ahead = trial.copy()
             ahead.rewind(line_start, token.line)
-            if ahead.goes_on_reading(LOOKAHEAD + len(popped) + 1):
+            if ahead.reads_on(LOOKAHEAD + len(popped) + 1):
                 opened = _open_blocks(self.text, line_start, self.file)[-count:]
                 state = self.ip.parser_state
                 _pop_to_statement(state)
@@ -341,16 +341,16 @@ class _Trial:
         self.lexer = copy(self.lexer)
         _rewind(self.lexer, position, line)
 
-    def goes_on_reading(self, ahead: int) -> bool:
+    def reads_on(self, ahead: int) -> bool:
         """Whether the next `ahead` tokens the lexer reads parse cleanly (or the file ends cleanly first)."""
         fed = 0
         try:
             for following in self.lexer.lex(self.state):
-                if fed >= ahead:
-                    return True
                 if not self.feed(following):
                     return False
                 fed += 1
+                if fed >= ahead:  # (asked no further: the lexer may not read the token after)
+                    return True
         except (UnexpectedToken, UnexpectedCharacters):
             return False
         return self.feed(Token("$END", "", len(self.lexer.state.text.text), 1, 1))
@@ -360,19 +360,7 @@ class _Trial:
         token = _retyped(token, self.state, self.lexer)
         if not self.feed(token):
             return False
-        if token.type == "$END":
-            return True
-        fed = 0
-        try:
-            for following in self.lexer.lex(self.state):
-                if fed >= ahead:
-                    return True
-                if not self.feed(following):
-                    return False
-                fed += 1
-        except (UnexpectedToken, UnexpectedCharacters):
-            return False
-        return ahead == 0 or self.feed(Token.new_borrow_pos("$END", "", token))
+        return token.type == "$END" or ahead == 0 or self.reads_on(ahead)
 
 
 def _pop_to_statement(state: ParserState) -> list | None:
