@@ -107,3 +107,44 @@ def test_diagnostics_gives_the_warnings_of_a_text_that_compiles_with_excerpts_fr
 def test_diagnostics_of_an_archive_edition_is_empty() -> None:
     path = ROOT / "editions" / "touring-1937.touring"
     assert diagnostics(path.read_text(encoding="utf-8"), str(path), path.parent) == []
+
+
+# a `}` left out anywhere in the archive ---------------------------------------------------------------
+
+def braces(text: str) -> list[tuple[int, int]]:
+    """(where each `}` is, where the `{` it closes is), outside quoted names and comments."""
+    found, opened, i = [], [], 0
+    while i < len(text):
+        char = text[i]
+        if char == "#":
+            i = text.find("\n", i) if "\n" in text[i:] else len(text)
+            continue
+        if char == '"':
+            i = text.find('"', i + 1) + 1
+            continue
+        if char == "{":
+            opened.append(i)
+        elif char == "}":
+            found.append((i, opened.pop()))
+        i += 1
+    return found
+
+
+def line_and_column(text: str, position: int) -> tuple[int, int]:
+    return text.count("\n", 0, position) + 1, position - (text.rfind("\n", 0, position) + 1) + 1
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "editions").rglob("*.touring")), ids=lambda p: p.stem)
+def test_a_closing_brace_left_out_is_one_error_where_its_block_opens(path: Path) -> None:
+    """Whichever `}` of an archive edition is left out (every third one here, the headings', sections',
+    examples' and their `given` and `expect` blocks' alike), the file has exactly one error, E103 (or E102 at
+    the end of the file), at the `{` of the block it closed: read from the indentation where the braces
+    alone could mean either of two blocks."""
+    from touring_dsl.language.syntax import parse_document
+
+    text = path.read_text(encoding="utf-8")
+    for close, opening in braces(text)[::3]:
+        _, found, _ = parse_document(text[:close] + text[close + 1:], path.name)
+        where = [(d.code, d.span.line, d.span.column) for d in found]
+        assert len(where) == 1 and where[0][0] in ("E102", "E103"), (line_and_column(text, close), where)
+        assert where[0][1:] == line_and_column(text, opening), (line_and_column(text, close), where)

@@ -422,9 +422,18 @@ def _widened(lines: list[tuple[int, int]], tree: Tree | None) -> list[tuple[int,
 
 def _open_blocks(text: str, end: int, file: str) -> list[Span]:
     """Where each `{` still open at position `end` was written, outermost first (quoted names and comments
-    are skipped)."""
-    opened: list[tuple[int, int]] = []
-    line, column, i = 1, 1, 0
+    are skipped). Which one a `}` closes is read from the indentation when it can be: a `}` that begins its
+    line closes the innermost open `{` on a line indented as much as its own, so that in
+
+        example "..." {
+            expect {
+                ...
+        }
+
+    the `}` is the example's and the block left open is `expect`, though the parser, counting braces
+    only, could as well have closed the `expect` there and left the example open."""
+    opened: list[tuple[int, int, int]] = []  # (line, column, indentation of its line)
+    line, column, i, line_start = 1, 1, 0, 0
     while i < end:
         char = text[i]
         if char == "#":  # a comment runs to the end of the line
@@ -439,15 +448,28 @@ def _open_blocks(text: str, end: int, file: str) -> list[Span]:
             i = close + 1
             continue
         if char == "{":
-            opened.append((line, column))
+            opened.append((line, column, _indentation(text, line_start)))
         elif char == "}" and opened:
-            opened.pop()
+            del opened[_closed_by(opened, text, line_start, i)]
         if char == "\n":
-            line, column = line + 1, 1
+            line, column, line_start = line + 1, 1, i + 1
         else:
             column += 1
         i += 1
-    return [Span(file, *place) for place in opened]
+    return [Span(file, line, column) for line, column, _ in opened]
+
+
+def _indentation(text: str, line_start: int) -> int:
+    return len(text[line_start:].split("\n", 1)[0]) - len(text[line_start:].split("\n", 1)[0].lstrip())
+
+
+def _closed_by(opened: list[tuple[int, int, int]], text: str, line_start: int, position: int) -> int:
+    """Which open `{` the `}` at `position` closes: the innermost on a line indented as its own line is,
+    when the `}` begins its line; else the innermost."""
+    if text[line_start:position].strip():
+        return len(opened) - 1
+    indent = position - line_start
+    return next((j for j in range(len(opened) - 1, -1, -1) if opened[j][2] == indent), len(opened) - 1)
 
 
 def _close_keyword(word: str, expected: set[str]) -> str | None:
