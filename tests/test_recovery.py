@@ -148,3 +148,12 @@ def test_a_closing_brace_left_out_is_one_error_where_its_block_opens(path: Path)
         where = [(d.code, d.span.line, d.span.column) for d in found]
         assert len(where) == 1 and where[0][0] in ("E102", "E103"), (line_and_column(text, close), where)
         assert where[0][1:] == line_and_column(text, opening), (line_and_column(text, close), where)
+
+
+def test_a_block_without_its_opening_brace_is_one_error_at_the_heading() -> None:
+    text = ('edition "x" extends "touring-1937" {\n}\n\nturn\n    hand 6\n    draw 1 before play\n}\n\n'
+            'change setup "two players" {\n    add without 1 "Punctur"\n}\n')
+    found = errors(text)
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("E100", 4, 5), ("E200", 10, 19)]
+    assert found[0].message == "this heading's block has no `{`"
+    assert found[0].hint.startswith("add `{` at the end of line 4")

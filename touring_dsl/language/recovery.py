@@ -137,44 +137,56 @@ class _Recovery:
 
     # the two repairs -----------------------------------------------------------------------------
     def _unexpected(self, token: Token, expected) -> None:
-        """A token the parser cannot take here: close the blocks left open, or drop the statement."""
+        """A token the parser cannot take here: a block left open or never opened before this line, else
+        a statement to drop."""
         if token.type == "$END":  # (the end of the text is fed by _finish)
             return
         if len(self.collector.diagnostics) >= MOST_ERRORS:
             raise _GiveUp
-        closed = self._close_blocks_before(token)
-        if closed is not None:
-            self._report_unclosed(closed, token)
+        if self._brace_missing_before(token):
             return
         self._report_unexpected(token, expected)
         self._drop_statement()
         self._skip_from(token)
 
-    def _close_blocks_before(self, token: Token) -> list[Span] | None:
-        """When the statement holding `token` begins its line, and would be right after one or more `}`
-        (the text going on cleanly from there): close those blocks and read the line again. The places the
-        blocks closed were opened, innermost first; None when this is not the repair."""
+    def _brace_missing_before(self, token: Token) -> bool:
+        """When the statement holding `token` begins its line, and would be right after one or more `}`, or
+        after a `{` (the text going on cleanly from there): report the brace missing, take it as written and
+        read the line again."""
         line_start = self.text.rfind("\n", 0, token.start_pos) + 1
         trial = _Trial(self.ip)
         popped = _pop_to_statement(trial.state)
         if popped is None or any(start < line_start for start in _starts(popped)):
-            return None  # the statement began on an earlier line
+            return False  # the statement began on an earlier line
         if not popped and not self._first_on_line(token):
-            return None
-        for count in range(1, len(trial.state.state_stack)):
-            if not trial.feed(Token.new_borrow_pos("RBRACE", "}", token)):
-                return None
-            ahead = trial.copy()
-            ahead.rewind(line_start, token.line)
-            if ahead.reads_on(LOOKAHEAD + len(popped) + 1):
-                opened = _open_blocks(self.text, line_start, self.file)[-count:]
-                state = self.ip.parser_state
-                _pop_to_statement(state)
-                for _ in range(count):
-                    state.feed_token(Token.new_borrow_pos("RBRACE", "}", token))
-                _rewind(self.ip.lexer_thread, line_start, token.line)
-                return list(reversed(opened))
-        return None
+            return False
+        need = LOOKAHEAD + len(popped) + 1
+        closing = trial.copy()
+        for count in range(1, len(closing.state.state_stack)):  # blocks left open
+            if not closing.feed(Token.new_borrow_pos("RBRACE", "}", token)):
+                break
+            if closing.copy().rewound(line_start, token.line).reads_on(need):
+                self._report_unclosed(list(reversed(_open_blocks(self.text, line_start, self.file)[-count:])), token)
+                self._read_line_again_after(["RBRACE"] * count, line_start, token)
+                return True
+        opening = trial.copy()  # a block never opened
+        if opening.feed(Token.new_borrow_pos("LBRACE", "{", token)) \
+                and opening.copy().rewound(line_start, token.line).reads_on(need):
+            line, column = _end_of_code_before(self.text, line_start) or (token.line, token.column)
+            self._error("E100", "this heading's block has no `{`", Span(self.file, line, column),
+                        f"add `{{` at the end of line {line}: the rules below it are its block")
+            self._read_line_again_after(["LBRACE"], line_start, token)
+            return True
+        return False
+
+    def _read_line_again_after(self, braces: list[str], line_start: int, token: Token) -> None:
+        """Go back to where the statement on this line began, take `braces` as written there, and have the
+        lexer read the line again."""
+        state = self.ip.parser_state
+        _pop_to_statement(state)
+        for kind in braces:
+            state.feed_token(Token.new_borrow_pos(kind, "}" if kind == "RBRACE" else "{", token))
+        _rewind(self.ip.lexer_thread, line_start, token.line)
 
     def _close_blocks_at_end(self, end: Token) -> list[Span] | None:
         """Feed as many `}` as let the file end here; where the blocks closed were opened, innermost first."""
@@ -209,7 +221,8 @@ class _Recovery:
                     and self._resumes_at(candidate):
                 self.ip.feed_token(_retyped(candidate, self.ip.parser_state, self.ip.lexer_thread))
                 return
-            if depth == 0 and candidate is not token and self._first_on_line(candidate):
+            if depth == 0 and candidate is not token and candidate.type != "RBRACE" \
+                    and self._first_on_line(candidate):
                 # a line of this block that starts no statement either: a mistake of its own
                 if len(self.collector.diagnostics) >= MOST_ERRORS:
                     raise _GiveUp
@@ -291,6 +304,7 @@ class _Recovery:
         shown = token.value if len(token.value) < 40 else token.value[:37] + "..."
         words = {_terminal_word(self.lark, name).strip('"') for name in expected}
         close = _close_keyword(token.value, words) if token.value.isalpha() else None
+        close = None if close == token.value else close  # (a keyword out of its place: no "did you mean")
         hint = f'did you mean "{close}"?' if close else _expected_hint(self.lark, expected)
         self._error("E100", f"unexpected {_describe_token(token)} {shown!r}",
                     Span(self.file, line, column, max(1, len(token.value))), hint)
@@ -337,9 +351,11 @@ class _Trial:
         except UnexpectedToken:
             return False
 
-    def rewind(self, position: int, line: int) -> None:
+    def rewound(self, position: int, line: int) -> "_Trial":
+        """This trial with its lexer back at `position`, the start of line `line`."""
         self.lexer = copy(self.lexer)
         _rewind(self.lexer, position, line)
+        return self
 
     def reads_on(self, ahead: int) -> bool:
         """Whether the next `ahead` tokens the lexer reads parse cleanly (or the file ends cleanly first)."""
@@ -385,6 +401,26 @@ def _starts(values: list) -> list[int]:
         elif isinstance(value, Tree) and not value.meta.empty:
             starts.append(value.meta.start_pos)
     return starts
+
+
+def _end_of_code_before(text: str, line_start: int) -> tuple[int, int] | None:
+    """The line and column just after the last word written before `line_start` (comments skipped)."""
+    lines = text[:line_start].split("\n")
+    for number in range(len(lines), 0, -1):
+        code = _without_comment(lines[number - 1]).rstrip()
+        if code:
+            return number, len(code) + 1
+    return None
+
+
+def _without_comment(line: str) -> str:
+    quoted = False
+    for i, char in enumerate(line):
+        if char == '"':
+            quoted = not quoted
+        elif char == "#" and not quoted:
+            return line[:i]
+    return line
 
 
 def _rewind(lexer_thread, position: int, line: int) -> None:
