@@ -151,9 +151,12 @@ def test_a_closing_brace_left_out_is_one_error_where_its_block_opens(path: Path)
 
 
 def test_a_block_without_its_opening_brace_is_one_error_at_the_heading() -> None:
-    text = ('edition "x" extends "touring-1937" {\n}\n\nturn\n    hand 6\n    draw 1 before play\n}\n\n'
-            'change setup "two players" {\n    add without 1 "Punctur"\n}\n')
-    found = errors(text)
-    assert [(d.code, d.span.line, d.span.column) for d in found] == [("E100", 4, 5), ("E200", 10, 19)]
+    from touring_dsl.language.syntax import parse_document
+
+    text = ('edition "x" {\n}\n\nturn  # the brace is missing\n    hand 6\n    draw 1 before play\n}\n\n'
+            'setup "two players" {\n    players 2\n}\n')
+    doc, found, _ = parse_document(text, "x.touring")
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("E100", 4, 5)]
     assert found[0].message == "this heading's block has no `{`"
     assert found[0].hint.startswith("add `{` at the end of line 4")
+    assert [s.kind for s in doc.stmts] == ["turn", "hand", "draw", "setup", "players"]  # read as meant
