@@ -2,14 +2,17 @@
 
 Lark's LALR parser stops at the first unexpected token. Here the parser is driven token by token
 (its interactive parser), and at each mistake the file is repaired in the parser's head, never in the
-text, in one of two ways:
+text, in one of three ways, the first that lets the text go on cleanly:
 
-- closing blocks: when the word that could not come next would be right after one or more `}`, and the
-  text goes on cleanly from there, the block is taken as never closed. The error is reported where the
-  block opened, with a note where the parser noticed (an unclosed `turn {` noticed at `penalties`).
+- closing blocks: when the statement on the line where the parser noticed would be right after one or
+  more `}`, the blocks are taken as never closed. The error is reported where the block opened (E103),
+  with a note where the parser noticed (an unclosed `turn {` noticed at `penalties`); which block is
+  read from the indentation when the braces alone could mean two.
+- opening a block: when a heading's rules follow it without its `{`, reported at the heading.
 - dropping the statement: otherwise the statement being read is dropped (the parser goes back to where
-  it began), and words are skipped, together with any `{ ... }` they open, up to the next one that can
-  start a statement there, or the `}` that closes the block.
+  it began), and words are skipped, together with any `{ ... }` they open, up to the next line that can
+  start a statement there, or the `}` that closes the block. A line skipped that starts no statement
+  either is reported as a mistake of its own.
 
 What was dropped is remembered (the lines it spans and the quoted names it holds), so that the compile
 step can leave out the errors the dropping itself causes (compiler.py: a card dropped with its line is
