@@ -57,7 +57,7 @@ def format_text(text: str, file: str = "<text>") -> str:
     parsed = parse_recovering(parser(keep_all_tokens=True), text, file)  # every syntax error, as `check` says
     if parsed.diagnostics or parsed.tree is None:
         raise TouringError(parsed.diagnostics)
-    result = _render(_Layout(text).rows(parsed.tree), text)
+    result = _render(_Layout().rows(parsed.tree), text)
     _check_same_words(parsed.tree, text, result)
     return result
 
@@ -65,8 +65,9 @@ def format_text(text: str, file: str = "<text>") -> str:
 # laying out the tree ---------------------------------------------------------------------------------
 
 class _Layout:
-    def __init__(self, text: str):
-        self.text = text
+    """The tree's statements as rows: one for each statement, annotation line and closing brace."""
+
+    def __init__(self):
         self.rows_out: list[_Row] = []
         self.blocks = 0
 

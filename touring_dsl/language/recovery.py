@@ -323,9 +323,6 @@ class _Recovery:
                                    f"cannot come inside the block"),))
 
     # small questions ------------------------------------------------------------------------------
-    def _accepts(self, token: Token) -> bool:
-        return _Trial(self.ip).feed(token)
-
     def _first_on_line(self, token: Token) -> bool:
         start = self.text.rfind("\n", 0, token.start_pos) + 1
         return not self.text[start:token.start_pos].strip()
