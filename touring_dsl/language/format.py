@@ -138,13 +138,15 @@ def _statement_parts(tree: Tree) -> tuple[str, list]:
     annotations, and its block; and the kind of statement it is (for alignment)."""
     children = [c for c in tree.children if not (isinstance(c, Tree) and c.data == "body")]
     body = next((c for c in tree.children if isinstance(c, Tree) and c.data == "body"), None)
-    kind = tree.data
+    kind = str(tree.data)
     if tree.data in ("entry", "rename_entry", "section"):
-        # an entry or a section: its op, then the rule's (or the heading's) own words, column by column
+        # an entry or a section: its op, then the rule's (or the heading's) own words, column by column;
+        # its kind is the rule's with the op (a run of `add pile` lines is not aligned with `pile` lines)
         parts: list = []
+        op = next((str(c.data) for c in children if isinstance(c, Tree) and c.data in ("add", "change", "remove")), "")
         for child in children:
             if isinstance(child, Tree) and child.data not in ("cite", "assume", "add", "change", "remove"):
-                kind = str(child.data)
+                kind = f"{op} {child.data}".strip()
                 parts.extend(child.children)
             else:
                 parts.append(child)
