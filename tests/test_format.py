@@ -233,3 +233,16 @@ def test_a_layout_that_lost_a_word_or_a_comment_is_a_bug_never_written(monkeypat
     result = run("fmt", str(path))
     assert result.exit_code == 3 and "bug in touring" in result.stderr
     assert path.read_text(encoding="utf-8") == MESSY
+
+
+def test_a_run_is_aligned_only_among_lines_of_one_kind_and_one_verb() -> None:
+    """Plain `pile` lines are not padded under `add pile` lines, as if indented; `change card` lines whose
+    kinds are not restated leave that column blank."""
+    text = ('edition "x" extends "touring-1937" {\n}\n\nchange setup "three players" {\n'
+            '    pile "1 Mile" needs 4\n    pile "3 Miles" needs 2\n    add without 1 "Go"\n'
+            '    add pile "75 Miles" needs 1\n}\n\nchange deck {\n    change card "Go" go count 16\n'
+            '    change card "Gasoline" count 9\n}\n')
+    assert format_text(text) == ('edition "x" extends "touring-1937" {\n}\n\nchange setup "three players" {\n'
+                                 '    pile "1 Mile"  needs 4\n    pile "3 Miles" needs 2\n    add without 1 "Go"\n'
+                                 '    add pile "75 Miles" needs 1\n}\n\nchange deck {\n'
+                                 '    change card "Go"       go count 16\n    change card "Gasoline"    count 9\n}\n')
