@@ -1,6 +1,7 @@
 """Diagnostics stage: every tests/bad/*.touring fixture gives exactly the error text in its .expected file."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -94,8 +95,35 @@ def test_several_errors_are_reported_together() -> None:
 
 
 def test_syntax_errors_are_located() -> None:
-    assert _expected("missing_brace").startswith("missing_brace.touring:9:")
+    # a block the file ends inside is reported where it opened, with a note where the file ends
+    assert _expected("missing_brace").startswith("missing_brace.touring:7:13: error[E102]")
+    assert "missing_brace.touring:9:35: note: the file ends here" in _expected("missing_brace")
     assert _expected("unterminated_string").startswith("unterminated_string.touring:3:11:")
+
+
+def test_an_unclosed_block_is_reported_where_it_opens() -> None:
+    """issue 29: a `turn {` left open is reported at its own line, naming the line where the parser noticed
+    (it used to be reported only at the later line, as an unexpected word)."""
+    text = _expected("unclosed_turn")
+    assert text.startswith("unclosed_turn.touring:7:13: error[E103]: this block is never closed")
+    assert "before line 12, where the parser noticed" in text
+    assert "unclosed_turn.touring:12:5: note: noticed here, at line 12: the word 'penalties'" in text
+    # what follows the block is read and checked: the compile error further down is reported too
+    assert 'unclosed_turn.touring:18:19: error[E200]: unknown card "Puncturre"' in text
+    assert _expected("unclosed_block").startswith("unclosed_block.touring:6:22: error[E103]")
+
+
+def test_every_syntax_error_is_reported_in_one_run() -> None:
+    """issue 29: one run reports every syntax mistake (each with its hint), then the compile errors of what
+    parsed; never an error the recovery itself caused (the card dropped with its misspelt line is not
+    "unknown" where the dropped delays and scoring name it)."""
+    text = _expected("several_syntax_errors")
+    places = re.findall(r"^several_syntax_errors\.touring:(\d+):\d+: error\[(E\d+)\]", text, re.M)
+    assert places == [("5", "E101"), ("12", "E100"), ("13", "E100"), ("16", "E220"), ("26", "E103"),
+                      ("32", "E100"), ("36", "E100")]
+    assert text.count("= hint:") == 7
+    assert 'did you mean "count"?' in text and 'did you mean "without"?' in text
+    assert "unknown card" not in text and text.rstrip().endswith("7 errors found")
 
 
 def test_extends_cycle_is_caught_from_either_end(monkeypatch) -> None:
@@ -108,8 +136,9 @@ def test_extends_cycle_is_caught_from_either_end(monkeypatch) -> None:
 def test_misspelt_card_in_a_copy_of_an_edition_exits_1(tmp_path, monkeypatch) -> None:
     copy = tmp_path / "touring-1937-copy.touring"
     text = (ROOT / "editions" / "touring-1937.touring").read_text(encoding="utf-8")
-    copy.write_text(text.replace('chain "Collision" then "Hauled In"', 'chain "Collision" then "Hauled-In"'),
-                    encoding="utf-8")
+    misspelt = re.sub(r'(chain "Collision" +then) "Hauled In"', r'\1 "Hauled-In"', text)
+    assert misspelt != text
+    copy.write_text(misspelt, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     result = run("check", copy.name)
     assert result.exit_code == 1

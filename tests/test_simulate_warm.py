@@ -2,6 +2,8 @@
 generated code, and plays and reports exactly what the full path (the Ruleset, no cache) does."""
 from __future__ import annotations
 
+import re
+
 import ast
 import os
 import pickle
@@ -101,8 +103,9 @@ def test_editing_an_edition_is_seen_by_a_warm_run(tmp_path: Path) -> None:
     touring(args, tmp_path / "cache", cwd=tmp_path)
     before, _, _, _ = touring(args, tmp_path / "cache", cwd=tmp_path)
     text = edition.read_text(encoding="utf-8")
-    edition.write_text(text.replace('card "Go"              go          count 15',
-                                    'card "Go"              go          count 25'), encoding="utf-8")
+    changed = re.sub(r'(card "Go" +go +count) 15', r"\1 25", text)
+    assert changed != text
+    edition.write_text(changed, encoding="utf-8")
     after, _, modules, compiled = touring(args, tmp_path / "cache", cwd=tmp_path)
     assert "touring_dsl.language.model" in modules and compiled  # compiled again: the entry was for the old text
     full, _, _, _ = touring(args, tmp_path / "cache", cwd=tmp_path, cached=False)

@@ -11,14 +11,15 @@ from .errors import Diagnostic, Span
 from .model import Ruleset
 
 
-def variant_warnings(ruleset: Ruleset, parent: Ruleset | None) -> list[Diagnostic]:
-    """Every warning for a variant (none for an edition that extends nothing)."""
+def variant_warnings(ruleset: Ruleset, parent: Ruleset | None, lines: list[str] | None = None) -> list[Diagnostic]:
+    """Every warning for a variant (none for an edition that extends nothing). lines: the variant's text, for
+    the excerpts (else its file is read): a text not saved, or one uploaded, whose name means no file here."""
     if parent is None:
         return []
-    return _setups_left_behind(ruleset, parent)
+    return _setups_left_behind(ruleset, parent, lines)
 
 
-def _setups_left_behind(r: Ruleset, parent: Ruleset) -> list[Diagnostic]:
+def _setups_left_behind(r: Ruleset, parent: Ruleset, lines: list[str] | None) -> list[Diagnostic]:
     """The race was made shorter (or longer), but a setup that ran a shorter race of its own keeps it
     unchanged from the parent, and is now no longer shorter than the race it was a shortening of."""
     change = next((c for c in r.changes if c.key == "race" and c.location is not None), None)
@@ -39,7 +40,7 @@ def _setups_left_behind(r: Ruleset, parent: Ruleset) -> list[Diagnostic]:
                         f'{parent.id}, which is not shorter than the new race of {r.race.miles} {r.race.unit} '
                         f'(in {parent.id} it was {parent.race.miles - before.race.miles} {r.race.unit} shorter)',
                 f'change that setup\'s race too: setup "{setup.label}" {{ change race N {r.race.unit} '
-                f'... change pile "CARD" needs N }}'))
+                f'... change pile "CARD" needs N }}', lines))
     return found
 
 
@@ -48,10 +49,14 @@ def _plain(race) -> tuple:
     return race.miles, tuple((p.card, p.needs) for p in race.piles)
 
 
-def _warning(change, message: str, hint: str) -> Diagnostic:
+def _warning(change, message: str, hint: str, lines: list[str] | None) -> Diagnostic:
     loc = change.location
     span = Span(loc.file, loc.line, loc.column, len("change"))
-    return Diagnostic("W100", message, span, hint, _line(loc.file, loc.line), severity="warning")
+    if lines is not None:
+        source = lines[loc.line - 1] if 0 < loc.line <= len(lines) else None
+    else:
+        source = _line(loc.file, loc.line)
+    return Diagnostic("W100", message, span, hint, source, severity="warning")
 
 
 def _line(file: str, line: int) -> str | None:
@@ -61,10 +66,11 @@ def _line(file: str, line: int) -> str | None:
         return None
 
 
-def warnings_for(ruleset: Ruleset) -> list[Diagnostic]:
-    """The warnings for a compiled edition, its parent found as the rulebook finds it."""
+def warnings_for(ruleset: Ruleset, lines: list[str] | None = None) -> list[Diagnostic]:
+    """The warnings for a compiled edition, its parent found as the rulebook finds it. lines: its text (else
+    the excerpts are read from its file)."""
     if not ruleset.parent:
         return []
     from .archive import load_parent
 
-    return variant_warnings(ruleset, load_parent(ruleset))
+    return variant_warnings(ruleset, load_parent(ruleset), lines)

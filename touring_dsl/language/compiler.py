@@ -30,7 +30,8 @@ from ..mechanics.counters import COUNTERS
 from ..base.resources import display_path
 from ..mechanics.scoring.compile import compile_scoring
 from .statements import name_span
-from .syntax import Document, Stmt, parse
+from .recovery import Damage
+from .syntax import Document, Name, Stmt, parse_document
 
 
 def compile_file(path: str | Path, display: str | None = None, parents: list | None = None) -> m.Ruleset:
@@ -63,6 +64,23 @@ class _Compiler:
         self.stack: list[str] = []
         self.parents: list[tuple[str, Path, Path]] = []
         self.parse_with = None  # compile_text's: a Document already parsed, or None
+        self.damage: Damage | None = None  # what the parse's recovery dropped from the file compiled
+        self.syntax_errors: set = set()  # the parser's errors in that file
+
+    def _without_cascades(self, diagnostics: list, file: str) -> list:
+        """The errors to report when the file had syntax errors: each syntax error, and each compile error
+        that the parser's recovery did not cause (recovery.py). A compile error is left out when it is in a
+        section where something was dropped, names something dropped, or says something is missing."""
+        if self.damage is None:
+            return diagnostics
+        kept = []
+        for d in diagnostics:
+            if d not in self.syntax_errors and d.span is not None and d.span.file == file:
+                if self.damage.covers(d.span.line) or (d.code == "E260" and self.damage) or any(
+                        f'"{name}"' in d.message for name in self.damage.names):
+                    continue
+            kept.append(d)
+        return kept
 
     def compile(self, path: Path, display: str) -> m.Ruleset:
         return self.compile_source(_read(path, display), display, path.parent)
@@ -70,20 +88,32 @@ class _Compiler:
     def compile_source(self, text: str, file: str, base_dir: Path) -> m.Ruleset:
         try:
             self.collector.sources[file] = text.splitlines()
-            merged = self._resolve(text, file, base_dir)
-            self.collector.raise_if_any()
+            merged = self._resolve(text, file, base_dir, root=True)
+            # the file's shape first (its meaning is checked only when the shape is right); with syntax errors
+            # too, what did parse is still checked, then reported with them
+            if any(d not in self.syntax_errors for d in self.collector.diagnostics) or self.damage is None:
+                self.collector.raise_if_any()
             ruleset = _RulesetBuild(merged, self.collector).ruleset()
             self.collector.raise_if_any()
             return ruleset
-        except TouringError:
-            raise
+        except TouringError as exc:
+            raise TouringError(self._without_cascades(exc.diagnostics, file)) from None
         except Exception as exc:  # a bug in touring, never the user's fault
             raise InternalError(f"internal error while compiling {file}: {type(exc).__name__}: {exc}") from exc
 
     # inheritance --------------------------------------------------------------------------
-    def _resolve(self, text: str, file: str, base_dir: Path) -> Merged:
-        doc = (self.parse_with(text, file) if self.parse_with else None) or parse(text, file)
+    def _resolve(self, text: str, file: str, base_dir: Path, root: bool = False) -> Merged:
+        doc = self.parse_with(text, file) if self.parse_with else None  # (the language server's pieced parse)
+        doc, syntax_errors, damage = (doc, [], None) if doc is not None else parse_document(text, file)
         self.collector.sources[file] = text.splitlines()
+        if syntax_errors and not root:  # a parent that does not parse is the one cause: it is not compiled
+            raise TouringError(syntax_errors)
+        self.collector.diagnostics.extend(syntax_errors)
+        self.syntax_errors.update(syntax_errors)
+        if doc is None:
+            self.collector.raise_if_any()
+        if syntax_errors:
+            self.damage = damage
         parent = None
         if doc.extends is not None:
             parent = self._parent(doc, base_dir)

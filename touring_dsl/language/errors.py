@@ -8,6 +8,7 @@ CODES: dict[str, str] = {
     "E100": "syntax error: something unexpected",
     "E101": "syntax error: a character the language does not use",
     "E102": "syntax error: the file ends too early",
+    "E103": "syntax error: a block that is never closed",
     "E200": "unknown card",
     "E201": "unknown pile",
     "E202": "unknown zone",
@@ -64,6 +65,11 @@ class Span:
     line: int
     column: int
     length: int = 1
+
+    @property
+    def end_column(self) -> int:
+        """The column just after the span (its range in an editor: column to end_column, on one line)."""
+        return self.column + max(1, self.length)
 
 
 @dataclass(frozen=True)

@@ -6,22 +6,13 @@ from functools import lru_cache
 from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .errors import Collector, Span, TouringError
+from .errors import Collector, Diagnostic, Span, TouringError
+from .recovery import Damage, parse_recovering
 from ..mechanics.effects import attribute_effect
 from ..mechanics import core
 from ..base.resources import grammar_text
-
-# Plain words for the grammar's named terminals, so errors never show Lark's internal names.
-TERMINAL_WORDS = {
-    "STRING": "a quoted name",
-    "INT": "a whole number",
-    "NAME": "a source name",
-    "KIND_WORD": "a kind of card (mileage, go, remedy, hazard, zone, counter, safety)",
-    "$END": "the end of the file",
-}
-
+from .limits import MOST_DIGITS
 
 @dataclass(frozen=True)
 class Name:
@@ -66,9 +57,10 @@ class Document:
 _OPTIONS = dict(parser="lalr", lexer="contextual", propagate_positions=True)
 
 
-@lru_cache(maxsize=1)
-def parser() -> Lark:
+@lru_cache(maxsize=2)
+def parser(keep_all_tokens: bool = False) -> Lark:
     """The LALR parser, built once per process and kept signed in the user's private cache folder.
+    keep_all_tokens: every keyword and brace stays in the tree (the formatter's tree, format.py).
 
     Every CLI start and every simulation worker would otherwise spend about a second rebuilding its
     tables. Never Lark's own cache=True: that loads a pickle from a predictable name in the shared
@@ -81,8 +73,9 @@ def parser() -> Lark:
 
     from ..base.private_store import cache_root, read_signed, write_signed
 
+    options = dict(_OPTIONS, keep_all_tokens=True) if keep_all_tokens else _OPTIONS
     text = grammar_text()
-    key = hashlib.sha256("|".join([lark.__version__, repr(sorted(_OPTIONS.items())), text]).encode()).hexdigest()
+    key = hashlib.sha256("|".join([lark.__version__, repr(sorted(options.items())), text]).encode()).hexdigest()
     kept = cache_root() / "parser" / f"{key[:32]}.lark"
     payload = read_signed(kept)
     if payload is not None:
@@ -90,7 +83,7 @@ def parser() -> Lark:
             return Lark.load(io.BytesIO(payload))
         except Exception:  # noqa: BLE001 - a kept parser that no longer loads is only a cache miss
             pass
-    built = Lark(text, **_OPTIONS)
+    built = Lark(text, **options)
     buffer = io.BytesIO()
     built.save(buffer)
     write_signed(kept, buffer.getvalue())
@@ -98,21 +91,40 @@ def parser() -> Lark:
 
 
 def parse(text: str, file: str) -> Document:
-    """Parse one source file; raises TouringError with a located syntax error."""
-    try:
-        tree = parser().parse(text)
-    except UnexpectedInput as exc:
-        raise TouringError([_syntax_diagnostic(exc, text, file)]) from None
-    _check_number_sizes(tree, text, file)
-    return _Builder(file, text).document(ToRaw(file).transform(tree))
+    """Parse one source file; raises TouringError with every syntax error in it, each located."""
+    doc, diagnostics, _ = parse_document(text, file)
+    if diagnostics or doc is None:
+        raise TouringError(diagnostics)
+    return doc
 
 
-def _check_number_sizes(tree, text: str, file: str) -> None:
+def parse_document(text: str, file: str) -> tuple[Document | None, list[Diagnostic], Damage]:
+    """Parse one source file, reading past each syntax error (recovery.py): the Document of what parsed
+    (None when the file could not be read to its end), every syntax error, and what the recovery dropped."""
+    recovered = parse_recovering(parser(), text, file)
+    diagnostics, damage = list(recovered.diagnostics), recovered.damage
+    if recovered.tree is None:
+        return None, diagnostics, damage
+    found = _check_number_sizes(recovered.tree, text, file)
+    for diagnostic in found:  # the section of a number refused is not compiled further
+        damage.lines.extend(_section_lines(recovered.tree, diagnostic.span.line))
+    diagnostics = sorted(diagnostics + found, key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
+    return _Builder(file, text).document(ToRaw(file).transform(recovered.tree)), diagnostics, damage
+
+
+def _section_lines(tree, line: int) -> list[tuple[int, int]]:
+    """The lines of the top-level part of the tree (heading, section or example) holding `line`."""
+    for child in tree.children:
+        meta = getattr(child, "meta", None)
+        if meta is not None and not meta.empty and meta.line <= line <= meta.end_line:
+            return [(meta.line, meta.end_line)]
+    return [(line, line)]
+
+
+def _check_number_sizes(tree, text: str, file: str) -> list[Diagnostic]:
     """Numbers longer than the language allows (limits.MOST_DIGITS), and control characters in quoted names
     (a NUL in an edition id would reach file names and generated code), each reported where it is written."""
     import unicodedata
-
-    from .limits import MOST_DIGITS
 
     collector = Collector({file: text.splitlines()})
     for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "STRING"):
@@ -127,109 +139,7 @@ def _check_number_sizes(tree, text: str, file: str) -> None:
             shown = digits if len(digits) <= 20 else f"{digits[:12]}... ({len(digits):,} digits)"
             collector.error("E223", f"the number {shown} is too large", Span(file, token.line, token.column,
                             min(len(token.value), 40)), f"numbers in an edition have at most {MOST_DIGITS} digits")
-    collector.raise_if_any()
-
-
-def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str):
-    collector = Collector({file: text.splitlines()})
-    line, column = max(exc.line, 1), max(exc.column, 1)
-    if isinstance(exc, UnexpectedCharacters):
-        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
-        if char == '"':
-            collector.error("E101", "this quoted name is never closed", Span(file, line, column),
-                            'close it with " on the same line')
-        else:
-            hint = _expected_hint(exc.allowed) if exc.allowed else None
-            collector.error("E101", f"unexpected character {char!r}", Span(file, line, column), hint)
-    elif isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
-        lines = text.splitlines() or [""]
-        last = len(lines)
-        opened = _open_block(text, len(text), file)
-        collector.error("E102", "the file ends before this block is finished",
-                        Span(file, last, len(lines[-1]) + 1), _expected_hint(exc.expected),
-                        ((opened, "the block opened here is never closed: a `}` is missing"),) if opened else ())
-    else:
-        token = exc.token
-        shown = token.value if len(token.value) < 40 else token.value[:37] + "..."
-        expected = {_terminal_word(name).strip('"') for name in exc.expected}
-        hint, notes = _expected_hint(exc.expected), ()
-        close = _close_keyword(token.value, expected) if token.value.isalpha() else None
-        opened = _open_block(text, token.start_pos, file) if "}" in expected else None
-        if close:
-            hint = f'did you mean "{close}"?'
-        elif opened is not None and column == 1 and opened.line < line:
-            # a rule at the start of a line while a block is open: the block above lacks its `}`
-            hint = f"a `}}` is missing before this line: the block opened on line {opened.line} is still open"
-            notes = ((opened, "the block opened here is never closed"),)
-        collector.error("E100", f"unexpected {_describe_token(token)} {shown!r}",
-                        Span(file, line, column, max(1, len(token.value))), hint, notes)
-    return collector.diagnostics[0]
-
-
-def _close_keyword(word: str, expected: set[str]) -> str | None:
-    """The keyword a misspelt word was probably meant to be ("chnage" -> "change"), if one is close."""
-    import difflib
-
-    if len(word) > 64:  # no keyword is that long; comparing would only cost time
-        return None
-    keywords = sorted(w for w in expected if w.isalpha())
-    found = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.75)
-    return found[0] if found else None
-
-
-def _open_block(text: str, end: int, file: str) -> Span | None:
-    """Where the innermost `{` still open at position `end` was written, skipping quoted names and comments."""
-    opened: list[tuple[int, int]] = []
-    line, column, i = 1, 1, 0
-    while i < end:
-        char = text[i]
-        if char == "#":  # a comment runs to the end of the line
-            while i < end and text[i] != "\n":
-                i, column = i + 1, column + 1
-            continue
-        if char == '"':
-            close = text.find('"', i + 1)
-            close = end if close < 0 or close > end else close
-            column += close + 1 - i
-            i = close + 1
-            continue
-        if char == "{":
-            opened.append((line, column))
-        elif char == "}" and opened:
-            opened.pop()
-        if char == "\n":
-            line, column = line + 1, 1
-        else:
-            column += 1
-        i += 1
-    return Span(file, *opened[-1]) if opened else None
-
-
-def _describe_token(token: Token) -> str:
-    if token.type in ("STRING",):
-        return "quoted name"
-    if token.type == "INT":
-        return "number"
-    return "word" if token.value.isalpha() else "symbol"
-
-
-def _expected_hint(expected) -> str | None:
-    # a closing brace is the likeliest fix, so it is never cut off the end of a long list
-    words = sorted({_terminal_word(name) for name in expected}, key=lambda w: (w != '"}"', w))
-    if not words:
-        return None
-    if len(words) > 12:
-        return f"expected one of {', '.join(words[:12])}, ..."
-    return "expected " + (words[0] if len(words) == 1 else "one of " + ", ".join(words))
-
-
-def _terminal_word(name: str) -> str:
-    if name in TERMINAL_WORDS:
-        return TERMINAL_WORDS[name]
-    terminal = next((t for t in parser().terminals if t.name == name), None)
-    if terminal is not None and terminal.pattern.type == "str":
-        return f'"{terminal.pattern.value}"'
-    return name.lower()
+    return collector.diagnostics
 
 
 def _mechanic_rule(rule: str):
@@ -266,7 +176,9 @@ class ToRaw(Transformer):
         return Name(_unquote(token), self._span(token))
 
     def INT(self, token):  # noqa: N802
-        return Name(int(token.value), self._span(token))
+        # a number too long is reported by the parser (E223), and its section is not compiled: 0 stands for it
+        value = int(token.value) if len(token.value.lstrip("0")) <= MOST_DIGITS else 0
+        return Name(value, self._span(token))
 
     def NAME(self, token):  # noqa: N802
         return Name(token.value, self._span(token))

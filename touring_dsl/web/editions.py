@@ -101,20 +101,37 @@ def compile_upload(text: str, folder: Path, checked: bool = True, name: str = UP
         return _CHECKED[_digest(text)]
     from ..language.locate import archive_ids
     from ..language.compiler import compile_text
-    from ..language.syntax import parse
+    from ..language.syntax import parse_document
 
     try:
-        doc = parse(text, name)
-        if doc.extends is not None and doc.extends.value not in archive_ids():
+        doc, syntax_errors, _ = parse_document(text, name)  # (what parsed, when a syntax error was read past)
+        if doc is not None and doc.extends is not None and doc.extends.value not in archive_ids():
             collector = Collector()
             collector.sources[name] = text.splitlines()
+            collector.diagnostics.extend(syntax_errors)
             collector.error("E205", f'an edition played here may extend only an archive edition, not '
                                     f'"{doc.extends.value}"', doc.extends.span,
                             "name an archive id, such as " + ", ".join(archive_ids()[:3]))
-            collector.raise_if_any()
-        return compile_text(text, name, folder)
+            raise TouringError(collector.in_source_order())
+        return compile_text(text, name, folder)  # every error, syntax and compile, at once
     except TouringError as exc:
         raise EditionRefused(exc.render(color=False)) from None
     except InternalError as exc:
         raise EditionRefused(f"touring could not compile this file (a bug in touring): {exc}") from None
 
+
+
+def house_rule_warnings(ruleset, text: str) -> list:
+    """The warnings of a house rule played here (language/advice.py: W100 ...), as `touring check` prints
+    them. Its parent is an archive edition (an upload may extend nothing else), and the excerpts are from its
+    own text: its name is the name the browser gave, never a file of this server's to be read."""
+    from ..language.advice import variant_warnings
+    from ..language.archive import archive_ids
+
+    if not ruleset.parent or ruleset.parent not in archive_ids():
+        return []
+    try:
+        parent = load_archive(ruleset.parent)
+    except (TouringError, InternalError, EditionRefused, ValueError):
+        return []
+    return variant_warnings(ruleset, parent, text.splitlines())

@@ -6,12 +6,13 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from . import pages
-from .editions import MAX_EDITION_BYTES, EditionRefused, archive_choices, as_saved
+from .editions import (MAX_EDITION_BYTES, EditionRefused, archive_choices, as_saved, house_rule_warnings,
+                       saved_text)
 from .forms import address, base, declared_length, number, qr_svg, text_fields
 from .limits import refusal_words
 from .security import foreign
 from .store import MAX_PLAYERS
-from .table import Table
+from .table import EDITION_NAME, Table
 
 
 def home(error: str | None = None, form: dict | None = None, party_error: str | None = None,
@@ -87,7 +88,20 @@ async def host_page(request: Request) -> Response:
     if found is None or not found.host:
         return HTMLResponse(pages.refusal(), status_code=404)
     settings = request.app.state.settings
-    return HTMLResponse(pages.host(found.table, base(request), qr_svg, settings.data_label, settings.local_only))
+    return HTMLResponse(pages.host(found.table, base(request), qr_svg, settings.data_label, settings.local_only,
+                                   _warnings(found.table)))
+
+
+def _warnings(table: Table) -> list[str]:
+    """The warnings of the table's house rule, rendered as `touring check` prints them (none for an archive
+    edition: the archive is checked without warnings)."""
+    if not table.meta["edition"].get("file"):
+        return []
+    try:
+        text = saved_text(table.folder / EDITION_NAME)
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [warning.render() for warning in house_rule_warnings(table.ruleset, text)]
 
 
 routes = [

@@ -84,12 +84,14 @@ def _seat_choice(seat: int, chosen: str) -> str:
             f'<select id="seat{seat}" name="seat{seat}">{options}</select></p>')
 
 
-def host(table, base: str, qr_svg, data_label: str = "touring-tables", local_only: bool = False) -> str:
+def host(table, base: str, qr_svg, data_label: str = "touring-tables", local_only: bool = False,
+         warnings: list[str] | None = None) -> str:
     """The host's page: every seat's private link with its QR code, and the spectator's view. The log is named
     by the data folder as the host gave it (data_label) when that is a relative name, else by "<data>", and the
     table's id: no absolute path of the server's is shown. local_only: the server listens on this machine
     alone, so no phone can open the links: the page says so and how to let the phones in, and shows no codes
-    (a code of this machine's own address would lead a phone nowhere)."""
+    (a code of this machine's own address would lead a phone nowhere). warnings: the house rule's warnings as
+    `touring check` prints them (each shown as plain text)."""
     if local_only:
         qr_svg = None
     log_path = f"{_shown_folder(data_label)}/{table.id}/game.jsonl"
@@ -107,7 +109,7 @@ def host(table, base: str, qr_svg, data_label: str = "touring-tables", local_onl
     spectator = f"{base}/w/{table.meta['spectator']}"
     body = f"""<main>
 <h1>{escape(table.ruleset.title)}: the table is ready</h1>
-{reach_notice(base) if local_only else ""}
+{reach_notice(base) if local_only else ""}{_warnings(warnings or [])}
 <p>Give each player the link of their seat{" (or let them scan its code)" if qr_svg else ""}. A link is that seat's key:
 whoever has it sees that hand, so give it to that player alone.</p>
 <ul class="links">{''.join(rows)}</ul>
@@ -118,6 +120,18 @@ whoever has it sees that hand, so give it to that player alone.</p>
 --data</code>; check it with <code>touring replay {escape(log_path)}</code>{_later_races(table)}.</p>
 </main>"""
     return page("Touring: the table is ready", body)
+
+
+def _warnings(warnings: list[str]) -> str:
+    """The house rule's warnings: it is played as written, but probably does not say what its author meant."""
+    if not warnings:
+        return ""
+    count = f"{len(warnings)} warning{'s' if len(warnings) != 1 else ''}"
+    items = "".join(f"<li><pre>{escape(text)}</pre></li>" for text in warnings)
+    return (f'<section class="warnings" id="warnings"><h2>The house rule compiles, with {count}</h2>'
+            "<p>The table plays the rules as written; these probably do not say what was meant. "
+            "Change the file and make a new table to fix them.</p>"
+            f"<ul>{items}</ul></section>")
 
 
 def _partners(table, seat: int) -> str:
