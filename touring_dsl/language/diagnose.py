@@ -33,7 +33,8 @@ def diagnostics(text: str, file: str = "<text>", base_dir: str | Path = ".") -> 
 
 def _parent(parent: str | None, base_dir: Path):
     """The parent edition, found as the compile found it (beside base_dir, then in the archive)."""
-    from .archive import find_edition, load
+    from .archive import load
+    from .locate import find_edition
 
     path = find_edition(parent, base_dir) if parent else None
     try:

@@ -126,7 +126,7 @@ def house_rule_warnings(ruleset, text: str) -> list:
     them. Its parent is an archive edition (an upload may extend nothing else), and the excerpts are from its
     own text: its name is the name the browser gave, never a file of this server's to be read."""
     from ..language.advice import variant_warnings
-    from ..language.archive import archive_ids
+    from ..language.locate import archive_ids
 
     if not ruleset.parent or ruleset.parent not in archive_ids():
         return []
