@@ -10,6 +10,6 @@ cd "$root/editor"
 npm ci --no-audit --no-fund
 hash=$(python3 "$root/scripts/editor_inputs_hash.py")
 npx esbuild src/workshop.js --bundle --minify --format=iife --target=es2020 --legal-comments=none \
-    --banner:js="/* touring workshop editor: CodeMirror 6 (MIT), built by scripts/build_editor.sh; inputs sha256:$hash */" \
+    --banner:js="/* touring workshop editor: CodeMirror 6, (c) Marijn Haverbeke and others, MIT licence; built by scripts/build_editor.sh; inputs sha256:$hash */" \
     --outfile="$root/touring_dsl/web/static/workshop-editor.js"
 echo "built touring_dsl/web/static/workshop-editor.js (inputs sha256:$hash)"

@@ -54,7 +54,7 @@ function diagnosticsOf(doc, found) {
     const from = d.line ? offsetOf(doc, d.line, d.column) : 0;
     let to = d.line ? offsetOf(doc, d.end_line, d.end_column) : Math.min(doc.length, 1);
     if (to <= from) to = Math.min(doc.length, from + 1);
-    const message = `${d.message}${d.hint ? ` (hint: ${d.hint})` : ""} [${d.code}]`;
+    const message = `${d.message}${d.hint ? ` (hint: ${d.hint})` : ""}`;
     const actions = d.fix ? [{name: d.fix.title, apply(view) {
       const start = offsetOf(view.state.doc, d.fix.line, d.fix.column);
       const end = offsetOf(view.state.doc, d.fix.line, d.fix.end_column);
