@@ -18,7 +18,7 @@ from web_support import local_client  # noqa: E402
 from touring_dsl.language.archive import find_edition  # noqa: E402
 
 from touring_dsl.web.app import create_app  # noqa: E402
-from touring_dsl.web.upload import TOO_LONG, UploadCompiler  # noqa: E402
+from touring_dsl.web.upload import TOO_LARGE, TOO_LONG, UploadCompiler  # noqa: E402
 
 HEAD = 'edition "our-rules" extends "touring-1937" {\n    title "Our rules"\n}\n'
 MISTAKE = HEAD + 'deck {\n    change card "Gasolene" count 11\n}\n'
@@ -267,6 +267,15 @@ def test_a_compile_that_takes_too_long_is_stopped_and_refused_in_words(tmp_path)
         app.app.state.workshop.close()
 
 
+def test_a_compile_that_takes_too_much_memory_is_refused_in_words(tmp_path):
+    app = create_app(tmp_path, bot_delay=0, compiler=UploadCompiler(memory=50 << 20))
+    try:
+        response = post(local_client(app), "check", {"text": long_names_edition()})
+        assert response.status_code == 422 and response.json() == {"error": TOO_LARGE}
+    finally:
+        app.app.state.workshop.close()
+
+
 def test_the_page_escapes_the_drafts_text(client, tmp_path):
     draft = new_draft(client)
     post(client, f"drafts/{draft}", {"text": '# </textarea><script>alert(1)</script>\n'})
@@ -285,3 +294,12 @@ def test_a_draft_folder_is_not_taken_for_a_table(tmp_path):
     store.load_all(report=reported.append)
     assert reported == [] and (tmp_path / "workshop" / f"{draft}.json").exists()
 
+
+
+def test_a_warning_reaches_the_editor_with_its_place(client):
+    text = (Path(__file__).parent / "bad" / "warn_setup_left_behind.touring").read_text(encoding="utf-8")
+    answer = post(client, "check", {"text": text}).json()
+    assert answer["compiles"] is True
+    [warning] = answer["diagnostics"]
+    assert (warning["code"], warning["severity"], warning["line"], warning["column"]) == ("W100", "warning", 7, 1)
+    assert warning["end_column"] == 1 + len("change") and warning["fix"] is None

@@ -163,6 +163,8 @@ def child_main() -> None:
         except RecursionError:
             say({"refused": TOO_LARGE})
         except Exception as exc:  # a bug in touring (InternalError among them), never the author's fault
+            if isinstance(exc.__cause__, MemoryError):  # the compiler's own wrapping of running out of memory
+                os._exit(MEMORY_EXIT)
             print(f"touring workshop: {type(exc).__name__}: {exc}", file=sys.stderr)
             say({"bug": BUG})
         os.chdir("/")
