@@ -118,3 +118,24 @@ def test_a_balance_run_shows_its_progress_and_its_figure(browser, server):  # no
     shoot(page, "desktop-balance")
     assert_fits(page, "desktop", "the balance pane")
     assert page.errors == []
+
+
+def test_the_editor_completes_card_names_and_says_what_a_card_is(browser, server):  # noqa: F811
+    page = start_draft(browser, server, "desktop")
+    type_at_end(page, '\ndeck {\n    change card "Gas')
+    page.keyboard.press("Control+Space")
+    options = page.locator(".cm-tooltip-autocomplete li")
+    options.first.wait_for()
+    assert any(text.startswith("Gasoline") for text in options.all_inner_texts())  # with its count and kind
+    page.keyboard.press("Enter")
+    page.keyboard.insert_text('" count 9\n}\n')
+    assert 'change card "Gasoline" count 9' in page.inner_text(".cm-content")
+    page.wait_for_selector('#check-status[data-state="ok"]')
+    name = page.locator(".cm-line", has_text='change card "Gasoline" count 9').locator("text=Gasoline").first
+    name.hover()
+    words = page.locator(".hover-words")
+    words.wait_for()
+    assert words.inner_text().startswith('"Gasoline": 9 in the deck, a remedy card')
+    type_at_end(page, "ex")  # a word typed elsewhere: the grammar's words, offered without asking the server
+    page.locator(".cm-tooltip-autocomplete li", has_text="example").first.wait_for()
+    assert page.errors == []

@@ -109,22 +109,32 @@ function create({parent, text, words, ask, onChange, onChecked, nonce}) {
     return diagnosticsOf(doc, answer.diagnostics || []);
   }, {delay: 400});
 
+  // The server completes card names (in quotes) and archive ids (after `extends`), and anything when asked
+  // (Ctrl-Space); a word typed elsewhere is completed here from the grammar's words, without a request.
+  const grammarWords = [...new Set([...(words.sections || []), ...(words.changes || []), ...(words.card_kinds || []),
+                                    ...(words.annotations || []), ...(words.words || [])])].sort();
   const complete = async (context) => {
     const place = placeOf(context.state.doc, context.pos);
-    const before = context.state.doc.lineAt(context.pos);
-    const typed = context.matchBefore(/[A-Za-z0-9_-]*/);
-    if (!context.explicit && typed && typed.from === typed.to && !/["\s]$/.test(before.text.slice(0, place.column - 1))) {
-      return null;
+    const line = context.state.doc.lineAt(context.pos);
+    const before = line.text.slice(0, place.column - 1);
+    const quoted = (before.split('"').length - 1) % 2 === 1;
+    if (!context.explicit && !quoted && !/\bextends\s+$/.test(before)) {
+      const typed = context.matchBefore(/[A-Za-z][A-Za-z0-9_-]*/);
+      if (!typed || typed.to - typed.from < 2 || before.includes("#")) return null;
+      return {from: typed.from, options: grammarWords.map((w) => ({label: w, type: "keyword"})),
+              validFor: /^[A-Za-z0-9_-]*$/};
     }
     const answer = await ask("complete", {text: context.state.doc.toString(), ...place});
     if (!answer || !answer.items || !answer.items.length) return null;
-    return {from: before.from + answer.from - 1,
+    return {from: line.from + answer.from - 1,
             options: answer.items.map((item) => ({label: item.label, type: item.kind === "card" ? "constant"
               : item.kind === "edition" ? "namespace" : "keyword", detail: item.detail})),
             validFor: /^[A-Za-z0-9 _-]*$/};
   };
 
   const hover = hoverTooltip(async (view, pos) => {
+    const line = view.state.doc.lineAt(pos);
+    if ((line.text.slice(0, pos - line.from).split('"').length - 1) % 2 !== 1) return null;  // only over a name
     const answer = await ask("hover", {text: view.state.doc.toString(), ...placeOf(view.state.doc, pos)});
     if (!answer || !answer.text) return null;
     return {pos, create() {
