@@ -208,6 +208,15 @@ def test_a_balance_run_streams_its_progress_then_its_numbers_and_figure(client):
     assert "is played by" in json.loads(five.splitlines()[-1])["result"]["refused"]
 
 
+def test_one_balance_run_at_a_time(client, app):
+    app.app.state.workshop.balancing = True  # as while another author's run goes on
+    response = post(client, "balance", {"text": MENDED, "players": 2, "bots": ["expert"], "games": 5})
+    assert response.status_code == 503 and "already going" in response.json()["error"]
+    app.app.state.workshop.balancing = False
+    lines = post(client, "balance", {"text": MENDED, "players": 2, "bots": ["random"], "games": 5}).text.splitlines()
+    assert json.loads(lines[-1])["result"]["report"]["games"] == 5 and not app.app.state.workshop.balancing
+
+
 def test_play_it_makes_a_table_with_the_rule_and_its_seat_links(client, app):
     answer = post(client, "play", {"text": MENDED, "players": 2, "others": "expert"}).json()
     host = client.get(answer["host"])

@@ -31,6 +31,7 @@ BALANCE_BOTS = ("random", "greedy", "expert", "scorer")
 MAX_BALANCE_GAMES = 400
 PLAY_KINDS = ("human", "easy", "medium", "hard", "expert")
 STARTS = ("house", "copy")
+BALANCING = "a balance run is already going on this server; try again when it ends"
 
 
 class BadRequest(ValueError):
@@ -204,11 +205,10 @@ async def balance(request: Request) -> Response:
     except BadRequest as exc:
         return refused(str(exc), exc.status)
     if state.workshop.balancing:
-        return refused("a balance run is already going on this server; try again when it ends", 503)
+        return refused(BALANCING, 503)
     lines: asyncio.Queue = asyncio.Queue()
 
     async def run() -> None:
-        state.workshop.balancing = True
         try:
             result = await state.workshop.ask("balance", data["text"], options,
                                               progress=lambda done, of: lines.put_nowait({"progress": [done, of]}))
@@ -220,6 +220,10 @@ async def balance(request: Request) -> Response:
             lines.put_nowait(None)
 
     async def stream():
+        if state.workshop.balancing:  # another run began since the check above (no await between check and set)
+            yield json.dumps({"error": BALANCING}) + "\n"
+            return
+        state.workshop.balancing = True
         running = asyncio.create_task(run())
         try:
             while (line := await lines.get()) is not None:
