@@ -51,6 +51,7 @@ def test_an_author_mends_a_mistake_sees_the_rulebook_and_plays_the_rule(browser,
 
     type_at_end(page, MISTAKE)  # a card the parent does not have: "Gasolene"
     page.wait_for_selector('#check-status[data-state="errors"]')
+    assert page.locator("#panes-note").is_visible()  # the rulebook shown is the last one that compiled
     underline = page.locator(".cm-lintRange-error")
     underline.first.wait_for()
     assert underline.first.inner_text() == '"Gasolene"'  # the misspelt name is what is underlined
@@ -68,6 +69,10 @@ def test_an_author_mends_a_mistake_sees_the_rulebook_and_plays_the_rule(browser,
     problem.locator("button.fix").click()  # the quick fix
     page.wait_for_selector('#check-status[data-state="ok"]')
     assert 'change card "Gasoline" count 11' in page.inner_text(".cm-content")
+    assert not page.locator("#panes-note").is_visible()
+    page.wait_for_selector('#workshop[data-saved="yes"]')  # the draft is kept on the server as it now reads
+    kept = page.request.get(page.url + "/file").text()
+    assert 'change card "Gasoline" count 11' in kept and "Gasolene" not in kept
     assert page.locator(".cm-lintRange-error").count() == 0
     page.wait_for_function("before => document.querySelector('#pane-rulebook').innerText !== before", arg=before)
     after = page.inner_text("#pane-rulebook")

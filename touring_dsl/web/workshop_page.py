@@ -66,6 +66,8 @@ aria-label="The draft's text">{escape(text)}</textarea></div>
 </section>
 <section class="panes" aria-label="What the draft makes">
 <div class="tabs" role="tablist">{tabs}</div>
+<p id="panes-note" class="panes-note" role="status" hidden>The draft does not compile as it stands: the panes show the
+last version that did.</p>
 <section id="pane-rulebook" class="pane rulebook-pane" role="tabpanel" aria-labelledby="tab-rulebook">
 <p class="hint">The rulebook appears here once the draft compiles.</p></section>
 <section id="pane-diff" class="pane" role="tabpanel" aria-labelledby="tab-diff" hidden></section>

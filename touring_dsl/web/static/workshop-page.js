@@ -46,14 +46,27 @@
   // saving ---------------------------------------------------------------------------------------------
   function saveSoon() {
     clearTimeout(saveTimer);
+    root.dataset.saved = "pending";
     saveTimer = setTimeout(save, 800);
   }
 
-  async function save() {
-    const response = await fetch(`/workshop/api/drafts/${draft}`, {method: "POST",
-      headers: {"content-type": "application/json"}, body: JSON.stringify({text: editor.text()})}).catch(() => null);
+  async function save(leaving) {
+    saveTimer = null;
+    const body = JSON.stringify({text: editor.text()});
+    // a request that outlives the page may carry 64 KB at most (the browser's rule)
+    const response = await fetch(`/workshop/api/drafts/${draft}`, {method: "POST", keepalive: leaving === true &&
+      body.length < 60000, headers: {"content-type": "application/json"}, body}).catch(() => null);
     root.dataset.saved = response && response.ok ? "yes" : "no";
+    if (response && !response.ok) {
+      const answer = await response.json().catch(() => null);
+      status.textContent = (answer && answer.error) || "The draft was not saved: keep a copy (Download the file).";
+    }
   }
+
+  // leaving the page (or the phone locking it) with a save still waiting: it is sent now
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden" && saveTimer) { clearTimeout(saveTimer); save(true); }
+  });
 
   // the check's answer: the status line, the list of problems, then the pane in view ----------------------
   function onChecked(answer) {
@@ -65,6 +78,7 @@
       ? `It compiles: ${answer.title} (${answer.id})` + (warnings ? `, with ${warnings} warning${warnings > 1 ? "s" : ""}` : ".")
       : `${errors} error${errors === 1 ? "" : "s"} to mend before it compiles.`;
     status.dataset.state = compiles ? "ok" : "errors";
+    document.getElementById("panes-note").hidden = compiles;
     if (answer.title) document.getElementById("draft-title").textContent = answer.title;
     problems.replaceChildren(...answer.diagnostics.map(problemItem));
     refresh(shown);
