@@ -143,4 +143,25 @@ def test_the_editor_completes_card_names_and_says_what_a_card_is(browser, server
     assert words.inner_text().startswith('"Gasoline": 9 in the deck, a remedy card')
     type_at_end(page, "ex")  # a word typed elsewhere: the grammar's words, offered without asking the server
     page.locator(".cm-tooltip-autocomplete li", has_text="example").first.wait_for()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Backspace")
+    page.keyboard.insert_text(FAILING)
+    page.click("#tab-examples")
+    page.locator("#examples-list li.example-fail").first.wait_for()
+    assert "1 failed" in page.inner_text("#examples-summary")
+    page.locator(".cm-example-gutter .example-fail").first.wait_for()  # a cross beside the failing example
     assert page.errors == []
+
+
+FAILING = '''
+example "A Go card is no mileage" {
+    given {
+        hand 1 "Go"
+    }
+    play "Go"
+    expect {
+        side 1 miles 25
+    }
+}
+'''

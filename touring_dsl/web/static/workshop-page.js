@@ -158,7 +158,10 @@
     }));
     document.getElementById("examples-summary").textContent =
       `${answer.passed} passed, ${answer.failed} failed` + (answer.examples.length ? "." : " (the draft has no examples).");
-    editor.setExampleMarks(answer.examples);
+    // a tick or cross on each example's first line, and a cross on the line of each step that failed
+    const marks = answer.examples.map((e) => ({line: e.line, passed: e.passed}));
+    for (const e of answer.examples) for (const f of e.failures) if (f.line && f.line !== e.line) marks.push({line: f.line, passed: false});
+    editor.setExampleMarks(marks);
   };
 
   document.getElementById("run-examples").addEventListener("click", () => refresh("examples", true));
@@ -238,7 +241,17 @@
   });
 
   // start ----------------------------------------------------------------------------------------------
-  for (const tab of document.querySelectorAll("[role=tab]")) tab.addEventListener("click", () => show(tab.dataset.pane));
+  const tabs = [...document.querySelectorAll("[role=tab]")];
+  for (const tab of tabs) {
+    tab.addEventListener("click", () => show(tab.dataset.pane));
+    tab.addEventListener("keydown", (event) => {  // the arrow keys move along the tabs, as in any tab list
+      const step = {ArrowRight: 1, ArrowLeft: -1}[event.key];
+      if (!step) return;
+      const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+      next.focus();
+      show(next.dataset.pane);
+    });
+  }
 
   fetch("/workshop/api/language").then((r) => r.json()).then((words) => {
     const holder = document.getElementById("editor");
