@@ -39,6 +39,8 @@ class WorkshopWorker:
         self.memory = memory if memory is not None else getattr(compiler, "memory", MEMORY_LIMIT)
         self.balance_seconds = balance_seconds
         self.spare: subprocess.Popen | None = None
+        self.running: set[subprocess.Popen] = set()  # children working now
+        self.closed = False  # the server stopped: no more children are started
         self.lock = threading.Lock()
         self.balancing = False  # one balance run at a time: it holds a turn for up to a minute
 
@@ -64,7 +66,7 @@ class WorkshopWorker:
     def warm(self) -> None:
         """Have a child waiting (its imports done) for the next request."""
         with self.lock:
-            if self.spare is None or self.spare.poll() is not None:
+            if not self.closed and (self.spare is None or self.spare.poll() is not None):
                 self.spare = self.start_child()
 
     def take_child(self) -> subprocess.Popen:
@@ -76,13 +78,15 @@ class WorkshopWorker:
 
     def start_child(self) -> subprocess.Popen:
         # no disk cache in the child: a draft's compile would leave an entry for each of its versions
+        # (its standard error is the server's: a bug is told there)
         return subprocess.Popen([sys.executable, "-m", "touring_dsl.web.workshop_worker"],
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,  # its stderr is the server's: a bug is told there
-                                env={**os.environ, "TOURING_NO_CACHE": "1"})
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, env={**os.environ, "TOURING_NO_CACHE": "1"})
 
     def run_child(self, task: str, text: str, options: dict, seconds: float, progress) -> tuple[str, object]:
         """In a thread: send the request to a child, read its lines, and kill it when its time is up."""
         child = self.take_child()
+        with self.lock:
+            self.running.add(child)
         killed = threading.Event()
 
         def kill() -> None:
@@ -108,6 +112,8 @@ class WorkshopWorker:
             child.wait()
         finally:
             timer.cancel()
+            with self.lock:
+                self.running.discard(child)
             self.warm()  # the next child starts once this one is done, not competing with it for the CPU
         if killed.is_set() or child.returncode < 0:  # our timer, or SIGXCPU from its own CPU limit
             return "refused", TOO_LONG
@@ -118,11 +124,13 @@ class WorkshopWorker:
         return next(iter(outcome.items()))
 
     def close(self) -> None:
+        """The server stops: the waiting child, and any still working, go too."""
         with self.lock:
-            child, self.spare = self.spare, None
-        if child is not None and child.poll() is None:
-            child.kill()
-            child.wait()
+            children, self.spare, self.closed = [self.spare, *self.running], None, True
+        for child in children:
+            if child is not None and child.poll() is None:
+                child.kill()
+                child.wait()
 
 
 def child_main() -> None:
