@@ -186,6 +186,8 @@ def test_completion_and_hover(client):
     over = post(client, "hover", {"text": MENDED, "line": 5, "column": line.index("Gasoline") + 2}).json()
     assert over["text"].startswith('"Gasoline": 11 in the deck, a remedy card')
     assert post(client, "hover", {"text": MENDED, "line": 2, "column": 2}).json() == {"text": None}
+    parent = post(client, "hover", {"text": MENDED, "line": 1, "column": MENDED.index("touring-1937") + 2}).json()
+    assert parent["text"].startswith("Touring (touring-1937): ")
     for bad in ({"text": MENDED, "line": 0, "column": 1}, {"text": MENDED, "line": "1", "column": 1},
                 {"text": MENDED, "line": True, "column": 1}, {"text": MENDED}):
         assert post(client, "hover", bad).status_code == 400
