@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+from urllib.parse import parse_qs
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
@@ -27,6 +28,7 @@ from .workshop_drafts import DraftStore
 from .workshop_worker import WorkshopRefused
 
 MAX_REQUEST = 6 * MAX_EDITION_BYTES + 4096  # a JSON string may spell a character in up to six bytes
+START_FORM = 1024  # bytes of the form that starts a draft (an edition's id and how to start)
 BALANCE_BOTS = ("random", "greedy", "expert", "scorer")
 MAX_BALANCE_GAMES = 400
 PLAY_KINDS = ("human", "easy", "medium", "hard", "expert")
@@ -61,13 +63,11 @@ async def new_draft(request: Request) -> Response:
     if foreign(request):
         return HTMLResponse(workshop_page.start(archive_choices(), "a draft can be started only from this "
                                                 "server's page"), status_code=403)
-    if declared_length(request) > 4096:
-        return HTMLResponse(workshop_page.start(archive_choices(), "the form is too large"), status_code=413)
     try:
-        form = await request.form(max_files=0, max_fields=4)
-    except Exception:  # multipart's own refusals
-        return HTMLResponse(workshop_page.start(archive_choices(), "the form could not be read"), status_code=400)
-    edition, start = str(form.get("edition", "")), str(form.get("start", "house"))
+        form = parse_qs((await body_of(request, START_FORM)).decode("utf-8", "replace"))
+    except BadRequest as exc:
+        return HTMLResponse(workshop_page.start(archive_choices(), str(exc)), status_code=exc.status)
+    edition, start = form.get("edition", [""])[0], form.get("start", ["house"])[0]
     ids = [choice["id"] for choice in archive_choices()]
     if edition not in ids or start not in STARTS:
         return HTMLResponse(workshop_page.start(archive_choices(), "choose an edition of the archive to start "
@@ -126,13 +126,7 @@ async def read_request(request: Request, *fields: str) -> dict:
     one) a draft's size at most, with its lines ending in \\n."""
     if foreign(request):
         raise BadRequest("the workshop answers only its own page", 403)
-    if declared_length(request) > MAX_REQUEST:
-        raise BadRequest("the request is too large", 413)
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_REQUEST:
-            raise BadRequest("the request is too large", 413)
+    body = await body_of(request, MAX_REQUEST)
     try:
         data = json.loads(body)
     except ValueError:
@@ -145,6 +139,18 @@ async def read_request(request: Request, *fields: str) -> dict:
     if "text" in data:
         data["text"] = draft_text(data["text"])
     return data
+
+
+async def body_of(request: Request, most: int) -> bytes:
+    """The request's body, refused (413) past `most` bytes, whether its length was declared or not."""
+    if declared_length(request) > most:
+        raise BadRequest("the request is too large", 413)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > most:
+            raise BadRequest("the request is too large", 413)
+    return body
 
 
 def draft_text(text) -> str:
