@@ -132,7 +132,8 @@ def test_the_editor_completes_card_names_and_says_what_a_card_is(browser, server
     options = page.locator(".cm-tooltip-autocomplete li")
     options.first.wait_for()
     assert any(text.startswith("Gasoline") for text in options.all_inner_texts())  # with its count and kind
-    page.keyboard.press("Enter")
+    options.filter(has_text="Gasoline").first.click()
+    page.wait_for_selector(".cm-tooltip-autocomplete", state="detached")
     page.keyboard.insert_text('" count 9\n}\n')
     assert 'change card "Gasoline" count 9' in page.inner_text(".cm-content")
     page.wait_for_selector('#check-status[data-state="ok"]')

@@ -269,14 +269,27 @@ def long_names_edition() -> str:
             f'example "x" {{\n    given {{\n        hand 1 "{unknown}"\n    }}\n}}\n')
 
 
+def longest_edition() -> str:
+    """A house rule as long as a draft may be (64 KB): two thousand notes, which take a good part of a
+    second to compile."""
+    notes, size = [], len(HEAD) + 20
+    while size < 63 * 1024:
+        notes.append(f'    add note "Note {len(notes)}: our table says so."')
+        size += len(notes[-1]) + 1
+    return HEAD + "notes {\n" + "\n".join(notes) + "\n}\n"
+
+
 def test_a_compile_that_takes_too_long_is_stopped_and_refused_in_words(tmp_path):
-    app = create_app(tmp_path, bot_delay=0, compiler=UploadCompiler(seconds=0.5))
+    text = longest_edition()
+    assert 62 * 1024 < len(text.encode()) <= 64 * 1024
+    app = create_app(tmp_path, bot_delay=0, compiler=UploadCompiler(seconds=0.05))
     try:
         client = local_client(app)
-        response = post(client, "check", {"text": long_names_edition()})
+        response = post(client, "check", {"text": text})
         assert response.status_code == 422 and response.json() == {"error": TOO_LONG}
-        killed = app.app.state.workshop
-        assert killed.spare is None or killed.spare.poll() is None  # a fresh child waits for the next check
+        workshop = app.app.state.workshop
+        assert workshop.running == set()  # the child that took too long is gone
+        assert workshop.idle and all(child.poll() is None for child in workshop.idle)  # a fresh one waits
     finally:
         app.app.state.workshop.close()
 
