@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-WIDTH, HEIGHT = 640, 260
+WIDTH, HEIGHT = 680, 260
 PANEL = 280  # each panel's width
 TOP, BOTTOM = 30, 210  # the plot area's top and baseline
 BARS, SEATS = "#4a6fa5", "#c0504d"
