@@ -330,3 +330,33 @@ def test_a_warning_reaches_the_editor_with_its_place(client):
     [warning] = answer["diagnostics"]
     assert (warning["code"], warning["severity"], warning["line"], warning["column"]) == ("W100", "warning", 7, 1)
     assert warning["end_column"] == 1 + len("change") and warning["fix"] is None
+
+
+def test_a_child_serves_several_requests_then_makes_way():
+    import asyncio
+
+    from touring_dsl.web import workshop_worker
+    from touring_dsl.web.workshop_worker import WorkshopRefused, WorkshopWorker
+
+    async def scenario():
+        worker = WorkshopWorker(UploadCompiler())
+        try:
+            for _ in range(3):
+                assert (await worker.ask("check", MENDED))["compiles"] is True
+            [child] = worker.idle
+            assert child.served == 3  # one child, kept between requests
+            worker.seconds = 0.05
+            try:
+                await worker.ask("check", longest_edition())
+                raise AssertionError("the check should have been stopped")
+            except WorkshopRefused as exc:
+                assert str(exc) == TOO_LONG
+            assert child.wait(timeout=10) is not None and child not in worker.idle  # killed, never used again
+            worker.seconds = 20
+            [fresh] = worker.idle
+            assert fresh is not child and (await worker.ask("check", MENDED))["compiles"] is True
+        finally:
+            worker.close()
+
+    asyncio.run(scenario())
+    assert workshop_worker.REUSED > 3
