@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import SIZES, assert_fits, browser, needs_chromium, open_page, server  # noqa: F401
+from browser_support import assert_fits, browser, needs_chromium, open_page, server  # noqa: F401
 
 pytestmark = needs_chromium
 

@@ -109,7 +109,8 @@ def test_a_draft_starts_only_from_an_archive_edition_and_this_servers_page(clien
                           headers={"origin": "http://evil.example"}, follow_redirects=False)
     assert foreign.status_code == 403
     chunks = (b"edition=touring-1937&start=house&x=" + b"y" * 1000 for _ in range(3))  # no declared length
-    long = client.post("/workshop/drafts", content=chunks, headers={"content-type": "application/x-www-form-urlencoded"})
+    long = client.post("/workshop/drafts", content=chunks,
+                       headers={"content-type": "application/x-www-form-urlencoded"})
     assert long.status_code == 413 and "too large" in long.text
 
 

@@ -88,7 +88,8 @@ last version that did.</p>
 <form id="play-form" class="compact">
 <label for="play-players">Players</label><select id="play-players">{players}</select>
 <label for="play-others">The other seats</label><select id="play-others"><option value="human">people</option>
-<option value="easy">bot: easy</option><option value="medium">bot: medium</option><option value="hard">bot: hard</option>
+<option value="easy">bot: easy</option><option value="medium">bot: medium</option>
+<option value="hard">bot: hard</option>
 <option value="expert">bot: expert</option></select>
 <button type="submit" id="play-it" class="primary">Play it</button></form>
 <p id="play-status" role="status"></p></section>

@@ -54,7 +54,8 @@ def diff(text: str, folder: Path, options: dict) -> dict:
     data = render_json(diff_rulesets(parent, ruleset))
     return {"compiles": True, "parent": parent.id, "parent_title": parent.title, "same": data["same"],
             "count": data["count"],
-            "topics": [{"title": t["title"], "changes": [{"action": c["action"], "text": c["text"]} for c in t["changes"]]}
+            "topics": [{"title": t["title"],
+                        "changes": [{"action": c["action"], "text": c["text"]} for c in t["changes"]]}
                        for t in data["topics"]]}
 
 
