@@ -135,6 +135,15 @@ def test_a_misspelt_keyword_is_fixed_without_quotes(client):
     assert fixes and fixes[0]["text"] == "change"
 
 
+def test_the_one_word_a_syntax_error_expects_is_inserted(client):
+    text = HEAD + 'change race 55 miles {\n    pile "1 Mile" 4\n}\n'
+    [found] = post(client, "check", {"text": text}).json()["diagnostics"]
+    assert found["hint"] == 'expected "needs"'
+    assert found["fix"] == {"line": 5, "column": 19, "end_column": 19, "text": "needs ", "title": 'Insert "needs"'}
+    line = text.splitlines()[4]
+    assert line[:18] + found["fix"]["text"] + line[18:] == '    pile "1 Mile" needs 4'
+
+
 def test_extends_names_an_archive_id_never_a_path(client, tmp_path):
     (tmp_path / "secret.touring").write_text('edition "secret" {\n}\n')
     for parent in ("../secret", "/etc/passwd", "secret.touring", "./touring-1937.touring"):

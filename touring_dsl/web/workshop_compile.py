@@ -13,6 +13,7 @@ from ..language.errors import Collector, Diagnostic, TouringError
 
 DRAFT_NAME = "draft.touring"  # the name a draft's diagnostics are located by
 DID_YOU_MEAN = re.compile(r'^did you mean "([^"\n]+)"\?')
+EXPECTED_WORD = re.compile(r'^expected "([A-Za-z]+)"$')  # a syntax error's one possible word: it is missing
 
 
 def compile_draft(text: str, folder: Path):
@@ -66,10 +67,18 @@ def diagnostic_json(diagnostic: Diagnostic, lines: list[str]) -> dict:
 
 def exact_fix(diagnostic: Diagnostic, lines: list[str]) -> dict | None:
     """The replacement a "did you mean" hint names for the words the diagnostic points at (a quoted name
-    stays quoted), or None when the hint names none."""
-    found = DID_YOU_MEAN.match(diagnostic.hint or "")
+    stays quoted), or the one word a syntax error says is expected there, inserted; None when the hint
+    names neither."""
     span = diagnostic.span
-    if not found or span is None or not 0 < span.line <= len(lines):
+    if span is None or not 0 < span.line <= len(lines):
+        return None
+    missing = EXPECTED_WORD.match(diagnostic.hint or "") if diagnostic.code == "E100" else None
+    if missing:
+        word = missing.group(1)
+        return {"line": span.line, "column": span.column, "end_column": span.column, "text": word + " ",
+                "title": f'Insert "{word}"'}
+    found = DID_YOU_MEAN.match(diagnostic.hint or "")
+    if not found:
         return None
     written = lines[span.line - 1][span.column - 1:span.column - 1 + span.length]
     if not written:
