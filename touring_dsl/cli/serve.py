@@ -64,6 +64,7 @@ def serve(
 
     for party in load_parties(store):
         print(f"  party {party.id} ({party.ruleset.id}): host page {base}/p/{party.meta['host']}")
+    print(f"Write and try a house rule in the workshop: {base}/workshop")
     print(f"Tables are kept in {data.resolve()}. Stop with Ctrl-C; every game resumes when the server starts again.",
           flush=True)
     app = create_app(data, share_base=share, bot_delay=bot_delay, store=store, address=url_of(host, port))

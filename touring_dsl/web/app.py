@@ -1,5 +1,6 @@
 """Web stage, the ASGI app: the routes of the host (host_routes), the seats (seat_routes), their live channel
-(channel), the parties (party_routes) and each player's evening link (evening), assembled around the server's
+(channel), the parties (party_routes), each player's evening link (evening) and the workshop where house rules
+are written (workshop_routes), assembled around the server's
 shared state.
 
 app.state holds what every route shares: the store of tables, the hub of live connections, the parties
@@ -16,7 +17,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
-from . import channel, evening, host_routes, party_routes, seat_routes
+from . import channel, evening, host_routes, party_routes, seat_routes, workshop_routes
 from .channel import MAX_MESSAGE, Hub  # noqa: F401  (MAX_MESSAGE: the channel's limit, imported by tests)
 from .limits import Limits, PaceLimit
 from .upload import UploadCompiler
@@ -24,6 +25,7 @@ from .party_routes import load_parties
 from .security import SecurityHeaders
 from .settings import Settings
 from .store import TableStore
+from .workshop_worker import WorkshopWorker
 
 STATIC = Path(__file__).parent / "static"
 
@@ -43,6 +45,7 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
     state.settings = Settings(address=address, share_base=share_base, data_label=str(data), bot_delay=bot_delay,
                               pace=pace or PaceLimit(), limits=limits or Limits())
     state.compiler = compiler or UploadCompiler()
+    state.workshop = WorkshopWorker(state.compiler)  # the workshop's compiles take turns with the uploads'
     state.store, state.hub = store, Hub(store, bot_delay)
     state.parties = {party.meta["host"]: party for party in load_parties(store)}
     state.sound_due_signals = functools.partial(party_routes.sound_due_signals, state)
@@ -53,7 +56,7 @@ def create_app(data: Path, share_base: str | None = None, bot_delay: float = 0.6
 
 def routes() -> list:
     return [*host_routes.routes, *seat_routes.routes, *party_routes.routes, *evening.routes,
-            *channel.routes,
+            *channel.routes, *workshop_routes.routes,
             Mount("/static", StaticFiles(directory=STATIC), name="static")]
 
 
@@ -64,3 +67,4 @@ async def lifespan(app: Starlette):
     ticking.cancel()
     await app.state.hub.close()
     app.state.store.close()
+    app.state.workshop.close()

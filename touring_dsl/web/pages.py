@@ -47,7 +47,8 @@ def index(editions: list[dict], error: str | None = None, form: dict | None = No
 <fieldset><legend>Edition</legend>
 <label for="edition">From the archive</label>
 <select id="edition" name="edition">{options}</select>
-<p>Or house rules of your own (an edition file; it may extend an archive edition):</p>
+<p>Or house rules of your own (an edition file; it may extend an archive edition; write one in
+<a href="/workshop" id="workshop-link">the workshop</a>):</p>
 <label for="upload">Upload a file</label> <input type="file" id="upload" name="upload" accept=".touring,text/plain">
 <label for="source">or paste it here</label>
 <textarea id="source" name="source" rows="6" cols="60" spellcheck="false">{escape(form.get("source", ""))}</textarea>

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..play.gamelog import HUMAN
 from .disk import STAGING, remove_folder
 from .editions import EditionRefused, as_saved, compile_upload, load_archive, saved_text
+from .workshop_drafts import DRAFTS
 from .table import EDITION_NAME, LOG_NAME, META_NAME, DiskRefused, Table
 
 MAX_PLAYERS = 8
@@ -49,7 +50,7 @@ class TableStore:
         report = report or (lambda text: print(text, file=sys.stderr))
         self.sweep_half_made()
         for folder in sorted(p for p in self.root.iterdir()
-                             if p.is_dir() and p.name != "parties" and not p.name.startswith(STAGING)):
+                             if p.is_dir() and p.name not in ("parties", DRAFTS) and not p.name.startswith(STAGING)):
             try:
                 self.add(Table.load(folder, ruleset_for))
             except (OSError, ValueError, KeyError, EditionRefused) as exc:
