@@ -23,7 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import httpx  # noqa: E402
 
 from web_support import Server  # noqa: E402
-from touring_dsl.language.archive import archive_ids, load  # noqa: E402
+from touring_dsl.language.archive import load  # noqa: E402
+from touring_dsl.language.locate import archive_ids  # noqa: E402
 from touring_dsl.web.workshop_tasks import check  # noqa: E402
 
 

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from web_support import local_client  # noqa: E402
 
-from touring_dsl.language.archive import find_edition  # noqa: E402
+from touring_dsl.language.locate import find_edition  # noqa: E402
 
 from touring_dsl.web.app import create_app  # noqa: E402
 from touring_dsl.web.upload import TOO_LARGE, TOO_LONG, UploadCompiler  # noqa: E402

@@ -18,7 +18,7 @@ EXPECTED_WORD = re.compile(r'^expected "([A-Za-z]+)"$')  # a syntax error's one 
 
 def compile_draft(text: str, folder: Path):
     """(Ruleset or None, every diagnostic: the errors, or the warnings of a draft that compiles)."""
-    from ..language.archive import archive_ids
+    from ..language.locate import archive_ids
     from ..language.compiler import compile_text
     from ..language.syntax import parse
 
@@ -43,7 +43,8 @@ def warnings_of(ruleset) -> list[Diagnostic]:
 
 def parent_of(ruleset):
     """The archive edition a draft extends (a draft extends nothing else), or None."""
-    from ..language.archive import archive_ids, load
+    from ..language.archive import load
+    from ..language.locate import archive_ids
 
     if not ruleset.parent or ruleset.parent not in archive_ids():
         return None

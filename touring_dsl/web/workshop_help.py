@@ -22,7 +22,7 @@ MOST = 60  # suggestions sent at most
 
 def completions(text: str, line: int, column: int, folder: Path) -> dict:
     """{"from": column where the replaced word starts, "items": [{"label", "kind", "detail"}]}."""
-    from ..language.archive import archive_ids
+    from ..language.locate import archive_ids
     from ..language.lexer import grammar_words
 
     before = line_before(text, line, column)
@@ -44,7 +44,8 @@ def completions(text: str, line: int, column: int, folder: Path) -> dict:
 
 def hover(text: str, line: int, column: int, folder: Path) -> dict:
     """{"text": a few words on the card or edition under the cursor} ({"text": None} over anything else)."""
-    from ..language.archive import archive_ids, load
+    from ..language.archive import load
+    from ..language.locate import archive_ids
 
     quoted = quoted_at(text, line, column)
     if quoted is None:
@@ -71,7 +72,8 @@ def card_words(card, deck) -> str:
 
 def cards_of(text: str, folder: Path) -> tuple:
     """The draft's cards as it compiles, else its parent's (an archive edition), else none."""
-    from ..language.archive import archive_ids, load
+    from ..language.archive import load
+    from ..language.locate import archive_ids
     from .workshop_compile import compile_draft
 
     ruleset, _ = compile_draft(text, folder)

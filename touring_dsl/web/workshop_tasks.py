@@ -126,7 +126,8 @@ def template(text: str, folder: Path, options: dict) -> dict:
     """A new draft's text: a house rule of an archive edition as `touring new` writes it, or the edition's
     whole file to edit as an edition of its own."""
     from ..cli.new import variant_text
-    from ..language.archive import archive_ids, find_edition, load
+    from ..language.archive import load
+    from ..language.locate import archive_ids, find_edition
 
     edition = options["edition"]
     if edition not in archive_ids():

@@ -238,7 +238,7 @@ def warm_up(tasks) -> None:
     set-up are then ready for the draft (its diagnostics come back in a fraction of the time)."""
     import tempfile
 
-    from ..language.archive import archive_ids, find_edition
+    from ..language.locate import archive_ids, find_edition
 
     with tempfile.TemporaryDirectory() as folder:
         for ref in archive_ids()[:1]:
