@@ -62,8 +62,15 @@ def _names(names) -> str:
 
 
 def _roles(ruleset, card) -> tuple[list[str], str]:
-    """(what the card does, in short lines; the cards that answer it, in words)."""
+    """(what the card does, in short lines; the cards that answer it, in words). What a safety or a counter
+    says is asked of the core constructs (mechanics.core: the rule bots' facts), never read off the card."""
+    from ..mechanics import core
+
     chains = ruleset.delays.chains
+    shields = core.united("shields", ruleset.deck)  # hazard -> the cards whose side it cannot touch
+    cancelling = core.united("cancelling", ruleset)  # card -> what it turns away out of turn
+    run_free = set().union(*(c.run_free(ruleset.deck) for c in core.CORE))
+    extra_turns = set().union(*(c.extra_turns(ruleset.deck) for c in core.CORE))
     does: list[str] = []
     if card.kind == "remedy":
         repaired = [c.hazard for c in chains if card.name in c.steps]
@@ -75,18 +82,20 @@ def _roles(ruleset, card) -> tuple[list[str], str]:
     chain = next((c for c in chains if c.hazard == card.name), None)
     if chain is not None:
         does.append("stops a side until it lays " + " then ".join(f"**{s}**" for s in chain.steps))
-    if card.counters:
-        does.append(f"cancels {_names(card.counters)} as it is played")
-    if card.against:
-        does.append(f"protects its side against {_names(card.against)}")
-    if card.acts_as_go:
+    if cancelling.get(card.name):
+        does.append(f"cancels {_names(c.name for c in ruleset.deck if c.name in cancelling[card.name])} as it is played")
+    guarded = [c.name for c in ruleset.deck if card.name in shields.get(c.name, ())]
+    if guarded:
+        does.append(f"protects its side against {_names(guarded)}")
+    if card.name in run_free:
         does.append("its side never needs a go card")
-    if card.extra_turn:
+    if card.name in extra_turns:
         does.append("laid in its player's turn, that player plays again")
     answers = []
     if chain is not None:
         answers += [s for s in chain.steps]
-    answers += [c.name for c in ruleset.deck if card.name in c.against or card.name in c.counters]
+    answers += [c.name for c in ruleset.deck
+                if c.name in shields.get(card.name, ()) or card.name in cancelling.get(c.name, ())]
     return does, _names(answers) if answers else ""
 
 
