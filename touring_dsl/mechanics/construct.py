@@ -12,6 +12,9 @@ What a construct adds here are its stage methods, each with a do-nothing default
 loop over CORE, in the order mechanics.core.ORDER declares for it (a stage whose output order matters),
 and names no construct:
 
+    language.compiler
+                    card_fields(data) (a union, no order), card_attributes(), check_card(build, stmt);
+                    setup_race(build, setup, race); compile_fields(build, section)
     engine.tables   tables(t, ruleset, setup), then state_tables(t); targets(t, c)
     cli.show        show_lines(ruleset)
     cli.new         suggestions(ruleset, section)
@@ -20,6 +23,11 @@ and names no construct:
     bots.greedy, bots.strategy.knowledge
                     extra_turns(deck), run_free(deck), shields(deck), ends_wait(card, hazard, waits_for_go)
                     (the rule bots' facts: unions over CORE, in no order)
+    diff.compare, diff.describe
+                    compare(comparison, section); card_changes(old, new, in_b), card_summary(card),
+                    card_said(summary, names), diff_words(q, names, yes_no) (a union, no order);
+                    seating_changes(to_b, setup_a, ruleset_a, setup_b, ruleset_b), seating_summary(setup,
+                    ruleset), seating_said(summary)
 
 A new core construct joins a stage by implementing its method and taking its place in that stage's
 ORDER (tests/test_stage_loops.py fails naming a construct that implements a stage method and is missing
@@ -43,6 +51,34 @@ class Construct(Contract):
     def owns(self, section: str) -> bool:
         """Whether a section of an edition (or a stage's slot of that name) is this construct's."""
         return section in (self.sections or (self.name,))
+
+    # language.compiler (the compile steps: each reads the builder `build`, language.build.Build) --------
+    def card_fields(self, data: dict) -> dict:
+        """The model.Card fields a card statement's parsed data gives (its card attributes'); a union over
+        CORE, in no order (each construct gives fields of its own)."""
+        return {}
+
+    def card_attributes(self) -> dict[str, tuple[tuple[str, ...], str]]:
+        """Its card attributes (grammar aliases) -> (the card kinds that may carry one, how it is written):
+        the compiler refuses one on a card of another kind (E271), in ORDER["card_attributes"]."""
+        return {}
+
+    def check_card(self, build, stmt) -> None:
+        """Its checks of one card statement of the deck, once every card is known (build.cards); runs in
+        ORDER["check_card"]."""
+
+    def setup_race(self, build, setup, race):
+        """A setup's race once its lines are read: `setup` is the compiler's language.build.SetupLines (its
+        name, its lines by kind, its piles, the pack it deals), `race` the race so far (the edition's, or
+        what a step before made of it); returns the race (`race` itself where it changes nothing). Runs in
+        ORDER["setup_race"]."""
+        return race
+
+    def compile_fields(self, build, section: str) -> dict:
+        """Its fields of the Ruleset (name -> value), compiled from one of its sections; runs in
+        ORDER["compile_fields"], once for each of its slots there. A step reads what the steps before it
+        compiled in build.compiled (build.race is the race's)."""
+        return {}
 
     # engine.tables -------------------------------------------------------------------------------
     def tables(self, t, ruleset, setup) -> None:
@@ -117,6 +153,45 @@ class Construct(Contract):
         """Whether laying `card` ends a side's wait: held up by `hazard` (None: no hazard), or waiting for a
         go card (`waits_for_go`); None for a card that is not its own."""
         return None
+
+
+    # diff.compare, diff.describe (the differ: `comparison` is diff.compare.Comparison) ------------------
+    def compare(self, comparison, section: str) -> None:
+        """Its changes between the two rulesets of `comparison` in one of its sections (comparison.value,
+        comparison.keyed, comparison.emit), with every card name of A read in B's (comparison.t); runs in
+        ORDER["compare"], once for each of its slots there."""
+
+    def card_changes(self, old, new, in_b) -> list[tuple[str, object, object, object]]:
+        """What the differ compares of a card matched across the rulesets: (aspect, old value, new value, the
+        old value in B's card names or None); `in_b` renames a tuple of card names. In ORDER["card_changes"]."""
+        return []
+
+    def card_summary(self, card) -> dict:
+        """Its part of the differ's summary of an added or removed card (plain data); in ORDER["card_summary"]."""
+        return {}
+
+    def card_said(self, summary: dict, names) -> str:
+        """The words of its part of a card summary (", shielding from ..."; "" where it has none), `names`
+        the differ's list of names; in ORDER["card_said"]."""
+        return ""
+
+    def diff_words(self, q, names, yes_no) -> dict:
+        """Aspect -> the sentence of a change, made with the differ's helpers (q quotes a name, names lists
+        them, yes_no(yes, no) words a flag); a union over CORE, like diff_phrases, which needs none."""
+        return {}
+
+    def seating_changes(self, to_b, setup_a, ruleset_a, setup_b, ruleset_b) -> list:
+        """The changes between two setups that seat the same players: (action, aspect, before, after) each;
+        in ORDER["seating_changes"]."""
+        return []
+
+    def seating_summary(self, setup, ruleset) -> dict:
+        """Its part of the differ's summary of a way to seat players (plain data); in ORDER["seating_summary"]."""
+        return {}
+
+    def seating_said(self, summary: dict) -> list[str]:
+        """The words of its part of a seating summary (each a piece of the sentence); in ORDER["seating_said"]."""
+        return []
 
 
 def on_first_call(module: str, name: str):

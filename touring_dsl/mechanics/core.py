@@ -51,6 +51,27 @@ ORDER: dict[str, tuple[str, ...]] = {
     "shield_reason": ("safeties",),
     "shielded_targets": ("safeties",),
     "running_refusal": ("safeties",),
+    # language.compiler: a card statement's checks (its hazard effect's, each construct's, then the kinds of
+    # card each attribute belongs to, E271, in card_attributes' order: the errors of one card in that order)
+    "check_card": ("effects", "counters", "attributes", "safeties"),
+    "card_attributes": ("counters", "safeties"),
+    # a setup's race: the race's own lines, then the race mechanics' parts (the Extension...) laid on it
+    "setup_race": ("race", "mechanics"),
+    # the Ruleset's fields, each step reading those before it (build.compiled): the setups read the race,
+    # the penalties the race's piles, Progressive the setups, the scoring the mechanics used
+    "compile_fields": ("deck", "race", "setups", "limits", "metadata", "mechanics", "turn", "delays", "zones",
+                       "penalties", "counters", "reshuffle", "ending", "progressive", "scoring", "notes",
+                       "pile_names"),
+    # diff.compare: the order of the diff's changes, topic by topic (the differ's goldens hold it)
+    "compare": ("metadata", "cards", "race", "players", "turn", "delays", "zones", "penalties", "effects",
+                "counters", "reshuffle", "ending", "scoring", "match", "score_terms", "progressive", "notes",
+                "mechanics"),
+    "card_changes": ("card", "safeties"),
+    "card_summary": ("card", "counters", "safeties"),
+    "card_said": ("card", "safeties"),
+    "seating_changes": ("removals", "mechanics", "race"),
+    "seating_summary": ("removals", "race"),
+    "seating_said": ("race", "removals"),
 }
 
 

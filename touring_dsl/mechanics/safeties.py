@@ -56,7 +56,11 @@ class SafetyConstruct(Construct):
         return {"against": tuple(n.value for n in d.get("against", [])),
                 "acts_as_go": bool(d.get("acts_as_go")), "extra_turn": bool(d.get("extra_turn"))}
 
-    def check_statement(self, build, stmt) -> None:
+    def card_attributes(self) -> dict:
+        """Its card attributes belong to safety cards only (the compiler's E271)."""
+        return {attr: ((KIND,), words) for attr, words in self.attributes.items()}
+
+    def check_card(self, build, stmt) -> None:
         """A safety protects against named hazards or zone cards, and may answer only those as they come."""
         d = stmt.data
         if d["kind"] != KIND:
@@ -269,14 +273,14 @@ class SafetyConstruct(Construct):
                 for card in ruleset.deck if card.kind == KIND]
 
     # the diff ------------------------------------------------------------------------------------
-    def diff_pairs(self, old, new, in_b) -> list[tuple[str, object, object, object]]:
+    def card_changes(self, old, new, in_b) -> list[tuple[str, object, object, object]]:
         """What the differ compares of a card matched across two rulesets: (aspect, old value, new value,
         the old value in the new ruleset's card names or None); `in_b` renames a tuple of card names."""
         return [("against", old.against, new.against, in_b(old.against)),
                 ("acts-as-go", old.acts_as_go, new.acts_as_go, None),
                 ("extra-turn", old.extra_turn, new.extra_turn, None)]
 
-    def summary(self, card) -> dict:
+    def card_summary(self, card) -> dict:
         """A card's safety data in the differ's summary of an added or removed card."""
         found: dict = {}
         if card.against:
@@ -286,7 +290,7 @@ class SafetyConstruct(Construct):
                 found[field] = True
         return found
 
-    def summary_words(self, info: dict, names) -> str:
+    def card_said(self, info: dict, names) -> str:
         """The words of a card summary's safety data ("" where it has none)."""
         extra = f", shielding from {names(info['against'])}" if "against" in info else ""
         extra += ", acting as a go card" if info.get("acts_as_go") else ""

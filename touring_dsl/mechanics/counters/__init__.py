@@ -19,12 +19,12 @@ Every piece of the construct is in this package; to change counters, open it:
     book.py     the rulebook's section on cards played out of turn, a counter's role, its sources rows
 
 COUNTERS below is what the stages call, each at one point: language.syntax (parse, through mechanics.core),
-the compiler (card_fields, check_statement, attribute_kinds, check_name, compile), language.model (Counter),
+the compiler (card_fields, card_attributes, check_card, compile_fields: its loops), language.model (Counter),
 engine.schema (state, CounterOffer), engine.tables (tables), engine.codegen and engine.emitter (active,
 features, kernel_names, kernel_constants, offer, responses, respond), engine.explain (answer_refusal,
 refusal), rulebook.document, rulebook.variant and rulebook.provenance (section, role, countered_by,
 turned_away, new_card_role, new_card_extra, card_change, provenance_rows), rulebook.examples and the bots
-(events, example_answer, cancelling), cli.show (show_lines) and the differ (compare, summary,
+(events, example_answer, cancelling), cli.show (show_lines) and the differ (compare, card_summary,
 diff_phrases). The players' words (the question, "let it pass", a counter move's label) are words.py's,
 which play.table_view and the web read. The grammar lines are grammar/touring.lark's `cancels` and
 `responder_next` card attributes and the `counter_name` pile name. This package imports only
@@ -64,10 +64,19 @@ class CountersConstruct(Construct):
     def rule_key(self, kind: str, data: dict) -> None:
         return None  # its attributes are parts of a card statement; its name is a `piles` statement's (role)
 
+    # the compiler (its loops over mechanics.core.CORE)
     card_fields = on_first_call(f"{__name__}.compile", "card_fields")  # (d): the Card fields of a card statement
-    check_statement = on_first_call(f"{__name__}.compile", "check_statement")  # (build, stmt): its card checks
+    check_card = on_first_call(f"{__name__}.compile", "check_statement")  # (build, stmt): its card checks
     check_name = on_first_call(f"{__name__}.compile", "check_name")  # (build, stmt or None): E256
-    compile = on_first_call(f"{__name__}.compile", "compile_counters")  # (build): the Ruleset's counters
+    compile_counters = on_first_call(f"{__name__}.compile", "compile_counters")  # (build): the Ruleset's counters
+
+    def card_attributes(self) -> dict:
+        return self.attribute_kinds  # (the compiler's E271)
+
+    def compile_fields(self, build, section: str) -> dict:
+        """The Ruleset's counters, and the check of the counter's name in `piles` (E256: no card cancels)."""
+        self.check_name(build, build.one("piles", "pile_name", "counter"))
+        return {"counters": self.compile_counters(build)}
 
     # the engine
     state = kernel.STATE  # its StateFields: each side's hazards countered
@@ -106,8 +115,10 @@ class CountersConstruct(Construct):
     events = words.EVENTS  # the events its kernel lines report, in words (a worked example may expect them)
     example_answer = staticmethod(words.example_answer)  # (ruleset, action, card, holds_none): a phrase
     cancelling = staticmethod(words.cancelling)  # (ruleset): card -> what it turns away (the bots, the examples)
-    compare = staticmethod(words.compare)  # (comparison): the differ's changes
-    summary = staticmethod(words.summary)  # (card): the differ's card summary's part
+    def compare(self, comparison, section: str) -> None:
+        words.compare(comparison)  # the differ's changes (diff.compare's loop)
+
+    card_summary = staticmethod(words.summary)  # (card): the differ's card summary's part
     diff_phrases = words.DIFF_PHRASES  # the differ's aspect -> sentence
 
 

@@ -58,7 +58,10 @@ class DelaysConstruct(Construct):
     key_words = statements.KEY_WORDS  # kind -> (its words in messages, the names of its key they take)
     statements = tuple(statements.PARSE)  # its grammar aliases, each handed to parse by language.syntax
 
-    compile = on_first_call(f"{__name__}.compile", "compile_delays")  # (build): the Delays part
+    compile_delays = on_first_call(f"{__name__}.compile", "compile_delays")  # (build): the Delays part
+
+    def compile_fields(self, build, section: str) -> dict:
+        return {"delays": self.compile_delays(build)}  # (the compiler's loop)
 
     # the engine
     state = kernel.STATE  # its StateFields: the go piles and their states (engine.schema)
@@ -90,7 +93,9 @@ class DelaysConstruct(Construct):
         return [[found]] if found else []
 
     provenances = staticmethod(words.provenance_rows)  # (ruleset): the rulebook's sources rows
-    compare = staticmethod(words.compare)  # (comparison): the differ's changes
+    def compare(self, comparison, section: str) -> None:
+        words.compare(comparison)  # the differ's changes (diff.compare's loop)
+
     diff_phrases = words.DIFF_PHRASES  # the differ's aspect -> sentence
     rulebook = rulebook  # the rulebook's phrases: go_section, card_role, go_pile_laid, stopping, play_options...
 

@@ -62,7 +62,10 @@ class PenaltiesConstruct(Construct):
     key_words = statements.KEY_WORDS  # kind -> (its words in messages, the names of its key they take)
     statements = tuple(statements.PARSE)  # its grammar aliases, each handed to parse by language.syntax
 
-    compile = on_first_call(f"{__name__}.compile", "compile_penalties")  # (build): the Penalties part, or None
+    compile_penalties = on_first_call(f"{__name__}.compile", "compile_penalties")  # (build): the Penalties part, or None
+
+    def compile_fields(self, build, section: str) -> dict:
+        return {"penalties": self.compile_penalties(build)}  # (the compiler's loop; reads build.race's piles)
 
     # the engine
     def tables(self, t, ruleset, setup) -> None:
@@ -86,7 +89,9 @@ class PenaltiesConstruct(Construct):
         found = words.house_rule(ruleset)  # `touring new`'s suggested change, if any
         return [[found]] if found else []
 
-    compare = staticmethod(words.compare)  # (comparison): the differ's changes
+    def compare(self, comparison, section: str) -> None:
+        words.compare(comparison)  # the differ's changes (diff.compare's loop)
+
     diff_phrases = words.DIFF_WORDS  # the differ's aspect -> sentence
 
 

@@ -46,10 +46,16 @@ class ProgressiveConstruct(Construct):
               "E291": "partners at a progressive table, and how they move, disagree"}
 
     # the compiler (pydantic: compile.py is imported on use)
-    compile = on_first_call(f"{__name__}.compile", "compile_progressive")  # (build, setups): Progressive or None
+    compile_progressive = on_first_call(f"{__name__}.compile", "compile_progressive")  # (build, setups): Progressive or None
+
+    def compile_fields(self, build, section: str) -> dict:
+        """The compiler's loop: the Ruleset's `progressive`, each table seated by the setups compiled before."""
+        return {"progressive": self.compile_progressive(build, build.compiled["setups"])}
 
     # words
-    compare = staticmethod(words.compare)  # the differ's comparison (diff.compare)
+    def compare(self, comparison, section: str) -> None:
+        words.compare(comparison)  # the differ's changes (diff.compare's loop)
+
     diff_phrases = words.DIFF_PHRASES  # its sentences (diff.describe, through mechanics.core)
     variant = staticmethod(words.variant)  # (old, new): the rulebook's variant line, or None
     def suggestions(self, ruleset, section: str) -> list:

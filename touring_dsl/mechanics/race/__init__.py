@@ -71,6 +71,19 @@ class RaceConstruct(Construct):
     compile_caps = on_first_call(f"{__name__}.compile", "compile_caps")  # (build): the distance race's caps
     compile_ending = on_first_call(f"{__name__}.compile", "compile_ending")  # (build): the Ending part
 
+    def compile_fields(self, build, section: str) -> dict:
+        """The compiler's loop: the Ruleset's `race` (checked whole), or its `ending`."""
+        if section == "race":
+            return {"race": self.compile_race(build)}
+        return {"ending": self.compile_ending(build)}
+
+    def setup_race(self, build, setup, race):
+        """A setup's own race (its `race` line and piles, or the edition's), its piles checked against the
+        pack the setup deals (E222)."""
+        own = self.compile_setup_race(build, setup.rules.get("setup_race"), setup.piles, race)
+        self.check_supply(build, own, setup.supply, setup.name, f' of setup "{setup.name.value}"')
+        return own
+
     # the engine: tables and kernel lines (engine.tables, engine.codegen, and the removal effect)
     def tables(self, t, ruleset, setup) -> None:
         kernel.tables(t, setup.race)  # unit, target, exact, needs, pile order, protected piles (the setup's race)
@@ -95,11 +108,20 @@ class RaceConstruct(Construct):
         """`touring new`'s: a shorter race (each way of writing it), or a turn limit (changed or added)."""
         return [suggest.suggest_race(ruleset)] if section == "race" else [suggest.suggest_turn_limit(ruleset)]
 
-    compare_race = staticmethod(words.compare_race)  # the differ's comparisons (diff.compare)
-    compare_ending = staticmethod(words.compare_ending)
-    compare_setup_race = staticmethod(words.compare_setup_race)  # (to_b, setup_a, ruleset_a, setup_b, ruleset_b)
-    setup_length = staticmethod(words.setup_length)  # (setup, ruleset): its own race's length, or None
-    length_said = staticmethod(words.length_said)  # a length as the differ holds it, in words
+    def compare(self, comparison, section: str) -> None:
+        """The differ's loop (diff.compare): the changes to the race, or to the ending."""
+        (words.compare_race if section == "race" else words.compare_ending)(comparison)
+
+    def seating_changes(self, to_b, setup_a, ruleset_a, setup_b, ruleset_b) -> list:
+        return list(words.compare_setup_race(to_b, setup_a, ruleset_a, setup_b, ruleset_b))  # its own race
+
+    def seating_summary(self, setup, ruleset) -> dict:
+        return {"race": words.setup_length(setup, ruleset)}  # its own race's length, or None: the full race
+
+    def seating_said(self, summary: dict) -> list[str]:
+        race = summary["race"]
+        return ["the full race" if race is None else f"a race of {words.length_said(race)}"]
+
     diff_phrases = words.DIFF_PHRASES  # their sentences (diff.describe, through mechanics.core)
     rulebook = rulebook  # the rulebook's sentences as phrases (mechanics.phrases): object_blocks, winning
 

@@ -11,7 +11,7 @@ mechanics.match, which the compile step asks for the Scoring's `match`; engine.m
 Each kind of term is one TermKind (base.py; the core's in terms.py), listed once in KINDS: it carries its
 grammar alias, its compile check, how it is counted on the finished table and its words. A mechanic's
 `finishes` join KINDS as MechanicFinish. The stages call the construct through the functions below:
-compile.compile_scoring (the compiler), count (engine.rules.scoring), words and score_words (show, the
+compile.compile_scoring (the compiler's loop, through SCORING.compile_fields), count (engine.rules.scoring), words and score_words (show, the
 diff, the score sheet, the rulebook's provenance table) and the kind's rulebook words (rulebook.scoring).
 language.syntax hands it the parse of its lines (parse_rule) and their keys (statement_key). A new kind of
 term is one TermKind in KINDS, and its alternative in grammar/touring.lark (`score_rule`, or `finish`). The compiled model's part is model.py (ScoreTerm, Scoring).
@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from ...base.wording import counted
 from .. import REGISTERED
-from ..construct import Construct
+from ..construct import Construct, on_first_call
 from ..match import MATCH
 from .base import Named, NameList, TermKind, completed
 from .terms import CORE, MechanicFinish
@@ -87,6 +87,12 @@ class ScoringConstruct(Construct):
 
     def key_said(self, key: tuple) -> str | None:
         return key_words(key) if key and key[0] in STATEMENTS else None
+
+    # the compiler (pydantic: compile.py is imported on use)
+    compile_scoring = on_first_call(f"{__name__}.compile", "compile_scoring")  # (build): Scoring, or None
+
+    def compile_fields(self, build, section: str) -> dict:
+        return {"scoring": self.compile_scoring(build)}  # (the compiler's loop; reads build.mechanics_used)
 
     def show_lines(self, ruleset) -> list[str]:
         """`touring show`'s line: each term, then the match (and the match mechanics' words beside it)."""

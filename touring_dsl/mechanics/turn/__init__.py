@@ -60,6 +60,12 @@ class TurnConstruct(Construct):
     compile_turn = on_first_call(f"{__name__}.compile", "compile_turn")  # (build): the Turn part
     compile_reshuffle = on_first_call(f"{__name__}.compile", "compile_reshuffle")  # (build): the Reshuffle part
 
+    def compile_fields(self, build, section: str) -> dict:
+        """The compiler's loop: the Ruleset's `turn` or `reshuffle` field, from that section."""
+        if section == "turn":
+            return {"turn": self.compile_turn(build)}
+        return {"reshuffle": self.compile_reshuffle(build)}
+
     # the engine: tables and kernel lines
     events = kernel.EVENTS  # the event kinds its kernel lines report that an example may expect -> words
     kernel_names = kernel.KERNEL_NAMES  # the run-time names its kernel lines use (engine.codegen.KERNEL_NAMES)
@@ -89,8 +95,10 @@ class TurnConstruct(Construct):
             return [[words.suggest_hand(ruleset)]]
         return [words.suggest_reshuffle(ruleset)]  # the reshuffle: one change, written as the parent allows
 
-    compare_turn = staticmethod(words.compare_turn)
-    compare_reshuffle = staticmethod(words.compare_reshuffle)
+    def compare(self, comparison, section: str) -> None:
+        """The differ's loop: the changes to the turn, or to the reshuffle."""
+        (words.compare_turn if section == "turn" else words.compare_reshuffle)(comparison)
+
     diff_phrases = words.DIFF_PHRASES
     rulebook = rulebook  # the rulebook's sentences as phrases (mechanics.phrases): flow, before_go, reshuffle, variant_*
 

@@ -62,7 +62,10 @@ class ZonesConstruct(Construct):
         """A grammar alias's raw statement, or a part's word (language.syntax.ToRaw)."""
         return grammar.PARSE[alias](*children)
 
-    compile = on_first_call(f"{__name__}.compile", "compile_zones")  # (build): the Zones model part
+    compile_zones = on_first_call(f"{__name__}.compile", "compile_zones")  # (build): the Zones model part
+
+    def compile_fields(self, build, section: str) -> dict:
+        return {"zones": self.compile_zones(build)}  # (the compiler's loop)
 
     # the engine
     state = kernel.STATE  # its StateFields: the zone piles, each side's zone
@@ -93,7 +96,9 @@ class ZonesConstruct(Construct):
     def suggestions(self, ruleset, section: str) -> list:
         return suggest.suggestions(ruleset)
 
-    compare = staticmethod(words.compare)
+    def compare(self, comparison, section: str) -> None:
+        words.compare(comparison)  # the differ's changes (diff.compare's loop)
+
     diff_phrases = words.DIFF_PHRASES
 
 
