@@ -8,7 +8,8 @@ are read with theirs, through the contract both share (mechanics.contract.Contra
 
 ORDER declares, for each stage method of the contract, the order its stage visits the constructs in:
 the order of the lines of `touring show`, of `touring new`'s suggestions, of the tables (a construct's
-tables may read another's), of explain's questions. A slot names a construct (or one of its `sections`)
+tables may read another's), of explain's questions, of the compiler's steps (a construct's compiled
+fields may read another's, and one card's errors keep their order) and of the diff's changes. A slot names a construct (or one of its `sections`)
 or a piece the stage still does itself (a rule not yet a construct: "delays", "counters"...), which the
 stage hands to `steps`; tests/test_stage_loops.py holds every construct that implements a stage method
 to a slot in its order. A new core construct is one entry in CORE, its slots here, and its module.
