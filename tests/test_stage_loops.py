@@ -280,6 +280,17 @@ def test_the_compile_stage_takes_a_new_constructs_fields_in_its_order(monkeypatc
     assert seen[-1][0] == "tolls" and {"race", "setups", "turn", "scoring", "pile_names"} <= set(seen[-1][1])
 
 
+def test_a_compiled_field_given_twice_is_a_bug_reported_not_a_field_replaced(monkeypatch) -> None:
+    class Tolls4(Tolls):
+        def compile_fields(self, build, section):
+            return {"race": None}
+
+    monkeypatch.setattr(core, "CORE", (*core.CORE, Tolls4()))
+    monkeypatch.setitem(core.ORDER, "compile_fields", (*core.ORDER["compile_fields"], "tolls"))
+    with pytest.raises(InternalError, match=r"the tolls step of the compiler gives \['race'\]"):
+        compiled("touring-1937")
+
+
 def test_the_differ_says_a_new_constructs_changes_where_its_slot_is(monkeypatch) -> None:
     class Tolls3(Tolls):
         def compare(self, comparison, section):

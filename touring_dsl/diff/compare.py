@@ -171,7 +171,8 @@ def _own(topic: Callable[[], None]):
 def _card_aspects(old: Card, new: Card, in_b) -> list[tuple[str, Any, Any, Any]]:
     """What the differ compares of every card matched across the rulesets (the "card" slot of
     ORDER["card_changes"]): its kind, miles, count and hours."""
-    return [(aspect, getattr(old, aspect), getattr(new, aspect), None) for aspect in ("kind", "miles", "count", "hours")]
+    return [(aspect, getattr(old, aspect), getattr(new, aspect), None)
+            for aspect in ("kind", "miles", "count", "hours")]
 
 
 def _removal_changes(to_b, s_a: Setup, r_a: Ruleset, s_b: Setup, r_b: Ruleset):

@@ -132,7 +132,11 @@ class _RulesetBuild(Build):
         own = {"deck": self._deck, "setups": self._setups, "limits": self._limits, "metadata": self._metadata,
                "mechanics": self._ruleset_mechanics, "notes": self._notes, "pile_names": self._pile_names}
         for slot, step in core.steps("compile_fields", {slot: _own(piece) for slot, piece in own.items()}):
-            self.compiled.update(step(self, slot))  # (a later step reads an earlier one's fields)
+            fields = step(self, slot)
+            twice = sorted(fields.keys() & self.compiled.keys())
+            if twice:  # never one step's field silently replaced by another's (a bug: reported as internal)
+                raise ValueError(f"the {slot} step of the compiler gives {twice}, which a step before it gave")
+            self.compiled.update(fields)  # (a later step reads an earlier one's fields: build.compiled)
         if self.c.diagnostics:
             return None  # type: ignore[return-value]
         ruleset = m.Ruleset(**self.compiled)

@@ -31,7 +31,7 @@ Every piece of the construct is in this package; to change penalties, open it:
     words.py    `touring show`, the differ's changes and sentences, the rulebook's list of sources
     book.py     the rulebook's Penalties section and a house rule's changes to it
 
-PENALTIES below is what the stages call, each at one point: the compiler (compile), engine.tables
+PENALTIES below is what the stages call, each at one point: the compiler (compile_fields), engine.tables
 (tables), engine.emitter and engine.codegen (active), engine.rules.legality and mechanics.delays (the
 kernel lines), engine.legal (penalty_plays), rulebook.document, rulebook.variant and rulebook.provenance
 (section, hours_note, differences, provenances: phrases set by rulebook/construct_words.py), cli.show,
@@ -62,7 +62,8 @@ class PenaltiesConstruct(Construct):
     key_words = statements.KEY_WORDS  # kind -> (its words in messages, the names of its key they take)
     statements = tuple(statements.PARSE)  # its grammar aliases, each handed to parse by language.syntax
 
-    compile_penalties = on_first_call(f"{__name__}.compile", "compile_penalties")  # (build): the Penalties part, or None
+    # (build): the Penalties part, or None
+    compile_penalties = on_first_call(f"{__name__}.compile", "compile_penalties")
 
     def compile_fields(self, build, section: str) -> dict:
         return {"penalties": self.compile_penalties(build)}  # (the compiler's loop; reads build.race's piles)

@@ -46,7 +46,8 @@ class ProgressiveConstruct(Construct):
               "E291": "partners at a progressive table, and how they move, disagree"}
 
     # the compiler (pydantic: compile.py is imported on use)
-    compile_progressive = on_first_call(f"{__name__}.compile", "compile_progressive")  # (build, setups): Progressive or None
+    # (build, setups): Progressive or None
+    compile_progressive = on_first_call(f"{__name__}.compile", "compile_progressive")
 
     def compile_fields(self, build, section: str) -> dict:
         """The compiler's loop: the Ruleset's `progressive`, each table seated by the setups compiled before."""

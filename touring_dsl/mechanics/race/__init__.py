@@ -35,9 +35,10 @@ What is in this package, one file per stage:
                    sections, and what the other sections say of the piles (setting up, a turn's mileage
                    option, face-down and crosswise piles, counting, safe piles), as phrases (mechanics.phrases)
 
-The stages call RACE below: language.syntax (the parse), the compiler (compile_race, compile_setup_race,
-check_supply, compile_ending), engine.tables and engine.codegen, explain, cli.show, diff.compare and
-diff.describe, and rulebook.document (object_blocks, winning, setup_piles, mileage_play, pile_flags,
+The stages call RACE below: language.syntax (the parse), the compiler's loops (compile_fields: the race and
+the ending; setup_race: a setup's own race, checked against its pack), engine.tables and engine.codegen,
+explain, cli.show, the differ's loops (compare, seating_changes, seating_summary, seating_said), and
+rulebook.document (object_blocks, winning, setup_piles, mileage_play, pile_flags,
 counting, safe_piles). The players' table (each setup's race and its piles' needs) is the rulebook's.
 """
 from __future__ import annotations

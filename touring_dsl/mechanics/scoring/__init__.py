@@ -11,9 +11,9 @@ mechanics.match, which the compile step asks for the Scoring's `match`; engine.m
 Each kind of term is one TermKind (base.py; the core's in terms.py), listed once in KINDS: it carries its
 grammar alias, its compile check, how it is counted on the finished table and its words. A mechanic's
 `finishes` join KINDS as MechanicFinish. The stages call the construct through the functions below:
-compile.compile_scoring (the compiler's loop, through SCORING.compile_fields), count (engine.rules.scoring), words and score_words (show, the
-diff, the score sheet, the rulebook's provenance table) and the kind's rulebook words (rulebook.scoring).
-language.syntax hands it the parse of its lines (parse_rule) and their keys (statement_key). A new kind of
+compile.compile_scoring (the compiler's loop, through SCORING.compile_fields), count (engine.rules.scoring),
+words and score_words (show, the diff, the score sheet, the rulebook's provenance table) and the kind's
+rulebook words (rulebook.scoring). language.syntax hands it the parse of its lines (parse_rule) and their keys (statement_key). A new kind of
 term is one TermKind in KINDS, and its alternative in grammar/touring.lark (`score_rule`, or `finish`). The compiled model's part is model.py (ScoreTerm, Scoring).
 """
 from __future__ import annotations
