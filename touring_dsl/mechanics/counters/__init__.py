@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from ..construct import Construct, on_first_call
 from . import book, kernel, words
+from . import book as book_words  # (the stage methods' `book` argument is the rulebook's)
 from .kernel import CounterOffer
 from ..vocabulary import COUNTER
 
@@ -99,7 +100,6 @@ class CountersConstruct(Construct):
     role = staticmethod(book.role)  # (card): a counter card's role in the equipment table, a phrase
     countered_by = staticmethod(book.countered_by)  # (ruleset, hazard): the cards that turn it away
     turned_away = staticmethod(book.turned_away)  # (cure, counters): a hazard's cure with its counters
-    provenance_rows = staticmethod(book.provenance_rows)  # (ruleset): the rulebook's sources rows
     new_card_role = staticmethod(words.new_card_role)  # (card): a house rule's added card, its role
     new_card_extra = staticmethod(words.new_card_extra)  # (card): what an added card cancels, a phrase
     card_change = staticmethod(words.card_change)  # (was, card): a card that now cancels others, or None
@@ -109,6 +109,28 @@ class CountersConstruct(Construct):
     compare = staticmethod(words.compare)  # (comparison): the differ's changes
     summary = staticmethod(words.summary)  # (card): the differ's card summary's part
     diff_phrases = words.DIFF_PHRASES  # the differ's aspect -> sentence
+
+    # the rulebook's loops (rulebook.document, rulebook.variant, rulebook.provenance, rulebook.examples):
+    # book.py's phrases; card_change, example_answer and events above are stage members too
+    def card_chapter(self, ruleset, slot: str, book):
+        return book_words.section(ruleset)  # the cards played out of turn
+
+    def card_role(self, ruleset, card, book) -> tuple | None:
+        return book_words.role(card) if card.kind == "counter" else None
+
+    def hazard_cure(self, ruleset, hazard: str, cure: tuple) -> tuple:
+        """The hazard's cure, with the cards that turn it away out of turn."""
+        counters = book_words.countered_by(ruleset, hazard)
+        return book_words.turned_away(cure, counters) if counters else cure
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        return book_words.provenance_rows(ruleset)
+
+    def new_card(self, ruleset, card) -> tuple[str, tuple] | None:
+        """A counter card a house rule adds ("card played out of turn"), or any card that cancels hazards."""
+        if card.kind != "counter" and not card.counters:
+            return None
+        return words.new_card_role(card), words.new_card_extra(card)
 
 
 COUNTERS = CountersConstruct()

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from ..construct import Construct, on_first_call
 from . import kernel, rulebook, statements, words
+from ..phrases import Para
 
 
 class DelaysConstruct(Construct):
@@ -93,6 +94,35 @@ class DelaysConstruct(Construct):
     compare = staticmethod(words.compare)  # (comparison): the differ's changes
     diff_phrases = words.DIFF_PHRASES  # the differ's aspect -> sentence
     rulebook = rulebook  # the rulebook's phrases: go_section, card_role, go_pile_laid, stopping, play_options...
+    provenance_kinds = ("Recovery",)  # its sources rows' kinds that share a line when they cite alike
+
+    # the rulebook's loops (rulebook.document, rulebook.variant, rulebook.provenance)
+    def card_chapter(self, ruleset, slot: str, book):
+        return rulebook.go_section(ruleset)  # the go card's chapter of "The cards"
+
+    def card_role(self, ruleset, card, book) -> tuple | None:
+        return rulebook.card_role(ruleset, card) if card.kind in rulebook.CARD_KINDS else None
+
+    def setup_lines(self, ruleset) -> list[tuple]:
+        return [rulebook.go_pile_laid(ruleset)]
+
+    def play_options(self, ruleset, book) -> list[tuple]:
+        return rulebook.play_options(ruleset)  # on the go piles
+
+    def hazard_blocks(self, ruleset, book) -> list:
+        return [Para(said) for said in rulebook.stopping(ruleset)]  # the hazards that stop a side
+
+    def hazard_chain(self, ruleset, hazard: str):
+        return rulebook.chain_of(ruleset, hazard)
+
+    def hazard_cure(self, ruleset, hazard: str, cure: tuple) -> tuple:
+        return (*cure, *rulebook.chain_marks(ruleset, hazard))  # the marks of the chain's assumptions
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        return words.provenance_rows(ruleset)  # what a hazard may be laid on, then each chain
+
+    def variant_lines(self, old, new, slot: str) -> list[tuple]:
+        return rulebook.differences(old, new)
 
 
 DELAYS = DelaysConstruct()

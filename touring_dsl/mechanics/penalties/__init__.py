@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from ..construct import Construct, on_first_call
 from . import book, play, statements, words
+from . import book as book_words  # (the stage methods' `book` argument is the rulebook's)
 
 
 class PenaltiesConstruct(Construct):
@@ -88,6 +89,21 @@ class PenaltiesConstruct(Construct):
 
     compare = staticmethod(words.compare)  # (comparison): the differ's changes
     diff_phrases = words.DIFF_WORDS  # the differ's aspect -> sentence
+
+    # the rulebook's loops (rulebook.document, rulebook.variant, rulebook.provenance): book.py's phrases
+    provenance_kinds = ("Penalties",)  # its sources rows' kinds that share a line when they cite alike
+
+    def chapter(self, ruleset, slot: str, book):
+        return book_words.section(ruleset)  # the Penalties chapter, or None
+
+    def hazard_blocks(self, ruleset, book) -> list:
+        return book_words.hours(ruleset)  # the hours each hazard delays, which a penalty may reckon by
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        return words.provenance_rows(ruleset)
+
+    def variant_lines(self, old, new, slot: str) -> list[tuple]:
+        return book_words.differences(old, new)
 
 
 PENALTIES = PenaltiesConstruct()

@@ -58,6 +58,17 @@ class ProgressiveConstruct(Construct):
         return [[found]] if found else []
 
     section = staticmethod(rulebook.section)  # (ruleset): the rulebook's Progressive play section, or None
+
+    # the rulebook's loops (rulebook.document, rulebook.variant, rulebook.provenance)
+    def chapter(self, ruleset, slot: str, book):
+        return rulebook.section(ruleset)  # Progressive play, or None
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        return [("Progressive play", ruleset.progressive.provenance)] if ruleset.progressive else []
+
+    def variant_lines(self, old, new, slot: str) -> list[tuple]:
+        said = words.variant(old, new)
+        return [said] if said else []
     statements = tuple(statements.PARSE)  # its grammar aliases (last: the name is the module's until here)
 
 

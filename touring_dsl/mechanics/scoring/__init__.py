@@ -24,6 +24,7 @@ from ...base.wording import counted
 from .. import REGISTERED
 from ..construct import Construct
 from ..match import MATCH
+from . import rulebook
 from .base import Named, NameList, TermKind, completed
 from .terms import CORE, MechanicFinish
 
@@ -97,6 +98,15 @@ class ScoringConstruct(Construct):
         terms = [f"{counted(t.points, 'point')} {score_words(t, unit, counter=r.pile_names.counter)}"
                  for t in r.scoring.terms]
         return ["Scoring: " + ", ".join(terms) + MATCH.show(r)]  # the match, its mechanics beside it (mechanics.match)
+
+    # the rulebook's loops (rulebook.document, rulebook.provenance): rulebook.py's phrases
+    provenance_kinds = ("Scores",)  # its sources rows' kinds that share a line when they cite alike
+
+    def chapter(self, ruleset, slot: str, book):
+        return rulebook.chapter(ruleset, kind_of, score_words)  # Scoring, or None
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        return rulebook.provenance_rows(ruleset, score_words)
 
 
 SCORING = ScoringConstruct()

@@ -94,6 +94,20 @@ class TurnConstruct(Construct):
     diff_phrases = words.DIFF_PHRASES
     rulebook = rulebook  # the rulebook's sentences as phrases (mechanics.phrases): flow, before_go, reshuffle, variant_*
 
+    # the rulebook's loops (rulebook.document, rulebook.variant, rulebook.provenance)
+    def chapter(self, ruleset, slot: str, book):
+        return rulebook.chapter(ruleset, book)  # Playing a turn
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        if slot == "reshuffle":
+            return [("When the draw pile runs out", ruleset.reshuffle.provenance)]
+        return [("The turn", ruleset.turn.provenance)]
+
+    def variant_lines(self, old, new, slot: str) -> list[tuple]:
+        if slot == "reshuffle":
+            return rulebook.variant_reshuffle(old.reshuffle, new.reshuffle)
+        return rulebook.variant_turn(old.turn, new.turn)
+
 
 TURN = TurnConstruct()
 
