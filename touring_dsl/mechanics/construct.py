@@ -20,6 +20,13 @@ and names no construct:
     bots.greedy, bots.strategy.knowledge
                     extra_turns(deck), run_free(deck), shields(deck), ends_wait(card, hazard, waits_for_go)
                     (the rule bots' facts: unions over CORE, in no order)
+    rulebook.document chapter(ruleset, slot, book), card_chapter(ruleset, slot, book), card_role(ruleset, card, book),
+                    setup_lines(ruleset), setup_blocks(ruleset), partner_piles(ruleset), play_options(ruleset, book),
+                    turn_blocks(ruleset), hindrances(ruleset), hazard_blocks(ruleset, book),
+                    hazard_chain(ruleset, hazard), hazard_cure(ruleset, hazard, cure)
+    rulebook.provenance provenance_rows(ruleset, slot) (and the attribute provenance_kinds)
+    rulebook.variant  variant_lines(old, new, slot), new_card(ruleset, card), card_change(was, card)
+    rulebook.examples example_answer(ruleset, action, card, holds_none) (and the attribute events)
 
 A new core construct joins a stage by implementing its method and taking its place in that stage's
 ORDER (tests/test_stage_loops.py fails naming a construct that implements a stage method and is missing

@@ -1,4 +1,12 @@
-"""Rulebook stage, model to document: a compiled Ruleset -> the sections of a player's rulebook."""
+"""Rulebook stage, model to document: a compiled Ruleset -> the sections of a player's rulebook.
+
+A loop over the core constructs (mechanics.core.CORE) that names none: the chapters, in
+mechanics.core.ORDER["chapter"], are each construct's `chapter` (its phrases, set as text by
+construct_words) or the rulebook's own (equipment, setting up, players, the cards, notes, the variant, the
+examples, the sources); within them each list, row and paragraph a construct gives is one of its stage
+methods (mechanics.construct), visited in that method's ORDER. The writer is the constructs' `book`: what
+one construct's sentence needs of the others (the hindrances, a turn's plays, the mechanics' rules).
+"""
 from __future__ import annotations
 
 from collections.abc import Iterable

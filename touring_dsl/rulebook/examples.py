@@ -1,4 +1,7 @@
-"""Rulebook stage, worked examples: each compiled example told in words (position, moves, what follows)."""
+"""Rulebook stage, worked examples: each compiled example told in words (position, moves, what follows).
+
+An answer out of turn is the first construct's `example_answer` (mechanics.core.ORDER), an event's words
+each construct's `events`, the hazard effects' and the mechanics' own."""
 from __future__ import annotations
 
 import re

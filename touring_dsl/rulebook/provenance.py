@@ -1,4 +1,8 @@
-"""Rulebook stage, provenance: which source each rule comes from, and every editorial assumption."""
+"""Rulebook stage, provenance: which source each rule comes from, and every editorial assumption.
+
+The rows are a loop over mechanics.core.CORE in ORDER["provenance_rows"] (each construct's
+`provenance_rows`), with the rulebook's own (the cards, the seatings, the mechanics, the piles' names, the
+notes, the examples) in their slots."""
 from __future__ import annotations
 
 from ..mechanics import REGISTERED, core

@@ -1,4 +1,8 @@
-"""Rulebook stage, variants: what an edition that extends another changes from its parent, in words."""
+"""Rulebook stage, variants: what an edition that extends another changes from its parent, in words.
+
+The list is a loop over mechanics.core.CORE in ORDER["variant_lines"] (each construct's `variant_lines`,
+phrases), with the rulebook's own comparisons (the deck, the race, the seatings, the mechanics, the notes,
+the examples) in their slots; an added or changed card's words ask `new_card` and `card_change`."""
 from __future__ import annotations
 
 from collections.abc import Callable

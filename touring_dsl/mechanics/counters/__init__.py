@@ -22,9 +22,9 @@ COUNTERS below is what the stages call, each at one point: language.syntax (pars
 the compiler (card_fields, check_statement, attribute_kinds, check_name, compile), language.model (Counter),
 engine.schema (state, CounterOffer), engine.tables (tables), engine.codegen and engine.emitter (active,
 features, kernel_names, kernel_constants, offer, responses, respond), engine.explain (answer_refusal,
-refusal), rulebook.document, rulebook.variant and rulebook.provenance (section, role, countered_by,
-turned_away, new_card_role, new_card_extra, card_change, provenance_rows), rulebook.examples and the bots
-(events, example_answer, cancelling), cli.show (show_lines) and the differ (compare, summary,
+refusal), the rulebook through its loops over mechanics.core.CORE (card_chapter, card_role,
+hazard_cure, provenance_rows, new_card, card_change, example_answer, events; book.py's phrases), the bots
+and the examples (cancelling), cli.show (show_lines) and the differ (compare, summary,
 diff_phrases). The players' words (the question, "let it pass", a counter move's label) are words.py's,
 which play.table_view and the web read. The grammar lines are grammar/touring.lark's `cancels` and
 `responder_next` card attributes and the `counter_name` pile name. This package imports only

@@ -33,10 +33,10 @@ Every piece of the construct is in this package; to change penalties, open it:
 
 PENALTIES below is what the stages call, each at one point: the compiler (compile), engine.tables
 (tables), engine.emitter and engine.codegen (active), engine.rules.legality and mechanics.delays (the
-kernel lines), engine.legal (penalty_plays), rulebook.document, rulebook.variant and rulebook.provenance
-(section, hours_note, differences, provenances: phrases set by rulebook/construct_words.py), cli.show,
-cli.new and the differ (show_lines, suggestions, compare, diff_phrases); engine.tables, cli.show and cli.new
-reach it through their loops over mechanics.core.CORE (its stage methods: mechanics.construct). The grammar lines are in
+kernel lines), engine.legal (penalty_plays), the rulebook (chapter, hazard_blocks: the hours,
+provenance_rows, variant_lines: book.py's phrases, set by rulebook/construct_words.py), cli.show,
+cli.new and the differ (show_lines, suggestions, compare, diff_phrases); engine.tables, cli.show, cli.new
+and the rulebook reach it through their loops over mechanics.core.CORE (its stage methods: mechanics.construct). The grammar lines are in
 grammar/touring.lark (`penalty_rule`); language.syntax hands each to PENALTIES.parse and keys it by
 PENALTIES.statement_key, and language.statements names it by PENALTIES.key_words.
 This package imports only touring_dsl.base and touring_dsl.mechanics.

@@ -37,8 +37,9 @@ What is in this package, one file per stage:
 
 The stages call RACE below: language.syntax (the parse), the compiler (compile_race, compile_setup_race,
 check_supply, compile_ending), engine.tables and engine.codegen, explain, cli.show, diff.compare and
-diff.describe, and rulebook.document (object_blocks, winning, setup_piles, mileage_play, pile_flags,
-counting, safe_piles). The players' table (each setup's race and its piles' needs) is the rulebook's.
+diff.describe, and the rulebook through its loops over mechanics.core.CORE (chapter: the object and the
+winning; card_chapter: the mileage cards; card_role, setup_lines, play_options, turn_blocks,
+provenance_rows). The players' table (each setup's race and its piles' needs) is the rulebook's.
 """
 from __future__ import annotations
 

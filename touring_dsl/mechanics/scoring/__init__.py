@@ -12,7 +12,8 @@ Each kind of term is one TermKind (base.py; the core's in terms.py), listed once
 grammar alias, its compile check, how it is counted on the finished table and its words. A mechanic's
 `finishes` join KINDS as MechanicFinish. The stages call the construct through the functions below:
 compile.compile_scoring (the compiler), count (engine.rules.scoring), words and score_words (show, the
-diff, the score sheet, the rulebook's provenance table) and the kind's rulebook words (rulebook.scoring).
+diff, the score sheet) and the kind's rulebook words (rulebook.py: the Scoring chapter and the sources
+rows, which the rulebook reaches through its stage methods chapter and provenance_rows).
 language.syntax hands it the parse of its lines (parse_rule) and their keys (statement_key). A new kind of
 term is one TermKind in KINDS, and its alternative in grammar/touring.lark (`score_rule`, or `finish`). The compiled model's part is model.py (ScoreTerm, Scoring).
 """
