@@ -40,7 +40,7 @@ the `per hazard countered` scoring term (mechanics.scoring).
 from __future__ import annotations
 
 from ..construct import Construct, on_first_call
-from . import book, kernel, words
+from . import kernel, words
 from . import book as book_words  # (the stage methods' `book` argument is the rulebook's)
 from .kernel import CounterOffer
 from ..vocabulary import COUNTER
@@ -96,12 +96,6 @@ class CountersConstruct(Construct):
         return words.refusal(game.t.names[c]) if game.t.kind[c] == COUNTER else None
 
     show_lines = staticmethod(words.show_lines)  # (ruleset): `touring show`'s lines
-    section = staticmethod(book.section)  # (ruleset): the rulebook's section, phrases
-    role = staticmethod(book.role)  # (card): a counter card's role in the equipment table, a phrase
-    countered_by = staticmethod(book.countered_by)  # (ruleset, hazard): the cards that turn it away
-    turned_away = staticmethod(book.turned_away)  # (cure, counters): a hazard's cure with its counters
-    new_card_role = staticmethod(words.new_card_role)  # (card): a house rule's added card, its role
-    new_card_extra = staticmethod(words.new_card_extra)  # (card): what an added card cancels, a phrase
     card_change = staticmethod(words.card_change)  # (was, card): a card that now cancels others, or None
     events = words.EVENTS  # the events its kernel lines report, in words (a worked example may expect them)
     example_answer = staticmethod(words.example_answer)  # (ruleset, action, card, holds_none): a phrase

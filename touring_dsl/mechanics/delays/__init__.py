@@ -32,7 +32,7 @@ Everything delay-specific is in this package, one file per stage:
 
 DELAYS below is what the stages call (language.syntax, the compiler, engine.schema, engine.tables,
 engine.codegen, the delay effect, engine.derived, engine.explain, cli.show, cli.new, diff, the rulebook's
-document, variant and provenance, play.table_view, web.views). The grammar lines are in grammar/touring.lark (`delay_rule`, `target`;
+document, variant and provenance (through its loops over mechanics.core.CORE), play.table_view, web.views). The grammar lines are in grammar/touring.lark (`delay_rule`, `target`;
 `stack hazards` is the stacking mechanic's, mechanics/stacking.py). The safeties' tables that read the go
 pile states (GO_FREE, STATE_HAZARD) are tabulated here and written into the kernel by the safeties
 (mechanics/safeties.py), whose lines read them.
@@ -90,10 +90,8 @@ class DelaysConstruct(Construct):
         found = words.house_rule(ruleset)
         return [[found]] if found else []
 
-    provenances = staticmethod(words.provenance_rows)  # (ruleset): the rulebook's sources rows
     compare = staticmethod(words.compare)  # (comparison): the differ's changes
     diff_phrases = words.DIFF_PHRASES  # the differ's aspect -> sentence
-    rulebook = rulebook  # the rulebook's phrases: go_section, card_role, go_pile_laid, stopping, play_options...
     provenance_kinds = ("Recovery",)  # its sources rows' kinds that share a line when they cite alike
 
     # the rulebook's loops (rulebook.document, rulebook.variant, rulebook.provenance)

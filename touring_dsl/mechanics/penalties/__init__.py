@@ -44,7 +44,7 @@ This package imports only touring_dsl.base and touring_dsl.mechanics.
 from __future__ import annotations
 
 from ..construct import Construct, on_first_call
-from . import book, play, statements, words
+from . import play, statements, words
 from . import book as book_words  # (the stage methods' `book` argument is the rulebook's)
 
 
@@ -76,10 +76,6 @@ class PenaltiesConstruct(Construct):
     penalty_plays = staticmethod(play.penalty_plays)  # (game, mask, victim): engine.legal.Legal's method
 
     # words
-    section = staticmethod(book.section)  # (ruleset): the rulebook's Penalties section, phrases
-    differences = staticmethod(book.differences)  # (old, new): a house rule's changes, phrases
-    hours_note = staticmethod(words.hours_note)  # (ruleset): the delays section's note on hours
-    provenances = staticmethod(words.provenance_rows)  # (ruleset): the rulebook's sources rows
     def show_lines(self, ruleset) -> list[str]:
         return words.show(ruleset)  # `touring show`'s lines
 

@@ -51,7 +51,6 @@ class ProgressiveConstruct(Construct):
     # words
     compare = staticmethod(words.compare)  # the differ's comparison (diff.compare)
     diff_phrases = words.DIFF_PHRASES  # its sentences (diff.describe, through mechanics.core)
-    variant = staticmethod(words.variant)  # (old, new): the rulebook's variant line, or None
     def suggestions(self, ruleset, section: str) -> list:
         """`touring new`'s: longer rounds, where the edition times them (one way of writing it), or none."""
         found = words.suggest(ruleset)

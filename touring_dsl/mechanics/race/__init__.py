@@ -103,7 +103,6 @@ class RaceConstruct(Construct):
     setup_length = staticmethod(words.setup_length)  # (setup, ruleset): its own race's length, or None
     length_said = staticmethod(words.length_said)  # a length as the differ holds it, in words
     diff_phrases = words.DIFF_PHRASES  # their sentences (diff.describe, through mechanics.core)
-    rulebook = rulebook  # the rulebook's sentences as phrases (mechanics.phrases): object_blocks, winning
     provenance_kinds = ("Piles",)  # its sources rows' kinds that share a line when they cite alike
 
     # the rulebook's loops (rulebook.document, rulebook.provenance)

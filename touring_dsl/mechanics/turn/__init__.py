@@ -33,8 +33,8 @@ Everything turn-specific is in this package, one file per stage:
                 what happens when the draw pile runs out, and a house rule's changes to either
 
 TURN below is what the stages call (language.syntax, the compiler, engine.tables, engine.codegen and the rules that draw,
-engine.explain, cli.show, cli.new, diff, the rulebook's turn section and variant section; engine.tables, engine.explain,
-cli.show and cli.new through their loops over mechanics.core.CORE). The grammar lines are in
+engine.explain, cli.show, cli.new, diff, the rulebook's turn chapter, sources rows and variant section; engine.tables,
+engine.explain, cli.show, cli.new and the rulebook through their loops over mechanics.core.CORE). The grammar lines are in
 grammar/touring.lark (`turn_rule`, `reshuffle_rule`). The state the turn moves
 (hands, the draw and discard piles) and the wait for a discard down (engine.schema's DISCARD_DOWN, which
 legality answers with discards only) are the engine's, shared with every rule.
@@ -92,7 +92,6 @@ class TurnConstruct(Construct):
     compare_turn = staticmethod(words.compare_turn)
     compare_reshuffle = staticmethod(words.compare_reshuffle)
     diff_phrases = words.DIFF_PHRASES
-    rulebook = rulebook  # the rulebook's sentences as phrases (mechanics.phrases): flow, before_go, reshuffle, variant_*
 
     # the rulebook's loops (rulebook.document, rulebook.variant, rulebook.provenance)
     def chapter(self, ruleset, slot: str, book):

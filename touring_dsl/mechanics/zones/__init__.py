@@ -33,8 +33,8 @@ Everything zone-specific is in this package, one file per stage:
 
 ZONES below is what the stages call (language.syntax, the compiler, engine.schema, engine.tables,
 engine.codegen and the rules that lay mileage and answer counters, engine.explain, cli.show, cli.new, diff; the
-tables, explain, show and new through their loops over mechanics.core.CORE); the
-rulebook (document, variant, provenance) reads rulebook.py's phrases. The grammar lines are in
+tables, explain, show, new and the rulebook (document, variant, provenance: rulebook.py's phrases)
+through their loops over mechanics.core.CORE). The grammar lines are in
 grammar/touring.lark (`zone_rule`).
 """
 from __future__ import annotations
