@@ -1,6 +1,6 @@
 """The stages that loop over the core constructs (issue 30): language.compiler, engine.tables, cli.show,
-cli.new, engine.explain, the rule bots' facts (bots.greedy, bots.strategy.knowledge) and the differ
-(diff.compare, diff.describe).
+cli.new, engine.explain, the rule bots' facts (bots.greedy, bots.strategy.knowledge), the differ
+(diff.compare, diff.describe) and the rulebook (rulebook.document, variant, provenance, examples, scoring).
 
 Each stage visits mechanics.core.CORE through its stage method of the contract (mechanics.construct.Construct),
 in the order mechanics.core.ORDER declares for it, and names no construct: a new core construct joins
@@ -28,6 +28,8 @@ from touring_dsl.language.compiler import compile_file
 from touring_dsl.language.errors import InternalError
 from touring_dsl.mechanics import core
 from touring_dsl.mechanics.construct import Construct
+from touring_dsl.mechanics.phrases import Chapter, Para
+from touring_dsl.rulebook.document import build as build_rulebook
 
 PACKAGE = Path(touring_dsl.__file__).parent
 EDITIONS = PACKAGE.parent / "editions"
@@ -43,6 +45,14 @@ STAGE_FILES = {
     "bots/strategy/knowledge.py": ("extra_turns", "run_free", "shields", "cancelling"),
     "diff/compare.py": ("compare", "card_changes", "card_summary", "seating_changes", "seating_summary"),
     "diff/describe.py": ("card_said", "seating_said", "diff_words"),
+    "rulebook/document.py": ("chapter", "card_chapter", "card_role", "setup_lines", "setup_blocks", "partner_piles",
+                             "play_options", "turn_blocks", "hindrances", "hazard_blocks", "hazard_chain",
+                             "hazard_cure"),
+    "rulebook/scoring.py": ("chapter",),
+    "rulebook/provenance.py": ("provenance_rows",),
+    "rulebook/variant.py": ("variant_lines", "new_card", "card_change"),
+    "rulebook/examples.py": ("example_answer", "cancelling"),
+    "rulebook/construct_words.py": (),
 }
 STAGE_METHODS = tuple(name for name, member in vars(Construct).items()
                       if callable(member) and not name.startswith("_") and name != "owns")
@@ -332,3 +342,64 @@ def test_the_compile_and_diff_orders_are_the_declared_ones_not_the_registry_tupl
     before = compiled("mille-bornes").model_dump_json(), differences()
     monkeypatch.setattr(core, "CORE", tuple(reversed(core.CORE)))
     assert (compiled("mille-bornes").model_dump_json(), differences()) == before
+# the rulebook ----------------------------------------------------------------------------------------
+RULEBOOK_METHODS = tuple(dict.fromkeys(m for stage in STAGE_FILES if stage.startswith("rulebook/")
+                                       for m in STAGE_FILES[stage]
+                                       if m != "cancelling"))  # (the bots' union, which the examples read too)
+# every archive edition and house rule between them uses every construct's rulebook words (a house rule: the
+# variant section), and the scholarly edition prints every chapter and the sources
+EVERY_EDITION = tuple(sorted(str(path.relative_to(PACKAGE.parent)) for pattern in ("editions/*.touring",
+                                                                                    "editions/house/*.touring")
+                             for path in PACKAGE.parent.glob(pattern)))
+
+
+@pytest.mark.parametrize("method", RULEBOOK_METHODS)
+def test_a_construct_with_a_rulebook_method_and_no_place_in_its_order_is_refused(monkeypatch, method) -> None:
+    class Tolls(Construct):
+        name = "tolls"
+
+    def said(self, *args):  # the method implemented, whatever it says: the stage must refuse it unplaced
+        return getattr(Construct, method)(self, *args)
+
+    monkeypatch.setattr(Tolls, method, said)
+    monkeypatch.setattr(core, "CORE", (*core.CORE, Tolls()))
+    with pytest.raises(core.StageOrderError, match=f"construct tolls implements {method} but has no place"):
+        for edition in EVERY_EDITION:
+            build_rulebook(load(edition))
+
+
+def test_a_new_constructs_chapter_is_printed_where_its_slot_is(monkeypatch) -> None:
+    class Tolls(Construct):
+        name = "tolls"
+
+        def chapter(self, ruleset, slot, book):
+            return Chapter("Tolls", "tolls", (Para(("Every side pays its tolls.",)),))
+
+    monkeypatch.setattr(core, "CORE", (*core.CORE, Tolls()))
+    with pytest.raises(core.StageOrderError, match="construct tolls implements chapter"):
+        build_rulebook(load("touring-1937"))
+    order = core.ORDER["chapter"]
+    monkeypatch.setitem(core.ORDER, "chapter", (*order[:order.index("notes")], "tolls", *order[order.index("notes"):]))
+    anchors = [section.anchor for section in build_rulebook(load("touring-1937")).sections]
+    assert anchors[anchors.index("progressive") + 1:anchors.index("progressive") + 3] == ["tolls", "notes"]
+
+
+def test_the_rulebook_stage_reaches_every_construct(monkeypatch) -> None:
+    recorders = [Recorder(monkeypatch, method, through=True) for method in RULEBOOK_METHODS
+                 if any(core.implements(c, method) for c in core.CORE)]
+    assert {r.method for r in recorders} >= {"chapter", "card_chapter", "card_role", "provenance_rows", "variant_lines"}
+    for edition in EVERY_EDITION:
+        build_rulebook(load(edition))
+    for recorder in recorders:
+        recorder.reached_all()
+    chapters = next(r for r in recorders if r.method == "chapter")
+    owners = [c.name for slot in core.ORDER["chapter"] for c in core.CORE if c.owns(slot) and core.implements(c, "chapter")]
+    assert chapters.asked[:len(owners)] == owners  # the first rulebook's chapters, in ORDER's order
+
+
+def test_the_rulebooks_order_is_the_declared_one_not_the_registry_tuple(monkeypatch) -> None:
+    """Every rulebook is the same whatever the order of CORE: its chapters', lists' and rows' order is ORDER's."""
+    editions = ("touring-1937-penalties", "mille-bornes", "editions/house/per-side-zones-1906.touring")
+    before = [build_rulebook(load(edition)) for edition in editions]
+    monkeypatch.setattr(core, "CORE", tuple(reversed(core.CORE)))
+    assert [build_rulebook(load(edition)) for edition in editions] == before

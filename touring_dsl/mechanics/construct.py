@@ -28,6 +28,13 @@ and names no construct:
                     card_said(summary, names), diff_words(q, names, yes_no) (a union, no order);
                     seating_changes(to_b, setup_a, ruleset_a, setup_b, ruleset_b), seating_summary(setup,
                     ruleset), seating_said(summary)
+    rulebook.document chapter(ruleset, slot, book), card_chapter(ruleset, slot, book), card_role(ruleset, card, book),
+                    setup_lines(ruleset), setup_blocks(ruleset), partner_piles(ruleset), play_options(ruleset, book),
+                    turn_blocks(ruleset), hindrances(ruleset), hazard_blocks(ruleset, book),
+                    hazard_chain(ruleset, hazard), hazard_cure(ruleset, hazard, cure)
+    rulebook.provenance provenance_rows(ruleset, slot) (and the attribute provenance_kinds)
+    rulebook.variant  variant_lines(old, new, slot), new_card(ruleset, card), card_change(was, card)
+    rulebook.examples example_answer(ruleset, action, card, holds_none) (and the attribute events)
 
 A new core construct joins a stage by implementing its method and taking its place in that stage's
 ORDER (tests/test_stage_loops.py fails naming a construct that implements a stage method and is missing
@@ -152,6 +159,86 @@ class Construct(Contract):
     def ends_wait(self, card, hazard: str | None, waits_for_go: bool) -> bool | None:
         """Whether laying `card` ends a side's wait: held up by `hazard` (None: no hazard), or waiting for a
         go card (`waits_for_go`); None for a card that is not its own."""
+        return None
+
+    # rulebook (rulebook.document, rulebook.variant, rulebook.provenance, rulebook.examples) --------
+    # Each gives phrases (mechanics.phrases), which rulebook/construct_words.py sets as the rulebook's
+    # text. `book` is the rulebook's, like explain's `asking`: what a sentence owned by one construct
+    # needs of the others, each a loop over CORE (book.hindrances(), book.play_options(),
+    # book.mechanic_rules(), book.go, book.by_kind, book.kind_plural).
+    events: dict[str, str] = {}  # the events its kernel lines report that a worked example may expect -> words
+    provenance_kinds: tuple[str, ...] = ()  # its sources rows' kinds ("Piles: ...") that share a line when they cite alike
+
+    def chapter(self, ruleset, slot: str, book):
+        """Its chapter of the rulebook for one slot of ORDER["chapter"] (the slots it owns: its name or
+        its `sections`), as a mechanics.phrases.Chapter, or None where the edition has none."""
+        return None
+
+    def card_chapter(self, ruleset, slot: str, book):
+        """Its chapter within "The cards" for a slot of ORDER["card_chapter"], or None."""
+        return None
+
+    def card_role(self, ruleset, card, book) -> tuple | None:
+        """What a card of its own does, a phrase for the equipment table (None for any other card)."""
+        return None
+
+    def setup_lines(self, ruleset) -> list[tuple]:
+        """What each side keeps in front of it ("Setting up"'s list), phrases."""
+        return []
+
+    def setup_blocks(self, ruleset) -> list:
+        """The blocks (Para, Items, Grid) said after "Setting up"'s list."""
+        return []
+
+    def partner_piles(self, ruleset) -> str:
+        """The words of the piles partners share besides their go pile and mileage piles ("" for none)."""
+        return ""
+
+    def play_options(self, ruleset, book) -> list[tuple]:
+        """The cards a turn may play, each a phrase ("Playing a turn"'s list)."""
+        return []
+
+    def turn_blocks(self, ruleset) -> list:
+        """Blocks said in "Playing a turn" after what a side may play before its first go card."""
+        return []
+
+    def hindrances(self, ruleset) -> list[str]:
+        """The means it gives sides of hindering others, for the object of the game's sentence."""
+        return []
+
+    def hazard_blocks(self, ruleset, book) -> list:
+        """Blocks of the "Hazards and remedies" chapter said before its table."""
+        return []
+
+    def hazard_chain(self, ruleset, hazard: str):
+        """The repair a hazard of its own waits for (what the hazard's effect says recovers it), or None."""
+        return None
+
+    def hazard_cure(self, ruleset, hazard: str, cure: tuple) -> tuple:
+        """The hazards table's "To recover" cell of `hazard`, given the cell so far (a phrase); each step of
+        ORDER["hazard_cure"] rewrites it in turn."""
+        return cure
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        """The sources table's rows (label, Provenance) of its rules, for one slot of ORDER["provenance_rows"]."""
+        return []
+
+    def variant_lines(self, old, new, slot: str) -> list[tuple]:
+        """What a house rule (`new`) changes of its rules from the parent (`old`), phrases, for one slot of
+        ORDER["variant_lines"]."""
+        return []
+
+    def new_card(self, ruleset, card) -> tuple[str, tuple] | None:
+        """A card a house rule adds, of a kind of its own: its role's word and what more it says (a
+        phrase), or None for another kind of card."""
+        return None
+
+    def card_change(self, was, card) -> tuple | None:
+        """What changed of a card in what it owns, a phrase for the variant section, or None."""
+        return None
+
+    def example_answer(self, ruleset, action: str, card: str | None, holds_none: bool) -> tuple | None:
+        """A worked example's out-of-turn answer, after who answers, as a phrase; None for an answer not its own."""
         return None
 
 

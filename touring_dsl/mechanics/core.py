@@ -73,6 +73,39 @@ ORDER: dict[str, tuple[str, ...]] = {
     "seating_changes": ("removals", "mechanics", "race"),
     "seating_summary": ("removals", "race"),
     "seating_said": ("race", "removals"),
+    # rulebook.document: the chapters, top to bottom (a slot a construct owns is its chapter: "race" the
+    # object of the game, "ending" the winning); the others are the rulebook's own
+    "chapter": ("race", "equipment", "setup", "players", "turn", "cards", "zones", "penalties", "ending", "scoring",
+                "progressive", "notes", "variant", "examples", "sources"),
+    # "The cards"' chapters: the mileage cards, the go cards, the hazards (the effects'), safeties, counters
+    "card_chapter": ("race", "delays", "hazards", "safeties", "counters"),
+    # the equipment table's "What it does": the first that answers for the card
+    "card_role": ("race", "delays", "effects", "zones", "safeties", "counters"),
+    # "Setting up": what each side keeps, then what follows the list
+    "setup_lines": ("delays", "zones", "race", "safeties"),
+    "setup_blocks": ("zones",),
+    "partner_piles": ("zones",),
+    # "Playing a turn": the cards a turn may play, the last a discard; then the piles' flags
+    "play_options": ("race", "delays", "effects", "zones", "safeties", "discard"),
+    "turn_blocks": ("race",),
+    # the object of the game: the ways of hindering an opponent
+    "hindrances": ("effects", "zones"),
+    # "Hazards and remedies": the stopping hazards, the hours, each effect's paragraph; a hazard's repair, and
+    # its "To recover" cell (the counters that turn it away, then the chain's marks)
+    "hazard_blocks": ("delays", "penalties", "effects"),
+    "hazard_chain": ("delays",),
+    "hazard_cure": ("counters", "delays"),
+    # rulebook.provenance: the sources table's rows, in the order a reader meets the rules
+    "provenance_rows": ("cards", "race", "setups", "mechanics", "turn", "delays", "zones", "penalties", "counters",
+                        "reshuffle", "ending", "scoring", "match mechanics", "progressive", "pile names", "notes",
+                        "examples"),
+    # rulebook.variant: "How this variant differs"'s list, and an added or changed card's words
+    "variant_lines": ("deck", "race", "setups", "turn", "delays", "zones", "penalties", "reshuffle", "progressive",
+                      "mechanics", "notes", "examples"),
+    "new_card": ("effects", "counters"),
+    "card_change": ("hours", "removes", "effects", "counters", "miles"),
+    # rulebook.examples: an answer out of turn
+    "example_answer": ("counters",),
 }
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from .construct import Construct
 from .effects.base import Named, NameList
+from .phrases import Chapter, Para, Refs
 from .vocabulary import EMPTY, RUNNING, SAFETY
 
 KIND = "safety"
@@ -261,6 +262,29 @@ class SafetyConstruct(Construct):
         if card.extra_turn:
             extras.append(("you draw and play again at once",))
         return (Named(card.name), " shields from ", NameList(tuple(card.against), "and")), extras
+
+    # the rulebook's loops (rulebook.document): its words above, set in the rulebook's places
+    def card_chapter(self, ruleset, slot: str, book):
+        """The Safeties chapter of "The cards": how every safety is laid, then each safety's paragraph."""
+        safeties = [card for card in ruleset.deck if card.kind == KIND]
+        if not safeties:
+            return None
+        blocks = [Para(self.section_intro(book.go))]
+        for card in safeties:
+            head, extras = self.section_card(card, book.go)
+            joined = [part for i, extra in enumerate(extras) for part in ((("; and ",) if i else ()) + extra)]
+            blocks.append(Para((*head, *((": ", *joined, ".") if extras else (".",)), Refs((card.provenance,)))))
+        return Chapter("Safeties", "safeties", tuple(blocks))
+
+    def card_role(self, ruleset, card, book) -> tuple | None:
+        return self.role(card, book.go) if card.kind == KIND else None
+
+    def setup_lines(self, ruleset) -> list[tuple]:
+        return [(self.setup_line(),)] if any(card.kind == KIND for card in ruleset.deck) else []
+
+    def play_options(self, ruleset, book) -> list[tuple]:
+        names = [card.name for card in ruleset.deck if card.kind == KIND]
+        return [self.play_option(names)] if names else []
 
     def guards(self, card) -> list[str]:
         """The hazards whose family a safety's face shows on the web table: those it shields from or cancels."""

@@ -37,15 +37,17 @@ What is in this package, one file per stage:
 
 The stages call RACE below: language.syntax (the parse), the compiler's loops (compile_fields: the race and
 the ending; setup_race: a setup's own race, checked against its pack), engine.tables and engine.codegen,
-explain, cli.show, the differ's loops (compare, seating_changes, seating_summary, seating_said), and
-rulebook.document (object_blocks, winning, setup_piles, mileage_play, pile_flags,
-counting, safe_piles). The players' table (each setup's race and its piles' needs) is the rulebook's.
+explain, cli.show, the differ's loops (compare, seating_changes, seating_summary, seating_said), and the
+rulebook through its loops over mechanics.core.CORE (chapter: the object and the winning; card_chapter:
+the mileage cards; card_role, setup_lines, play_options, turn_blocks, provenance_rows). The players'
+table (each setup's race and its piles' needs) is the rulebook's.
 """
 from __future__ import annotations
 
 from ..construct import Construct, on_first_call
 from . import kernel, rulebook, statements, suggest, words
 from ..vocabulary import MILEAGE
+from ..phrases import Chapter
 from .kernel import NO_CAP
 
 
@@ -124,7 +126,34 @@ class RaceConstruct(Construct):
         return ["the full race" if race is None else f"a race of {words.length_said(race)}"]
 
     diff_phrases = words.DIFF_PHRASES  # their sentences (diff.describe, through mechanics.core)
-    rulebook = rulebook  # the rulebook's sentences as phrases (mechanics.phrases): object_blocks, winning
+    provenance_kinds = ("Piles",)  # its sources rows' kinds that share a line when they cite alike
+
+    # the rulebook's loops (rulebook.document, rulebook.provenance)
+    def chapter(self, ruleset, slot: str, book):
+        """The Object of the game ("race": the race's blocks, then the mechanics' rules the book gives), or
+        the Winning chapter ("ending")."""
+        if slot == "ending":
+            return rulebook.winning(ruleset)
+        blocks = (*rulebook.object_blocks(ruleset, book.hindrances()), *book.mechanic_rules())
+        return Chapter("Object of the game", "object", blocks)
+
+    def card_chapter(self, ruleset, slot: str, book):
+        return rulebook.mileage_chapter(ruleset)
+
+    def card_role(self, ruleset, card, book) -> tuple | None:
+        return rulebook.mileage_role(ruleset, card) if card.kind == "mileage" else None
+
+    def setup_lines(self, ruleset) -> list[tuple]:
+        return [rulebook.setup_piles(ruleset)]
+
+    def play_options(self, ruleset, book) -> list[tuple]:
+        return [rulebook.mileage_option(ruleset)]
+
+    def turn_blocks(self, ruleset) -> list:
+        return list(rulebook.pile_flags(ruleset))  # the piles turned face down, the cards laid crosswise
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        return rulebook.provenance_rows(ruleset, slot)
 
 
 RACE = RaceConstruct()

@@ -12,8 +12,9 @@ Each kind of term is one TermKind (base.py; the core's in terms.py), listed once
 grammar alias, its compile check, how it is counted on the finished table and its words. A mechanic's
 `finishes` join KINDS as MechanicFinish. The stages call the construct through the functions below:
 compile.compile_scoring (the compiler's loop, through SCORING.compile_fields), count (engine.rules.scoring),
-words and score_words (show, the diff, the score sheet, the rulebook's provenance table) and the kind's
-rulebook words (rulebook.scoring). language.syntax hands it the parse of its lines (parse_rule) and their keys (statement_key). A new kind of
+words and score_words (show, the diff, the score sheet) and the kind's rulebook words (rulebook.py: the
+Scoring chapter and the sources rows, which the rulebook reaches through its stage methods chapter and
+provenance_rows). language.syntax hands it the parse of its lines (parse_rule) and their keys (statement_key). A new kind of
 term is one TermKind in KINDS, and its alternative in grammar/touring.lark (`score_rule`, or `finish`). The compiled model's part is model.py (ScoreTerm, Scoring).
 """
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ...base.wording import counted
 from .. import REGISTERED
 from ..construct import Construct, on_first_call
 from ..match import MATCH
+from . import rulebook
 from .base import Named, NameList, TermKind, completed
 from .terms import CORE, MechanicFinish
 
@@ -103,6 +105,15 @@ class ScoringConstruct(Construct):
         terms = [f"{counted(t.points, 'point')} {score_words(t, unit, counter=r.pile_names.counter)}"
                  for t in r.scoring.terms]
         return ["Scoring: " + ", ".join(terms) + MATCH.show(r)]  # the match, its mechanics beside it (mechanics.match)
+
+    # the rulebook's loops (rulebook.document, rulebook.provenance): rulebook.py's phrases
+    provenance_kinds = ("Scores",)  # its sources rows' kinds that share a line when they cite alike
+
+    def chapter(self, ruleset, slot: str, book):
+        return rulebook.chapter(ruleset, kind_of, score_words)  # Scoring, or None
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        return rulebook.provenance_rows(ruleset, score_words)
 
 
 SCORING = ScoringConstruct()

@@ -33,8 +33,8 @@ Everything turn-specific is in this package, one file per stage:
                 what happens when the draw pile runs out, and a house rule's changes to either
 
 TURN below is what the stages call (language.syntax, the compiler, engine.tables, engine.codegen and the rules that draw,
-engine.explain, cli.show, cli.new, diff, the rulebook's turn section and variant section; engine.tables, engine.explain,
-cli.show and cli.new through their loops over mechanics.core.CORE). The grammar lines are in
+engine.explain, cli.show, cli.new, diff, the rulebook's turn chapter, sources rows and variant section; engine.tables,
+engine.explain, cli.show, cli.new and the rulebook through their loops over mechanics.core.CORE). The grammar lines are in
 grammar/touring.lark (`turn_rule`, `reshuffle_rule`). The state the turn moves
 (hands, the draw and discard piles) and the wait for a discard down (engine.schema's DISCARD_DOWN, which
 legality answers with discards only) are the engine's, shared with every rule.
@@ -100,7 +100,20 @@ class TurnConstruct(Construct):
         (words.compare_turn if section == "turn" else words.compare_reshuffle)(comparison)
 
     diff_phrases = words.DIFF_PHRASES
-    rulebook = rulebook  # the rulebook's sentences as phrases (mechanics.phrases): flow, before_go, reshuffle, variant_*
+
+    # the rulebook's loops (rulebook.document, rulebook.variant, rulebook.provenance)
+    def chapter(self, ruleset, slot: str, book):
+        return rulebook.chapter(ruleset, book)  # Playing a turn
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        if slot == "reshuffle":
+            return [("When the draw pile runs out", ruleset.reshuffle.provenance)]
+        return [("The turn", ruleset.turn.provenance)]
+
+    def variant_lines(self, old, new, slot: str) -> list[tuple]:
+        if slot == "reshuffle":
+            return rulebook.variant_reshuffle(old.reshuffle, new.reshuffle)
+        return rulebook.variant_turn(old.turn, new.turn)
 
 
 TURN = TurnConstruct()
