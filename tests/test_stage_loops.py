@@ -1,5 +1,6 @@
-"""The stages that loop over the core constructs (issue 30): engine.tables, cli.show, cli.new, engine.explain,
-and the rule bots' facts (bots.greedy, bots.strategy.knowledge).
+"""The stages that loop over the core constructs (issue 30): language.compiler, engine.tables, cli.show,
+cli.new, engine.explain, the rule bots' facts (bots.greedy, bots.strategy.knowledge), the differ
+(diff.compare, diff.describe) and the rulebook (rulebook.document, variant, provenance, examples, scoring).
 
 Each stage visits mechanics.core.CORE through its stage method of the contract (mechanics.construct.Construct),
 in the order mechanics.core.ORDER declares for it, and names no construct: a new core construct joins
@@ -18,16 +19,23 @@ import pytest
 import touring_dsl
 from touring_dsl.cli.new import suggestions
 from touring_dsl.cli.show import summary_lines
+from touring_dsl.diff import describe, diff_rulesets
 from touring_dsl.engine import build_position
 from touring_dsl.engine.explain import Asking, why_not
 from touring_dsl.engine.tables import Tables
 from touring_dsl.language.archive import load
+from touring_dsl.language.compiler import compile_file
+from touring_dsl.language.errors import InternalError
 from touring_dsl.mechanics import core
 from touring_dsl.mechanics.construct import Construct
+from touring_dsl.mechanics.phrases import Chapter, Para
+from touring_dsl.rulebook.document import build as build_rulebook
 
 PACKAGE = Path(touring_dsl.__file__).parent
+EDITIONS = PACKAGE.parent / "editions"
 # the stage files that loop over CORE, and the stage methods each loops over
 STAGE_FILES = {
+    "language/compiler.py": ("card_fields", "card_attributes", "check_card", "setup_race", "compile_fields"),
     "engine/tables.py": ("tables", "state_tables", "targets"),
     "cli/show.py": ("show_lines",),
     "cli/new.py": ("suggestions",),
@@ -35,10 +43,21 @@ STAGE_FILES = {
                           "running_refusal"),
     "bots/greedy.py": ("extra_turns", "ends_wait", "cancelling"),
     "bots/strategy/knowledge.py": ("extra_turns", "run_free", "shields", "cancelling"),
+    "diff/compare.py": ("compare", "card_changes", "card_summary", "seating_changes", "seating_summary"),
+    "diff/describe.py": ("card_said", "seating_said", "diff_words"),
+    "rulebook/document.py": ("chapter", "card_chapter", "card_role", "setup_lines", "setup_blocks", "partner_piles",
+                             "play_options", "turn_blocks", "hindrances", "hazard_blocks", "hazard_chain",
+                             "hazard_cure"),
+    "rulebook/scoring.py": ("chapter",),
+    "rulebook/provenance.py": ("provenance_rows",),
+    "rulebook/variant.py": ("variant_lines", "new_card", "card_change"),
+    "rulebook/examples.py": ("example_answer", "cancelling"),
+    "rulebook/construct_words.py": (),
 }
 STAGE_METHODS = tuple(name for name, member in vars(Construct).items()
                       if callable(member) and not name.startswith("_") and name != "owns")
-ORDER_FREE = ("targets", "extra_turns", "run_free", "shields", "ends_wait", "cancelling")  # unions, or one answer: no order
+ORDER_FREE = ("targets", "extra_turns", "run_free", "shields", "ends_wait", "cancelling",  # unions, or one answer:
+              "card_fields", "diff_words")  # no order
 
 
 def construct_names() -> set[str]:
@@ -200,3 +219,187 @@ def test_the_stage_orders_are_the_declared_ones_not_the_registry_tuple(monkeypat
     after = summary_lines(ruleset), [[s.about for s in c] for c in suggestions(ruleset)]
     assert after == before
     assert list(Tables(ruleset, ruleset.setup_for(2, None), 2).__dict__) == list(tables)
+
+
+# the compile stage and the differ -------------------------------------------------------------------
+def compiled(edition: str):
+    """An archive edition compiled afresh (archive.load may answer from the compiled-ruleset cache)."""
+    return compile_file(EDITIONS / f"{edition}.touring")
+
+
+def differences(a: str = "touring-1906", b: str = "touring-1958") -> list[str]:
+    """Every change from edition a to b, in words: 1906 to 1958 adds and drops cards and ways to seat
+    players, pairs renamed cards and changes a setup's own race, so every loop of the differ runs."""
+    return [describe(change) for change in diff_rulesets(load(a), load(b)).changes]
+
+
+class Tolls(Construct):
+    """A construct nobody foresaw, implementing one stage method (set by the test) and nothing else."""
+
+    name = "tolls"
+
+
+# each new stage method, what its stand-in does, and what makes its stage call it
+NO_PLACE_REFUSED = {
+    "compile_fields": (lambda self, build, section: {}, lambda: compiled("touring-1937")),
+    "card_attributes": (lambda self: {}, lambda: compiled("touring-1937")),
+    "check_card": (lambda self, build, stmt: None, lambda: compiled("touring-1937")),
+    "setup_race": (lambda self, build, setup, race: race, lambda: compiled("touring-1937")),
+    "compare": (lambda self, comparison, section: None, differences),
+    "card_changes": (lambda self, old, new, in_b: [], differences),
+    "card_summary": (lambda self, card: {}, differences),
+    "seating_changes": (lambda self, to_b, s_a, r_a, s_b, r_b: [], differences),
+    "seating_summary": (lambda self, setup, ruleset: {}, differences),
+    "card_said": (lambda self, summary, names: "", differences),
+    "seating_said": (lambda self, summary: [], differences),
+}
+
+
+def test_every_ordered_stage_method_of_the_compiler_and_the_differ_is_tried_here() -> None:
+    ordered = {m for f in ("language/compiler.py", "diff/compare.py", "diff/describe.py") for m in STAGE_FILES[f]}
+    assert set(NO_PLACE_REFUSED) == ordered - set(ORDER_FREE)
+
+
+@pytest.mark.parametrize("method", sorted(NO_PLACE_REFUSED))
+def test_a_construct_with_no_place_in_the_compile_or_diff_order_is_refused_by_name(monkeypatch, method) -> None:
+    stand_in, run = NO_PLACE_REFUSED[method]
+    tolls = type("Tolls", (Tolls,), {method: stand_in})()
+    monkeypatch.setattr(core, "CORE", (*core.CORE, tolls))
+    # the compiler reports an error of its own as a bug (InternalError), with the refusal's words
+    with pytest.raises((core.StageOrderError, InternalError), match=rf"construct tolls implements {method} but"):
+        run()
+    monkeypatch.setitem(core.ORDER, method, (*core.ORDER[method], "tolls"))
+    run()  # with its place, the stage takes it in
+
+
+def test_the_compile_stage_takes_a_new_constructs_fields_in_its_order(monkeypatch) -> None:
+    """A construct's compile step reads the fields of the steps before it (build.compiled), in ORDER."""
+    seen = []
+
+    class Tolls2(Tolls):
+        def compile_fields(self, build, section):
+            seen.append((section, sorted(build.compiled), build.race.miles))  # (a toll per so many miles)
+            return {}
+
+    monkeypatch.setattr(core, "CORE", (*core.CORE, Tolls2()))
+    monkeypatch.setitem(core.ORDER, "compile_fields", ("tolls", *core.ORDER["compile_fields"]))
+    with pytest.raises(InternalError, match="KeyError: 'race'"):  # first, it runs before the race it needs
+        compiled("touring-1937")
+    monkeypatch.setitem(core.ORDER, "compile_fields", (*core.ORDER["compile_fields"][1:], "tolls"))
+    compiled("touring-1937")
+    assert seen[-1][0] == "tolls" and {"race", "setups", "turn", "scoring", "pile_names"} <= set(seen[-1][1])
+
+
+def test_a_compiled_field_given_twice_is_a_bug_reported_not_a_field_replaced(monkeypatch) -> None:
+    class Tolls4(Tolls):
+        def compile_fields(self, build, section):
+            return {"race": None}
+
+    monkeypatch.setattr(core, "CORE", (*core.CORE, Tolls4()))
+    monkeypatch.setitem(core.ORDER, "compile_fields", (*core.ORDER["compile_fields"], "tolls"))
+    with pytest.raises(InternalError, match=r"the tolls step of the compiler gives \['race'\]"):
+        compiled("touring-1937")
+
+
+def test_the_differ_says_a_new_constructs_changes_where_its_slot_is(monkeypatch) -> None:
+    class Tolls3(Tolls):
+        def compare(self, comparison, section):
+            comparison.emit("notes", "added", "note", (None, "tolls"), None, "Tolls are paid at each town.")
+
+    monkeypatch.setattr(core, "CORE", (*core.CORE, Tolls3()))
+    monkeypatch.setitem(core.ORDER, "compare", ("tolls", *core.ORDER["compare"]))
+    assert differences()[0] == "Note added: Tolls are paid at each town."
+    monkeypatch.setitem(core.ORDER, "compare", (*core.ORDER["compare"][1:], "tolls"))
+    assert differences()[-1] == "Note added: Tolls are paid at each town."
+
+
+def test_the_compile_stage_reaches_every_construct_in_its_order(monkeypatch) -> None:
+    recorders = {method: Recorder(monkeypatch, method, through=True)
+                 for method in ("card_fields", "card_attributes", "check_card", "setup_race", "compile_fields")}
+    compiled("mille-bornes")  # safeties that cancel (counters and safeties), zones, a match
+    for recorder in recorders.values():
+        recorder.reached_all()
+    fields = recorders["compile_fields"]
+    owners = [c.name for slot in core.ORDER["compile_fields"] for c in core.CORE
+              if c.owns(slot) and core.implements(c, "compile_fields")]
+    assert fields.asked == owners  # once per slot, in ORDER: the turn, then the reshuffle apart
+    assert fields.asked.count("turn") == 2 and fields.asked.count("race") == 2
+
+
+def test_the_diff_stage_reaches_every_construct_in_its_order(monkeypatch) -> None:
+    methods = [m for m in (*STAGE_FILES["diff/compare.py"], *STAGE_FILES["diff/describe.py"]) if m != "diff_words"]
+    recorders = {method: Recorder(monkeypatch, method, through=True) for method in methods}
+    differences()
+    for recorder in recorders.values():
+        recorder.reached_all()
+    owners = [c.name for slot in core.ORDER["compare"] for c in core.CORE
+              if c.owns(slot) and core.implements(c, "compare")]
+    assert recorders["compare"].asked == owners
+
+
+def test_the_compile_and_diff_orders_are_the_declared_ones_not_the_registry_tuple(monkeypatch) -> None:
+    """The compiled JSON, the errors of a card and the diff are the same whatever the order of CORE."""
+    before = compiled("mille-bornes").model_dump_json(), differences()
+    monkeypatch.setattr(core, "CORE", tuple(reversed(core.CORE)))
+    assert (compiled("mille-bornes").model_dump_json(), differences()) == before
+# the rulebook ----------------------------------------------------------------------------------------
+RULEBOOK_METHODS = tuple(dict.fromkeys(m for stage in STAGE_FILES if stage.startswith("rulebook/")
+                                       for m in STAGE_FILES[stage]
+                                       if m != "cancelling"))  # (the bots' union, which the examples read too)
+# every archive edition and house rule between them uses every construct's rulebook words (a house rule: the
+# variant section), and the scholarly edition prints every chapter and the sources
+EVERY_EDITION = tuple(sorted(str(path.relative_to(PACKAGE.parent)) for pattern in ("editions/*.touring",
+                                                                                    "editions/house/*.touring")
+                             for path in PACKAGE.parent.glob(pattern)))
+
+
+@pytest.mark.parametrize("method", RULEBOOK_METHODS)
+def test_a_construct_with_a_rulebook_method_and_no_place_in_its_order_is_refused(monkeypatch, method) -> None:
+    class Tolls(Construct):
+        name = "tolls"
+
+    def said(self, *args):  # the method implemented, whatever it says: the stage must refuse it unplaced
+        return getattr(Construct, method)(self, *args)
+
+    monkeypatch.setattr(Tolls, method, said)
+    monkeypatch.setattr(core, "CORE", (*core.CORE, Tolls()))
+    with pytest.raises(core.StageOrderError, match=f"construct tolls implements {method} but has no place"):
+        for edition in EVERY_EDITION:
+            build_rulebook(load(edition))
+
+
+def test_a_new_constructs_chapter_is_printed_where_its_slot_is(monkeypatch) -> None:
+    class Tolls(Construct):
+        name = "tolls"
+
+        def chapter(self, ruleset, slot, book):
+            return Chapter("Tolls", "tolls", (Para(("Every side pays its tolls.",)),))
+
+    monkeypatch.setattr(core, "CORE", (*core.CORE, Tolls()))
+    with pytest.raises(core.StageOrderError, match="construct tolls implements chapter"):
+        build_rulebook(load("touring-1937"))
+    order = core.ORDER["chapter"]
+    monkeypatch.setitem(core.ORDER, "chapter", (*order[:order.index("notes")], "tolls", *order[order.index("notes"):]))
+    anchors = [section.anchor for section in build_rulebook(load("touring-1937")).sections]
+    assert anchors[anchors.index("progressive") + 1:anchors.index("progressive") + 3] == ["tolls", "notes"]
+
+
+def test_the_rulebook_stage_reaches_every_construct(monkeypatch) -> None:
+    recorders = [Recorder(monkeypatch, method, through=True) for method in RULEBOOK_METHODS
+                 if any(core.implements(c, method) for c in core.CORE)]
+    assert {r.method for r in recorders} >= {"chapter", "card_chapter", "card_role", "provenance_rows", "variant_lines"}
+    for edition in EVERY_EDITION:
+        build_rulebook(load(edition))
+    for recorder in recorders:
+        recorder.reached_all()
+    chapters = next(r for r in recorders if r.method == "chapter")
+    owners = [c.name for slot in core.ORDER["chapter"] for c in core.CORE if c.owns(slot) and core.implements(c, "chapter")]
+    assert chapters.asked[:len(owners)] == owners  # the first rulebook's chapters, in ORDER's order
+
+
+def test_the_rulebooks_order_is_the_declared_one_not_the_registry_tuple(monkeypatch) -> None:
+    """Every rulebook is the same whatever the order of CORE: its chapters', lists' and rows' order is ORDER's."""
+    editions = ("touring-1937-penalties", "mille-bornes", "editions/house/per-side-zones-1906.touring")
+    before = [build_rulebook(load(edition)) for edition in editions]
+    monkeypatch.setattr(core, "CORE", tuple(reversed(core.CORE)))
+    assert [build_rulebook(load(edition)) for edition in editions] == before

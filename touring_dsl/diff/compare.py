@@ -1,21 +1,20 @@
-"""Diff stage, comparison: two Rulesets and their card pairing -> Changes, topic by topic."""
+"""Diff stage, comparison: two Rulesets and their card pairing -> Changes, topic by topic.
+
+The topics are a loop over the core constructs (mechanics.core.CORE) that names none of them: each
+construct's `compare` in its slots of mechanics.core.ORDER["compare"], this module's own topics (the
+header, the cards, the seatings, the hazard effects' data, the scoring's terms, the notes, the optional
+mechanics) in theirs, so the changes come in the order the differ's goldens hold. A card's aspects and
+summary, and a seating's changes and summary, are loops over CORE too (card_changes, card_summary,
+seating_changes, seating_summary).
+"""
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from ..mechanics import REGISTERED
-from ..mechanics.zones import ZONES
-from ..mechanics.delays import DELAYS
+from ..mechanics import REGISTERED, core
 from ..mechanics.effects import REGISTERED as EFFECTS, effects_of
-from ..mechanics.turn import TURN
-from ..mechanics.race import RACE
-from ..mechanics.safeties import SAFETIES
 from ..mechanics.scoring import score_words
 from ..language.model import Card, Ruleset, Setup
-from ..mechanics.match import MATCH
-from ..mechanics.penalties import PENALTIES
-from ..mechanics.progressive import PROGRESSIVE
-from ..mechanics.counters import COUNTERS
 from .changes import MECHANIC_ASPECT, Change
 from .match import CardMatch
 
@@ -27,10 +26,11 @@ class Comparison:
         self.changes: list[Change] = []
 
     def run(self) -> list[Change]:
-        for step in (self.metadata, self.cards, self.race, self.players, self.turn, self.delays,
-                     self.zones, self.penalty_changes, self.removals, self.reshuffle, self.ending,
-                     self.scoring, self.progressive, self.notes, self.mechanics):
-            step()
+        own = {"metadata": self.metadata, "cards": self.cards, "players": self.players, "effects": self.effects,
+               "scoring": self.scoring, "score_terms": self.score_terms, "notes": self.notes,
+               "mechanics": self.mechanics}
+        for section, compare in core.steps("compare", {slot: _own(topic) for slot, topic in own.items()}):
+            compare(self, section)
         return self.changes
 
     # helpers -------------------------------------------------------------------------------------
@@ -97,14 +97,10 @@ class Comparison:
             self.emit("cards", "added", "card", (None, card.name), None, _card_summary(card))
         for old, new in self.match.pairs():
             subject = (old.name, new.name)
-            for aspect in ("kind", "miles", "count", "hours"):
-                self.value("cards", aspect, getattr(old, aspect), getattr(new, aspect), subject=subject)
-            for aspect, was, now, was_in_b in SAFETIES.diff_pairs(old, new, self.ts):  # (mechanics.safeties)
-                self.value("cards", aspect, was, now, was_in_b, subject=subject)
+            for _, changes in core.steps("card_changes", {"card": _card_aspects}):
+                for aspect, was, now, was_in_b in changes(old, new, self.ts):
+                    self.value("cards", aspect, was, now, was_in_b, subject=subject)
         self.value("cards", "deck-size", _deck_size(self.a), _deck_size(self.b))
-
-    def race(self) -> None:
-        RACE.compare_race(self)  # the race construct's comparison (mechanics.race)
 
     def players(self) -> None:
         """Ways to seat players, known by (players, sides, decks); compared in groups of player counts."""
@@ -124,30 +120,11 @@ class Comparison:
             yield ("removed", "seating", summary, None) if new is None else ("added", "seating", None, summary)
             return
         (s_a, r_a), (s_b, r_b) = old, new
-        removals_a = _removal_list(s_a.removals, r_a)
-        removals_b = _removal_list(s_b.removals, r_b)
-        if _removal_key(s_a.removals, self.t) != _removal_key(s_b.removals, lambda n: n):
-            yield "changed", "removals", removals_a, removals_b
-        for mechanic in REGISTERED:  # a race's mechanics (the Extension...): each says its own differences
-            if mechanic.place == "race":
-                old_part, new_part = mechanic_part(s_a.race, mechanic), mechanic_part(s_b.race, mechanic)
-                if old_part != new_part:
-                    yield "changed", MECHANIC_ASPECT + mechanic.name, old_part, new_part
-        yield from RACE.compare_setup_race(self.t, s_a, r_a, s_b, r_b)  # its own race (mechanics.race)
+        own = {"removals": _removal_changes, "mechanics": _race_mechanic_changes}
+        for _, changes in core.steps("seating_changes", own):  # the pack, the race's mechanics, its own race
+            yield from changes(self.t, s_a, r_a, s_b, r_b)
 
-    def turn(self) -> None:
-        TURN.compare_turn(self)  # the turn construct's comparison (mechanics.turn)
-
-    def delays(self) -> None:
-        DELAYS.compare(self)  # the delays construct's comparison (mechanics.delays)
-
-    def zones(self) -> None:
-        ZONES.compare(self)  # the zones construct's comparison (mechanics.zones)
-
-    def penalty_changes(self) -> None:
-        PENALTIES.compare(self)  # (the penalties construct: mechanics.penalties)
-
-    def removals(self) -> None:
+    def effects(self) -> None:
         old, new = effects_of(self.a), effects_of(self.b)
         for effect in EFFECTS:  # each hazard effect's own data (mechanics.effects), under its aspect
             if effect.diff_aspect:
@@ -155,32 +132,25 @@ class Comparison:
                            {c.name: effect.diff_value(c) for c in self.a.deck if old.get(c.name) is effect},
                            {c.name: effect.diff_value(c) for c in self.b.deck if new.get(c.name) is effect},
                            self.t, self.t if effect.diff_names_card else (lambda v: v))
-        COUNTERS.compare(self)  # the counters' comparison (mechanics.counters)
-
-    def reshuffle(self) -> None:
-        TURN.compare_reshuffle(self)  # the turn construct's comparison (mechanics.turn)
-
-    def ending(self) -> None:
-        RACE.compare_ending(self)  # (mechanics.race)
 
     def scoring(self) -> None:
-        """Scoring brought in or dropped as a whole (with its match), then each term by what it counts."""
+        """Scoring brought in or dropped as a whole (with its match; a match changed between two scored
+        rulesets is the match construct's, next in ORDER["compare"])."""
+        a, b = self.a.scoring, self.b.scoring
+        if (a is None) != (b is None):
+            self.emit("scoring", "added" if a is None else "removed", "scoring",
+                      old=None if a is None else a.match, new=b.match if b else None)
+
+    def score_terms(self) -> None:
+        """Each scoring term, known by what it counts."""
         a, b = self.a.scoring, self.b.scoring
         if a is None and b is None:
             return
-        if a is None or b is None:
-            self.emit("scoring", "added" if a is None else "removed", "scoring",
-                      old=None if a is None else a.match, new=b.match if b else None)
-        else:
-            MATCH.compare(self)  # (the match construct: mechanics.match)
         unit = " or ".join(sorted({"mile" if r.race.unit == "miles" else "km" for r in (self.a, self.b)
                                    if r.scoring}, reverse=True))  # the same words both ways round
         self.keyed("scoring", "score-term",
                    {score_words(t, unit, self.t): t.points for t in (a.terms if a else ())},
                    {score_words(t, unit): t.points for t in (b.terms if b else ())}, lambda k: k)
-
-    def progressive(self) -> None:
-        PROGRESSIVE.compare(self)  # (the progressive construct: mechanics.progressive)
 
     def mechanics(self) -> None:
         """The ruleset-wide mechanics (and the match's), each under the topic it declares."""
@@ -201,6 +171,35 @@ class Comparison:
                 self.emit("notes", "added", "note", (None, text), None, text)
 
 
+def _own(topic: Callable[[], None]):
+    """One of Comparison's own topics as a step of ORDER["compare"]: (comparison, section) -> None."""
+    def step(comparison: Comparison, section: str) -> None:
+        topic()
+    return step
+
+
+def _card_aspects(old: Card, new: Card, in_b) -> list[tuple[str, Any, Any, Any]]:
+    """What the differ compares of every card matched across the rulesets (the "card" slot of
+    ORDER["card_changes"]): its kind, miles, count and hours."""
+    return [(aspect, getattr(old, aspect), getattr(new, aspect), None)
+            for aspect in ("kind", "miles", "count", "hours")]
+
+
+def _removal_changes(to_b, s_a: Setup, r_a: Ruleset, s_b: Setup, r_b: Ruleset):
+    """The cards a seating takes out of the pack (the "removals" slot of ORDER["seating_changes"])."""
+    if _removal_key(s_a.removals, to_b) != _removal_key(s_b.removals, lambda n: n):
+        yield "changed", "removals", _removal_list(s_a.removals, r_a), _removal_list(s_b.removals, r_b)
+
+
+def _race_mechanic_changes(to_b, s_a: Setup, r_a: Ruleset, s_b: Setup, r_b: Ruleset):
+    """A seating's race mechanics (the Extension...): each says its own differences (the "mechanics" slot)."""
+    for mechanic in REGISTERED:
+        if mechanic.place == "race":
+            old_part, new_part = mechanic_part(s_a.race, mechanic), mechanic_part(s_b.race, mechanic)
+            if old_part != new_part:
+                yield "changed", MECHANIC_ASPECT + mechanic.name, old_part, new_part
+
+
 # reading a ruleset -----------------------------------------------------------------------------------
 
 
@@ -215,12 +214,19 @@ def mechanic_part(holder, mechanic) -> dict | None:
 
 
 def _card_summary(card: Card) -> dict:
+    """An added or removed card as a Change holds it: each part in ORDER["card_summary"]."""
+    summary: dict[str, Any] = {}
+    for _, part in core.steps("card_summary", {"card": _card_own_summary}):
+        summary.update(part(card))
+    return summary
+
+
+def _card_own_summary(card: Card) -> dict:
+    """What every card has: its kind, count, and the fields it sets of its miles, hours and effect."""
     summary: dict[str, Any] = {"kind": card.kind, "count": card.count}
     for field in ("miles", "hours", "removes", "effect"):
         if getattr(card, field) is not None:
             summary[field] = getattr(card, field)
-    summary.update(COUNTERS.summary(card))
-    summary.update(SAFETIES.summary(card))
     return summary
 
 
@@ -247,8 +253,11 @@ def _seatings(ruleset: Ruleset) -> dict[tuple, tuple[Setup, Ruleset]]:
 
 
 def _seating_summary(setup: Setup, ruleset: Ruleset) -> dict:
-    summary: dict[str, Any] = {"removals": _removal_list(setup.removals, ruleset)}
-    summary["race"] = RACE.setup_length(setup, ruleset)  # (mechanics.race)
+    """A way to seat players added or removed, as a Change holds it: each part in ORDER["seating_summary"]."""
+    own = {"removals": lambda s, r: {"removals": _removal_list(s.removals, r)}}
+    summary: dict[str, Any] = {}
+    for _, part in core.steps("seating_summary", own):
+        summary.update(part(setup, ruleset))
     return summary
 
 

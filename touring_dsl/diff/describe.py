@@ -1,14 +1,17 @@
-"""Diff stage, wording: one Change -> one plain sentence (B's state first, A's in brackets)."""
+"""Diff stage, wording: one Change -> one plain sentence (B's state first, A's in brackets).
+
+The core constructs' sentences are loops over mechanics.core.CORE that name none of them: their
+diff_phrases and diff_words, and their parts of a card's and a seating's summary (card_said, seating_said,
+in the order mechanics.core.ORDER declares).
+"""
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from ..mechanics.effects import REGISTERED as EFFECTS
-from ..mechanics.safeties import SAFETIES
 from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
 from ..mechanics import core
-from ..mechanics.race import RACE
 
 
 
@@ -63,13 +66,17 @@ def _meta(label: str) -> Callable[[Change], str]:
 
 def _card(c: Change) -> str:
     info = c.new if c.action == "added" else c.old
-    extra = f", worth {info['miles']}" if "miles" in info else ""
-    extra += f", {info['hours']} hours of delay" if "hours" in info else ""
-    extra += SAFETIES.summary_words(info, names)
+    extra = "".join(said(info, names) for _, said in core.steps("card_said", {"card": _card_own_said}))
     what = f"{info['kind']} card, {info['count']} in the deck{extra}"
     if c.action == "added":
         return f"New card {q(c.name)}: {what}"
     return f"Card {q(c.name)} is gone (was a {what})"
+
+
+def _card_own_said(info: dict, names) -> str:
+    """The words of what every card may have: its miles and its hours (the "card" slot of ORDER["card_said"])."""
+    extra = f", worth {info['miles']}" if "miles" in info else ""
+    return extra + (f", {info['hours']} hours of delay" if "hours" in info else "")
 
 
 def _hours(c: Change) -> str:
@@ -84,8 +91,8 @@ def _hours(c: Change) -> str:
 
 def _seating(c: Change) -> str:
     info = c.new if c.action == "added" else c.old
-    race = "the full race" if info["race"] is None else f"a race of {RACE.length_said(info['race'])}"
-    what = f"{race}, taking out {counted(info['removals'])}"
+    own = {"removals": lambda summary: [f"taking out {counted(summary['removals'])}"]}
+    what = ", ".join(part for _, said in core.steps("seating_said", own) for part in said(info))
     if c.action == "added":
         return f"{c.name}: now a way to play ({what})"
     return f"{c.name}: no longer a way to play (it was {what})"
@@ -136,7 +143,8 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "count": lambda c: f"{q(c.name)}: {c.new} in the deck (was {c.old})",
     "hours": _hours,
     "deck-size": lambda c: f"The deck holds {c.new} cards (was {c.old})",
-    **SAFETIES.diff_words(q, names, _yes_no),
+    **{aspect: phrase for construct in core.CORE  # the card aspects a construct words with the differ's helpers
+       for aspect, phrase in construct.diff_words(q, names, _yes_no).items()},
     "seating": _seating,
     "removals": lambda c: f"{c.name}: take out {counted(c.new)} (was {counted(c.old)})",
     **core.diff_phrases(),  # every core construct's aspects (mechanics.core.CORE: the turn's, the race's, delays', zones', penalties'...)

@@ -2,11 +2,15 @@
 
 A Build holds the merged table of statements (merge.py), the collector every error goes to, the
 edition's sources and the deck as it is built, and the helpers each part uses to read statements and
-check names: `stmts`, `one`, `provenance`, `card_name`. The Ruleset's own sections are built by
-compiler.py (a Build of its own); scoring (mechanics/scoring/compile.py), examples (examples_compile.py), the
-limits (limits_compile.py) and each mechanic's `compile` (touring_dsl.mechanics) are handed the build.
+check names: `stmts`, `one`, `provenance`, `card_name`. The Ruleset is built by compiler.py (a Build of
+its own), a loop over the core constructs' compile steps (mechanics.construct.Construct.compile_fields...)
+that keeps each step's fields in `compiled` for the steps after it; those steps, examples
+(examples_compile.py), the limits (limits_compile.py) and each mechanic's `compile` (touring_dsl.mechanics)
+are handed the build.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from . import model as m
 from .errors import Collector, suggest
@@ -18,11 +22,12 @@ from .syntax import Annot, Name, Stmt
 class Build:
     """The merged table being built into a Ruleset, with the collector every check reports to.
 
-    `cards` fills as the deck is built; `race` (the edition's race) and `mechanics_used` (the names of
-    the mechanics some setup or the ruleset uses) are set by the compiler before scoring reads them.
+    `cards` fills as the deck is built; `compiled` holds the Ruleset's fields as the compile steps make
+    them, in mechanics.core.ORDER["compile_fields"] (`race`, the edition's race, is compiled["race"]);
+    `mechanics_used` (the names of the mechanics some setup or the ruleset uses) is set by the compiler
+    before scoring reads it.
     """
 
-    race: m.Race
     mechanics_used: set[str]
 
     def __init__(self, merged: Merged, collector: Collector):
@@ -32,6 +37,12 @@ class Build:
         self.sources = {s[0].value: m.Source(id=s[0].value, document=s[1], description=s[2], outside=s[3])
                         for s in merged.sources}
         self.cards: dict[str, m.Card] = {}
+        self.compiled: dict = {}
+
+    @property
+    def race(self) -> m.Race:
+        """The edition's race (its compile step runs before the setups', the penalties' and the scoring's)."""
+        return self.compiled["race"]
 
     suggest = staticmethod(suggest)  # a 'did you mean' hint (errors.suggest), for the constructs' compile steps
 
@@ -92,3 +103,13 @@ class Build:
             self.c.error(code, f'"{name.value}" is a {card.kind} card, but {role} must be a {wanted} card', name.span)
             return None
         return name.value
+
+
+@dataclass(frozen=True)
+class SetupLines:
+    """One setup's lines as the steps that make its race read them (Construct.setup_race)."""
+
+    name: Name  # the setup's name as written (an error about the whole setup points at it)
+    rules: dict  # its lines (`race`, `players`...) by kind; a mechanic's by its whole key after the setup's
+    piles: tuple[Stmt, ...]  # its own `pile` lines
+    supply: dict[str, int]  # each card's count in the pack it deals (its decks, less what it takes out)

@@ -2,8 +2,12 @@
 
 compile_file and compile_text read an edition and each file it `extends` (found by locate.py), merge
 them into one table of statements (merge.py) and build the Ruleset from it here, section by section,
-through the shared builder (build.py); scoring, examples, the limits and each mechanic check and build
-their own parts (examples_compile.py, limits_compile.py, touring_dsl.mechanics: scoring is mechanics/scoring/).
+through the shared builder (build.py). The build is a loop over the core constructs (mechanics.core.CORE)
+that names none of them: the Ruleset's fields are each construct's compile_fields, with this module's own
+pieces (the deck, the setups, the limits, the header, the notes and the piles' names) in their slots of
+mechanics.core.ORDER["compile_fields"]; a card statement's fields and checks, and a setup's race, are
+loops too (card_fields, check_card, card_attributes, setup_race). Examples, the limits and each optional
+mechanic check and build their own parts (examples_compile.py, limits_compile.py, touring_dsl.mechanics).
 """
 from __future__ import annotations
 
@@ -11,24 +15,15 @@ import hashlib
 from pathlib import Path
 
 from . import model as m
-from .build import Build
+from .build import Build, SetupLines
 from .errors import Collector, InternalError, Span, TouringError, suggest
 from .examples_compile import compile_examples
 from .limits_compile import check as check_limits
 from .locate import archive_ids, find_edition, names_a_path
 from .merge import Merged
 from ..mechanics import REGISTERED as MECHANICS
-from ..mechanics.zones import ZONES
-from ..mechanics.delays import DELAYS
-from ..mechanics import effects
-from ..mechanics.turn import TURN
-from ..mechanics.race import RACE
-from ..mechanics.penalties import PENALTIES
-from ..mechanics.progressive import PROGRESSIVE
-from ..mechanics.safeties import SAFETIES
-from ..mechanics.counters import COUNTERS
+from ..mechanics import core, effects
 from ..base.resources import display_path
-from ..mechanics.scoring.compile import compile_scoring
 from .statements import name_span
 from .recovery import Damage
 from .syntax import Document, Name, Stmt, parse_document
@@ -171,56 +166,50 @@ class _RulesetBuild(Build):
 
     # the ruleset -----------------------------------------------------------------------------
     def ruleset(self) -> m.Ruleset:
-        doc = self.merged.doc
-        self._deck()
-        race = self.race = RACE.compile_race(self)  # penalties (and setups' races) check their piles against this race
-        setups = self._setups(race)  # progressive tables are seated by these
-        before = len(self.c.diagnostics)
-        check_limits(self, setups)
-        if len(self.c.diagnostics) > before:  # nothing beyond the engine's limits goes on to be played
-            self.c.raise_if_any()
-        year, year_end = self._years()
-        mechanics = self._ruleset_mechanics()
-        self.mechanics_used = {name for name, part in mechanics if part is not None} | {
-            name for s in setups for name, part in s.race.mechanics if part is not None}  # (scoring reads it)
-        fields = dict(
-            id=doc.id.value,
-            title=self._meta("title", doc.id.value),
-            subtitle=self._meta("subtitle", ""),
-            year=year,
-            year_end=year_end,
-            publisher=self._meta("publisher", ""),
-            author=self._own_author(),
-            summary=self._meta("summary", ""),
-            parent=self.merged.parent_id,
-            changes=tuple(self.merged.changes),
-            source_hash=hashlib.sha256("".join(self.merged.hashes).encode()).hexdigest(),
-            sources=tuple(self.sources.values()),
-            deck=tuple(self.cards.values()),
-            race=race,
-            setups=setups,
-            turn=TURN.compile_turn(self),
-            delays=DELAYS.compile(self),
-            zones=ZONES.compile(self),
-            penalties=PENALTIES.compile(self),
-            counters=COUNTERS.compile(self),
-            reshuffle=TURN.compile_reshuffle(self),
-            ending=RACE.compile_ending(self),
-            progressive=PROGRESSIVE.compile(self, setups),
-            scoring=compile_scoring(self),
-            notes=tuple((s.data["text"].value, self.provenance(s, "note")) for s in self.stmts("notes")),
-            history=tuple(m.HistoryFact(text=s.data["text"].value,
-                                        uncertain=s.data["reason"].value if s.kind == "uncertain" else "",
-                                        provenance=self.provenance(s, "the history"))
-                          for s in self.stmts("history")),
-            pile_names=self._pile_names(),
-            mechanics=mechanics,
-        )
+        own = {"deck": self._deck, "setups": self._setups, "limits": self._limits, "metadata": self._metadata,
+               "mechanics": self._ruleset_mechanics, "notes": self._notes, "history": self._history,
+               "pile_names": self._pile_names}
+        for slot, step in core.steps("compile_fields", {slot: _own(piece) for slot, piece in own.items()}):
+            fields = step(self, slot)
+            twice = sorted(fields.keys() & self.compiled.keys())
+            if twice:  # never one step's field silently replaced by another's (a bug: reported as internal)
+                raise ValueError(f"the {slot} step of the compiler gives {twice}, which a step before it gave")
+            self.compiled.update(fields)  # (a later step reads an earlier one's fields: build.compiled)
         if self.c.diagnostics:
             return None  # type: ignore[return-value]
-        ruleset = m.Ruleset(**fields)
+        ruleset = m.Ruleset(**self.compiled)
         examples = compile_examples(self.merged.doc.examples, ruleset, self)
         return ruleset.model_copy(update={"examples": examples})
+
+    # this module's own steps of ORDER["compile_fields"], each giving its fields of the Ruleset ------------
+    def _limits(self) -> dict:
+        """Nothing beyond the engine's limits goes on to be compiled and played (limits_compile.py)."""
+        before = len(self.c.diagnostics)
+        check_limits(self, self.compiled["setups"])
+        if len(self.c.diagnostics) > before:
+            self.c.raise_if_any()
+        return {}
+
+    def _metadata(self) -> dict:
+        """The header's fields and where the edition comes from."""
+        doc = self.merged.doc
+        year, year_end = self._years()
+        return dict(id=doc.id.value, title=self._meta("title", doc.id.value), subtitle=self._meta("subtitle", ""),
+                    year=year, year_end=year_end, publisher=self._meta("publisher", ""), author=self._own_author(),
+                    summary=self._meta("summary", ""), parent=self.merged.parent_id,
+                    changes=tuple(self.merged.changes),
+                    source_hash=hashlib.sha256("".join(self.merged.hashes).encode()).hexdigest(),
+                    sources=tuple(self.sources.values()))
+
+    def _notes(self) -> dict:
+        return {"notes": tuple((s.data["text"].value, self.provenance(s, "note")) for s in self.stmts("notes"))}
+
+    def _history(self) -> dict:
+        """The edition's history: each fact with its sources, an uncertain one with why it stays in doubt."""
+        return {"history": tuple(m.HistoryFact(text=s.data["text"].value,
+                                               uncertain=s.data["reason"].value if s.kind == "uncertain" else "",
+                                               provenance=self.provenance(s, "the history"))
+                                 for s in self.stmts("history"))}
 
     def _years(self) -> tuple[int | None, int | None]:
         """The year, or the first and last year of a range."""
@@ -233,20 +222,20 @@ class _RulesetBuild(Build):
                          f"write {end}-{start}")
         return start, end
 
-    def _pile_names(self) -> m.PileNames:
-        """The names the `piles` section gives; a zone pile named in an edition without zones, or a
-        counter named in one whose deck cancels nothing out of turn, is an error."""
+    def _pile_names(self) -> dict:
+        """The names the `piles` section gives; a zone pile named in an edition without zones is an error
+        (a counter named where no card cancels is the counters' own check: their compile step)."""
         names = {s.data["role"]: s for s in self.stmts("piles") if s.kind == "pile_name"}
         zone, counter = names.get("zone"), names.get("counter")
         if zone is not None and not self.stmts("zones"):
             self.c.error("E256", "this edition has no zones, so it has no zone pile to name", zone.span,
                          "leave the zone pile unnamed")
-        COUNTERS.check_name(self, counter)  # (mechanics.counters)
         head = self.one("piles")
-        return m.PileNames(go=names["go"].data["name"].value if "go" in names else "",
-                           zone=zone.data["name"].value if zone is not None else "",
-                           counter=counter.data["name"].value if counter is not None else "",
-                           provenance=self.merged_provenance("piles", "the piles' names") if head else m.Provenance())
+        return {"pile_names": m.PileNames(
+            go=names["go"].data["name"].value if "go" in names else "",
+            zone=zone.data["name"].value if zone is not None else "",
+            counter=counter.data["name"].value if counter is not None else "",
+            provenance=self.merged_provenance("piles", "the piles' names") if head else m.Provenance())}
 
     def _own_author(self) -> str:
         """The author this file names: a variant of a house rule credits its own maker, not its parent's."""
@@ -257,7 +246,8 @@ class _RulesetBuild(Build):
         value = self.merged.meta.get(name)
         return value.value if value is not None else default
 
-    def _deck(self) -> None:
+    def _deck(self) -> dict:
+        """The deck's cards (build.cards), each card statement checked once every card is known."""
         stmts = self.stmts("deck")
         if not stmts:
             self.c.error("E260", "the edition has no deck", self.merged.doc.id.span, "add a `deck { card ... }` section")
@@ -277,52 +267,54 @@ class _RulesetBuild(Build):
                 name=d["name"].value, kind=d["kind"], count=count.value if count else 0,
                 miles=d["miles"].value if d.get("miles") else None,
                 hours=d["hours"].value if d.get("hours") else None,
-                **self._effect_fields(d),
-                **COUNTERS.card_fields(d),
-                **SAFETIES.card_fields(d),
+                **self._attribute_fields(d),
                 provenance=self.provenance(stmt, f'card "{d["name"].value}"'))
+        own = {"effects": self._check_effects, "attributes": self._check_kind_attributes}
         for stmt in stmts:
-            self._check_card_links(stmt)
+            for _, check in core.steps("check_card", own):
+                check(self, stmt)
         kinds = [card.kind for card in self.cards.values()]
         if stmts and kinds.count("go") != 1:
             self.c.error("E260", f"the deck needs exactly one go card, found {kinds.count('go')}",
                          stmts[0].span)
+        return {"deck": tuple(self.cards.values())}
 
     @staticmethod
-    def _effect_fields(d: dict) -> dict:
-        """The Card fields of the hazard effects whose attributes the card statement carries."""
+    def _attribute_fields(d: dict) -> dict:
+        """The Card fields of the hazard effects whose attributes the card statement carries, and of each
+        core construct's card attributes (a union: each gives fields of its own)."""
         found: dict = {}
         for effect in effects.REGISTERED:
             if any(d.get(attr) for attr in effect.attributes):
                 found.update(effect.card_fields(d))
+        for construct in core.CORE:
+            found.update(construct.card_fields(d))
         return found
 
-    def _check_card_links(self, stmt: Stmt) -> None:
-        d = stmt.data
-        for effect in effects.REGISTERED:  # a hazard effect's attributes are checked by its module
-            if any(d.get(attr) for attr in effect.attributes):
-                effect.check_statement(self, stmt)
-        COUNTERS.check_statement(self, stmt)  # (mechanics.counters)
-        self._check_kind_attributes(stmt)
-        SAFETIES.check_statement(self, stmt)  # (mechanics.safeties)
+    @staticmethod
+    def _check_effects(build: Build, stmt: Stmt) -> None:
+        """A hazard effect's attributes are checked by its module (mechanics.effects)."""
+        for effect in effects.REGISTERED:
+            if any(stmt.data.get(attr) for attr in effect.attributes):
+                effect.check_statement(build, stmt)
 
-    # which card kinds each attribute belongs to, with the words a message uses for it
-    ATTRIBUTE_KINDS = {**COUNTERS.attribute_kinds,
-                       **{attr: ((SAFETIES.kind,), words) for attr, words in SAFETIES.attributes.items()}}
-
-    def _check_kind_attributes(self, stmt: Stmt) -> None:
+    @staticmethod
+    def _check_kind_attributes(build: Build, stmt: Stmt) -> None:
+        """E271: a construct's card attribute on a card of a kind it does not belong to."""
         d = stmt.data
-        for attr, (kinds, words) in self.ATTRIBUTE_KINDS.items():
+        attribute_kinds = {attr: said for _, step in core.steps("card_attributes") for attr, said in step().items()}
+        for attr, (kinds, words) in attribute_kinds.items():
             if d.get(attr) and d["kind"] is not None and d["kind"] not in kinds:
-                self.c.error("E271", f'card "{d["name"].value}" is a {d["kind"]} card, but `{words}` is only '
+                build.c.error("E271", f'card "{d["name"].value}" is a {d["kind"]} card, but `{words}` is only '
                              f'for {" and ".join(k + " cards" for k in kinds)}', d["name"].span)
 
-    def _setups(self, race: m.Race) -> tuple[m.Setup, ...]:
+    def _setups(self) -> dict:
+        """The ways to seat players, each with its race (the edition's race, compiled before)."""
         heads = [s for k, s in self.table.items() if k[0] == "setup" and len(k) == 2]
         if not heads:
             self.c.error("E260", "the edition has no setup", self.merged.doc.id.span,
                          'add `setup "two players" { players 2 individuals }`')
-        return tuple(s for s in (self._setup(h, race) for h in heads) if s)
+        return {"setups": tuple(s for s in (self._setup(h, self.race) for h in heads) if s)}
 
     def _setup(self, head: Stmt, race: m.Race) -> m.Setup | None:
         name = head.data["name"].value
@@ -345,10 +337,11 @@ class _RulesetBuild(Build):
                              if side_count else "a race needs at least two players")
         decks = rules["decks"].data["decks"].value if "decks" in rules else 1
         removals = self._removals(rules.get("without"))
-        setup_race = RACE.compile_setup_race(self, rules.get("setup_race"), piles, race)
-        setup_race = self._race_mechanics(list(rules.values()), setup_race)
         supply = {c.name: c.count * decks - dict(removals).get(c.name, 0) for c in self.cards.values()}
-        RACE.check_supply(self, setup_race, supply, head.data["name"], f' of setup "{name}"')
+        lines = SetupLines(name=head.data["name"], rules=rules, piles=tuple(piles), supply=supply)
+        setup_race = race
+        for _, step in core.steps("setup_race", {"mechanics": _race_mechanics}):
+            setup_race = step(self, lines, setup_race)
         return m.Setup(id=_slug(name), label=name, players=counts, sides=side_count, side_size=size,
                        decks=decks, removals=removals, race=setup_race,
                        provenance=self._setup_provenance(head, rules.values(), f'setup "{name}"'))
@@ -377,21 +370,9 @@ class _RulesetBuild(Build):
         return tuple(out)
 
     # mechanics (touring_dsl.mechanics): each compiles its own statements into its part of the model --------
-    def _race_mechanics(self, stmts: list[Stmt], race: m.Race) -> m.Race:
-        """A setup's race with the parts of the race mechanics its statements declare (the Extension...)."""
-        parts = {}
-        for mechanic in MECHANICS:
-            if mechanic.place == "race":
-                part = mechanic.compile([s for s in stmts if s.kind in mechanic.statements], race, self)
-                if part is not None:
-                    parts[mechanic.name] = part
-        if not parts:
-            return race
-        return race.model_copy(update={"mechanics": race.mechanics.model_copy(update=parts)})
-
-    def _ruleset_mechanics(self) -> m.RulesetMechanics:
+    def _ruleset_mechanics(self) -> dict:
         """The parts of the ruleset-wide mechanics (and the match's), each from its statements in the sections
-        it declares."""
+        it declares; and the names of every mechanic some setup or the ruleset uses (the scoring reads them)."""
         parts = {}
         for mechanic in MECHANICS:
             if mechanic.place != "race":
@@ -400,7 +381,10 @@ class _RulesetBuild(Build):
                 part = mechanic.compile(stmts, None, self)
                 if part is not None:
                     parts[mechanic.name] = part
-        return m.RulesetMechanics(**parts)
+        mechanics = m.RulesetMechanics(**parts)
+        self.mechanics_used = {name for name, part in mechanics if part is not None} | {
+            name for s in self.compiled["setups"] for name, part in s.race.mechanics if part is not None}
+        return {"mechanics": mechanics}
 
 
     def card_span(self, card: m.Card) -> Span | None:
@@ -408,6 +392,28 @@ class _RulesetBuild(Build):
         stmt = self.table.get(("deck", "card", card.name))
         return name_span(stmt) if stmt else None
 
+
+
+def _race_mechanics(build: Build, setup: SetupLines, race: m.Race) -> m.Race:
+    """A setup's race with the parts of the race mechanics its lines declare (the Extension...): the last
+    step of ORDER["setup_race"]."""
+    stmts = list(setup.rules.values())
+    parts = {}
+    for mechanic in MECHANICS:
+        if mechanic.place == "race":
+            part = mechanic.compile([s for s in stmts if s.kind in mechanic.statements], race, build)
+            if part is not None:
+                parts[mechanic.name] = part
+    if not parts:
+        return race
+    return race.model_copy(update={"mechanics": race.mechanics.model_copy(update=parts)})
+
+
+def _own(piece):
+    """One of this module's own pieces of ORDER["compile_fields"] as a step: (build, section) -> its fields."""
+    def step(build: Build, section: str) -> dict:
+        return piece()
+    return step
 
 
 def _slug(text: str) -> str:

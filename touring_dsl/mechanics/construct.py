@@ -12,6 +12,9 @@ What a construct adds here are its stage methods, each with a do-nothing default
 loop over CORE, in the order mechanics.core.ORDER declares for it (a stage whose output order matters),
 and names no construct:
 
+    language.compiler
+                    card_fields(data) (a union, no order), card_attributes(), check_card(build, stmt);
+                    setup_race(build, setup, race); compile_fields(build, section)
     engine.tables   tables(t, ruleset, setup), then state_tables(t); targets(t, c)
     cli.show        show_lines(ruleset)
     cli.new         suggestions(ruleset, section)
@@ -20,6 +23,18 @@ and names no construct:
     bots.greedy, bots.strategy.knowledge
                     extra_turns(deck), run_free(deck), shields(deck), ends_wait(card, hazard, waits_for_go)
                     (the rule bots' facts: unions over CORE, in no order)
+    diff.compare, diff.describe
+                    compare(comparison, section); card_changes(old, new, in_b), card_summary(card),
+                    card_said(summary, names), diff_words(q, names, yes_no) (a union, no order);
+                    seating_changes(to_b, setup_a, ruleset_a, setup_b, ruleset_b), seating_summary(setup,
+                    ruleset), seating_said(summary)
+    rulebook.document chapter(ruleset, slot, book), card_chapter(ruleset, slot, book), card_role(ruleset, card, book),
+                    setup_lines(ruleset), setup_blocks(ruleset), partner_piles(ruleset), play_options(ruleset, book),
+                    turn_blocks(ruleset), hindrances(ruleset), hazard_blocks(ruleset, book),
+                    hazard_chain(ruleset, hazard), hazard_cure(ruleset, hazard, cure)
+    rulebook.provenance provenance_rows(ruleset, slot) (and the attribute provenance_kinds)
+    rulebook.variant  variant_lines(old, new, slot), new_card(ruleset, card), card_change(was, card)
+    rulebook.examples example_answer(ruleset, action, card, holds_none) (and the attribute events)
 
 A new core construct joins a stage by implementing its method and taking its place in that stage's
 ORDER (tests/test_stage_loops.py fails naming a construct that implements a stage method and is missing
@@ -43,6 +58,34 @@ class Construct(Contract):
     def owns(self, section: str) -> bool:
         """Whether a section of an edition (or a stage's slot of that name) is this construct's."""
         return section in (self.sections or (self.name,))
+
+    # language.compiler (the compile steps: each reads the builder `build`, language.build.Build) --------
+    def card_fields(self, data: dict) -> dict:
+        """The model.Card fields a card statement's parsed data gives (its card attributes'); a union over
+        CORE, in no order (each construct gives fields of its own)."""
+        return {}
+
+    def card_attributes(self) -> dict[str, tuple[tuple[str, ...], str]]:
+        """Its card attributes (grammar aliases) -> (the card kinds that may carry one, how it is written):
+        the compiler refuses one on a card of another kind (E271), in ORDER["card_attributes"]."""
+        return {}
+
+    def check_card(self, build, stmt) -> None:
+        """Its checks of one card statement of the deck, once every card is known (build.cards); runs in
+        ORDER["check_card"]."""
+
+    def setup_race(self, build, setup, race):
+        """A setup's race once its lines are read: `setup` is the compiler's language.build.SetupLines (its
+        name, its lines by kind, its piles, the pack it deals), `race` the race so far (the edition's, or
+        what a step before made of it); returns the race (`race` itself where it changes nothing). Runs in
+        ORDER["setup_race"]."""
+        return race
+
+    def compile_fields(self, build, section: str) -> dict:
+        """Its fields of the Ruleset (name -> value), compiled from one of its sections; runs in
+        ORDER["compile_fields"], once for each of its slots there. A step reads what the steps before it
+        compiled in build.compiled (build.race is the race's)."""
+        return {}
 
     # engine.tables -------------------------------------------------------------------------------
     def tables(self, t, ruleset, setup) -> None:
@@ -117,6 +160,125 @@ class Construct(Contract):
         """Whether laying `card` ends a side's wait: held up by `hazard` (None: no hazard), or waiting for a
         go card (`waits_for_go`); None for a card that is not its own."""
         return None
+
+    # rulebook (rulebook.document, rulebook.variant, rulebook.provenance, rulebook.examples) --------
+    # Each gives phrases (mechanics.phrases), which rulebook/construct_words.py sets as the rulebook's
+    # text. `book` is the rulebook's, like explain's `asking`: what a sentence owned by one construct
+    # needs of the others, each a loop over CORE (book.hindrances(), book.play_options(),
+    # book.mechanic_rules(), book.go, book.by_kind, book.kind_plural).
+    events: dict[str, str] = {}  # the events its kernel lines report that a worked example may expect -> words
+    provenance_kinds: tuple[str, ...] = ()  # its sources rows' kinds ("Piles: ...") that share a line when they cite alike
+
+    def chapter(self, ruleset, slot: str, book):
+        """Its chapter of the rulebook for one slot of ORDER["chapter"] (the slots it owns: its name or
+        its `sections`), as a mechanics.phrases.Chapter, or None where the edition has none."""
+        return None
+
+    def card_chapter(self, ruleset, slot: str, book):
+        """Its chapter within "The cards" for a slot of ORDER["card_chapter"], or None."""
+        return None
+
+    def card_role(self, ruleset, card, book) -> tuple | None:
+        """What a card of its own does, a phrase for the equipment table (None for any other card)."""
+        return None
+
+    def setup_lines(self, ruleset) -> list[tuple]:
+        """What each side keeps in front of it ("Setting up"'s list), phrases."""
+        return []
+
+    def setup_blocks(self, ruleset) -> list:
+        """The blocks (Para, Items, Grid) said after "Setting up"'s list."""
+        return []
+
+    def partner_piles(self, ruleset) -> str:
+        """The words of the piles partners share besides their go pile and mileage piles ("" for none)."""
+        return ""
+
+    def play_options(self, ruleset, book) -> list[tuple]:
+        """The cards a turn may play, each a phrase ("Playing a turn"'s list)."""
+        return []
+
+    def turn_blocks(self, ruleset) -> list:
+        """Blocks said in "Playing a turn" after what a side may play before its first go card."""
+        return []
+
+    def hindrances(self, ruleset) -> list[str]:
+        """The means it gives sides of hindering others, for the object of the game's sentence."""
+        return []
+
+    def hazard_blocks(self, ruleset, book) -> list:
+        """Blocks of the "Hazards and remedies" chapter said before its table."""
+        return []
+
+    def hazard_chain(self, ruleset, hazard: str):
+        """The repair a hazard of its own waits for (what the hazard's effect says recovers it), or None."""
+        return None
+
+    def hazard_cure(self, ruleset, hazard: str, cure: tuple) -> tuple:
+        """The hazards table's "To recover" cell of `hazard`, given the cell so far (a phrase); each step of
+        ORDER["hazard_cure"] rewrites it in turn."""
+        return cure
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        """The sources table's rows (label, Provenance) of its rules, for one slot of ORDER["provenance_rows"]."""
+        return []
+
+    def variant_lines(self, old, new, slot: str) -> list[tuple]:
+        """What a house rule (`new`) changes of its rules from the parent (`old`), phrases, for one slot of
+        ORDER["variant_lines"]."""
+        return []
+
+    def new_card(self, ruleset, card) -> tuple[str, tuple] | None:
+        """A card a house rule adds, of a kind of its own: its role's word and what more it says (a
+        phrase), or None for another kind of card."""
+        return None
+
+    def card_change(self, was, card) -> tuple | None:
+        """What changed of a card in what it owns, a phrase for the variant section, or None."""
+        return None
+
+    def example_answer(self, ruleset, action: str, card: str | None, holds_none: bool) -> tuple | None:
+        """A worked example's out-of-turn answer, after who answers, as a phrase; None for an answer not its own."""
+        return None
+
+
+    # diff.compare, diff.describe (the differ: `comparison` is diff.compare.Comparison) ------------------
+    def compare(self, comparison, section: str) -> None:
+        """Its changes between the two rulesets of `comparison` in one of its sections (comparison.value,
+        comparison.keyed, comparison.emit), with every card name of A read in B's (comparison.t); runs in
+        ORDER["compare"], once for each of its slots there."""
+
+    def card_changes(self, old, new, in_b) -> list[tuple[str, object, object, object]]:
+        """What the differ compares of a card matched across the rulesets: (aspect, old value, new value, the
+        old value in B's card names or None); `in_b` renames a tuple of card names. In ORDER["card_changes"]."""
+        return []
+
+    def card_summary(self, card) -> dict:
+        """Its part of the differ's summary of an added or removed card (plain data); in ORDER["card_summary"]."""
+        return {}
+
+    def card_said(self, summary: dict, names) -> str:
+        """The words of its part of a card summary (", shielding from ..."; "" where it has none), `names`
+        the differ's list of names; in ORDER["card_said"]."""
+        return ""
+
+    def diff_words(self, q, names, yes_no) -> dict:
+        """Aspect -> the sentence of a change, made with the differ's helpers (q quotes a name, names lists
+        them, yes_no(yes, no) words a flag); a union over CORE, like diff_phrases, which needs none."""
+        return {}
+
+    def seating_changes(self, to_b, setup_a, ruleset_a, setup_b, ruleset_b) -> list:
+        """The changes between two setups that seat the same players: (action, aspect, before, after) each;
+        in ORDER["seating_changes"]."""
+        return []
+
+    def seating_summary(self, setup, ruleset) -> dict:
+        """Its part of the differ's summary of a way to seat players (plain data); in ORDER["seating_summary"]."""
+        return {}
+
+    def seating_said(self, summary: dict) -> list[str]:
+        """The words of its part of a seating summary (each a piece of the sentence); in ORDER["seating_said"]."""
+        return []
 
 
 def on_first_call(module: str, name: str):

@@ -8,7 +8,8 @@ are read with theirs, through the contract both share (mechanics.contract.Contra
 
 ORDER declares, for each stage method of the contract, the order its stage visits the constructs in:
 the order of the lines of `touring show`, of `touring new`'s suggestions, of the tables (a construct's
-tables may read another's), of explain's questions. A slot names a construct (or one of its `sections`)
+tables may read another's), of explain's questions, of the compiler's steps (a construct's compiled
+fields may read another's, and one card's errors keep their order) and of the diff's changes. A slot names a construct (or one of its `sections`)
 or a piece the stage still does itself (a rule not yet a construct: "delays", "counters"...), which the
 stage hands to `steps`; tests/test_stage_loops.py holds every construct that implements a stage method
 to a slot in its order. A new core construct is one entry in CORE, its slots here, and its module.
@@ -51,6 +52,60 @@ ORDER: dict[str, tuple[str, ...]] = {
     "shield_reason": ("safeties",),
     "shielded_targets": ("safeties",),
     "running_refusal": ("safeties",),
+    # language.compiler: a card statement's checks (its hazard effect's, each construct's, then the kinds of
+    # card each attribute belongs to, E271, in card_attributes' order: the errors of one card in that order)
+    "check_card": ("effects", "counters", "attributes", "safeties"),
+    "card_attributes": ("counters", "safeties"),
+    # a setup's race: the race's own lines, then the race mechanics' parts (the Extension...) laid on it
+    "setup_race": ("race", "mechanics"),
+    # the Ruleset's fields, each step reading those before it (build.compiled): the setups read the race,
+    # the penalties the race's piles, Progressive the setups, the scoring the mechanics used
+    "compile_fields": ("deck", "race", "setups", "limits", "metadata", "mechanics", "turn", "delays", "zones",
+                       "penalties", "counters", "reshuffle", "ending", "progressive", "scoring", "notes",
+                       "history", "pile_names"),
+    # diff.compare: the order of the diff's changes, topic by topic (the differ's goldens hold it)
+    "compare": ("metadata", "cards", "race", "players", "turn", "delays", "zones", "penalties", "effects",
+                "counters", "reshuffle", "ending", "scoring", "match", "score_terms", "progressive", "notes",
+                "mechanics"),
+    "card_changes": ("card", "safeties"),
+    "card_summary": ("card", "counters", "safeties"),
+    "card_said": ("card", "safeties"),
+    "seating_changes": ("removals", "mechanics", "race"),
+    "seating_summary": ("removals", "race"),
+    "seating_said": ("race", "removals"),
+    # rulebook.document: the chapters, top to bottom (a slot a construct owns is its chapter: "race" the
+    # object of the game, "ending" the winning); the others are the rulebook's own
+    "chapter": ("race", "equipment", "setup", "players", "turn", "cards", "zones", "penalties", "ending", "scoring",
+                "progressive", "notes", "variant", "history", "examples", "sources"),
+    # "The cards"' chapters: the mileage cards, the go cards, the hazards (the effects'), safeties, counters
+    "card_chapter": ("race", "delays", "hazards", "safeties", "counters"),
+    # the equipment table's "What it does": the first that answers for the card
+    "card_role": ("race", "delays", "effects", "zones", "safeties", "counters"),
+    # "Setting up": what each side keeps, then what follows the list
+    "setup_lines": ("delays", "zones", "race", "safeties"),
+    "setup_blocks": ("zones",),
+    "partner_piles": ("zones",),
+    # "Playing a turn": the cards a turn may play, the last a discard; then the piles' flags
+    "play_options": ("race", "delays", "effects", "zones", "safeties", "discard"),
+    "turn_blocks": ("race",),
+    # the object of the game: the ways of hindering an opponent
+    "hindrances": ("effects", "zones"),
+    # "Hazards and remedies": the stopping hazards, the hours, each effect's paragraph; a hazard's repair, and
+    # its "To recover" cell (the counters that turn it away, then the chain's marks)
+    "hazard_blocks": ("delays", "penalties", "effects"),
+    "hazard_chain": ("delays",),
+    "hazard_cure": ("counters", "delays"),
+    # rulebook.provenance: the sources table's rows, in the order a reader meets the rules
+    "provenance_rows": ("cards", "race", "setups", "mechanics", "turn", "delays", "zones", "penalties", "counters",
+                        "reshuffle", "ending", "scoring", "match mechanics", "progressive", "pile names", "notes",
+                        "history", "examples"),
+    # rulebook.variant: "How this variant differs"'s list, and an added or changed card's words
+    "variant_lines": ("deck", "race", "setups", "turn", "delays", "zones", "penalties", "reshuffle", "progressive",
+                      "mechanics", "notes", "examples"),
+    "new_card": ("effects", "counters"),
+    "card_change": ("hours", "removes", "effects", "counters", "miles"),
+    # rulebook.examples: an answer out of turn
+    "example_answer": ("counters",),
 }
 
 

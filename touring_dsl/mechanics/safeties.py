@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from .construct import Construct
 from .effects.base import Named, NameList
+from .phrases import Chapter, Para, Refs
 from .vocabulary import EMPTY, RUNNING, SAFETY
 
 KIND = "safety"
@@ -56,7 +57,11 @@ class SafetyConstruct(Construct):
         return {"against": tuple(n.value for n in d.get("against", [])),
                 "acts_as_go": bool(d.get("acts_as_go")), "extra_turn": bool(d.get("extra_turn"))}
 
-    def check_statement(self, build, stmt) -> None:
+    def card_attributes(self) -> dict:
+        """Its card attributes belong to safety cards only (the compiler's E271)."""
+        return {attr: ((KIND,), words) for attr, words in self.attributes.items()}
+
+    def check_card(self, build, stmt) -> None:
         """A safety protects against named hazards or zone cards, and may answer only those as they come."""
         d = stmt.data
         if d["kind"] != KIND:
@@ -258,6 +263,29 @@ class SafetyConstruct(Construct):
             extras.append(("you draw and play again at once",))
         return (Named(card.name), " shields from ", NameList(tuple(card.against), "and")), extras
 
+    # the rulebook's loops (rulebook.document): its words above, set in the rulebook's places
+    def card_chapter(self, ruleset, slot: str, book):
+        """The Safeties chapter of "The cards": how every safety is laid, then each safety's paragraph."""
+        safeties = [card for card in ruleset.deck if card.kind == KIND]
+        if not safeties:
+            return None
+        blocks = [Para(self.section_intro(book.go))]
+        for card in safeties:
+            head, extras = self.section_card(card, book.go)
+            joined = [part for i, extra in enumerate(extras) for part in ((("; and ",) if i else ()) + extra)]
+            blocks.append(Para((*head, *((": ", *joined, ".") if extras else (".",)), Refs((card.provenance,)))))
+        return Chapter("Safeties", "safeties", tuple(blocks))
+
+    def card_role(self, ruleset, card, book) -> tuple | None:
+        return self.role(card, book.go) if card.kind == KIND else None
+
+    def setup_lines(self, ruleset) -> list[tuple]:
+        return [(self.setup_line(),)] if any(card.kind == KIND for card in ruleset.deck) else []
+
+    def play_options(self, ruleset, book) -> list[tuple]:
+        names = [card.name for card in ruleset.deck if card.kind == KIND]
+        return [self.play_option(names)] if names else []
+
     def guards(self, card) -> list[str]:
         """The hazards whose family a safety's face shows on the web table: those it shields from or cancels."""
         return list(dict.fromkeys(card.against + card.counters))
@@ -269,14 +297,14 @@ class SafetyConstruct(Construct):
                 for card in ruleset.deck if card.kind == KIND]
 
     # the diff ------------------------------------------------------------------------------------
-    def diff_pairs(self, old, new, in_b) -> list[tuple[str, object, object, object]]:
+    def card_changes(self, old, new, in_b) -> list[tuple[str, object, object, object]]:
         """What the differ compares of a card matched across two rulesets: (aspect, old value, new value,
         the old value in the new ruleset's card names or None); `in_b` renames a tuple of card names."""
         return [("against", old.against, new.against, in_b(old.against)),
                 ("acts-as-go", old.acts_as_go, new.acts_as_go, None),
                 ("extra-turn", old.extra_turn, new.extra_turn, None)]
 
-    def summary(self, card) -> dict:
+    def card_summary(self, card) -> dict:
         """A card's safety data in the differ's summary of an added or removed card."""
         found: dict = {}
         if card.against:
@@ -286,7 +314,7 @@ class SafetyConstruct(Construct):
                 found[field] = True
         return found
 
-    def summary_words(self, info: dict, names) -> str:
+    def card_said(self, info: dict, names) -> str:
         """The words of a card summary's safety data ("" where it has none)."""
         extra = f", shielding from {names(info['against'])}" if "against" in info else ""
         extra += ", acting as a go card" if info.get("acts_as_go") else ""

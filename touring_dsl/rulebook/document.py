@@ -1,28 +1,28 @@
-"""Rulebook stage, model to document: a compiled Ruleset -> the sections of a player's rulebook."""
+"""Rulebook stage, model to document: a compiled Ruleset -> the sections of a player's rulebook.
+
+A loop over the core constructs (mechanics.core.CORE) that names none: the chapters, in
+mechanics.core.ORDER["chapter"], are each construct's `chapter` (its phrases, set as text by
+construct_words) or the rulebook's own (equipment, setting up, players, the cards, notes, the variant, the
+examples, the sources); within them each list, row and paragraph a construct gives is one of its stage
+methods (mechanics.construct), visited in that method's ORDER. The writer is the constructs' `book`: what
+one construct's sentence needs of the others (the hindrances, a turn's plays, the mechanics' rules).
+"""
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..mechanics import REGISTERED
+from ..mechanics import REGISTERED, core
 from ..mechanics import effects
-from ..mechanics.turn import TURN
-from ..mechanics.penalties import PENALTIES
-from ..mechanics.race import RACE
-from ..mechanics.progressive import PROGRESSIVE
-from ..mechanics.delays import DELAYS
-from ..mechanics.safeties import SAFETIES
-from ..mechanics.counters import COUNTERS
+from ..mechanics import phrases as p
 from ..language.model import Card, Provenance, Ruleset, Setup
 from . import words as w
 from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Table, Text,
-                     card_list, counted_cards, join_texts, text)
+                     card_list, counted_cards, text)
 from . import construct_words
 from .construct_words import phrase
-from ..mechanics.zones import rulebook as zone_words
 from .examples import worked_examples
 from .history import history_section
 from .provenance import provenance_section
-from .scoring import scoring_section
 from ..language.archive import load_parent
 from .variant import variant_section
 
@@ -105,11 +105,6 @@ class _Writer:
             return text(self.r.pile_names.go)
         return text(CardName(self.go), " pile")
 
-    @property
-    def zone_pile(self) -> str:
-        """The pile a side's zone cards are laid on (mechanics.zones)."""
-        return zone_words.zone_pile(self.r)
-
     def said(self, parts: tuple) -> Text:
         """A construct's phrase (mechanics.phrases) as text."""
         return construct_words.phrase(parts, self)
@@ -123,20 +118,87 @@ class _Writer:
     # the book ------------------------------------------------------------------------------------
     def rulebook(self) -> Rulebook:
         r = self.r
-        makers = [self.object_section, self.equipment_section, self.setup_section, self.players_section,
-                  self.turn_section, self.cards_section,
-                  lambda: construct_words.section(zone_words.section(r), self), self.penalties_section,
-                  self.winning_section, lambda: scoring_section(r, self.refs), self.progressive_section, self.notes_section,
-                  lambda: variant_section(r, self.parent, self.refs)]
-        if self.scholarly:
-            makers += [lambda: history_section(r, self.refs), lambda: worked_examples(r, self.go),
-                       lambda: provenance_section(r, self.numbers, self.computer_play())]
-        elif self.edition == "family":
-            makers += [lambda: worked_examples(r, self.go, FAMILY_EXAMPLES)]
-        sections = tuple(s for s in (make() for make in makers) if s is not None and (s.blocks or s.subsections))
+        own = {"equipment": self.equipment_section, "setup": self.setup_section, "players": self.players_section,
+               "cards": self.cards_section, "notes": self.notes_section,
+               "variant": lambda: variant_section(r, self.parent, self.refs),
+               "examples": self.examples_section, "sources": self.sources_section}
+        made = (self.section(step(r, slot, self)) for slot, step in core.steps("chapter", _as_chapters(own)))
+        sections = tuple(s for s in made if s is not None and (s.blocks or s.subsections))
         return Rulebook(title=r.title, subtitle=r.subtitle, byline=self.byline(), running=self.running(),
                         summary=r.summary,
                         sections=sections, colophon="" if self.scholarly else SCHOLARLY_EXISTS)
+
+    def section(self, made) -> Section | None:
+        """A chapter as the rulebook's Section: a construct's phrases (mechanics.phrases) set as text."""
+        return construct_words.section(made, self) if isinstance(made, p.Chapter) else made
+
+    def history_section(self) -> Section | None:
+        return history_section(self.r, self.refs) if self.scholarly else None  # the scholar's, with its sources
+
+    def examples_section(self) -> Section | None:
+        if self.scholarly:
+            return worked_examples(self.r, self.go)
+        return worked_examples(self.r, self.go, FAMILY_EXAMPLES) if self.edition == "family" else None
+
+    def sources_section(self) -> Section | None:
+        return provenance_section(self.r, self.numbers, self.computer_play()) if self.scholarly else None
+
+    # what a construct's sentence asks of the others (the `book` of the stage methods) ----------------
+    @property
+    def kind_plural(self) -> dict[str, str]:
+        return KIND_PLURAL
+
+    def hindrances(self) -> str:
+        """The ways a side holds the others back (" by ..."), each construct's (core.ORDER["hindrances"])."""
+        own = {"effects": lambda r: [said for effect, hazards in self.hazards_by_effect()
+                                     if (said := effect.hindrance(hazards))]}
+        means = [said for _, step in core.steps("hindrances", own) for said in step(self.r)]
+        return (" " + w.join(means)) if means else ""
+
+    def play_options(self) -> list[tuple]:
+        """The cards a turn may play, each construct's (core.ORDER["play_options"]), the discard last."""
+        own = {"effects": lambda r, book: [said for effect, hazards in self.hazards_by_effect()
+                                           if (said := effect.play_option(hazards))],
+               "discard": lambda r, book: [("any card at all, on the discard pile, when you cannot or would "
+                                            "rather not lay one",)]}
+        return [said for _, step in core.steps("play_options", own) for said in step(self.r, self)]
+
+    def turn_blocks(self) -> list:
+        """What the constructs add to "Playing a turn" after the before-go paragraph (core.ORDER["turn_blocks"])."""
+        return [block for _, step in core.steps("turn_blocks") for block in step(self.r)]
+
+    def mechanic_rules(self) -> list:
+        """Each mechanic's sentences (touring_dsl.mechanics), as phrase paragraphs: the ruleset's own, then
+        each setup race's, setups with the same part said once (a match's are said in the Scoring section)."""
+        r = self.r
+        blocks = []
+        for mechanic in REGISTERED:
+            if mechanic.place == "match":
+                continue
+            if mechanic.place == "ruleset":
+                part = getattr(r.mechanics, mechanic.name, None)
+                if part is not None:
+                    blocks.append(p.Para((" ".join(mechanic.rulebook(part, self.unit)), p.Refs((part.provenance,)))))
+                continue
+            groups: list[tuple[object, list[int], list[Provenance]]] = []  # the same rule, citations aside
+            for s in r.setups:
+                part = getattr(s.race.mechanics, mechanic.name, None)
+                if part is None:
+                    continue
+                key = part.model_copy(update={"provenance": Provenance()})
+                for group in groups:
+                    if group[0] == key:
+                        group[1].extend(s.players)
+                        group[2].append(part.provenance)
+                        break
+                else:
+                    groups.append((key, list(s.players), [part.provenance]))
+            for key, players, provenances in groups:
+                said = " ".join(mechanic.rulebook(key, self.unit))
+                said = said[:1].lower() + said[1:]
+                blocks.append(p.Para((f"With {w.players_phrase(tuple(sorted(set(players))))} players: ", said,
+                                      p.Refs(tuple(provenances)))))
+        return blocks
 
     def byline(self) -> str:
         r = self.r
@@ -160,52 +222,6 @@ class _Writer:
         return text(f"A note for computer play: when programs play each other, a race still running after "
                     f"{self.r.ending.turn_limit} moves is stopped and scored as if the cards had run out{match}.")
 
-    def object_section(self) -> Section:
-        blocks = [construct_words.block(said, self)  # the race's words (mechanics.race), then its mechanics'
-                  for said in RACE.rulebook.object_blocks(self.r, self.hindrances())]
-        self.mechanic_rules(blocks)
-        return Section("Object of the game", "object", tuple(blocks))
-
-    def mechanic_rules(self, blocks: list[Block]) -> None:
-        """Each mechanic's sentences (touring_dsl.mechanics): the ruleset's own, then each setup race's,
-        setups with the same part said once (a match's are said in the Scoring section: rulebook.scoring)."""
-        r = self.r
-        for mechanic in REGISTERED:
-            if mechanic.place == "match":
-                continue
-            if mechanic.place == "ruleset":
-                part = getattr(r.mechanics, mechanic.name, None)
-                if part is not None:
-                    blocks.append(Paragraph(text(" ".join(mechanic.rulebook(part, self.unit)),
-                                                 self.refs(part.provenance))))
-                continue
-            groups: list[tuple[object, list[int], list[Provenance]]] = []  # the same rule, citations aside
-            for s in r.setups:
-                part = getattr(s.race.mechanics, mechanic.name, None)
-                if part is None:
-                    continue
-                key = part.model_copy(update={"provenance": Provenance()})
-                for group in groups:
-                    if group[0] == key:
-                        group[1].extend(s.players)
-                        group[2].append(part.provenance)
-                        break
-                else:
-                    groups.append((key, list(s.players), [part.provenance]))
-            for key, players, provenances in groups:
-                said = " ".join(mechanic.rulebook(key, self.unit))
-                said = said[:1].lower() + said[1:]
-                blocks.append(Paragraph(text(f"With {w.players_phrase(tuple(sorted(set(players))))} players: ",
-                                             said, self.refs(*provenances))))
-
-    def hindrances(self) -> str:
-        means = []
-        means += [said for effect, hazards in self.hazards_by_effect() if (said := effect.hindrance(hazards))]
-        zones = zone_words.hindrance(self.r)
-        if zones:
-            means.append(zones)
-        return (" " + w.join(means)) if means else ""
-
     def equipment_section(self) -> Section:
         rows = []
         for card in self.r.deck:
@@ -217,17 +233,10 @@ class _Writer:
                                                               tuple(rows), numeric=(2,))))
 
     def card_role(self, card: Card) -> Text:
-        if card.kind == "mileage":
-            return text(f"counts {w.miles(card.miles or 0, self.unit)}", self.said(zone_words.mileage_role(self.r, card)))
-        if card.kind in DELAYS.rulebook.CARD_KINDS:  # a go or remedy card (mechanics.delays)
-            return self.said(DELAYS.rulebook.card_role(self.r, card))
-        if card.kind == "hazard":
-            return phrase(effects.effects_of(self.r)[card.name].role(card))
-        if card.kind == "zone":
-            return self.said(zone_words.zone_role(self.r, card))
-        if card.kind == SAFETIES.kind:
-            return phrase(SAFETIES.role(card, self.go))
-        return phrase(COUNTERS.role(card))
+        """What a card does: the first construct that answers for it (core.ORDER["card_role"]); a hazard's
+        is its effect's (mechanics.effects)."""
+        own = {"effects": lambda r, c, book: (effects.effects_of(r)[c.name].role(c) if c.kind == "hazard" else None)}
+        return self.said(core.first_said("card_role", self.r, card, self, own=own) or ())
 
     def mileage_list(self, allows: Iterable[str]) -> Text:
         allows = tuple(allows)
@@ -242,18 +251,10 @@ class _Writer:
             f"Choose a dealer. Shuffle the pack very well and deal {hand} cards to each player. "
             "Put the rest face down in the middle of the table as the draw pile; discarded cards go on a "
             "discard pile beside it."))]
-        lay = [self.said(DELAYS.rulebook.go_pile_laid(self.r))]  # (mechanics.delays)
-        zone_pile = zone_words.setup_pile(r)
-        if zone_pile:
-            lay.append(self.said(zone_pile))
-        lay.append(self.said(RACE.rulebook.setup_piles(r)))  # (mechanics.race)
-        if self.by_kind.get(SAFETIES.kind):
-            lay.append(text(SAFETIES.setup_line()))
+        lay = [self.said(said) for _, step in core.steps("setup_lines") for said in step(r)]  # each construct's piles
         blocks.append(Paragraph(text("Each side keeps in front of it:")))
         blocks.append(Bullets(tuple(lay)))
-        start = zone_words.setup_start(r)
-        if start:
-            blocks.append(construct_words.block(start, self))
+        blocks += [construct_words.block(said, self) for _, step in core.steps("setup_blocks") for said in step(r)]
         return Section("Setting up", "setup", tuple(blocks))
 
     def players_section(self) -> Section:
@@ -272,9 +273,9 @@ class _Writer:
                               " The last columns give how many cards each mileage pile needs."))),
             Table(header, tuple(rows), numeric=tuple(range(4, len(header))))]
         if any(s.sides is not None for s in r.setups):
-            zone = zone_words.partners_pile(r)
+            shared = "".join(step(r) for _, step in core.steps("partner_piles"))  # the zone piles...
             blocks.append(Paragraph(text(
-                "Partners make one side: they share one ", self.go_pile(), f"{zone} and one set of mileage "
+                "Partners make one side: they share one ", self.go_pile(), f"{shared} and one set of mileage "
                 "piles, and each partner may play on them in turn. Partners sit apart, so that the sides "
                 "take turns one after another round the table.")))
         return Section("Players and sides", "players", tuple(blocks))
@@ -296,124 +297,45 @@ class _Writer:
             parts.append(text(" without ", counted(setup.removals)))
         return text(*parts)
 
-    def turn_section(self) -> Section:
-        r = self.r
-        t = r.turn
-        said = construct_words.phrase  # the turn construct's words (mechanics.turn), set as rulebook text
-        blocks: list[Block] = [Paragraph(said(TURN.rulebook.flow(t), self)),
-                               Paragraph(text("The card you play may be:")),
-                               Bullets(tuple(self.play_options()))]
-        blocks.append(Paragraph(said(TURN.rulebook.before_go(t, self.by_kind, KIND_PLURAL), self)))
-        blocks += [construct_words.block(said, self) for said in RACE.rulebook.pile_flags(r)]  # (mechanics.race)
-        blocks.append(Paragraph(text("When the draw pile runs out: ", self.reshuffle_text())))
-        return Section("Playing a turn", "turn", tuple(blocks))
-
-    def play_options(self) -> list[Text]:
-        r = self.r
-        where, limit = RACE.rulebook.mileage_play(r)  # (mechanics.race)
-        options = [text("a mileage card,", where, ", but only while your side's ",
-                        self.go_pile(), " shows an undelayed ", CardName(self.go),
-                        zone_words.mileage_condition(r), limit)]
-        options += [self.said(said) for said in DELAYS.rulebook.play_options(r)]  # on the go piles (mechanics.delays)
-        options += [phrase(said) for effect, hazards in self.hazards_by_effect()
-                    if (said := effect.play_option(hazards))]
-        zone_card = zone_words.play_option(r)
-        if zone_card:
-            options.append(self.said(zone_card))
-        if self.by_kind.get(SAFETIES.kind):
-            options.append(phrase(SAFETIES.play_option(self.names(SAFETIES.kind))))
-        options.append(text("any card at all, on the discard pile, when you cannot or would rather "
-                            "not lay one"))
-        return options
-
-    def reshuffle_text(self) -> Text:
-        rs = self.r.reshuffle
-        zone_piles = f"every {self.zone_pile}" if self.r.zones.scope == "side" else f"the {self.zone_pile}"
-        return construct_words.phrase(TURN.rulebook.reshuffle(rs, zone_piles, bool(self.r.zones.zones)), self)
-
     def cards_section(self) -> Section:
-        subsections = [s for s in (self.mileage_cards(), self.go_cards(), self.hazard_cards(),
-                                   self.safety_cards(), self.counter_cards()) if s is not None]
-        return Section("The cards", "cards", (), tuple(subsections))
-
-    def mileage_cards(self) -> Section | None:
-        names = self.names("mileage")
-        if not names:
-            return None
-        r = self.r
-        blocks: list[Block] = [Paragraph(text("The mileage cards are ", cards(names), ". ",
-                                              RACE.rulebook.counting(r)))]  # (mechanics.race)
-        blocks += [Paragraph(self.said(limit)) for limit in zone_words.mileage_limits(r)]
-        safe = RACE.rulebook.safe_piles(r)  # the piles penalties never take from (mechanics.race)
-        if safe is not None:
-            blocks.append(construct_words.block(safe, self))
-        return Section("Mileage cards", "mileage", tuple(blocks))
-
-    def go_cards(self) -> Section | None:
-        return construct_words.section(DELAYS.rulebook.go_section(self.r), self)  # (mechanics.delays)
+        """The cards' chapters, each construct's (core.ORDER["card_chapter"]); the hazards are the effects'."""
+        own = {"hazards": lambda r, slot, book: self.hazard_cards()}
+        made = (self.section(step(self.r, slot, self)) for slot, step in core.steps("card_chapter", own))
+        return Section("The cards", "cards", (), tuple(s for s in made if s is not None))
 
     def hazard_cards(self) -> Section | None:
-        r = self.r
+        """The hazards: what the constructs say of them (core.ORDER["hazard_blocks"]: what stops a side, the
+        hours), each effect's paragraph, then the table of hazards."""
         if not self.by_kind.get("hazard"):
             return None
-        blocks: list[Block] = []
-        blocks += [Paragraph(self.said(said)) for said in DELAYS.rulebook.stopping(r)]  # (mechanics.delays)
-        timed = [c for c in self.by_kind["hazard"] if c.hours]
-        if timed:
-            groups: dict[int, list[str]] = {}
-            for card in timed:
-                groups.setdefault(card.hours, []).append(card.name)
-            parts = [text(cards(names), f" {w.hours(h)}" if len(names) == 1 else f" {w.hours(h)} each")
-                     for h, names in groups.items()]
-            blocks.append(Paragraph(text("Delays are counted in hours: ", join_texts(parts, "; "), ".",
-                                         PENALTIES.hours_note(r))))
-        for effect, hazards in self.hazards_by_effect():  # each effect's own paragraph (mechanics.effects)
-            said = effect.paragraph(hazards)
-            if said:
-                blocks.append(Paragraph(text(phrase(said), self.refs(*(c.provenance for c in hazards)))))
+        own = {"effects": lambda r, book: [p.Para((*said, p.Refs(tuple(c.provenance for c in hazards))))
+                                           for effect, hazards in self.hazards_by_effect()
+                                           if (said := effect.paragraph(hazards))]}
+        blocks: list[Block] = [construct_words.block(said, self) for _, step in core.steps("hazard_blocks", own)
+                               for said in step(self.r, self)]
         blocks.append(Table(("Hazard", "Count", "What it does", "To recover"),
                             tuple(self.hazard_row(c) for c in self.by_kind["hazard"]), numeric=(1,)))
         return Section("Hazards and remedies", "hazards", tuple(blocks))
 
     def hazard_row(self, card: Card) -> tuple[Text, ...]:
-        chain = DELAYS.rulebook.chain_of(self.r, card.name)  # (mechanics.delays)
-        does, recovers = effects.effects_of(self.r)[card.name].row(card, chain)
-        effect, cure = phrase(does), phrase(recovers)
-        counters = COUNTERS.countered_by(self.r, card.name)
-        if counters:
-            cure = phrase(COUNTERS.turned_away(recovers, counters))
-        return (text(CardName(card.name)), text(str(card.count)), effect,
-                text(cure, self.said(DELAYS.rulebook.chain_marks(self.r, card.name))))
-
-    def safety_cards(self) -> Section | None:
-        safeties = self.by_kind.get(SAFETIES.kind)
-        if not safeties:
-            return None
-        blocks: list[Block] = [Paragraph(phrase(SAFETIES.section_intro(self.go)))]
-        for card in safeties:
-            head, extras = SAFETIES.section_card(card, self.go)  # (mechanics.safeties)
-            blocks.append(Paragraph(text(
-                phrase(head), text(": ", join_texts([phrase(x) for x in extras], "; and "), ".") if extras else ".",
-                self.refs(card.provenance))))
-        return Section("Safeties", "safeties", tuple(blocks))
-
-    def counter_cards(self) -> Section | None:
-        return construct_words.section(COUNTERS.section(self.r), self)  # (mechanics.counters)
-
-    def penalties_section(self) -> Section | None:
-        return construct_words.section(PENALTIES.section(self.r), self)
-
-    def winning_section(self) -> Section:
-        return construct_words.section(RACE.rulebook.winning(self.r), self)  # (mechanics.race)
-
-    def progressive_section(self) -> Section | None:
-        return construct_words.section(PROGRESSIVE.section(self.r), self)  # (mechanics.progressive)
+        """A hazard's row: its effect's words given its repair (core.ORDER["hazard_chain"]), the "To recover"
+        cell rewritten by each construct in turn (core.ORDER["hazard_cure"])."""
+        chain = core.first_said("hazard_chain", self.r, card.name)
+        does, cure = effects.effects_of(self.r)[card.name].row(card, chain)
+        for _, step in core.steps("hazard_cure"):
+            cure = step(self.r, card.name, cure)
+        return (text(CardName(card.name)), text(str(card.count)), phrase(does), self.said(cure))
 
     def notes_section(self) -> Section | None:
         if not self.r.notes:
             return None
         items = tuple(text(note, self.refs(prov)) for note, prov in self.r.notes)
         return Section("Further notes", "notes", (Bullets(items),))
+
+
+def _as_chapters(own: dict) -> dict:
+    """The rulebook's own chapters, each called as a construct's chapter is: (ruleset, slot, book)."""
+    return {slot: (lambda make: lambda ruleset, slot, book: make())(make) for slot, make in own.items()}
 
 
 def _published(r: Ruleset) -> str:

@@ -1,14 +1,14 @@
-"""Rulebook stage, worked examples: each compiled example told in words (position, moves, what follows)."""
+"""Rulebook stage, worked examples: each compiled example told in words (position, moves, what follows).
+
+An answer out of turn is the first construct's `example_answer` (mechanics.core.ORDER), an event's words
+each construct's `events`, the hazard effects' and the mechanics' own."""
 from __future__ import annotations
 
 import re
 from collections import Counter
 
-from ..mechanics.counters import COUNTERS
 from ..mechanics.effects import REGISTERED as EFFECTS
-from ..mechanics import REGISTERED, decision_words
-from ..mechanics.turn import TURN
-from ..mechanics.penalties import PENALTIES
+from ..mechanics import REGISTERED, core, decision_words
 from ..language.model import Example, ExampleCheck, ExampleMove, ExampleSide, Ruleset, Setup
 from . import words as w
 from .construct_words import phrase
@@ -161,11 +161,12 @@ class _Teller:
         player = self.answering_player(move, target, after)
         who = w.capital(f"player {player}") if player else "The side attacked"
         holds_none = move.action != "counter" and player is not None and not self.holds_an_answer(player)
-        return text(who, phrase(COUNTERS.example_answer(self.r, move.action, move.card, holds_none)))
+        said = core.first_said("example_answer", self.r, move.action, move.card, holds_none)  # (core.ORDER)
+        return text(who, phrase(said or ()))
 
     def holds_an_answer(self, player: int) -> bool:
         """Whether the example deals `player` a card that turns some hazard away."""
-        answers = COUNTERS.cancelling(self.r)  # (mechanics.counters)
+        answers = core.united("cancelling", self.r)  # what each construct's cards turn away
         return any(card in answers for card in dict(self.ex.hands).get(player, ()))
 
     def answering_player(self, move: ExampleMove, target: int | None, after: int) -> int | None:
@@ -245,9 +246,9 @@ class _Teller:
         return text("")
 
 
-EVENT_WORDS = {"speeding": "A side was caught speeding.", **PENALTIES.events,
-               **COUNTERS.events,  # (mechanics.counters)
-               **TURN.events, "win": "The race was won.",  # the turn construct's (a reshuffle: mechanics.turn)
+EVENT_WORDS = {"speeding": "A side was caught speeding.",
+               **{kind: words for c in core.CORE for kind, words in c.events.items()},  # the core constructs' own
+               "win": "The race was won.",
                **{kind: words for e in EFFECTS for kind, words in e.events.items()},  # the hazard effects' own
                **{kind: words for m in REGISTERED for kind, words in m.events.items()}}  # the mechanics' own
 

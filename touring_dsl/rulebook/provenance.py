@@ -1,46 +1,34 @@
-"""Rulebook stage, provenance: which source each rule comes from, and every editorial assumption."""
+"""Rulebook stage, provenance: which source each rule comes from, and every editorial assumption.
+
+The rows are a loop over mechanics.core.CORE in ORDER["provenance_rows"] (each construct's
+`provenance_rows`), with the rulebook's own (the cards, the seatings, the mechanics, the piles' names, the
+notes, the examples) in their slots."""
 from __future__ import annotations
 
-from ..mechanics import REGISTERED
-from ..mechanics.zones import rulebook as zone_words
-from ..mechanics.penalties import PENALTIES
-from ..mechanics.delays import DELAYS
-from ..mechanics.counters import COUNTERS
+from ..mechanics import REGISTERED, core
 from ..language.model import Assumption, Provenance, Ruleset
 from .words import join
 from .blocks import Assumed, Block, Bullets, Paragraph, Ref, Section, Table, Text, text
 
 
-# Kinds of rows that may share one line of the table when they cite the same sections.
-MERGEABLE = {"Cards", "Piles", "Seating", "Recovery", *zone_words.PROVENANCE_KINDS, "Penalties", "Scores",
-             "Worked examples"}
+def mergeable() -> set[str]:
+    """Kinds of rows that may share one line of the table when they cite the same sections: the rulebook's
+    own, and each construct's (its `provenance_kinds`)."""
+    return {"Cards", "Seating", "Worked examples", *(kind for c in core.CORE for kind in c.provenance_kinds)}
 
 
 def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
-    """Every rule of the ruleset with a label in words, in the order a reader meets them."""
-    rows: list[tuple[str, Provenance]] = []
-    rows += _grouped_cards(r)
-    rows.append((f"The race of {r.race.miles} {r.race.unit}", r.race.provenance))
-    rows += [(f"Piles: {p.card}", p.provenance) for p in r.race.piles]
-    rows += [(f"Seating: {s.label}", s.provenance) for s in r.setups]
-    rows += mechanic_provenances(r, ("race", "ruleset"))
-    rows.append(("The turn", r.turn.provenance))
-    rows += DELAYS.provenances(r)  # what a hazard may be laid on, then each chain (mechanics.delays)
-    rows += zone_words.provenances(r)
-    rows += PENALTIES.provenances(r)
-    rows += COUNTERS.provenance_rows(r)
-    rows.append(("When the draw pile runs out", r.reshuffle.provenance))
-    rows.append(("Winning and the end of the cards", r.ending.provenance))
-    if r.scoring:
-        rows += _scoring_rows(r)
-    rows += mechanic_provenances(r, ("match",))  # beside the match, as the rulebook says them
-    if r.progressive:
-        rows.append(("Progressive play", r.progressive.provenance))
-    if r.pile_names.go or r.pile_names.zone or r.pile_names.counter:
-        rows.append(("The piles' names", r.pile_names.provenance))
-    rows += [(f"Note “{_shorten(note)}”", prov) for note, prov in r.notes]
-    rows += [(f"History “{_shorten(fact.text)}”", fact.provenance) for fact in r.history]
-    rows += [(f"Worked examples: {i + 1}", e.provenance) for i, e in enumerate(r.examples)]
+    """Every rule of the ruleset with a label in words, in the order a reader meets them: each construct's
+    rows and the rulebook's own, in core.ORDER["provenance_rows"]."""
+    own = {"cards": lambda r, slot: _grouped_cards(r),
+           "setups": lambda r, slot: [(f"Seating: {s.label}", s.provenance) for s in r.setups],
+           "mechanics": lambda r, slot: mechanic_provenances(r, ("race", "ruleset")),
+           "match mechanics": lambda r, slot: mechanic_provenances(r, ("match",)),  # beside the match
+           "pile names": lambda r, slot: ([("The piles' names", r.pile_names.provenance)]
+                                          if r.pile_names.go or r.pile_names.zone or r.pile_names.counter else []),
+           "notes": lambda r, slot: [(f"Note “{_shorten(note)}”", prov) for note, prov in r.notes],
+           "examples": lambda r, slot: [(f"Worked examples: {i + 1}", e.provenance) for i, e in enumerate(r.examples)]}
+    rows = [row for slot, step in core.steps("provenance_rows", own) for row in step(r, slot)]
     return _merged([(label, prov) for label, prov in rows if prov.cites or prov.assumptions])
 
 
@@ -61,26 +49,13 @@ def mechanic_provenances(r: Ruleset, places: tuple[str, ...]) -> list[tuple[str,
     return rows
 
 
-def _scoring_rows(r: Ruleset) -> list[tuple[str, Provenance]]:
-    """The scoring, each of its terms (in the rulebook's words) and the match (who leads its races is a
-    mechanic's: mechanic_provenances)."""
-    from ..mechanics.scoring import score_words  # the terms as the language names them, short enough for a table
-
-    scoring, unit = r.scoring, "km" if r.race.unit == "km" else "mile"
-    rows = [("Scoring", scoring.provenance)]
-    rows += [(f"Scores: {t.points} {score_words(t, unit, counter=r.pile_names.counter)}", t.provenance)
-             for t in scoring.terms]
-    if scoring.match is not None:
-        rows.append(("The match", scoring.match_provenance))
-    return rows
-
-
 def _merged(rows: list[tuple[str, Provenance]]) -> list[tuple[str, Provenance]]:
     """Rows of one kind ('Piles: ...') resting on the same citations become one row listing them all."""
     merged: list[tuple[str, list[str], Provenance]] = []
+    kinds = mergeable()
     for label, prov in rows:
         head, _, item = label.partition(": ")
-        if head not in MERGEABLE:
+        if head not in kinds:
             head, item = label, ""
         key = (prov.cites, prov.assumptions)
         for kind, items, seen in merged:

@@ -1,4 +1,8 @@
-"""Rulebook stage, variants: what an edition that extends another changes from its parent, in words."""
+"""Rulebook stage, variants: what an edition that extends another changes from its parent, in words.
+
+The list is a loop over mechanics.core.CORE in ORDER["variant_lines"] (each construct's `variant_lines`,
+phrases), with the rulebook's own comparisons (the deck, the race, the seatings, the mechanics, the notes,
+the examples) in their slots; an added or changed card's words ask `new_card` and `card_change`."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -7,17 +11,9 @@ from types import SimpleNamespace
 from .construct_words import phrase
 from ..mechanics.effects import by_name, effects_of
 from ..language.model import Ruleset
-from ..mechanics import REGISTERED
-from ..mechanics.zones import rulebook as zone_words
-from ..mechanics.turn import TURN
-from ..mechanics.penalties import PENALTIES
-from ..mechanics.progressive import PROGRESSIVE
-from ..mechanics.delays import DELAYS
-from ..mechanics.counters import COUNTERS
-from . import construct_words
+from ..mechanics import REGISTERED, core
 from . import words as w
-from .blocks import Bullets, CardName, Paragraph, Section, Text, card_list, counted_cards, text
-
+from .blocks import Bullets, CardName, Paragraph, Section, Text, counted_cards, text
 
 
 def variant_section(r: Ruleset, parent: Ruleset | None, refs: Callable[..., Text]) -> Section | None:
@@ -51,11 +47,20 @@ def _edition_name(r: Ruleset) -> str:
 
 
 def differences(old: Ruleset, new: Ruleset, refs: Callable[..., Text]) -> list[Text]:
+    """Each change, in core.ORDER["variant_lines"]: each construct's (phrases, set here with their marks) and
+    the rulebook's own (the deck, the race, the seatings, the mechanics, the notes, the examples)."""
+    own = {"deck": _deck, "race": _race, "setups": _setups, "mechanics": _mechanics, "notes": _notes,
+           "examples": _examples}
+    marks = SimpleNamespace(refs=refs)  # the only part of a writer these phrases need
     found: list[Text] = []
-    for compare in (_deck, _race, _setups, _turn, _delays, _zones, _penalties, _reshuffle, _progressive, _mechanics,
-                    _notes, _examples):
-        found.extend(compare(old, new, refs))
+    for slot, step in core.steps("variant_lines", {slot: _own(compare, refs) for slot, compare in own.items()}):
+        found += [phrase(said, marks) for said in step(old, new, slot)]  # (the rulebook's own are text already)
     return found
+
+
+def _own(compare, refs):
+    """One of the rulebook's own comparisons, called as a construct's variant_lines (old, new, slot)."""
+    return lambda old, new, slot: compare(old, new, refs)
 
 
 def _deck(old: Ruleset, new: Ruleset, refs) -> list[Text]:
@@ -64,10 +69,11 @@ def _deck(old: Ruleset, new: Ruleset, refs) -> list[Text]:
     said = []
     for name, card in after.items():
         if name not in before:
-            role = COUNTERS.new_card_role(card)  # (mechanics.counters: a counter card is "played out of turn")
-            extra = phrase(COUNTERS.new_card_extra(card))
-            if card.kind == "hazard":  # what it does is its effect's to say (mechanics.effects)
-                extra = text(" that ", phrase(effects_of(new)[name].role(card)))
+            # its kind's word and what more it says: a hazard's effect's, or a construct's (core.ORDER["new_card"])
+            own = {"effects": lambda r, c: (("hazard card", (" that ", *effects_of(r)[c.name].role(c)))
+                                            if c.kind == "hazard" else None)}
+            role, extra = core.first_said("new_card", new, card, own=own) or (f"{card.kind} card", ())
+            extra = phrase(extra)
             said.append(text(f"Adds {w.number(card.count)} ", CardName(name), f" {w.plural(card.count, 'card')}, "
                              f"a {role}", extra, ".", refs(card.provenance)))
         elif card != before[name] and card.model_dump(exclude={"provenance"}) != \
@@ -85,17 +91,23 @@ def _deck(old: Ruleset, new: Ruleset, refs) -> list[Text]:
 
 
 def _card_change(was, card) -> Text:
-    if was.hours != card.hours and card.hours:
-        return text(CardName(card.name), f" now delays {w.hours(card.hours)} (it was {w.hours(was.hours or 0)}).")
-    if was.removes != card.removes and card.removes:
-        return text(CardName(card.name), " now takes a ", CardName(card.removes), ".")
-    if was.effect != card.effect and card.effect:  # a hazard effect named by its own attribute (mechanics.effects)
-        return text(CardName(card.name), " now ", phrase(by_name(card.effect).role(card)), ".")
-    if COUNTERS.card_change(was, card) is not None:  # it now cancels other hazards (mechanics.counters)
-        return phrase(COUNTERS.card_change(was, card))
-    if was.miles != card.miles:
-        return text(CardName(card.name), f" now counts {w.miles(card.miles or 0)}.")
-    return text("Changes what ", CardName(card.name), " does.")
+    """What changed of a card that stays: the first of core.ORDER["card_change"] that says (the hours, what it
+    takes, its effect, a construct's), else that it changed."""
+    said = core.first_said("card_change", was, card, own=_CARD_CHANGES)
+    return phrase(said) if said is not None else text("Changes what ", CardName(card.name), " does.")
+
+
+_CARD_CHANGES = {
+    "hours": lambda was, card: (text(CardName(card.name), f" now delays {w.hours(card.hours)} (it was "
+                                     f"{w.hours(was.hours or 0)}).") if was.hours != card.hours and card.hours else None),
+    "removes": lambda was, card: (text(CardName(card.name), " now takes a ", CardName(card.removes), ".")
+                                  if was.removes != card.removes and card.removes else None),
+    # a hazard effect named by its own attribute (mechanics.effects)
+    "effects": lambda was, card: (text(CardName(card.name), " now ", phrase(by_name(card.effect).role(card)), ".")
+                                  if was.effect != card.effect and card.effect else None),
+    "miles": lambda was, card: (text(CardName(card.name), f" now counts {w.miles(card.miles or 0)}.")
+                                if was.miles != card.miles else None),
+}
 
 
 def _race(old: Ruleset, new: Ruleset, refs) -> list[Text]:
@@ -124,35 +136,6 @@ def _setups(old: Ruleset, new: Ruleset, refs) -> list[Text]:
     said += [text(f"Drops the seating for {w.players_phrase(s.players)} players ({s.label}).")
              for s in before.values()]
     return said
-
-
-def _turn(old: Ruleset, new: Ruleset, refs) -> list[Text]:
-    marks = SimpleNamespace(refs=refs)  # the only part of a writer these phrases need
-    return [construct_words.phrase(said, marks) for said in TURN.rulebook.variant_turn(old.turn, new.turn)]
-
-
-def _delays(old: Ruleset, new: Ruleset, refs) -> list[Text]:
-    marks = SimpleNamespace(refs=refs)  # the only part of a writer these phrases need
-    return [construct_words.phrase(said, marks) for said in DELAYS.rulebook.differences(old, new)]
-
-
-def _zones(old: Ruleset, new: Ruleset, refs) -> list[Text]:
-    marks = SimpleNamespace(refs=refs)  # the only part of a writer these phrases need
-    return [construct_words.phrase(said, marks) for said in zone_words.differences(old, new)]
-
-
-def _penalties(old: Ruleset, new: Ruleset, refs) -> list[Text]:
-    marks = SimpleNamespace(refs=refs)  # the only part of a writer these phrases need
-    return [construct_words.phrase(said, marks) for said in PENALTIES.differences(old, new)]
-
-
-def _reshuffle(old: Ruleset, new: Ruleset, refs) -> list[Text]:
-    return [construct_words.phrase(said, None) for said in TURN.rulebook.variant_reshuffle(old.reshuffle, new.reshuffle)]
-
-
-def _progressive(old: Ruleset, new: Ruleset, refs) -> list[Text]:
-    said = PROGRESSIVE.variant(old, new)  # (the progressive construct: mechanics.progressive)
-    return [construct_words.phrase(said, SimpleNamespace(refs=refs))] if said else []
 
 
 def _mechanics(old: Ruleset, new: Ruleset, refs) -> list[Text]:

@@ -19,12 +19,12 @@ Every piece of the construct is in this package; to change counters, open it:
     book.py     the rulebook's section on cards played out of turn, a counter's role, its sources rows
 
 COUNTERS below is what the stages call, each at one point: language.syntax (parse, through mechanics.core),
-the compiler (card_fields, check_statement, attribute_kinds, check_name, compile), language.model (Counter),
+the compiler (card_fields, card_attributes, check_card, compile_fields: its loops), language.model (Counter),
 engine.schema (state, CounterOffer), engine.tables (tables), engine.codegen and engine.emitter (active,
 features, kernel_names, kernel_constants, offer, responses, respond), engine.explain (answer_refusal,
-refusal), rulebook.document, rulebook.variant and rulebook.provenance (section, role, countered_by,
-turned_away, new_card_role, new_card_extra, card_change, provenance_rows), rulebook.examples and the bots
-(events, example_answer, cancelling), cli.show (show_lines) and the differ (compare, summary,
+refusal), the rulebook through its loops over mechanics.core.CORE (card_chapter, card_role,
+hazard_cure, provenance_rows, new_card, card_change, example_answer, events; book.py's phrases), the bots
+and the examples (cancelling), cli.show (show_lines) and the differ (compare, card_summary,
 diff_phrases). The players' words (the question, "let it pass", a counter move's label) are words.py's,
 which play.table_view and the web read. The grammar lines are grammar/touring.lark's `cancels` and
 `responder_next` card attributes and the `counter_name` pile name. This package imports only
@@ -40,7 +40,8 @@ the `per hazard countered` scoring term (mechanics.scoring).
 from __future__ import annotations
 
 from ..construct import Construct, on_first_call
-from . import book, kernel, words
+from . import kernel, words
+from . import book as book_words  # (the stage methods' `book` argument is the rulebook's)
 from .kernel import CounterOffer
 from ..vocabulary import COUNTER
 
@@ -64,10 +65,19 @@ class CountersConstruct(Construct):
     def rule_key(self, kind: str, data: dict) -> None:
         return None  # its attributes are parts of a card statement; its name is a `piles` statement's (role)
 
+    # the compiler (its loops over mechanics.core.CORE)
     card_fields = on_first_call(f"{__name__}.compile", "card_fields")  # (d): the Card fields of a card statement
-    check_statement = on_first_call(f"{__name__}.compile", "check_statement")  # (build, stmt): its card checks
+    check_card = on_first_call(f"{__name__}.compile", "check_statement")  # (build, stmt): its card checks
     check_name = on_first_call(f"{__name__}.compile", "check_name")  # (build, stmt or None): E256
-    compile = on_first_call(f"{__name__}.compile", "compile_counters")  # (build): the Ruleset's counters
+    compile_counters = on_first_call(f"{__name__}.compile", "compile_counters")  # (build): the Ruleset's counters
+
+    def card_attributes(self) -> dict:
+        return self.attribute_kinds  # (the compiler's E271)
+
+    def compile_fields(self, build, section: str) -> dict:
+        """The Ruleset's counters, and the check of the counter's name in `piles` (E256: no card cancels)."""
+        self.check_name(build, build.one("piles", "pile_name", "counter"))
+        return {"counters": self.compile_counters(build)}
 
     # the engine
     state = kernel.STATE  # its StateFields: each side's hazards countered
@@ -95,20 +105,37 @@ class CountersConstruct(Construct):
         return words.refusal(game.t.names[c]) if game.t.kind[c] == COUNTER else None
 
     show_lines = staticmethod(words.show_lines)  # (ruleset): `touring show`'s lines
-    section = staticmethod(book.section)  # (ruleset): the rulebook's section, phrases
-    role = staticmethod(book.role)  # (card): a counter card's role in the equipment table, a phrase
-    countered_by = staticmethod(book.countered_by)  # (ruleset, hazard): the cards that turn it away
-    turned_away = staticmethod(book.turned_away)  # (cure, counters): a hazard's cure with its counters
-    provenance_rows = staticmethod(book.provenance_rows)  # (ruleset): the rulebook's sources rows
-    new_card_role = staticmethod(words.new_card_role)  # (card): a house rule's added card, its role
-    new_card_extra = staticmethod(words.new_card_extra)  # (card): what an added card cancels, a phrase
     card_change = staticmethod(words.card_change)  # (was, card): a card that now cancels others, or None
     events = words.EVENTS  # the events its kernel lines report, in words (a worked example may expect them)
     example_answer = staticmethod(words.example_answer)  # (ruleset, action, card, holds_none): a phrase
     cancelling = staticmethod(words.cancelling)  # (ruleset): card -> what it turns away (the bots, the examples)
-    compare = staticmethod(words.compare)  # (comparison): the differ's changes
-    summary = staticmethod(words.summary)  # (card): the differ's card summary's part
+    def compare(self, comparison, section: str) -> None:
+        words.compare(comparison)  # the differ's changes (diff.compare's loop)
+
+    card_summary = staticmethod(words.summary)  # (card): the differ's card summary's part
     diff_phrases = words.DIFF_PHRASES  # the differ's aspect -> sentence
+
+    # the rulebook's loops (rulebook.document, rulebook.variant, rulebook.provenance, rulebook.examples):
+    # book.py's phrases; card_change, example_answer and events above are stage members too
+    def card_chapter(self, ruleset, slot: str, book):
+        return book_words.section(ruleset)  # the cards played out of turn
+
+    def card_role(self, ruleset, card, book) -> tuple | None:
+        return book_words.role(card) if card.kind == "counter" else None
+
+    def hazard_cure(self, ruleset, hazard: str, cure: tuple) -> tuple:
+        """The hazard's cure, with the cards that turn it away out of turn."""
+        counters = book_words.countered_by(ruleset, hazard)
+        return book_words.turned_away(cure, counters) if counters else cure
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        return book_words.provenance_rows(ruleset)
+
+    def new_card(self, ruleset, card) -> tuple[str, tuple] | None:
+        """A counter card a house rule adds ("card played out of turn"), or any card that cancels hazards."""
+        if card.kind != "counter" and not card.counters:
+            return None
+        return words.new_card_role(card), words.new_card_extra(card)
 
 
 COUNTERS = CountersConstruct()

@@ -32,7 +32,7 @@ Everything delay-specific is in this package, one file per stage:
 
 DELAYS below is what the stages call (language.syntax, the compiler, engine.schema, engine.tables,
 engine.codegen, the delay effect, engine.derived, engine.explain, cli.show, cli.new, diff, the rulebook's
-document, variant and provenance, play.table_view, web.views). The grammar lines are in grammar/touring.lark (`delay_rule`, `target`;
+document, variant and provenance (through its loops over mechanics.core.CORE), play.table_view, web.views). The grammar lines are in grammar/touring.lark (`delay_rule`, `target`;
 `stack hazards` is the stacking mechanic's, mechanics/stacking.py). The safeties' tables that read the go
 pile states (GO_FREE, STATE_HAZARD) are tabulated here and written into the kernel by the safeties
 (mechanics/safeties.py), whose lines read them.
@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from ..construct import Construct, on_first_call
 from . import kernel, rulebook, statements, words
+from ..phrases import Para
 
 
 class DelaysConstruct(Construct):
@@ -58,7 +59,10 @@ class DelaysConstruct(Construct):
     key_words = statements.KEY_WORDS  # kind -> (its words in messages, the names of its key they take)
     statements = tuple(statements.PARSE)  # its grammar aliases, each handed to parse by language.syntax
 
-    compile = on_first_call(f"{__name__}.compile", "compile_delays")  # (build): the Delays part
+    compile_delays = on_first_call(f"{__name__}.compile", "compile_delays")  # (build): the Delays part
+
+    def compile_fields(self, build, section: str) -> dict:
+        return {"delays": self.compile_delays(build)}  # (the compiler's loop)
 
     # the engine
     state = kernel.STATE  # its StateFields: the go piles and their states (engine.schema)
@@ -89,10 +93,39 @@ class DelaysConstruct(Construct):
         found = words.house_rule(ruleset)
         return [[found]] if found else []
 
-    provenances = staticmethod(words.provenance_rows)  # (ruleset): the rulebook's sources rows
-    compare = staticmethod(words.compare)  # (comparison): the differ's changes
+    def compare(self, comparison, section: str) -> None:
+        words.compare(comparison)  # the differ's changes (diff.compare's loop)
+
     diff_phrases = words.DIFF_PHRASES  # the differ's aspect -> sentence
-    rulebook = rulebook  # the rulebook's phrases: go_section, card_role, go_pile_laid, stopping, play_options...
+    provenance_kinds = ("Recovery",)  # its sources rows' kinds that share a line when they cite alike
+
+    # the rulebook's loops (rulebook.document, rulebook.variant, rulebook.provenance)
+    def card_chapter(self, ruleset, slot: str, book):
+        return rulebook.go_section(ruleset)  # the go card's chapter of "The cards"
+
+    def card_role(self, ruleset, card, book) -> tuple | None:
+        return rulebook.card_role(ruleset, card) if card.kind in rulebook.CARD_KINDS else None
+
+    def setup_lines(self, ruleset) -> list[tuple]:
+        return [rulebook.go_pile_laid(ruleset)]
+
+    def play_options(self, ruleset, book) -> list[tuple]:
+        return rulebook.play_options(ruleset)  # on the go piles
+
+    def hazard_blocks(self, ruleset, book) -> list:
+        return [Para(said) for said in rulebook.stopping(ruleset)]  # the hazards that stop a side
+
+    def hazard_chain(self, ruleset, hazard: str):
+        return rulebook.chain_of(ruleset, hazard)
+
+    def hazard_cure(self, ruleset, hazard: str, cure: tuple) -> tuple:
+        return (*cure, *rulebook.chain_marks(ruleset, hazard))  # the marks of the chain's assumptions
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        return words.provenance_rows(ruleset)  # what a hazard may be laid on, then each chain
+
+    def variant_lines(self, old, new, slot: str) -> list[tuple]:
+        return rulebook.differences(old, new)
 
 
 DELAYS = DelaysConstruct()

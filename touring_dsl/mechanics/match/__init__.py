@@ -50,7 +50,12 @@ class MatchConstruct(Construct):
     target = staticmethod(words.target)  # (ruleset): the points that win, or None
     show = staticmethod(words.show)  # (ruleset): the end of `touring show`'s scoring line
     rulebook = staticmethod(words.rulebook)  # (ruleset): the Scoring section's paragraphs on the match
-    compare = staticmethod(words.compare)  # the differ's comparison (diff.compare, both rulesets scored)
+    def compare(self, comparison, section: str) -> None:
+        """The differ's loop: the match's target, where both rulesets are scored (scoring brought in or
+        dropped whole is the differ's own change, with its match)."""
+        if comparison.a.scoring is not None and comparison.b.scoring is not None:
+            words.compare(comparison)
+
     diff_phrases = words.DIFF_PHRASES  # its sentence (diff.describe, through mechanics.core)
     statements = tuple(statements.PARSE)  # its grammar aliases (last: the name is the module's until here)
 

@@ -31,12 +31,12 @@ Every piece of the construct is in this package; to change penalties, open it:
     words.py    `touring show`, the differ's changes and sentences, the rulebook's list of sources
     book.py     the rulebook's Penalties section and a house rule's changes to it
 
-PENALTIES below is what the stages call, each at one point: the compiler (compile), engine.tables
+PENALTIES below is what the stages call, each at one point: the compiler (compile_fields), engine.tables
 (tables), engine.emitter and engine.codegen (active), engine.rules.legality and mechanics.delays (the
-kernel lines), engine.legal (penalty_plays), rulebook.document, rulebook.variant and rulebook.provenance
-(section, hours_note, differences, provenances: phrases set by rulebook/construct_words.py), cli.show,
-cli.new and the differ (show_lines, suggestions, compare, diff_phrases); engine.tables, cli.show and cli.new
-reach it through their loops over mechanics.core.CORE (its stage methods: mechanics.construct). The grammar lines are in
+kernel lines), engine.legal (penalty_plays), the rulebook (chapter, hazard_blocks: the hours,
+provenance_rows, variant_lines: book.py's phrases, set by rulebook/construct_words.py), cli.show,
+cli.new and the differ (show_lines, suggestions, compare, diff_phrases); engine.tables, cli.show, cli.new
+and the rulebook reach it through their loops over mechanics.core.CORE (its stage methods: mechanics.construct). The grammar lines are in
 grammar/touring.lark (`penalty_rule`); language.syntax hands each to PENALTIES.parse and keys it by
 PENALTIES.statement_key, and language.statements names it by PENALTIES.key_words.
 This package imports only touring_dsl.base and touring_dsl.mechanics.
@@ -44,7 +44,8 @@ This package imports only touring_dsl.base and touring_dsl.mechanics.
 from __future__ import annotations
 
 from ..construct import Construct, on_first_call
-from . import book, play, statements, words
+from . import play, statements, words
+from . import book as book_words  # (the stage methods' `book` argument is the rulebook's)
 
 
 class PenaltiesConstruct(Construct):
@@ -62,7 +63,11 @@ class PenaltiesConstruct(Construct):
     key_words = statements.KEY_WORDS  # kind -> (its words in messages, the names of its key they take)
     statements = tuple(statements.PARSE)  # its grammar aliases, each handed to parse by language.syntax
 
-    compile = on_first_call(f"{__name__}.compile", "compile_penalties")  # (build): the Penalties part, or None
+    # (build): the Penalties part, or None
+    compile_penalties = on_first_call(f"{__name__}.compile", "compile_penalties")
+
+    def compile_fields(self, build, section: str) -> dict:
+        return {"penalties": self.compile_penalties(build)}  # (the compiler's loop; reads build.race's piles)
 
     # the engine
     def tables(self, t, ruleset, setup) -> None:
@@ -75,10 +80,6 @@ class PenaltiesConstruct(Construct):
     penalty_plays = staticmethod(play.penalty_plays)  # (game, mask, victim): engine.legal.Legal's method
 
     # words
-    section = staticmethod(book.section)  # (ruleset): the rulebook's Penalties section, phrases
-    differences = staticmethod(book.differences)  # (old, new): a house rule's changes, phrases
-    hours_note = staticmethod(words.hours_note)  # (ruleset): the delays section's note on hours
-    provenances = staticmethod(words.provenance_rows)  # (ruleset): the rulebook's sources rows
     def show_lines(self, ruleset) -> list[str]:
         return words.show(ruleset)  # `touring show`'s lines
 
@@ -86,8 +87,25 @@ class PenaltiesConstruct(Construct):
         found = words.house_rule(ruleset)  # `touring new`'s suggested change, if any
         return [[found]] if found else []
 
-    compare = staticmethod(words.compare)  # (comparison): the differ's changes
+    def compare(self, comparison, section: str) -> None:
+        words.compare(comparison)  # the differ's changes (diff.compare's loop)
+
     diff_phrases = words.DIFF_WORDS  # the differ's aspect -> sentence
+
+    # the rulebook's loops (rulebook.document, rulebook.variant, rulebook.provenance): book.py's phrases
+    provenance_kinds = ("Penalties",)  # its sources rows' kinds that share a line when they cite alike
+
+    def chapter(self, ruleset, slot: str, book):
+        return book_words.section(ruleset)  # the Penalties chapter, or None
+
+    def hazard_blocks(self, ruleset, book) -> list:
+        return book_words.hours(ruleset)  # the hours each hazard delays, which a penalty may reckon by
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        return words.provenance_rows(ruleset)
+
+    def variant_lines(self, old, new, slot: str) -> list[tuple]:
+        return book_words.differences(old, new)
 
 
 PENALTIES = PenaltiesConstruct()

@@ -7,7 +7,8 @@ card names (Named, NameList) in the card style, counts (Count) spelt, the marks 
 from __future__ import annotations
 
 from ...base.wording import distance
-from ..phrases import Chapter, Count, Grid, Named, NameList, Para, Refs
+from ..phrases import Chapter, Count, Grid, Named, NameList, Para, Refs, Run
+from .words import hours_note
 
 
 # the rulebook --------------------------------------------------------------------------------------
@@ -131,3 +132,18 @@ def differences(old, new) -> list[tuple]:
     if a.model_dump(exclude={"provenance"}) != b.model_dump(exclude={"provenance"}):
         return [("Changes the penalties (see Penalties).", Refs((b.provenance,)))]
     return []
+
+
+def hours(r) -> list[Para]:
+    """The hours each timed hazard delays a side (the Hazards and remedies chapter), with what the penalties
+    reckon by them (words.hours_note); none where no hazard is timed."""
+    groups: dict[int, list[str]] = {}
+    for card in r.deck:
+        if card.kind == "hazard" and card.hours:
+            groups.setdefault(card.hours, []).append(card.name)
+    if not groups:
+        return []
+    parts: list = []
+    for i, (h, names) in enumerate(groups.items()):
+        parts += (["; "] if i else []) + [NameList(tuple(names)), Run((" ", Count(h, "hour"), "" if len(names) == 1 else " each"))]
+    return [Para(("Delays are counted in hours: ", *parts, ".", hours_note(r)))]

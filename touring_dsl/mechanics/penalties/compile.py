@@ -2,7 +2,7 @@
 
 Errors (docs/errors.md; E240 and E241 are its own, declared in PENALTIES.errors): E260 no `take from`;
 E240 a pile that is not the race's, or is protected; E202 an unknown zone; E241 a price for a card that
-is not a hazard; E256 a `per hour` rate when no hazard has `hours`. The compiler calls it (PENALTIES.compile)
+is not a hazard; E256 a `per hour` rate when no hazard has `hours`. The compiler calls it (PENALTIES.compile_fields)
 with its Build once the deck and the race are built.
 """
 from __future__ import annotations

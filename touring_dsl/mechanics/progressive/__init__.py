@@ -46,18 +46,35 @@ class ProgressiveConstruct(Construct):
               "E291": "partners at a progressive table, and how they move, disagree"}
 
     # the compiler (pydantic: compile.py is imported on use)
-    compile = on_first_call(f"{__name__}.compile", "compile_progressive")  # (build, setups): Progressive or None
+    # (build, setups): Progressive or None
+    compile_progressive = on_first_call(f"{__name__}.compile", "compile_progressive")
+
+    def compile_fields(self, build, section: str) -> dict:
+        """The compiler's loop: the Ruleset's `progressive`, each table seated by the setups compiled before."""
+        return {"progressive": self.compile_progressive(build, build.compiled["setups"])}
 
     # words
-    compare = staticmethod(words.compare)  # the differ's comparison (diff.compare)
+    def compare(self, comparison, section: str) -> None:
+        words.compare(comparison)  # the differ's changes (diff.compare's loop)
+
     diff_phrases = words.DIFF_PHRASES  # its sentences (diff.describe, through mechanics.core)
-    variant = staticmethod(words.variant)  # (old, new): the rulebook's variant line, or None
     def suggestions(self, ruleset, section: str) -> list:
         """`touring new`'s: longer rounds, where the edition times them (one way of writing it), or none."""
         found = words.suggest(ruleset)
         return [[found]] if found else []
 
     section = staticmethod(rulebook.section)  # (ruleset): the rulebook's Progressive play section, or None
+
+    # the rulebook's loops (rulebook.document, rulebook.variant, rulebook.provenance)
+    def chapter(self, ruleset, slot: str, book):
+        return rulebook.section(ruleset)  # Progressive play, or None
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        return [("Progressive play", ruleset.progressive.provenance)] if ruleset.progressive else []
+
+    def variant_lines(self, old, new, slot: str) -> list[tuple]:
+        said = words.variant(old, new)
+        return [said] if said else []
     statements = tuple(statements.PARSE)  # its grammar aliases (last: the name is the module's until here)
 
 

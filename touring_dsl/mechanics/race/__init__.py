@@ -35,16 +35,19 @@ What is in this package, one file per stage:
                    sections, and what the other sections say of the piles (setting up, a turn's mileage
                    option, face-down and crosswise piles, counting, safe piles), as phrases (mechanics.phrases)
 
-The stages call RACE below: language.syntax (the parse), the compiler (compile_race, compile_setup_race,
-check_supply, compile_ending), engine.tables and engine.codegen, explain, cli.show, diff.compare and
-diff.describe, and rulebook.document (object_blocks, winning, setup_piles, mileage_play, pile_flags,
-counting, safe_piles). The players' table (each setup's race and its piles' needs) is the rulebook's.
+The stages call RACE below: language.syntax (the parse), the compiler's loops (compile_fields: the race and
+the ending; setup_race: a setup's own race, checked against its pack), engine.tables and engine.codegen,
+explain, cli.show, the differ's loops (compare, seating_changes, seating_summary, seating_said), and the
+rulebook through its loops over mechanics.core.CORE (chapter: the object and the winning; card_chapter:
+the mileage cards; card_role, setup_lines, play_options, turn_blocks, provenance_rows). The players'
+table (each setup's race and its piles' needs) is the rulebook's.
 """
 from __future__ import annotations
 
 from ..construct import Construct, on_first_call
 from . import kernel, rulebook, statements, suggest, words
 from ..vocabulary import MILEAGE
+from ..phrases import Chapter
 from .kernel import NO_CAP
 
 
@@ -71,6 +74,19 @@ class RaceConstruct(Construct):
     compile_caps = on_first_call(f"{__name__}.compile", "compile_caps")  # (build): the distance race's caps
     compile_ending = on_first_call(f"{__name__}.compile", "compile_ending")  # (build): the Ending part
 
+    def compile_fields(self, build, section: str) -> dict:
+        """The compiler's loop: the Ruleset's `race` (checked whole), or its `ending`."""
+        if section == "race":
+            return {"race": self.compile_race(build)}
+        return {"ending": self.compile_ending(build)}
+
+    def setup_race(self, build, setup, race):
+        """A setup's own race (its `race` line and piles, or the edition's), its piles checked against the
+        pack the setup deals (E222)."""
+        own = self.compile_setup_race(build, setup.rules.get("setup_race"), setup.piles, race)
+        self.check_supply(build, own, setup.supply, setup.name, f' of setup "{setup.name.value}"')
+        return own
+
     # the engine: tables and kernel lines (engine.tables, engine.codegen, and the removal effect)
     def tables(self, t, ruleset, setup) -> None:
         kernel.tables(t, setup.race)  # unit, target, exact, needs, pile order, protected piles (the setup's race)
@@ -95,13 +111,49 @@ class RaceConstruct(Construct):
         """`touring new`'s: a shorter race (each way of writing it), or a turn limit (changed or added)."""
         return [suggest.suggest_race(ruleset)] if section == "race" else [suggest.suggest_turn_limit(ruleset)]
 
-    compare_race = staticmethod(words.compare_race)  # the differ's comparisons (diff.compare)
-    compare_ending = staticmethod(words.compare_ending)
-    compare_setup_race = staticmethod(words.compare_setup_race)  # (to_b, setup_a, ruleset_a, setup_b, ruleset_b)
-    setup_length = staticmethod(words.setup_length)  # (setup, ruleset): its own race's length, or None
-    length_said = staticmethod(words.length_said)  # a length as the differ holds it, in words
+    def compare(self, comparison, section: str) -> None:
+        """The differ's loop (diff.compare): the changes to the race, or to the ending."""
+        (words.compare_race if section == "race" else words.compare_ending)(comparison)
+
+    def seating_changes(self, to_b, setup_a, ruleset_a, setup_b, ruleset_b) -> list:
+        return list(words.compare_setup_race(to_b, setup_a, ruleset_a, setup_b, ruleset_b))  # its own race
+
+    def seating_summary(self, setup, ruleset) -> dict:
+        return {"race": words.setup_length(setup, ruleset)}  # its own race's length, or None: the full race
+
+    def seating_said(self, summary: dict) -> list[str]:
+        race = summary["race"]
+        return ["the full race" if race is None else f"a race of {words.length_said(race)}"]
+
     diff_phrases = words.DIFF_PHRASES  # their sentences (diff.describe, through mechanics.core)
-    rulebook = rulebook  # the rulebook's sentences as phrases (mechanics.phrases): object_blocks, winning
+    provenance_kinds = ("Piles",)  # its sources rows' kinds that share a line when they cite alike
+
+    # the rulebook's loops (rulebook.document, rulebook.provenance)
+    def chapter(self, ruleset, slot: str, book):
+        """The Object of the game ("race": the race's blocks, then the mechanics' rules the book gives), or
+        the Winning chapter ("ending")."""
+        if slot == "ending":
+            return rulebook.winning(ruleset)
+        blocks = (*rulebook.object_blocks(ruleset, book.hindrances()), *book.mechanic_rules())
+        return Chapter("Object of the game", "object", blocks)
+
+    def card_chapter(self, ruleset, slot: str, book):
+        return rulebook.mileage_chapter(ruleset)
+
+    def card_role(self, ruleset, card, book) -> tuple | None:
+        return rulebook.mileage_role(ruleset, card) if card.kind == "mileage" else None
+
+    def setup_lines(self, ruleset) -> list[tuple]:
+        return [rulebook.setup_piles(ruleset)]
+
+    def play_options(self, ruleset, book) -> list[tuple]:
+        return [rulebook.mileage_option(ruleset)]
+
+    def turn_blocks(self, ruleset) -> list:
+        return list(rulebook.pile_flags(ruleset))  # the piles turned face down, the cards laid crosswise
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        return rulebook.provenance_rows(ruleset, slot)
 
 
 RACE = RaceConstruct()

@@ -10,7 +10,7 @@ sentences after it.
 from __future__ import annotations
 
 from ...base.wording import distance, plural
-from ..phrases import Chapter, Count, Items, Named, NameList, Number, Numbers, Ordinal, Para, Refs, Run
+from ..phrases import Chapter, Count, GoCard, GoPile, Items, Named, NameList, Number, Numbers, Ordinal, Para, Refs, Run
 from ..zones import rulebook as zone_words
 
 
@@ -146,3 +146,39 @@ def safe_piles(r) -> Para | None:
 def _miles(r, name: str) -> int:
     """A mileage card's value (0 for a name the deck lacks)."""
     return next((card.miles or 0 for card in r.deck if card.name == name), 0)
+
+
+# the rulebook's loops over CORE (RACE's stage methods) ----------------------------------------------
+def mileage_chapter(r) -> Chapter | None:
+    """The Mileage cards chapter of "The cards": their names and counting, the zones' limits on them (the
+    zones' sentences: mechanics.zones), and the piles penalties never take from; None without mileage."""
+    names = tuple(c.name for c in r.deck if c.kind == "mileage")
+    if not names:
+        return None
+    blocks = [Para(("The mileage cards are ", NameList(names), ". ", counting(r)))]
+    blocks += [Para(limit) for limit in zone_words.mileage_limits(r)]
+    safe = safe_piles(r)
+    if safe is not None:
+        blocks.append(safe)
+    return Chapter("Mileage cards", "mileage", tuple(blocks))
+
+
+def mileage_role(r, card) -> tuple:
+    """A mileage card's role in the equipment table: what it counts, and the zones it may be laid in."""
+    return (f"counts {distance(card.miles or 0, r.race.unit)}", *zone_words.mileage_role(r, card))
+
+
+def mileage_option(r) -> tuple:
+    """A turn's mileage option: where it goes, while the go pile shows the go card, the zones' condition and
+    the race's limit (one sentence, the race's, with the zones' words inside)."""
+    where, limit = mileage_play(r)
+    return ("a mileage card,", where, ", but only while your side's ", GoPile(), " shows an undelayed ", GoCard(),
+            zone_words.mileage_condition(r), limit)
+
+
+def provenance_rows(r, slot: str) -> list[tuple[str, object]]:
+    """The sources table's rows: the race and its piles ("race"), or the ending ("ending")."""
+    if slot == "ending":
+        return [("Winning and the end of the cards", r.ending.provenance)]
+    return [(f"The race of {r.race.miles} {r.race.unit}", r.race.provenance)] + [
+        (f"Piles: {p.card}", p.provenance) for p in r.race.piles]

@@ -12,9 +12,10 @@ construct's, mechanics.match, which the compile step asks for the Scoring's `mat
 Each kind of term is one TermKind (base.py; the core's in terms.py), listed once in KINDS: it carries its
 grammar alias, its compile check, how it is counted on the finished table and its words. A mechanic's
 `finishes` join KINDS as MechanicFinish, its `awards` as MechanicAward. The stages call the construct through the functions below:
-compile.compile_scoring (the compiler), count (engine.rules.scoring), words and score_words (show, the
-diff, the score sheet, the rulebook's provenance table) and the kind's rulebook words (rulebook.scoring).
-language.syntax hands it the parse of its lines (parse_rule) and their keys (statement_key). A new kind of
+compile.compile_scoring (the compiler's loop, through SCORING.compile_fields), count (engine.rules.scoring),
+words and score_words (show, the diff, the score sheet) and the kind's rulebook words (rulebook.py: the
+Scoring chapter and the sources rows, which the rulebook reaches through its stage methods chapter and
+provenance_rows). language.syntax hands it the parse of its lines (parse_rule) and their keys (statement_key). A new kind of
 term is one TermKind in KINDS, and its alternative in grammar/touring.lark (`score_rule`, or `finish`). The compiled model's part is model.py (ScoreTerm, Scoring).
 """
 from __future__ import annotations
@@ -23,8 +24,9 @@ from typing import Any, Callable
 
 from ...base.wording import counted
 from .. import REGISTERED
-from ..construct import Construct
+from ..construct import Construct, on_first_call
 from ..match import MATCH
+from . import rulebook
 from .base import Named, NameList, TermKind, completed
 from .terms import CORE, MechanicAward, MechanicFinish
 
@@ -90,6 +92,12 @@ class ScoringConstruct(Construct):
     def key_said(self, key: tuple) -> str | None:
         return key_words(key) if key and key[0] in STATEMENTS else None
 
+    # the compiler (pydantic: compile.py is imported on use)
+    compile_scoring = on_first_call(f"{__name__}.compile", "compile_scoring")  # (build): Scoring, or None
+
+    def compile_fields(self, build, section: str) -> dict:
+        return {"scoring": self.compile_scoring(build)}  # (the compiler's loop; reads build.mechanics_used)
+
     def show_lines(self, ruleset) -> list[str]:
         """`touring show`'s line: each term, then the match (and the match mechanics' words beside it)."""
         r = ruleset
@@ -99,6 +107,15 @@ class ScoringConstruct(Construct):
         terms = [f"{counted(t.points, 'point')} {score_words(t, unit, counter=r.pile_names.counter)}"
                  for t in r.scoring.terms]
         return ["Scoring: " + ", ".join(terms) + MATCH.show(r)]  # the match, its mechanics beside it (mechanics.match)
+
+    # the rulebook's loops (rulebook.document, rulebook.provenance): rulebook.py's phrases
+    provenance_kinds = ("Scores",)  # its sources rows' kinds that share a line when they cite alike
+
+    def chapter(self, ruleset, slot: str, book):
+        return rulebook.chapter(ruleset, kind_of, score_words)  # Scoring, or None
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        return rulebook.provenance_rows(ruleset, score_words)
 
 
 SCORING = ScoringConstruct()

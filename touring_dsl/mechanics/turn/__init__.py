@@ -33,8 +33,8 @@ Everything turn-specific is in this package, one file per stage:
                 what happens when the draw pile runs out, and a house rule's changes to either
 
 TURN below is what the stages call (language.syntax, the compiler, engine.tables, engine.codegen and the rules that draw,
-engine.explain, cli.show, cli.new, diff, the rulebook's turn section and variant section; engine.tables, engine.explain,
-cli.show and cli.new through their loops over mechanics.core.CORE). The grammar lines are in
+engine.explain, cli.show, cli.new, diff, the rulebook's turn chapter, sources rows and variant section; engine.tables,
+engine.explain, cli.show, cli.new and the rulebook through their loops over mechanics.core.CORE). The grammar lines are in
 grammar/touring.lark (`turn_rule`, `reshuffle_rule`). The state the turn moves
 (hands, the draw and discard piles) and the wait for a discard down (engine.schema's DISCARD_DOWN, which
 legality answers with discards only) are the engine's, shared with every rule.
@@ -59,6 +59,12 @@ class TurnConstruct(Construct):
     # the compiler (pydantic: compile.py is imported on use, never by the engine's import of this package)
     compile_turn = on_first_call(f"{__name__}.compile", "compile_turn")  # (build): the Turn part
     compile_reshuffle = on_first_call(f"{__name__}.compile", "compile_reshuffle")  # (build): the Reshuffle part
+
+    def compile_fields(self, build, section: str) -> dict:
+        """The compiler's loop: the Ruleset's `turn` or `reshuffle` field, from that section."""
+        if section == "turn":
+            return {"turn": self.compile_turn(build)}
+        return {"reshuffle": self.compile_reshuffle(build)}
 
     # the engine: tables and kernel lines
     events = kernel.EVENTS  # the event kinds its kernel lines report that an example may expect -> words
@@ -89,10 +95,25 @@ class TurnConstruct(Construct):
             return [[words.suggest_hand(ruleset)]]
         return [words.suggest_reshuffle(ruleset)]  # the reshuffle: one change, written as the parent allows
 
-    compare_turn = staticmethod(words.compare_turn)
-    compare_reshuffle = staticmethod(words.compare_reshuffle)
+    def compare(self, comparison, section: str) -> None:
+        """The differ's loop: the changes to the turn, or to the reshuffle."""
+        (words.compare_turn if section == "turn" else words.compare_reshuffle)(comparison)
+
     diff_phrases = words.DIFF_PHRASES
-    rulebook = rulebook  # the rulebook's sentences as phrases (mechanics.phrases): flow, before_go, reshuffle, variant_*
+
+    # the rulebook's loops (rulebook.document, rulebook.variant, rulebook.provenance)
+    def chapter(self, ruleset, slot: str, book):
+        return rulebook.chapter(ruleset, book)  # Playing a turn
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        if slot == "reshuffle":
+            return [("When the draw pile runs out", ruleset.reshuffle.provenance)]
+        return [("The turn", ruleset.turn.provenance)]
+
+    def variant_lines(self, old, new, slot: str) -> list[tuple]:
+        if slot == "reshuffle":
+            return rulebook.variant_reshuffle(old.reshuffle, new.reshuffle)
+        return rulebook.variant_turn(old.turn, new.turn)
 
 
 TURN = TurnConstruct()

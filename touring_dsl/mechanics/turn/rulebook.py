@@ -7,7 +7,8 @@ a bare number, the references of a rule), which the rulebook sets (rulebook/cons
 from __future__ import annotations
 
 from ...base.wording import listed
-from ..phrases import Count, GoCard, GoPile, Number, Refs
+from ..phrases import Chapter, Count, GoCard, GoPile, Items, Number, Para, Refs
+from ..zones import rulebook as zone_words
 
 # what a reshuffle does with a pile group, in a house rule's "How this variant differs" section
 KEEP = {"all": "returned whole", "all-but-top": "returned except the top card", "none": "left on the table"}
@@ -89,3 +90,16 @@ def variant_reshuffle(a, b) -> list[tuple]:
     if a.discard != b.discard:
         said.append(("At a reshuffle the discard pile is " + ("shuffled back in." if b.discard else "kept out."),))
     return said
+
+
+# the rulebook's loops over CORE (TURN's stage methods) ----------------------------------------------
+def chapter(r, book) -> Chapter:
+    """The Playing a turn chapter: how a turn runs, the cards it may play (each construct's, as the book
+    gathers them), what a side may play before its first go card, the rules the book adds after it (the
+    race's piles), and what happens when the draw pile runs out (with the zones' piles: mechanics.zones)."""
+    zone_pile = zone_words.zone_pile(r)
+    zone_piles = f"every {zone_pile}" if r.zones.scope == "side" else f"the {zone_pile}"
+    return Chapter("Playing a turn", "turn", (
+        Para(flow(r.turn)), Para(("The card you play may be:",)), Items(tuple(book.play_options())),
+        Para(before_go(r.turn, book.by_kind, book.kind_plural)), *book.turn_blocks(),
+        Para(("When the draw pile runs out: ", *reshuffle(r.reshuffle, zone_piles, bool(r.zones.zones))))))

@@ -33,14 +33,14 @@ Everything zone-specific is in this package, one file per stage:
 
 ZONES below is what the stages call (language.syntax, the compiler, engine.schema, engine.tables,
 engine.codegen and the rules that lay mileage and answer counters, engine.explain, cli.show, cli.new, diff; the
-tables, explain, show and new through their loops over mechanics.core.CORE); the
-rulebook (document, variant, provenance) reads rulebook.py's phrases. The grammar lines are in
+tables, explain, show, new and the rulebook (document, variant, provenance: rulebook.py's phrases)
+through their loops over mechanics.core.CORE). The grammar lines are in
 grammar/touring.lark (`zone_rule`).
 """
 from __future__ import annotations
 
 from ..construct import Construct, on_first_call
-from . import kernel, suggest, words
+from . import kernel, rulebook, suggest, words
 from ..vocabulary import ZONE
 from . import parse as grammar
 from .kernel import FORBIDDEN, FORFEIT_ALL, FORFEIT_CARD, SPEEDING_CODES
@@ -62,7 +62,10 @@ class ZonesConstruct(Construct):
         """A grammar alias's raw statement, or a part's word (language.syntax.ToRaw)."""
         return grammar.PARSE[alias](*children)
 
-    compile = on_first_call(f"{__name__}.compile", "compile_zones")  # (build): the Zones model part
+    compile_zones = on_first_call(f"{__name__}.compile", "compile_zones")  # (build): the Zones model part
+
+    def compile_fields(self, build, section: str) -> dict:
+        return {"zones": self.compile_zones(build)}  # (the compiler's loop)
 
     # the engine
     state = kernel.STATE  # its StateFields: the zone piles, each side's zone
@@ -93,8 +96,44 @@ class ZonesConstruct(Construct):
     def suggestions(self, ruleset, section: str) -> list:
         return suggest.suggestions(ruleset)
 
-    compare = staticmethod(words.compare)
+    def compare(self, comparison, section: str) -> None:
+        words.compare(comparison)  # the differ's changes (diff.compare's loop)
+
     diff_phrases = words.DIFF_PHRASES
+
+    # the rulebook's loops (rulebook.document, rulebook.variant, rulebook.provenance): rulebook.py's phrases
+    provenance_kinds = rulebook.PROVENANCE_KINDS  # its sources rows' kinds that share a line when they cite alike
+
+    def chapter(self, ruleset, slot: str, book):
+        return rulebook.section(ruleset)  # the Zones chapter, or None
+
+    def card_role(self, ruleset, card, book) -> tuple | None:
+        return rulebook.zone_role(ruleset, card) if card.kind == "zone" else None
+
+    def setup_lines(self, ruleset) -> list[tuple]:
+        pile = rulebook.setup_pile(ruleset)
+        return [pile] if pile else []
+
+    def setup_blocks(self, ruleset) -> list:
+        start = rulebook.setup_start(ruleset)
+        return [start] if start else []
+
+    def partner_piles(self, ruleset) -> str:
+        return rulebook.partners_pile(ruleset)
+
+    def play_options(self, ruleset, book) -> list[tuple]:
+        said = rulebook.play_option(ruleset)
+        return [said] if said else []
+
+    def hindrances(self, ruleset) -> list[str]:
+        said = rulebook.hindrance(ruleset)
+        return [said] if said else []
+
+    def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
+        return rulebook.provenances(ruleset)
+
+    def variant_lines(self, old, new, slot: str) -> list[tuple]:
+        return rulebook.differences(old, new)
 
 
 ZONES = ZonesConstruct()
