@@ -20,8 +20,8 @@ Every piece of the construct is in this package; to change counters, open it:
 
 COUNTERS below is what the stages call, each at one point: language.syntax (parse, through mechanics.core),
 the compiler (card_fields, check_statement, attribute_kinds, check_name, compile), language.model (Counter),
-engine.schema (state, CounterOffer), engine.tables (tables), engine.codegen and engine.emitter (active,
-features, kernel_names, kernel_constants, offer, responses, respond), engine.explain (answer_refusal,
+engine.schema (state, CounterOffer), engine.tables (tables), engine.codegen and engine.emitter (flags,
+waits, features, kernel_names, kernel_constants, constant_names, offer, responses, respond), engine.explain (answer_refusal,
 refusal), rulebook.document, rulebook.variant and rulebook.provenance (section, role, countered_by,
 turned_away, new_card_role, new_card_extra, card_change, provenance_rows), rulebook.examples and the bots
 (events, example_answer, cancelling), cli.show (show_lines) and the differ (compare, summary,
@@ -70,15 +70,32 @@ class CountersConstruct(Construct):
     compile = on_first_call(f"{__name__}.compile", "compile_counters")  # (build): the Ruleset's counters
 
     # the engine
-    state = kernel.STATE  # its StateFields: each side's hazards countered
-    kernel_names = kernel.KERNEL_NAMES  # the kernel's run-time names of the question
+    def state(self) -> tuple:
+        return kernel.STATE  # its StateFields: each side's hazards countered (engine.schema)
+
+    def kernel_names(self) -> dict[str, str]:
+        return kernel.KERNEL_NAMES  # the kernel's run-time names of the question
+
     def tables(self, t, ruleset, setup) -> None:
         """The counter tables and the answers' codes on the Tables (engine.tables' loop)."""
         kernel.tables(t, ruleset)
 
     active = staticmethod(kernel.active)  # (t): whether the kernel asks the counter question
     features = staticmethod(kernel.features)  # (t): the kernel heading's words
-    kernel_constants = staticmethod(kernel.kernel_constants)  # (t): name -> its constant line
+
+    def flags(self, t) -> dict[str, bool]:
+        return {"has_counters": kernel.active(t)}  # the Emitter's e.has_counters, which many rules read
+
+    def waits(self, t) -> bool:
+        return kernel.active(t)  # a hazard waits for the counter question's answer
+
+    def kernel_constants(self, t, slot: str) -> list[str]:
+        """Its constant lines: the counter tables, then (slot "counters.responders") who plays next."""
+        return kernel.kernel_constants(t)[slot]
+
+    def constant_names(self, slot: str) -> tuple[str, ...]:
+        return kernel.CONSTANTS[slot]
+
     offer = staticmethod(kernel.offer)  # (e): before hazard c acts on side v, ask its seats
     responses = staticmethod(kernel.responses)  # (e): the asked seat's answers
     respond = staticmethod(kernel.respond)  # (e): an answer applied
