@@ -11,13 +11,23 @@ source of a small module with the functions every game of that ruleset runs:
     draw_cards, reshuffle, finish     the rarer steps, shared by the above
 
 The rules themselves live in engine/rules/ (legality, for the masks the rules keep), written to be
-read as its rule, and in the constructs of touring_dsl/mechanics (the go piles' lines:
-mechanics/delays/kernel.py; the counter question's: mechanics/counters/kernel.py; the zones' lines:
-mechanics/zones/kernel.py; the penalties':
-mechanics/penalties/play.py; the turn's (deal, draw, discard, pass the turn, reshuffle):
-touring_dsl/mechanics/turn/kernel.py). This module is the assembly: the
-Emitter the kernel is written with (the shared machinery of engine.emitter, completed with the dispatch
-of a move to its rule and the rules' steps a lower rule or a mechanic asks for), the whole functions, and the ruleset's constants. Every rule is written once,
+read as its rule, and in the core constructs of touring_dsl/mechanics (mechanics.core.CORE: the turn,
+the race, delays, zones, penalties, safeties, counters) and the hazard effects (mechanics.effects). This
+module is the assembly, and names no construct: what each construct gives the kernel is a loop over CORE
+through its stage methods (mechanics.construct.Construct), in the order mechanics.core.ORDER declares
+for each, so that the text written stays the same whatever CORE's order:
+
+    kernel_names()            the run-time names at the top of the kernel (KERNEL_NAMES)
+    features(t)               the heading's words ("zones per side", "no counters"...)
+    kernel_constants(t, slot) the constant lines (constants below)
+    plays(t)                  the kinds of card it lays and each one's rule (Emitter.play's branches)
+
+(engine.schema loops over the constructs' state, engine.emitter over their flags and constants' names.)
+The steps the kernel's functions call of one construct by name (the turn's skeleton, the end of the race,
+the steps one rule asks of another) are gathered in NAMED_STEPS, which says why they are not loops. The
+Emitter the kernel is written with is the shared machinery of engine.emitter, completed here with the
+dispatch of a move to its rule and the rules' steps a lower rule or a mechanic asks for; then come the
+whole functions, and the ruleset's constants. Every rule is written once,
 and the same lines are used by apply_code (the public Move/Event API) and by run_random (the
 simulator's fast path). What a ruleset does not have is left out when the source is written (no
 penalty code without penalties, no counter code without counter cards, per-side or whole-game zones,

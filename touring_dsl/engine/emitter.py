@@ -228,7 +228,7 @@ class Emitter:
             self.w("return")
 
     # the rules' steps, for a rule below the one that writes them, and for the mechanics' hooks
-    # (engine.codegen.Emitter gives each its rule) ----------------------------------------------
+    # (engine.codegen.Emitter gives each its construct's, engine.codegen.NAMED_STEPS) ------------
     def draw_one(self, seat: str) -> None:
         """`seat` draws the draw pile's top card (mechanics.turn)."""
         raise NotImplementedError
