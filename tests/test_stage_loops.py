@@ -1,6 +1,8 @@
 """The stages that loop over the core constructs (issue 30): language.compiler, engine.tables, cli.show,
 cli.new, engine.explain, the rule bots' facts (bots.greedy, bots.strategy.knowledge), the differ
-(diff.compare, diff.describe) and the rulebook (rulebook.document, variant, provenance, examples, scoring).
+(diff.compare, diff.describe), the rulebook (rulebook.document, variant, provenance, examples, scoring)
+and the kernel's writing (engine.schema, engine.codegen, engine.emitter, and bots.playout's measuring
+loop, which names no construct either).
 
 Each stage visits mechanics.core.CORE through its stage method of the contract (mechanics.construct.Construct),
 in the order mechanics.core.ORDER declares for it, and names no construct: a new core construct joins
@@ -53,11 +55,15 @@ STAGE_FILES = {
     "rulebook/variant.py": ("variant_lines", "new_card", "card_change"),
     "rulebook/examples.py": ("example_answer", "cancelling"),
     "rulebook/construct_words.py": (),
+    "engine/schema.py": ("state",),
+    "engine/codegen.py": ("kernel_names", "features", "kernel_constants", "plays"),
+    "engine/emitter.py": ("constant_names", "flags", "waits"),
+    "bots/playout.py": (),  # the measuring loop: the kernel's named steps through engine.codegen
 }
 STAGE_METHODS = tuple(name for name, member in vars(Construct).items()
                       if callable(member) and not name.startswith("_") and name != "owns")
 ORDER_FREE = ("targets", "extra_turns", "run_free", "shields", "ends_wait", "cancelling",  # unions, or one answer:
-              "card_fields", "diff_words")  # no order
+              "card_fields", "diff_words", "flags", "waits")  # no order
 
 
 def construct_names() -> set[str]:
@@ -403,3 +409,111 @@ def test_the_rulebooks_order_is_the_declared_one_not_the_registry_tuple(monkeypa
     before = [build_rulebook(load(edition)) for edition in editions]
     monkeypatch.setattr(core, "CORE", tuple(reversed(core.CORE)))
     assert [build_rulebook(load(edition)) for edition in editions] == before
+# the kernel's writing: engine.schema, engine.codegen, engine.emitter ----------------------------------------
+def kernel_text(ruleset_id: str = "mille-bornes", players: int = 3) -> str:
+    from touring_dsl.engine.codegen import source
+
+    ruleset = load(ruleset_id)
+    return source(Tables(ruleset, ruleset.setup_for(players, None), players), annotated=True)
+
+
+def kernel_orders() -> dict:
+    """Each ordered kernel stage, as a call that runs it afresh (the state, the constants' names and the
+    run-time names are also fixed once at import)."""
+    from touring_dsl.engine import codegen, emitter, schema
+
+    return {"state": schema.core_fields, "constant_names": emitter.constant_names,
+            "kernel_names": codegen.core_kernel_names, "features": kernel_text, "kernel_constants": kernel_text,
+            "plays": kernel_text}
+
+
+@pytest.mark.parametrize("method", ["state", "constant_names", "kernel_names", "features", "kernel_constants",
+                                    "plays"])
+def test_a_construct_that_writes_kernel_lines_with_no_place_in_their_order_is_refused(monkeypatch, method) -> None:
+    """A new construct that declares state, names, constants, heading words or a card kind it lays, and has no
+    slot in ORDER for them, is refused by name: its part of the kernel would have nowhere to go."""
+    class Tolls(Construct):
+        name = "tolls"
+
+    setattr(Tolls, method, lambda self, *args: ())
+    monkeypatch.setattr(core, "CORE", (*core.CORE, Tolls()))
+    with pytest.raises(core.StageOrderError, match=rf"construct tolls implements {method}"):
+        kernel_orders()[method]()
+
+
+def test_a_new_kind_of_card_is_one_constructs_plays(monkeypatch) -> None:
+    """A construct that lays a kind of card joins the kernel's dispatch through its `plays` and its slot."""
+    from touring_dsl.mechanics.vocabulary import COUNTER
+
+    class Tolls(Construct):
+        name = "tolls"
+
+        def plays(self, t):
+            return [((COUNTER,), lambda e: e.w("pass  # a toll paid"))]
+
+    assert "# counter" not in kernel_text("touring-reprint", 2)  # (its counter cards are never laid in turn)
+    monkeypatch.setattr(core, "CORE", (*core.CORE, Tolls()))
+    monkeypatch.setitem(core.ORDER, "plays", (*core.ORDER["plays"], "tolls"))
+    text = kernel_text("touring-reprint", 2)
+    assert "else:  # counter" in text and "pass  # a toll paid" in text  # the last branch, after the safeties
+    assert "# counter" not in kernel_text("touring-1937", 2)  # no branch for a kind the deck does not hold
+
+
+def test_a_flag_two_constructs_set_is_refused(monkeypatch) -> None:
+    from touring_dsl.engine.emitter import construct_flags
+
+    class Tolls(Construct):
+        name = "tolls"
+
+        def flags(self, t):
+            return {"hand_limit": True}
+
+    ruleset = load("touring-1937")
+    t = Tables(ruleset, ruleset.setup_for(2, None), 2)
+    assert construct_flags(t) == {"has_counters": False, "hand_limit": False, "has_penalties": False}
+    monkeypatch.setattr(core, "CORE", (*core.CORE, Tolls()))
+    with pytest.raises(core.StageOrderError, match="construct tolls sets the Emitter flag hand_limit"):
+        construct_flags(t)
+
+
+def test_the_kernel_stages_reach_every_construct_in_their_order(monkeypatch) -> None:
+    recorders = {method: Recorder(monkeypatch, method, through=True)
+                 for method in STAGE_FILES["engine/codegen.py"] + STAGE_FILES["engine/emitter.py"] + ("state",)}
+    for call in set(kernel_orders().values()):
+        call()
+    for method, recorder in recorders.items():
+        recorder.reached_all()
+        if method not in ORDER_FREE:
+            slots = [slot.split(".")[0] for slot in core.ORDER[method] if slot.split(".")[0] in recorder.implementers]
+            assert recorder.asked[:len(slots)] == slots, method
+
+
+def test_the_kernel_is_the_same_whatever_the_order_of_core(monkeypatch) -> None:
+    """The generated text (every constant line, state slot, name and branch) follows ORDER, not CORE's tuple."""
+    from touring_dsl.engine import codegen, emitter, schema
+
+    before = [kernel_text(edition, players) for edition, players in (("mille-bornes", 3), ("touring-1937-penalties", 2),
+                                                                      ("touring-1906", 4))]
+    fields, names, constants = schema.core_fields(), codegen.core_kernel_names(), emitter.constant_names()
+    assert fields == schema.CORE_FIELDS and list(names) == list(codegen.KERNEL_NAMES) and constants == emitter.CONSTANTS
+    monkeypatch.setattr(core, "CORE", tuple(reversed(core.CORE)))
+    assert [kernel_text(edition, players) for edition, players in (("mille-bornes", 3), ("touring-1937-penalties", 2),
+                                                                    ("touring-1906", 4))] == before
+    assert schema.core_fields() == fields and list(codegen.core_kernel_names()) == list(names)
+    assert emitter.constant_names() == constants
+
+
+def test_every_named_step_of_the_kernel_is_a_constructs_method() -> None:
+    """engine.codegen.NAMED_STEPS, the steps the kernel calls of one construct by name, each resolve."""
+    from touring_dsl.engine.codegen import NAMED_STEPS, named_step
+
+    for step in NAMED_STEPS:
+        assert callable(named_step(step)), step
+
+
+def test_a_named_step_of_a_construct_not_in_core_is_refused(monkeypatch) -> None:
+    from touring_dsl.engine import codegen
+
+    monkeypatch.setitem(codegen.NAMED_STEPS, "advance", ("tolls", "advance"))
+    with pytest.raises(LookupError, match="named step advance is construct tolls's advance"):
+        kernel_text()

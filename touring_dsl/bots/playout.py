@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import re
 
-from ..engine.codegen import Emitter, apply_play, constants, draw
+from ..engine.codegen import Emitter, advance, apply_play, constants, discard_card, draw, named_step
 from ..engine.emitter import Source, function
 from ..engine.rules import legality
-from ..mechanics.turn import TURN
-from ..mechanics.zones import ZONES
 from ..engine.kernel import EVENT_WORDS, compiled_code, kernel_for
 from ..engine.moves import new_event
 from ..engine.codec import CARD, DISCARD, packed
@@ -73,7 +71,7 @@ class Measuring(Emitter):
         if kind == "hazard":
             w(f"hits[{c}] += 1")
         elif kind == "counter":
-            if ZONES.against_zones(self):  # a countered zone card was never counted as a hit
+            if named_step("against_zones")(self):  # a countered zone card was never counted as a hit
                 with w.block(f"if KIND[hazard] == {HAZARD}:"):
                     w("hits[hazard] -= 1  # cancelled: it never hit")
             else:
@@ -141,7 +139,7 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
                     random_policy(e, b, trace)
             else:
                 random_policy(e, b, trace)
-            TURN.advance(e)
+            advance(e)
 
     params = "self, rng, greedy, rules, plays, hits, paid" + (", trace" if trace else "")
     function(w, "play", params, "Play the game to its end with kernel policies; return its measures.", body)
@@ -230,10 +228,8 @@ def count_offered(e: Emitter, b: Source) -> None:
 
 def discard(e: Emitter, b: Source) -> None:
     """Discard card c from `hand` (hands[seat], whose mask hm the legal plays read): a turn, unless
-    it discards down to the hand size."""
-    TURN.leave_hand(e)
-    TURN.count_turn(e)
-    TURN.discard(e)
+    it discards down to the hand size (the turn's steps: engine.codegen.NAMED_STEPS)."""
+    discard_card(e)
 
 
 _LOOPS: dict = {}

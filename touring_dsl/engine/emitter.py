@@ -20,11 +20,7 @@ import re
 import sys
 from contextlib import contextmanager
 
-from ..mechanics import REGISTERED
-from ..mechanics.penalties import PENALTIES
-from ..mechanics.turn import TURN
-from ..mechanics.safeties import SAFETIES
-from ..mechanics.counters import COUNTERS
+from ..mechanics import REGISTERED, core
 from .codec import ACTIONS, TAKE, TARGET, is_action
 from .schema import kernel_locals
 from .tables import Tables
@@ -106,18 +102,24 @@ class Emitter:
     mechanics' hooks are given one. `events`: write the event reports (guarded by `ev is not None`);
     `loop`: the lines sit in run_random's loop (exits end the game loop, a paused move continues it)
     rather than in apply_code (exits store the state and return). engine.codegen.Emitter completes it
-    with the dispatch of a move to its rule and the rules' steps declared at the end."""
+    with the dispatch of a move to its rule and the rules' steps declared at the end. Its flags are the
+    core constructs' (each construct's `flags`, a loop over mechanics.core.CORE: this module names none)."""
+
+    # the core constructs' flags (each construct's `flags`, set for the seating in __init__): the rules read them
+    has_counters = False  # whether a hazard may meet the counter question (mechanics.counters)
+    hand_limit = False  # whether a turn can end over the hand size (mechanics.turn)
+    has_penalties = False  # whether some hazard costs mileage (mechanics.penalties)
 
     def __init__(self, t: Tables, w: Source, events: bool, loop: bool):
         self.t, self.w, self.events, self.loop = t, w, events, loop
         self.kinds_present = set(t.kind)
-        self.has_counters = COUNTERS.active(t)  # whether a hazard may meet the counter question (mechanics.counters)
-        self.hand_limit = TURN.hand_limit(t)  # whether a turn can end over the hand size (mechanics.turn)
+        for name, value in construct_flags(t).items():
+            setattr(self, name, value)
         self.mechanics = t.mechanics  # the mechanics this seating uses (engine.mechanics): only they write hooks
         self.offers = tuple(m for m in self.mechanics if m.decisions)  # those that may ask the seat to decide
-        # a move may wait for an answer, for discards, or for a mechanic's decision
-        self.has_pending = self.has_counters or self.hand_limit or bool(self.offers)
-        self.has_penalties = PENALTIES.active(t)
+        # a move may wait for a construct's question (a counter's answer, discards down to the hand) or for
+        # a mechanic's decision
+        self.has_pending = any(construct.waits(t) for construct in core.CORE) or bool(self.offers)
         self.pauses = 0  # pauses written so far (a hook that writes one asks the seat: hook below)
 
     # the mechanics' hooks (engine.mechanics): nothing is written where no mechanic is present ----------
@@ -226,7 +228,7 @@ class Emitter:
             self.w("return")
 
     # the rules' steps, for a rule below the one that writes them, and for the mechanics' hooks
-    # (engine.codegen.Emitter gives each its rule) ----------------------------------------------
+    # (engine.codegen.Emitter gives each its construct's, engine.codegen.NAMED_STEPS) ------------
     def draw_one(self, seat: str) -> None:
         """`seat` draws the draw pile's top card (mechanics.turn)."""
         raise NotImplementedError
@@ -270,6 +272,19 @@ class Emitter:
         raise NotImplementedError
 
 
+def construct_flags(t: Tables) -> dict[str, bool]:
+    """Every core construct's Emitter flags for one seating (a union: no order); a flag two constructs set
+    is refused, since one would silently overwrite the other."""
+    found: dict[str, bool] = {}
+    for construct in core.CORE:
+        for name, value in construct.flags(t).items():
+            if name in found:
+                raise core.StageOrderError(f"construct {construct.name} sets the Emitter flag {name}, "
+                                           "which another construct sets too")
+            found[name] = value
+    return found
+
+
 # whole functions -------------------------------------------------------------------------------
 def names_used(lines: list[str], candidates: tuple[str, ...]) -> list[str]:
     """Which of the candidate names the lines use as names (not as attributes, not inside longer words)."""
@@ -277,12 +292,27 @@ def names_used(lines: list[str], candidates: tuple[str, ...]) -> list[str]:
     return [name for name in candidates if name in found]
 
 
-CONSTANTS = ("KIND", "MILES", "NEED", "ALLOW", "MILE_OK", "OWN_GZ", "EXPO_GZ", "OWN_RUN", "EXPO_RUN", "AFTER",
-             "HAZ_STATE", "REMOVES", "COUNTERS_FOR", "REDRAW", "OTHERS", "NAMES", "BITS", "TAKES", "COUNTER_CODE",
-             "DUEL_CODES", "OWN_CODES", "TGT_CODES", "SELF_CODE", "TGT_CODE", "fill_duel", "fill_codes", "finish",
-             "reshuffle", "draw_cards", "DECK", "BIT", "event", *SAFETIES.constants, "RESPONDER_NEXT", "COPIES",
-             "CounterOffer", "DISCARD_DOWN", "Offer",
-             *(name for m in REGISTERED for name in m.constants))
+# the kernel module's constants a function may read, which it binds as keyword defaults (`function`), in the
+# order of its `def` line: the engine's own by their slot of mechanics.core.ORDER["constant_names"], each
+# core construct's (its `constant_names`) in its slots, then each mechanic's (its `constants`)
+OWN_CONSTANTS = {
+    "cards": ("KIND", "MILES", "NEED", "ALLOW", "MILE_OK", "OWN_GZ", "EXPO_GZ", "OWN_RUN", "EXPO_RUN"),
+    "removals": ("REMOVES",),
+    "codes": ("OTHERS", "NAMES", "BITS", "TAKES", "COUNTER_CODE", "DUEL_CODES", "OWN_CODES", "TGT_CODES",
+              "SELF_CODE", "TGT_CODE", "fill_duel", "fill_codes", "finish", "reshuffle", "draw_cards", "DECK", "BIT",
+              "event"),
+    "copies_and_waits": ("COPIES", "CounterOffer", "DISCARD_DOWN", "Offer"),
+}
+
+
+def constant_names() -> tuple[str, ...]:
+    """Every constant a kernel function may bind, in the order of its `def` line (OWN_CONSTANTS above)."""
+    own = {slot: (lambda slot, names=names: names) for slot, names in OWN_CONSTANTS.items()}
+    core_names = [name for slot, step in core.steps("constant_names", own) for name in step(slot)]
+    return (*core_names, *(name for m in REGISTERED for name in m.constants))
+
+
+CONSTANTS = constant_names()
 
 
 def function(w: Source, name: str, params: str, doc: str, body_writer, bind_state: bool = True) -> None:

@@ -15,7 +15,9 @@ thousands of times a move), snapshot and restore, the generated reset (engine.co
 kernel binds as locals, the View's `extra` (public state a mechanic adds that the View's own fields do
 not show) and the table a search rebuilds from a View (search.determinize). A mechanic adds state by
 declaring StateFields in its state() (the class and its words are in mechanics/vocabulary.py, below
-the engine, so a mechanic names them without importing the engine), and nothing else:
+the engine, so a mechanic names them without importing the engine), and nothing else; so does a core
+construct (mechanics.core.CORE), whose fields take their place among the engine's own by
+mechanics.core.ORDER["state"] (this module names no construct):
 tests/test_engine_schema.py checks every field survives a clone, a snapshot, a log and a rebuild.
 
 A move that waits (engine.state's `pending`): None, a CounterOffer (a hazard waits for the answer of a
@@ -29,9 +31,8 @@ from enum import Enum
 # the field vocabulary and the mechanics' Offer live below the engine, where a mechanic can name them
 from ..mechanics.vocabulary import (  # noqa: F401 (the schema's own words, imported from here by the engine)
     BYTES, DEALT, DERIVED, LIST, LISTS, ONE, OWN, PUBLIC, SEAT, SIDE, VALUE, ZONE_PILE, Offer, StateField)
-from ..mechanics.zones import ZONES
-from ..mechanics.delays import DELAYS
-from ..mechanics.counters import COUNTERS, CounterOffer  # noqa: F401 (the kernel imports the wait from here)
+from ..mechanics import core
+from ..mechanics.counters import CounterOffer  # noqa: F401 (the kernel imports the wait from here)
 
 
 class Wait(Enum):
@@ -41,46 +42,54 @@ class Wait(Enum):
 DISCARD_DOWN = Wait.DISCARD_DOWN
 
 
-CORE_FIELDS = (
-    StateField("draw", "the draw pile, top last", ONE, "[]", LIST, DEALT, local=True),
-    StateField("hands", "each seat's hand: card codes in the order drawn", SEAT, "bytearray()", BYTES, OWN,
-               local=True),
-    StateField("hand_mask", "each seat's distinct cards in hand, one bit per card code", SEAT, "0", LIST, DERIVED,
-               derive="hands", local=True),
-    StateField("discard", "the discard pile, top last", ONE, "[]", LIST, PUBLIC, local=True, view="face_up[2]"),
-    StateField("aside", "cards out of play (constructed positions only)", ONE, "[]", LIST, DEALT),
-    *DELAYS.state,  # the go piles and each side's go pile state (mechanics.delays)
-    *ZONES.state,  # the zone piles and each side's zone (mechanics.zones)
-    StateField("mileage_counts", "each side's mileage cards laid, per card code", SIDE, "[0] * {t.K}", LISTS,
-               PUBLIC, local=True, view="sides[].piles"),
-    StateField("open_piles", "each side's mileage cards it may still lay (piles not full, cards that fit)", SIDE,
-               "{t.open_full}", LIST, DERIVED, derive="mileage", local=True),
-    StateField("has_mileage", "each side's mileage cards laid at least once, one bit per card", SIDE, "0", LIST,
-               DERIVED, derive="mileage", local=True),
-    StateField("remaining", "each side's cards (or distance) still needed to complete the race", SIDE,
-               "{t.need_total}", LIST, DERIVED, derive="mileage", local=True),
-    StateField("miles", "each side's miles laid", SIDE, "0", LIST, DERIVED, derive="mileage", local=True),
-    StateField("safety_piles", "each side's safeties laid in front of it", SIDE, "[]", LISTS, PUBLIC, local=True,
-               view="sides[].safeties"),
-    StateField("immune", "each side's shield: the hazards and zone cards its safeties are against", SIDE, "0",
-               LIST, DERIVED, derive="safeties", local=True),
-    StateField("runs_free", "1 for a side whose safety acts as go (it never waits for a go card)", SIDE, "0",
-               LIST, DERIVED, derive="safeties", local=True),
-    *COUNTERS.state,  # each side's hazards countered (mechanics.counters)
-    StateField("pending", "the move the table waits for: None, a CounterOffer, DISCARD_DOWN or an Offer", ONE, "None", VALUE,
-               PUBLIC, view="pending, discarding_down"),
-    StateField("to_act", "the seat to act", ONE, "0", VALUE, PUBLIC, view="to_act"),
-    StateField("turns", "turns played", ONE, "0", VALUE, PUBLIC, view="turns"),
-    StateField("is_over", "whether the race is over", ONE, "False", VALUE, PUBLIC, view="is_over"),
-    StateField("winner", "the winning side, or None", ONE, "None", VALUE, DERIVED, derive="race over"),
-    StateField("outcome", "how the race ended, or None", ONE, "None", VALUE, DERIVED, derive="race over"),
-    StateField("own_mask", "each side's cards its seats may play on it now (legality cache)", SIDE, "0", LIST,
-               DERIVED, derive="masks", local=True),
-    StateField("attack_mask", "each side's cards its seats may play on another side now", SIDE, "0", LIST,
-               DERIVED, derive="masks", local=True),
-    StateField("exposed_mask", "each side's attacks another side may play on it now", SIDE, "0", LIST, DERIVED,
-               derive="masks", local=True),
-)
+# the state the engine keeps itself, by its slot in mechanics.core.ORDER["state"]; each core construct
+# declares its own (its `state`: the go piles, the zones, the safeties, the counters' count)
+OWN_FIELDS = {
+    "cards": (
+        StateField("draw", "the draw pile, top last", ONE, "[]", LIST, DEALT, local=True),
+        StateField("hands", "each seat's hand: card codes in the order drawn", SEAT, "bytearray()", BYTES, OWN,
+                   local=True),
+        StateField("hand_mask", "each seat's distinct cards in hand, one bit per card code", SEAT, "0", LIST,
+                   DERIVED, derive="hands", local=True),
+        StateField("discard", "the discard pile, top last", ONE, "[]", LIST, PUBLIC, local=True, view="face_up[2]"),
+        StateField("aside", "cards out of play (constructed positions only)", ONE, "[]", LIST, DEALT),
+    ),
+    "mileage": (
+        StateField("mileage_counts", "each side's mileage cards laid, per card code", SIDE, "[0] * {t.K}", LISTS,
+                   PUBLIC, local=True, view="sides[].piles"),
+        StateField("open_piles", "each side's mileage cards it may still lay (piles not full, cards that fit)",
+                   SIDE, "{t.open_full}", LIST, DERIVED, derive="mileage", local=True),
+        StateField("has_mileage", "each side's mileage cards laid at least once, one bit per card", SIDE, "0", LIST,
+                   DERIVED, derive="mileage", local=True),
+        StateField("remaining", "each side's cards (or distance) still needed to complete the race", SIDE,
+                   "{t.need_total}", LIST, DERIVED, derive="mileage", local=True),
+        StateField("miles", "each side's miles laid", SIDE, "0", LIST, DERIVED, derive="mileage", local=True),
+    ),
+    "table": (
+        StateField("pending", "the move the table waits for: None, a CounterOffer, DISCARD_DOWN or an Offer", ONE,
+                   "None", VALUE, PUBLIC, view="pending, discarding_down"),
+        StateField("to_act", "the seat to act", ONE, "0", VALUE, PUBLIC, view="to_act"),
+        StateField("turns", "turns played", ONE, "0", VALUE, PUBLIC, view="turns"),
+        StateField("is_over", "whether the race is over", ONE, "False", VALUE, PUBLIC, view="is_over"),
+        StateField("winner", "the winning side, or None", ONE, "None", VALUE, DERIVED, derive="race over"),
+        StateField("outcome", "how the race ended, or None", ONE, "None", VALUE, DERIVED, derive="race over"),
+        StateField("own_mask", "each side's cards its seats may play on it now (legality cache)", SIDE, "0", LIST,
+                   DERIVED, derive="masks", local=True),
+        StateField("attack_mask", "each side's cards its seats may play on another side now", SIDE, "0", LIST,
+                   DERIVED, derive="masks", local=True),
+        StateField("exposed_mask", "each side's attacks another side may play on it now", SIDE, "0", LIST, DERIVED,
+                   derive="masks", local=True),
+    ),
+}
+
+
+def core_fields() -> tuple[StateField, ...]:
+    """The core's fields: the engine's own and each core construct's (its `state`), in ORDER["state"]."""
+    own = {slot: (lambda fields=fields: fields) for slot, fields in OWN_FIELDS.items()}
+    return tuple(f for _, step in core.steps("state", own) for f in step())
+
+
+CORE_FIELDS = core_fields()  # (fixed at import, like every table's slots: engine.state)
 
 
 def state_fields() -> tuple[StateField, ...]:

@@ -35,6 +35,14 @@ and names no construct:
     rulebook.provenance provenance_rows(ruleset, slot) (and the attribute provenance_kinds)
     rulebook.variant  variant_lines(old, new, slot), new_card(ruleset, card), card_change(was, card)
     rulebook.examples example_answer(ruleset, action, card, holds_none) (and the attribute events)
+    engine.schema   state()
+    engine.codegen  kernel_names(), features(t), kernel_constants(t, slot), plays(t)
+    engine.emitter  constant_names(slot); flags(t), waits(t) (the Emitter's flags: unions, in no order)
+
+A slot `NAME.PART` of an order is a second place of construct NAME's in one stage (the counters' constant
+lines sit in two places of the kernel); a method that takes `slot` is told which place it fills.
+The steps the kernel's functions call of one construct by name (the turn's skeleton, the steps one
+rule asks of another) are not stage methods: engine.codegen.NAMED_STEPS lists them, and says why.
 
 A new core construct joins a stage by implementing its method and taking its place in that stage's
 ORDER (tests/test_stage_loops.py fails naming a construct that implements a stage method and is missing
@@ -56,8 +64,9 @@ class Construct(Contract):
     sections: tuple[str, ...] = ()
 
     def owns(self, section: str) -> bool:
-        """Whether a section of an edition (or a stage's slot of that name) is this construct's."""
-        return section in (self.sections or (self.name,))
+        """Whether a section of an edition (or a stage's slot of that name, or a slot `NAME.PART` of a
+        second place of its own in one stage) is this construct's."""
+        return section.split(".", 1)[0] in (self.sections or (self.name,))
 
     # language.compiler (the compile steps: each reads the builder `build`, language.build.Build) --------
     def card_fields(self, data: dict) -> dict:
@@ -279,6 +288,47 @@ class Construct(Contract):
     def seating_said(self, summary: dict) -> list[str]:
         """The words of its part of a seating summary (each a piece of the sentence); in ORDER["seating_said"]."""
         return []
+
+
+    # the kernel: engine.schema, engine.codegen, engine.emitter ------------------------------------
+    def state(self) -> tuple:
+        """Its StateFields (mechanics.vocabulary; what each means: engine.schema), every table's slots;
+        placed among the kernel's state by ORDER["state"] (the order of the kernel's reset lines)."""
+        return ()
+
+    def kernel_names(self) -> dict[str, str]:
+        """The run-time names its kernel lines use -> what each means, printed at the top of every kernel
+        (ORDER["kernel_names"]; tests/test_engine_schema.py fails on a name nobody declares)."""
+        return {}
+
+    def features(self, t) -> list[str]:
+        """Its words in the kernel's heading line for one seating ("zones per side", "no counters"...);
+        ORDER["features"]."""
+        return []
+
+    def kernel_constants(self, t, slot: str) -> list[str]:
+        """Its kernel constant lines (`NAME = literal`) for its place `slot` of ORDER["kernel_constants"]."""
+        return []
+
+    def constant_names(self, slot: str) -> tuple[str, ...]:
+        """The module constants its kernel lines read (bound as keyword defaults of each kernel function
+        that uses them: engine.emitter.function), for its place `slot` of ORDER["constant_names"]."""
+        return ()
+
+    def plays(self, t) -> list:
+        """The card kinds it lays from the hand, each group with its rule: [(kind codes, rule(e))], where
+        rule(e) writes card c of those kinds laid by `seat` of side s (c already out of the hand).
+        engine.codegen.Emitter.play branches on the kind in ORDER["plays"], for the kinds the deck holds."""
+        return []
+
+    def flags(self, t) -> dict[str, bool]:
+        """The Emitter attributes it sets for one seating, which its lines and the other rules read
+        (e.has_counters, e.hand_limit...): a union over CORE, in no order; a flag set twice is refused."""
+        return {}
+
+    def waits(self, t) -> bool:
+        """Whether a move of this seating may wait on a question of its own (the kernel then keeps `pending`)."""
+        return False
 
 
 def on_first_call(module: str, name: str):

@@ -106,6 +106,18 @@ ORDER: dict[str, tuple[str, ...]] = {
     "card_change": ("hours", "removes", "effects", "counters", "miles"),
     # rulebook.examples: an answer out of turn
     "example_answer": ("counters",),
+    # the kernel (engine.schema, engine.codegen, engine.emitter): each order is that of the generated text.
+    # engine.schema: the state, as the kernel's reset writes it (the cards, then the piles, the table's turn)
+    "state": ("cards", "delays", "zones", "mileage", "safeties", "counters", "table"),
+    # engine.codegen: the run-time names the kernel's heading lists, its heading's words, its constant lines
+    "kernel_names": ("moves", "counters", "lines", "turn", "race"),
+    "features": ("zones", "penalties", "removals", "counters"),
+    "kernel_constants": ("cards", "delays", "removals", "counters", "safeties", "counters.responders", "seating"),
+    # engine.emitter: the constants a kernel function binds as defaults, in its `def` line
+    "constant_names": ("cards", "delays", "removals", "counters", "codes", "safeties", "counters.responders",
+                       "copies_and_waits"),
+    # engine.codegen.Emitter.play: a card laid, by its kind (the branches' order; a hazard's is the effects')
+    "plays": ("race", "delays", "zones", "hazards", "safeties"),
 }
 
 

@@ -22,9 +22,20 @@ from __future__ import annotations
 from .construct import Construct
 from .effects.base import Named, NameList
 from .phrases import Chapter, Para, Refs
-from .vocabulary import EMPTY, RUNNING, SAFETY
+from .vocabulary import DERIVED, EMPTY, LIST, LISTS, PUBLIC, RUNNING, SAFETY, SIDE, StateField
 
 KIND = "safety"
+CONSTANTS = ("IMMUNE", "ACTS_AS_GO", "EXTRA_TURN", "GO_FREE", "STATE_HAZARD")  # the kernel constants its lines read
+
+# its state (engine.schema): each side's safeties, and what they shield it from
+STATE = (
+    StateField("safety_piles", "each side's safeties laid in front of it", SIDE, "[]", LISTS, PUBLIC, local=True,
+               view="sides[].safeties"),
+    StateField("immune", "each side's shield: the hazards and zone cards its safeties are against", SIDE, "0",
+               LIST, DERIVED, derive="safeties", local=True),
+    StateField("runs_free", "1 for a side whose safety acts as go (it never waits for a go card)", SIDE, "0",
+               LIST, DERIVED, derive="safeties", local=True),
+)
 
 
 class SafetyConstruct(Construct):
@@ -34,7 +45,6 @@ class SafetyConstruct(Construct):
     # the card statement's attributes only a safety may carry (grammar aliases) -> how each is written
     attributes = {"against": "against", "acts_as_go": "acts as go", "extra_turn": "extra turn"}
     errors = {"E233": "a safety that answers a hazard it does not shield from"}
-    constants = ("IMMUNE", "ACTS_AS_GO", "EXTRA_TURN", "GO_FREE", "STATE_HAZARD")
 
     name = "safeties"
     statements = tuple(attributes)  # the parse's contract (mechanics.construct): its attributes' aliases
@@ -102,13 +112,22 @@ class SafetyConstruct(Construct):
         if t.safety_mask:
             t.own_gz = [[m | t.safety_mask for m in row] for row in t.own_gz]
 
-    def kernel_constants(self, t) -> list[str]:
+    def state(self) -> tuple:
+        return STATE  # its StateFields (engine.schema)
+
+    def constant_names(self, slot: str) -> tuple[str, ...]:
+        return CONSTANTS
+
+    def kernel_constants(self, t, slot: str) -> list[str]:
         """The kernel's constant lines for the safeties' tables (engine.codegen.constants)."""
         return [f"IMMUNE = {tuple(t.immune)!r}", f"ACTS_AS_GO = {tuple(t.acts_as_go)!r}",
                 f"EXTRA_TURN = {tuple(t.extra_turn)!r}", f"GO_FREE = {tuple(t.go_free)!r}",
                 f"STATE_HAZARD = {tuple(t.state_hazard)!r}"]
 
     # kernel lines ------------------------------------------------------------------------------
+    def plays(self, t) -> list:
+        return [((SAFETY,), self.lay)]  # a safety laid in turn (engine.codegen.Emitter.play)
+
     def lay(self, e) -> None:
         """Safety c, from the hand of `seat`, goes in front of side s; an extra turn follows if it says so."""
         self.keep(e, "s")

@@ -20,8 +20,8 @@ Every piece of the construct is in this package; to change counters, open it:
 
 COUNTERS below is what the stages call, each at one point: language.syntax (parse, through mechanics.core),
 the compiler (card_fields, card_attributes, check_card, compile_fields: its loops), language.model (Counter),
-engine.schema (state, CounterOffer), engine.tables (tables), engine.codegen and engine.emitter (active,
-features, kernel_names, kernel_constants, offer, responses, respond), engine.explain (answer_refusal,
+engine.schema (state, CounterOffer), engine.tables (tables), engine.codegen and engine.emitter (flags,
+waits, features, kernel_names, kernel_constants, constant_names, offer, responses, respond), engine.explain (answer_refusal,
 refusal), the rulebook through its loops over mechanics.core.CORE (card_chapter, card_role,
 hazard_cure, provenance_rows, new_card, card_change, example_answer, events; book.py's phrases), the bots
 and the examples (cancelling), cli.show (show_lines) and the differ (compare, card_summary,
@@ -80,15 +80,32 @@ class CountersConstruct(Construct):
         return {"counters": self.compile_counters(build)}
 
     # the engine
-    state = kernel.STATE  # its StateFields: each side's hazards countered
-    kernel_names = kernel.KERNEL_NAMES  # the kernel's run-time names of the question
+    def state(self) -> tuple:
+        return kernel.STATE  # its StateFields: each side's hazards countered (engine.schema)
+
+    def kernel_names(self) -> dict[str, str]:
+        return kernel.KERNEL_NAMES  # the kernel's run-time names of the question
+
     def tables(self, t, ruleset, setup) -> None:
         """The counter tables and the answers' codes on the Tables (engine.tables' loop)."""
         kernel.tables(t, ruleset)
 
     active = staticmethod(kernel.active)  # (t): whether the kernel asks the counter question
     features = staticmethod(kernel.features)  # (t): the kernel heading's words
-    kernel_constants = staticmethod(kernel.kernel_constants)  # (t): name -> its constant line
+
+    def flags(self, t) -> dict[str, bool]:
+        return {"has_counters": kernel.active(t)}  # the Emitter's e.has_counters, which many rules read
+
+    def waits(self, t) -> bool:
+        return kernel.active(t)  # a hazard waits for the counter question's answer
+
+    def kernel_constants(self, t, slot: str) -> list[str]:
+        """Its constant lines: the counter tables, then (slot "counters.responders") who plays next."""
+        return kernel.kernel_constants(t)[slot]
+
+    def constant_names(self, slot: str) -> tuple[str, ...]:
+        return kernel.CONSTANTS[slot]
+
     offer = staticmethod(kernel.offer)  # (e): before hazard c acts on side v, ask its seats
     responses = staticmethod(kernel.responses)  # (e): the asked seat's answers
     respond = staticmethod(kernel.respond)  # (e): an answer applied

@@ -84,10 +84,15 @@ def features(t) -> list[str]:
     return ["counters" if active(t) else "no counters"]
 
 
-def kernel_constants(t) -> dict[str, str]:
-    """The kernel's constant lines for the counter tables, by name (engine.codegen.constants places them)."""
-    return {"COUNTERS_FOR": f"COUNTERS_FOR = {tuple(t.counters_for)!r}", "REDRAW": f"REDRAW = {tuple(t.redraw)!r}",
-            "RESPONDER_NEXT": f"RESPONDER_NEXT = {tuple(t.responder_next)!r}"}
+# the kernel's constants its lines read, by its place in mechanics.core.ORDER (the tables of the
+# question; after the safeties', who plays after a counter)
+CONSTANTS = {"counters": ("COUNTERS_FOR", "REDRAW"), "counters.responders": ("RESPONDER_NEXT",)}
+
+
+def kernel_constants(t) -> dict[str, list[str]]:
+    """The kernel's constant lines for the counter tables, by their place (engine.codegen.constants)."""
+    return {"counters": [f"COUNTERS_FOR = {tuple(t.counters_for)!r}", f"REDRAW = {tuple(t.redraw)!r}"],
+            "counters.responders": [f"RESPONDER_NEXT = {tuple(t.responder_next)!r}"]}
 
 
 # kernel lines --------------------------------------------------------------------------------------

@@ -65,13 +65,24 @@ class DelaysConstruct(Construct):
         return {"delays": self.compile_delays(build)}  # (the compiler's loop)
 
     # the engine
-    state = kernel.STATE  # its StateFields: the go piles and their states (engine.schema)
-    card_kinds = kernel.KINDS  # the card kinds laid on a side's own go pile (engine.codegen.Emitter.play; not `kinds`, the contract's statement kinds)
+    card_kinds = kernel.KINDS  # the card kinds laid on a side's own go pile (its `plays`; not `kinds`, the contract's statement kinds)
+
+    def state(self) -> tuple:
+        return kernel.STATE  # its StateFields: the go piles and their states (engine.schema)
+
     def tables(self, t, ruleset, setup) -> None:
         """The go pile states, AFTER, HAZ_STATE, onto, GO_FREE, STATE_HAZARD (engine.tables' loop)."""
         kernel.tables(t, ruleset.delays)
 
-    kernel_constants = staticmethod(kernel.kernel_constants)  # (t): engine.codegen.constants' lines
+    def kernel_constants(self, t, slot: str) -> list[str]:
+        return kernel.kernel_constants(t)  # AFTER and HAZ_STATE (engine.codegen.constants)
+
+    def constant_names(self, slot: str) -> tuple[str, ...]:
+        return kernel.CONSTANTS
+
+    def plays(self, t) -> list:
+        return [(self.card_kinds, self.go_or_remedy)]  # a go or remedy card laid on its side's own go pile
+
     go_or_remedy = staticmethod(kernel.go_or_remedy)  # (e): a go or remedy card laid on side s's go pile
     delay = staticmethod(kernel.delay)  # (e): hazard c played on side v (the delay effect's `played`)
     cover = staticmethod(kernel.cover)  # (e): hazard c covers side v's go pile (the delay effect's `acts`)

@@ -14,8 +14,8 @@ e.shield, e.offer_counter, e.hook). The engine calls these through DELAYS:
     tables(t, delays)      engine.tables.Tables, once per seating (t.chain_of_state, t.haz_state, t.onto,
                            t.after, t.chains, t.delay_any; t.go_free and t.state_hazard, which the
                            safeties' lines read as GO_FREE and STATE_HAZARD)
-    kernel_constants(t)    engine.codegen.constants: AFTER and HAZ_STATE
-    go_or_remedy(e)        engine.codegen.Emitter.play: a go or remedy card laid
+    kernel_constants(t)    engine.codegen.constants: AFTER and HAZ_STATE (CONSTANTS)
+    go_or_remedy(e)        engine.codegen.Emitter.play (DELAYS.plays): a go or remedy card laid
     delay(e), cover(e)     the delay effect (mechanics/effects/delay.py): a hazard played, or let pass
     pile_state(t, pile)    engine.derived: the state a go pile laid out by hand implies
 """
@@ -25,6 +25,7 @@ from ..penalties import PENALTIES
 from ..vocabulary import DERIVED, EMPTY, GO, HAZARD, LIST, LISTS, PUBLIC, REMEDY, RUNNING, SIDE, StateField
 
 KINDS = (GO, REMEDY)  # the card kinds laid on a side's own go pile (engine.codegen.Emitter.play's branch)
+CONSTANTS = ("AFTER", "HAZ_STATE")  # the kernel constants its lines read (engine.emitter binds them)
 
 # its state (engine.schema): each side's go pile, and the state it shows
 STATE = (

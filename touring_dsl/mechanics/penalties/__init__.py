@@ -74,6 +74,13 @@ class PenaltiesConstruct(Construct):
         play.tables(t, ruleset)  # the penalty tables on the Tables
 
     active = staticmethod(play.active)  # (t): whether some hazard costs mileage in this seating
+
+    def features(self, t) -> list[str]:
+        return ["penalties" if play.active(t) else "no penalties"]  # the kernel heading's word
+
+    def flags(self, t) -> dict[str, bool]:
+        return {"has_penalties": play.active(t)}  # the Emitter's e.has_penalties (the legal plays, a delay's cover)
+
     duel_plays = staticmethod(play.duel_plays)  # (e, by_victim, lookup): two sides' plays, costly attacks apart
     plays_with_takes = staticmethod(play.plays_with_takes)  # (e): one play per take, in the victims loop
     forfeit_take = staticmethod(play.forfeit_take)  # (e): victim v gives up the take's cards

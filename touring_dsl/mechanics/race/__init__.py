@@ -92,6 +92,12 @@ class RaceConstruct(Construct):
         kernel.tables(t, setup.race)  # unit, target, exact, needs, pile order, protected piles (the setup's race)
         t.turn_limit = ruleset.ending.turn_limit
 
+    def kernel_names(self) -> dict[str, str]:
+        return kernel.KERNEL_NAMES  # the run-time names of finish(): the outcome, the winner
+
+    def plays(self, t) -> list:
+        return [((MILEAGE,), self.mileage)]  # a mileage card laid (engine.codegen.Emitter.play)
+
     mileage = staticmethod(kernel.mileage)  # a mileage card played: laid on its pile, or speeding (mechanics.zones)
     lay_mileage = staticmethod(kernel.lay_mileage)
     reopen = staticmethod(kernel.reopen)  # a distance race's open piles for a side, recomputed

@@ -19,6 +19,9 @@ from __future__ import annotations
 from ..vocabulary import MILEAGE
 from ..zones import FORBIDDEN, ZONES
 
+# the run-time names of finish(), which settle writes (the kernel's heading: engine.codegen)
+KERNEL_NAMES = {"outcome": "how the race ended", "winner": "the winning side, or None", "best": "the most miles",
+                "leaders": "the sides with the most miles", "who": "the result in words", "kind": "the closing event's kind"}
 NO_CAP = 255  # distance races: a mileage card with no `at most` limit (engine.tables' need)
 
 

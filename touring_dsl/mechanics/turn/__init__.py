@@ -68,10 +68,18 @@ class TurnConstruct(Construct):
 
     # the engine: tables and kernel lines
     events = kernel.EVENTS  # the event kinds its kernel lines report that an example may expect -> words
-    kernel_names = kernel.KERNEL_NAMES  # the run-time names its kernel lines use (engine.codegen.KERNEL_NAMES)
+
+    def kernel_names(self) -> dict[str, str]:
+        return kernel.KERNEL_NAMES  # the run-time names its kernel lines use (the kernel's heading)
 
     def tables(self, t, ruleset, setup) -> None:
         kernel.tables(t, ruleset)  # hand, draw, before-go mask, what a reshuffle returns
+
+    def flags(self, t) -> dict[str, bool]:
+        return {"hand_limit": kernel.hand_limit(t)}  # the Emitter's e.hand_limit: a turn may end over the hand size
+
+    def waits(self, t) -> bool:
+        return kernel.hand_limit(t)  # a turn that ends over the hand size waits for its discards
 
     hand_limit = staticmethod(kernel.hand_limit)
     leave_hand = staticmethod(kernel.leave_hand)

@@ -68,7 +68,9 @@ class ZonesConstruct(Construct):
         return {"zones": self.compile_zones(build)}  # (the compiler's loop)
 
     # the engine
-    state = kernel.STATE  # its StateFields: the zone piles, each side's zone
+    def state(self) -> tuple:
+        return kernel.STATE  # its StateFields: the zone piles, each side's zone (engine.schema)
+
     def tables(self, t, ruleset, setup) -> None:
         kernel.tables(t, ruleset.zones)  # the zone tables on the Tables
 
@@ -77,6 +79,10 @@ class ZonesConstruct(Construct):
 
     features = staticmethod(kernel.features)  # (t): the kernel heading's words
     play = staticmethod(kernel.zone)  # (e): a zone card laid
+
+    def plays(self, t) -> list:
+        return [((ZONE,), self.play)]  # a zone card laid (engine.codegen.Emitter.play)
+
     speeding = staticmethod(kernel.speeding)  # (e): a mileage card laid outside the zone's allowance
     change_zone = staticmethod(kernel.change_zone)  # (e): zone card c puts side v in its zone
     against_zones = staticmethod(kernel.against_zones)  # (e): whether a counter may answer a zone card
