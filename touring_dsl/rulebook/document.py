@@ -121,7 +121,7 @@ class _Writer:
         own = {"equipment": self.equipment_section, "setup": self.setup_section, "players": self.players_section,
                "cards": self.cards_section, "notes": self.notes_section,
                "variant": lambda: variant_section(r, self.parent, self.refs),
-               "examples": self.examples_section, "sources": self.sources_section}
+               "history": self.history_section, "examples": self.examples_section, "sources": self.sources_section}
         made = (self.section(step(r, slot, self)) for slot, step in core.steps("chapter", _as_chapters(own)))
         sections = tuple(s for s in made if s is not None and (s.blocks or s.subsections))
         return Rulebook(title=r.title, subtitle=r.subtitle, byline=self.byline(), running=self.running(),

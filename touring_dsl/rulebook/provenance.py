@@ -27,6 +27,7 @@ def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
            "pile names": lambda r, slot: ([("The piles' names", r.pile_names.provenance)]
                                           if r.pile_names.go or r.pile_names.zone or r.pile_names.counter else []),
            "notes": lambda r, slot: [(f"Note “{_shorten(note)}”", prov) for note, prov in r.notes],
+           "history": lambda r, slot: [(f"History “{_shorten(fact.text)}”", fact.provenance) for fact in r.history],
            "examples": lambda r, slot: [(f"Worked examples: {i + 1}", e.provenance) for i, e in enumerate(r.examples)]}
     rows = [row for slot, step in core.steps("provenance_rows", own) for row in step(r, slot)]
     return _merged([(label, prov) for label, prov in rows if prov.cites or prov.assumptions])

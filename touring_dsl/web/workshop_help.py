@@ -64,10 +64,23 @@ def card_words(card, deck) -> str:
     words = f'"{card.name}": {card.count} in the deck, a {card.kind} card'
     if card.miles:
         words += f" of {card.miles}"
-    answers = [other.name for other in deck if card.name in other.counters or card.name in other.against]
+    from ..mechanics import core
+
+    deck = tuple(deck)
+    shields = core.united("shields", deck)  # hazard -> the cards whose side it cannot touch (the safeties')
+    cancels = {other.name for other in deck  # what turns it away out of turn (the counters' cancelling)
+               if card.name in core.united("cancelling", _DeckOnly(deck)).get(other.name, ())}
+    answers = [other.name for other in deck if other.name in shields.get(card.name, ()) or other.name in cancels]
     if answers:
         words += "; answered by " + ", ".join(f'"{name}"' for name in answers)
     return words + "."
+
+
+class _DeckOnly:
+    """A deck seen as a ruleset whose only rules are its cards' (what the constructs' unions read)."""
+
+    def __init__(self, deck):
+        self.deck, self.counters = deck, ()
 
 
 def cards_of(text: str, folder: Path) -> tuple:
