@@ -61,7 +61,7 @@ def test_an_author_mends_a_mistake_sees_the_rulebook_and_plays_the_rule(browser,
     tooltip = page.locator(".cm-tooltip-lint")
     tooltip.wait_for()
     assert 'cannot change card "Gasolene"' in tooltip.inner_text()
-    assert 'Replace with "Gasoline"' in tooltip.inner_text()  # the quick fix, offered where the mistake is
+    assert 'Change to "Gasoline"' in tooltip.inner_text()  # the language server's quick fix, where the mistake is
     shoot(page, f"{size}-mistake")
     assert_fits(page, size, "the workshop with a mistake shown")
 
@@ -141,9 +141,11 @@ def test_the_editor_completes_card_names_and_says_what_a_card_is(browser, server
     name.hover()
     words = page.locator(".hover-words")
     words.wait_for()
-    assert words.inner_text().startswith('"Gasoline": 9 in the deck, a remedy card')
-    type_at_end(page, "ex")  # a word typed elsewhere: the grammar's words, offered without asking the server
+    assert words.inner_text().startswith("Gasoline: remedy, 9 in the pack")  # the language server's hover
+    type_at_end(page, "ex")  # a word typed between sections: the keywords the parser expects there
     page.locator(".cm-tooltip-autocomplete li", has_text="example").first.wait_for()
+    offered = page.locator(".cm-tooltip-autocomplete li").all_inner_texts()
+    assert "extends" not in offered  # a word of the header, which the parser does not expect here
     page.keyboard.press("Escape")
     page.keyboard.press("Backspace")
     page.keyboard.press("Backspace")
