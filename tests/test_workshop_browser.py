@@ -134,7 +134,7 @@ def test_the_editor_completes_card_names_and_says_what_a_card_is(browser, server
     assert any(text.startswith("Gasoline") for text in options.all_inner_texts())  # with its count and kind
     options.filter(has_text="Gasoline").first.click()
     page.wait_for_selector(".cm-tooltip-autocomplete", state="detached")
-    page.keyboard.insert_text('" count 9\n}\n')
+    page.keyboard.insert_text(' count 9\n}\n')  # the completion closed the quote (none was typed)
     assert 'change card "Gasoline" count 9' in page.inner_text(".cm-content")
     page.wait_for_selector('#check-status[data-state="ok"]')
     name = page.locator(".cm-line", has_text='change card "Gasoline" count 9').locator("text=Gasoline").first
