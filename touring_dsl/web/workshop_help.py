@@ -53,7 +53,7 @@ def kept_drafts() -> list[str]:
 def analysis_of(text: str, draft: str | None):
     """The language server's analysis of a draft's text (kept for its next request), or, for a draft that
     extends anything but an archive id, an analysis holding that one error, compiled no further."""
-    from ..lsp.analysis import Analysis, analyse
+    from ..lsp.analysis import Analysis, analyse, forget
 
     uri = draft_uri(draft)
     keep(uri)
@@ -62,7 +62,11 @@ def analysis_of(text: str, draft: str | None):
         found = Analysis(uri, text, uri, Path.cwd(), diagnostics=[refused])
         found.parent = None  # never looked up: the name is not an archive id
         return found
-    return analyse(text, uri)
+    found = analyse(text, uri)
+    if found.internal and "MemoryError" in found.internal:  # the compile ran out of the child's memory: the
+        forget(uri)  # language server reports it as its own bug; here the worker refuses the text in words
+        raise MemoryError(found.internal)
+    return found
 
 
 def extends_refused(text: str, file: str) -> Diagnostic | None:
