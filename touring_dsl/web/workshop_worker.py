@@ -249,6 +249,9 @@ def serve(task, request: dict, resource) -> None:
             os._exit(MEMORY_EXIT)
         except RecursionError:
             say({"refused": TOO_LARGE})
+        except ModuleNotFoundError as exc:  # the language server's packages (the `lsp` extra) not installed
+            say({"refused": f"the workshop's help needs the {exc.name} package: install touring with its lsp "
+                            "extra (pip install 'touring-dsl[web,lsp]')"})
         except Exception as exc:  # a bug in touring (InternalError among them), never the author's fault
             if isinstance(exc.__cause__, MemoryError):  # the compiler's own wrapping of running out of memory
                 os._exit(MEMORY_EXIT)
@@ -267,10 +270,13 @@ def warm_up(tasks) -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         os.chdir(folder)
-        for ref in archive_ids()[:1]:
-            text = find_edition(ref).read_text(encoding="utf-8")
-            tasks.check(text, Path(folder), {})
-            tasks.TASKS["complete"](text, Path(folder), {"line": 2, "column": 1})  # the parser that completes
+        try:
+            for ref in archive_ids()[:1]:
+                text = find_edition(ref).read_text(encoding="utf-8")
+                tasks.check(text, Path(folder), {})
+                tasks.TASKS["complete"](text, Path(folder), {"line": 2, "column": 1})  # the parser that completes
+        except ModuleNotFoundError:  # no language server's packages: each request is refused, saying so
+            pass
         os.chdir("/")
 
 
