@@ -57,7 +57,8 @@ def as_page(text: str, found: dict) -> dict:
     start, end = found["range"]["start"], found["range"]["end"]
     message, _, hint = found["message"].partition("\nhint: ")
     return {"code": found["code"], "severity": {1: "error", 2: "warning"}[found["severity"]], "message": message,
-            "hint": hint or None, "line": start["line"] + 1, "column": column_of(lines[start["line"]], start["character"]),
+            "hint": hint or None,
+            "line": start["line"] + 1, "column": column_of(lines[start["line"]], start["character"]),
             "end_line": end["line"] + 1, "end_column": column_of(lines[end["line"]], end["character"])}
 
 
@@ -73,7 +74,8 @@ def apply(text: str, fix: dict) -> str:
 
 
 def test_the_pages_diagnostics_are_the_language_servers(client, tmp_path):
-    texts = [MISTAKE, EMOJI_THEN_MISTAKE, UNCLOSED, (BAD / "warn_setup_left_behind.touring").read_text(encoding="utf-8"),
+    warning = (BAD / "warn_setup_left_behind.touring").read_text(encoding="utf-8")
+    texts = [MISTAKE, EMOJI_THEN_MISTAKE, UNCLOSED, warning,
              HEAD + 'deck {\n    chnage card "Gasoline" count 11\n}\nturn {\n    draw 1\n']
     lsp = Client(cwd=tmp_path)
     try:

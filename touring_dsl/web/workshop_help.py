@@ -8,7 +8,8 @@ only the pieces the edit touched. At most KEPT_DRAFTS drafts are kept, the one l
 dropped first; they all go when the child is recycled (workshop_worker.py).
 
 A draft extends an archive edition only, by its id: a path (or an unknown id) is refused (E205) before
-anything is compiled. The compile's folder is the child's empty one: nothing beside the draft is read.
+anything is compiled. The compile's folder is the child's empty one, so nothing beside the draft is read
+even when the parser reads an `extends` the quick look at the text missed (written across a comment).
 
 The protocol counts positions from 0, a line's characters in UTF-16 units; the page counts lines and
 columns from 1, a column in characters (page_place and protocol_position convert).
@@ -19,12 +20,15 @@ import re
 from collections import OrderedDict
 from pathlib import Path
 
-from ..language.errors import Collector, Diagnostic
+from lsprotocol import types as t
+
+from ..language.errors import Collector, Diagnostic, Span
 
 KEPT_DRAFTS = 8  # drafts whose analysis a child keeps between requests
 SCRATCH = "scratch"  # the name of a text asked about without a draft id (a test, a script)
 EXTENDS = re.compile(r'\bextends\s+"([^"\n]*)"')
 MOST = 60  # suggestions sent at most
+SEVERITIES = {t.DiagnosticSeverity.Error: "error", t.DiagnosticSeverity.Warning: "warning"}
 
 _drafts: OrderedDict[str, None] = OrderedDict()  # the drafts kept, least recently asked about first
 
@@ -90,8 +94,6 @@ def extends_refused(text: str, file: str) -> Diagnostic | None:
                 break
     if name is None or name in archive_ids():
         return None
-    from ..language.errors import Span
-
     collector = Collector({file: text.splitlines()})
     span = Span(file, line, column, len(name) + 2)
     collector.error("E205", f'a draft may extend only an archive edition, by its id, not "{name}"', span,
@@ -122,8 +124,6 @@ def protocol_position(lines: list[str], line: int, column: int):
 def check(text: str, draft: str | None) -> dict:
     """The draft's diagnostics as `touring lsp` publishes them, each with its quick fixes (the language
     server's code actions), in the page's places; and what the draft compiled to."""
-    from lsprotocol import types as t
-
     from ..lsp.diagnostics import code_actions, diagnostics
 
     found = analysis_of(text, draft)
@@ -147,7 +147,7 @@ def diagnostic_json(lines: list[str], diagnostic, uri: str, fixes: list[dict]) -
     message, _, hint = diagnostic.message.partition("\nhint: ")
     line, column = page_place(lines, diagnostic.range.start)
     end_line, end_column = page_place(lines, diagnostic.range.end)
-    severity = {1: "error", 2: "warning"}.get(diagnostic.severity, "information")
+    severity = SEVERITIES.get(diagnostic.severity, "information")
     notes = [{"message": note.message, **dict(zip(("line", "column"), page_place(lines, note.location.range.start)))}
              for note in diagnostic.related_information or () if note.location.uri == uri]
     return {"code": diagnostic.code, "severity": severity, "message": message, "hint": hint or None,
@@ -169,7 +169,9 @@ def fix_json(lines: list[str], action) -> list[dict]:
 
 # completion and hover -------------------------------------------------------------------------------
 
-KINDS = {14: "keyword", 9: "edition", 21: "card", 22: "setup", 18: "source"}  # protocol CompletionItemKind
+KINDS = {t.CompletionItemKind.Keyword: "keyword", t.CompletionItemKind.Module: "edition",
+         t.CompletionItemKind.Constant: "card", t.CompletionItemKind.Struct: "setup",
+         t.CompletionItemKind.Reference: "source"}  # what the page calls each kind of suggestion
 
 
 def completions(text: str, line: int, column: int, draft: str | None) -> dict:
