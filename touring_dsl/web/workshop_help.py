@@ -23,8 +23,8 @@ from pathlib import Path
 from lsprotocol import types as t
 
 from ..language.errors import Collector, Diagnostic, Span
+from .workshop_drafts import DRAFT_ID, KEPT_DRAFTS
 
-KEPT_DRAFTS = 8  # drafts whose analysis a child keeps between requests
 SCRATCH = "scratch"  # the name of a text asked about without a draft id (a test, a script)
 EXTENDS = re.compile(r'\bextends\s+"([^"\n]*)"')
 MOST = 60  # suggestions sent at most
@@ -35,8 +35,6 @@ _drafts: OrderedDict[str, None] = OrderedDict()  # the drafts kept, least recent
 
 def draft_uri(draft: str | None) -> str:
     """The name a draft is analysed under (its diagnostics' file): one per draft, never a path."""
-    from .workshop_drafts import DRAFT_ID
-
     return f"workshop:{draft if draft and DRAFT_ID.fullmatch(draft) else SCRATCH}.touring"
 
 

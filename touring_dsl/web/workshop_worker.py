@@ -7,8 +7,7 @@ editor's diagnostics come back while the author still looks at the line. It serv
 a time, and keeps the language server's analysis of the drafts it was asked about (workshop_help: a few
 drafts, by their ids), so a check after a small edit reparses only the pieces the edit touched; a draft's
 requests go to the child that holds its analysis. A child ends after REUSED requests, or once its memory
-has grown past RECYCLED_MEMORY of its limit, or after a balance run (a new one takes its place, and the
-analyses it kept go with it). A request is one line of JSON on its standard input
+has grown past RECYCLED_MEMORY of its limit (a new one takes its place, and the analyses it kept go with it). A request is one line of JSON on its standard input
 (the task, the draft's text, the options, its time); before touching the text the child sets its CPU
 limit to the time it has used so far plus the request's (resource.setrlimit: the system kills it past
 that), its address space being limited once for all when it starts. It works in an empty folder of its
@@ -28,11 +27,11 @@ from collections import OrderedDict
 from pathlib import Path
 
 from .upload import AT_ONCE, BUSY, MEMORY_EXIT, MEMORY_LIMIT, TIME_LIMIT, TOO_LARGE, TOO_LONG, WAITING
+from .workshop_drafts import KEPT_DRAFTS
 
 BALANCE_TIME = 60.0  # seconds a balance run may take (a compile gets upload.TIME_LIMIT)
 REUSED = 400  # requests a child serves before it ends (what a compile leaves in its memory goes with it)
 RECYCLED_MEMORY = 0.5  # the share of its memory limit a child may hold before it ends
-KEPT_DRAFTS = 8  # drafts whose requests a child is preferred for (workshop_help keeps as many analyses)
 BUG = "touring could not do this (a bug in touring; the server's terminal may say more)"
 FINAL = ("result", "refused", "bug")  # the keys of a child's last line for a request
 
@@ -119,7 +118,7 @@ class WorkshopWorker:
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                  env={**os.environ, "TOURING_NO_CACHE": "1"})
         child.served = 0
-        child.spent = False  # its memory grew past RECYCLED_MEMORY of its limit, or it ran a balance
+        child.spent = False  # its memory grew past RECYCLED_MEMORY of its limit
         child.drafts = OrderedDict()  # the drafts it was last asked about, least recent first
         return child
 
@@ -149,7 +148,7 @@ class WorkshopWorker:
                     progress(*said["progress"])
                 elif any(key in said for key in FINAL):
                     outcome = said
-                    child.spent = task == "balance" or said.get("memory", 0) > RECYCLED_MEMORY * self.memory
+                    child.spent = said.get("memory", 0) > RECYCLED_MEMORY * self.memory
         except (OSError, ValueError):  # the child died mid-way (its pipe broke) or said something unreadable
             child.kill()
         finally:
