@@ -179,3 +179,22 @@ def test_a_drafts_requests_go_to_the_child_that_holds_its_analysis():
             worker.close()
 
     asyncio.run(scenario())
+
+
+def test_a_child_grown_past_its_share_of_memory_is_recycled(monkeypatch):
+    from touring_dsl.web import workshop_worker
+
+    async def scenario():
+        worker = WorkshopWorker(UploadCompiler())
+        try:
+            await worker.ask("check", MISTAKE, {"draft": DRAFT})
+            [kept] = worker.idle
+            monkeypatch.setattr(workshop_worker, "RECYCLED_MEMORY", 0.0)  # any memory is too much now
+            await worker.ask("check", MISTAKE, {"draft": DRAFT})
+            assert kept.wait(timeout=30) is not None and kept not in worker.idle  # let go, with its analyses
+            [fresh] = worker.idle
+            assert fresh is not kept and fresh.served == 0
+        finally:
+            worker.close()
+
+    asyncio.run(scenario())
