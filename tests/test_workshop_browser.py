@@ -61,7 +61,7 @@ def test_an_author_mends_a_mistake_sees_the_rulebook_and_plays_the_rule(browser,
     tooltip = page.locator(".cm-tooltip-lint")
     tooltip.wait_for()
     assert 'cannot change card "Gasolene"' in tooltip.inner_text()
-    assert 'Replace with "Gasoline"' in tooltip.inner_text()  # the quick fix, offered where the mistake is
+    assert 'Change to "Gasoline"' in tooltip.inner_text()  # the language server's quick fix, where the mistake is
     shoot(page, f"{size}-mistake")
     assert_fits(page, size, "the workshop with a mistake shown")
 
@@ -134,16 +134,18 @@ def test_the_editor_completes_card_names_and_says_what_a_card_is(browser, server
     assert any(text.startswith("Gasoline") for text in options.all_inner_texts())  # with its count and kind
     options.filter(has_text="Gasoline").first.click()
     page.wait_for_selector(".cm-tooltip-autocomplete", state="detached")
-    page.keyboard.insert_text('" count 9\n}\n')
+    page.keyboard.insert_text(' count 9\n}\n')  # the completion closed the quote (none was typed)
     assert 'change card "Gasoline" count 9' in page.inner_text(".cm-content")
     page.wait_for_selector('#check-status[data-state="ok"]')
     name = page.locator(".cm-line", has_text='change card "Gasoline" count 9').locator("text=Gasoline").first
     name.hover()
     words = page.locator(".hover-words")
     words.wait_for()
-    assert words.inner_text().startswith('"Gasoline": 9 in the deck, a remedy card')
-    type_at_end(page, "ex")  # a word typed elsewhere: the grammar's words, offered without asking the server
+    assert words.inner_text().startswith("Gasoline: remedy, 9 in the pack")  # the language server's hover
+    type_at_end(page, "ex")  # a word typed between sections: the keywords the parser expects there
     page.locator(".cm-tooltip-autocomplete li", has_text="example").first.wait_for()
+    offered = page.locator(".cm-tooltip-autocomplete li").all_inner_texts()
+    assert "extends" not in offered  # a word of the header, which the parser does not expect here
     page.keyboard.press("Escape")
     page.keyboard.press("Backspace")
     page.keyboard.press("Backspace")

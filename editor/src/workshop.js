@@ -1,6 +1,6 @@
 // The workshop's editor: CodeMirror 6 with the Touring language's colours (its words read from the grammar,
 // served by /workshop/api/language), the server's diagnostics underlined with their messages and quick
-// fixes, completion and hover. Built by scripts/build_editor.sh into touring_dsl/web/static/workshop-editor.js,
+// fixes, completion and hover: all of them the language server's (`touring lsp`), asked through the server. Built by scripts/build_editor.sh into touring_dsl/web/static/workshop-editor.js,
 // which defines window.TouringEditor; the page's own script (static/workshop-page.js) uses it.
 import {EditorState, StateEffect, StateField, RangeSet} from "@codemirror/state";
 import {EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection, gutter, GutterMarker,
@@ -42,6 +42,13 @@ function offsetOf(doc, line, column) {
   return Math.min(found.from + Math.max(0, column - 1), found.to);
 }
 
+// A quick fix: the text between two of the server's places replaced.
+function applyFix(view, fix) {
+  const doc = view.state.doc;
+  view.dispatch({changes: {from: offsetOf(doc, fix.line, fix.column), to: offsetOf(doc, fix.end_line, fix.end_column),
+                           insert: fix.text}});
+}
+
 function placeOf(doc, pos) {
   const line = doc.lineAt(pos);
   return {line: line.number, column: pos - line.from + 1};
@@ -55,11 +62,7 @@ function diagnosticsOf(doc, found) {
     let to = d.line ? offsetOf(doc, d.end_line, d.end_column) : Math.min(doc.length, 1);
     if (to <= from) to = Math.min(doc.length, from + 1);
     const message = `${d.message}${d.hint ? ` (hint: ${d.hint})` : ""}`;
-    const actions = d.fix ? [{name: d.fix.title, apply(view) {
-      const start = offsetOf(view.state.doc, d.fix.line, d.fix.column);
-      const end = offsetOf(view.state.doc, d.fix.line, d.fix.end_column);
-      view.dispatch({changes: {from: start, to: end, insert: d.fix.text}});
-    }}] : [];
+    const actions = (d.fixes || []).map((fix) => ({name: fix.title, apply(view) { applyFix(view, fix); }}));
     out.push({from, to, severity: d.severity === "warning" ? "warning" : "error", message, actions,
               source: d.code});
   }
@@ -99,6 +102,9 @@ function marksOf(doc, list) {
   return RangeSet.of(ranges);
 }
 
+// The hover's words keep their lines (a card's roles, one a line; the rulebook's sentence apart).
+const hoverStyle = EditorView.baseTheme({".hover-words": {whiteSpace: "pre-line"}});
+
 // ask(path, body): the page's JSON request to the server (it sends the draft's text too).
 function create({parent, text, words, ask, onChange, onChecked, nonce}) {
   const lint = linter(async (view) => {
@@ -109,10 +115,9 @@ function create({parent, text, words, ask, onChange, onChecked, nonce}) {
     return diagnosticsOf(doc, answer.diagnostics || []);
   }, {delay: 400});
 
-  // The server completes card names (in quotes) and archive ids (after `extends`), and anything when asked
-  // (Ctrl-Space); a word typed elsewhere is completed here from the grammar's words, without a request.
-  const grammarWords = [...new Set([...(words.sections || []), ...(words.changes || []), ...(words.card_kinds || []),
-                                    ...(words.annotations || []), ...(words.words || [])])].sort();
+  // The language server completes what the parser expects at the cursor (its keywords), card names (in
+  // quotes), archive ids (after `extends`), setups and sources; asked as a word is typed, or with Ctrl-Space.
+  const types = {card: "constant", edition: "namespace", setup: "class", source: "variable"};
   const complete = async (context) => {
     const place = placeOf(context.state.doc, context.pos);
     const line = context.state.doc.lineAt(context.pos);
@@ -121,20 +126,19 @@ function create({parent, text, words, ask, onChange, onChecked, nonce}) {
     if (!context.explicit && !quoted && !/\bextends\s+$/.test(before)) {
       const typed = context.matchBefore(/[A-Za-z][A-Za-z0-9_-]*/);
       if (!typed || typed.to - typed.from < 2 || before.includes("#")) return null;
-      return {from: typed.from, options: grammarWords.map((w) => ({label: w, type: "keyword"})),
-              validFor: /^[A-Za-z0-9_-]*$/};
     }
     const answer = await ask("complete", {text: context.state.doc.toString(), ...place});
     if (!answer || !answer.items || !answer.items.length) return null;
     return {from: line.from + answer.from - 1,
-            options: answer.items.map((item) => ({label: item.label, type: item.kind === "card" ? "constant"
-              : item.kind === "edition" ? "namespace" : "keyword", detail: item.detail})),
-            validFor: /^[A-Za-z0-9 _-]*$/};
+            options: answer.items.map((item) => ({label: item.label, type: types[item.kind] || "keyword",
+                                                  detail: item.detail || undefined, apply: item.apply})),
+            validFor: quoted ? /^[A-Za-z0-9 _-]*$/ : /^[A-Za-z0-9_-]*$/};
   };
 
+  // The language server's hover: a card's count, role and answers; a rule's sentence in the rulebook.
   const hover = hoverTooltip(async (view, pos) => {
     const line = view.state.doc.lineAt(pos);
-    if ((line.text.slice(0, pos - line.from).split('"').length - 1) % 2 !== 1) return null;  // only over a name
+    if (!line.text.trim() || /^\s*#/.test(line.text)) return null;  // nothing to say over a blank or a comment
     const answer = await ask("hover", {text: view.state.doc.toString(), ...placeOf(view.state.doc, pos)});
     if (!answer || !answer.text) return null;
     return {pos, create() {
@@ -151,7 +155,7 @@ function create({parent, text, words, ask, onChange, onChecked, nonce}) {
       lineNumbers(), gutter({class: "cm-example-gutter", markers: (v) => v.state.field(exampleMarks)}),
       lintGutter(), history(), drawSelection(), highlightActiveLine(), indentOnInput(), bracketMatching(),
       closeBrackets(), EditorView.lineWrapping, touringMode(words), syntaxHighlighting(defaultHighlightStyle),
-      exampleMarks, lint, autocompletion({override: [complete]}), hover,
+      exampleMarks, lint, autocompletion({override: [complete]}), hover, hoverStyle,
       keymap.of([...defaultKeymap, ...historyKeymap, ...completionKeymap, ...searchKeymap, indentWithTab]),
       EditorView.updateListener.of((update) => { if (update.docChanged && onChange) onChange(); }),
       EditorView.contentAttributes.of({"aria-label": "The draft's text", spellcheck: "false"}),
@@ -163,11 +167,7 @@ function create({parent, text, words, ask, onChange, onChecked, nonce}) {
     text: () => view.state.doc.toString(),
     setExampleMarks(list) { view.dispatch({effects: setMarks.of(marksOf(view.state.doc, list))}); },
     recheck() { forceLinting(view); },
-    applyFix(fix) {
-      const doc = view.state.doc;
-      view.dispatch({changes: {from: offsetOf(doc, fix.line, fix.column), to: offsetOf(doc, fix.line, fix.end_column),
-                               insert: fix.text}});
-    },
+    applyFix(fix) { applyFix(view, fix); },
     goTo(line, column) {
       const pos = offsetOf(view.state.doc, line, column || 1);
       view.dispatch({selection: {anchor: pos}, scrollIntoView: true});

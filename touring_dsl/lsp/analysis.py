@@ -143,10 +143,13 @@ def forget_all() -> None:
 
 
 def forget(uri: str) -> None:
-    """Drop what is kept of a closed document."""
+    """Drop what is kept of a closed document: its analysis, its last compiled Ruleset, its parsed pieces."""
+    from .incremental import forget_pieces
+
     with _lock:
-        _memo.pop(uri, None)
+        kept = _memo.pop(uri, None)
         _last_compiled.pop(uri, None)
+    forget_pieces(kept.file if kept is not None else uri)
 
 
 def _analysed(text: str, uri: str) -> Analysis:

@@ -81,6 +81,13 @@ def reused_document(text: str, file: str) -> Document | None:
     return _copy(document)
 
 
+def forget_pieces(file: str) -> None:
+    """Drop what is kept of a file's parse (its document closed, or a draft let go)."""
+    with _lock:
+        _kept.pop(file, None)
+        _whole.pop(file, None)
+
+
 def _parsed(piece: _Piece, file: str) -> tuple[int, list, list]:
     padded = _STAND_IN + "\n" * (piece.line - 1) + " " * (piece.column - 1) + piece.text
     document = parse(padded, file)

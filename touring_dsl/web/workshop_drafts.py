@@ -15,6 +15,7 @@ from .disk import write_json
 DRAFTS = "workshop"  # the data folder's subfolder for drafts (the table store leaves it alone)
 MAX_DRAFTS = 2000  # drafts a server keeps (each is a few kilobytes)
 DRAFT_ID = re.compile(r"[0-9a-f]{24}")
+KEPT_DRAFTS = 8  # drafts whose analysis a workshop child keeps between requests (workshop_help, workshop_worker)
 
 
 class DraftStore:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import secrets
 from urllib.parse import parse_qs
 
@@ -24,7 +25,7 @@ from .forms import address, declared_length
 from .security import CSP, foreign
 from .store import MAX_PLAYERS
 from .upload import BUSY
-from .workshop_drafts import DraftStore
+from .workshop_drafts import DRAFT_ID, DraftStore
 from .workshop_worker import WorkshopRefused
 
 MAX_REQUEST = 6 * MAX_EDITION_BYTES + 4096  # a JSON string may spell a character in up to six bytes
@@ -113,8 +114,6 @@ async def draft_file(request: Request) -> Response:
 
 def file_name(text: str) -> str:
     """house-rules.touring, or the draft's edition id as the file's name where it says one plainly."""
-    import re
-
     found = re.search(r'^\s*edition\s+"([a-z0-9][a-z0-9_-]{0,59})"', text, re.MULTILINE)
     return f"{found.group(1)}.touring" if found else "house-rules.touring"
 
@@ -179,12 +178,23 @@ def whole(value, what: str, low: int, high: int) -> int:
     return value
 
 
+def draft_of(data: dict) -> dict:
+    """The draft the text is of, when the page names it (its id): the worker keeps the draft's analysis
+    between requests under it. Any draft's id is taken: what is kept is the text sent, never the saved file."""
+    draft = data.get("draft")
+    if draft is None:
+        return {}
+    if not isinstance(draft, str) or not DRAFT_ID.fullmatch(draft):
+        raise BadRequest("the draft should be named by its id")
+    return {"draft": draft}
+
+
 def task_endpoint(task: str, options=lambda data: {}):
     """An endpoint that passes the draft's text (and its checked options) to the worker's task."""
     async def endpoint(request: Request) -> Response:
         try:
             data = await read_request(request, "text")
-            result = await request.app.state.workshop.ask(task, data["text"], options(data))
+            result = await request.app.state.workshop.ask(task, data["text"], {**options(data), **draft_of(data)})
         except BadRequest as exc:
             return refused(str(exc), exc.status)
         except WorkshopRefused as exc:

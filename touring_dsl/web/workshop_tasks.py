@@ -5,22 +5,22 @@ and memory.
 
 Every task takes the draft's text, an empty folder of the child's own (the draft is compiled as if it
 were a file there, so nothing beside it can be read) and the request's options (already checked by the
-server, workshop_routes), and returns plain JSON-ready data. The compile itself is workshop_compile's.
+server, workshop_routes; among them the draft's id, under which the child keeps its analysis), and returns
+plain JSON-ready data. The check, completion and hover are the language server's (workshop_help); the
+panes' compile is the same analysis (workshop_compile), made once for a text.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from ..language.errors import Diagnostic, InternalError
-from .workshop_compile import DRAFT_NAME, compile_draft, diagnostic_json, parent_of
+from .workshop_compile import DRAFT_NAME, compile_draft, parent_of
 
 
 def check(text: str, folder: Path, options: dict) -> dict:
-    ruleset, diagnostics = compile_draft(text, folder)
-    lines = text.splitlines()
-    return {"compiles": ruleset is not None, "id": ruleset.id if ruleset else None,
-            "title": ruleset.title if ruleset else None, "parent": ruleset.parent if ruleset else None,
-            "diagnostics": [diagnostic_json(d, lines) for d in diagnostics]}
+    from .workshop_help import check as lsp_check
+
+    return lsp_check(text, options.get("draft"))
 
 
 def not_compiled(diagnostics: list[Diagnostic]) -> dict:
@@ -32,7 +32,7 @@ def rulebook(text: str, folder: Path, options: dict) -> dict:
     """The rulebook as `touring rulebook` prints it, its body only (the page styles it)."""
     from ..rulebook.html import rulebook_html
 
-    ruleset, diagnostics = compile_draft(text, folder)
+    ruleset, diagnostics, _ = compile_draft(text, options.get("draft"))
     if ruleset is None:
         return not_compiled(diagnostics)
     page = rulebook_html(ruleset, parent_of(ruleset))
@@ -45,7 +45,7 @@ def diff(text: str, folder: Path, options: dict) -> dict:
     from ..diff import diff_rulesets
     from ..diff.render import render_json
 
-    ruleset, diagnostics = compile_draft(text, folder)
+    ruleset, diagnostics, _ = compile_draft(text, options.get("draft"))
     if ruleset is None:
         return not_compiled(diagnostics)
     parent = parent_of(ruleset)
@@ -63,16 +63,16 @@ def examples(text: str, folder: Path, options: dict) -> dict:
     """Each worked example's outcome, with its line in the draft (an example the parent gives has none)."""
     from ..play.scenarios import run_examples
 
-    ruleset, diagnostics = compile_draft(text, folder)
+    ruleset, diagnostics, own_file = compile_draft(text, options.get("draft"))
     if ruleset is None:
         return not_compiled(diagnostics)
     found = []
     for result in run_examples(ruleset):
         where = result.location
-        own = where is not None and where.file == DRAFT_NAME
+        own = where is not None and where.file == own_file
         found.append({"title": result.title, "passed": result.passed, "line": where.line if own else None,
                       "failures": [{"message": f.message,
-                                    "line": f.location.line if f.location and f.location.file == DRAFT_NAME else None}
+                                    "line": f.location.line if f.location and f.location.file == own_file else None}
                                    for f in result.failures]})
     return {"compiles": True, "examples": found, "passed": sum(e["passed"] for e in found),
             "failed": sum(not e["passed"] for e in found)}
@@ -90,7 +90,7 @@ def balance(text: str, folder: Path, options: dict, progress=None) -> dict:
     from ..simulate.warm import run_facts
     from .workshop_plot import report_svg
 
-    ruleset, diagnostics = compile_draft(text, folder)
+    ruleset, diagnostics, _ = compile_draft(text, options.get("draft"))
     if ruleset is None:
         return not_compiled(diagnostics)
     players, names, games = options["players"], options["bots"], options["games"]
@@ -142,7 +142,7 @@ def help_task(kind: str):
         from . import workshop_help
 
         ask = workshop_help.completions if kind == "complete" else workshop_help.hover
-        return ask(text, options["line"], options["column"], folder)
+        return ask(text, options["line"], options["column"], options.get("draft"))
     return task
 
 

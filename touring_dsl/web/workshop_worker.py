@@ -3,8 +3,11 @@ with a time limit and a memory limit, as an uploaded house rule is (web.upload: 
 same two turns, shared with the uploads, so the workshop never holds up a table).
 
 A child is started before it is needed, its imports done and one archive edition compiled, so that the
-editor's diagnostics come back while the author still looks at the line; it serves up to REUSED requests,
-one at a time, then ends (a new one takes its place). A request is one line of JSON on its standard input
+editor's diagnostics come back while the author still looks at the line. It serves many requests, one at
+a time, and keeps the language server's analysis of the drafts it was asked about (workshop_help: a few
+drafts, by their ids), so a check after a small edit reparses only the pieces the edit touched; a draft's
+requests go to the child that holds its analysis. A child ends after REUSED requests, or once its memory
+has grown past RECYCLED_MEMORY of its limit (a new one takes its place, and the analyses it kept go with it). A request is one line of JSON on its standard input
 (the task, the draft's text, the options, its time); before touching the text the child sets its CPU
 limit to the time it has used so far plus the request's (resource.setrlimit: the system kills it past
 that), its address space being limited once for all when it starts. It works in an empty folder of its
@@ -14,17 +17,21 @@ out of time or memory is killed, and the request refused in words.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import subprocess
 import sys
 import threading
+from collections import OrderedDict
 from pathlib import Path
 
 from .upload import AT_ONCE, BUSY, MEMORY_EXIT, MEMORY_LIMIT, TIME_LIMIT, TOO_LARGE, TOO_LONG, WAITING
+from .workshop_drafts import KEPT_DRAFTS
 
 BALANCE_TIME = 60.0  # seconds a balance run may take (a compile gets upload.TIME_LIMIT)
-REUSED = 25  # requests a child serves before it ends (what a compile leaves in its memory goes with it)
+REUSED = 400  # requests a child serves before it ends (what a compile leaves in its memory goes with it)
+RECYCLED_MEMORY = 0.5  # the share of its memory limit a child may hold before it ends
 BUG = "touring could not do this (a bug in touring; the server's terminal may say more)"
 FINAL = ("result", "refused", "bug")  # the keys of a child's last line for a request
 
@@ -75,24 +82,30 @@ class WorkshopWorker:
             if not self.closed and not self.idle:
                 self.idle.append(self.start_child())
 
-    def take_child(self) -> subprocess.Popen:
+    def take_child(self, draft: str | None = None) -> subprocess.Popen:
+        """A waiting child, the one that holds the draft's analysis if one does; else a new one."""
         with self.lock:
-            while self.idle:
-                child = self.idle.pop()
-                if child.poll() is None:
-                    break
-            else:
-                child = None
+            self.idle = [child for child in self.idle if child.poll() is None]
+            holding = [child for child in self.idle if draft is not None and draft in child.drafts]
+            child = (holding or self.idle or [None])[-1]
             if child is None:
                 child = self.start_child()
+            else:
+                self.idle.remove(child)
             self.running.add(child)
+        if draft is not None:
+            child.drafts.pop(draft, None)
+            child.drafts[draft] = None
+            while len(child.drafts) > KEPT_DRAFTS:
+                child.drafts.popitem(last=False)
         return child
 
     def give_back(self, child: subprocess.Popen) -> None:
         """A child that answered: kept for the next request, or let go (its standard input closed, it ends)."""
         with self.lock:
             self.running.discard(child)
-            keep = not self.closed and child.poll() is None and child.served < REUSED and len(self.idle) < AT_ONCE
+            keep = (not self.closed and child.poll() is None and child.served < REUSED and not child.spent
+                    and len(self.idle) < AT_ONCE)
             if keep:
                 self.idle.append(child)
         if not keep:
@@ -105,11 +118,13 @@ class WorkshopWorker:
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                  env={**os.environ, "TOURING_NO_CACHE": "1"})
         child.served = 0
+        child.spent = False  # its memory grew past RECYCLED_MEMORY of its limit
+        child.drafts = OrderedDict()  # the drafts it was last asked about, least recent first
         return child
 
     def run_child(self, task: str, text: str, options: dict, seconds: float, progress) -> tuple[str, object]:
         """In a thread: send the request to a child, read its lines, and kill it when its time is up."""
-        child = self.take_child()
+        child = self.take_child(options.get("draft"))
         killed = threading.Event()
 
         def kill() -> None:
@@ -133,6 +148,7 @@ class WorkshopWorker:
                     progress(*said["progress"])
                 elif any(key in said for key in FINAL):
                     outcome = said
+                    child.spent = said.get("memory", 0) > RECYCLED_MEMORY * self.memory
         except (OSError, ValueError):  # the child died mid-way (its pipe broke) or said something unreadable
             child.kill()
         finally:
@@ -182,6 +198,7 @@ def child_main(memory: int) -> None:
     from ..rulebook import html  # noqa: F401
 
     warm_up(workshop_tasks)
+    gc.freeze()  # what the imports and the warm-up made (the parser, the model) is never garbage
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     try:
         serve_requests(workshop_tasks, resource)
@@ -201,11 +218,18 @@ def serve_requests(workshop_tasks, resource) -> None:
         if hard != resource.RLIM_INFINITY:
             limit = min(limit, hard)
         resource.setrlimit(resource.RLIMIT_CPU, (limit, hard))  # SIGXCPU past it: killed
-        serve(workshop_tasks.TASKS[request["task"]], request)
+        # a compile makes many short-lived objects: the collector's full passes, run in the middle of one,
+        # were the slowest of the checks; it runs once the answer is sent, while the author types
+        gc.disable()
+        try:
+            serve(workshop_tasks.TASKS[request["task"]], request, resource)
+        finally:
+            gc.enable()
         sys.stdout.buffer.flush()
+        gc.collect()
 
 
-def serve(task, request: dict) -> None:
+def serve(task, request: dict, resource) -> None:
     """One request, in an empty folder of its own: nothing beside the draft can be read."""
     import tempfile
 
@@ -219,11 +243,14 @@ def serve(task, request: dict) -> None:
                 result = task(request["text"], Path(folder), request["options"], progress)
             else:
                 result = task(request["text"], Path(folder), request["options"])
-            say({"result": result})
+            say({"result": result, "memory": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024})
         except MemoryError:
             os._exit(MEMORY_EXIT)
         except RecursionError:
             say({"refused": TOO_LARGE})
+        except ModuleNotFoundError as exc:  # the language server's packages (the `lsp` extra) not installed
+            say({"refused": f"the workshop's help needs the {exc.name} package: install touring with its lsp "
+                            "extra (pip install 'touring-dsl[web,lsp]')"})
         except Exception as exc:  # a bug in touring (InternalError among them), never the author's fault
             if isinstance(exc.__cause__, MemoryError):  # the compiler's own wrapping of running out of memory
                 os._exit(MEMORY_EXIT)
@@ -241,8 +268,15 @@ def warm_up(tasks) -> None:
     from ..language.locate import archive_ids, find_edition
 
     with tempfile.TemporaryDirectory() as folder:
-        for ref in archive_ids()[:1]:
-            tasks.check(find_edition(ref).read_text(encoding="utf-8"), Path(folder), {})
+        os.chdir(folder)
+        try:
+            for ref in archive_ids()[:1]:
+                text = find_edition(ref).read_text(encoding="utf-8")
+                tasks.check(text, Path(folder), {})
+                tasks.TASKS["complete"](text, Path(folder), {"line": 2, "column": 1})  # the parser that completes
+        except ModuleNotFoundError:  # no language server's packages: each request is refused, saying so
+            pass
+        os.chdir("/")
 
 
 def say(data: dict) -> None:

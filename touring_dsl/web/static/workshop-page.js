@@ -26,11 +26,12 @@
     return node;
   }
 
+  // every request names the draft: the server's worker keeps its analysis between requests under it
   async function ask(task, body) {
     let response;
     try {
       response = await fetch(`/workshop/api/${task}`, {method: "POST", headers: {"content-type": "application/json"},
-                                                       body: JSON.stringify(body)});
+                                                       body: JSON.stringify({...body, draft})});
     } catch (err) {
       status.textContent = "The server cannot be reached; your text is still here.";
       return null;
@@ -91,10 +92,10 @@
     if (d.line) where.addEventListener("click", () => editor.goTo(d.line, d.column));
     item.append(where, el("span", "severity", ` ${d.severity}[${d.code}]: `), el("span", "message", d.message));
     if (d.hint) item.append(el("span", "hint", ` (hint: ${d.hint})`));
-    if (d.fix) {
-      const fix = el("button", "fix", d.fix.title);
+    for (const found of d.fixes || []) {
+      const fix = el("button", "fix", found.title);
       fix.type = "button";
-      fix.addEventListener("click", () => editor.applyFix(d.fix));
+      fix.addEventListener("click", () => editor.applyFix(found));
       item.append(" ", fix);
     }
     return item;
