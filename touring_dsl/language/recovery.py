@@ -157,6 +157,8 @@ class _Recovery:
         after a `{` (the text going on cleanly from there): report the brace missing, take it as written and
         read the line again."""
         line_start = self.text.rfind("\n", 0, token.start_pos) + 1
+        if self._first_on_line(token) and self._closes_before(token, line_start):
+            return True
         trial = _Trial(self.ip)
         popped = _pop_to_statement(trial.state)
         if popped is None or any(start < line_start for start in _starts(popped)):
@@ -180,6 +182,22 @@ class _Recovery:
                         f"add `{{` at the end of line {line}: the rules below it are its block")
             self._read_line_again_after(["LBRACE"], line_start, token)
             return True
+        return False
+
+    def _closes_before(self, token: Token, line_start: int) -> bool:
+        """When the line before was a whole statement and this one would be right after one or more `}`
+        (a `turn {` whose rules end without their `}`): report the blocks unclosed and take the braces as
+        written, keeping the statement before."""
+        closing = _Trial(self.ip)
+        for count in range(1, len(closing.state.state_stack)):
+            if not closing.feed(Token.new_borrow_pos("RBRACE", "}", token)):
+                return False
+            if closing.copy().goes_on(token, LOOKAHEAD):
+                self._report_unclosed(list(reversed(_open_blocks(self.text, line_start, self.file)[-count:])), token)
+                for _ in range(count):
+                    self.ip.feed_token(Token.new_borrow_pos("RBRACE", "}", token))
+                self.ip.feed_token(_retyped(token, self.ip.parser_state, self.ip.lexer_thread))
+                return True
         return False
 
     def _read_line_again_after(self, braces: list[str], line_start: int, token: Token) -> None:
@@ -220,7 +238,10 @@ class _Recovery:
         candidate: Token | None = token
         while candidate is not None:
             # a statement starts on a new line (a word in the middle of a line could only continue the last one)
-            if depth == 0 and (candidate.type == "RBRACE" or self._first_on_line(candidate)) \
+            # the author's own `}` closes the block the broken statement was in, even where a later mistake
+            # keeps the text after it from reading on cleanly (that mistake is reported in its turn)
+            closes = depth == 0 and candidate.type == "RBRACE" and _Trial(self.ip).goes_on(candidate, 0)
+            if closes or depth == 0 and (candidate.type == "RBRACE" or self._first_on_line(candidate)) \
                     and self._resumes_at(candidate):
                 self.ip.feed_token(_retyped(candidate, self.ip.parser_state, self.ip.lexer_thread))
                 return
