@@ -203,7 +203,8 @@ def simulate(ctx: typer.Context, edition: str = typer.Argument(..., help="An arc
              records: Path = typer.Option(None, "--records", help="Write one CSV row per game to this file."),
              plot: Path = typer.Option(None, "--plot", help="Write a PNG of game lengths and seat win rates."),
              matches: int = typer.Option(200, "--matches", help="For an edition that scores a match: how many "
-                                         "matches to play as well."),
+                                         "matches to play as well (with --rotate, moved round the seats "
+                                         "match by match), reported by side and by bot."),
              as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
              progressive: bool = typer.Option(False, "--progressive", help="Play whole Progressive Touring parties."),
              tables: int = typer.Option(4, "--tables", help="With --progressive: tables at each party."),

@@ -2,7 +2,9 @@
 
 Match i is dealt from the run's seed and i alone (plan.game_seed), each race from the match's seed
 (engine.match.race_seed) and led by the seat the match's rules name (engine.match.lead_seat), and each
-race's bot choices from that race's seed: the numbers depend only on the seed, never on --jobs.
+race's bot choices from that race's seed: the numbers depend only on the seed, never on --jobs. With
+--rotate, match i seats the bots as game i does (plan.bots_for), so each bot's match wins are counted
+by bot as well as by side, as the games' are.
 """
 from __future__ import annotations
 
@@ -33,19 +35,26 @@ class MatchTally:
     undecided: int = 0
     races: Counter = field(default_factory=Counter)  # races per match -> matches
     points: list[int] = field(default_factory=list)  # each side's final totals, summed over the matches
+    bot_wins: Counter = field(default_factory=Counter)  # bot -> seat-matches won
+    bot_matches: Counter = field(default_factory=Counter)  # bot -> seat-matches played
 
     def __post_init__(self) -> None:
         for name in ("side_wins", "points"):
             if not getattr(self, name):
                 setattr(self, name, [0] * self.sides)
 
-    def add(self, match) -> None:
+    def add(self, match, bots: tuple[str, ...]) -> None:
+        """One finished match, `bots` its bots by seat (seat s plays for side s % sides, as in the engine)."""
         self.matches += 1
         winner = match.winner
         if winner is None:
             self.undecided += 1
         else:
             self.side_wins[winner] += 1
+        for seat, bot in enumerate(bots):
+            self.bot_matches[bot] += 1
+            if winner is not None and seat % self.sides == winner:
+                self.bot_wins[bot] += 1
         self.races[len(match.races)] += 1
         for side, total in enumerate(match.totals):
             self.points[side] += total
@@ -53,19 +62,20 @@ class MatchTally:
     def merge(self, other: "MatchTally") -> "MatchTally":
         self.matches += other.matches
         self.undecided += other.undecided
-        self.races.update(other.races)
+        for name in ("races", "bot_wins", "bot_matches"):
+            getattr(self, name).update(getattr(other, name))
         for name in ("side_wins", "points"):
             setattr(self, name, [a + b for a, b in zip(getattr(self, name), getattr(other, name))])
         return self
 
 
 def play_bot_match(ruleset: Ruleset, plan: Plan, index: int):
-    """Match number `index` of the plan, every seat played by its bot."""
+    """Match number `index` of the plan, every seat played by its bot (moved round the seats with --rotate)."""
     from ..bots.players import make_bot, play
     from ..engine.match import play_match
     from ..base.rng import Rng
 
-    bots = [make_bot(name, ruleset) for name in plan.bots]
+    bots = [make_bot(name, ruleset) for name in plan.bots_for(index)]
     return play_match(ruleset, plan.players, game_seed(plan.seed, index),
                       lambda game: play(game, bots, Rng(game.seed ^ BOT_SALT)), setup=plan.setup)
 
@@ -76,7 +86,7 @@ def run_match_chunk(plan: Plan, start: int, stop: int, sides: int) -> MatchTally
     ruleset = load(plan.edition)
     tally = MatchTally(sides)
     for index in range(start, stop):
-        tally.add(play_bot_match(ruleset, plan, index))
+        tally.add(play_bot_match(ruleset, plan, index), plan.bots_for(index))
     return tally
 
 
@@ -125,6 +135,9 @@ def match_report(tally: MatchTally, target: int) -> dict:
     return {
         "matches": tally.matches,
         "to": target,
+        "bots": [{"bot": bot, "wins": tally.bot_wins[bot], "seat_matches": played,
+                  "rate": tally.bot_wins[bot] / played, "ci95": list(wilson(tally.bot_wins[bot], played))}
+                 for bot, played in tally.bot_matches.items()],
         "sides": [{"side": side + 1, "wins": wins, "rate": wins / n, "ci95": list(wilson(wins, tally.matches)),
                    "points_per_race": tally.points[side] / (races or 1), "final_total": tally.points[side] / n}
                   for side, wins in enumerate(tally.side_wins)],
@@ -148,4 +161,6 @@ def match_lines(data: dict) -> list[str]:
                      f"{side['points_per_race']:.0f} points per race, final total {side['final_total']:.0f}")
     if match["undecided"]:
         lines.append(f"  undecided: {match['undecided']}")
+    lines.append("Match wins by bot (per seat played):")
+    lines += [f"  {b['bot']}: {b['rate']:.1%} [{b['ci95'][0]:.1%}, {b['ci95'][1]:.1%}]" for b in match["bots"]]
     return lines
