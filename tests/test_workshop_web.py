@@ -364,3 +364,27 @@ def test_a_child_serves_several_requests_then_makes_way():
 
     asyncio.run(scenario())
     assert workshop_worker.REUSED > 3
+
+
+def test_a_child_of_a_large_server_is_kept_between_requests():
+    """Linux keeps a process's peak memory across the exec that starts a child, so a child of a server grown
+    past half the child's limit seemed to hold that much itself and was let go after every request (each
+    check then started from nothing): the child counts the memory it holds now."""
+    import asyncio
+
+    from touring_dsl.web.workshop_worker import RECYCLED_MEMORY, WorkshopWorker
+
+    worker = WorkshopWorker(UploadCompiler())
+    grown = b"x" * (int(RECYCLED_MEMORY * worker.memory) + (64 << 20))  # this server, grown large
+
+    async def scenario():
+        try:
+            for _ in range(3):
+                assert (await worker.ask("check", MENDED))["compiles"] is True
+            [child] = worker.idle
+            assert child.served == 3 and not child.spent
+        finally:
+            worker.close()
+
+    asyncio.run(scenario())
+    assert len(grown) > RECYCLED_MEMORY * worker.memory
