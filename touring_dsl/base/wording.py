@@ -27,6 +27,12 @@ def distance(n: int, unit: str) -> str:
     return counted(n, "mile") if unit == "miles" else f"{n} {unit}"
 
 
+def flag_changed(yes: str, no: str):
+    """The differ's sentence for a yes-or-no rule that changed: `yes` or `no` as it is now, then as it was
+    (the change `c` has .new and .old, the rule's truth in each edition)."""
+    return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
+
+
 def listed(items, last: str = "and") -> str:
     """Words joined as in prose: 'a', 'a and b', 'a, b and c' (`last`: "and" or "or")."""
     items = list(items)

@@ -6,6 +6,8 @@ in the order mechanics.core.ORDER declares).
 """
 from __future__ import annotations
 
+from ..base.wording import flag_changed
+
 from typing import Any, Callable
 
 from ..mechanics.effects import REGISTERED as EFFECTS
@@ -128,10 +130,6 @@ def _score_term(c: Change) -> str:
     return f"Points {c.name}: {c.new} (was {c.old})"
 
 
-def _yes_no(yes: str, no: str) -> Callable[[Change], str]:
-    return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
-
-
 _PHRASES: dict[str, Callable[[Change], str]] = {
     "title": _meta("Title"), "subtitle": _meta("Subtitle"), "year": _meta("Year"),
     "publisher": _meta("Publisher"), "author": _meta("Author"), "summary": _meta("Summary"),
@@ -144,7 +142,7 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
     "hours": _hours,
     "deck-size": lambda c: f"The deck holds {c.new} cards (was {c.old})",
     **{aspect: phrase for construct in core.CORE  # the card aspects a construct words with the differ's helpers
-       for aspect, phrase in construct.diff_words(q, names, _yes_no).items()},
+       for aspect, phrase in construct.diff_words(q, names, flag_changed).items()},
     "seating": _seating,
     "removals": lambda c: f"{c.name}: take out {counted(c.new)} (was {counted(c.old)})",
     **core.diff_phrases(),  # every core construct's aspects (mechanics.core.CORE: the turn's, the race's, delays', zones', penalties'...)

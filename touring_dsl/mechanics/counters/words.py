@@ -12,6 +12,8 @@ is worded as the holder's (mechanics.counters.kernel asks them alike).
 """
 from __future__ import annotations
 
+from ...base.wording import flag_changed
+
 from ..phrases import Named, NameList
 
 LET_IT_PASS = "let it pass"  # the answer every seat asked has, holding a counter or not
@@ -195,10 +197,6 @@ def _counter_name(c) -> str:
     return f"Name of turning a hazard away out of turn: {show(c.new)} (was {show(c.old)})"
 
 
-def _yes_no(yes: str, no: str):
-    return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
-
-
 # the differ's aspects -> the sentence of a change (diff.describe, through mechanics.core)
 DIFF_PHRASES = {
     "counter_name": _counter_name,
@@ -206,5 +204,5 @@ DIFF_PHRASES = {
                                  ("its holder takes the next turn (was: play went on from the attacker)" if c.new
                                   else "play goes on from the attacker (was: its holder took the next turn)")),
     "counter": _counter,
-    "redraw": _yes_no("After showing it, its holder draws back up", "Its holder does not draw back up"),
+    "redraw": flag_changed("After showing it, its holder draws back up", "Its holder does not draw back up"),
 }

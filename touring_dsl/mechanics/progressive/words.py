@@ -4,6 +4,8 @@ rulebook's variant line (variant: what a house rule changes of it), and `touring
 """
 from __future__ import annotations
 
+from ...base.wording import flag_changed
+
 from ..phrases import Refs
 
 
@@ -40,19 +42,15 @@ def offered(c) -> str:
         f"Progressive touring is no longer described (it had {what})"
 
 
-def yes_no(yes: str, no: str):
-    return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
-
-
 def party_yes_no(yes: str, no: str):
-    return lambda c: "Progressive touring: " + yes_no(yes, no)(c)
+    return lambda c: "Progressive touring: " + flag_changed(yes, no)(c)
 
 
 # the differ's sentence for each aspect compare reports (c: a diff Change)
 DIFF_PHRASES = {
     "progressive": offered,
     "tables": lambda c: f"Progressive touring: {sizes_said(c.new)} players at each table (was {sizes_said(c.old)})",
-    "partners": yes_no("Progressive touring is played by partners", "Progressive touring is played without partners"),
+    "partners": flag_changed("Progressive touring is played by partners", "Progressive touring is played without partners"),
     "minutes": lambda c: f"Progressive touring: rounds of {c.new or 'open'} minutes (was {c.old or 'open'})",
     "partners-stay": party_yes_no("partners move together all evening", "partners separate after every round"),
     "winners-move-up": party_yes_no("the winners at each table move up", "everyone keeps their table"),

@@ -5,7 +5,7 @@ through mechanics.core: the race's kind, length, caps and piles, a setup's race,
 """
 from __future__ import annotations
 
-from ...base.wording import distance
+from ...base.wording import distance, flag_changed
 from ..vocabulary import RUNNING
 from ..zones import ZONES
 
@@ -155,10 +155,6 @@ def cards(n: int) -> str:
     return f"{n} card" + ("" if n == 1 else "s")
 
 
-def yes_no(yes: str, no: str):
-    return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
-
-
 def pile_flag(yes: str, no: str):
     return lambda c: f"The {quoted(c.name)} pile {yes if c.new else no}"
 
@@ -177,7 +173,7 @@ def pile(c) -> str:
 
 DIFF_PHRASES = {
     "race-kind": lambda c: f"The race is run {RACE_KIND[c.new]} (was {RACE_KIND[c.old]})",
-    "race-exact": yes_no("The target must be reached exactly: no card may pass it", "A side may pass the target"),
+    "race-exact": flag_changed("The target must be reached exactly: no card may pass it", "A side may pass the target"),
     "race-miles": lambda c: f"The race is {length_said(c.new)} (was {was(c.old, c.new)})",
     "race-cap": race_cap,
     "setup-race": lambda c: f"{c.name}: a race of {length_said(c.new)} (was {was(c.old, c.new)})",

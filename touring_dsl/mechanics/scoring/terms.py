@@ -239,12 +239,7 @@ class MechanicFinish(TermKind):
         self.written, self.finish_alias = " " + finish.words, finish.grammar
 
     def check(self, build, stmt):
-        name = self.mechanic.name
-        if name in build.mechanics_used:
-            return {}
-        build.c.error("E295", f"no setup of this edition uses the {name}, so a race is never completed "
-                      f"{self.said.words}", stmt.span, f"add the {name} to a setup, or leave the term out")
-        return None
+        return mechanic_used(build, stmt, self.mechanic, f"a race is never completed {self.said.words}")
 
     def holds(self, game, term, side, laid):
         return self.mechanic.finish_holds(game, side, self.what)
@@ -254,6 +249,15 @@ class MechanicFinish(TermKind):
 
     def rulebook(self, term, ruleset):
         return (f" more if it completed the race {self.said.words}",)
+
+
+def mechanic_used(build, stmt, mechanic: Mechanic, never: str) -> dict | None:
+    """A term of a mechanic's checks that some setup uses the mechanic (E295: else the term `never` applies)."""
+    if mechanic.name in build.mechanics_used:
+        return {}
+    build.c.error("E295", f"no setup of this edition uses the {mechanic.name}, so {never}", stmt.span,
+                  f"add the {mechanic.name} to a setup, or leave the term out")
+    return None
 
 
 class MechanicAward(TermKind):
@@ -272,12 +276,7 @@ class MechanicAward(TermKind):
         return "points " + self.said.words
 
     def check(self, build, stmt):
-        name = self.mechanic.name
-        if name in build.mechanics_used:
-            return {}
-        build.c.error("E295", f"no setup of this edition uses the {name}, so nobody ever scores points "
-                      f"{self.said.words}", stmt.span, f"add the {name} to a setup, or leave the term out")
-        return None
+        return mechanic_used(build, stmt, self.mechanic, f"nobody ever scores points {self.said.words}")
 
     def count(self, game, term, side, laid):
         return self.mechanic.award_count(game, side, self.what)

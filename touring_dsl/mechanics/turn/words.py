@@ -4,7 +4,7 @@ compare_turn and compare_reshuffle; diff.describe reads DIFF_PHRASES), and `tour
 """
 from __future__ import annotations
 
-from ...base.wording import counted
+from ...base.wording import counted, flag_changed
 
 # what a reshuffle does with a go or zone pile, in a diff's sentence
 KEEP = {"all": "all go back", "all-but-top": "all but the top card go back", "none": "stay on the table"}
@@ -40,18 +40,14 @@ def compare_reshuffle(c) -> None:
     c.value("reshuffle", "reshuffle-zone", a.zone_piles, b.zone_piles)
 
 
-def yes_no(yes: str, no: str):
-    return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
-
-
 # the differ's sentence for each aspect compare_turn and compare_reshuffle report (c: a diff Change)
 DIFF_PHRASES = {
     "hand": lambda c: f"A hand holds {c.new} cards (was {c.old})",
     "draw": lambda c: f"Each turn begins by drawing {c.new} (was {c.old})",
-    "draw-before-play": yes_no("A player draws before playing", "A player plays before drawing"),
+    "draw-before-play": flag_changed("A player draws before playing", "A player plays before drawing"),
     "before-go": lambda c: f"Before its first go card a side may play {', '.join(c.new) or 'nothing else'} "
                            f"cards (was {', '.join(c.old) or 'nothing else'})",
-    "reshuffle-discard": yes_no("The discards are shuffled into a new deck", "The discards stay out of a new deck"),
+    "reshuffle-discard": flag_changed("The discards are shuffled into a new deck", "The discards stay out of a new deck"),
     "reshuffle-go": lambda c: f"At a reshuffle, go piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
     "reshuffle-zone": lambda c: f"At a reshuffle, zone piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
 }

@@ -6,6 +6,8 @@ the engine or the faces.
 """
 from __future__ import annotations
 
+from ...base.wording import flag_changed
+
 from typing import Any, Callable
 
 from ..vocabulary import MILEAGE
@@ -132,10 +134,6 @@ def three(added: str, removed: str, changed: str, show: Callable[[Any], str] = s
     return phrase
 
 
-def yes_no(yes: str, no: str) -> Callable:
-    return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
-
-
 DIFF_PHRASES: dict[str, Callable] = {  # the aspects `compare` records -> a change (diff.changes.Change) in words
     "scope": lambda c: f"Zones govern {DIFF_SCOPE[c.new]} (was {DIFF_SCOPE[c.old]})",
     "start": lambda c: f"The race starts in {q(c.new)} (was {q(c.old)})",
@@ -144,7 +142,7 @@ DIFF_PHRASES: dict[str, Callable] = {  # the aspects `compare` records -> a chan
                          show=lambda v: "all mileage" if v == "all mileage" else names(v)),
     "zone-play": three("{name} is played {new} (new)", "No rule any more for playing {name} (it was played {old})",
                        "{name} is played {new} (was {old})", show=DIFF_REACH.__getitem__),
-    "change-only": yes_no("A zone card may be played only when it changes the zone",
+    "change-only": flag_changed("A zone card may be played only when it changes the zone",
                           "A zone card may be played even when it changes nothing"),
     "speeding": lambda c: f"{DIFF_SPEEDING[c.new].capitalize()} (was: {DIFF_SPEEDING[c.old]})",
 }
