@@ -116,11 +116,16 @@ def test_no_import_circle():
     assert circles(graph()) == []
 
 
+# gettext's `_`, the one public name that starts with "_": every module that writes a sentence imports it
+GETTEXT = ("touring_dsl.base.i18n", "_")
+
+
 def test_no_private_name_is_imported_from_another_module():
     known = modules()
     found = [f"{name}:{line} imports {taken} from {target}" for name, path in known.items()
              for target, taken, line in imports(name, path, known)
-             if taken and taken.startswith("_") and not taken.startswith("__") and target != name]
+             if taken and taken.startswith("_") and not taken.startswith("__") and target != name
+             and (target, taken) != GETTEXT]
     assert found == []
 
 

@@ -24,6 +24,7 @@ from .merge import Merged
 from ..mechanics import REGISTERED as MECHANICS
 from ..mechanics import core, effects
 from ..base.resources import display_path
+from ..base.i18n import LANGUAGES, UnknownLanguage, check_language
 from .statements import name_span
 from .recovery import Damage
 from .syntax import Document, Name, Stmt, parse_document
@@ -196,7 +197,7 @@ class _RulesetBuild(Build):
         year, year_end = self._years()
         return dict(id=doc.id.value, title=self._meta("title", doc.id.value), subtitle=self._meta("subtitle", ""),
                     year=year, year_end=year_end, publisher=self._meta("publisher", ""), author=self._own_author(),
-                    summary=self._meta("summary", ""), parent=self.merged.parent_id,
+                    summary=self._meta("summary", ""), language=self._language(), parent=self.merged.parent_id,
                     changes=tuple(self.merged.changes),
                     source_hash=hashlib.sha256("".join(self.merged.hashes).encode()).hexdigest(),
                     sources=tuple(self.sources.values()))
@@ -236,6 +237,18 @@ class _RulesetBuild(Build):
             zone=zone.data["name"].value if zone is not None else "",
             counter=counter.data["name"].value if counter is not None else "",
             provenance=self.merged_provenance("piles", "the piles' names") if head else m.Provenance())}
+
+    def _language(self) -> str:
+        """The language the edition is written in: one the project has words for (base.i18n.LANGUAGES)."""
+        value = self.merged.meta.get("language")
+        if value is None:
+            return "en"
+        try:
+            return check_language(value.value)
+        except UnknownLanguage as problem:
+            self.c.error("E207", str(problem), value.span,
+                         "write one of " + ", ".join(f'"{code}"' for code in LANGUAGES))
+            return "en"
 
     def _own_author(self) -> str:
         """The author this file names: a variant of a house rule credits its own maker, not its parent's."""

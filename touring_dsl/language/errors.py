@@ -25,6 +25,7 @@ CODES: dict[str, str] = {
     "E254": "add, change or remove in a file that extends nothing",
     "E255": "a section heading in a variant that differs from its parent's without `change`",
     "E256": "a rule that cannot apply to this edition",
+    "E207": "a language the project has no words for",
     "E260": "something every edition needs is missing",
     "E270": "a card of the wrong kind",
     "E271": "an attribute that belongs to another kind of card",

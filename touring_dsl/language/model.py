@@ -175,6 +175,7 @@ class Ruleset(HidesUnusedMechanics):
     publisher: str
     author: str = ""  # who made a house rule; said in its own file only, never inherited
     summary: str = ""
+    language: str = "en"  # the language its names and notes are written in (base.i18n.LANGUAGES)
     parent: str | None = None
     changes: tuple[Change, ...] = ()
     source_hash: str  # sha256 of the edition text and every file it extends

@@ -202,6 +202,7 @@ class ToRaw(Transformer):
     def publisher(self, v): return ("publisher", v)
     def author(self, v): return ("author", v)
     def summary(self, v): return ("summary", v)
+    def language(self, v): return ("language", v)
     def source(self, ident, doc, desc): return ("source", (ident, doc.value, desc.value, False))
     def outside_source(self, ident, doc, desc): return ("source", (ident, doc.value, desc.value, True))
 

@@ -36,7 +36,8 @@ def mechanics_model(name: str, module: str, *places: str) -> type[Frozen]:
 class HidesUnusedMechanics(Frozen):
     """Leaves `mechanics` out of the dump where no mechanic is used, so the compiled form (and its goldens)
     of a ruleset that uses none is what it was before mechanics were modules; and `history` where the
-    edition tells none, so that an edition without one compiles as it did before the section existed."""
+    edition tells none, so that an edition without one compiles as it did before the section existed
+    (and `language` where it is English)."""
 
     @model_serializer(mode="wrap")
     def _dump(self, handler):
@@ -44,4 +45,6 @@ class HidesUnusedMechanics(Frozen):
         for name in ("mechanics", "history"):
             if isinstance(data, dict) and name in data and not data[name]:
                 data.pop(name, None)
+        if isinstance(data, dict) and data.get("language") == "en":
+            data.pop("language")  # English, the default: an edition in English compiles as it did before
         return data
