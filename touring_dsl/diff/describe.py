@@ -7,6 +7,7 @@ in the order mechanics.core.ORDER declares).
 from __future__ import annotations
 
 from ..base.wording import flag_changed
+from ..base.i18n import LANGUAGES
 
 from typing import Any, Callable
 
@@ -133,6 +134,7 @@ def _score_term(c: Change) -> str:
 _PHRASES: dict[str, Callable[[Change], str]] = {
     "title": _meta("Title"), "subtitle": _meta("Subtitle"), "year": _meta("Year"),
     "publisher": _meta("Publisher"), "author": _meta("Author"), "summary": _meta("Summary"),
+    "language": lambda c: f"Written in {LANGUAGES.get(c.new, c.new)} (was {LANGUAGES.get(c.old, c.old)})",
     "go_pile_name": _meta("Name of the pile a go card is laid on"), "zone_pile_name": _meta("Name of the zone pile"),
     "name": lambda c: f"{q(c.old)} is now called {q(c.new)}",
     "card": _card,
