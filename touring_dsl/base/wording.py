@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from .i18n import _, ngettext, pgettext
+
 # nouns whose plural is not the singular plus "s"
 _IRREGULAR = {"safety": "safeties", "penalty": "penalties", "coup fourré": "coups fourrés"}
 
@@ -31,6 +33,32 @@ def flag_changed(yes: str, no: str):
     """The differ's sentence for a yes-or-no rule that changed: `yes` or `no` as it is now, then as it was
     (the change `c` has .new and .old, the rule's truth in each edition)."""
     return lambda c: f"{yes if c.new else no} (was: {yes if c.old else no})"
+
+
+def either(items) -> str:
+    """Choices said one after the other: '2 or 3', '2 or 3 or 4', in the reader's language."""
+    items = list(items)
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = _("{first} or {second}").format(first=said, second=item)
+    return said
+
+
+def distance_said(n: int, unit: str) -> str:
+    """`distance` in the reader's language: '1 mile', '25 miles' ('25 milles'), '75 km'."""
+    return ngettext("{n} mile", "{n} miles", n).format(n=n) if unit == "miles" else f"{n} {unit}"
+
+
+def kind_cards(kind: str) -> str:
+    """Cards of a kind, in the plural, in the reader's language: "hazard cards", "safety cards"."""
+    return {"mileage": _("mileage cards"), "go": _("go cards"), "hazard": _("hazard cards"),
+            "remedy": _("remedy cards"), "safety": _("safety cards"), "zone": _("zone cards"),
+            "counter": _("counter cards")}.get(kind) or _("{kind} cards").format(kind=kind)
+
+
+def unit_said(unit: str) -> str:
+    """A race's unit as the reader's language writes it after a number: "miles" (French "milles"), "km"."""
+    return pgettext("unit", "miles") if unit == "miles" else unit
 
 
 def listed(items, last: str = "and") -> str:

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from functools import partial
 
+from ..base.i18n import _, ngettext
+from ..base.wording import unit_said
+
 from .base import Award, Decision, Finish, Mechanic, model_on_first_use
 from .vocabulary import ONE, PUBLIC, VALUE, Offer, StateField
 
@@ -155,7 +158,18 @@ class ExtensionMechanic(Mechanic):
         return [f"the race may be extended to {new.to} {unit} (was {old.to} {unit})"]
 
     def show(self, part, unit: str) -> str:
-        return f"extension to {part.to} {unit}"
+        return _("extension to {miles} {unit}").format(miles=part.to, unit=unit_said(unit))
+
+    def term_said(self, what: str, n: int) -> str | None:
+        """Its scoring terms with their points, as `touring show` says them in the reader's language."""
+        if what == "extension-called":
+            return ngettext("{n} point for an extension, to its caller who completes it, else to each opponent of "
+                            "the caller", "{n} points for an extension, to its caller who completes it, else to "
+                            "each opponent of the caller", n).format(n=n)
+        if what == "completing-extended":
+            return ngettext("{n} point for completing the race after an extension",
+                            "{n} points for completing the race after an extension", n).format(n=n)
+        return None
 
     def status(self, game) -> str | None:
         t = game.t

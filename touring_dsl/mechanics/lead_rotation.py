@@ -11,6 +11,8 @@ Extension's are (docs/language.md, "Adding a mechanic").
 """
 from __future__ import annotations
 
+from ..base.i18n import _
+
 from .base import Mechanic, model_on_first_use
 
 PASSES = "the lead passes to the left from race to race"
@@ -62,7 +64,7 @@ class LeadRotationMechanic(Mechanic):
         return [f"in the match {PASSES} (was: {STAYS})"]
 
     def show(self, part, unit: str) -> str:
-        return "the lead passing to the left race by race"
+        return _("the lead passing to the left race by race")
 
     def match_status(self, part, leader: str) -> str:
         return f"{leader} leads"

@@ -19,6 +19,8 @@ through the Emitter `e` (e.draw_cards, e.refresh, e.hook), and it imports no mod
 """
 from __future__ import annotations
 
+from ..base.i18n import _
+
 from .construct import Construct
 from .effects.base import Named, NameList
 from .phrases import Chapter, Para, Refs
@@ -311,8 +313,9 @@ class SafetyConstruct(Construct):
 
     def show_lines(self, ruleset) -> list[str]:
         """A line per safety card in `touring show`."""
-        return [(f"Safety: {card.name} shields its side from {', '.join(card.against)}"
-                 + (", acts as a Go" if card.acts_as_go else "") + (", extra turn" if card.extra_turn else ""))
+        return [(_("Safety: {card} shields its side from {hazards}").format(card=card.name,
+                                                                            hazards=", ".join(card.against))
+                 + (_(", acts as a Go") if card.acts_as_go else "") + (_(", extra turn") if card.extra_turn else ""))
                 for card in ruleset.deck if card.kind == KIND]
 
     # the diff ------------------------------------------------------------------------------------

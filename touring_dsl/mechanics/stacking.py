@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ..base.i18n import _
+
 from .base import Mechanic, model_on_first_use
 from .vocabulary import DERIVED, EMPTY, GO, HAZARD, LISTS, REMEDY, RUNNING, SIDE, StateField
 
@@ -184,7 +186,7 @@ class StackingMechanic(Mechanic):
                 else "those beneath are remedied in turn")
 
     def show(self, part, unit: str) -> str:
-        return "stack hazards" + (" remedied in turn" if part.beneath == IN_TURN else "")
+        return _("stack hazards remedied in turn") if part.beneath == IN_TURN else _("stack hazards")
 
     def status(self, game) -> str | None:
         """The rule, and for each side with hazards under its top one, which (the table shows only the top)."""

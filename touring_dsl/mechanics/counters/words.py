@@ -12,6 +12,8 @@ is worded as the holder's (mechanics.counters.kernel asks them alike).
 """
 from __future__ import annotations
 
+from ...base.i18n import _, pgettext
+
 from ...base.wording import flag_changed
 
 from ..phrases import Named, NameList
@@ -76,9 +78,10 @@ def countered_words(ruleset) -> str:
 # `touring show` ------------------------------------------------------------------------------------
 def show_lines(r) -> list[str]:
     """One line per counter: what it cancels and what follows."""
-    label = r.pile_names.counter.capitalize() if r.pile_names.counter else "Counter"  # the edition's word
-    return [f"{label}: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up"
-            + (" and takes the next turn" if counter.responder_next else "") for counter in r.counters]
+    label = r.pile_names.counter.capitalize() if r.pile_names.counter else pgettext("show", "Counter")  # the edition's word
+    return [(_("{label}: {card} cancels {hazards}, then its owner draws back up and takes the next turn")
+             if counter.responder_next else _("{label}: {card} cancels {hazards}, then its owner draws back up"))
+            .format(label=label, card=counter.card, hazards=", ".join(counter.cancels)) for counter in r.counters]
 
 
 # explain -------------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ table's card faces).
 """
 from __future__ import annotations
 
+from ...base.i18n import _
+
 from ..vocabulary import GO, RUNNING
 
 
@@ -78,7 +80,7 @@ def first_steps(r) -> dict[str, list[str]]:
 # `touring show` ------------------------------------------------------------------------------------
 def show_lines(r) -> list[str]:
     """One line per chain."""
-    return [f"Delay: {chain.hazard} -> " + " -> ".join(chain.steps) for chain in r.delays.chains]
+    return [_("Delay: {chain}").format(chain=" -> ".join((chain.hazard, *chain.steps))) for chain in r.delays.chains]
 
 
 # the rulebook's list of sources -------------------------------------------------------------------

@@ -13,6 +13,7 @@ taking the top discard, is asked of the seat that really plays: turn_passes runs
 """
 from __future__ import annotations
 
+from ...base.i18n import _
 from ..vocabulary import LIST, PUBLIC, SIDE, StateField
 from .base import HazardEffect, NameList
 
@@ -93,7 +94,7 @@ class LoseTurnEffect(HazardEffect):
                 "loses its next turn")
 
     def show(self, card) -> str:
-        return f"Hazard: {card.name} makes the side it is played on lose its next turn"
+        return _("Hazard: {card} makes the side it is played on lose its next turn").format(card=card.name)
 
     def diff(self, action: str, name: str, old, new) -> str:
         return {"added": f"{name} makes the side lose its next turn instead of stopping it (new)",

@@ -7,6 +7,7 @@ removes it; engine.rules.legality keeps a side open to it only while it has the 
 """
 from __future__ import annotations
 
+from ...base.i18n import _
 from ..race import RACE
 from .base import HazardEffect, Named, NameList
 
@@ -76,7 +77,7 @@ class RemovalEffect(HazardEffect):
         return (NameList(tuple(c.name for c in cards), "or"), ", against an opponent's mileage")
 
     def show(self, card) -> str:
-        return f"Hazard: {card.name} takes one {card.removes}"
+        return _("Hazard: {card} takes one {removed}").format(card=card.name, removed=card.removes)
 
     def diff_value(self, card):
         return card.removes

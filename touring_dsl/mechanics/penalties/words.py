@@ -2,7 +2,9 @@
 suggested house rule and the rulebook's plain sentences (its Penalties section is book.py)."""
 from __future__ import annotations
 
-from ...base.wording import distance
+from ...base.i18n import _
+
+from ...base.wording import distance, distance_said
 
 
 # the rulebook's list of sources -------------------------------------------------------------------
@@ -54,9 +56,13 @@ def hours_note(r) -> str:
 def show(r) -> list[str]:
     if not r.penalties:
         return []
-    taken = "in full" if r.penalties.forfeit == "full" else "up to the forfeit, at the attacker's choice"
-    return [f"Penalties, taken from {', '.join(r.penalties.piles)} ({taken}):"] + [
-        f"  {p.hazard} in {p.zone}: {distance(p.miles, r.race.unit)}" for p in r.penalties.table]
+    piles = ", ".join(r.penalties.piles)
+    head = _("Penalties, taken from {piles} (in full):") if r.penalties.forfeit == "full" else \
+        _("Penalties, taken from {piles} (up to the forfeit, at the attacker's choice):")
+    return [head.format(piles=piles)] + [
+        "  " + _("{hazard} in {zone}: {distance}").format(hazard=p.hazard, zone=p.zone,
+                                                         distance=distance_said(p.miles, r.race.unit))
+        for p in r.penalties.table]
 
 
 # the differ ----------------------------------------------------------------------------------------

@@ -5,7 +5,9 @@ through mechanics.core: the race's kind, length, caps and piles, a setup's race,
 """
 from __future__ import annotations
 
-from ...base.wording import distance, flag_changed
+from ...base.i18n import _, pgettext
+
+from ...base.wording import distance, flag_changed, unit_said
 from ..vocabulary import RUNNING
 from ..zones import ZONES
 
@@ -34,12 +36,16 @@ def refusal(game, s: int, c: int, target_now) -> str:
 
 def show(r) -> str:
     """The race in one line (`touring show`)."""
-    race = r.race
+    race, unit = r.race, unit_said(r.race.unit)
     if race.is_distance:
-        return (f"Race: {race.miles} {race.unit}{' exactly' if race.exact else ''}, any mileage counting"
-                + "".join(f"; at most {n} x {c}" for c, n in race.caps))
-    return (f"Race: {race.miles} {race.unit} in {sum(p.needs for p in race.piles)} mileage cards: "
-            + ", ".join(f"{p.needs} x {p.card}" + (" (safe)" if p.protected else "") for p in race.piles))
+        said = _("Race: {miles} {unit} exactly, any mileage counting") if race.exact else \
+            _("Race: {miles} {unit}, any mileage counting")
+        return (said.format(miles=race.miles, unit=unit)
+                + "".join(_("; at most {n} x {card}").format(n=n, card=c) for c, n in race.caps))
+    piles = ", ".join((_("{n} x {card} (safe)") if p.protected else pgettext("counted cards", "{n} x {card}"))
+                      .format(n=p.needs, card=p.card) for p in race.piles)
+    return _("Race: {miles} {unit} in {n} mileage cards: {piles}").format(
+        miles=race.miles, unit=unit, n=sum(p.needs for p in race.piles), piles=piles)
 
 
 def race_kind(race) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ...base.i18n import _, ngettext, pgettext
 from ...base.wording import counted
 from .. import REGISTERED
 from ..construct import Construct, on_first_call
@@ -104,9 +105,8 @@ class ScoringConstruct(Construct):
         if not r.scoring:
             return []
         unit = "km" if r.race.unit == "km" else "mile"
-        terms = [f"{counted(t.points, 'point')} {score_words(t, unit, counter=r.pile_names.counter)}"
-                 for t in r.scoring.terms]
-        return ["Scoring: " + ", ".join(terms) + MATCH.show(r)]  # the match, its mechanics beside it (mechanics.match)
+        terms = [term_said(t, unit, r.pile_names.counter) for t in r.scoring.terms]
+        return [_("Scoring: {terms}").format(terms=", ".join(terms)) + MATCH.show(r)]  # the match, its mechanics beside it (mechanics.match)
 
     # the rulebook's loops (rulebook.document, rulebook.provenance): rulebook.py's phrases
     provenance_kinds = ("Scores",)  # its sources rows' kinds that share a line when they cite alike
@@ -129,6 +129,43 @@ def count(game: Any, term: Any, side: int, laid) -> int:
 def words(term: Any, unit: str, counter: str = "") -> tuple:
     """What a term counts, short, as a phrase (str and Named parts)."""
     return kind_of(term.what).words(term, unit, counter)
+
+
+def term_said(term: Any, unit: str, counter: str = "") -> str:
+    """A scoring term with its points, as `touring show` says it, in the reader's language: "100 points per
+    safety in play". Each kind's whole phrase is one message (a mechanic's terms are its own: term_said);
+    a kind without one is said in the short words of score_words."""
+    n, what, kind = term.points, term.what, getattr(term, "kind", None)
+    found = None
+    if what == "distance":
+        found = ngettext("{n} point per {unit}", "{n} points per {unit}", n).format(
+            n=n, unit=unit if unit == "km" else pgettext("unit", "mile"))
+    elif what == "in-play" and getattr(term, "card", None):
+        found = ngettext('{n} point per "{card}" in play', '{n} points per "{card}" in play', n).format(
+            n=n, card=term.card)
+    elif what == "in-play" and kind == "safety":
+        found = ngettext("{n} point per safety in play", "{n} points per safety in play", n).format(n=n)
+    elif what == "all-in-play" and kind == "safety":
+        found = ngettext("{n} point for all safeties in play", "{n} points for all safeties in play", n).format(n=n)
+    elif what == "countered":
+        found = (ngettext("{n} point per {counter}", "{n} points per {counter}", n) if counter else
+                 ngettext("{n} point per hazard countered", "{n} points per hazard countered", n)).format(
+            n=n, counter=counter)
+    elif what == "completing":
+        found = ngettext("{n} point for completing the race", "{n} points for completing the race", n).format(n=n)
+    elif what == "completing-without":
+        found = ngettext('{n} point for completing the race without "{card}"',
+                         '{n} points for completing the race without "{card}"', n).format(n=n, card=term.card)
+    elif what == "completing-exhausted":
+        found = ngettext("{n} point for completing the race after the draw pile runs out",
+                         "{n} points for completing the race after the draw pile runs out", n).format(n=n)
+    elif what == "shut-out":
+        found = ngettext("{n} point for completing the race while no opponent has any mileage",
+                         "{n} points for completing the race while no opponent has any mileage", n).format(n=n)
+    elif isinstance(kind_of(what), (MechanicAward, MechanicFinish)):
+        said = getattr(kind_of(what).mechanic, "term_said", None)
+        found = said(what, n) if said else None
+    return found or f"{counted(n, 'point')} {score_words(term, unit, counter=counter)}"
 
 
 def score_words(term: Any, unit: str, to_b: Callable[[str], str] = lambda n: n, counter: str = "") -> str:

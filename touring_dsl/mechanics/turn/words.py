@@ -4,7 +4,9 @@ compare_turn and compare_reshuffle; diff.describe reads DIFF_PHRASES), and `tour
 """
 from __future__ import annotations
 
-from ...base.wording import counted, flag_changed
+from ...base.i18n import _
+
+from ...base.wording import counted, flag_changed, kind_cards
 
 # what a reshuffle does with a go or zone pile, in a diff's sentence
 KEEP = {"all": "all go back", "all-but-top": "all but the top card go back", "none": "stay on the table"}
@@ -19,8 +21,9 @@ def refusal(game) -> str | None:
 
 def show(r) -> str:
     """The turn in one line (`touring show`)."""
-    return (f"Turn: hand of {r.turn.hand}; draw {r.turn.draw}, then play or discard one; before a first Go "
-            f"a side may play {', '.join(k + ' cards' for k in r.turn.before_go)}")
+    return _("Turn: hand of {hand}; draw {draw}, then play or discard one; before a first Go a side may play "
+             "{kinds}").format(hand=r.turn.hand, draw=r.turn.draw,
+                               kinds=", ".join(kind_cards(k) for k in r.turn.before_go))
 
 
 def compare_turn(c) -> None:

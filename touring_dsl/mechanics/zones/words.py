@@ -6,6 +6,8 @@ the engine or the faces.
 """
 from __future__ import annotations
 
+from ...base.i18n import _
+
 from ...base.wording import flag_changed
 
 from typing import Any, Callable
@@ -62,19 +64,33 @@ def show_lines(zones) -> list[str]:
     """The zones in `touring show`'s summary (none for an edition without zones)."""
     if not zones.zones:
         return []
-    scope = "each side separately" if zones.scope == "side" else "the whole game at once"
-    lines = [f"Zones govern {scope}; the race starts in {zones.start}"]
+    said = _("Zones govern each side separately; the race starts in {zone}") if zones.scope == "side" else \
+        _("Zones govern the whole game at once; the race starts in {zone}")
+    lines = [said.format(zone=zones.start)]
     for zone in zones.zones:
-        lines.append(f"  {zone.name} allows {', '.join(zone.allows)}")
+        lines.append("  " + _("{zone} allows {mileage}").format(zone=zone.name, mileage=", ".join(zone.allows)))
     if zones.scope == "side":  # on the one shared pile of a whole-game zone, no side is chosen
         for play in zones.plays:
-            lines.append(f"  {play.card} is played {SHOW_REACH[play.reach]}")
+            lines.append("  " + show_reach(play.reach).format(card=play.card))
     else:
-        lines.append(f"  {', '.join(p.card for p in zones.plays)}: played on the shared zone pile")
-    lines.append("  A zone card " + ("must change the zone" if zones.change_only else
-                                     "may be played even where it changes nothing"))
-    lines.append(f"  Speeding is {SHOW_SPEEDING[zones.speeding]}")
+        lines.append("  " + _("{cards}: played on the shared zone pile").format(
+            cards=", ".join(p.card for p in zones.plays)))
+    lines.append("  " + (_("A zone card must change the zone") if zones.change_only else
+                         _("A zone card may be played even where it changes nothing")))
+    lines.append("  " + show_speeding(zones.speeding))
     return lines
+
+
+def show_reach(reach: str) -> str:
+    """Where a zone card is laid, as `touring show` says it ({card} to fill in)."""
+    return {"own": _("{card} is played on one's own side"), "opponent": _("{card} is played on an opponent"),
+            "any": _("{card} is played on any side")}[reach]
+
+
+def show_speeding(speeding: str) -> str:
+    return {"forbidden": _("Speeding is not allowed"),
+            "forfeit-card": _("Speeding is allowed, but the card is forfeited"),
+            "forfeit-all": _("Speeding is allowed, but the side forfeits all its mileage and restarts")}[speeding]
 
 
 # diff --------------------------------------------------------------------------------------------
