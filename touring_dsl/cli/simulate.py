@@ -9,8 +9,10 @@ from pathlib import Path
 
 import typer
 
-from ..base.wording import counted
-from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, path_problem, print_json
+from ..base.i18n import _, ngettext, typography
+from ..base.wording import counted, unit_said
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, checked_language, fail, load_edition, load_edition_view, \
+    path_problem, print_json, read_in
 from .progress import progress_bar
 
 
@@ -210,8 +212,13 @@ def simulate(ctx: typer.Context, edition: str = typer.Argument(..., help="An arc
              tables: int = typer.Option(4, "--tables", help="With --progressive: tables at each party."),
              rounds: int = typer.Option(6, "--rounds", help="With --progressive: rounds at each party."),
              round_turns: int = typer.Option(40, "--round-turns", help="With --progressive: turns a round lasts."),
-             parties: int = typer.Option(50, "--parties", help="With --progressive: how many parties.")) -> None:
+             parties: int = typer.Option(50, "--parties", help="With --progressive: how many parties."),
+             lang: str = typer.Option(None, "--lang", metavar="fr|en",
+                                      help="The language of the report: fr or en (default: the edition's own "
+                                           "language). --json is language-neutral data, the same whatever the "
+                                           "language.")) -> None:
     """Play many bot games and report win rates, game lengths, the lead, and how the cards are used."""
+    lang = checked_language(lang, "simulate")
     if progressive:
         _refuse_with_progressive(ctx)
         from .party import simulate_parties
@@ -237,7 +244,8 @@ def simulate(ctx: typer.Context, edition: str = typer.Argument(..., help="An arc
     if as_json:
         print_json(data)
     else:
-        _print_lines(render_report(data))
+        with read_in(lang, load_edition_view(edition, "language", lambda r: r.language)):
+            _print_lines([typography(line) for line in render_report(data)])
 
 
 def _print_lines(lines: list[str]) -> None:
@@ -249,42 +257,51 @@ def render_report(data: dict) -> list[str]:
     from ..simulate.matches import match_lines
 
     length = data["length"]
-    lines = [f"{data['edition']}: {counted(data['games'], 'game')}, {counted(data['players'], 'player')}, seed {data['seed']}, "
-             f"bots {', '.join(data['bots_by_seat'])}{' rotating round the seats' if data['rotate'] else ''}",
-             "", "Wins by seat (95% confidence interval):"]
+    head = _("{edition}: {games}, {players}, seed {seed}, bots {bots} rotating round the seats") if data["rotate"] \
+        else _("{edition}: {games}, {players}, seed {seed}, bots {bots}")
+    lines = [head.format(edition=data["edition"], seed=data["seed"], bots=", ".join(data["bots_by_seat"]),
+                         games=ngettext("{n} game", "{n} games", data["games"]).format(n=data["games"]),
+                         players=ngettext("{n} player", "{n} players", data["players"]).format(n=data["players"])),
+             "", _("Wins by seat (95% confidence interval):")]
     seat_shares, tie_share = _seat_shares(data)
     for s in data["seats"]:
-        lines.append(f"  seat {s['seat']} (side {s['side']}, {s['bot']}): {seat_shares[s['seat']]} "
-                     f"[{s['ci95'][0]:.1%}, {s['ci95'][1]:.1%}]")
-    lines.append(f"  ties: {tie_share} ({data['ties']} {'game' if data['ties'] == 1 else 'games'})")
-    lines.append("Wins by bot (per seat played):")
+        lines.append("  " + _("seat {seat} (side {side}, {bot}): {share} [{low}, {high}]").format(
+            seat=s["seat"], side=s["side"], bot=s["bot"], share=seat_shares[s["seat"]], low=f"{s['ci95'][0]:.1%}",
+            high=f"{s['ci95'][1]:.1%}"))
+    lines.append("  " + ngettext("ties: {share} ({n} game)", "ties: {share} ({n} games)", data["ties"]).format(
+        share=tie_share, n=data["ties"]))
+    lines.append(_("Wins by bot (per seat played):"))
     bot_shares = _bot_shares(data)
     for b in data["bots"]:
         lines.append(f"  {b['bot']}: {bot_shares[b['bot']]} [{b['ci95'][0]:.1%}, {b['ci95'][1]:.1%}]")
     lines += seat_lines(data)
-    lines += ["", f"Game length in turns: mean {length['mean']:.1f}, median {length['median']:.0f}, "
-              f"10th-90th percentile {length['p10']:.0f}-{length['p90']:.0f}, 99th {length['p99']:.0f}, "
-              f"longest {length['max']}"]
+    lines += ["", _("Game length in turns: mean {mean}, median {median}, 10th-90th percentile {p10}-{p90}, "
+                    "99th {p99}, longest {longest}").format(
+        mean=f"{length['mean']:.1f}", median=f"{length['median']:.0f}", p10=f"{length['p10']:.0f}",
+        p90=f"{length['p90']:.0f}", p99=f"{length['p99']:.0f}", longest=length["max"])]
     ends = ", ".join(f"{k} {v['share']:.1%}" for k, v in data["outcomes"].items())
-    lines.append(f"How games end: {ends}")
+    lines.append(_("How games end: {ends}").format(ends=ends))
     drama, decisive, branching = data["drama"], data["decisiveness"], data["branching"]
-    lines += [f"Lead changes per game: {data['lead_changes_per_game']:.2f} "
-              f"(won wire to wire, no change of lead: {data['wire_to_wire_share']:.1%})",
-              f"Drama: the winner was at worst {drama['winner_behind_mean']:.1f} {drama['unit']} behind on "
-              f"average (median {drama['winner_behind_median']:.0f}); came back from a quarter of the "
-              f"{drama['race_miles']}-{drama['unit'].rstrip('s')} race or more: {drama['comeback_share']:.1%}",
-              f"Decisiveness: the winner's lead held from {decisive['mean']:.0%} of the game on average "
-              f"(median {decisive['median']:.0%})",
-              f"Branching: {branching['plays_per_turn']:.2f} legal plays per turn; no play at all (a forced "
-              f"discard) on {branching['stuck_share']:.1%} of turns",
-              f"Reshuffles per game: {data['reshuffles_per_game']:.2f}"]
-    lines += ["", "Cards played per game:"]
+    lines += [_("Lead changes per game: {changes} (won wire to wire, no change of lead: {share})").format(
+                  changes=f"{data['lead_changes_per_game']:.2f}", share=f"{data['wire_to_wire_share']:.1%}"),
+              _("Drama: the winner was at worst {behind} {unit} behind on average (median {median}); came back "
+                "from a quarter of the {race}-{unit_one} race or more: {share}").format(
+                  behind=f"{drama['winner_behind_mean']:.1f}", unit=unit_said(drama["unit"]),
+                  median=f"{drama['winner_behind_median']:.0f}", race=drama["race_miles"],
+                  unit_one=unit_said(drama["unit"]).rstrip("s"), share=f"{drama['comeback_share']:.1%}"),
+              _("Decisiveness: the winner's lead held from {mean} of the game on average (median {median})").format(
+                  mean=f"{decisive['mean']:.0%}", median=f"{decisive['median']:.0%}"),
+              _("Branching: {plays} legal plays per turn; no play at all (a forced discard) on {stuck} of turns")
+              .format(plays=f"{branching['plays_per_turn']:.2f}", stuck=f"{branching['stuck_share']:.1%}"),
+              _("Reshuffles per game: {n}").format(n=f"{data['reshuffles_per_game']:.2f}")]
+    lines += ["", _("Cards played per game:")]
     lines += [f"  {card}: {n:.2f}" for card, n in data["plays_per_game"].items()]
     if data["hazard_hits_per_game"]:
-        lines.append("Hazards that hit, per game:")
+        lines.append(_("Hazards that hit, per game:"))
         lines += [f"  {card}: {n:.2f}" for card, n in data["hazard_hits_per_game"].items()]
     if data["penalties_paid_per_game"]:
-        lines.append(f"Mileage cards lost to penalties per game ({data['penalty_miles_per_game']:.1f} miles):")
+        lines.append(_("Mileage cards lost to penalties per game ({miles} miles):").format(
+            miles=f"{data['penalty_miles_per_game']:.1f}"))
         lines += [f"  {card}: {n:.2f}" for card, n in data["penalties_paid_per_game"].items()]
     return lines + match_lines(data)
 
@@ -315,16 +332,18 @@ def seat_lines(data: dict) -> list[str]:
     lines = []
     fsa = data["first_seat_advantage"]
     if fsa is not None:
-        lines.append(f"First-seat advantage ({fsa['bots']} bots): seat 1 wins {fsa['win_rate']:.1%} against a "
-                     f"fair share of {fsa['fair_share']:.1%} ({points(fsa['edge'])}, 95% interval "
-                     f"{fsa['ci95'][0]:.1%}-{fsa['ci95'][1]:.1%})")
+        lines.append(_("First-seat advantage ({bots} bots): seat 1 wins {rate} against a fair share of {fair} "
+                       "({edge}, 95% interval {low}-{high})").format(
+            bots=fsa["bots"], rate=f"{fsa['win_rate']:.1%}", fair=f"{fsa['fair_share']:.1%}", edge=points(fsa["edge"]),
+            low=f"{fsa['ci95'][0]:.1%}", high=f"{fsa['ci95'][1]:.1%}"))
     else:
-        lines.append("The bots differ and keep their seats: the seat win rates mix seat and skill, so they say "
-                     "nothing of a first-seat advantage (use equal bots, or --rotate).")
+        lines.append(_("The bots differ and keep their seats: the seat win rates mix seat and skill, so they say "
+                       "nothing of a first-seat advantage (use equal bots, or --rotate)."))
     sk = data["skill"]
     if sk is not None:
-        lines.append(f"Skill check: {sk['stronger']} takes {sk['share']:.1%} of the wins against {sk['weaker']} "
-                     f"[{sk['ci95'][0]:.1%}, {sk['ci95'][1]:.1%}]")
+        lines.append(_("Skill check: {stronger} takes {share} of the wins against {weaker} [{low}, {high}]").format(
+            stronger=sk["stronger"], share=f"{sk['share']:.1%}", weaker=sk["weaker"], low=f"{sk['ci95'][0]:.1%}",
+            high=f"{sk['ci95'][1]:.1%}"))
     return lines
 
 

@@ -1,0 +1,114 @@
+"""Words by language for `touring diff`, `show` and `editions`: the French reports read in French (no English
+word of ours left, goldens of both), --lang refuses a language without words (exit 2), and --json is the same
+data whatever the language."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from english_words import english_words_in  # tests/english_words.py
+from golden_files import UPDATE, golden_path, write_golden  # tests/golden_files.py
+
+from touring_dsl.base.i18n import typography
+from touring_dsl.cli.app import app
+from touring_dsl.language.archive import load
+
+runner = CliRunner()
+GOLDEN = golden_path("golden", "fr")
+QUOTED = re.compile(r"«\u00a0(.*?)\u00a0»")
+
+
+def _check_golden(path: Path, text: str) -> None:
+    if UPDATE or not path.exists():
+        write_golden(path, text)
+        if not UPDATE:
+            pytest.fail(f"golden file {path.name} was missing and has been written; check it and rerun")
+    assert text == path.read_text(encoding="utf-8"), \
+        f"{path.name} differs; rerun with TOURING_UPDATE_GOLDEN=1 if the change is intended"
+
+
+def _english_editions_words() -> set[str]:
+    """What the English edition says in its own words, which a French report quotes when it says what changed
+    from it: its card names (Roll, Right of Way...), pile names, title, subtitle and summary. They are the
+    edition's proper names and text, quoted « like this » as data; no sentence of ours is among them."""
+    r = load("mille-bornes")
+    words = {c.name for c in r.deck} | {r.title, r.subtitle, r.summary, r.pile_names.go, r.pile_names.zone}
+    return {typography(said, "fr") for said in words}  # as the French report sets them
+
+
+def _ours(text: str) -> str:
+    """The report less the English edition's own words where it quotes them: what is left is our sentences
+    and the French edition's names."""
+    quoted_english = _english_editions_words()
+    return QUOTED.sub(lambda m: "" if m.group(1) in quoted_english else m.group(0), text)
+
+
+def _run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_show_of_the_french_edition_is_in_french() -> None:
+    result = _run("show", "mille-bornes-fr")
+    assert result.exit_code == 0
+    assert "Paquet de 106 cartes" in result.stdout and "Marque" in result.stdout
+    assert english_words_in(_ours(result.stdout)) == []
+    _check_golden(GOLDEN / "show-mille-bornes-fr.txt", result.stdout)
+
+
+def test_diff_into_the_french_edition_reads_in_french() -> None:
+    result = _run("diff", "mille-bornes", "mille-bornes-fr", "--lang", "fr")
+    assert result.exit_code == 1
+    assert "«\u00a0Roll\u00a0» s'appelle désormais «\u00a0Feu vert\u00a0»" in result.stdout
+    assert english_words_in(_ours(result.stdout)) == []
+    _check_golden(GOLDEN / "diff-mille-bornes--mille-bornes-fr.txt", result.stdout)
+
+
+def test_the_quoted_english_words_left_out_are_only_the_english_editions() -> None:
+    """The test above leaves out only quotations of the English edition: without that, its names are found."""
+    result = _run("diff", "mille-bornes", "mille-bornes-fr", "--lang", "fr")
+    assert "right" in english_words_in(result.stdout)  # "Right of Way", a card name of the English deck
+    assert "right" not in english_words_in(_ours(result.stdout))
+
+
+def test_diff_is_read_in_the_newer_editions_language_unless_asked() -> None:
+    into_french = _run("diff", "mille-bornes", "mille-bornes-fr")
+    into_english = _run("diff", "mille-bornes-fr", "mille-bornes")
+    assert "différences" in into_french.stdout
+    assert "19 differences from mille-bornes-fr to mille-bornes." in into_english.stdout
+    assert "19 differences" in _run("diff", "mille-bornes", "mille-bornes-fr", "--lang", "en").stdout
+
+
+def test_show_of_an_english_edition_in_french_and_back() -> None:
+    french = _run("show", "touring-1906", "--lang", "fr").stdout
+    assert french.startswith("Touring\u00a0: The Great Automobile Card Game") and "Course\u00a0: 50 milles" in french
+    assert _run("show", "mille-bornes-fr", "--lang", "en").stdout.splitlines()[1] == \
+        "Extends mille-bornes, changing:"
+
+
+@pytest.mark.parametrize("command", [["diff", "mille-bornes", "mille-bornes-fr"], ["show", "mille-bornes"],
+                                     ["editions"], ["simulate", "mille-bornes", "-n", "1"]])
+def test_a_language_without_words_is_a_usage_error(command) -> None:
+    result = _run(*command, "--lang", "xx")
+    assert result.exit_code == 2
+    assert "--lang" in result.stderr and "no words in language 'xx'" in result.stderr
+    assert "fr (Français)" in result.stderr
+
+
+@pytest.mark.parametrize("command", [["diff", "mille-bornes", "mille-bornes-fr"], ["show", "mille-bornes-fr"],
+                                     ["editions"]])
+def test_json_is_the_same_data_in_every_language(command) -> None:
+    french = _run(*command, "--json", "--lang", "fr")
+    english = _run(*command, "--json", "--lang", "en")
+    assert french.exit_code == english.exit_code
+    assert json.loads(french.stdout) == json.loads(english.stdout)
+    assert "s'appelle" not in french.stdout
+
+
+def test_editions_headings_in_french() -> None:
+    result = _run("editions", "--lang", "fr")
+    assert result.stdout.split()[:4] == ["id", "année", "course", "cartes"]
+    assert _run("editions").stdout.split()[:4] == ["id", "year", "race", "cards"]
