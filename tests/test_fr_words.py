@@ -112,3 +112,45 @@ def test_editions_headings_in_french() -> None:
     result = _run("editions", "--lang", "fr")
     assert result.stdout.split()[:4] == ["id", "année", "course", "cartes"]
     assert _run("editions").stdout.split()[:4] == ["id", "year", "race", "cards"]
+
+
+def _data_of(change) -> list[str]:
+    """The edition's own words a change carries (names, notes, facts, titles: strings in its subject and
+    values), longest first, so that what is left of its sentence is ours."""
+    found: list[str] = []
+
+    def walk(value) -> None:
+        if isinstance(value, str):
+            found.append(value)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+    walk((change.subject, change.old, change.new))
+    return sorted(set(found), key=len, reverse=True)
+
+
+def test_every_differ_sentence_between_archive_editions_reads_in_french() -> None:
+    """Every change between any two editions of the archive, said in French, holds no English word of ours
+    once the editions' own words (card names, notes, history, titles) are taken out of it."""
+    import itertools
+
+    from touring_dsl.base.i18n import reading
+    from touring_dsl.diff import describe, diff_rulesets
+    from touring_dsl.language.locate import archive_files
+
+    editions = [load(str(path)) for path in archive_files()]
+    left: dict[str, list[str]] = {}
+    with reading("fr"):
+        for a, b in itertools.combinations(editions, 2):
+            for change in diff_rulesets(a, b).changes:
+                said = typography(describe(change), "fr")
+                for data in _data_of(change):
+                    said = said.replace(typography(data, "fr"), "")
+                said = QUOTED.sub("", said)
+                words = english_words_in(said)
+                if words:
+                    left.setdefault(change.aspect, [said, words])
+    assert left == {}

@@ -60,10 +60,13 @@ class Change:
     # a change of a way to seat players: (player counts, sides or None, side size, decks), from which the
     # reader's words for it are made (the subject holds them in English, as data)
     seating: tuple | None = None
+    # a change of a scoring term: (the ScoreTerm, the unit words, its card in the words of the edition that
+    # has it), from which the reader's words for it are made (the subject holds them in English)
+    term: tuple | None = field(default=None, compare=False, repr=False)
 
     def mirrored(self) -> "Change":
         return Change(self.topic, MIRROR_ACTION[self.action], self.aspect,
-                      (self.subject[1], self.subject[0]), self.new, self.old, self.seating)
+                      (self.subject[1], self.subject[0]), self.new, self.old, self.seating, self.term)
 
     @property
     def name(self) -> str | None:

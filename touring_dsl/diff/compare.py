@@ -9,6 +9,7 @@ seating_changes, seating_summary).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, Iterable
 
 from ..mechanics import REGISTERED, core
@@ -150,9 +151,15 @@ class Comparison:
             return
         unit = " or ".join(sorted({"mile" if r.race.unit == "miles" else "km" for r in (self.a, self.b)
                                    if r.scoring}, reverse=True))  # the same words both ways round
-        self.keyed("scoring", "score-term",
-                   {score_words(t, unit, self.t): t.points for t in (a.terms if a else ())},
-                   {score_words(t, unit): t.points for t in (b.terms if b else ())}, lambda k: k)
+        old = {score_words(t, unit, self.t): (t, self.t(t.card) if t.card else None) for t in (a.terms if a else ())}
+        new = {score_words(t, unit): (t, t.card) for t in (b.terms if b else ())}
+        start = len(self.changes)
+        self.keyed("scoring", "score-term", {k: t.points for k, (t, _card) in old.items()},
+                   {k: t.points for k, (t, _card) in new.items()}, lambda k: k)
+        for i in range(start, len(self.changes)):  # each with its term, for its words in the reader's language
+            change = self.changes[i]
+            term, card = new.get(change.name) or old[change.name]
+            self.changes[i] = replace(change, term=(term, unit, card))
 
     def mechanics(self) -> None:
         """The ruleset-wide mechanics (and the match's), each under the topic it declares."""

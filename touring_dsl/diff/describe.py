@@ -7,11 +7,12 @@ in the order mechanics.core.ORDER declares).
 from __future__ import annotations
 
 from ..base.i18n import _, ngettext, pgettext
-from ..base.wording import either, flag_changed
+from ..base.wording import flag_changed, seating_said
 
 from typing import Any, Callable
 
 from ..mechanics.effects import REGISTERED as EFFECTS
+from ..mechanics.scoring import term_words
 from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
 from ..mechanics import core
@@ -112,7 +113,8 @@ def _hours(c: Change) -> str:
 
 def _seating(c: Change) -> str:
     info = c.new if c.action == "added" else c.old
-    own = {"removals": lambda summary: [_("taking out {cards}").format(cards=counted(summary["removals"]))]}
+    own = {"removals": lambda summary: [_("taking out {cards}").format(cards=counted(summary["removals"]))
+                                        if summary["removals"] else _("taking out nothing")]}
     what = ", ".join(part for _slot, said in core.steps("seating_said", own) for part in said(info))
     if c.action == "added":
         return _("{seating}: now a way to play ({what})").format(seating=seating_label(c), what=what)
@@ -120,15 +122,8 @@ def _seating(c: Change) -> str:
 
 
 def seating_label(c: Change) -> str:
-    """Who a change of seating is about, in the reader's words ("3 or 4 players as individuals"); the
-    Change keeps the English label as data (its subject) and the parts in `seating`."""
-    if c.seating is None:
-        return c.name or ""
-    counts, sides, size, decks = c.seating
-    players = either(map(str, counts))
-    label = _("{players} players as individuals").format(players=players) if sides is None else \
-        _("{players} players in {sides} sides of {size}").format(players=players, sides=sides, size=size)
-    return label + (_(", with {decks} decks").format(decks=decks) if decks > 1 else "")
+    """Who a change of seating is about, in the reader's words (base.wording.seating_said)."""
+    return seating_said(c)
 
 
 def _three(added: str, removed: str, changed: str,
@@ -155,11 +150,15 @@ def _scoring(c: Change) -> str:
 def _score_term(c: Change) -> str:
     def points(n: int) -> str:
         return ngettext("{n} point", "{n} points", n).format(n=n)
+    term = c.name
+    if c.term is not None:  # the term's words in the reader's language
+        scored, unit, card = c.term
+        term = term_words(scored, unit, to_b=lambda name: card or name)
     if c.action == "added":
-        return _("New score: {points} {term}").format(points=points(c.new), term=c.name)
+        return _("New score: {points} {term}").format(points=points(c.new), term=term)
     if c.action == "removed":
-        return _("No more points {term} (it was {points})").format(term=c.name, points=points(c.old))
-    return _("Points {term}: {new} (was {old})").format(term=c.name, new=c.new, old=c.old)
+        return _("No more points {term} (it was {points})").format(term=term, points=points(c.old))
+    return _("Points {term}: {new} (was {old})").format(term=term, new=c.new, old=c.old)
 
 
 _PHRASES: dict[str, Callable[[Change], str]] = {

@@ -121,8 +121,8 @@ class DiscardDrawMechanic(Mechanic):
         if (old is None) == (new is None):
             return []
         if new is None:
-            return ["a turn's draw is always from the draw pile (was: it may take the top discard)"]
-        return ["a turn's draw may take the top discard instead (was: always from the draw pile)"]
+            return [_("a turn's draw is always from the draw pile (was: it may take the top discard)")]
+        return [_("a turn's draw may take the top discard instead (was: always from the draw pile)")]
 
     def show(self, part, unit: str) -> str:
         return _("draw may take the top discard")

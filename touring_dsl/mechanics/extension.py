@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..base.i18n import _, ngettext
+from ..base.i18n import _
 from ..base.wording import unit_said
 
 from .base import Award, Decision, Finish, Mechanic, model_on_first_use
@@ -152,23 +152,23 @@ class ExtensionMechanic(Mechanic):
         if old == new or (old is not None and new is not None and old.to == new.to):
             return []
         if new is None:
-            return [f"no extension (was: the race may be extended to {old.to} {unit})"]
+            return [_("no extension (was: the race may be extended to {miles} {unit})").format(
+                miles=old.to, unit=unit_said(unit))]
         if old is None:
-            return [f"the race may be extended to {new.to} {unit} (was: no extension)"]
-        return [f"the race may be extended to {new.to} {unit} (was {old.to} {unit})"]
+            return [_("the race may be extended to {miles} {unit} (was: no extension)").format(
+                miles=new.to, unit=unit_said(unit))]
+        return [_("the race may be extended to {miles} {unit} (was {old} {unit})").format(
+            miles=new.to, old=old.to, unit=unit_said(unit))]
 
     def show(self, part, unit: str) -> str:
         return _("extension to {miles} {unit}").format(miles=part.to, unit=unit_said(unit))
 
-    def term_said(self, what: str, n: int) -> str | None:
-        """Its scoring terms with their points, as `touring show` says them in the reader's language."""
+    def term_words(self, what: str) -> str | None:
+        """What its scoring terms count, after their points, in the reader's language."""
         if what == "extension-called":
-            return ngettext("{n} point for an extension, to its caller who completes it, else to each opponent of "
-                            "the caller", "{n} points for an extension, to its caller who completes it, else to "
-                            "each opponent of the caller", n).format(n=n)
+            return _("for an extension, to its caller who completes it, else to each opponent of the caller")
         if what == "completing-extended":
-            return ngettext("{n} point for completing the race after an extension",
-                            "{n} points for completing the race after an extension", n).format(n=n)
+            return _("for completing the race after an extension")
         return None
 
     def status(self, game) -> str | None:

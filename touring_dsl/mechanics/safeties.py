@@ -338,16 +338,19 @@ class SafetyConstruct(Construct):
 
     def card_said(self, info: dict, names) -> str:
         """The words of a card summary's safety data ("" where it has none)."""
-        extra = f", shielding from {names(info['against'])}" if "against" in info else ""
-        extra += ", acting as a go card" if info.get("acts_as_go") else ""
-        extra += ", giving an extra turn" if info.get("extra_turn") else ""
+        extra = _(", shielding from {hazards}").format(hazards=names(info["against"])) if "against" in info else ""
+        extra += _(", acting as a go card") if info.get("acts_as_go") else ""
+        extra += _(", giving an extra turn") if info.get("extra_turn") else ""
         return extra
 
     def diff_words(self, q, names, yes_no) -> dict:
         """The differ's words for a change of each aspect (describe.ASPECTS entries)."""
-        return {"against": lambda c: f"{q(c.name)} shields from {names(c.new)} (was {names(c.old)})",
-                "acts-as-go": yes_no("The safety acts as a go card", "The safety does not act as a go card"),
-                "extra-turn": yes_no("Laying the safety gives an extra turn", "Laying the safety gives no extra turn")}
+        return {"against": lambda c: _("{card} shields from {new} (was {old})").format(
+                    card=q(c.name), new=names(c.new), old=names(c.old)),
+                "acts-as-go": yes_no(lambda: _("The safety acts as a go card"),
+                                     lambda: _("The safety does not act as a go card")),
+                "extra-turn": yes_no(lambda: _("Laying the safety gives an extra turn"),
+                                     lambda: _("Laying the safety gives no extra turn"))}
 
 
 def _shielded(t) -> int:

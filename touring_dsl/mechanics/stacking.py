@@ -175,15 +175,16 @@ class StackingMechanic(Mechanic):
         if old == new or (old is not None and new is not None and old.beneath == new.beneath):
             return []
         if new is None:
-            return ["a hazard may not be played on a side already held up (was: hazards stack)"]
+            return [_("a hazard may not be played on a side already held up (was: hazards stack)")]
         if old is None:
-            return [f"hazards stack on a side already held up; {self._beneath(new)} (was: only on a side showing go)"]
-        return [f"stacked hazards: {self._beneath(new)} (was: {self._beneath(old)})"]
+            return [_("hazards stack on a side already held up; {beneath} (was: only on a side showing go)").format(
+                beneath=self._beneath(new))]
+        return [_("stacked hazards: {new} (was: {old})").format(new=self._beneath(new), old=self._beneath(old))]
 
     @staticmethod
     def _beneath(part) -> str:
-        return ("the top one's remedy buries those beneath" if part.beneath == PARKER
-                else "those beneath are remedied in turn")
+        return (_("the top one's remedy buries those beneath") if part.beneath == PARKER
+                else _("those beneath are remedied in turn"))
 
     def show(self, part, unit: str) -> str:
         return _("stack hazards remedied in turn") if part.beneath == IN_TURN else _("stack hazards")

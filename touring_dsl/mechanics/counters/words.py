@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...base.i18n import _, pgettext
 
-from ...base.wording import flag_changed
+from ...base.wording import flag_changed, quoted, quoted_names
 
 from ..phrases import Named, NameList
 
@@ -176,36 +176,34 @@ def _as_set(value):
     return value if isinstance(value, str) else tuple(sorted(value))
 
 
-def _q(name) -> str:
-    return f'"{name}"'
-
-
-def _names(items) -> str:
-    return ", ".join(_q(n) for n in items) if items else "nothing"
-
-
 def _counter(c) -> str:
     """A card's cancels added, removed or changed."""
-    new, old = _names(c.new) if c.new is not None else "", _names(c.old) if c.old is not None else ""
+    new = quoted_names(c.new) if c.new is not None else ""
+    old = quoted_names(c.old) if c.old is not None else ""
     if c.action == "added":
-        return f"{_q(c.name)} can be shown to cancel {new} (new)"
+        return _("{card} can be shown to cancel {new} (new)").format(card=quoted(c.name), new=new)
     if c.action == "removed":
-        return f"{_q(c.name)} no longer cancels anything (it cancelled {old})"
-    return f"{_q(c.name)} cancels {new} (was {old})"
+        return _("{card} no longer cancels anything (it cancelled {old})").format(card=quoted(c.name), old=old)
+    return _("{card} cancels {new} (was {old})").format(card=quoted(c.name), new=new, old=old)
 
 
 def _counter_name(c) -> str:
     def show(v):
-        return "none" if v is None else _q(v)
-    return f"Name of turning a hazard away out of turn: {show(c.new)} (was {show(c.old)})"
+        return pgettext("diff", "none") if v is None else quoted(v)
+    return _("Name of turning a hazard away out of turn: {new} (was {old})").format(new=show(c.new), old=show(c.old))
+
+
+def _responder_next(c) -> str:
+    said = _("After {card} is shown, its holder takes the next turn (was: play went on from the attacker)") if c.new \
+        else _("After {card} is shown, play goes on from the attacker (was: its holder took the next turn)")
+    return said.format(card=quoted(c.name))
 
 
 # the differ's aspects -> the sentence of a change (diff.describe, through mechanics.core)
 DIFF_PHRASES = {
     "counter_name": _counter_name,
-    "responder-next": lambda c: (f"After {_q(c.name)} is shown, " +
-                                 ("its holder takes the next turn (was: play went on from the attacker)" if c.new
-                                  else "play goes on from the attacker (was: its holder took the next turn)")),
+    "responder-next": _responder_next,
     "counter": _counter,
-    "redraw": flag_changed("After showing it, its holder draws back up", "Its holder does not draw back up"),
+    "redraw": flag_changed(lambda: _("After showing it, its holder draws back up"),
+                           lambda: _("Its holder does not draw back up")),
 }

@@ -7,6 +7,7 @@ table's card faces).
 from __future__ import annotations
 
 from ...base.i18n import _
+from ...base.wording import quoted
 
 from ..vocabulary import GO, RUNNING
 
@@ -108,6 +109,10 @@ def house_rule(r) -> tuple[str, tuple[str, ...]] | None:
             ("delays {", f"    change chain {_q(shortest.hazard)} then {steps}", "}"))
 
 
+def _q(name) -> str:
+    return f'"{name}"'  # `touring new`'s suggestion, written into an edition file: English, as the files are
+
+
 # the differ ----------------------------------------------------------------------------------------
 TOPIC = "delays"
 
@@ -120,27 +125,31 @@ def compare(cmp) -> None:
     cmp.value(TOPIC, "delay-target", cmp.a.delays.target, cmp.b.delays.target)
 
 
-def _q(name) -> str:
-    return f'"{name}"'
-
-
 def _steps(steps) -> str:
-    return " then ".join(_q(s) for s in steps)
+    said = quoted(steps[0]) if steps else ""
+    for step in steps[1:]:
+        said = _("{first} then {then}").format(first=said, then=quoted(step))
+    return said
 
 
 def _chain(c) -> str:
     if c.action == "added":
-        return f"New delay {_q(c.name)}: the side recovers with {_steps(c.new)}"
+        return _("New delay {hazard}: the side recovers with {steps}").format(hazard=quoted(c.name),
+                                                                             steps=_steps(c.new))
     if c.action == "removed":
-        return f"No delay chain for {_q(c.name)} any more (it was recovered with {_steps(c.old)})"
-    return f"{_q(c.name)} is recovered with {_steps(c.new)} (was {_steps(c.old)})"
+        return _("No delay chain for {hazard} any more (it was recovered with {steps})").format(
+            hazard=quoted(c.name), steps=_steps(c.old))
+    return _("{hazard} is recovered with {steps} (was {old})").format(hazard=quoted(c.name), steps=_steps(c.new),
+                                                                     old=_steps(c.old))
 
 
-# `target showing go` / `target any`, in the differ's words
-TARGET = {"showing-go": "only on a side showing an undelayed go card", "any": "on any side"}
+def _target(target: str) -> str:
+    """`target showing go` / `target any`, in the differ's words."""
+    return {"showing-go": _("only on a side showing an undelayed go card"), "any": _("on any side")}[target]
+
 
 # the differ's aspects -> a Change (diff.changes.Change) in one sentence
 DIFF_PHRASES = {
     "chain": _chain,
-    "delay-target": lambda c: f"Delays are laid {TARGET[c.new]} (was {TARGET[c.old]})",
+    "delay-target": lambda c: _("Delays are laid {new} (was {old})").format(new=_target(c.new), old=_target(c.old)),
 }

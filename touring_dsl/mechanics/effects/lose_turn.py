@@ -97,9 +97,10 @@ class LoseTurnEffect(HazardEffect):
         return _("Hazard: {card} makes the side it is played on lose its next turn").format(card=card.name)
 
     def diff(self, action: str, name: str, old, new) -> str:
-        return {"added": f"{name} makes the side lose its next turn instead of stopping it (new)",
-                "removed": f"{name} no longer makes the side lose a turn"}.get(action, f"{name} makes the side "
-                                                                                 "lose its next turn")
+        said = {"added": _("{name} makes the side lose its next turn instead of stopping it (new)"),
+                "removed": _("{name} no longer makes the side lose a turn")}.get(action) or \
+            _("{name} makes the side lose its next turn")
+        return said.format(name=name)
 
 
 EFFECT = LoseTurnEffect()

@@ -83,9 +83,10 @@ class RemovalEffect(HazardEffect):
         return card.removes
 
     def diff(self, action: str, name: str, old, new) -> str:
-        return {"added": f"{name} takes away one {new} card instead of stopping the side (new)",
-                "removed": f"{name} no longer takes away a {old} card"}.get(
-            action, f"{name} takes away one {new} card (was {old})")
+        said = {"added": _("{name} takes away one {new} card instead of stopping the side (new)"),
+                "removed": _("{name} no longer takes away a {old} card")}.get(action) or \
+            _("{name} takes away one {new} card (was {old})")
+        return said.format(name=name, new=new, old=old)
 
 
 EFFECT = RemovalEffect()

@@ -52,8 +52,8 @@ def compare(c) -> None:
 
 def match_changed(c) -> str:
     def show(v):
-        return f"a match to {v} points" if v else "no match, each race scored on its own"
-    return f"Scoring: {show(c.new)} (was {show(c.old)})"
+        return _("a match to {v} points").format(v=v) if v else _("no match, each race scored on its own")
+    return _("Scoring: {new} (was {old})").format(new=show(c.new), old=show(c.old))
 
 
 DIFF_PHRASES = {"match": match_changed}

@@ -5,9 +5,9 @@ through mechanics.core: the race's kind, length, caps and piles, a setup's race,
 """
 from __future__ import annotations
 
-from ...base.i18n import _, pgettext
+from ...base.i18n import _, ngettext, pgettext
 
-from ...base.wording import distance, flag_changed, unit_said
+from ...base.wording import distance_said, flag_changed, quoted, quoted_counts, seating_said, unit_said
 from ..vocabulary import RUNNING
 from ..zones import ZONES
 
@@ -124,19 +124,18 @@ def compare_ending(c) -> None:
         c.value("ending", aspect, getattr(a, field), getattr(b, field))
 
 
-# the differ's sentence for each aspect compare_race and compare_ending report (c: a diff Change)
-RACE_KIND = {"piles": "by completing fixed mileage piles", "distance": "on distance: every mileage card counts",
-             "distance-exact": "on distance, to be reached exactly: every mileage card counts, none may pass the "
-                               "target"}
-
-
-def quoted(name) -> str:
-    return f'"{name}"'
+# the differ's sentence for each aspect compare_race and compare_ending report (c: a diff Change), in the
+# reader's language (base.i18n)
+def race_kind_said(kind: str) -> str:
+    return {"piles": _("by completing fixed mileage piles"),
+            "distance": _("on distance: every mileage card counts"),
+            "distance-exact": _("on distance, to be reached exactly: every mileage card counts, none may pass the "
+                                "target")}[kind]
 
 
 def length_said(value) -> str:
     """A race length as a Change holds it (length), in words: miles as a number, another unit written out."""
-    return value if isinstance(value, str) else distance(value, "miles")
+    return value if isinstance(value, str) else distance_said(value, "miles")
 
 
 def was(old, new) -> str:
@@ -144,55 +143,60 @@ def was(old, new) -> str:
     return str(old) if isinstance(old, int) == isinstance(new, int) else length_said(old)
 
 
-def counted_cards(items) -> str:
-    return ", ".join(f"{n} x {quoted(card)}" for card, n in items) if items else "nothing"
-
-
 def race_cap(c) -> str:
     """A distance race's cap on a card: added, gone, or changed."""
     if c.action == "added":
-        return f"A side may lay at most {c.new} {quoted(c.name)} in a race (new)"
+        return _("A side may lay at most {n} {card} in a race (new)").format(n=c.new, card=quoted(c.name))
     if c.action == "removed":
-        return f"No limit any more on {quoted(c.name)} (at most {c.old} a race)"
-    return f"A side may lay at most {c.new} {quoted(c.name)} in a race (was {c.old})"
+        return _("No limit any more on {card} (at most {n} a race)").format(card=quoted(c.name), n=c.old)
+    return _("A side may lay at most {n} {card} in a race (was {old})").format(n=c.new, card=quoted(c.name),
+                                                                              old=c.old)
 
 
-def cards(n: int) -> str:
-    return f"{n} card" + ("" if n == 1 else "s")
-
-
-def pile_flag(yes: str, no: str):
-    return lambda c: f"The {quoted(c.name)} pile {yes if c.new else no}"
+def pile_flag(yes, no):
+    """A pile's yes-or-no rule changed: `yes` and `no` give the sentence ({pile} to fill in) when it is read."""
+    return lambda c: (yes() if c.new else no()).format(pile=quoted(c.name))
 
 
 def tally(c) -> str:
     def show(v):
-        return "no card is laid crosswise" if v is None else f"card number {v} is laid crosswise to help counting"
-    return f"In the {quoted(c.name)} pile {show(c.new)} (was: {show(c.old)})"
+        return _("no card is laid crosswise") if v is None else \
+            _("card number {n} is laid crosswise to help counting").format(n=v)
+    return _("In the {pile} pile {now} (was: {before})").format(pile=quoted(c.name), now=show(c.new),
+                                                                  before=show(c.old))
 
 
 def pile(c) -> str:
     if c.action == "added":
-        return f"New pile: {c.new} x {quoted(c.name)}"
-    return f"The {quoted(c.name)} pile is gone (it needed {c.old})"
+        return _("New pile: {n} x {card}").format(n=c.new, card=quoted(c.name))
+    return _("The {pile} pile is gone (it needed {n})").format(pile=quoted(c.name), n=c.old)
 
 
 DIFF_PHRASES = {
-    "race-kind": lambda c: f"The race is run {RACE_KIND[c.new]} (was {RACE_KIND[c.old]})",
-    "race-exact": flag_changed("The target must be reached exactly: no card may pass it", "A side may pass the target"),
-    "race-miles": lambda c: f"The race is {length_said(c.new)} (was {was(c.old, c.new)})",
+    "race-kind": lambda c: _("The race is run {new} (was {old})").format(new=race_kind_said(c.new),
+                                                                         old=race_kind_said(c.old)),
+    "race-exact": flag_changed(lambda: _("The target must be reached exactly: no card may pass it"),
+                               lambda: _("A side may pass the target")),
+    "race-miles": lambda c: _("The race is {new} (was {old})").format(new=length_said(c.new), old=was(c.old, c.new)),
     "race-cap": race_cap,
-    "setup-race": lambda c: f"{c.name}: a race of {length_said(c.new)} (was {was(c.old, c.new)})",
-    "setup-piles": lambda c: f"{c.name}: piles of {counted_cards(c.new)} (was {counted_cards(c.old)})",
-    "race-cards": lambda c: f"A side completes the race with {c.new} mileage cards (was {c.old})",
+    "setup-race": lambda c: _("{seating}: a race of {new} (was {old})").format(
+        seating=seating_said(c), new=length_said(c.new), old=was(c.old, c.new)),
+    "setup-piles": lambda c: _("{seating}: piles of {new} (was {old})").format(
+        seating=seating_said(c), new=quoted_counts(c.new), old=quoted_counts(c.old)),
+    "race-cards": lambda c: _("A side completes the race with {new} mileage cards (was {old})").format(
+        new=c.new, old=c.old),
     "pile": pile,
-    "pile-needs": lambda c: f"The {quoted(c.name)} pile needs {cards(c.new)} (was {c.old})",
-    "protected": pile_flag("is safe from penalties (was open to them)", "is open to penalties (was safe from them)"),
-    "face-down": pile_flag("is turned face down once complete (was left face up)",
-                           "is left face up once complete (was turned face down)"),
+    "pile-needs": lambda c: ngettext("The {pile} pile needs {n} card (was {old})",
+                                     "The {pile} pile needs {n} cards (was {old})", c.new).format(
+        pile=quoted(c.name), n=c.new, old=c.old),
+    "protected": pile_flag(lambda: _("The {pile} pile is safe from penalties (was open to them)"),
+                           lambda: _("The {pile} pile is open to penalties (was safe from them)")),
+    "face-down": pile_flag(lambda: _("The {pile} pile is turned face down once complete (was left face up)"),
+                           lambda: _("The {pile} pile is left face up once complete (was turned face down)")),
     "tally": tally,
-    "win": lambda c: f"Winning: {c.new} (was {c.old})",
-    "exhausted": lambda c: f"When the cards run out: {c.new} (was {c.old})",
-    "exhausted-winner": lambda c: f"When the cards run out the winner is by {c.new} (was {c.old})",
-    "turn-limit": lambda c: f"A race is stopped after {c.new} turns (was {c.old})",
+    "win": lambda c: _("Winning: {new} (was {old})").format(new=c.new, old=c.old),
+    "exhausted": lambda c: _("When the cards run out: {new} (was {old})").format(new=c.new, old=c.old),
+    "exhausted-winner": lambda c: _("When the cards run out the winner is by {new} (was {old})").format(
+        new=c.new, old=c.old),
+    "turn-limit": lambda c: _("A race is stopped after {new} turns (was {old})").format(new=c.new, old=c.old),
 }

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...base.i18n import _, ngettext, pgettext
-from ...base.wording import counted
+from ...base.wording import either, quoted
 from .. import REGISTERED
 from ..construct import Construct, on_first_call
 from ..match import MATCH
@@ -133,39 +133,41 @@ def words(term: Any, unit: str, counter: str = "") -> tuple:
 
 def term_said(term: Any, unit: str, counter: str = "") -> str:
     """A scoring term with its points, as `touring show` says it, in the reader's language: "100 points per
-    safety in play". Each kind's whole phrase is one message (a mechanic's terms are its own: term_said);
-    a kind without one is said in the short words of score_words."""
-    n, what, kind = term.points, term.what, getattr(term, "kind", None)
-    found = None
+    safety in play"."""
+    return ngettext("{n} point {term}", "{n} points {term}", term.points).format(
+        n=term.points, term=term_words(term, unit, counter=counter))
+
+
+def term_words(term: Any, unit: str, to_b: Callable[[str], str] = lambda n: n, counter: str = "") -> str:
+    """What a scoring term counts, after its points, in the reader's language: score_words' phrase ("per
+    safety in play", 'for completing the race without "200 km"'), each kind's a whole message (a mechanic's
+    terms are its own: its term_words); a kind without one is said in score_words' English."""
+    what, kind = term.what, getattr(term, "kind", None)
+    card = quoted(to_b(term.card)) if getattr(term, "card", None) else ""
     if what == "distance":
-        found = ngettext("{n} point per {unit}", "{n} points per {unit}", n).format(
-            n=n, unit=unit if unit == "km" else pgettext("unit", "mile"))
-    elif what == "in-play" and getattr(term, "card", None):
-        found = ngettext('{n} point per "{card}" in play', '{n} points per "{card}" in play', n).format(
-            n=n, card=term.card)
-    elif what == "in-play" and kind == "safety":
-        found = ngettext("{n} point per safety in play", "{n} points per safety in play", n).format(n=n)
-    elif what == "all-in-play" and kind == "safety":
-        found = ngettext("{n} point for all safeties in play", "{n} points for all safeties in play", n).format(n=n)
-    elif what == "countered":
-        found = (ngettext("{n} point per {counter}", "{n} points per {counter}", n) if counter else
-                 ngettext("{n} point per hazard countered", "{n} points per hazard countered", n)).format(
-            n=n, counter=counter)
-    elif what == "completing":
-        found = ngettext("{n} point for completing the race", "{n} points for completing the race", n).format(n=n)
-    elif what == "completing-without":
-        found = ngettext('{n} point for completing the race without "{card}"',
-                         '{n} points for completing the race without "{card}"', n).format(n=n, card=term.card)
-    elif what == "completing-exhausted":
-        found = ngettext("{n} point for completing the race after the draw pile runs out",
-                         "{n} points for completing the race after the draw pile runs out", n).format(n=n)
-    elif what == "shut-out":
-        found = ngettext("{n} point for completing the race while no opponent has any mileage",
-                         "{n} points for completing the race while no opponent has any mileage", n).format(n=n)
-    elif isinstance(kind_of(what), (MechanicAward, MechanicFinish)):
-        said = getattr(kind_of(what).mechanic, "term_said", None)
-        found = said(what, n) if said else None
-    return found or f"{counted(n, 'point')} {score_words(term, unit, counter=counter)}"
+        return _("per {unit}").format(unit=either(pgettext("unit", "mile") if u == "mile" else u
+                                                  for u in unit.split(" or ")))
+    if what == "in-play" and card:
+        return _("per {card} in play").format(card=card)
+    if what == "in-play" and kind == "safety":
+        return _("per safety in play")
+    if what == "all-in-play" and kind == "safety":
+        return _("for all safeties in play")
+    if what == "countered":
+        return _("per {counter}").format(counter=counter) if counter else _("per hazard countered")
+    if what == "completing":
+        return _("for completing the race")
+    if what == "completing-without":
+        return _("for completing the race without {card}").format(card=card)
+    if what == "completing-exhausted":
+        return _("for completing the race after the draw pile runs out")
+    if what == "shut-out":
+        return _("for completing the race while no opponent has any mileage")
+    if isinstance(kind_of(what), (MechanicAward, MechanicFinish)):
+        said = getattr(kind_of(what).mechanic, "term_words", None)
+        if said and said(what):
+            return said(what)
+    return score_words(term, unit, to_b, counter)
 
 
 def score_words(term: Any, unit: str, to_b: Callable[[str], str] = lambda n: n, counter: str = "") -> str:

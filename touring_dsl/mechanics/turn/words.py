@@ -4,7 +4,7 @@ compare_turn and compare_reshuffle; diff.describe reads DIFF_PHRASES), and `tour
 """
 from __future__ import annotations
 
-from ...base.i18n import _
+from ...base.i18n import _, pgettext
 
 from ...base.wording import counted, flag_changed, kind_cards
 
@@ -44,15 +44,34 @@ def compare_reshuffle(c) -> None:
 
 
 # the differ's sentence for each aspect compare_turn and compare_reshuffle report (c: a diff Change)
+def kept(keep: str) -> str:
+    """What a reshuffle does with a go or zone pile (KEEP), in the reader's language."""
+    return {"all": _("all go back"), "all-but-top": _("all but the top card go back"),
+            "none": _("stay on the table")}[keep]
+
+
+def kinds_said(kinds) -> str:
+    """Kinds of card listed ("hazard, zone"), or "nothing else", in the reader's language."""
+    words = {"mileage": pgettext("card kind", "mileage"), "go": pgettext("card kind", "go"),
+             "hazard": pgettext("card kind", "hazard"), "remedy": pgettext("card kind", "remedy"),
+             "safety": pgettext("card kind", "safety"), "zone": pgettext("card kind", "zone"),
+             "counter": pgettext("card kind", "counter")}
+    return ", ".join(words.get(k, k) for k in kinds) or _("nothing else")
+
+
 DIFF_PHRASES = {
-    "hand": lambda c: f"A hand holds {c.new} cards (was {c.old})",
-    "draw": lambda c: f"Each turn begins by drawing {c.new} (was {c.old})",
-    "draw-before-play": flag_changed("A player draws before playing", "A player plays before drawing"),
-    "before-go": lambda c: f"Before its first go card a side may play {', '.join(c.new) or 'nothing else'} "
-                           f"cards (was {', '.join(c.old) or 'nothing else'})",
-    "reshuffle-discard": flag_changed("The discards are shuffled into a new deck", "The discards stay out of a new deck"),
-    "reshuffle-go": lambda c: f"At a reshuffle, go piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
-    "reshuffle-zone": lambda c: f"At a reshuffle, zone piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
+    "hand": lambda c: _("A hand holds {new} cards (was {old})").format(new=c.new, old=c.old),
+    "draw": lambda c: _("Each turn begins by drawing {new} (was {old})").format(new=c.new, old=c.old),
+    "draw-before-play": flag_changed(lambda: _("A player draws before playing"),
+                                     lambda: _("A player plays before drawing")),
+    "before-go": lambda c: _("Before its first go card a side may play {new} cards (was {old})").format(
+        new=kinds_said(c.new), old=kinds_said(c.old)),
+    "reshuffle-discard": flag_changed(lambda: _("The discards are shuffled into a new deck"),
+                                      lambda: _("The discards stay out of a new deck")),
+    "reshuffle-go": lambda c: _("At a reshuffle, go piles: {new} (was: {old})").format(new=kept(c.new),
+                                                                                       old=kept(c.old)),
+    "reshuffle-zone": lambda c: _("At a reshuffle, zone piles: {new} (was: {old})").format(new=kept(c.new),
+                                                                                           old=kept(c.old)),
 }
 
 

@@ -7,6 +7,7 @@ the engine or the faces.
 from __future__ import annotations
 
 from ...base.i18n import _
+from ...base.wording import capital, quoted, quoted_names
 
 from ...base.wording import flag_changed
 
@@ -55,9 +56,7 @@ def lifts_every_limit(t, c: int) -> bool:
 
 
 # touring show ------------------------------------------------------------------------------------
-SHOW_REACH = {"own": "on one's own side", "opponent": "on an opponent", "any": "on any side"}
-SHOW_SPEEDING = {"forbidden": "not allowed", "forfeit-card": "allowed, but the card is forfeited",
-                 "forfeit-all": "allowed, but the side forfeits all its mileage and restarts"}
+
 
 
 def show_lines(zones) -> list[str]:
@@ -124,41 +123,46 @@ def plays(zones) -> dict[str, str]:
     return {p.card: p.reach if zones.scope == "side" else "shared" for p in zones.plays}
 
 
-DIFF_REACH = {"own": "on the player's own side", "opponent": "on an opponent", "any": "on any side",
-              "shared": "on the one zone pile shared by the whole game"}
-DIFF_SPEEDING = {"forbidden": "speeding is not allowed (a fast card cannot be laid in a slow zone)",
-                 "forfeit-card": "speeding forfeits the card that was laid",
-                 "forfeit-all": "speeding forfeits all the side's mileage and its go pile, so it starts again"}
-DIFF_SCOPE = {"side": "each side separately, on its own zone pile", "game": "the whole game at once"}
+def diff_reach(reach: str) -> str:
+    return {"own": _("on the player's own side"), "opponent": _("on an opponent"), "any": _("on any side"),
+            "shared": _("on the one zone pile shared by the whole game")}[reach]
 
 
-def q(name: Any) -> str:
-    return f'"{name}"'
+def diff_speeding(speeding: str) -> str:
+    return {"forbidden": _("speeding is not allowed (a fast card cannot be laid in a slow zone)"),
+            "forfeit-card": _("speeding forfeits the card that was laid"),
+            "forfeit-all": _("speeding forfeits all the side's mileage and its go pile, so it starts again")}[speeding]
 
 
-def names(items) -> str:
-    return ", ".join(q(n) for n in items) if items else "nothing"
+def diff_scope(scope: str) -> str:
+    return {"side": _("each side separately, on its own zone pile"), "game": _("the whole game at once")}[scope]
 
 
-def three(added: str, removed: str, changed: str, show: Callable[[Any], str] = str) -> Callable:
-    """A phrase from one template per action; {name}, {new} and {old} are filled in."""
+def three(added: Callable[[], str], removed: Callable[[], str], changed: Callable[[], str],
+          show: Callable[[Any], str] = str) -> Callable:
+    """A phrase from one template per action, each read when the phrase is (a function giving it in the
+    reader's language); {name}, {new} and {old} are filled in."""
     templates = {"added": added, "removed": removed}
 
     def phrase(c) -> str:
-        return templates.get(c.action, changed).format(
-            name=q(c.name), new="" if c.new is None else show(c.new), old="" if c.old is None else show(c.old))
+        return templates.get(c.action, changed)().format(
+            name=quoted(c.name), new="" if c.new is None else show(c.new), old="" if c.old is None else show(c.old))
     return phrase
 
 
+def allowed_said(value) -> str:
+    return _("all mileage") if value == "all mileage" else quoted_names(value)
+
+
 DIFF_PHRASES: dict[str, Callable] = {  # the aspects `compare` records -> a change (diff.changes.Change) in words
-    "scope": lambda c: f"Zones govern {DIFF_SCOPE[c.new]} (was {DIFF_SCOPE[c.old]})",
-    "start": lambda c: f"The race starts in {q(c.new)} (was {q(c.old)})",
-    "zone-allows": three("New zone {name}, allowing {new}", "Zone {name} is gone (it allowed {old})",
-                         "Zone {name} allows {new} (was {old})",
-                         show=lambda v: "all mileage" if v == "all mileage" else names(v)),
-    "zone-play": three("{name} is played {new} (new)", "No rule any more for playing {name} (it was played {old})",
-                       "{name} is played {new} (was {old})", show=DIFF_REACH.__getitem__),
-    "change-only": flag_changed("A zone card may be played only when it changes the zone",
-                          "A zone card may be played even when it changes nothing"),
-    "speeding": lambda c: f"{DIFF_SPEEDING[c.new].capitalize()} (was: {DIFF_SPEEDING[c.old]})",
+    "scope": lambda c: _("Zones govern {new} (was {old})").format(new=diff_scope(c.new), old=diff_scope(c.old)),
+    "start": lambda c: _("The race starts in {new} (was {old})").format(new=quoted(c.new), old=quoted(c.old)),
+    "zone-allows": three(lambda: _("New zone {name}, allowing {new}"), lambda: _("Zone {name} is gone (it allowed {old})"),
+                         lambda: _("Zone {name} allows {new} (was {old})"), show=allowed_said),
+    "zone-play": three(lambda: _("{name} is played {new} (new)"),
+                       lambda: _("No rule any more for playing {name} (it was played {old})"),
+                       lambda: _("{name} is played {new} (was {old})"), show=diff_reach),
+    "change-only": flag_changed(lambda: _("A zone card may be played only when it changes the zone"),
+                                lambda: _("A zone card may be played even when it changes nothing")),
+    "speeding": lambda c: _("{new} (was: {old})").format(new=capital(diff_speeding(c.new)), old=diff_speeding(c.old)),
 }
