@@ -154,3 +154,27 @@ def test_every_differ_sentence_between_archive_editions_reads_in_french() -> Non
                 if words:
                     left.setdefault(change.aspect, [said, words])
     assert left == {}
+
+
+# the reasons a card cannot be played, read in French (engine.explain and each construct's refusal) ----------
+
+def _french_held_by(*battle: str, hand: tuple[str, ...]):
+    from touring_dsl.engine import build_position
+
+    return build_position(load("mille-bornes-fr"), sides={0: {"go": ["Feu vert", *battle]}}, hands={0: list(hand)})
+
+
+def test_refusals_read_in_french() -> None:
+    from touring_dsl.base.i18n import reading
+
+    game = _french_held_by("Crevaison", hand=("Réparation", "Roue de secours", "Feu vert", "25 km"))
+    with reading("fr"):
+        reasons = {card: game.why_not(0, card) for card in ("Réparation", "Feu vert", "25 km", "Accident")}
+    assert reasons["Réparation"] == ("Crevaison arrête votre équipe : il lui faut Roue de secours, pas Réparation "
+                                     "(qui pare Accident)")
+    assert reasons["Feu vert"] == "Crevaison arrête votre équipe : il lui faut Roue de secours avant un Feu vert"
+    assert reasons["Accident"] == "Accident n'est pas dans la main du joueur 1"
+    for reason in reasons.values():
+        assert english_words_in(reason) == [], reason
+    # the same position read in English says what it always said
+    assert game.why_not(0, "Feu vert") == "Crevaison is holding your side up: it needs Roue de secours before a Feu vert"

@@ -88,6 +88,14 @@ def kind_cards(kind: str) -> str:
             "counter": _("counter cards")}.get(kind) or _("{kind} cards").format(kind=kind)
 
 
+def reasons_said(reasons: list[str]) -> str:
+    """Reasons one after the other, "a, and b, and c", in the reader's language."""
+    said = reasons[0] if reasons else ""
+    for reason in reasons[1:]:
+        said = _("{first}, and {then}").format(first=said, then=reason)
+    return said
+
+
 def unit_said(unit: str) -> str:
     """A race's unit as the reader's language writes it after a number: "miles" (French "milles"), "km"."""
     return pgettext("unit", "miles") if unit == "miles" else unit

@@ -147,7 +147,7 @@ class StackingMechanic(Mechanic):
                     w(f"_g = go_state[{v}] = _u", "break")
 
     def hazard_targets(self, t) -> str:
-        return "is held up by a hazard not yet remedied"
+        return _("is held up by a hazard not yet remedied")
 
     def go_pile_state(self, game, s: int) -> int:
         t = game.t

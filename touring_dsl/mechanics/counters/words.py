@@ -90,13 +90,16 @@ def answer_refusal(game, c: int) -> str | None:
     t, offer = game.t, game.counter_offer
     if t.counters_for[offer.hazard] >> c & 1:  # a counter card, or a safety that cancels it
         return None
-    answer = with_article(t.counter_name) if t.counter_name else "a counter card"
-    return f"only {answer} (or letting it pass) answers the {t.names[offer.hazard]} now"
+    said = _("only {answer} (or letting it pass) answers the {hazard} now") if t.counter_name else \
+        _("only a counter card (or letting it pass) answers the {hazard} now")
+    name = t.counter_name
+    answer = (pgettext("article", "an {name}") if name[:1].lower() in "aeiou" else pgettext("article", "a {name}"))
+    return said.format(answer=answer.format(name=name), hazard=t.names[offer.hazard])
 
 
 def refusal(card: str) -> str:
     """Why a counter card cannot be played in turn."""
-    return f"{card} is only shown when a hazard it cancels is played on your side"
+    return _("{card} is only shown when a hazard it cancels is played on your side").format(card=card)
 
 
 # a house rule's changes (rulebook.variant), as phrases ---------------------------------------------

@@ -71,7 +71,7 @@ class LoseTurnEffect(HazardEffect):
     # explain -------------------------------------------------------------------------------------
     def refusal(self, game, s: int, c: int, shielded) -> str:
         said = shielded()
-        return said or f"no other side shows a {game.t.go_name} to make it lose a turn"
+        return said or _("no other side shows a {go} to make it lose a turn").format(go=game.t.go_name)
 
     # words -------------------------------------------------------------------------------------
     def role(self, card):

@@ -53,7 +53,8 @@ class RemovalEffect(HazardEffect):
     # explain -------------------------------------------------------------------------------------
     def refusal(self, game, s: int, c: int, shielded) -> str:
         t = game.t
-        return f"no other side shows a {t.go_name} and has a {t.names[t.removes[c]]} to lose"
+        return _("no other side shows a {go} and has a {card} to lose").format(go=t.go_name,
+                                                                              card=t.names[t.removes[c]])
 
     # words -------------------------------------------------------------------------------------
     def role(self, card):
