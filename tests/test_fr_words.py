@@ -178,3 +178,17 @@ def test_refusals_read_in_french() -> None:
         assert english_words_in(reason) == [], reason
     # the same position read in English says what it always said
     assert game.why_not(0, "Feu vert") == "Crevaison is holding your side up: it needs Roue de secours before a Feu vert"
+
+
+def test_the_simulate_report_of_the_french_edition_reads_in_french() -> None:
+    """Its sentences and figures in French (50,0 %); the cards named as the edition names them."""
+    result = _run("simulate", "mille-bornes-fr", "-n", "20", "-j", "1", "--matches", "2", "--bots", "greedy,random")
+    assert result.exit_code == 0
+    assert "Victoires par place" in result.stdout and "Parties en 5000 points" in result.stdout
+    assert re.search(r"\d,\d\u202f%", result.stdout) and not re.search(r"\d\.\d", result.stdout)
+    assert english_words_in(result.stdout, allowed=frozenset({"greedy", "random"})) == []  # the bots' names
+    english = _run("simulate", "mille-bornes-fr", "-n", "20", "-j", "1", "--matches", "2", "--lang", "en")
+    assert "Wins by seat" in english.stdout and "Victoires" not in english.stdout
+    as_json = [_run("simulate", "mille-bornes-fr", "-n", "20", "-j", "1", "--matches", "2", "--json", "--lang", code)
+               for code in ("fr", "en")]
+    assert json.loads(as_json[0].stdout) == json.loads(as_json[1].stdout)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from ..base.i18n import _, ngettext, typography
+from ..base.i18n import _, language, ngettext, npgettext, pgettext, typography
 from ..base.wording import counted, unit_said
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, checked_language, fail, load_edition, load_edition_view, \
     path_problem, print_json, read_in
@@ -38,20 +38,23 @@ def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, 
 
     ruleset = load_edition(edition)
     if not names:
-        fail("touring: --bots names no bot", EXIT_USAGE)
+        fail(_("touring: --bots names no bot"), EXIT_USAGE)
     for name in names:
         if name not in POLICIES:  # a kernel policy is a bot by definition; any other is checked by making it
             _check_bot(name, ruleset)
     if players not in ruleset.player_counts():
         counts = ", ".join(map(str, ruleset.player_counts()))
-        fail(f"touring: {ruleset.id} is not played by {players}; it seats {counts}", EXIT_USAGE)
+        fail(_("touring: {edition} is not played by {players}; it seats {counts}").format(
+            edition=ruleset.id, players=players, counts=counts), EXIT_USAGE)
     if games < 1:
-        fail("touring: --games must be at least 1", EXIT_USAGE)
+        fail(_("touring: --games must be at least 1"), EXIT_USAGE)
     try:
         chosen = ruleset.setup_for(players, setup)
     except KeyError:
-        fail(f"touring: {ruleset.id} has no setup {setup!r} for {counted(players, 'player')}; setups: "
-             + ", ".join(s.id for s in ruleset.setups), EXIT_USAGE)
+        fail(ngettext("touring: {edition} has no setup {setup} for {n} player; setups: {setups}",
+                      "touring: {edition} has no setup {setup} for {n} players; setups: {setups}", players).format(
+            edition=ruleset.id, setup=repr(setup), n=players, setups=", ".join(s.id for s in ruleset.setups)),
+             EXIT_USAGE)
     plan = Plan(edition=edition, players=players, setup=chosen.id, bots=seat_bots(names, players),
                 seed=seed, games=games, rotate=rotate, public=public, records=records)
     return run_facts(ruleset, players, chosen.id), plan
@@ -102,7 +105,7 @@ def _interruptible():
     try:
         yield
     except KeyboardInterrupt:
-        fail("touring: simulation interrupted; no report was made", EXIT_INTERRUPTED)
+        fail(_("touring: simulation interrupted; no report was made"), EXIT_INTERRUPTED)
     finally:
         signal.signal(signal.SIGINT, previous)
 
@@ -114,17 +117,17 @@ def _check_plot_target(plot: Path | None) -> None:
     import importlib.util
 
     if importlib.util.find_spec("matplotlib") is None:
-        fail("touring: --plot needs matplotlib: pip install 'touring-dsl[plot]'", EXIT_USER)
+        fail(_("touring: --plot needs matplotlib: pip install 'touring-dsl[plot]'"), EXIT_USER)
     folder = plot.parent if str(plot.parent) else Path(".")
     problem = path_problem(plot)
     if problem:
-        fail(f"touring: --plot {problem}", EXIT_USAGE)
+        fail(f"touring: --plot {problem}", EXIT_USAGE)  # the file system's words (cli.common)
     if plot.is_dir():
-        fail(f"touring: --plot {plot} is a folder; name the PNG file to write", EXIT_USER)
+        fail(_("touring: --plot {path} is a folder; name the PNG file to write").format(path=plot), EXIT_USER)
     if not folder.is_dir():
-        fail(f"touring: --plot {plot}: no such folder {folder}", EXIT_USER)
+        fail(_("touring: --plot {path}: no such folder {folder}").format(path=plot, folder=folder), EXIT_USER)
     if not os.access(folder, os.W_OK):
-        fail(f"touring: --plot {plot}: cannot write in {folder}", EXIT_USER)
+        fail(_("touring: --plot {path}: cannot write in {folder}").format(path=plot, folder=folder), EXIT_USER)
 
 
 # options of a single-race simulation that a party simulation has no use for
@@ -149,14 +152,14 @@ def _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate=
     from ..simulate.ray_backend import RayMissing
 
     if jobs > MOST_JOBS:
-        fail(f"touring: --jobs {jobs} is more than touring starts; at most {MOST_JOBS} (four per core, or 8)",
-             EXIT_USAGE)
+        fail(_("touring: --jobs {jobs} is more than touring starts; at most {most} (four per core, or 8)").format(
+            jobs=jobs, most=MOST_JOBS), EXIT_USAGE)
     facts, plan = _plan(edition, games, players, setup, bots, seed, rotate, public, records is not None)
     with _interruptible(), progress_bar(games, facts.edition_id) as advance, _records(records) as write:
         try:
             tally = run(plan, jobs=jobs, backend=backend, progress=advance, records=write)
         except RayMissing as exc:
-            fail(f"touring: {exc}")
+            fail(f"touring: {exc}")  # the Ray backend's own words
     data = report(tally, list(facts.side_of), race_miles=facts.race_miles, rotate=rotate)
     data["drama"]["unit"] = facts.unit
     data.update(edition=facts.edition_id, seed=seed, setup=plan.setup, bots_by_seat=list(plan.bots))
@@ -181,7 +184,7 @@ def _records(path: Path | None):
     try:
         handle = path.open("w", newline="", encoding="utf-8")
     except OSError as exc:
-        fail(f"touring: cannot write {path}: {exc.strerror}")
+        fail(_("touring: cannot write {path}: {why}").format(path=path, why=exc.strerror))
     with handle:
         writer = csv.writer(handle)
         writer.writerow(RECORD_COLUMNS)
@@ -224,11 +227,19 @@ def simulate(ctx: typer.Context, edition: str = typer.Argument(..., help="An arc
         from .party import simulate_parties
 
         return simulate_parties(edition, tables, rounds, round_turns, parties, bots, seed, as_json)
+    with read_in(lang, None if lang else load_edition_view(edition, "language", lambda r: r.language)):
+        _simulate_and_report(edition, games, players, setup, bots, seed, jobs, backend, rotate, public, records,
+                             plot, matches, as_json)
+
+
+def _simulate_and_report(edition, games, players, setup, bots, seed, jobs, backend, rotate, public, records, plot,
+                         matches, as_json) -> None:
+    """The run and its report, its words in the reader's language (set by the caller)."""
     if backend not in ("local", "ray"):
-        fail("touring: --backend must be local or ray", EXIT_USAGE)
+        fail(_("touring: --backend must be local or ray"), EXIT_USAGE)
     _check_plot_target(plot)
     if matches < 0:
-        fail("touring: --matches must be 0 or more", EXIT_USAGE)
+        fail(_("touring: --matches must be 0 or more"), EXIT_USAGE)
     data = _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate, public, records, matches)
     if plot:
         from ..simulate.plot import plot_report
@@ -236,16 +247,16 @@ def simulate(ctx: typer.Context, edition: str = typer.Argument(..., help="An arc
         try:
             plot_report(data, plot)
         except OSError as exc:
-            fail(f"touring: cannot write the plot {plot}: {exc.strerror or exc}", EXIT_USER)
+            fail(_("touring: cannot write the plot {path}: {why}").format(path=plot, why=exc.strerror or exc),
+                 EXIT_USER)
         from .common import err
 
-        err().print(f"wrote the plot (game lengths and seat win rates) to {plot.resolve()}", markup=False,
-                    highlight=False)
+        err().print(_("wrote the plot (game lengths and seat win rates) to {path}").format(path=plot.resolve()),
+                    markup=False, highlight=False)
     if as_json:
         print_json(data)
     else:
-        with read_in(lang, load_edition_view(edition, "language", lambda r: r.language)):
-            _print_lines([typography(line) for line in render_report(data)])
+        _print_lines([typography(line) for line in render_report(data)])
 
 
 def _print_lines(lines: list[str]) -> None:
@@ -260,50 +271,66 @@ def render_report(data: dict) -> list[str]:
     head = _("{edition}: {games}, {players}, seed {seed}, bots {bots} rotating round the seats") if data["rotate"] \
         else _("{edition}: {games}, {players}, seed {seed}, bots {bots}")
     lines = [head.format(edition=data["edition"], seed=data["seed"], bots=", ".join(data["bots_by_seat"]),
-                         games=ngettext("{n} game", "{n} games", data["games"]).format(n=data["games"]),
+                         games=npgettext("simulated", "{n} game", "{n} games", data["games"]).format(n=data["games"]),
                          players=ngettext("{n} player", "{n} players", data["players"]).format(n=data["players"])),
              "", _("Wins by seat (95% confidence interval):")]
     seat_shares, tie_share = _seat_shares(data)
     for s in data["seats"]:
         lines.append("  " + _("seat {seat} (side {side}, {bot}): {share} [{low}, {high}]").format(
-            seat=s["seat"], side=s["side"], bot=s["bot"], share=seat_shares[s["seat"]], low=f"{s['ci95'][0]:.1%}",
-            high=f"{s['ci95'][1]:.1%}"))
+            seat=s["seat"], side=s["side"], bot=s["bot"], share=figure(seat_shares[s["seat"]]),
+            low=figure(f"{s['ci95'][0]:.1%}"), high=figure(f"{s['ci95'][1]:.1%}")))
     lines.append("  " + ngettext("ties: {share} ({n} game)", "ties: {share} ({n} games)", data["ties"]).format(
-        share=tie_share, n=data["ties"]))
+        share=figure(tie_share), n=data["ties"]))
     lines.append(_("Wins by bot (per seat played):"))
     bot_shares = _bot_shares(data)
     for b in data["bots"]:
-        lines.append(f"  {b['bot']}: {bot_shares[b['bot']]} [{b['ci95'][0]:.1%}, {b['ci95'][1]:.1%}]")
+        low, high = (figure(format(x, ".1%")) for x in b["ci95"])
+        lines.append(f"  {b['bot']}: {figure(bot_shares[b['bot']])} [{low}, {high}]")
     lines += seat_lines(data)
     lines += ["", _("Game length in turns: mean {mean}, median {median}, 10th-90th percentile {p10}-{p90}, "
                     "99th {p99}, longest {longest}").format(
-        mean=f"{length['mean']:.1f}", median=f"{length['median']:.0f}", p10=f"{length['p10']:.0f}",
+        mean=figure(f"{length['mean']:.1f}"), median=f"{length['median']:.0f}", p10=f"{length['p10']:.0f}",
         p90=f"{length['p90']:.0f}", p99=f"{length['p99']:.0f}", longest=length["max"])]
-    ends = ", ".join(f"{k} {v['share']:.1%}" for k, v in data["outcomes"].items())
+    ends = ", ".join(f"{outcome_said(k)} {figure(format(v['share'], '.1%'))}" for k, v in data["outcomes"].items())
     lines.append(_("How games end: {ends}").format(ends=ends))
     drama, decisive, branching = data["drama"], data["decisiveness"], data["branching"]
     lines += [_("Lead changes per game: {changes} (won wire to wire, no change of lead: {share})").format(
-                  changes=f"{data['lead_changes_per_game']:.2f}", share=f"{data['wire_to_wire_share']:.1%}"),
+                  changes=figure(f"{data['lead_changes_per_game']:.2f}"),
+                  share=figure(f"{data['wire_to_wire_share']:.1%}")),
               _("Drama: the winner was at worst {behind} {unit} behind on average (median {median}); came back "
                 "from a quarter of the {race}-{unit_one} race or more: {share}").format(
-                  behind=f"{drama['winner_behind_mean']:.1f}", unit=unit_said(drama["unit"]),
+                  behind=figure(f"{drama['winner_behind_mean']:.1f}"), unit=unit_said(drama["unit"]),
                   median=f"{drama['winner_behind_median']:.0f}", race=drama["race_miles"],
-                  unit_one=unit_said(drama["unit"]).rstrip("s"), share=f"{drama['comeback_share']:.1%}"),
+                  unit_one=unit_said(drama["unit"]).rstrip("s"), share=figure(f"{drama['comeback_share']:.1%}")),
               _("Decisiveness: the winner's lead held from {mean} of the game on average (median {median})").format(
-                  mean=f"{decisive['mean']:.0%}", median=f"{decisive['median']:.0%}"),
+                  mean=figure(f"{decisive['mean']:.0%}"), median=figure(f"{decisive['median']:.0%}")),
               _("Branching: {plays} legal plays per turn; no play at all (a forced discard) on {stuck} of turns")
-              .format(plays=f"{branching['plays_per_turn']:.2f}", stuck=f"{branching['stuck_share']:.1%}"),
-              _("Reshuffles per game: {n}").format(n=f"{data['reshuffles_per_game']:.2f}")]
+              .format(plays=figure(f"{branching['plays_per_turn']:.2f}"),
+                      stuck=figure(f"{branching['stuck_share']:.1%}")),
+              _("Reshuffles per game: {n}").format(n=figure(f"{data['reshuffles_per_game']:.2f}"))]
     lines += ["", _("Cards played per game:")]
-    lines += [f"  {card}: {n:.2f}" for card, n in data["plays_per_game"].items()]
+    lines += [f"  {card}: {figure(format(n, '.2f'))}" for card, n in data["plays_per_game"].items()]
     if data["hazard_hits_per_game"]:
         lines.append(_("Hazards that hit, per game:"))
-        lines += [f"  {card}: {n:.2f}" for card, n in data["hazard_hits_per_game"].items()]
+        lines += [f"  {card}: {figure(format(n, '.2f'))}" for card, n in data["hazard_hits_per_game"].items()]
     if data["penalties_paid_per_game"]:
         lines.append(_("Mileage cards lost to penalties per game ({miles} miles):").format(
-            miles=f"{data['penalty_miles_per_game']:.1f}"))
-        lines += [f"  {card}: {n:.2f}" for card, n in data["penalties_paid_per_game"].items()]
-    return lines + match_lines(data)
+            miles=figure(f"{data['penalty_miles_per_game']:.1f}")))
+        lines += [f"  {card}: {figure(format(n, '.2f'))}" for card, n in data["penalties_paid_per_game"].items()]
+    return lines + match_lines(data, figure)
+
+
+def figure(text: str) -> str:
+    """A number as printed ("50.0%", "1.25") written as the reader's language writes it ("50,0 %", "1,25")."""
+    if language() != "fr":
+        return text
+    return text.replace(".", ",").replace("%", "\u202f%")
+
+
+def outcome_said(outcome: str) -> str:
+    """How a race ended, as the report names it, in the reader's language."""
+    return {"completed": pgettext("outcome", "completed"), "exhausted": pgettext("outcome", "exhausted"),
+            "turn-limit": pgettext("outcome", "turn-limit")}.get(outcome, outcome)
 
 
 def _seat_shares(data: dict) -> tuple[dict[int, str], str]:
@@ -324,7 +351,7 @@ def _bot_shares(data: dict) -> dict[str, str]:
     if all(b["seat_games"] == data["games"] for b in bots):
         printed = shares([b["wins"] for b in bots] + [data["ties"]], data["games"])
         return {b["bot"]: share for b, share in zip(bots, printed)}
-    return {b["bot"]: f"{b['rate']:.1%}" for b in bots}
+    return {b["bot"]: figure(f"{b['rate']:.1%}") for b in bots}
 
 
 def seat_lines(data: dict) -> list[str]:
@@ -334,16 +361,16 @@ def seat_lines(data: dict) -> list[str]:
     if fsa is not None:
         lines.append(_("First-seat advantage ({bots} bots): seat 1 wins {rate} against a fair share of {fair} "
                        "({edge}, 95% interval {low}-{high})").format(
-            bots=fsa["bots"], rate=f"{fsa['win_rate']:.1%}", fair=f"{fsa['fair_share']:.1%}", edge=points(fsa["edge"]),
-            low=f"{fsa['ci95'][0]:.1%}", high=f"{fsa['ci95'][1]:.1%}"))
+            bots=fsa["bots"], rate=figure(f"{fsa['win_rate']:.1%}"), fair=figure(f"{fsa['fair_share']:.1%}"),
+            edge=figure(points(fsa["edge"])), low=figure(f"{fsa['ci95'][0]:.1%}"), high=figure(f"{fsa['ci95'][1]:.1%}")))
     else:
         lines.append(_("The bots differ and keep their seats: the seat win rates mix seat and skill, so they say "
                        "nothing of a first-seat advantage (use equal bots, or --rotate)."))
     sk = data["skill"]
     if sk is not None:
         lines.append(_("Skill check: {stronger} takes {share} of the wins against {weaker} [{low}, {high}]").format(
-            stronger=sk["stronger"], share=f"{sk['share']:.1%}", weaker=sk["weaker"], low=f"{sk['ci95'][0]:.1%}",
-            high=f"{sk['ci95'][1]:.1%}"))
+            stronger=sk["stronger"], share=figure(f"{sk['share']:.1%}"), weaker=sk["weaker"],
+            low=figure(f"{sk['ci95'][0]:.1%}"), high=figure(f"{sk['ci95'][1]:.1%}")))
     return lines
 
 
