@@ -98,6 +98,14 @@ def accepted_language(header: str, default: str = SOURCE_LANGUAGE) -> str:
     return default
 
 
+def language_name(code: str, reader: str | None = None) -> str:
+    """A language's name as the reader's language writes it in a sentence ('fr' read in English:
+    'French'; in French: 'français'), from Babel's locale data."""
+    from babel import Locale
+
+    return Locale.parse(reader or _current.get()).languages.get(code, code)
+
+
 def catalogue_files(code: str) -> list[Path]:
     """The .po files of one language, in a fixed order."""
     return sorted((LOCALE_DIR / code / "LC_MESSAGES").glob("*.po"))

@@ -141,6 +141,32 @@ def usable_text(value: str, what: str, command: str) -> None:
              EXIT_USAGE)
 
 
+LANG_HELP = ("The language to read in: fr or en (default: the edition's own language). --json output is "
+             "language-neutral data: the same keys and values whatever the language.")
+
+
+def checked_language(requested: str | None, command: str) -> str | None:
+    """--lang as the project spells it ('FR' -> 'fr'), None when not given; a language the project has no
+    words in ends the command (exit 2) naming the languages there are."""
+    from ..base.i18n import UnknownLanguage, check_language
+
+    if requested is None:
+        return None
+    try:
+        return check_language(requested)
+    except UnknownLanguage as exc:
+        fail(f"touring {command}: --lang: {exc}", EXIT_USAGE)
+
+
+def read_in(requested: str | None, edition_language: str | None):
+    """A context in which the command's words are read in the reader's language: --lang when given, else
+    the edition's (a context, not set_language, so that the next command run in the same process, a
+    test's say, starts from English again)."""
+    from ..base.i18n import reader_language, reading
+
+    return reading(reader_language(edition_language or "en", requested))
+
+
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 

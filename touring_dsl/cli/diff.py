@@ -9,7 +9,8 @@ from rich.text import Text
 
 from ..language.errors import InternalError, TouringError
 from ..language.model import Ruleset
-from .common import EXIT_USAGE, EXIT_USER, out, print_json, report_bug, use_color
+from .common import EXIT_USAGE, EXIT_USER, checked_language, out, print_json, read_in, report_bug, \
+    use_color
 
 
 class Format(str, Enum):
@@ -38,21 +39,27 @@ def _load_both(first: str, second: str) -> tuple[Ruleset, Ruleset]:
 def diff(old: str = typer.Argument(..., metavar="A", help="The edition compared from: an archive id or a path."),
          new: str = typer.Argument(..., metavar="B", help="The edition compared to: an archive id or a path."),
          fmt: Format = typer.Option(Format.text, "--format", "-f", help="Report as text or markdown."),
-         as_json: bool = typer.Option(False, "--json", help="Print the differences as JSON.")) -> None:
+         as_json: bool = typer.Option(False, "--json", help="Print the differences as JSON: language-neutral "
+                                      "data, the same keys and values whatever --lang."),
+         lang: str = typer.Option(None, "--lang", metavar="fr|en",
+                                  help="The language to read in: fr or en (default: B's own language).")) -> None:
     """Compare two editions by meaning, topic by topic, recognising renamed cards.
 
     Exit status: 0 when the rules are the same, 1 when they differ, 2 on an error."""
     from ..diff import diff_rulesets, render_json, render_markdown, render_text
 
+    lang = checked_language(lang, "diff")
     a, b = _load_both(old, new)
     _warn(a, b)
     result = diff_rulesets(a, b)
     if as_json:
         print_json(render_json(result))
-    elif fmt is Format.markdown:
-        sys.stdout.write(render_markdown(result))
     else:
-        _print_text(render_text(result))
+        with read_in(lang, b.language):  # the newer edition's language, unless the reader chose one
+            if fmt is Format.markdown:
+                sys.stdout.write(render_markdown(result))
+            else:
+                _print_text(render_text(result))
     raise typer.Exit(0 if result.same else EXIT_USER)
 
 

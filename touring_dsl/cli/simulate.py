@@ -9,8 +9,10 @@ from pathlib import Path
 
 import typer
 
-from ..base.wording import counted
-from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, fail, load_edition, path_problem, print_json
+from ..base.i18n import _, language, ngettext, npgettext, pgettext, typography
+from ..base.wording import counted, unit_said
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, checked_language, fail, load_edition, load_edition_view, \
+    path_problem, print_json, read_in
 from .progress import progress_bar
 
 
@@ -36,20 +38,23 @@ def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, 
 
     ruleset = load_edition(edition)
     if not names:
-        fail("touring: --bots names no bot", EXIT_USAGE)
+        fail(_("touring: --bots names no bot"), EXIT_USAGE)
     for name in names:
         if name not in POLICIES:  # a kernel policy is a bot by definition; any other is checked by making it
             _check_bot(name, ruleset)
     if players not in ruleset.player_counts():
         counts = ", ".join(map(str, ruleset.player_counts()))
-        fail(f"touring: {ruleset.id} is not played by {players}; it seats {counts}", EXIT_USAGE)
+        fail(_("touring: {edition} is not played by {players}; it seats {counts}").format(
+            edition=ruleset.id, players=players, counts=counts), EXIT_USAGE)
     if games < 1:
-        fail("touring: --games must be at least 1", EXIT_USAGE)
+        fail(_("touring: --games must be at least 1"), EXIT_USAGE)
     try:
         chosen = ruleset.setup_for(players, setup)
     except KeyError:
-        fail(f"touring: {ruleset.id} has no setup {setup!r} for {counted(players, 'player')}; setups: "
-             + ", ".join(s.id for s in ruleset.setups), EXIT_USAGE)
+        fail(ngettext("touring: {edition} has no setup {setup} for {n} player; setups: {setups}",
+                      "touring: {edition} has no setup {setup} for {n} players; setups: {setups}", players).format(
+            edition=ruleset.id, setup=repr(setup), n=players, setups=", ".join(s.id for s in ruleset.setups)),
+             EXIT_USAGE)
     plan = Plan(edition=edition, players=players, setup=chosen.id, bots=seat_bots(names, players),
                 seed=seed, games=games, rotate=rotate, public=public, records=records)
     return run_facts(ruleset, players, chosen.id), plan
@@ -100,7 +105,7 @@ def _interruptible():
     try:
         yield
     except KeyboardInterrupt:
-        fail("touring: simulation interrupted; no report was made", EXIT_INTERRUPTED)
+        fail(_("touring: simulation interrupted; no report was made"), EXIT_INTERRUPTED)
     finally:
         signal.signal(signal.SIGINT, previous)
 
@@ -112,17 +117,17 @@ def _check_plot_target(plot: Path | None) -> None:
     import importlib.util
 
     if importlib.util.find_spec("matplotlib") is None:
-        fail("touring: --plot needs matplotlib: pip install 'touring-dsl[plot]'", EXIT_USER)
+        fail(_("touring: --plot needs matplotlib: pip install 'touring-dsl[plot]'"), EXIT_USER)
     folder = plot.parent if str(plot.parent) else Path(".")
     problem = path_problem(plot)
     if problem:
-        fail(f"touring: --plot {problem}", EXIT_USAGE)
+        fail(f"touring: --plot {problem}", EXIT_USAGE)  # the file system's words (cli.common)
     if plot.is_dir():
-        fail(f"touring: --plot {plot} is a folder; name the PNG file to write", EXIT_USER)
+        fail(_("touring: --plot {path} is a folder; name the PNG file to write").format(path=plot), EXIT_USER)
     if not folder.is_dir():
-        fail(f"touring: --plot {plot}: no such folder {folder}", EXIT_USER)
+        fail(_("touring: --plot {path}: no such folder {folder}").format(path=plot, folder=folder), EXIT_USER)
     if not os.access(folder, os.W_OK):
-        fail(f"touring: --plot {plot}: cannot write in {folder}", EXIT_USER)
+        fail(_("touring: --plot {path}: cannot write in {folder}").format(path=plot, folder=folder), EXIT_USER)
 
 
 # options of a single-race simulation that a party simulation has no use for
@@ -147,14 +152,14 @@ def _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate=
     from ..simulate.ray_backend import RayMissing
 
     if jobs > MOST_JOBS:
-        fail(f"touring: --jobs {jobs} is more than touring starts; at most {MOST_JOBS} (four per core, or 8)",
-             EXIT_USAGE)
+        fail(_("touring: --jobs {jobs} is more than touring starts; at most {most} (four per core, or 8)").format(
+            jobs=jobs, most=MOST_JOBS), EXIT_USAGE)
     facts, plan = _plan(edition, games, players, setup, bots, seed, rotate, public, records is not None)
     with _interruptible(), progress_bar(games, facts.edition_id) as advance, _records(records) as write:
         try:
             tally = run(plan, jobs=jobs, backend=backend, progress=advance, records=write)
         except RayMissing as exc:
-            fail(f"touring: {exc}")
+            fail(f"touring: {exc}")  # the Ray backend's own words
     data = report(tally, list(facts.side_of), race_miles=facts.race_miles, rotate=rotate)
     data["drama"]["unit"] = facts.unit
     data.update(edition=facts.edition_id, seed=seed, setup=plan.setup, bots_by_seat=list(plan.bots))
@@ -179,7 +184,7 @@ def _records(path: Path | None):
     try:
         handle = path.open("w", newline="", encoding="utf-8")
     except OSError as exc:
-        fail(f"touring: cannot write {path}: {exc.strerror}")
+        fail(_("touring: cannot write {path}: {why}").format(path=path, why=exc.strerror))
     with handle:
         writer = csv.writer(handle)
         writer.writerow(RECORD_COLUMNS)
@@ -210,18 +215,31 @@ def simulate(ctx: typer.Context, edition: str = typer.Argument(..., help="An arc
              tables: int = typer.Option(4, "--tables", help="With --progressive: tables at each party."),
              rounds: int = typer.Option(6, "--rounds", help="With --progressive: rounds at each party."),
              round_turns: int = typer.Option(40, "--round-turns", help="With --progressive: turns a round lasts."),
-             parties: int = typer.Option(50, "--parties", help="With --progressive: how many parties.")) -> None:
+             parties: int = typer.Option(50, "--parties", help="With --progressive: how many parties."),
+             lang: str = typer.Option(None, "--lang", metavar="fr|en",
+                                      help="The language of the report: fr or en (default: the edition's own "
+                                           "language). --json is language-neutral data, the same whatever the "
+                                           "language.")) -> None:
     """Play many bot games and report win rates, game lengths, the lead, and how the cards are used."""
+    lang = checked_language(lang, "simulate")
     if progressive:
         _refuse_with_progressive(ctx)
         from .party import simulate_parties
 
         return simulate_parties(edition, tables, rounds, round_turns, parties, bots, seed, as_json)
+    with read_in(lang, None if lang else load_edition_view(edition, "language", lambda r: r.language)):
+        _simulate_and_report(edition, games, players, setup, bots, seed, jobs, backend, rotate, public, records,
+                             plot, matches, as_json)
+
+
+def _simulate_and_report(edition, games, players, setup, bots, seed, jobs, backend, rotate, public, records, plot,
+                         matches, as_json) -> None:
+    """The run and its report, its words in the reader's language (set by the caller)."""
     if backend not in ("local", "ray"):
-        fail("touring: --backend must be local or ray", EXIT_USAGE)
+        fail(_("touring: --backend must be local or ray"), EXIT_USAGE)
     _check_plot_target(plot)
     if matches < 0:
-        fail("touring: --matches must be 0 or more", EXIT_USAGE)
+        fail(_("touring: --matches must be 0 or more"), EXIT_USAGE)
     data = _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate, public, records, matches)
     if plot:
         from ..simulate.plot import plot_report
@@ -229,15 +247,16 @@ def simulate(ctx: typer.Context, edition: str = typer.Argument(..., help="An arc
         try:
             plot_report(data, plot)
         except OSError as exc:
-            fail(f"touring: cannot write the plot {plot}: {exc.strerror or exc}", EXIT_USER)
+            fail(_("touring: cannot write the plot {path}: {why}").format(path=plot, why=exc.strerror or exc),
+                 EXIT_USER)
         from .common import err
 
-        err().print(f"wrote the plot (game lengths and seat win rates) to {plot.resolve()}", markup=False,
-                    highlight=False)
+        err().print(_("wrote the plot (game lengths and seat win rates) to {path}").format(path=plot.resolve()),
+                    markup=False, highlight=False)
     if as_json:
         print_json(data)
     else:
-        _print_lines(render_report(data))
+        _print_lines([typography(line) for line in render_report(data)])
 
 
 def _print_lines(lines: list[str]) -> None:
@@ -249,44 +268,69 @@ def render_report(data: dict) -> list[str]:
     from ..simulate.matches import match_lines
 
     length = data["length"]
-    lines = [f"{data['edition']}: {counted(data['games'], 'game')}, {counted(data['players'], 'player')}, seed {data['seed']}, "
-             f"bots {', '.join(data['bots_by_seat'])}{' rotating round the seats' if data['rotate'] else ''}",
-             "", "Wins by seat (95% confidence interval):"]
+    head = _("{edition}: {games}, {players}, seed {seed}, bots {bots} rotating round the seats") if data["rotate"] \
+        else _("{edition}: {games}, {players}, seed {seed}, bots {bots}")
+    lines = [head.format(edition=data["edition"], seed=data["seed"], bots=", ".join(data["bots_by_seat"]),
+                         games=npgettext("simulated", "{n} game", "{n} games", data["games"]).format(n=data["games"]),
+                         players=ngettext("{n} player", "{n} players", data["players"]).format(n=data["players"])),
+             "", _("Wins by seat (95% confidence interval):")]
     seat_shares, tie_share = _seat_shares(data)
     for s in data["seats"]:
-        lines.append(f"  seat {s['seat']} (side {s['side']}, {s['bot']}): {seat_shares[s['seat']]} "
-                     f"[{s['ci95'][0]:.1%}, {s['ci95'][1]:.1%}]")
-    lines.append(f"  ties: {tie_share} ({data['ties']} {'game' if data['ties'] == 1 else 'games'})")
-    lines.append("Wins by bot (per seat played):")
+        lines.append("  " + _("seat {seat} (side {side}, {bot}): {share} [{low}, {high}]").format(
+            seat=s["seat"], side=s["side"], bot=s["bot"], share=figure(seat_shares[s["seat"]]),
+            low=figure(f"{s['ci95'][0]:.1%}"), high=figure(f"{s['ci95'][1]:.1%}")))
+    lines.append("  " + ngettext("ties: {share} ({n} game)", "ties: {share} ({n} games)", data["ties"]).format(
+        share=figure(tie_share), n=data["ties"]))
+    lines.append(_("Wins by bot (per seat played):"))
     bot_shares = _bot_shares(data)
     for b in data["bots"]:
-        lines.append(f"  {b['bot']}: {bot_shares[b['bot']]} [{b['ci95'][0]:.1%}, {b['ci95'][1]:.1%}]")
+        low, high = (figure(format(x, ".1%")) for x in b["ci95"])
+        lines.append(f"  {b['bot']}: {figure(bot_shares[b['bot']])} [{low}, {high}]")
     lines += seat_lines(data)
-    lines += ["", f"Game length in turns: mean {length['mean']:.1f}, median {length['median']:.0f}, "
-              f"10th-90th percentile {length['p10']:.0f}-{length['p90']:.0f}, 99th {length['p99']:.0f}, "
-              f"longest {length['max']}"]
-    ends = ", ".join(f"{k} {v['share']:.1%}" for k, v in data["outcomes"].items())
-    lines.append(f"How games end: {ends}")
+    lines += ["", _("Game length in turns: mean {mean}, median {median}, 10th-90th percentile {p10}-{p90}, "
+                    "99th {p99}, longest {longest}").format(
+        mean=figure(f"{length['mean']:.1f}"), median=f"{length['median']:.0f}", p10=f"{length['p10']:.0f}",
+        p90=f"{length['p90']:.0f}", p99=f"{length['p99']:.0f}", longest=length["max"])]
+    ends = ", ".join(f"{outcome_said(k)} {figure(format(v['share'], '.1%'))}" for k, v in data["outcomes"].items())
+    lines.append(_("How games end: {ends}").format(ends=ends))
     drama, decisive, branching = data["drama"], data["decisiveness"], data["branching"]
-    lines += [f"Lead changes per game: {data['lead_changes_per_game']:.2f} "
-              f"(won wire to wire, no change of lead: {data['wire_to_wire_share']:.1%})",
-              f"Drama: the winner was at worst {drama['winner_behind_mean']:.1f} {drama['unit']} behind on "
-              f"average (median {drama['winner_behind_median']:.0f}); came back from a quarter of the "
-              f"{drama['race_miles']}-{drama['unit'].rstrip('s')} race or more: {drama['comeback_share']:.1%}",
-              f"Decisiveness: the winner's lead held from {decisive['mean']:.0%} of the game on average "
-              f"(median {decisive['median']:.0%})",
-              f"Branching: {branching['plays_per_turn']:.2f} legal plays per turn; no play at all (a forced "
-              f"discard) on {branching['stuck_share']:.1%} of turns",
-              f"Reshuffles per game: {data['reshuffles_per_game']:.2f}"]
-    lines += ["", "Cards played per game:"]
-    lines += [f"  {card}: {n:.2f}" for card, n in data["plays_per_game"].items()]
+    lines += [_("Lead changes per game: {changes} (won wire to wire, no change of lead: {share})").format(
+                  changes=figure(f"{data['lead_changes_per_game']:.2f}"),
+                  share=figure(f"{data['wire_to_wire_share']:.1%}")),
+              _("Drama: the winner was at worst {behind} {unit} behind on average (median {median}); came back "
+                "from a quarter of the {race}-{unit_one} race or more: {share}").format(
+                  behind=figure(f"{drama['winner_behind_mean']:.1f}"), unit=unit_said(drama["unit"]),
+                  median=f"{drama['winner_behind_median']:.0f}", race=drama["race_miles"],
+                  unit_one=unit_said(drama["unit"]).rstrip("s"), share=figure(f"{drama['comeback_share']:.1%}")),
+              _("Decisiveness: the winner's lead held from {mean} of the game on average (median {median})").format(
+                  mean=figure(f"{decisive['mean']:.0%}"), median=figure(f"{decisive['median']:.0%}")),
+              _("Branching: {plays} legal plays per turn; no play at all (a forced discard) on {stuck} of turns")
+              .format(plays=figure(f"{branching['plays_per_turn']:.2f}"),
+                      stuck=figure(f"{branching['stuck_share']:.1%}")),
+              _("Reshuffles per game: {n}").format(n=figure(f"{data['reshuffles_per_game']:.2f}"))]
+    lines += ["", _("Cards played per game:")]
+    lines += [f"  {card}: {figure(format(n, '.2f'))}" for card, n in data["plays_per_game"].items()]
     if data["hazard_hits_per_game"]:
-        lines.append("Hazards that hit, per game:")
-        lines += [f"  {card}: {n:.2f}" for card, n in data["hazard_hits_per_game"].items()]
+        lines.append(_("Hazards that hit, per game:"))
+        lines += [f"  {card}: {figure(format(n, '.2f'))}" for card, n in data["hazard_hits_per_game"].items()]
     if data["penalties_paid_per_game"]:
-        lines.append(f"Mileage cards lost to penalties per game ({data['penalty_miles_per_game']:.1f} miles):")
-        lines += [f"  {card}: {n:.2f}" for card, n in data["penalties_paid_per_game"].items()]
-    return lines + match_lines(data)
+        lines.append(_("Mileage cards lost to penalties per game ({miles} miles):").format(
+            miles=figure(f"{data['penalty_miles_per_game']:.1f}")))
+        lines += [f"  {card}: {figure(format(n, '.2f'))}" for card, n in data["penalties_paid_per_game"].items()]
+    return lines + match_lines(data, figure)
+
+
+def figure(text: str) -> str:
+    """A number as printed ("50.0%", "1.25") written as the reader's language writes it ("50,0 %", "1,25")."""
+    if language() != "fr":
+        return text
+    return text.replace(".", ",").replace("%", "\u202f%")
+
+
+def outcome_said(outcome: str) -> str:
+    """How a race ended, as the report names it, in the reader's language."""
+    return {"completed": pgettext("outcome", "completed"), "exhausted": pgettext("outcome", "exhausted"),
+            "turn-limit": pgettext("outcome", "turn-limit")}.get(outcome, outcome)
 
 
 def _seat_shares(data: dict) -> tuple[dict[int, str], str]:
@@ -307,7 +351,7 @@ def _bot_shares(data: dict) -> dict[str, str]:
     if all(b["seat_games"] == data["games"] for b in bots):
         printed = shares([b["wins"] for b in bots] + [data["ties"]], data["games"])
         return {b["bot"]: share for b, share in zip(bots, printed)}
-    return {b["bot"]: f"{b['rate']:.1%}" for b in bots}
+    return {b["bot"]: figure(f"{b['rate']:.1%}") for b in bots}
 
 
 def seat_lines(data: dict) -> list[str]:
@@ -315,16 +359,18 @@ def seat_lines(data: dict) -> list[str]:
     lines = []
     fsa = data["first_seat_advantage"]
     if fsa is not None:
-        lines.append(f"First-seat advantage ({fsa['bots']} bots): seat 1 wins {fsa['win_rate']:.1%} against a "
-                     f"fair share of {fsa['fair_share']:.1%} ({points(fsa['edge'])}, 95% interval "
-                     f"{fsa['ci95'][0]:.1%}-{fsa['ci95'][1]:.1%})")
+        lines.append(_("First-seat advantage ({bots} bots): seat 1 wins {rate} against a fair share of {fair} "
+                       "({edge}, 95% interval {low}-{high})").format(
+            bots=fsa["bots"], rate=figure(f"{fsa['win_rate']:.1%}"), fair=figure(f"{fsa['fair_share']:.1%}"),
+            edge=figure(points(fsa["edge"])), low=figure(f"{fsa['ci95'][0]:.1%}"), high=figure(f"{fsa['ci95'][1]:.1%}")))
     else:
-        lines.append("The bots differ and keep their seats: the seat win rates mix seat and skill, so they say "
-                     "nothing of a first-seat advantage (use equal bots, or --rotate).")
+        lines.append(_("The bots differ and keep their seats: the seat win rates mix seat and skill, so they say "
+                       "nothing of a first-seat advantage (use equal bots, or --rotate)."))
     sk = data["skill"]
     if sk is not None:
-        lines.append(f"Skill check: {sk['stronger']} takes {sk['share']:.1%} of the wins against {sk['weaker']} "
-                     f"[{sk['ci95'][0]:.1%}, {sk['ci95'][1]:.1%}]")
+        lines.append(_("Skill check: {stronger} takes {share} of the wins against {weaker} [{low}, {high}]").format(
+            stronger=sk["stronger"], share=figure(f"{sk['share']:.1%}"), weaker=sk["weaker"],
+            low=figure(f"{sk['ci95'][0]:.1%}"), high=figure(f"{sk['ci95'][1]:.1%}")))
     return lines
 
 

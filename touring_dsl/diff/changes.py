@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..base.i18n import pgettext
+
 Action = Literal["added", "removed", "changed", "renamed"]
 
 # Topics in reading order: the title shown for each, and the key used in JSON.
@@ -23,7 +25,20 @@ TOPICS: tuple[tuple[str, str], ...] = (
     ("progressive", "Progressive touring"),
     ("notes", "Notes"),
 )
-TOPIC_TITLES = dict(TOPICS)
+TOPIC_TITLES = dict(TOPICS)  # in English, as the JSON gives them
+
+
+def topic_title(topic: str) -> str:
+    """A topic's title in the reader's language."""
+    return {
+        "metadata": pgettext("diff topic", "Metadata"), "cards": pgettext("diff topic", "Cards"),
+        "race": pgettext("diff topic", "Race"), "players": pgettext("diff topic", "Players and setups"),
+        "turn": pgettext("diff topic", "Turn"), "delays": pgettext("diff topic", "Delays and remedies"),
+        "zones": pgettext("diff topic", "Zones"), "penalties": pgettext("diff topic", "Penalties"),
+        "removals": pgettext("diff topic", "Removal hazards and counters"), "reshuffle": pgettext("diff topic", "Reshuffle"),
+        "ending": pgettext("diff topic", "End of the race"), "scoring": pgettext("diff topic", "Scoring and the match"),
+        "progressive": pgettext("diff topic", "Progressive touring"), "notes": pgettext("diff topic", "Notes"),
+    }[topic]
 MIRROR_ACTION = {"added": "removed", "removed": "added", "changed": "changed", "renamed": "renamed"}
 MECHANIC_ASPECT = "mechanic:"  # a Change of a mechanic's part: aspect "mechanic:<name>" (describe asks it for words)
 
@@ -42,10 +57,16 @@ class Change:
     subject: tuple[str | None, str | None] = (None, None)
     old: Any = None
     new: Any = None
+    # a change of a way to seat players: (player counts, sides or None, side size, decks), from which the
+    # reader's words for it are made (the subject holds them in English, as data)
+    seating: tuple | None = None
+    # a change of a scoring term: (the ScoreTerm, the unit words, its card in the words of the edition that
+    # has it), from which the reader's words for it are made (the subject holds them in English)
+    term: tuple | None = field(default=None, compare=False, repr=False)
 
     def mirrored(self) -> "Change":
         return Change(self.topic, MIRROR_ACTION[self.action], self.aspect,
-                      (self.subject[1], self.subject[0]), self.new, self.old)
+                      (self.subject[1], self.subject[0]), self.new, self.old, self.seating, self.term)
 
     @property
     def name(self) -> str | None:

@@ -9,6 +9,7 @@ seating_changes, seating_summary).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, Iterable
 
 from ..mechanics import REGISTERED, core
@@ -40,8 +41,9 @@ class Comparison:
     def ts(self, names: Iterable[str]) -> tuple[str, ...]:
         return tuple(self.t(n) for n in names)
 
-    def emit(self, topic: str, action: str, aspect: str, subject=(None, None), old=None, new=None) -> None:
-        self.changes.append(Change(topic, action, aspect, tuple(subject), old, new))  # type: ignore[arg-type]
+    def emit(self, topic: str, action: str, aspect: str, subject=(None, None), old=None, new=None,
+             seating: tuple | None = None) -> None:
+        self.changes.append(Change(topic, action, aspect, tuple(subject), old, new, seating))  # type: ignore[arg-type]
 
     def value(self, topic: str, aspect: str, old: Any, new: Any, old_in_b: Any = None,
               subject=(None, None)) -> None:
@@ -111,7 +113,8 @@ class Comparison:
                 found.append((key, action, aspect, before, after))
         for (arrangement, decks, action, aspect, before, after), counts in _group_counts(found):
             label = _seating_label(counts, arrangement, decks)
-            self.emit("players", action, aspect, (label, label), before, after)
+            self.emit("players", action, aspect, (label, label), before, after,
+                      seating=(tuple(counts), *arrangement, decks))
 
     def _seating_changes(self, old: tuple[Setup, Ruleset] | None, new: tuple[Setup, Ruleset] | None):
         if old is None or new is None:
@@ -148,9 +151,15 @@ class Comparison:
             return
         unit = " or ".join(sorted({"mile" if r.race.unit == "miles" else "km" for r in (self.a, self.b)
                                    if r.scoring}, reverse=True))  # the same words both ways round
-        self.keyed("scoring", "score-term",
-                   {score_words(t, unit, self.t): t.points for t in (a.terms if a else ())},
-                   {score_words(t, unit): t.points for t in (b.terms if b else ())}, lambda k: k)
+        old = {score_words(t, unit, self.t): (t, self.t(t.card) if t.card else None) for t in (a.terms if a else ())}
+        new = {score_words(t, unit): (t, t.card) for t in (b.terms if b else ())}
+        start = len(self.changes)
+        self.keyed("scoring", "score-term", {k: t.points for k, (t, _card) in old.items()},
+                   {k: t.points for k, (t, _card) in new.items()}, lambda k: k)
+        for i in range(start, len(self.changes)):  # each with its term, for its words in the reader's language
+            change = self.changes[i]
+            term, card = new.get(change.name) or old[change.name]
+            self.changes[i] = replace(change, term=(term, unit, card))
 
     def mechanics(self) -> None:
         """The ruleset-wide mechanics (and the match's), each under the topic it declares."""
@@ -239,8 +248,9 @@ def _deck_size(ruleset: Ruleset) -> int:
     return sum(card.count for card in ruleset.deck)
 
 
-def _arrangement(setup: Setup) -> str:
-    return "individuals" if setup.sides is None else f"{setup.sides} sides of {setup.side_size}"
+def _arrangement(setup: Setup) -> tuple[int | None, int | None]:
+    """(sides, players a side), or (None, None) for players as individuals."""
+    return (None, None) if setup.sides is None else (setup.sides, setup.side_size)
 
 
 def _seatings(ruleset: Ruleset) -> dict[tuple, tuple[Setup, Ruleset]]:
@@ -292,7 +302,9 @@ def _unhash(value: Any) -> Any:
     return value
 
 
-def _seating_label(counts: list[int], arrangement: str, decks: int) -> str:
+def _seating_label(counts: list[int], arrangement: tuple[int | None, int | None], decks: int) -> str:
+    """The seating's words in English, kept as the Change's data (diff.describe says it in the reader's)."""
     players = " or ".join(str(n) for n in counts)
-    label = f"{players} players " + ("as individuals" if arrangement == "individuals" else f"in {arrangement}")
+    sides, size = arrangement
+    label = f"{players} players " + ("as individuals" if sides is None else f"in {sides} sides of {size}")
     return label + (f", with {decks} decks" if decks > 1 else "")

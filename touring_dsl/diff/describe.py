@@ -6,12 +6,13 @@ in the order mechanics.core.ORDER declares).
 """
 from __future__ import annotations
 
-from ..base.wording import flag_changed
-from ..base.i18n import LANGUAGES
+from ..base.i18n import _, language_name, ngettext, pgettext
+from ..base.wording import flag_changed, seating_said
 
 from typing import Any, Callable
 
 from ..mechanics.effects import REGISTERED as EFFECTS
+from ..mechanics.scoring import term_words
 from .changes import MECHANIC_ASPECT, Change
 from ..mechanics import by_name
 from ..mechanics import core
@@ -19,15 +20,17 @@ from ..mechanics import core
 
 
 def q(name: Any) -> str:
-    return f'"{name}"'
+    """A name quoted as the reader's language quotes it ("Roll", « Feu vert »)."""
+    return pgettext("quoted name", '"{name}"').format(name=name)
 
 
 def names(items) -> str:
-    return ", ".join(q(n) for n in items) if items else "nothing"
+    return ", ".join(q(n) for n in items) if items else pgettext("diff", "nothing")
 
 
 def counted(items) -> str:
-    return ", ".join(f"{n} x {q(card)}" for card, n in items) if items else "nothing"
+    return ", ".join(pgettext("counted cards", "{n} x {card}").format(n=n, card=q(card))
+                     for card, n in items) if items else pgettext("diff", "nothing")
 
 
 def describe(change: Change) -> str:
@@ -36,7 +39,7 @@ def describe(change: Change) -> str:
         return _mechanic(change)
     phrase = _PHRASES.get(change.aspect)
     if phrase is None:
-        return f"{change.aspect}: {_plain(change.old)} -> {_plain(change.new)}"
+        return f"{change.aspect}: {_plain(change.old)} -> {_plain(change.new)}"  # a bug's words: no translation
     return phrase(change)
 
 
@@ -48,57 +51,79 @@ def _mechanic(c: Change) -> str:
     old, new = (None if v is None else mechanic.model.model_validate({k: x for k, x in v.items() if k != "unit"})
                 for v in (c.old, c.new))
     said = "; ".join(mechanic.diff(old, new, unit))
-    return f"{c.name}: {said}" if c.name else said[:1].upper() + said[1:]
+    return f"{seating_label(c)}: {said}" if c.name else said[:1].upper() + said[1:]
 
 
 def _plain(value: Any) -> str:
     if value is None:
-        return "none"
+        return pgettext("diff", "none")
     if isinstance(value, (list, tuple)):
-        return ", ".join(_plain(v) for v in value) or "none"
+        return ", ".join(_plain(v) for v in value) or pgettext("diff", "none")
     return str(value)
 
 
-def _meta(label: str) -> Callable[[Change], str]:
+def _meta_label(aspect: str) -> str:
+    """What a piece of an edition's header is called, in the reader's language."""
+    return {"title": pgettext("edition header", "Title"), "subtitle": pgettext("edition header", "Subtitle"),
+            "year": pgettext("edition header", "Year"), "publisher": pgettext("edition header", "Publisher"),
+            "author": pgettext("edition header", "Author"), "summary": pgettext("edition header", "Summary"),
+            "go_pile_name": _("Name of the pile a go card is laid on"),
+            "zone_pile_name": _("Name of the zone pile")}[aspect]
+
+
+def _meta(aspect: str) -> Callable[[Change], str]:
     def phrase(c: Change) -> str:
-        show = (lambda v: "none" if v is None else str(v)) if label == "Year" else \
-            (lambda v: "none" if v is None else q(v))
-        return f"{label}: {show(c.new)} (was {show(c.old)})"
+        show = (lambda v: pgettext("diff", "none") if v is None else str(v)) if aspect == "year" else \
+            (lambda v: pgettext("diff", "none") if v is None else q(v))
+        return _("{label}: {new} (was {old})").format(label=_meta_label(aspect), new=show(c.new), old=show(c.old))
     return phrase
+
+
+def kind_card(kind: str) -> str:
+    """A kind of card said as a noun: "mileage card", "safety card"."""
+    return {"mileage": _("mileage card"), "go": _("go card"), "hazard": _("hazard card"),
+            "remedy": _("remedy card"), "safety": _("safety card"), "zone": _("zone card"),
+            "counter": _("counter card")}.get(kind) or _("{kind} card").format(kind=kind)
 
 
 def _card(c: Change) -> str:
     info = c.new if c.action == "added" else c.old
-    extra = "".join(said(info, names) for _, said in core.steps("card_said", {"card": _card_own_said}))
-    what = f"{info['kind']} card, {info['count']} in the deck{extra}"
+    extra = "".join(said(info, names) for _slot, said in core.steps("card_said", {"card": _card_own_said}))
+    what = _("{kind_card}, {count} in the deck").format(kind_card=kind_card(info["kind"]), count=info["count"]) + extra
     if c.action == "added":
-        return f"New card {q(c.name)}: {what}"
-    return f"Card {q(c.name)} is gone (was a {what})"
+        return _("New card {name}: {what}").format(name=q(c.name), what=what)
+    return _("Card {name} is gone (was a {what})").format(name=q(c.name), what=what)
 
 
 def _card_own_said(info: dict, names) -> str:
     """The words of what every card may have: its miles and its hours (the "card" slot of ORDER["card_said"])."""
-    extra = f", worth {info['miles']}" if "miles" in info else ""
-    return extra + (f", {info['hours']} hours of delay" if "hours" in info else "")
+    extra = _(", worth {miles}").format(miles=info["miles"]) if "miles" in info else ""
+    return extra + (_(", {hours} hours of delay").format(hours=info["hours"]) if "hours" in info else "")
 
 
 def _hours(c: Change) -> str:
     def show(v):
-        return f"{v} hour" + ("s" if v != 1 else "")
+        return ngettext("{n} hour", "{n} hours", v).format(n=v)
     if c.new is None:
-        return f"{q(c.name)} no longer counts its delay in hours (was {show(c.old)})"
+        return _("{name} no longer counts its delay in hours (was {old})").format(name=q(c.name), old=show(c.old))
     if c.old is None:
-        return f"{q(c.name)} now delays for {show(c.new)} (was not counted in hours)"
-    return f"{q(c.name)} delays for {show(c.new)} (was {show(c.old)})"
+        return _("{name} now delays for {new} (was not counted in hours)").format(name=q(c.name), new=show(c.new))
+    return _("{name} delays for {new} (was {old})").format(name=q(c.name), new=show(c.new), old=show(c.old))
 
 
 def _seating(c: Change) -> str:
     info = c.new if c.action == "added" else c.old
-    own = {"removals": lambda summary: [f"taking out {counted(summary['removals'])}"]}
-    what = ", ".join(part for _, said in core.steps("seating_said", own) for part in said(info))
+    own = {"removals": lambda summary: [_("taking out {cards}").format(cards=counted(summary["removals"]))
+                                        if summary["removals"] else _("taking out nothing")]}
+    what = ", ".join(part for _slot, said in core.steps("seating_said", own) for part in said(info))
     if c.action == "added":
-        return f"{c.name}: now a way to play ({what})"
-    return f"{c.name}: no longer a way to play (it was {what})"
+        return _("{seating}: now a way to play ({what})").format(seating=seating_label(c), what=what)
+    return _("{seating}: no longer a way to play (it was {what})").format(seating=seating_label(c), what=what)
+
+
+def seating_label(c: Change) -> str:
+    """Who a change of seating is about, in the reader's words (base.wording.seating_said)."""
+    return seating_said(c)
 
 
 def _three(added: str, removed: str, changed: str,
@@ -116,44 +141,52 @@ def _three(added: str, removed: str, changed: str,
 
 def _scoring(c: Change) -> str:
     match = c.new if c.action == "added" else c.old
-    rounds = f"a match is played to {match} points" if match else "each race is scored on its own"
-    return f"Races are now scored ({rounds})" if c.action == "added" else \
-        f"Races are no longer scored (they were, and {rounds})"
+    rounds = _("a match is played to {points} points").format(points=match) if match else \
+        _("each race is scored on its own")
+    return _("Races are now scored ({rounds})").format(rounds=rounds) if c.action == "added" else \
+        _("Races are no longer scored (they were, and {rounds})").format(rounds=rounds)
 
 
 def _score_term(c: Change) -> str:
     def points(n: int) -> str:
-        return f"{n} point" + ("" if n == 1 else "s")
+        return ngettext("{n} point", "{n} points", n).format(n=n)
+    term = c.name
+    if c.term is not None:  # the term's words in the reader's language
+        scored, unit, card = c.term
+        term = term_words(scored, unit, to_b=lambda name: card or name)
     if c.action == "added":
-        return f"New score: {points(c.new)} {c.name}"
+        return _("New score: {points} {term}").format(points=points(c.new), term=term)
     if c.action == "removed":
-        return f"No more points {c.name} (it was {points(c.old)})"
-    return f"Points {c.name}: {c.new} (was {c.old})"
+        return _("No more points {term} (it was {points})").format(term=term, points=points(c.old))
+    return _("Points {term}: {new} (was {old})").format(term=term, new=c.new, old=c.old)
 
 
 _PHRASES: dict[str, Callable[[Change], str]] = {
-    "title": _meta("Title"), "subtitle": _meta("Subtitle"), "year": _meta("Year"),
-    "publisher": _meta("Publisher"), "author": _meta("Author"), "summary": _meta("Summary"),
-    "language": lambda c: f"Written in {LANGUAGES.get(c.new, c.new)} (was {LANGUAGES.get(c.old, c.old)})",
-    "go_pile_name": _meta("Name of the pile a go card is laid on"), "zone_pile_name": _meta("Name of the zone pile"),
-    "name": lambda c: f"{q(c.old)} is now called {q(c.new)}",
+    **{aspect: _meta(aspect) for aspect in ("title", "subtitle", "year", "publisher", "author", "summary",
+                                            "go_pile_name", "zone_pile_name")},
+    "language": lambda c: _("Written in {new} (was {old})").format(new=language_name(c.new),
+                                                                    old=language_name(c.old)),
+    "name": lambda c: _("{old} is now called {new}").format(old=q(c.old), new=q(c.new)),
     "card": _card,
-    "kind": lambda c: f"{q(c.name)} is a {c.new} card (was a {c.old} card)",
-    "miles": lambda c: f"{q(c.name)} is worth {c.new} miles (was {c.old})",
-    "count": lambda c: f"{q(c.name)}: {c.new} in the deck (was {c.old})",
+    "kind": lambda c: _("{name} is a {new} (was a {old})").format(name=q(c.name), new=kind_card(c.new),
+                                                                  old=kind_card(c.old)),
+    "miles": lambda c: _("{name} is worth {new} miles (was {old})").format(name=q(c.name), new=c.new, old=c.old),
+    "count": lambda c: _("{name}: {new} in the deck (was {old})").format(name=q(c.name), new=c.new, old=c.old),
     "hours": _hours,
-    "deck-size": lambda c: f"The deck holds {c.new} cards (was {c.old})",
+    "deck-size": lambda c: _("The deck holds {new} cards (was {old})").format(new=c.new, old=c.old),
     **{aspect: phrase for construct in core.CORE  # the card aspects a construct words with the differ's helpers
        for aspect, phrase in construct.diff_words(q, names, flag_changed).items()},
     "seating": _seating,
-    "removals": lambda c: f"{c.name}: take out {counted(c.new)} (was {counted(c.old)})",
+    "removals": lambda c: _("{seating}: take out {new} (was {old})").format(
+        seating=seating_label(c), new=counted(c.new), old=counted(c.old)),
     **core.diff_phrases(),  # every core construct's aspects (mechanics.core.CORE: the turn's, the race's, delays', zones', penalties'...)
     **{e.diff_aspect: (lambda c, e=e: e.diff(c.action, q(c.name), None if c.old is None else q(c.old),
                                              None if c.new is None else q(c.new)))
        for e in EFFECTS if e.diff_aspect},  # each hazard effect's words (mechanics.effects)
     "scoring": _scoring,
     "score-term": _score_term,
-    "note": lambda c: f"Note added: {c.new}" if c.action == "added" else f"Note dropped: {c.old}",
+    "note": lambda c: _("Note added: {note}").format(note=c.new) if c.action == "added" else
+    _("Note dropped: {note}").format(note=c.old),
     "history": lambda c: _history(c),
 }
 
@@ -161,9 +194,10 @@ _PHRASES: dict[str, Callable[[Change], str]] = {
 def _history(c) -> str:
     """A fact of the history added, dropped, or become (un)certain (c.subject: its words; values: why in doubt)."""
     fact = c.subject[1] if c.action == "added" else c.subject[0]
-    doubt = (lambda why: f" (uncertain: {why})" if why else "")
     if c.action == "added":
-        return f"History adds: {fact}{doubt(c.new)}"
+        return _("History adds: {fact} (uncertain: {why})").format(fact=fact, why=c.new) if c.new else \
+            _("History adds: {fact}").format(fact=fact)
     if c.action == "removed":
-        return f"History drops: {fact}"
-    return f"History, now uncertain: {fact} ({c.new})" if c.new else f"History, now settled: {fact}"
+        return _("History drops: {fact}").format(fact=fact)
+    return _("History, now uncertain: {fact} ({why})").format(fact=fact, why=c.new) if c.new else \
+        _("History, now settled: {fact}").format(fact=fact)

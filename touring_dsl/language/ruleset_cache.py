@@ -43,12 +43,14 @@ def enabled() -> bool:
 
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """A hash of touring's own modules, its grammar, Python's version and pydantic's: what an entry depends on.
+    """A hash of touring's own modules, its catalogues, its grammar, Python's version and pydantic's: what an
+    entry depends on.
 
     Every module counts, not only the compiler's: a view is made by code anywhere in the package.
     """
     digest = hashlib.sha256(sys.version.encode())
-    files = sorted(_PACKAGE.rglob("*.py")) + [grammar_path()]
+    # the catalogues too: a view holds sentences read in them (`touring show` in French)
+    files = sorted(_PACKAGE.rglob("*.py")) + sorted(_PACKAGE.rglob("*.po")) + [grammar_path()]
     pydantic_version = _pydantic_version_file()
     if pydantic_version is not None:
         files.append(pydantic_version)

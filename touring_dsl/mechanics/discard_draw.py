@@ -15,6 +15,8 @@ rebuilds them. Every piece is declared below, as the Extension's are.
 """
 from __future__ import annotations
 
+from ..base.i18n import _
+
 from .base import Decision, Mechanic, model_on_first_use
 from .vocabulary import ONE, PUBLIC, SAFETY, VALUE, Offer, StateField
 
@@ -119,11 +121,11 @@ class DiscardDrawMechanic(Mechanic):
         if (old is None) == (new is None):
             return []
         if new is None:
-            return ["a turn's draw is always from the draw pile (was: it may take the top discard)"]
-        return ["a turn's draw may take the top discard instead (was: always from the draw pile)"]
+            return [_("a turn's draw is always from the draw pile (was: it may take the top discard)")]
+        return [_("a turn's draw may take the top discard instead (was: always from the draw pile)")]
 
     def show(self, part, unit: str) -> str:
-        return "draw may take the top discard"
+        return _("draw may take the top discard")
 
     def status(self, game) -> str | None:
         t = game.t

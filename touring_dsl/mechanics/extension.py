@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from functools import partial
 
+from ..base.i18n import _
+from ..base.wording import unit_said
+
 from .base import Award, Decision, Finish, Mechanic, model_on_first_use
 from .vocabulary import ONE, PUBLIC, VALUE, Offer, StateField
 
@@ -149,13 +152,24 @@ class ExtensionMechanic(Mechanic):
         if old == new or (old is not None and new is not None and old.to == new.to):
             return []
         if new is None:
-            return [f"no extension (was: the race may be extended to {old.to} {unit})"]
+            return [_("no extension (was: the race may be extended to {miles} {unit})").format(
+                miles=old.to, unit=unit_said(unit))]
         if old is None:
-            return [f"the race may be extended to {new.to} {unit} (was: no extension)"]
-        return [f"the race may be extended to {new.to} {unit} (was {old.to} {unit})"]
+            return [_("the race may be extended to {miles} {unit} (was: no extension)").format(
+                miles=new.to, unit=unit_said(unit))]
+        return [_("the race may be extended to {miles} {unit} (was {old} {unit})").format(
+            miles=new.to, old=old.to, unit=unit_said(unit))]
 
     def show(self, part, unit: str) -> str:
-        return f"extension to {part.to} {unit}"
+        return _("extension to {miles} {unit}").format(miles=part.to, unit=unit_said(unit))
+
+    def term_words(self, what: str) -> str | None:
+        """What its scoring terms count, after their points, in the reader's language."""
+        if what == "extension-called":
+            return _("for an extension, to its caller who completes it, else to each opponent of the caller")
+        if what == "completing-extended":
+            return _("for completing the race after an extension")
+        return None
 
     def status(self, game) -> str | None:
         t = game.t

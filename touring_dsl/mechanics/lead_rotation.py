@@ -11,11 +11,9 @@ Extension's are (docs/language.md, "Adding a mechanic").
 """
 from __future__ import annotations
 
+from ..base.i18n import _
+
 from .base import Mechanic, model_on_first_use
-
-PASSES = "the lead passes to the left from race to race"
-STAYS = "the same player leads every race"
-
 
 # the part of the model: the match's lead passes to the left race by race
 __getattr__ = model_on_first_use(
@@ -58,11 +56,13 @@ class LeadRotationMechanic(Mechanic):
         if (old is None) == (new is None):
             return []
         if new is None:
-            return [f"{STAYS} (was: in the match {PASSES})"]
-        return [f"in the match {PASSES} (was: {STAYS})"]
+            return [_("the same player leads every race (was: in the match the lead passes to the left from race "
+                      "to race)")]
+        return [_("in the match the lead passes to the left from race to race (was: the same player leads every "
+                  "race)")]
 
     def show(self, part, unit: str) -> str:
-        return "the lead passing to the left race by race"
+        return _("the lead passing to the left race by race")
 
     def match_status(self, part, leader: str) -> str:
         return f"{leader} leads"

@@ -19,6 +19,9 @@ through the Emitter `e` (e.draw_cards, e.refresh, e.hook), and it imports no mod
 """
 from __future__ import annotations
 
+from ..base.i18n import _
+from ..base.wording import reasons_said
+
 from .construct import Construct
 from .effects.base import Named, NameList
 from .phrases import Chapter, Para, Refs
@@ -192,7 +195,7 @@ class SafetyConstruct(Construct):
 
     def shielded(self, who: str, card: str, safety: str) -> str:
         """A refusal's words: side `who` is shielded from `card` by `safety`."""
-        return f"{who} is shielded from {card} by {safety}"
+        return _("{who} is shielded from {card} by {safety}").format(who=who, card=card, safety=safety)
 
     def shield_reason(self, game, who: str, v: int, c: int) -> str | None:
         """Why card c may not go on side v (named `who`): a safety in front of it shields it, or None."""
@@ -209,12 +212,12 @@ class SafetyConstruct(Construct):
         for v in t.others[s]:
             shield = self.shield_of(game, v, c)
             if game.go_state[v] != RUNNING:
-                bare.append(f"{side_name(t, v)} shows no {t.go_name}")
+                bare.append(_("{who} shows no {go}").format(who=side_name(t, v), go=t.go_name))
             elif shield is None:
                 return None
             else:
                 shielded.append(self.shielded(side_name(t, v), card, shield))
-        return ", and ".join(shielded + bare) if shielded else None
+        return reasons_said(shielded + bare) if shielded else None
 
     def running_refusal(self, game, s: int) -> str | None:
         """Why a go card cannot go on side s's pile when a safety lets the side run without one, or None."""
@@ -222,7 +225,8 @@ class SafetyConstruct(Construct):
         if not game.runs_free[s]:
             return None
         runner = next((t.names[x] for x in game.safety_piles[s] if t.acts_as_go[x]), None)
-        return f"{runner} already lets your side run without a {t.go_name}" if runner is not None else None
+        return _("{safety} already lets your side run without a {go}").format(safety=runner, go=t.go_name) \
+            if runner is not None else None
 
     # the bots' facts (bots.greedy, bots.strategy.knowledge) -----------------------------------
     def extra_turns(self, deck) -> set[str]:
@@ -311,8 +315,9 @@ class SafetyConstruct(Construct):
 
     def show_lines(self, ruleset) -> list[str]:
         """A line per safety card in `touring show`."""
-        return [(f"Safety: {card.name} shields its side from {', '.join(card.against)}"
-                 + (", acts as a Go" if card.acts_as_go else "") + (", extra turn" if card.extra_turn else ""))
+        return [(_("Safety: {card} shields its side from {hazards}").format(card=card.name,
+                                                                            hazards=", ".join(card.against))
+                 + (_(", acts as a Go") if card.acts_as_go else "") + (_(", extra turn") if card.extra_turn else ""))
                 for card in ruleset.deck if card.kind == KIND]
 
     # the diff ------------------------------------------------------------------------------------
@@ -335,16 +340,19 @@ class SafetyConstruct(Construct):
 
     def card_said(self, info: dict, names) -> str:
         """The words of a card summary's safety data ("" where it has none)."""
-        extra = f", shielding from {names(info['against'])}" if "against" in info else ""
-        extra += ", acting as a go card" if info.get("acts_as_go") else ""
-        extra += ", giving an extra turn" if info.get("extra_turn") else ""
+        extra = _(", shielding from {hazards}").format(hazards=names(info["against"])) if "against" in info else ""
+        extra += _(", acting as a go card") if info.get("acts_as_go") else ""
+        extra += _(", giving an extra turn") if info.get("extra_turn") else ""
         return extra
 
     def diff_words(self, q, names, yes_no) -> dict:
         """The differ's words for a change of each aspect (describe.ASPECTS entries)."""
-        return {"against": lambda c: f"{q(c.name)} shields from {names(c.new)} (was {names(c.old)})",
-                "acts-as-go": yes_no("The safety acts as a go card", "The safety does not act as a go card"),
-                "extra-turn": yes_no("Laying the safety gives an extra turn", "Laying the safety gives no extra turn")}
+        return {"against": lambda c: _("{card} shields from {new} (was {old})").format(
+                    card=q(c.name), new=names(c.new), old=names(c.old)),
+                "acts-as-go": yes_no(lambda: _("The safety acts as a go card"),
+                                     lambda: _("The safety does not act as a go card")),
+                "extra-turn": yes_no(lambda: _("Laying the safety gives an extra turn"),
+                                     lambda: _("Laying the safety gives no extra turn"))}
 
 
 def _shielded(t) -> int:

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ..base.i18n import _
+
 from .base import Mechanic, model_on_first_use
 from .vocabulary import DERIVED, EMPTY, GO, HAZARD, LISTS, REMEDY, RUNNING, SIDE, StateField
 
@@ -145,7 +147,7 @@ class StackingMechanic(Mechanic):
                     w(f"_g = go_state[{v}] = _u", "break")
 
     def hazard_targets(self, t) -> str:
-        return "is held up by a hazard not yet remedied"
+        return _("is held up by a hazard not yet remedied")
 
     def go_pile_state(self, game, s: int) -> int:
         t = game.t
@@ -173,18 +175,19 @@ class StackingMechanic(Mechanic):
         if old == new or (old is not None and new is not None and old.beneath == new.beneath):
             return []
         if new is None:
-            return ["a hazard may not be played on a side already held up (was: hazards stack)"]
+            return [_("a hazard may not be played on a side already held up (was: hazards stack)")]
         if old is None:
-            return [f"hazards stack on a side already held up; {self._beneath(new)} (was: only on a side showing go)"]
-        return [f"stacked hazards: {self._beneath(new)} (was: {self._beneath(old)})"]
+            return [_("hazards stack on a side already held up; {beneath} (was: only on a side showing go)").format(
+                beneath=self._beneath(new))]
+        return [_("stacked hazards: {new} (was: {old})").format(new=self._beneath(new), old=self._beneath(old))]
 
     @staticmethod
     def _beneath(part) -> str:
-        return ("the top one's remedy buries those beneath" if part.beneath == PARKER
-                else "those beneath are remedied in turn")
+        return (_("the top one's remedy buries those beneath") if part.beneath == PARKER
+                else _("those beneath are remedied in turn"))
 
     def show(self, part, unit: str) -> str:
-        return "stack hazards" + (" remedied in turn" if part.beneath == IN_TURN else "")
+        return _("stack hazards remedied in turn") if part.beneath == IN_TURN else _("stack hazards")
 
     def status(self, game) -> str | None:
         """The rule, and for each side with hazards under its top one, which (the table shows only the top)."""

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..base.i18n import _
 from .plan import BOT_SALT, Plan, game_seed
 from .stats import percentile, wilson
 
@@ -147,20 +148,26 @@ def match_report(tally: MatchTally, target: int) -> dict:
     }
 
 
-def match_lines(data: dict) -> list[str]:
-    """The match part of `touring simulate`'s text report (nothing when the edition plays no match)."""
+def match_lines(data: dict, figure=lambda text: text) -> list[str]:
+    """The match part of `touring simulate`'s text report (nothing when the edition plays no match), in the
+    reader's language; `figure` writes a printed number as the reader's language does."""
     match = data.get("match")
     if not match:
         return []
     races = match["races_per_match"]
-    lines = ["", f"Matches to {match['to']} points: {match['matches']} played "
-             f"(races per match: mean {races['mean']:.1f}, median {races['median']:.0f}, "
-             f"{races['min']}-{races['max']})", "Match wins by side (95% confidence interval):"]
+    lines = ["", _("Matches to {to} points: {matches} played (races per match: mean {mean}, median {median}, "
+                   "{least}-{most})").format(to=match["to"], matches=match["matches"],
+                                            mean=figure(f"{races['mean']:.1f}"), median=f"{races['median']:.0f}",
+                                            least=races["min"], most=races["max"]),
+             _("Match wins by side (95% confidence interval):")]
     for side in match["sides"]:
-        lines.append(f"  side {side['side']}: {side['rate']:.1%} [{side['ci95'][0]:.1%}, {side['ci95'][1]:.1%}]; "
-                     f"{side['points_per_race']:.0f} points per race, final total {side['final_total']:.0f}")
+        lines.append("  " + _("side {side}: {rate} [{low}, {high}]; {points} points per race, final total {total}")
+                     .format(side=side["side"], rate=figure(f"{side['rate']:.1%}"),
+                             low=figure(f"{side['ci95'][0]:.1%}"), high=figure(f"{side['ci95'][1]:.1%}"),
+                             points=f"{side['points_per_race']:.0f}", total=f"{side['final_total']:.0f}"))
     if match["undecided"]:
-        lines.append(f"  undecided: {match['undecided']}")
-    lines.append("Match wins by bot (per seat played):")
-    lines += [f"  {b['bot']}: {b['rate']:.1%} [{b['ci95'][0]:.1%}, {b['ci95'][1]:.1%}]" for b in match["bots"]]
+        lines.append("  " + _("undecided: {n}").format(n=match["undecided"]))
+    lines.append(_("Match wins by bot (per seat played):"))
+    lines += [f"  {b['bot']}: {figure(format(b['rate'], '.1%'))} "
+              f"[{figure(format(b['ci95'][0], '.1%'))}, {figure(format(b['ci95'][1], '.1%'))}]" for b in match["bots"]]
     return lines

@@ -12,7 +12,9 @@ is worded as the holder's (mechanics.counters.kernel asks them alike).
 """
 from __future__ import annotations
 
-from ...base.wording import flag_changed
+from ...base.i18n import _, pgettext
+
+from ...base.wording import flag_changed, quoted, quoted_names
 
 from ..phrases import Named, NameList
 
@@ -76,9 +78,10 @@ def countered_words(ruleset) -> str:
 # `touring show` ------------------------------------------------------------------------------------
 def show_lines(r) -> list[str]:
     """One line per counter: what it cancels and what follows."""
-    label = r.pile_names.counter.capitalize() if r.pile_names.counter else "Counter"  # the edition's word
-    return [f"{label}: {counter.card} cancels {', '.join(counter.cancels)}, then its owner draws back up"
-            + (" and takes the next turn" if counter.responder_next else "") for counter in r.counters]
+    label = r.pile_names.counter.capitalize() if r.pile_names.counter else pgettext("show", "Counter")  # the edition's word
+    return [(_("{label}: {card} cancels {hazards}, then its owner draws back up and takes the next turn")
+             if counter.responder_next else _("{label}: {card} cancels {hazards}, then its owner draws back up"))
+            .format(label=label, card=counter.card, hazards=", ".join(counter.cancels)) for counter in r.counters]
 
 
 # explain -------------------------------------------------------------------------------------------
@@ -87,13 +90,16 @@ def answer_refusal(game, c: int) -> str | None:
     t, offer = game.t, game.counter_offer
     if t.counters_for[offer.hazard] >> c & 1:  # a counter card, or a safety that cancels it
         return None
-    answer = with_article(t.counter_name) if t.counter_name else "a counter card"
-    return f"only {answer} (or letting it pass) answers the {t.names[offer.hazard]} now"
+    said = _("only {answer} (or letting it pass) answers the {hazard} now") if t.counter_name else \
+        _("only a counter card (or letting it pass) answers the {hazard} now")
+    name = t.counter_name
+    answer = (pgettext("article", "an {name}") if name[:1].lower() in "aeiou" else pgettext("article", "a {name}"))
+    return said.format(answer=answer.format(name=name), hazard=t.names[offer.hazard])
 
 
 def refusal(card: str) -> str:
     """Why a counter card cannot be played in turn."""
-    return f"{card} is only shown when a hazard it cancels is played on your side"
+    return _("{card} is only shown when a hazard it cancels is played on your side").format(card=card)
 
 
 # a house rule's changes (rulebook.variant), as phrases ---------------------------------------------
@@ -173,36 +179,34 @@ def _as_set(value):
     return value if isinstance(value, str) else tuple(sorted(value))
 
 
-def _q(name) -> str:
-    return f'"{name}"'
-
-
-def _names(items) -> str:
-    return ", ".join(_q(n) for n in items) if items else "nothing"
-
-
 def _counter(c) -> str:
     """A card's cancels added, removed or changed."""
-    new, old = _names(c.new) if c.new is not None else "", _names(c.old) if c.old is not None else ""
+    new = quoted_names(c.new) if c.new is not None else ""
+    old = quoted_names(c.old) if c.old is not None else ""
     if c.action == "added":
-        return f"{_q(c.name)} can be shown to cancel {new} (new)"
+        return _("{card} can be shown to cancel {new} (new)").format(card=quoted(c.name), new=new)
     if c.action == "removed":
-        return f"{_q(c.name)} no longer cancels anything (it cancelled {old})"
-    return f"{_q(c.name)} cancels {new} (was {old})"
+        return _("{card} no longer cancels anything (it cancelled {old})").format(card=quoted(c.name), old=old)
+    return _("{card} cancels {new} (was {old})").format(card=quoted(c.name), new=new, old=old)
 
 
 def _counter_name(c) -> str:
     def show(v):
-        return "none" if v is None else _q(v)
-    return f"Name of turning a hazard away out of turn: {show(c.new)} (was {show(c.old)})"
+        return pgettext("diff", "none") if v is None else quoted(v)
+    return _("Name of turning a hazard away out of turn: {new} (was {old})").format(new=show(c.new), old=show(c.old))
+
+
+def _responder_next(c) -> str:
+    said = _("After {card} is shown, its holder takes the next turn (was: play went on from the attacker)") if c.new \
+        else _("After {card} is shown, play goes on from the attacker (was: its holder took the next turn)")
+    return said.format(card=quoted(c.name))
 
 
 # the differ's aspects -> the sentence of a change (diff.describe, through mechanics.core)
 DIFF_PHRASES = {
     "counter_name": _counter_name,
-    "responder-next": lambda c: (f"After {_q(c.name)} is shown, " +
-                                 ("its holder takes the next turn (was: play went on from the attacker)" if c.new
-                                  else "play goes on from the attacker (was: its holder took the next turn)")),
+    "responder-next": _responder_next,
     "counter": _counter,
-    "redraw": flag_changed("After showing it, its holder draws back up", "Its holder does not draw back up"),
+    "redraw": flag_changed(lambda: _("After showing it, its holder draws back up"),
+                           lambda: _("Its holder does not draw back up")),
 }

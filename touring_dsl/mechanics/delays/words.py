@@ -6,6 +6,9 @@ table's card faces).
 """
 from __future__ import annotations
 
+from ...base.i18n import _
+from ...base.wording import either, quoted
+
 from ..vocabulary import GO, RUNNING
 
 
@@ -16,25 +19,29 @@ def refusal(game, s: int, c: int, runs_free) -> str:
     t = game.t
     card, state = t.names[c], game.go_state[s]
     if t.kind[c] == GO and state == RUNNING:
-        return runs_free() or f"your side already shows a {t.go_name}"
+        return runs_free() or _("your side already shows a {go}").format(go=t.go_name)
     if state < 2:  # nothing holds the side up: a remedy has nothing to repair
         repaired = hazards_remedied_by(t, c)
         if not repaired:
-            return f"{card} follows no hazard in this edition"
-        held = f"no {repaired[0]}" if len(repaired) == 1 else "none of them"
-        return f"{card} is the remedy for {' or '.join(repaired)}, and {held} is holding your side up"
+            return _("{card} follows no hazard in this edition").format(card=card)
+        said = _("{card} is the remedy for {hazard}, and no {hazard} is holding your side up") \
+            if len(repaired) == 1 else _("{card} is the remedy for {hazards}, and none of them is holding your side up")
+        return said.format(card=card, hazard=repaired[0], hazards=either(repaired))
     hazard = hazard_of_state(t, state)
-    wanted = " or ".join(t.names[x] for x in t.bits[t.onto[state]])
+    wanted = either(t.names[x] for x in t.bits[t.onto[state]])
     repaired = t.chain_of_state[state][1] > 0  # a remedy is laid on the hazard: the pile shows that remedy
     if repaired and t.onto[state] & t.go_mask:  # every remedy is laid: only the go card is missing
-        return f"{hazard} is already repaired: your side needs a {t.go_name} now, not {card}"
+        return _("{hazard} is already repaired: your side needs a {go} now, not {card}").format(
+            hazard=hazard, go=t.go_name, card=card)
     if t.kind[c] == GO:
-        return f"{hazard} is holding your side up: it needs {wanted} before a {t.go_name}"
+        return _("{hazard} is holding your side up: it needs {wanted} before a {go}").format(
+            hazard=hazard, wanted=wanted, go=t.go_name)
     if t.onto[state] & t.go_mask:  # the go card itself is this hazard's remedy: say so, not that it is repaired
-        wanted = f"{wanted} (the remedy for {hazard})"
+        wanted = _("{wanted} (the remedy for {hazard})").format(wanted=wanted, hazard=hazard)
     other = [name for name in hazards_remedied_by(t, c) if name != hazard]
-    remedy_for = f" (the remedy for {' or '.join(other)})" if other else ""
-    return f"{hazard} is holding your side up: it needs {wanted}, not {card}{remedy_for}"
+    said = _("{hazard} is holding your side up: it needs {wanted}, not {card} (the remedy for {others})") if other \
+        else _("{hazard} is holding your side up: it needs {wanted}, not {card}")
+    return said.format(hazard=hazard, wanted=wanted, card=card, others=either(other))
 
 
 def hazard_of_state(t, state: int) -> str:
@@ -78,7 +85,7 @@ def first_steps(r) -> dict[str, list[str]]:
 # `touring show` ------------------------------------------------------------------------------------
 def show_lines(r) -> list[str]:
     """One line per chain."""
-    return [f"Delay: {chain.hazard} -> " + " -> ".join(chain.steps) for chain in r.delays.chains]
+    return [_("Delay: {chain}").format(chain=" -> ".join((chain.hazard, *chain.steps))) for chain in r.delays.chains]
 
 
 # the rulebook's list of sources -------------------------------------------------------------------
@@ -106,6 +113,10 @@ def house_rule(r) -> tuple[str, tuple[str, ...]] | None:
             ("delays {", f"    change chain {_q(shortest.hazard)} then {steps}", "}"))
 
 
+def _q(name) -> str:
+    return f'"{name}"'  # `touring new`'s suggestion, written into an edition file: English, as the files are
+
+
 # the differ ----------------------------------------------------------------------------------------
 TOPIC = "delays"
 
@@ -118,27 +129,31 @@ def compare(cmp) -> None:
     cmp.value(TOPIC, "delay-target", cmp.a.delays.target, cmp.b.delays.target)
 
 
-def _q(name) -> str:
-    return f'"{name}"'
-
-
 def _steps(steps) -> str:
-    return " then ".join(_q(s) for s in steps)
+    said = quoted(steps[0]) if steps else ""
+    for step in steps[1:]:
+        said = _("{first} then {then}").format(first=said, then=quoted(step))
+    return said
 
 
 def _chain(c) -> str:
     if c.action == "added":
-        return f"New delay {_q(c.name)}: the side recovers with {_steps(c.new)}"
+        return _("New delay {hazard}: the side recovers with {steps}").format(hazard=quoted(c.name),
+                                                                             steps=_steps(c.new))
     if c.action == "removed":
-        return f"No delay chain for {_q(c.name)} any more (it was recovered with {_steps(c.old)})"
-    return f"{_q(c.name)} is recovered with {_steps(c.new)} (was {_steps(c.old)})"
+        return _("No delay chain for {hazard} any more (it was recovered with {steps})").format(
+            hazard=quoted(c.name), steps=_steps(c.old))
+    return _("{hazard} is recovered with {steps} (was {old})").format(hazard=quoted(c.name), steps=_steps(c.new),
+                                                                     old=_steps(c.old))
 
 
-# `target showing go` / `target any`, in the differ's words
-TARGET = {"showing-go": "only on a side showing an undelayed go card", "any": "on any side"}
+def _target(target: str) -> str:
+    """`target showing go` / `target any`, in the differ's words."""
+    return {"showing-go": _("only on a side showing an undelayed go card"), "any": _("on any side")}[target]
+
 
 # the differ's aspects -> a Change (diff.changes.Change) in one sentence
 DIFF_PHRASES = {
     "chain": _chain,
-    "delay-target": lambda c: f"Delays are laid {TARGET[c.new]} (was {TARGET[c.old]})",
+    "delay-target": lambda c: _("Delays are laid {new} (was {old})").format(new=_target(c.new), old=_target(c.old)),
 }

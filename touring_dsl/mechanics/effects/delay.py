@@ -8,6 +8,8 @@ default effect of a hazard: one with no attribute of another effect needs its ch
 """
 from __future__ import annotations
 
+from ...base.i18n import _
+from ...base.wording import either
 from ..delays import DELAYS
 from .base import Count, HazardEffect, Named
 
@@ -54,9 +56,10 @@ class DelayEffect(HazardEffect):
         said = shielded()
         if said:
             return said
-        also = "".join(f", or {words}" for m in t.mechanics if (words := m.hazard_targets(t)))  # stacking, say
-        return f"no other side shows a {t.go_name}{also}, to delay" if also else \
-            f"no other side shows a {t.go_name} to delay"
+        also = [words for m in t.mechanics if (words := m.hazard_targets(t))]  # stacking, say
+        if not also:
+            return _("no other side shows a {go} to delay").format(go=t.go_name)
+        return _("no other side shows a {go}, or {also}, to delay").format(go=t.go_name, also=either(also))
 
     # words -------------------------------------------------------------------------------------
     def role(self, card):

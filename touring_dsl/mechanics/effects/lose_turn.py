@@ -13,6 +13,7 @@ taking the top discard, is asked of the seat that really plays: turn_passes runs
 """
 from __future__ import annotations
 
+from ...base.i18n import _
 from ..vocabulary import LIST, PUBLIC, SIDE, StateField
 from .base import HazardEffect, NameList
 
@@ -70,7 +71,7 @@ class LoseTurnEffect(HazardEffect):
     # explain -------------------------------------------------------------------------------------
     def refusal(self, game, s: int, c: int, shielded) -> str:
         said = shielded()
-        return said or f"no other side shows a {game.t.go_name} to make it lose a turn"
+        return said or _("no other side shows a {go} to make it lose a turn").format(go=game.t.go_name)
 
     # words -------------------------------------------------------------------------------------
     def role(self, card):
@@ -93,12 +94,13 @@ class LoseTurnEffect(HazardEffect):
                 "loses its next turn")
 
     def show(self, card) -> str:
-        return f"Hazard: {card.name} makes the side it is played on lose its next turn"
+        return _("Hazard: {card} makes the side it is played on lose its next turn").format(card=card.name)
 
     def diff(self, action: str, name: str, old, new) -> str:
-        return {"added": f"{name} makes the side lose its next turn instead of stopping it (new)",
-                "removed": f"{name} no longer makes the side lose a turn"}.get(action, f"{name} makes the side "
-                                                                                 "lose its next turn")
+        said = {"added": _("{name} makes the side lose its next turn instead of stopping it (new)"),
+                "removed": _("{name} no longer makes the side lose a turn")}.get(action) or \
+            _("{name} makes the side lose its next turn")
+        return said.format(name=name)
 
 
 EFFECT = LoseTurnEffect()

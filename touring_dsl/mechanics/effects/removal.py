@@ -7,6 +7,7 @@ removes it; engine.rules.legality keeps a side open to it only while it has the 
 """
 from __future__ import annotations
 
+from ...base.i18n import _
 from ..race import RACE
 from .base import HazardEffect, Named, NameList
 
@@ -52,7 +53,8 @@ class RemovalEffect(HazardEffect):
     # explain -------------------------------------------------------------------------------------
     def refusal(self, game, s: int, c: int, shielded) -> str:
         t = game.t
-        return f"no other side shows a {t.go_name} and has a {t.names[t.removes[c]]} to lose"
+        return _("no other side shows a {go} and has a {card} to lose").format(go=t.go_name,
+                                                                              card=t.names[t.removes[c]])
 
     # words -------------------------------------------------------------------------------------
     def role(self, card):
@@ -76,15 +78,16 @@ class RemovalEffect(HazardEffect):
         return (NameList(tuple(c.name for c in cards), "or"), ", against an opponent's mileage")
 
     def show(self, card) -> str:
-        return f"Hazard: {card.name} takes one {card.removes}"
+        return _("Hazard: {card} takes one {removed}").format(card=card.name, removed=card.removes)
 
     def diff_value(self, card):
         return card.removes
 
     def diff(self, action: str, name: str, old, new) -> str:
-        return {"added": f"{name} takes away one {new} card instead of stopping the side (new)",
-                "removed": f"{name} no longer takes away a {old} card"}.get(
-            action, f"{name} takes away one {new} card (was {old})")
+        said = {"added": _("{name} takes away one {new} card instead of stopping the side (new)"),
+                "removed": _("{name} no longer takes away a {old} card")}.get(action) or \
+            _("{name} takes away one {new} card (was {old})")
+        return said.format(name=name, new=new, old=old)
 
 
 EFFECT = RemovalEffect()

@@ -6,6 +6,8 @@ beside it, found by mechanics.match_parts.
 """
 from __future__ import annotations
 
+from ...base.i18n import _, ngettext
+
 from ...base.wording import counted
 from .. import match_parts, names_the_lead
 from ..phrases import Para, Refs
@@ -18,7 +20,8 @@ def target(ruleset) -> int | None:
 
 def show(r) -> str:
     """The end of `touring show`'s scoring line: the match, and its mechanics beside it."""
-    said = f"; match to {counted(r.scoring.match, 'point')}" if r.scoring.match else "; each race scored on its own"
+    said = ngettext("; match to {n} point", "; match to {n} points", r.scoring.match).format(n=r.scoring.match) \
+        if r.scoring.match else _("; each race scored on its own")
     return said + "".join(f", {mechanic.show(part, r.race.unit)}" for mechanic, part in match_parts(r))
 
 
@@ -49,8 +52,8 @@ def compare(c) -> None:
 
 def match_changed(c) -> str:
     def show(v):
-        return f"a match to {v} points" if v else "no match, each race scored on its own"
-    return f"Scoring: {show(c.new)} (was {show(c.old)})"
+        return _("a match to {v} points").format(v=v) if v else _("no match, each race scored on its own")
+    return _("Scoring: {new} (was {old})").format(new=show(c.new), old=show(c.old))
 
 
 DIFF_PHRASES = {"match": match_changed}

@@ -2,7 +2,9 @@
 suggested house rule and the rulebook's plain sentences (its Penalties section is book.py)."""
 from __future__ import annotations
 
-from ...base.wording import distance
+from ...base.i18n import _, pgettext
+
+from ...base.wording import distance, distance_said, quoted, quoted_names
 
 
 # the rulebook's list of sources -------------------------------------------------------------------
@@ -54,9 +56,13 @@ def hours_note(r) -> str:
 def show(r) -> list[str]:
     if not r.penalties:
         return []
-    taken = "in full" if r.penalties.forfeit == "full" else "up to the forfeit, at the attacker's choice"
-    return [f"Penalties, taken from {', '.join(r.penalties.piles)} ({taken}):"] + [
-        f"  {p.hazard} in {p.zone}: {distance(p.miles, r.race.unit)}" for p in r.penalties.table]
+    piles = ", ".join(r.penalties.piles)
+    head = _("Penalties, taken from {piles} (in full):") if r.penalties.forfeit == "full" else \
+        _("Penalties, taken from {piles} (up to the forfeit, at the attacker's choice):")
+    return [head.format(piles=piles)] + [
+        "  " + _("{hazard} in {zone}: {distance}").format(hazard=p.hazard, zone=p.zone,
+                                                         distance=distance_said(p.miles, r.race.unit))
+        for p in r.penalties.table]
 
 
 # the differ ----------------------------------------------------------------------------------------
@@ -92,66 +98,80 @@ def _summary(p) -> dict:
 
 
 def _q(name) -> str:
-    return f'"{name}"'
+    return f'"{name}"'  # `touring new`'s suggestion, written into an edition file: English, as the files are
 
 
-def _names(items) -> str:
-    return ", ".join(_q(n) for n in items) if items else "nothing"
+def _chooser(who: str) -> str:
+    return {"attacker": pgettext("penalty chooser", "attacker")}.get(who, who)
+
+
+def _miles(n: int) -> str:
+    return distance_said(n, "miles")
 
 
 def _penalties(c) -> str:
     info = c.new if c.action == "added" else c.old
-    rules = f"the {info['chooser']} takes cards from {_names(info['piles'])}"
+    rules = _("the {chooser} takes cards from {piles}").format(chooser=_chooser(info["chooser"]),
+                                                               piles=quoted_names(info["piles"]))
     if info["per_hour"]:
-        rules += "; per hour of delay: " + ", ".join(f"{distance(m, 'miles')} in {_q(z)}" for z, m in info["per_hour"])
+        rules += _("; per hour of delay: {costs}").format(costs=", ".join(
+            _("{distance} in {zone}").format(distance=_miles(m), zone=quoted(z)) for z, m in info["per_hour"]))
     if not info["larger_card"]:
-        rules += "; never a card worth more than what is owed"
+        rules += _("; never a card worth more than what is owed")
     if info.get("forfeit") == "up-to":
-        rules += "; the attacker may take less, or nothing"
+        rules += _("; the attacker may take less, or nothing")
     if c.action == "added":
-        return f"The game now has penalties: a delay costs the victim mileage ({rules})"
-    return f"The game has no penalties any more: delays cost no mileage (they did: {rules})"
+        return _("The game now has penalties: a delay costs the victim mileage ({rules})").format(rules=rules)
+    return _("The game has no penalties any more: delays cost no mileage (they did: {rules})").format(rules=rules)
 
 
 def _per_hour(c) -> str:
     if c.action == "added":
-        return f"In {_q(c.name)} each hour of delay costs {distance(c.new, 'miles')} (new)"
+        return _("In {zone} each hour of delay costs {distance} (new)").format(zone=quoted(c.name),
+                                                                              distance=_miles(c.new))
     if c.action == "removed":
-        return f"In {_q(c.name)} hours of delay no longer cost mileage (each cost {distance(c.old, 'miles')})"
-    return f"In {_q(c.name)} each hour of delay costs {distance(c.new, 'miles')} (was {c.old})"
+        return _("In {zone} hours of delay no longer cost mileage (each cost {distance})").format(
+            zone=quoted(c.name), distance=_miles(c.old))
+    return _("In {zone} each hour of delay costs {distance} (was {old})").format(zone=quoted(c.name),
+                                                                                distance=_miles(c.new), old=c.old)
 
 
 def _penalty(c) -> str:
     hazard, zone = c.subject[1] or c.subject[0]
-    where = f"{_q(hazard)} in {_q(zone)}"
     if c.action == "added":
-        return f"{where} costs the victim {distance(c.new, 'miles')} (new)"
-    if c.action == "removed":
-        return f"{where} no longer costs mileage (it cost {distance(c.old, 'miles')})"
-    return f"{where} costs the victim {distance(c.new, 'miles')} (was {c.old})"
+        said = _("{hazard} in {zone} costs the victim {distance} (new)")
+    elif c.action == "removed":
+        said = _("{hazard} in {zone} no longer costs mileage (it cost {distance})")
+    else:
+        said = _("{hazard} in {zone} costs the victim {distance} (was {old})")
+    return said.format(hazard=quoted(hazard), zone=quoted(zone),
+                       distance=_miles(c.old if c.action == "removed" else c.new), old=c.old)
 
 
 def _larger(c) -> str:
     def said(v):
         if v is None:
-            return "no penalties"
-        return "a card worth more than the miles owed may be taken, with change" if v else \
-            "a card worth more than the miles owed is never taken"
-    return f"Penalties: {said(c.new)} (was: {said(c.old)})"
+            return _("no penalties")
+        return _("a card worth more than the miles owed may be taken, with change") if v else \
+            _("a card worth more than the miles owed is never taken")
+    return _("Penalties: {new} (was: {old})").format(new=said(c.new), old=said(c.old))
 
 
-# `take the full forfeit` / `take up to the forfeit`, in the differ's words
-FORFEIT = {"full": "taken in full, as far as the victim's piles allow",
-           "up-to": "any part of the forfeit the attacker chooses, even nothing"}
+def _forfeit(forfeit: str) -> str:
+    """`take the full forfeit` / `take up to the forfeit`, in the differ's words."""
+    return {"full": _("taken in full, as far as the victim's piles allow"),
+            "up-to": _("any part of the forfeit the attacker chooses, even nothing")}[forfeit]
 
 
 # the differ's aspects -> a Change (diff.changes.Change) in one sentence
 DIFF_WORDS = {
     "penalties": _penalties,
-    "penalty-piles": lambda c: f"Penalties take cards from {_names(c.new)} (was {_names(c.old)})",
+    "penalty-piles": lambda c: _("Penalties take cards from {new} (was {old})").format(
+        new=quoted_names(c.new), old=quoted_names(c.old)),
     "per-hour": _per_hour,
     "penalty": _penalty,
-    "chooser": lambda c: f"The {c.new} chooses which cards a penalty takes (was the {c.old})",
+    "chooser": lambda c: _("The {new} chooses which cards a penalty takes (was the {old})").format(
+        new=_chooser(c.new), old=_chooser(c.old)),
     "larger-card": _larger,
-    "forfeit": lambda c: f"A penalty is {FORFEIT[c.new]} (was {FORFEIT[c.old]})",
+    "forfeit": lambda c: _("A penalty is {new} (was {old})").format(new=_forfeit(c.new), old=_forfeit(c.old)),
 }

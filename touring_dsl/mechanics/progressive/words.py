@@ -4,7 +4,8 @@ rulebook's variant line (variant: what a house rule changes of it), and `touring
 """
 from __future__ import annotations
 
-from ...base.wording import flag_changed
+from ...base.i18n import _, ngettext, pgettext
+from ...base.wording import either, flag_changed
 
 from ..phrases import Refs
 
@@ -30,36 +31,49 @@ def compare(c) -> None:
 
 
 def sizes_said(sizes) -> str:
-    return " or ".join(map(str, sizes))
+    return either(map(str, sizes))
 
 
 def offered(c) -> str:
     info = c.new if c.action == "added" else c.old
-    rounds = f"rounds of {info['minutes']} minutes" if info["minutes"] else "rounds set by the host"
-    what = (f"{sizes_said(info.get('tables') or [info['table']])} at a table, "
-            f"{'partners' if info['partners'] else 'no partners'}, {rounds}")
-    return f"Progressive touring is offered ({what})" if c.action == "added" else \
-        f"Progressive touring is no longer described (it had {what})"
+    rounds = _("rounds of {minutes} minutes").format(minutes=info["minutes"]) if info["minutes"] else \
+        _("rounds set by the host")
+    what = (_("{sizes} at a table, partners, {rounds}") if info["partners"] else
+            _("{sizes} at a table, no partners, {rounds}")).format(
+        sizes=sizes_said(info.get("tables") or [info["table"]]), rounds=rounds)
+    return _("Progressive touring is offered ({what})").format(what=what) if c.action == "added" else \
+        _("Progressive touring is no longer described (it had {what})").format(what=what)
 
 
-def party_yes_no(yes: str, no: str):
-    return lambda c: "Progressive touring: " + flag_changed(yes, no)(c)
+def party_yes_no(yes, no):
+    """A party's yes-or-no rule changed (`yes` and `no`: functions giving its words in the reader's language)."""
+    return lambda c: _("Progressive touring: {change}").format(change=flag_changed(yes, no)(c))
+
+
+def _open(minutes) -> str:
+    return minutes or pgettext("round length", "open")
 
 
 # the differ's sentence for each aspect compare reports (c: a diff Change)
 DIFF_PHRASES = {
     "progressive": offered,
-    "tables": lambda c: f"Progressive touring: {sizes_said(c.new)} players at each table (was {sizes_said(c.old)})",
-    "partners": flag_changed("Progressive touring is played by partners", "Progressive touring is played without partners"),
-    "minutes": lambda c: f"Progressive touring: rounds of {c.new or 'open'} minutes (was {c.old or 'open'})",
-    "partners-stay": party_yes_no("partners move together all evening", "partners separate after every round"),
-    "winners-move-up": party_yes_no("the winners at each table move up", "everyone keeps their table"),
-    "score": lambda c: f"Progressive touring is scored by {c.new} (was {c.old})",
-    "restart": party_yes_no("a game won before the signal is followed by another, miles added",
-                            "a table that finishes early waits for the signal"),
-    "prizes": lambda c: f"Progressive touring: prizes for {c.new} {'place' if c.new == 1 else 'places'} "
-                        f"(was {c.old})",
-    "umpire": party_yes_no("an umpire records the scores", "each table records its own scores"),
+    "tables": lambda c: _("Progressive touring: {new} players at each table (was {old})").format(
+        new=sizes_said(c.new), old=sizes_said(c.old)),
+    "partners": flag_changed(lambda: _("Progressive touring is played by partners"),
+                             lambda: _("Progressive touring is played without partners")),
+    "minutes": lambda c: _("Progressive touring: rounds of {new} minutes (was {old})").format(
+        new=_open(c.new), old=_open(c.old)),
+    "partners-stay": party_yes_no(lambda: _("partners move together all evening"),
+                                  lambda: _("partners separate after every round")),
+    "winners-move-up": party_yes_no(lambda: _("the winners at each table move up"),
+                                    lambda: _("everyone keeps their table")),
+    "score": lambda c: _("Progressive touring is scored by {new} (was {old})").format(new=c.new, old=c.old),
+    "restart": party_yes_no(lambda: _("a game won before the signal is followed by another, miles added"),
+                            lambda: _("a table that finishes early waits for the signal")),
+    "prizes": lambda c: ngettext("Progressive touring: prizes for {new} place (was {old})",
+                                 "Progressive touring: prizes for {new} places (was {old})", c.new).format(
+        new=c.new, old=c.old),
+    "umpire": party_yes_no(lambda: _("an umpire records the scores"), lambda: _("each table records its own scores")),
 }
 
 

@@ -44,6 +44,8 @@ table (each setup's race and its piles' needs) is the rulebook's.
 """
 from __future__ import annotations
 
+from ...base.i18n import _
+
 from ..construct import Construct, on_first_call
 from . import kernel, rulebook, statements, suggest, words
 from ..vocabulary import MILEAGE
@@ -129,7 +131,7 @@ class RaceConstruct(Construct):
 
     def seating_said(self, summary: dict) -> list[str]:
         race = summary["race"]
-        return ["the full race" if race is None else f"a race of {words.length_said(race)}"]
+        return [_("the full race") if race is None else _("a race of {length}").format(length=words.length_said(race))]
 
     diff_phrases = words.DIFF_PHRASES  # their sentences (diff.describe, through mechanics.core)
     provenance_kinds = ("Piles",)  # its sources rows' kinds that share a line when they cite alike

@@ -5,7 +5,9 @@ through mechanics.core: the race's kind, length, caps and piles, a setup's race,
 """
 from __future__ import annotations
 
-from ...base.wording import distance, flag_changed
+from ...base.i18n import _, ngettext, pgettext
+
+from ...base.wording import distance_said, flag_changed, quoted, quoted_counts, seating_said, unit_said
 from ..vocabulary import RUNNING
 from ..zones import ZONES
 
@@ -17,29 +19,33 @@ def refusal(game, s: int, c: int, target_now) -> str:
     t = game.t
     card = t.names[c]
     if game.go_state[s] != RUNNING:
-        return f"mileage needs a {t.go_name} showing on your side's {t.go_pile_name}"
+        return _("mileage needs a {go} showing on your side's {pile}").format(go=t.go_name, pile=t.go_pile_name)
     if game.mileage_counts[s][c] >= t.need[c]:
         if t.distance:
-            return f"a side may lay at most {t.need[c]} {card} in a race"
-        return f"your {card} pile is already complete"
+            return _("a side may lay at most {n} {card} in a race").format(n=t.need[c], card=card)
+        return _("your {card} pile is already complete").format(card=card)
     zoned = ZONES.mileage_refusal(game, s, c)
     if zoned:
         return zoned
     target = target_now()
     if t.distance and t.exact and game.miles[s] + t.miles[c] > target:
-        return (f"{card} would take your side past {target} {t.unit}: the race ends at exactly "
-                f"{target} {t.unit} (your side has {game.miles[s]})")
-    return f"{card} cannot be played now"
+        return _("{card} would take your side past {target} {unit}: the race ends at exactly {target} {unit} "
+                 "(your side has {miles})").format(card=card, target=target, unit=unit_said(t.unit), miles=game.miles[s])
+    return _("{card} cannot be played now").format(card=card)
 
 
 def show(r) -> str:
     """The race in one line (`touring show`)."""
-    race = r.race
+    race, unit = r.race, unit_said(r.race.unit)
     if race.is_distance:
-        return (f"Race: {race.miles} {race.unit}{' exactly' if race.exact else ''}, any mileage counting"
-                + "".join(f"; at most {n} x {c}" for c, n in race.caps))
-    return (f"Race: {race.miles} {race.unit} in {sum(p.needs for p in race.piles)} mileage cards: "
-            + ", ".join(f"{p.needs} x {p.card}" + (" (safe)" if p.protected else "") for p in race.piles))
+        said = _("Race: {miles} {unit} exactly, any mileage counting") if race.exact else \
+            _("Race: {miles} {unit}, any mileage counting")
+        return (said.format(miles=race.miles, unit=unit)
+                + "".join(_("; at most {n} x {card}").format(n=n, card=c) for c, n in race.caps))
+    piles = ", ".join((_("{n} x {card} (safe)") if p.protected else pgettext("counted cards", "{n} x {card}"))
+                      .format(n=p.needs, card=p.card) for p in race.piles)
+    return _("Race: {miles} {unit} in {n} mileage cards: {piles}").format(
+        miles=race.miles, unit=unit, n=sum(p.needs for p in race.piles), piles=piles)
 
 
 def race_kind(race) -> str:
@@ -118,19 +124,18 @@ def compare_ending(c) -> None:
         c.value("ending", aspect, getattr(a, field), getattr(b, field))
 
 
-# the differ's sentence for each aspect compare_race and compare_ending report (c: a diff Change)
-RACE_KIND = {"piles": "by completing fixed mileage piles", "distance": "on distance: every mileage card counts",
-             "distance-exact": "on distance, to be reached exactly: every mileage card counts, none may pass the "
-                               "target"}
-
-
-def quoted(name) -> str:
-    return f'"{name}"'
+# the differ's sentence for each aspect compare_race and compare_ending report (c: a diff Change), in the
+# reader's language (base.i18n)
+def race_kind_said(kind: str) -> str:
+    return {"piles": _("by completing fixed mileage piles"),
+            "distance": _("on distance: every mileage card counts"),
+            "distance-exact": _("on distance, to be reached exactly: every mileage card counts, none may pass the "
+                                "target")}[kind]
 
 
 def length_said(value) -> str:
     """A race length as a Change holds it (length), in words: miles as a number, another unit written out."""
-    return value if isinstance(value, str) else distance(value, "miles")
+    return value if isinstance(value, str) else distance_said(value, "miles")
 
 
 def was(old, new) -> str:
@@ -138,55 +143,60 @@ def was(old, new) -> str:
     return str(old) if isinstance(old, int) == isinstance(new, int) else length_said(old)
 
 
-def counted_cards(items) -> str:
-    return ", ".join(f"{n} x {quoted(card)}" for card, n in items) if items else "nothing"
-
-
 def race_cap(c) -> str:
     """A distance race's cap on a card: added, gone, or changed."""
     if c.action == "added":
-        return f"A side may lay at most {c.new} {quoted(c.name)} in a race (new)"
+        return _("A side may lay at most {n} {card} in a race (new)").format(n=c.new, card=quoted(c.name))
     if c.action == "removed":
-        return f"No limit any more on {quoted(c.name)} (at most {c.old} a race)"
-    return f"A side may lay at most {c.new} {quoted(c.name)} in a race (was {c.old})"
+        return _("No limit any more on {card} (at most {n} a race)").format(card=quoted(c.name), n=c.old)
+    return _("A side may lay at most {n} {card} in a race (was {old})").format(n=c.new, card=quoted(c.name),
+                                                                              old=c.old)
 
 
-def cards(n: int) -> str:
-    return f"{n} card" + ("" if n == 1 else "s")
-
-
-def pile_flag(yes: str, no: str):
-    return lambda c: f"The {quoted(c.name)} pile {yes if c.new else no}"
+def pile_flag(yes, no):
+    """A pile's yes-or-no rule changed: `yes` and `no` give the sentence ({pile} to fill in) when it is read."""
+    return lambda c: (yes() if c.new else no()).format(pile=quoted(c.name))
 
 
 def tally(c) -> str:
     def show(v):
-        return "no card is laid crosswise" if v is None else f"card number {v} is laid crosswise to help counting"
-    return f"In the {quoted(c.name)} pile {show(c.new)} (was: {show(c.old)})"
+        return _("no card is laid crosswise") if v is None else \
+            _("card number {n} is laid crosswise to help counting").format(n=v)
+    return _("In the {pile} pile {now} (was: {before})").format(pile=quoted(c.name), now=show(c.new),
+                                                                  before=show(c.old))
 
 
 def pile(c) -> str:
     if c.action == "added":
-        return f"New pile: {c.new} x {quoted(c.name)}"
-    return f"The {quoted(c.name)} pile is gone (it needed {c.old})"
+        return _("New pile: {n} x {card}").format(n=c.new, card=quoted(c.name))
+    return _("The {pile} pile is gone (it needed {n})").format(pile=quoted(c.name), n=c.old)
 
 
 DIFF_PHRASES = {
-    "race-kind": lambda c: f"The race is run {RACE_KIND[c.new]} (was {RACE_KIND[c.old]})",
-    "race-exact": flag_changed("The target must be reached exactly: no card may pass it", "A side may pass the target"),
-    "race-miles": lambda c: f"The race is {length_said(c.new)} (was {was(c.old, c.new)})",
+    "race-kind": lambda c: _("The race is run {new} (was {old})").format(new=race_kind_said(c.new),
+                                                                         old=race_kind_said(c.old)),
+    "race-exact": flag_changed(lambda: _("The target must be reached exactly: no card may pass it"),
+                               lambda: _("A side may pass the target")),
+    "race-miles": lambda c: _("The race is {new} (was {old})").format(new=length_said(c.new), old=was(c.old, c.new)),
     "race-cap": race_cap,
-    "setup-race": lambda c: f"{c.name}: a race of {length_said(c.new)} (was {was(c.old, c.new)})",
-    "setup-piles": lambda c: f"{c.name}: piles of {counted_cards(c.new)} (was {counted_cards(c.old)})",
-    "race-cards": lambda c: f"A side completes the race with {c.new} mileage cards (was {c.old})",
+    "setup-race": lambda c: _("{seating}: a race of {new} (was {old})").format(
+        seating=seating_said(c), new=length_said(c.new), old=was(c.old, c.new)),
+    "setup-piles": lambda c: _("{seating}: piles of {new} (was {old})").format(
+        seating=seating_said(c), new=quoted_counts(c.new), old=quoted_counts(c.old)),
+    "race-cards": lambda c: _("A side completes the race with {new} mileage cards (was {old})").format(
+        new=c.new, old=c.old),
     "pile": pile,
-    "pile-needs": lambda c: f"The {quoted(c.name)} pile needs {cards(c.new)} (was {c.old})",
-    "protected": pile_flag("is safe from penalties (was open to them)", "is open to penalties (was safe from them)"),
-    "face-down": pile_flag("is turned face down once complete (was left face up)",
-                           "is left face up once complete (was turned face down)"),
+    "pile-needs": lambda c: ngettext("The {pile} pile needs {n} card (was {old})",
+                                     "The {pile} pile needs {n} cards (was {old})", c.new).format(
+        pile=quoted(c.name), n=c.new, old=c.old),
+    "protected": pile_flag(lambda: _("The {pile} pile is safe from penalties (was open to them)"),
+                           lambda: _("The {pile} pile is open to penalties (was safe from them)")),
+    "face-down": pile_flag(lambda: _("The {pile} pile is turned face down once complete (was left face up)"),
+                           lambda: _("The {pile} pile is left face up once complete (was turned face down)")),
     "tally": tally,
-    "win": lambda c: f"Winning: {c.new} (was {c.old})",
-    "exhausted": lambda c: f"When the cards run out: {c.new} (was {c.old})",
-    "exhausted-winner": lambda c: f"When the cards run out the winner is by {c.new} (was {c.old})",
-    "turn-limit": lambda c: f"A race is stopped after {c.new} turns (was {c.old})",
+    "win": lambda c: _("Winning: {new} (was {old})").format(new=c.new, old=c.old),
+    "exhausted": lambda c: _("When the cards run out: {new} (was {old})").format(new=c.new, old=c.old),
+    "exhausted-winner": lambda c: _("When the cards run out the winner is by {new} (was {old})").format(
+        new=c.new, old=c.old),
+    "turn-limit": lambda c: _("A race is stopped after {new} turns (was {old})").format(new=c.new, old=c.old),
 }

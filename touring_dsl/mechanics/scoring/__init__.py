@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...base.wording import counted
+from ...base.i18n import _, ngettext, pgettext
+from ...base.wording import either, quoted
 from .. import REGISTERED
 from ..construct import Construct, on_first_call
 from ..match import MATCH
@@ -104,9 +105,8 @@ class ScoringConstruct(Construct):
         if not r.scoring:
             return []
         unit = "km" if r.race.unit == "km" else "mile"
-        terms = [f"{counted(t.points, 'point')} {score_words(t, unit, counter=r.pile_names.counter)}"
-                 for t in r.scoring.terms]
-        return ["Scoring: " + ", ".join(terms) + MATCH.show(r)]  # the match, its mechanics beside it (mechanics.match)
+        terms = [term_said(t, unit, r.pile_names.counter) for t in r.scoring.terms]
+        return [_("Scoring: {terms}").format(terms=", ".join(terms)) + MATCH.show(r)]  # the match, its mechanics beside it (mechanics.match)
 
     # the rulebook's loops (rulebook.document, rulebook.provenance): rulebook.py's phrases
     provenance_kinds = ("Scores",)  # its sources rows' kinds that share a line when they cite alike
@@ -129,6 +129,45 @@ def count(game: Any, term: Any, side: int, laid) -> int:
 def words(term: Any, unit: str, counter: str = "") -> tuple:
     """What a term counts, short, as a phrase (str and Named parts)."""
     return kind_of(term.what).words(term, unit, counter)
+
+
+def term_said(term: Any, unit: str, counter: str = "") -> str:
+    """A scoring term with its points, as `touring show` says it, in the reader's language: "100 points per
+    safety in play"."""
+    return ngettext("{n} point {term}", "{n} points {term}", term.points).format(
+        n=term.points, term=term_words(term, unit, counter=counter))
+
+
+def term_words(term: Any, unit: str, to_b: Callable[[str], str] = lambda n: n, counter: str = "") -> str:
+    """What a scoring term counts, after its points, in the reader's language: score_words' phrase ("per
+    safety in play", 'for completing the race without "200 km"'), each kind's a whole message (a mechanic's
+    terms are its own: its term_words); a kind without one is said in score_words' English."""
+    what, kind = term.what, getattr(term, "kind", None)
+    card = quoted(to_b(term.card)) if getattr(term, "card", None) else ""
+    if what == "distance":
+        return _("per {unit}").format(unit=either(pgettext("unit", "mile") if u == "mile" else u
+                                                  for u in unit.split(" or ")))
+    if what == "in-play" and card:
+        return _("per {card} in play").format(card=card)
+    if what == "in-play" and kind == "safety":
+        return _("per safety in play")
+    if what == "all-in-play" and kind == "safety":
+        return _("for all safeties in play")
+    if what == "countered":
+        return _("per {counter}").format(counter=counter) if counter else _("per hazard countered")
+    if what == "completing":
+        return _("for completing the race")
+    if what == "completing-without":
+        return _("for completing the race without {card}").format(card=card)
+    if what == "completing-exhausted":
+        return _("for completing the race after the draw pile runs out")
+    if what == "shut-out":
+        return _("for completing the race while no opponent has any mileage")
+    if isinstance(kind_of(what), (MechanicAward, MechanicFinish)):
+        said = getattr(kind_of(what).mechanic, "term_words", None)
+        if said and said(what):
+            return said(what)
+    return score_words(term, unit, to_b, counter)
 
 
 def score_words(term: Any, unit: str, to_b: Callable[[str], str] = lambda n: n, counter: str = "") -> str:

@@ -4,7 +4,9 @@ compare_turn and compare_reshuffle; diff.describe reads DIFF_PHRASES), and `tour
 """
 from __future__ import annotations
 
-from ...base.wording import counted, flag_changed
+from ...base.i18n import _, ngettext, pgettext
+
+from ...base.wording import flag_changed, kind_cards
 
 # what a reshuffle does with a go or zone pile, in a diff's sentence
 KEEP = {"all": "all go back", "all-but-top": "all but the top card go back", "none": "stay on the table"}
@@ -13,14 +15,17 @@ KEEP = {"all": "all go back", "all-but-top": "all but the top card go back", "no
 def refusal(game) -> str | None:
     """Why no card but a discard is a move now (explain), or None: the seat is discarding down to its hand."""
     if game.discarding_down:
-        return f"the hand holds more than {counted(game.t.hand_size, 'card')}: discard down first"
+        return ngettext("the hand holds more than {n} card: discard down first",
+                        "the hand holds more than {n} cards: discard down first", game.t.hand_size).format(
+            n=game.t.hand_size)
     return None
 
 
 def show(r) -> str:
     """The turn in one line (`touring show`)."""
-    return (f"Turn: hand of {r.turn.hand}; draw {r.turn.draw}, then play or discard one; before a first Go "
-            f"a side may play {', '.join(k + ' cards' for k in r.turn.before_go)}")
+    return _("Turn: hand of {hand}; draw {draw}, then play or discard one; before a first Go a side may play "
+             "{kinds}").format(hand=r.turn.hand, draw=r.turn.draw,
+                               kinds=", ".join(kind_cards(k) for k in r.turn.before_go))
 
 
 def compare_turn(c) -> None:
@@ -41,15 +46,34 @@ def compare_reshuffle(c) -> None:
 
 
 # the differ's sentence for each aspect compare_turn and compare_reshuffle report (c: a diff Change)
+def kept(keep: str) -> str:
+    """What a reshuffle does with a go or zone pile (KEEP), in the reader's language."""
+    return {"all": _("all go back"), "all-but-top": _("all but the top card go back"),
+            "none": _("stay on the table")}[keep]
+
+
+def kinds_said(kinds) -> str:
+    """Kinds of card listed ("hazard, zone"), or "nothing else", in the reader's language."""
+    words = {"mileage": pgettext("card kind", "mileage"), "go": pgettext("card kind", "go"),
+             "hazard": pgettext("card kind", "hazard"), "remedy": pgettext("card kind", "remedy"),
+             "safety": pgettext("card kind", "safety"), "zone": pgettext("card kind", "zone"),
+             "counter": pgettext("card kind", "counter")}
+    return ", ".join(words.get(k, k) for k in kinds) or _("nothing else")
+
+
 DIFF_PHRASES = {
-    "hand": lambda c: f"A hand holds {c.new} cards (was {c.old})",
-    "draw": lambda c: f"Each turn begins by drawing {c.new} (was {c.old})",
-    "draw-before-play": flag_changed("A player draws before playing", "A player plays before drawing"),
-    "before-go": lambda c: f"Before its first go card a side may play {', '.join(c.new) or 'nothing else'} "
-                           f"cards (was {', '.join(c.old) or 'nothing else'})",
-    "reshuffle-discard": flag_changed("The discards are shuffled into a new deck", "The discards stay out of a new deck"),
-    "reshuffle-go": lambda c: f"At a reshuffle, go piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
-    "reshuffle-zone": lambda c: f"At a reshuffle, zone piles: {KEEP[c.new]} (was: {KEEP[c.old]})",
+    "hand": lambda c: _("A hand holds {new} cards (was {old})").format(new=c.new, old=c.old),
+    "draw": lambda c: _("Each turn begins by drawing {new} (was {old})").format(new=c.new, old=c.old),
+    "draw-before-play": flag_changed(lambda: _("A player draws before playing"),
+                                     lambda: _("A player plays before drawing")),
+    "before-go": lambda c: _("Before its first go card a side may play {new} cards (was {old})").format(
+        new=kinds_said(c.new), old=kinds_said(c.old)),
+    "reshuffle-discard": flag_changed(lambda: _("The discards are shuffled into a new deck"),
+                                      lambda: _("The discards stay out of a new deck")),
+    "reshuffle-go": lambda c: _("At a reshuffle, go piles: {new} (was: {old})").format(new=kept(c.new),
+                                                                                       old=kept(c.old)),
+    "reshuffle-zone": lambda c: _("At a reshuffle, zone piles: {new} (was: {old})").format(new=kept(c.new),
+                                                                                           old=kept(c.old)),
 }
 
 

@@ -6,6 +6,9 @@ the engine or the faces.
 """
 from __future__ import annotations
 
+from ...base.i18n import _
+from ...base.wording import capital, quoted, quoted_names, reasons_said
+
 from ...base.wording import flag_changed
 
 from typing import Any, Callable
@@ -17,7 +20,7 @@ def mileage_refusal(game, s: int, c: int) -> str | None:
     """Why mileage card c is refused for side s by its zone, or None when the zone allows it."""
     t = game.t
     if not t.mile_ok[game.zone_state[s]] >> c & 1:
-        return f"{t.zone_names[game.zone_state[s]]} does not allow {t.names[c]}"
+        return _("{zone} does not allow {card}").format(zone=t.zone_names[game.zone_state[s]], card=t.names[c])
     return None
 
 
@@ -28,23 +31,23 @@ def refusal(game, s: int, c: int, shield_reason: Callable[[str, int, int], str |
     None; `side_name(v)`: how v is named)."""
     t, card = game.t, game.t.names[c]
     if c not in t.reach:
-        return f"{card} has no play rule in this edition"
+        return _("{card} has no play rule in this edition").format(card=card)
     if t.game_scope:
-        return f"the whole table is already in {card}" if game.zone_state[0] == c else \
-            f"{card} would not change the table's zone"
+        return (_("the whole table is already in {card}") if game.zone_state[0] == c else
+                _("{card} would not change the table's zone")).format(card=card)
     reach = t.reach[c]
     reasons = []
     victims = ([s] if reach in ("own", "any") else []) + ([v for v in t.others[s]] if reach != "own" else [])
     for v in victims:
-        who = "your side" if v == s else side_name(v)
+        who = _("your side") if v == s else side_name(v)
         shielded = shield_reason(who, v, c)
         if shielded is not None:
             reasons.append(shielded)
         elif game.zone_state[v] == c and lifts_every_limit(t, c):  # a remedy with nothing to lift
-            reasons.append(f"{who} has no limit to lift" if v == s else f"{who} has no limit")
+            reasons.append((_("{who} has no limit to lift") if v == s else _("{who} has no limit")).format(who=who))
         elif game.zone_state[v] == c:
-            reasons.append(f"{who} is already in {card}")
-    return ", and ".join(reasons) or f"{card} would not change any zone it may be played on"
+            reasons.append(_("{who} is already in {card}").format(who=who, card=card))
+    return reasons_said(reasons) or _("{card} would not change any zone it may be played on").format(card=card)
 
 
 def lifts_every_limit(t, c: int) -> bool:
@@ -53,28 +56,40 @@ def lifts_every_limit(t, c: int) -> bool:
 
 
 # touring show ------------------------------------------------------------------------------------
-SHOW_REACH = {"own": "on one's own side", "opponent": "on an opponent", "any": "on any side"}
-SHOW_SPEEDING = {"forbidden": "not allowed", "forfeit-card": "allowed, but the card is forfeited",
-                 "forfeit-all": "allowed, but the side forfeits all its mileage and restarts"}
+
 
 
 def show_lines(zones) -> list[str]:
     """The zones in `touring show`'s summary (none for an edition without zones)."""
     if not zones.zones:
         return []
-    scope = "each side separately" if zones.scope == "side" else "the whole game at once"
-    lines = [f"Zones govern {scope}; the race starts in {zones.start}"]
+    said = _("Zones govern each side separately; the race starts in {zone}") if zones.scope == "side" else \
+        _("Zones govern the whole game at once; the race starts in {zone}")
+    lines = [said.format(zone=zones.start)]
     for zone in zones.zones:
-        lines.append(f"  {zone.name} allows {', '.join(zone.allows)}")
+        lines.append("  " + _("{zone} allows {mileage}").format(zone=zone.name, mileage=", ".join(zone.allows)))
     if zones.scope == "side":  # on the one shared pile of a whole-game zone, no side is chosen
         for play in zones.plays:
-            lines.append(f"  {play.card} is played {SHOW_REACH[play.reach]}")
+            lines.append("  " + show_reach(play.reach).format(card=play.card))
     else:
-        lines.append(f"  {', '.join(p.card for p in zones.plays)}: played on the shared zone pile")
-    lines.append("  A zone card " + ("must change the zone" if zones.change_only else
-                                     "may be played even where it changes nothing"))
-    lines.append(f"  Speeding is {SHOW_SPEEDING[zones.speeding]}")
+        lines.append("  " + _("{cards}: played on the shared zone pile").format(
+            cards=", ".join(p.card for p in zones.plays)))
+    lines.append("  " + (_("A zone card must change the zone") if zones.change_only else
+                         _("A zone card may be played even where it changes nothing")))
+    lines.append("  " + show_speeding(zones.speeding))
     return lines
+
+
+def show_reach(reach: str) -> str:
+    """Where a zone card is laid, as `touring show` says it ({card} to fill in)."""
+    return {"own": _("{card} is played on one's own side"), "opponent": _("{card} is played on an opponent"),
+            "any": _("{card} is played on any side")}[reach]
+
+
+def show_speeding(speeding: str) -> str:
+    return {"forbidden": _("Speeding is not allowed"),
+            "forfeit-card": _("Speeding is allowed, but the card is forfeited"),
+            "forfeit-all": _("Speeding is allowed, but the side forfeits all its mileage and restarts")}[speeding]
 
 
 # diff --------------------------------------------------------------------------------------------
@@ -108,41 +123,46 @@ def plays(zones) -> dict[str, str]:
     return {p.card: p.reach if zones.scope == "side" else "shared" for p in zones.plays}
 
 
-DIFF_REACH = {"own": "on the player's own side", "opponent": "on an opponent", "any": "on any side",
-              "shared": "on the one zone pile shared by the whole game"}
-DIFF_SPEEDING = {"forbidden": "speeding is not allowed (a fast card cannot be laid in a slow zone)",
-                 "forfeit-card": "speeding forfeits the card that was laid",
-                 "forfeit-all": "speeding forfeits all the side's mileage and its go pile, so it starts again"}
-DIFF_SCOPE = {"side": "each side separately, on its own zone pile", "game": "the whole game at once"}
+def diff_reach(reach: str) -> str:
+    return {"own": _("on the player's own side"), "opponent": _("on an opponent"), "any": _("on any side"),
+            "shared": _("on the one zone pile shared by the whole game")}[reach]
 
 
-def q(name: Any) -> str:
-    return f'"{name}"'
+def diff_speeding(speeding: str) -> str:
+    return {"forbidden": _("speeding is not allowed (a fast card cannot be laid in a slow zone)"),
+            "forfeit-card": _("speeding forfeits the card that was laid"),
+            "forfeit-all": _("speeding forfeits all the side's mileage and its go pile, so it starts again")}[speeding]
 
 
-def names(items) -> str:
-    return ", ".join(q(n) for n in items) if items else "nothing"
+def diff_scope(scope: str) -> str:
+    return {"side": _("each side separately, on its own zone pile"), "game": _("the whole game at once")}[scope]
 
 
-def three(added: str, removed: str, changed: str, show: Callable[[Any], str] = str) -> Callable:
-    """A phrase from one template per action; {name}, {new} and {old} are filled in."""
+def three(added: Callable[[], str], removed: Callable[[], str], changed: Callable[[], str],
+          show: Callable[[Any], str] = str) -> Callable:
+    """A phrase from one template per action, each read when the phrase is (a function giving it in the
+    reader's language); {name}, {new} and {old} are filled in."""
     templates = {"added": added, "removed": removed}
 
     def phrase(c) -> str:
-        return templates.get(c.action, changed).format(
-            name=q(c.name), new="" if c.new is None else show(c.new), old="" if c.old is None else show(c.old))
+        return templates.get(c.action, changed)().format(
+            name=quoted(c.name), new="" if c.new is None else show(c.new), old="" if c.old is None else show(c.old))
     return phrase
 
 
+def allowed_said(value) -> str:
+    return _("all mileage") if value == "all mileage" else quoted_names(value)
+
+
 DIFF_PHRASES: dict[str, Callable] = {  # the aspects `compare` records -> a change (diff.changes.Change) in words
-    "scope": lambda c: f"Zones govern {DIFF_SCOPE[c.new]} (was {DIFF_SCOPE[c.old]})",
-    "start": lambda c: f"The race starts in {q(c.new)} (was {q(c.old)})",
-    "zone-allows": three("New zone {name}, allowing {new}", "Zone {name} is gone (it allowed {old})",
-                         "Zone {name} allows {new} (was {old})",
-                         show=lambda v: "all mileage" if v == "all mileage" else names(v)),
-    "zone-play": three("{name} is played {new} (new)", "No rule any more for playing {name} (it was played {old})",
-                       "{name} is played {new} (was {old})", show=DIFF_REACH.__getitem__),
-    "change-only": flag_changed("A zone card may be played only when it changes the zone",
-                          "A zone card may be played even when it changes nothing"),
-    "speeding": lambda c: f"{DIFF_SPEEDING[c.new].capitalize()} (was: {DIFF_SPEEDING[c.old]})",
+    "scope": lambda c: _("Zones govern {new} (was {old})").format(new=diff_scope(c.new), old=diff_scope(c.old)),
+    "start": lambda c: _("The race starts in {new} (was {old})").format(new=quoted(c.new), old=quoted(c.old)),
+    "zone-allows": three(lambda: _("New zone {name}, allowing {new}"), lambda: _("Zone {name} is gone (it allowed {old})"),
+                         lambda: _("Zone {name} allows {new} (was {old})"), show=allowed_said),
+    "zone-play": three(lambda: _("{name} is played {new} (new)"),
+                       lambda: _("No rule any more for playing {name} (it was played {old})"),
+                       lambda: _("{name} is played {new} (was {old})"), show=diff_reach),
+    "change-only": flag_changed(lambda: _("A zone card may be played only when it changes the zone"),
+                                lambda: _("A zone card may be played even when it changes nothing")),
+    "speeding": lambda c: _("{new} (was: {old})").format(new=capital(diff_speeding(c.new)), old=diff_speeding(c.old)),
 }
