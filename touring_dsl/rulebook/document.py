@@ -23,6 +23,7 @@ from .construct_words import phrase
 from .examples import worked_examples
 from .history import history_section
 from .provenance import provenance_section
+from .typeset import typeset
 from ..language.archive import load_parent
 from .variant import variant_section
 
@@ -56,7 +57,7 @@ def build(ruleset: Ruleset, parent: Ruleset | None = None, rules_only: bool = Fa
         raise ValueError(f"no rulebook edition {edition!r}; choose from {', '.join(EDITIONS)}")
     if parent is None and ruleset.parent:
         parent = load_parent(ruleset)
-    return _Writer(ruleset, parent, "rules" if rules_only else edition).rulebook()
+    return typeset(_Writer(ruleset, parent, "rules" if rules_only else edition).rulebook())
 
 
 def cards(names: Iterable[str], last: str = "and") -> Text:

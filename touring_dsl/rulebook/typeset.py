@@ -1,0 +1,58 @@
+"""Rulebook stage, typesetting by language: a finished document's text set as its reader's language prints it.
+
+French puts a no-break space before : and a narrow one before ; ! ? and sets « » with spaces inside
+(base.i18n.typography). The translators type plain spaces; this is applied once, to the whole finished
+document, never to English (whose output stays byte for byte what it was). A sentence is split into
+pieces around card names, so each piece is set knowing the letters on either side of it: the colon in
+"**Citerne** : ..." belongs to the piece after the card name.
+"""
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass, replace
+
+from ..base.i18n import language, typography
+from .blocks import CardName, Ref, Strong, Text
+
+
+def typeset(book):
+    """The rulebook (or any of its blocks) with every piece of text set for the reader's language."""
+    code = language()
+    if code == "en":
+        return book
+    return _walk(book, code)
+
+
+def _walk(value, code: str):
+    if isinstance(value, str):
+        return typography(value, code)
+    if isinstance(value, tuple):
+        if value and all(isinstance(part, (str, CardName, Strong, Ref)) for part in value):
+            return set_text(value, code)
+        return tuple(_walk(item, code) for item in value)
+    if is_dataclass(value) and not isinstance(value, (CardName, Strong, Ref)):
+        return replace(value, **{f.name: _walk(getattr(value, f.name), code) for f in fields(value)
+                                 if isinstance(getattr(value, f.name), (str, tuple)) or
+                                 is_dataclass(getattr(value, f.name))})
+    return value
+
+
+def _shown(part) -> str:
+    if isinstance(part, str):
+        return part
+    if isinstance(part, Ref):
+        return "]"
+    return part.text
+
+
+def set_text(value: Text, code: str) -> Text:
+    """A run of text set piece by piece, each piece seeing the last letter before it and the first after."""
+    out = []
+    for i, part in enumerate(value):
+        if not isinstance(part, str) or not part:
+            out.append(part)
+            continue
+        before = _shown(value[i - 1])[-1:] if i and _shown(value[i - 1]) else ""
+        after = _shown(value[i + 1])[:1] if i + 1 < len(value) and _shown(value[i + 1]) else ""
+        set_ = typography(before + part + after, code)
+        out.append(set_[len(before):len(set_) - len(after)] if after else set_[len(before):])
+    return tuple(out)
