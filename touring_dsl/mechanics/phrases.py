@@ -89,9 +89,11 @@ class MileageList:
 
 @dataclass(frozen=True)
 class Number:
-    """A bare number inside a phrase ("so that you hold seven": the rulebook spells small numbers)."""
+    """A bare number inside a phrase ("so that you hold seven": the rulebook spells small numbers); `feminine`:
+    it counts a noun that is feminine in the reader's language (French "une carte")."""
 
     n: int
+    feminine: bool = False
 
 
 @dataclass(frozen=True)
