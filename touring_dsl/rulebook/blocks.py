@@ -124,7 +124,7 @@ def conjunction(last: str) -> str:
     """The word that joins the last item of a list ("and" or "or") in the reader's language."""
     if language() == "en":
         return last
-    return _("and") if last == "and" else _("or")
+    return {"and": _("and"), "or": _("or"), "then": _("then")}.get(last, last)
 
 
 def card_list(names, last: str = "and") -> Text:

@@ -8,7 +8,9 @@ default effect of a hazard: one with no attribute of another effect needs its ch
 """
 from __future__ import annotations
 
+from ...base.i18n import _
 from ..delays import DELAYS
+from ..phrases import filled
 from .base import Count, HazardEffect, Named
 
 
@@ -60,17 +62,20 @@ class DelayEffect(HazardEffect):
 
     # words -------------------------------------------------------------------------------------
     def role(self, card):
-        return ("stops an opponent", *_for_hours(card))
+        return filled(_("stops an opponent for {hours}"), hours=Count(card.hours, "hour")) if card.hours else \
+            (_("stops an opponent"),)
 
     def row(self, card, chain):
         steps = chain.steps if chain else ()
         cure = []
         for i, step in enumerate(steps):
-            cure += ([", then "] if i else []) + [Named(step)]
-        return ("stops the side", *_for_hours(card)), tuple(cure) or ("-",)
+            cure += ([_(", then ")] if i else []) + [Named(step)]
+        does = (filled(_("stops the side for {hours}"), hours=Count(card.hours, "hour")) if card.hours else
+                (_("stops the side"),))
+        return does, tuple(cure) or ("-",)
 
     def hindrance(self, cards: list) -> str:
-        return "by stopping them with hazards"
+        return _("by stopping them with hazards")
 
     def show(self, card) -> None:
         return None  # its chain's "Delay:" line says it
