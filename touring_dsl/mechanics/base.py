@@ -202,6 +202,20 @@ class Mechanic(Contract):
         """The rulebook's sentences for its part (rulebook/)."""
         raise NotImplementedError(f"mechanic {self.name} has no rulebook words")
 
+    def award_rulebook(self, award: Award) -> str:
+        """The rulebook's words for one of its awards, said after its points, in the reader's language (a
+        mechanic with a translation returns its own message; the default is the award's English)."""
+        return award.rulebook
+
+    def finish_rulebook(self, finish: Finish) -> str:
+        """The rulebook's words for one of its finishes ("after an extension"), in the reader's language."""
+        return finish.words
+
+    def decision_rulebook(self, action: str) -> str | None:
+        """A worked example's words for one of its decisions ("chooses to extend the race"), in the reader's
+        language, or None (the rulebook then says the decision's English words)."""
+        return None
+
     @stage("words")
     def diff(self, old, new, unit: str) -> list[str]:
         """The differences between two of its parts (either may be None: absent), in words (diff/)."""

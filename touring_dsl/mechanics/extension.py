@@ -16,6 +16,8 @@ through them one by one.
 """
 from __future__ import annotations
 
+from ..base.i18n import _
+
 from functools import partial
 
 from .base import Award, Decision, Finish, Mechanic, model_on_first_use
@@ -141,9 +143,20 @@ class ExtensionMechanic(Mechanic):
 
     # words -------------------------------------------------------------------------------------
     def rulebook(self, part, unit: str) -> list[str]:
-        return [f"The first side to reach the target does not win at once: the player who laid the card "
-                f"chooses to extend the race to {part.to} {unit}, or to stop there and win. A race is extended "
-                f"once; an extended race is run to {part.to} {unit} by the same rules."]
+        return [_("The first side to reach the target does not win at once: the player who laid the card "
+                  "chooses to extend the race to {goal}, or to stop there and win. A race is extended once; an "
+                  "extended race is run to {goal} by the same rules.").format(goal=f"{part.to} {unit}")]
+
+    def award_rulebook(self, award) -> str:
+        return _("when the race was extended: the side whose player called the extension scores them if it "
+                 "completed the longer race; if it did not (another side completed it, or nobody did), each "
+                 "other side scores them instead")
+
+    def finish_rulebook(self, finish) -> str:
+        return _("after an extension")
+
+    def decision_rulebook(self, action: str) -> str | None:
+        return {EXTEND: _("chooses to extend the race"), STOP: _("chooses to end the race here")}.get(action)
 
     def diff(self, old, new, unit: str) -> list[str]:
         if old == new or (old is not None and new is not None and old.to == new.to):

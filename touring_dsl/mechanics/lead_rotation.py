@@ -11,6 +11,8 @@ Extension's are (docs/language.md, "Adding a mechanic").
 """
 from __future__ import annotations
 
+from ..base.i18n import _
+
 from .base import Mechanic, model_on_first_use
 
 PASSES = "the lead passes to the left from race to race"
@@ -51,8 +53,9 @@ class LeadRotationMechanic(Mechanic):
 
     # words -------------------------------------------------------------------------------------
     def rulebook(self, part, unit: str) -> list[str]:
-        return ["The lead passes to the left from race to race: the player on the left of the one who took the "
-                "first turn of a race is dealt to first and plays first in the next, so every player leads in turn."]
+        return [_("The lead passes to the left from race to race: the player on the left of the one who took the "
+                  "first turn of a race is dealt to first and plays first in the next, so every player leads in "
+                  "turn.")]
 
     def diff(self, old, new, unit: str) -> list[str]:
         if (old is None) == (new is None):
