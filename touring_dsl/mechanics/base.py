@@ -211,6 +211,11 @@ class Mechanic(Contract):
         """The rulebook's words for one of its finishes ("after an extension"), in the reader's language."""
         return finish.words
 
+    def variant_lines(self, old, new, unit: str) -> list[str]:
+        """A house rule's changes to its part, for the rulebook's "How this variant differs", in the reader's
+        language (default: the differ's words, `diff`)."""
+        return self.diff(old, new, unit)
+
     def decision_rulebook(self, action: str) -> str | None:
         """A worked example's words for one of its decisions ("chooses to extend the race"), in the reader's
         language, or None (the rulebook then says the decision's English words)."""

@@ -155,6 +155,17 @@ class ExtensionMechanic(Mechanic):
     def finish_rulebook(self, finish) -> str:
         return _("after an extension")
 
+    def variant_lines(self, old, new, unit: str) -> list[str]:
+        """The differ's words (diff above), in the reader's language for the rulebook."""
+        if old == new or (old is not None and new is not None and old.to == new.to):
+            return []
+        if new is None:
+            return [_("no extension (was: the race may be extended to {goal})").format(goal=f"{old.to} {unit}")]
+        if old is None:
+            return [_("the race may be extended to {goal} (was: no extension)").format(goal=f"{new.to} {unit}")]
+        return [_("the race may be extended to {goal} (was {was})").format(goal=f"{new.to} {unit}",
+                                                                            was=f"{old.to} {unit}")]
+
     def decision_rulebook(self, action: str) -> str | None:
         return {EXTEND: _("chooses to extend the race"), STOP: _("chooses to end the race here")}.get(action)
 

@@ -29,7 +29,7 @@ def worked_examples(ruleset: Ruleset, go: str, most: int | None = None) -> Secti
                      key=lambda i: (-len(ruleset.examples[i].moves) - len(ruleset.examples[i].checks), i))
     chosen = [ruleset.examples[i] for i in sorted(fullest[:most])]
     blocks = tuple(_Teller(ruleset, example, go).worked(i + 1, cited=False) for i, example in enumerate(chosen))
-    return Section("Worked examples", "examples", blocks)
+    return Section(_("Worked examples"), "examples", blocks)
 
 
 class _Teller:
