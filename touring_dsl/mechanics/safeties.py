@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .construct import Construct
 from .effects.base import Named, NameList
-from ..base.i18n import _
+from ..base.i18n import _, ngettext
 from .phrases import Chapter, Para, Refs, filled
 from .vocabulary import DERIVED, EMPTY, LIST, LISTS, PUBLIC, RUNNING, SAFETY, SIDE, StateField
 
@@ -253,9 +253,12 @@ class SafetyConstruct(Construct):
     def role(self, card, go: str) -> tuple:
         """What the card does, for the rulebook's equipment table."""
         against = NameList(tuple(card.against), "and")
-        role = (filled(_("shields its side from {cards} for the rest of the race; its side needs no {go}"),
+        n = len(card.against)  # (French: "contre la carte X", "contre les cartes X et Y")
+        role = (filled(ngettext("shields its side from {cards} for the rest of the race; its side needs no {go}",
+                                "shields its side from {cards} for the rest of the race; its side needs no {go}", n),
                        cards=against, go=Named(go)) if card.acts_as_go else
-                filled(_("shields its side from {cards} for the rest of the race"), cards=against))
+                filled(ngettext("shields its side from {cards} for the rest of the race",
+                                "shields its side from {cards} for the rest of the race", n), cards=against))
         if card.counters:
             return role + filled(_("; may be laid out of turn against {cards}"),
                                  cards=NameList(tuple(card.counters), "or"))
@@ -286,8 +289,8 @@ class SafetyConstruct(Construct):
                                  go=Named(go)))
         if card.extra_turn:
             extras.append((_("you draw and play again at once"),))
-        return filled(_("{card} shields from {cards}"), card=Named(card.name),
-                      cards=NameList(tuple(card.against), "and")), extras
+        return filled(ngettext("{card} shields from {cards}", "{card} shields from {cards}", len(card.against)),
+                      card=Named(card.name), cards=NameList(tuple(card.against), "and")), extras
 
     # the rulebook's loops (rulebook.document): its words above, set in the rulebook's places
     def card_chapter(self, ruleset, slot: str, book):

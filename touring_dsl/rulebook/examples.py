@@ -103,9 +103,13 @@ class _Teller:
     def _safeties(self, given: ExampleSide | None) -> Text:
         if given is None or not given.safeties:
             return ()
-        context = "a player" if self.individuals else "a side"
-        said = (pgettext(context, " It has {cards} in front of it as a safety.") if len(given.safeties) == 1 else
-                pgettext(context, " It has {cards} in front of it as safeties."))
+        one = len(given.safeties) == 1
+        if self.individuals:  # (French: "devant lui", a player; "devant elle", a side)
+            said = (pgettext("a player", " It has {cards} in front of it as a safety.") if one else
+                    pgettext("a player", " It has {cards} in front of it as safeties."))
+        else:
+            said = (pgettext("a side", " It has {cards} in front of it as a safety.") if one else
+                    pgettext("a side", " It has {cards} in front of it as safeties."))
         return filled(said, cards=card_list(given.safeties))
 
     def _side_piles(self, side: int, given: ExampleSide | None) -> Text:

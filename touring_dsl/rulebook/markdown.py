@@ -87,14 +87,15 @@ def _table(table: Table) -> list[str]:
 
 def _assumed(block: Assumed) -> list[str]:
     label = typography(_("Assumption A{number}.").format(number=block.number))
+    why, applies, rests = (typography(said) for said in (_("Why:"), _("Applies to:"), _("Rests on:")))
     lines = [f'<a id="assumption-{block.number}"></a>', "",
-             f"> **{label}** {inline(block.body)}  ", f"> *{typography(_('Why:'))}* {escape(block.reason)}"]
+             f"> **{label}** {inline(block.body)}  ", f"> *{why}* {escape(block.reason)}"]
     if block.applies_to:
         lines[-1] += "  "
-        lines.append(f"> *{typography(_('Applies to:'))}* {escape(block.applies_to)}")
+        lines.append(f"> *{applies}* {escape(block.applies_to)}")
     if block.basis:
         lines[-1] += "  "
-        lines.append(f"> *{typography(_('Rests on:'))}* {escape(block.basis)}")
+        lines.append(f"> *{rests}* {escape(block.basis)}")
     return lines
 
 
@@ -103,10 +104,10 @@ def _worked(block: Worked) -> list[str]:
                                                                      title=escape(block.title))) + "**"
     if block.source:
         title += " *" + _("(from {source})").format(source=escape(block.source)) + "*"
-    lines = [title, "", f"*{_('Position.')}*", ""]
+    lines = [title, "", "*" + _("Position.") + "*", ""]
     lines += [f"- {inline(p)}" for p in block.position]
-    lines += ["", f"*{_('Moves.')}*", ""]
+    lines += ["", "*" + _("Moves.") + "*", ""]
     lines += [f"{i + 1}. {inline(m)}" for i, m in enumerate(block.moves)]
-    lines += ["", f"*{_('What follows.')}*", ""]
+    lines += ["", "*" + _("What follows.") + "*", ""]
     lines += [f"- {inline(o)}" for o in block.outcome]
     return lines

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import fields, is_dataclass, replace
 
-from ..base.i18n import language, typography
+from ..base.i18n import NARROW_NBSP, NBSP, language, typography
 from .blocks import CardName, Ref, Strong, Text
 
 
@@ -54,5 +54,8 @@ def set_text(value: Text, code: str) -> Text:
         before = _shown(value[i - 1])[-1:] if i and _shown(value[i - 1]) else ""
         after = _shown(value[i + 1])[:1] if i + 1 < len(value) and _shown(value[i + 1]) else ""
         set_ = typography(before + part + after, code)
-        out.append(set_[len(before):len(set_) - len(after)] if after else set_[len(before):])
+        piece = set_[len(before):len(set_) - len(after)] if after else set_[len(before):]
+        if not part[-1:].isspace():  # a space before the next piece's ";" is that piece's to set, not this one's
+            piece = piece.rstrip(NBSP + NARROW_NBSP)
+        out.append(piece)
     return tuple(out)

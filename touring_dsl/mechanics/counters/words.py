@@ -102,12 +102,12 @@ def refusal(card: str) -> str:
 # a house rule's changes (rulebook.variant), as phrases ---------------------------------------------
 def new_card_role(card) -> str:
     """An added card's role when it is a counter card ("card played out of turn"), else its kind's."""
-    return f"{card.kind} card" if card.kind != "counter" else "card played out of turn"
+    return f"{card.kind} card" if card.kind != "counter" else "card played out of turn"  # (rulebook.variant translates)
 
 
 def new_card_extra(card) -> tuple:
     """What an added card cancels, as a phrase (empty where it cancels nothing)."""
-    return (" that cancels ", NameList(tuple(card.counters), "or")) if card.counters else ()
+    return filled(_(" that cancels {cards}"), cards=NameList(tuple(card.counters), "or")) if card.counters else ()
 
 
 def card_change(was, card) -> tuple | None:

@@ -44,6 +44,8 @@ table (each setup's race and its piles' needs) is the rulebook's.
 """
 from __future__ import annotations
 
+from ...base.i18n import _
+
 from ..construct import Construct, on_first_call
 from . import kernel, rulebook, statements, suggest, words
 from ..vocabulary import MILEAGE
@@ -141,7 +143,7 @@ class RaceConstruct(Construct):
         if slot == "ending":
             return rulebook.winning(ruleset)
         blocks = (*rulebook.object_blocks(ruleset, book.hindrances()), *book.mechanic_rules())
-        return Chapter("Object of the game", "object", blocks)
+        return Chapter(_("Object of the game"), "object", blocks)
 
     def card_chapter(self, ruleset, slot: str, book):
         return rulebook.mileage_chapter(ruleset)

@@ -60,8 +60,8 @@ def distance_object(r, hindrances: str) -> tuple:
     if race.caps:
         limits: list = []
         for i, (card, n) in enumerate(race.caps):
-            limits += ([" " + _("or") + " "] if i else []) + list(filled(_("{n} {card}"), n=Run((Number(n),)),
-                                                                          card=Named(card)))
+            limits += ([" " + _("or") + " "] if i else []) + list(filled(
+                ngettext("{n} {card}", "{n} {card}", n), n=Run((Number(n, feminine=True),)), card=Named(card)))
         blocks.append(Para(filled(_("No side may lay more than {cards} in one race."), cards=tuple(limits))))
     return tuple(blocks)
 
