@@ -149,7 +149,7 @@ def counted_cards(items, last: str = "and", number=str) -> Text:
             parts.append(f" {last} " if i == len(items) - 1 else ", ")
         if language() == "en":
             parts.extend((f"{number(count)} ", CardName(name)))
-        else:  # "une carte Feu rouge": the count agrees with "carte", never with the card's own name
+        else:  # "une carte X" in French: the count agrees with "carte", never with the card's own name
             spelt = number(count, feminine=True) if number is not str else str(count)
             parts.extend(filled(ngettext("{n} {card}", "{n} {card}", count).format(n=spelt, card="{card}"),
                                 card=CardName(name)))

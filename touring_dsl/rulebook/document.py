@@ -33,10 +33,10 @@ from .variant import variant_section
 def kind_label(kind: str) -> str:
     """A card kind as the equipment table labels it: its word in the language, except the counter's, whose
     word says less to a player."""
-    return {"mileage": pgettext("card kind", "Mileage"), "go": pgettext("card kind", "Go"),
-            "remedy": pgettext("card kind", "Remedy"), "hazard": pgettext("card kind", "Hazard"),
-            "zone": pgettext("card kind", "Zone"), "safety": pgettext("card kind", "Safety"),
-            "counter": pgettext("card kind", "Out of turn")}[kind]
+    return w.capital({"mileage": pgettext("card kind", "mileage"), "go": pgettext("card kind", "go"),
+                      "remedy": pgettext("card kind", "remedy"), "hazard": pgettext("card kind", "hazard"),
+                      "zone": pgettext("card kind", "zone"), "safety": pgettext("card kind", "safety"),
+                      "counter": pgettext("card kind", "out of turn")}[kind])
 
 
 def kind_plural() -> dict[str, str]:

@@ -4,7 +4,7 @@ French puts a no-break space before : and a narrow one before ; ! ? and sets « 
 (base.i18n.typography). The translators type plain spaces; this is applied once, to the whole finished
 document, never to English (whose output stays byte for byte what it was). A sentence is split into
 pieces around card names, so each piece is set knowing the letters on either side of it: the colon in
-"**Citerne** : ..." belongs to the piece after the card name.
+"**CARD** : ..." belongs to the piece after the card name.
 """
 from __future__ import annotations
 
