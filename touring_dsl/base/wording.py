@@ -27,6 +27,16 @@ def distance(n: int, unit: str) -> str:
     return counted(n, "mile") if unit == "miles" else f"{n} {unit}"
 
 
+def read_distance(n: int, unit: str) -> str:
+    """A distance in a race's unit as the reader's language writes it (base.i18n): distance()'s English for
+    an English reader, "1 mille", "25 milles" for a French one; km is km in both."""
+    from .i18n import language, ngettext
+
+    if unit != "miles" or language() == "en":
+        return distance(n, unit)
+    return ngettext("{n} mile", "{n} miles", n).format(n=n)
+
+
 def flag_changed(yes: str, no: str):
     """The differ's sentence for a yes-or-no rule that changed: `yes` or `no` as it is now, then as it was
     (the change `c` has .new and .old, the rule's truth in each edition)."""

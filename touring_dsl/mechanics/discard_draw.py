@@ -15,6 +15,8 @@ rebuilds them. Every piece is declared below, as the Extension's are.
 """
 from __future__ import annotations
 
+from ..base.i18n import _
+
 from .base import Decision, Mechanic, model_on_first_use
 from .vocabulary import ONE, PUBLIC, SAFETY, VALUE, Offer, StateField
 
@@ -110,10 +112,22 @@ class DiscardDrawMechanic(Mechanic):
 
     # words -------------------------------------------------------------------------------------
     def rulebook(self, part, unit: str) -> list[str]:
-        return ["Instead of the card a turn begins by drawing, a player may take the top card of the discard "
-                "pile, when another player discarded it (as a turn's move: not a hazard a counter cancelled nor "
-                "cards a safety lifted) and the draw pile still has cards. Nobody takes back their own discard, "
-                "and a card taken is gone from the discards; the draws of an extra turn are from the draw pile."]
+        return [_("Instead of the card a turn begins by drawing, a player may take the top card of the discard "
+                  "pile, when another player discarded it (as a turn's move: not a hazard a counter cancelled nor "
+                  "cards a safety lifted) and the draw pile still has cards. Nobody takes back their own discard, "
+                  "and a card taken is gone from the discards; the draws of an extra turn are from the draw "
+                  "pile.")]
+
+    def variant_lines(self, old, new, unit: str) -> list[str]:
+        """The differ's words (diff below), in the reader's language for the rulebook."""
+        if (old is None) == (new is None):
+            return []
+        if new is None:
+            return [_("a turn's draw is always from the draw pile (was: it may take the top discard)")]
+        return [_("a turn's draw may take the top discard instead (was: always from the draw pile)")]
+
+    def decision_rulebook(self, action: str) -> str | None:
+        return {TAKE: _("chooses to take the top discard"), DRAW: _("chooses to draw from the draw pile")}.get(action)
 
     def diff(self, old, new, unit: str) -> list[str]:
         if (old is None) == (new is None):

@@ -57,6 +57,16 @@ class LeadRotationMechanic(Mechanic):
                   "first turn of a race is dealt to first and plays first in the next, so every player leads in "
                   "turn.")]
 
+    def variant_lines(self, old, new, unit: str) -> list[str]:
+        """The differ's words (diff below), in the reader's language for the rulebook."""
+        if (old is None) == (new is None):
+            return []
+        if new is None:
+            return [_("the same player leads every race (was: in the match the lead passes to the left from "
+                      "race to race)")]
+        return [_("in the match the lead passes to the left from race to race (was: the same player leads every "
+                  "race)")]
+
     def diff(self, old, new, unit: str) -> list[str]:
         if (old is None) == (new is None):
             return []

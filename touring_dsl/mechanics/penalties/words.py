@@ -2,6 +2,8 @@
 suggested house rule and the rulebook's plain sentences (its Penalties section is book.py)."""
 from __future__ import annotations
 
+from ...base.i18n import _
+
 from ...base.wording import distance
 
 
@@ -47,7 +49,7 @@ def house_rule(r) -> tuple[str, tuple[str, ...]] | None:
 # the rulebook's delays section ---------------------------------------------------------------------
 def hours_note(r) -> str:
     """What the rulebook adds after the hours of delay when the penalty is reckoned by them, else ""."""
-    return " The hours set the size of the penalty." if r.penalties and r.penalties.per_hour else ""
+    return " " + _("The hours set the size of the penalty.") if r.penalties and r.penalties.per_hour else ""
 
 
 # `touring show` ------------------------------------------------------------------------------------
