@@ -48,6 +48,11 @@ class DiscardDrawMechanic(Mechanic):
     errors = {"E235": "taking the top discard where a turn does not begin with a draw of one card"}
     decisions = (Decision(TAKE, "take the top discard"), Decision(DRAW, "draw from the draw pile"))
     events = {"take": "A player took the top discard."}
+
+    def events_read(self) -> dict[str, str]:
+        """Its events' words in the reader's language (a worked example's \"What follows\")."""
+        return {"take": _("A player took the top discard.")}
+
     kernel_names = {}
     constants = ("DISCARD_OFFER",)
 

@@ -57,6 +57,11 @@ class ExtensionMechanic(Mechanic):
                     "completed the longer race; if it did not (another side completed it, or nobody did), each "
                     "other side scores them instead"),)
     events = {"extend": "The race was extended."}
+
+    def events_read(self) -> dict[str, str]:
+        """Its events' words in the reader's language (a worked example's \"What follows\")."""
+        return {"extend": _("The race was extended.")}
+
     kernel_names = {}
     constants = ("EXTENSION_OFFER",)
 

@@ -282,7 +282,9 @@ def _capital(said: Text) -> Text:
 
 def event_words() -> dict[str, str]:
     """The events the rulebook's own code names, in the reader's language (the others' words: EVENT_WORDS)."""
-    return {"speeding": _("A side was caught speeding."), "win": _("The race was won.")}
+    read = {kind: words for owner in (*core.CORE, *EFFECTS, *REGISTERED) if hasattr(owner, "events_read")
+            for kind, words in owner.events_read().items()}  # each owner's events, in the reader's language
+    return {**read, "speeding": _("A side was caught speeding."), "win": _("The race was won.")}
 
 
 EVENT_WORDS = {"speeding": "A side was caught speeding.",

@@ -22,6 +22,10 @@ class DelayEffect(HazardEffect):
     errors = {"E232": "a hazard with no way to recover"}
     events = {"hazard": "A hazard was played on a side."}  # (every effect's play reports it: e.hazard_event)
 
+    def events_read(self) -> dict[str, str]:
+        """Its events' words in the reader's language (a worked example's \"What follows\")."""
+        return {"hazard": _("A hazard was played on a side.")}
+
     # the compiler ------------------------------------------------------------------------------
     def recognises(self, card, chained: frozenset[str]) -> bool:
         return card.name in chained or (card.effect is None and not card.removes)

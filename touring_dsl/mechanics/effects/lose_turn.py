@@ -27,6 +27,11 @@ class LoseTurnEffect(HazardEffect):
     how = "give it `loses turn`"
     errors = {"E236": "a hazard that makes a side lose a turn is also a delay or a removal"}
     events = {"lose-turn": "A hazard made a side lose its next turn.", "turn-lost": "A side lost its turn."}
+
+    def events_read(self) -> dict[str, str]:
+        """Its events' words in the reader's language (a worked example's \"What follows\")."""
+        return {"lose-turn": _("A hazard made a side lose its next turn."), "turn-lost": _("A side lost its turn.")}
+
     diff_aspect = "loses-turn"
 
     # the compiler ------------------------------------------------------------------------------

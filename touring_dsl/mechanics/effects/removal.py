@@ -22,6 +22,11 @@ class RemovalEffect(HazardEffect):
     how = "make it `removes` a mileage card"
     errors = {}  # (E270, a card of the wrong kind, is the core's)
     events = {"remove": "A hazard took a mileage card."}
+
+    def events_read(self) -> dict[str, str]:
+        """Its events' words in the reader's language (a worked example's \"What follows\")."""
+        return {"remove": _("A hazard took a mileage card.")}
+
     diff_aspect = "removes"
     diff_names_card = True
     diff_topic = "removals"  # ("Removal hazards and counters")

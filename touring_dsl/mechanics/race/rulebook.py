@@ -129,14 +129,14 @@ def pile_flags(r) -> tuple[Para, ...]:
     said = []
     face_down = [p.card for p in r.race.piles if p.face_down]
     if face_down:
-        one = len(face_down) == 1
-        said.append(Para(("Once the ", NameList(tuple(face_down)), " " + plural(len(face_down), "pile") +
-                          (" is" if one else " are") + " complete, turn " + ("it" if one else "them") +
-                          " face down to show that " + ("it is" if one else "they are") + " finished.")))
+        done = (_("Once the {cards} pile is complete, turn it face down to show that it is finished.")
+                if len(face_down) == 1 else
+                _("Once the {cards} piles are complete, turn them face down to show that they are finished."))
+        said.append(Para(filled(done, cards=NameList(tuple(face_down)))))
     for pile in r.race.piles:
         if pile.tally:
-            said.append(Para((Run(("Lay the ", Ordinal(pile.tally), " card of the ")), Named(pile.card),
-                              " pile crosswise: it makes the pile quick to count.")))
+            said.append(Para(filled(_("Lay the {rank} card of the {card} pile crosswise: it makes the pile quick "
+                                      "to count."), rank=Run((Ordinal(pile.tally),)), card=Named(pile.card))))
     return tuple(said)
 
 
@@ -155,7 +155,7 @@ def safe_piles(r) -> Para | None:
     safe = tuple(p.card for p in r.race.piles if p.protected)
     if not safe or not (r.penalties or zone_words.speeding_costs_all(r)):
         return None
-    return Para(("The ", NameList(safe), " piles are safe: penalties never take cards from them."))
+    return Para(filled(_("The {cards} piles are safe: penalties never take cards from them."), cards=NameList(safe)))
 
 
 def _miles(r, name: str) -> int:

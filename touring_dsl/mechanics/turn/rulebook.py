@@ -12,7 +12,9 @@ from ..phrases import Chapter, Count, GoCard, GoPile, Items, Number, Para, Refs,
 from ..zones import rulebook as zone_words
 
 # what a reshuffle does with a pile group, in a house rule's "How this variant differs" section
-KEEP = {"all": "returned whole", "all-but-top": "returned except the top card", "none": "left on the table"}
+def keep_words(how: str) -> str:
+    return {"all": _("returned whole"), "all-but-top": _("returned except the top card"),
+            "none": _("left on the table")}[how]
 
 
 def flow(turn) -> tuple:
@@ -80,12 +82,13 @@ def variant_turn(a, b) -> list[tuple]:
     """A house rule's changes to its parent's turn, one phrase each."""
     said: list[tuple] = []
     if a.hand != b.hand:
-        said.append(("Hands hold ", Number(b.hand), " cards instead of ", Number(a.hand), "."))
+        said.append(filled(_("Hands hold {hand} cards instead of {was}."), hand=Number(b.hand, feminine=True),
+                           was=Number(a.hand, feminine=True)))
     if (a.draw, a.draw_before_play) != (b.draw, b.draw_before_play):
-        when = "before" if b.draw_before_play else "after"
-        said.append(("Each turn draws ", Count(b.draw, "card"), f" {when} playing."))
+        said.append(filled(_("Each turn draws {cards} before playing.") if b.draw_before_play else
+                           _("Each turn draws {cards} after playing."), cards=Count(b.draw, "card")))
     if set(a.before_go) != set(b.before_go):
-        said.append(("Changes what a side may play before its first start.", Refs((b.provenance,))))
+        said.append((_("Changes what a side may play before its first start."), Refs((b.provenance,))))
     return said
 
 
@@ -93,11 +96,12 @@ def variant_reshuffle(a, b) -> list[tuple]:
     """A house rule's changes to its parent's reshuffle, one phrase each."""
     said: list[tuple] = []
     if a.go_piles != b.go_piles:
-        said.append((f"At a reshuffle the starting piles are {KEEP[b.go_piles]}.",))
+        said.append((_("At a reshuffle the starting piles are {what}.").format(what=keep_words(b.go_piles)),))
     if a.zone_piles != b.zone_piles:
-        said.append((f"At a reshuffle the zone piles are {KEEP[b.zone_piles]}.",))
+        said.append((_("At a reshuffle the zone piles are {what}.").format(what=keep_words(b.zone_piles)),))
     if a.discard != b.discard:
-        said.append(("At a reshuffle the discard pile is " + ("shuffled back in." if b.discard else "kept out."),))
+        said.append((_("At a reshuffle the discard pile is shuffled back in.") if b.discard else
+                     _("At a reshuffle the discard pile is kept out."),))
     return said
 
 
