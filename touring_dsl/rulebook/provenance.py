@@ -5,7 +5,7 @@ The rows are a loop over mechanics.core.CORE in ORDER["provenance_rows"] (each c
 notes, the examples) in their slots."""
 from __future__ import annotations
 
-from ..base.i18n import _
+from ..base.i18n import _, pgettext
 
 from ..mechanics import REGISTERED, core
 from ..language.model import Assumption, Provenance, Ruleset
@@ -16,7 +16,15 @@ from .blocks import Assumed, Block, Bullets, Paragraph, Ref, Section, Table, Tex
 def mergeable() -> set[str]:
     """Kinds of rows that may share one line of the table when they cite the same sections: the rulebook's
     own, and each construct's (its `provenance_kinds`)."""
-    return {_("Cards"), _("Seating"), _("Worked examples"), *(kind for c in core.CORE for kind in c.provenance_kinds)}
+    return {_("Cards"), _("Seating"), _("Worked examples"),
+            *(kind_read(kind) for c in core.CORE for kind in c.provenance_kinds)}
+
+
+def kind_read(kind: str) -> str:
+    """A construct's kind of sources row ("Piles", its provenance_kinds) as its rows say it, in the reader's
+    language."""
+    return {"Piles": _("Piles"), "Recovery": _("Recovery"), "Scores": _("Scores"),
+            "Zones": pgettext("sources", "Zones"), "Who may play": _("Who may play")}.get(kind, kind)
 
 
 def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:

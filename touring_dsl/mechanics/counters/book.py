@@ -79,4 +79,4 @@ def turned_away(cure: tuple, counters: list[str]) -> tuple:
 
 def provenance_rows(r) -> list[tuple[str, object]]:
     """The rulebook's sources rows: playing each counter out of turn."""
-    return [(f"Playing {c.card} out of turn", c.provenance) for c in r.counters]
+    return [(_("Playing {card} out of turn").format(card=c.card), c.provenance) for c in r.counters]

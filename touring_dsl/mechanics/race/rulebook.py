@@ -9,7 +9,7 @@ sentences after it.
 """
 from __future__ import annotations
 
-from ...base.i18n import _, ngettext
+from ...base.i18n import _, language, ngettext
 from ...base.wording import plural
 from ...base.wording import read_distance as distance
 from ..phrases import (Chapter, Count, GoCard, GoPile, Items, Named, NameList, Number, Numbers, Ordinal, Para, Refs, Run,
@@ -196,6 +196,7 @@ def mileage_option(r) -> tuple:
 def provenance_rows(r, slot: str) -> list[tuple[str, object]]:
     """The sources table's rows: the race and its piles ("race"), or the ending ("ending")."""
     if slot == "ending":
-        return [("Winning and the end of the cards", r.ending.provenance)]
-    return [(f"The race of {r.race.miles} {r.race.unit}", r.race.provenance)] + [
-        (f"Piles: {p.card}", p.provenance) for p in r.race.piles]
+        return [(_("Winning and the end of the cards"), r.ending.provenance)]
+    goal = f"{r.race.miles} {r.race.unit}" if language() == "en" else distance(r.race.miles, r.race.unit)
+    return [(_("The race of {goal}").format(goal=goal), r.race.provenance)] + [
+        (_("Piles") + ": " + p.card, p.provenance) for p in r.race.piles]

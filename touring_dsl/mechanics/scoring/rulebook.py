@@ -46,9 +46,9 @@ def provenance_rows(r, score_words) -> list[tuple[str, object]]:
     if scoring is None:
         return []
     unit = "km" if r.race.unit == "km" else "mile"
-    rows = [("Scoring", scoring.provenance)]
-    rows += [(f"Scores: {t.points} {score_words(t, unit, counter=r.pile_names.counter)}", t.provenance)
+    rows = [(_("Scoring"), scoring.provenance)]
+    rows += [(_("Scores") + f": {t.points} {score_words(t, unit, counter=r.pile_names.counter)}", t.provenance)
              for t in scoring.terms]
     if scoring.match is not None:
-        rows.append(("The match", scoring.match_provenance))
+        rows.append((_("The match"), scoring.match_provenance))
     return rows

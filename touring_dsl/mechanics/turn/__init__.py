@@ -121,8 +121,8 @@ class TurnConstruct(Construct):
 
     def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
         if slot == "reshuffle":
-            return [("When the draw pile runs out", ruleset.reshuffle.provenance)]
-        return [("The turn", ruleset.turn.provenance)]
+            return [(_("When the draw pile runs out"), ruleset.reshuffle.provenance)]
+        return [(_("The turn"), ruleset.turn.provenance)]
 
     def variant_lines(self, old, new, slot: str) -> list[tuple]:
         if slot == "reshuffle":

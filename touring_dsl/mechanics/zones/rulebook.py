@@ -6,7 +6,7 @@ order its sections ask for them. An edition without zones gets no words from her
 """
 from __future__ import annotations
 
-from ...base.i18n import _
+from ...base.i18n import _, pgettext
 from ..phrases import Chapter, GoCard, GoPile, Grid, MileageList, Named, NameList, Para, Refs, filled
 
 
@@ -227,10 +227,11 @@ def provenances(ruleset) -> list[tuple[str, object]]:
     z = ruleset.zones
     if not z.zones:
         return []
-    rows = [("Zones", z.provenance)]
-    rows += [(f"Zones: {zone.name}", zone.provenance) for zone in z.zones]
-    rows += [(f"Who may play: {p.card}", p.provenance) for p in z.plays]
-    rows.append(("The starting zone", z.start_provenance))
-    rows.append(("Zone cards that change nothing", z.change_provenance))
-    rows.append(("Speeding", z.speeding_provenance))
+    zones, who = pgettext("sources", "Zones"), _("Who may play")
+    rows = [(zones, z.provenance)]
+    rows += [(zones + ": " + zone.name, zone.provenance) for zone in z.zones]
+    rows += [(who + ": " + p.card, p.provenance) for p in z.plays]
+    rows.append((_("The starting zone"), z.start_provenance))
+    rows.append((_("Zone cards that change nothing"), z.change_provenance))
+    rows.append((_("Speeding"), z.speeding_provenance))
     return rows
