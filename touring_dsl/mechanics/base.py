@@ -203,6 +203,11 @@ class Mechanic(Contract):
         raise NotImplementedError(f"mechanic {self.name} has no rulebook words")
 
     @stage("words")
+    def title(self) -> str:
+        """Its name as the rulebook's table of sources labels its rows, in the reader's language."""
+        return self.name.replace("_", " ").capitalize()
+
+    @stage("words")
     def award_rulebook(self, award: Award) -> str:
         """The rulebook's words for one of its awards, said after its points, in the reader's language (a
         mechanic with a translation returns its own message; the default is the award's English)."""

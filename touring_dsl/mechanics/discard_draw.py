@@ -115,6 +115,9 @@ class DiscardDrawMechanic(Mechanic):
     def choose_seen(self, t, side: int, miles, offer, top: int, hand, needs: int) -> int:
         return bot_choice(t, top, needs)
 
+    def title(self) -> str:
+        return _("Discard draw")
+
     # words -------------------------------------------------------------------------------------
     def rulebook(self, part, unit: str) -> list[str]:
         return [_("Instead of the card a turn begins by drawing, a player may take the top card of the discard "

@@ -146,6 +146,9 @@ class ExtensionMechanic(Mechanic):
         made_good = game.outcome == "completed" and game.winner == caller  # (scoring.base.completed)
         return int(side == caller) if made_good else int(side != caller)
 
+    def title(self) -> str:
+        return _("Extension")
+
     # words -------------------------------------------------------------------------------------
     def rulebook(self, part, unit: str) -> list[str]:
         return [_("The first side to reach the target does not win at once: the player who laid the card "

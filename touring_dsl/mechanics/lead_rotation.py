@@ -51,6 +51,9 @@ class LeadRotationMechanic(Mechanic):
     def first_seat(self, part, players: int, race: int) -> int:
         return race % players
 
+    def title(self) -> str:
+        return _("Lead rotation")
+
     # words -------------------------------------------------------------------------------------
     def rulebook(self, part, unit: str) -> list[str]:
         return [_("The lead passes to the left from race to race: the player on the left of the one who took the "

@@ -158,6 +158,9 @@ class StackingMechanic(Mechanic):
         game.held_under[s] = under
         return state
 
+    def title(self) -> str:
+        return _("Stacking")
+
     # words -------------------------------------------------------------------------------------
     def rulebook(self, part, unit: str) -> list[str]:
         said = [_("A hazard may also be played on a side that another hazard already holds up: it goes on top, "

@@ -51,7 +51,7 @@ def mechanic_provenances(r: Ruleset, places: tuple[str, ...]) -> list[tuple[str,
     for mechanic in REGISTERED:
         if mechanic.place not in places:
             continue
-        label = mechanic.name.replace("_", " ").capitalize()
+        label = mechanic.title()
         part = getattr(r.mechanics, mechanic.name, None) if mechanic.place != "race" else None
         if part is not None:
             rows.append((label, part.provenance))
