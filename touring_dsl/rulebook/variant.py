@@ -111,8 +111,7 @@ def _card_role(role: str) -> str:
     return {"mileage card": pgettext("new card", "mileage card"), "go card": pgettext("new card", "go card"),
             "remedy card": pgettext("new card", "remedy card"), "hazard card": pgettext("new card", "hazard card"),
             "zone card": pgettext("new card", "zone card"), "safety card": pgettext("new card", "safety card"),
-            "counter card": pgettext("new card", "counter card"),
-            "card played out of turn": pgettext("new card", "card played out of turn")}.get(role, role)
+            "counter card": pgettext("new card", "counter card")}.get(role, role)
 
 
 def _card_change(was, card) -> Text:

@@ -57,9 +57,9 @@ def answering_in_turn(r) -> tuple:
     called = (_("Turning a hazard away like this is called {name}.").format(name=named) + " ",) if name else ()
     return (*called, _("When a hazard that such a card cancels is laid against a side, each player of that "
                        "side in turn order, starting after the attacker, either turns it away or lets it pass, "
-                       "until one turns it away; a player who holds no such card simply lets it pass, so that the "
-                       "pause tells nobody who holds one. Once every copy of those cards lies face up, nobody is "
-                       "asked."))
+                       "until one turns it away; a player who holds no such card simply lets it pass, "
+                       "so that the pause tells nobody who holds one. Once every copy of those cards lies face "
+                       "up, nobody is asked."))
 
 
 def role(card) -> tuple:

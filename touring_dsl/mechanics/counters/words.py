@@ -102,7 +102,7 @@ def refusal(card: str) -> str:
 # a house rule's changes (rulebook.variant), as phrases ---------------------------------------------
 def new_card_role(card) -> str:
     """An added card's role when it is a counter card ("card played out of turn"), else its kind's."""
-    return f"{card.kind} card" if card.kind != "counter" else "card played out of turn"  # (rulebook.variant translates)
+    return f"{card.kind} card" if card.kind != "counter" else _("card played out of turn")  # (the others: rulebook.variant)
 
 
 def new_card_extra(card) -> tuple:

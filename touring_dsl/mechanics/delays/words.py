@@ -87,7 +87,7 @@ def show_lines(r) -> list[str]:
 def provenance_rows(r) -> list[tuple[str, object]]:
     """The section (what a hazard may be laid on), then each chain."""
     return [(_("Hazards and their targets"), r.delays.provenance)] + [
-        (_("Recovery") + ": " + c.hazard, c.provenance) for c in r.delays.chains]
+        (_("Recovery: {hazard}").format(hazard=c.hazard), c.provenance) for c in r.delays.chains]
 
 
 # `touring new`: a house rule to try ----------------------------------------------------------------

@@ -33,9 +33,9 @@ def piles_object(r, hindrances: str) -> tuple:
     piles = race.piles
     total = sum(p.needs for p in piles)
     return (
-        Para((Run(filled(_("The game is a race of {goal}. Every player, or every side of partners, covers the "
-                            "distance by laying mileage cards on {piles}, one pile for each kind of mileage card, "
-                            "and must complete all of them:"),
+        Para((Run(filled(_("The game is a race of {goal}. Every player, or every side of partners, "
+                            "covers the distance by laying mileage cards on {piles}, one pile for each kind "
+                            "of mileage card, and must complete all of them:"),
                           goal=distance(race.miles, unit), piles=Count(len(piles), "pile"))), Refs((race.provenance,)))),
         Items(tuple((*filled(_("{n} {card} ({distance})"), n=Run((Number(p.needs),)), card=Named(p.card),
                              distance=distance(p.needs * _miles(r, p.card), unit)),
@@ -135,8 +135,9 @@ def pile_flags(r) -> tuple[Para, ...]:
         said.append(Para(filled(done, cards=NameList(tuple(face_down)))))
     for pile in r.race.piles:
         if pile.tally:
-            said.append(Para(filled(_("Lay the {rank} card of the {card} pile crosswise: it makes the pile quick "
-                                      "to count."), rank=Run((Ordinal(pile.tally),)), card=Named(pile.card))))
+            said.append(Para(filled(_("Lay the {rank} card of the {card} "
+                                      "pile crosswise: it makes the pile quick to count."),
+                                    rank=Run((Ordinal(pile.tally),)), card=Named(pile.card))))
     return tuple(said)
 
 
