@@ -122,14 +122,18 @@ def _card_change(was, card) -> Text:
 
 
 _CARD_CHANGES = {
-    "hours": lambda was, card: (text(CardName(card.name), f" now delays {w.hours(card.hours)} (it was "
-                                     f"{w.hours(was.hours or 0)}).") if was.hours != card.hours and card.hours else None),
-    "removes": lambda was, card: (text(CardName(card.name), " now takes a ", CardName(card.removes), ".")
+    "hours": lambda was, card: (filled(_("{card} now delays {hours} (it was {was})."), card=CardName(card.name),
+                                       hours=w.hours(card.hours), was=w.hours(was.hours or 0))
+                                if was.hours != card.hours and card.hours else None),
+    "removes": lambda was, card: (filled(_("{card} now takes a {removed}."), card=CardName(card.name),
+                                         removed=CardName(card.removes))
                                   if was.removes != card.removes and card.removes else None),
     # a hazard effect named by its own attribute (mechanics.effects)
-    "effects": lambda was, card: (text(CardName(card.name), " now ", phrase(by_name(card.effect).role(card)), ".")
+    "effects": lambda was, card: (filled(_("{card} now {does}."), card=CardName(card.name),
+                                         does=phrase(by_name(card.effect).role(card)))
                                   if was.effect != card.effect and card.effect else None),
-    "miles": lambda was, card: (text(CardName(card.name), f" now counts {w.miles(card.miles or 0)}.")
+    "miles": lambda was, card: (filled(_("{card} now counts {distance}."), card=CardName(card.name),
+                                       distance=w.miles(card.miles or 0))
                                 if was.miles != card.miles else None),
 }
 

@@ -13,11 +13,10 @@ is worded as the holder's (mechanics.counters.kernel asks them alike).
 from __future__ import annotations
 
 from ...base.i18n import _, language
-from ..phrases import filled
 
 from ...base.wording import flag_changed
 
-from ..phrases import Named, NameList
+from ..phrases import Named, NameList, filled
 
 LET_IT_PASS = "let it pass"  # the answer every seat asked has, holding a counter or not
 
@@ -113,7 +112,7 @@ def new_card_extra(card) -> tuple:
 def card_change(was, card) -> tuple | None:
     """A card that now cancels other hazards, as a phrase; None where what it cancels is unchanged."""
     if was.counters != card.counters:
-        return (Named(card.name), " now cancels ", NameList(tuple(card.counters), "or"), ".")
+        return filled(_("{card} now cancels {cards}."), card=Named(card.name), cards=NameList(tuple(card.counters), "or"))
     return None
 
 

@@ -12,8 +12,9 @@ def provenance_rows(r) -> list[tuple[str, object]]:
     """The rules whose sources the rulebook lists: the section, then each price."""
     if not r.penalties:
         return []
-    return [("Penalties", r.penalties.provenance)] + [
-        (f"Penalties: {e.hazard} in {e.zone}", e.provenance) for e in r.penalties.table]
+    return [(_("Penalties"), r.penalties.provenance)] + [
+        (_("Penalties: {hazard} in {zone}").format(hazard=e.hazard, zone=e.zone), e.provenance)
+        for e in r.penalties.table]
 
 
 # `touring new`: a house rule to try ----------------------------------------------------------------
