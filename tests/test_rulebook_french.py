@@ -116,6 +116,7 @@ def test_french_typography(french):
     assert not re.search(r"(?<=\w) [;:!?](?=\s)", markdown)
     assert not re.search(r"\w[;!?](?=\s)", markdown)
     assert f"{NARROW_NBSP}{NARROW_NBSP}" not in markdown and f"{NBSP}{NBSP}" not in markdown
+    assert f"la course est de 700{NBSP}km" in markdown  # a figure and its unit stay on one line
 
 
 def test_french_headings_take_a_capital_on_their_first_word_only(french):

@@ -8,10 +8,22 @@ pieces around card names, so each piece is set knowing the letters on either sid
 """
 from __future__ import annotations
 
+import re
 from dataclasses import fields, is_dataclass, replace
 
 from ..base.i18n import NARROW_NBSP, NBSP, language, typography
 from .blocks import CardName, Ref, Strong, Text
+
+
+# a figure and its unit stay on one line ("700 km", "25 milles"), as French typesetting keeps them
+_UNIT = re.compile(r"(?<=\d) (?=(?:km|milles?|points?|bornes)\b)")
+
+
+def _set(value: str, code: str) -> str:
+    """One piece of text set for the language: base.i18n.typography, and in French a no-break space between
+    a figure and its unit."""
+    value = typography(value, code)
+    return _UNIT.sub(NBSP, value) if code == "fr" else value
 
 
 def typeset(book):
@@ -24,7 +36,7 @@ def typeset(book):
 
 def _walk(value, code: str):
     if isinstance(value, str):
-        return typography(value, code)
+        return _set(value, code)
     if isinstance(value, tuple):
         if value and all(isinstance(part, (str, CardName, Strong, Ref)) for part in value):
             return set_text(value, code)
@@ -53,7 +65,7 @@ def set_text(value: Text, code: str) -> Text:
             continue
         before = _shown(value[i - 1])[-1:] if i and _shown(value[i - 1]) else ""
         after = _shown(value[i + 1])[:1] if i + 1 < len(value) and _shown(value[i + 1]) else ""
-        set_ = typography(before + part + after, code)
+        set_ = _set(before + part + after, code)
         piece = set_[len(before):len(set_) - len(after)] if after else set_[len(before):]
         if not part[-1:].isspace():  # a space before the next piece's ";" is that piece's to set, not this one's
             piece = piece.rstrip(NBSP + NARROW_NBSP)
