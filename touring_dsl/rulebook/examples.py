@@ -40,6 +40,7 @@ class _Teller:
         self.setup: Setup = ruleset.setup_for(example.players, example.setup)
         self.sides = self.setup.side_count(example.players)
         self.individuals = self.setup.sides is None
+        self.names = {card.name for card in ruleset.deck}
 
     def worked(self, number: int, cited: bool = True) -> Worked:
         cites = "; ".join(c.section or c.document for c in self.ex.provenance.cites) if cited else ""
@@ -119,8 +120,13 @@ class _Teller:
         parts: list[Text] = []
         if given.go:
             below = list(reversed(given.go[:-1]))
-            parts.append(filled(_("shows {top} laid over {below}"), top=CardName(given.go[-1]), below=card_list(below))
-                         if below else filled(_("shows {top}"), top=CardName(given.go[-1])))
+            going = self.r.card(given.go[-1]).kind == "go" if given.go[-1] in self.names else False
+            if going:  # (French: "est au Feu vert"; a hazard or remedy on top is said otherwise)
+                shows = (pgettext("a go card on top", "shows {top} laid over {below}") if below else
+                         pgettext("a go card on top", "shows {top}"))
+            else:
+                shows = _("shows {top} laid over {below}") if below else _("shows {top}")
+            parts.append(filled(shows, top=CardName(given.go[-1]), below=card_list(below)))
         else:
             parts.append(filled(_("has no {go} down yet"), go=CardName(self.go)))
         if given.zone:
@@ -225,15 +231,20 @@ class _Teller:
             case "discard-top":
                 return filled(_("{card} lies on top of the discard pile."), card=card)
             case "discard-count":
-                return text(_("The discard pile holds {cards}.").format(cards=w.counted(n, "card")))
+                holds = (pgettext("no cards", "The discard pile holds {cards}.") if n == 0 else
+                         _("The discard pile holds {cards}."))
+                return text(holds.format(cards=w.counted(n, "card")))
             case "hand-count":
-                return text(_("{player} holds {cards}.").format(player=self.player(c.player), cards=w.counted(n, "card")))
+                holds = pgettext("no cards", "{player} holds {cards}.") if n == 0 else _("{player} holds {cards}.")
+                return text(holds.format(player=self.player(c.player), cards=w.counted(n, "card")))
             case "hand-has":
                 return filled(_("{player} still has {card} in hand."), player=self.player(c.player), card=card)
             case "winner":
                 return text(_("{side} wins the race.").format(side=side))
             case "score":
-                return text(_("{side} scores {points} for the race.").format(side=side, points=w.counted(n, "point")))
+                scores = (pgettext("no points", "{side} scores {points} for the race.") if n == 0 else
+                          _("{side} scores {points} for the race."))
+                return text(scores.format(side=side, points=w.counted(n, "point")))
             case "illegal":
                 return text(_("The rules do not allow that play."))
             case "legal":
@@ -242,7 +253,9 @@ class _Teller:
                                   side=self.short_side(c.side))
                 return filled(_("The player to act may now play {card}."), card=card)
             case "draw-count":
-                return text(_("The draw pile now holds {cards}.").format(cards=w.counted(n, "card")))
+                holds = (pgettext("no cards", "The draw pile now holds {cards}.") if n == 0 else
+                         _("The draw pile now holds {cards}."))
+                return text(holds.format(cards=w.counted(n, "card")))
             case "to-act":
                 return text(_("It is now {whose} turn.").format(whose=self.possessive_player(c.player)))
             case "not-over":
