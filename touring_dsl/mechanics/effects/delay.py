@@ -87,8 +87,4 @@ class DelayEffect(HazardEffect):
     # (no diff_aspect: its chain is compared under delays)
 
 
-def _for_hours(card) -> tuple:
-    return (" for ", Count(card.hours, "hour")) if card.hours else ()
-
-
 EFFECT = DelayEffect()

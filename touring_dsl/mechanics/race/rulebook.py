@@ -10,7 +10,6 @@ sentences after it.
 from __future__ import annotations
 
 from ...base.i18n import _, language, ngettext
-from ...base.wording import plural
 from ...base.wording import read_distance as distance
 from ..phrases import (Chapter, Count, GoCard, GoPile, Items, Named, NameList, Number, Numbers, Ordinal, Para, Refs, Run,
                        filled)

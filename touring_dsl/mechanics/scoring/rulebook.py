@@ -6,7 +6,6 @@ Phrases (mechanics.phrases), which rulebook/construct_words.py sets as text.
 from __future__ import annotations
 
 from ...base.i18n import _, ngettext
-from ...base.wording import plural
 from ..match import MATCH
 from ..phrases import Chapter, Items, Para, Refs
 

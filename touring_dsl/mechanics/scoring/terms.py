@@ -20,7 +20,7 @@ from typing import Any
 from ...base.i18n import _, pgettext
 from ..base import Award, Finish, Mechanic
 from ..phrases import filled
-from .base import Named, NameList, TermKind, distance_word
+from .base import Named, NameList, TermKind
 from .checks import counted_card_or_kind, kept_card, kept_kind, same_unit
 
 KIND_WORDS = {"mileage": ("mileage card", "mileage cards"), "go": ("go card", "go cards"),
