@@ -121,7 +121,7 @@ class _Teller:
         if given.go:
             below = list(reversed(given.go[:-1]))
             going = self.r.card(given.go[-1]).kind == "go" if given.go[-1] in self.names else False
-            if going:  # (French: "est au Feu vert"; a hazard or remedy on top is said otherwise)
+            if going:  # (French "est au X" for a go card; a hazard or remedy on top is said otherwise)
                 shows = (pgettext("a go card on top", "shows {top} laid over {below}") if below else
                          pgettext("a go card on top", "shows {top}"))
             else:
