@@ -117,7 +117,8 @@ def add_missing(target: str) -> int:
     added = 0
     for (context, message), places in sorted(used_messages().items(), key=lambda kv: kv[1][0]):
         if (context, message) not in have:
-            catalogue.add(message, locations=[tuple(p.rsplit(":", 1)) for p in places], context=context)
+            catalogue.add(message, locations=[(path, int(line)) for path, line in (p.rsplit(":", 1) for p in places)],
+                          context=context)
             added += 1
     with path.open("wb") as f:
         write_po(f, catalogue, width=100, omit_header=False)

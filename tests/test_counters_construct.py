@@ -72,9 +72,9 @@ SENTENCES = (
     "so that the pause",  # the rulebook: every seat of the side is asked alike
     "; or turn it away with ",  # the rulebook's hazards table
     "shown out of turn\")",  # the rulebook's equipment table
-    '" now cancels "',  # the rulebook's variant section
+    '"{card} now cancels {cards}."',  # the rulebook's variant section
     "card played out of turn",  # the variant section: an added counter card
-    "out of turn\", c.provenance)",  # the rulebook's sources rows
+    "out of turn\").format(card=c.card), c.provenance)",  # the rulebook's sources rows
     "cancels nothing'",  # the compile step's E260
     "so there is no counter",  # the compile step's E256
     "what a counter cancels",  # the compile step's name check

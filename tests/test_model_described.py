@@ -64,6 +64,8 @@ NOT_IN_RULEBOOK = {
     "Source.id": "the rulebook numbers its sources S1, S2, ...",
     "Card.effect": "no archive edition names a hazard effect by its own attribute; the rulebook words of every "
                    "registered effect are checked by tests/test_hazard_effects.py",
+    "Ruleset.language": "not a rule: the language the rulebook is written in when the reader asks for none "
+                        "(touring rulebook without --lang); tests/test_rulebook_french.py checks that it does",
 }
 # Classes that are a part of every rule rather than rules (checked through their holder).
 LEAVES = (m.Provenance, m.Location, m.Change)  # (a Change: how a variant was written, see Ruleset.changes)

@@ -64,11 +64,21 @@ def rulebook(edition: str = typer.Argument(..., help="An archive id or a path.")
              scholarly: bool = typer.Option(False, "--scholarly",
                                             help="The scholarly edition: every worked example, the source of "
                                                  "every rule and every editorial assumption, marked in the text."),
-             paper: str = typer.Option(None, "--paper", help="PDF page size: a4 or letter (default letter).")) -> None:
+             paper: str = typer.Option(None, "--paper", help="PDF page size: a4 or letter (default letter)."),
+             lang: str = typer.Option(None, "--lang",
+                                      help="The reader's language: en or fr (default: the edition's own).")) -> None:
     """Write the rulebook of an edition: the rules a family plays by, or with --scholarly every source.
 
     By default the family edition: the rules and a few worked examples. --scholarly adds every example, the
-    source of each rule and each editorial assumption; --rules-only leaves out the examples too."""
+    source of each rule and each editorial assumption; --rules-only leaves out the examples too. --lang
+    chooses the language of the sentences (the card names are always the edition's)."""
+    from ..base.i18n import UnknownLanguage, check_language, reading, reader_language
+
+    if lang is not None:
+        try:
+            check_language(lang)
+        except UnknownLanguage as exc:
+            fail(f"touring rulebook: --lang: {exc}", EXIT_USAGE)
     if rules_only and scholarly:
         fail("touring rulebook: --rules-only and --scholarly cannot be combined: the one leaves out what the "
              "other adds", EXIT_USAGE)
@@ -83,7 +93,8 @@ def rulebook(edition: str = typer.Argument(..., help="An archive id or a path.")
             fail("touring rulebook: --paper sets the page size of a PDF; the output here is "
                  f"{chosen}", EXIT_USAGE)
     ruleset = load_edition(edition)
-    data = render(ruleset, chosen, rules_only, paper or "letter", "scholarly" if scholarly else "family")
+    with reading(reader_language(ruleset.language, lang)):
+        data = render(ruleset, chosen, rules_only, paper or "letter", "scholarly" if scholarly else "family")
     if output == "-":
         sys.stdout.write(data.decode("utf-8"))
         sys.stdout.flush()

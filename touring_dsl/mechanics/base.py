@@ -203,6 +203,34 @@ class Mechanic(Contract):
         raise NotImplementedError(f"mechanic {self.name} has no rulebook words")
 
     @stage("words")
+    def title(self) -> str:
+        """Its name as the rulebook's table of sources labels its rows, in the reader's language."""
+        return self.name.replace("_", " ").capitalize()
+
+    @stage("words")
+    def award_rulebook(self, award: Award) -> str:
+        """The rulebook's words for one of its awards, said after its points, in the reader's language (a
+        mechanic with a translation returns its own message; the default is the award's English)."""
+        return award.rulebook
+
+    @stage("words")
+    def finish_rulebook(self, finish: Finish) -> str:
+        """The rulebook's words for one of its finishes ("after an extension"), in the reader's language."""
+        return finish.words
+
+    @stage("words")
+    def variant_lines(self, old, new, unit: str) -> list[str]:
+        """A house rule's changes to its part, for the rulebook's "How this variant differs", in the reader's
+        language (default: the differ's words, `diff`)."""
+        return self.diff(old, new, unit)
+
+    @stage("words")
+    def decision_rulebook(self, action: str) -> str | None:
+        """A worked example's words for one of its decisions ("chooses to extend the race"), in the reader's
+        language, or None (the rulebook then says the decision's English words)."""
+        return None
+
+    @stage("words")
     def diff(self, old, new, unit: str) -> list[str]:
         """The differences between two of its parts (either may be None: absent), in words (diff/)."""
         raise NotImplementedError(f"mechanic {self.name} has no diff words")

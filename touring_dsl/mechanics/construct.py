@@ -34,7 +34,7 @@ and names no construct:
                     hazard_chain(ruleset, hazard), hazard_cure(ruleset, hazard, cure)
     rulebook.provenance provenance_rows(ruleset, slot) (and the attribute provenance_kinds)
     rulebook.variant  variant_lines(old, new, slot), new_card(ruleset, card), card_change(was, card)
-    rulebook.examples example_answer(ruleset, action, card, holds_none) (and the attribute events)
+    rulebook.examples example_answer(ruleset, action, card, holds_none, who) (and the attribute events)
     engine.schema   state()
     engine.codegen  kernel_names(), features(t), kernel_constants(t, slot), plays(t)
     engine.emitter  constant_names(slot); flags(t), waits(t) (the Emitter's flags: unions, in no order)
@@ -246,8 +246,9 @@ class Construct(Contract):
         """What changed of a card in what it owns, a phrase for the variant section, or None."""
         return None
 
-    def example_answer(self, ruleset, action: str, card: str | None, holds_none: bool) -> tuple | None:
-        """A worked example's out-of-turn answer, after who answers, as a phrase; None for an answer not its own."""
+    def example_answer(self, ruleset, action: str, card: str | None, holds_none: bool,
+                       who: tuple = ()) -> tuple | None:
+        """A worked example's out-of-turn answer by `who` (a phrase), as a phrase; None for an answer not its own."""
         return None
 
 

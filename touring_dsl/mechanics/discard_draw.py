@@ -48,6 +48,11 @@ class DiscardDrawMechanic(Mechanic):
     errors = {"E235": "taking the top discard where a turn does not begin with a draw of one card"}
     decisions = (Decision(TAKE, "take the top discard"), Decision(DRAW, "draw from the draw pile"))
     events = {"take": "A player took the top discard."}
+
+    def events_read(self) -> dict[str, str]:
+        """Its events' words in the reader's language (a worked example's \"What follows\")."""
+        return {"take": _("A player took the top discard.")}
+
     kernel_names = {}
     constants = ("DISCARD_OFFER",)
 
@@ -110,12 +115,27 @@ class DiscardDrawMechanic(Mechanic):
     def choose_seen(self, t, side: int, miles, offer, top: int, hand, needs: int) -> int:
         return bot_choice(t, top, needs)
 
+    def title(self) -> str:
+        return _("Discard draw")
+
     # words -------------------------------------------------------------------------------------
     def rulebook(self, part, unit: str) -> list[str]:
-        return ["Instead of the card a turn begins by drawing, a player may take the top card of the discard "
-                "pile, when another player discarded it (as a turn's move: not a hazard a counter cancelled nor "
-                "cards a safety lifted) and the draw pile still has cards. Nobody takes back their own discard, "
-                "and a card taken is gone from the discards; the draws of an extra turn are from the draw pile."]
+        return [_("Instead of the card a turn begins by drawing, a player may take the top card of the discard "
+                  "pile, when another player discarded it (as a turn's move: not a hazard a counter cancelled nor "
+                  "cards a safety lifted) and the draw pile still has cards. Nobody takes back their own discard, "
+                  "and a card taken is gone from the discards; the draws of an extra turn are from the draw "
+                  "pile.")]
+
+    def variant_lines(self, old, new, unit: str) -> list[str]:
+        """The differ's words (diff below), in the reader's language for the rulebook."""
+        if (old is None) == (new is None):
+            return []
+        if new is None:
+            return [_("a turn's draw is always from the draw pile (was: it may take the top discard)")]
+        return [_("a turn's draw may take the top discard instead (was: always from the draw pile)")]
+
+    def decision_rulebook(self, action: str) -> str | None:
+        return {TAKE: _("chooses to take the top discard"), DRAW: _("chooses to draw from the draw pile")}.get(action)
 
     def diff(self, old, new, unit: str) -> list[str]:
         if (old is None) == (new is None):

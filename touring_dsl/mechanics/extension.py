@@ -16,6 +16,8 @@ through them one by one.
 """
 from __future__ import annotations
 
+from ..base.i18n import _
+
 from functools import partial
 
 from ..base.i18n import _
@@ -58,6 +60,11 @@ class ExtensionMechanic(Mechanic):
                     "completed the longer race; if it did not (another side completed it, or nobody did), each "
                     "other side scores them instead"),)
     events = {"extend": "The race was extended."}
+
+    def events_read(self) -> dict[str, str]:
+        """Its events' words in the reader's language (a worked example's \"What follows\")."""
+        return {"extend": _("The race was extended.")}
+
     kernel_names = {}
     constants = ("EXTENSION_OFFER",)
 
@@ -142,11 +149,36 @@ class ExtensionMechanic(Mechanic):
         made_good = game.outcome == "completed" and game.winner == caller  # (scoring.base.completed)
         return int(side == caller) if made_good else int(side != caller)
 
+    def title(self) -> str:
+        return _("Extension")
+
     # words -------------------------------------------------------------------------------------
     def rulebook(self, part, unit: str) -> list[str]:
-        return [f"The first side to reach the target does not win at once: the player who laid the card "
-                f"chooses to extend the race to {part.to} {unit}, or to stop there and win. A race is extended "
-                f"once; an extended race is run to {part.to} {unit} by the same rules."]
+        return [_("The first side to reach the target does not win at once: the player who laid the card "
+                  "chooses to extend the race to {goal}, or to stop there and win. A race is extended once; an "
+                  "extended race is run to {goal} by the same rules.").format(goal=f"{part.to} {unit}")]
+
+    def award_rulebook(self, award) -> str:
+        return _("when the race was extended: the side whose player called the extension scores them if it "
+                 "completed the longer race; if it did not (another side completed it, or nobody did), each "
+                 "other side scores them instead")
+
+    def finish_rulebook(self, finish) -> str:
+        return _("after an extension")
+
+    def variant_lines(self, old, new, unit: str) -> list[str]:
+        """The differ's words (diff above), in the reader's language for the rulebook."""
+        if old == new or (old is not None and new is not None and old.to == new.to):
+            return []
+        if new is None:
+            return [_("no extension (was: the race may be extended to {goal})").format(goal=f"{old.to} {unit}")]
+        if old is None:
+            return [_("the race may be extended to {goal} (was: no extension)").format(goal=f"{new.to} {unit}")]
+        return [_("the race may be extended to {goal} (was {was})").format(goal=f"{new.to} {unit}",
+                                                                            was=f"{old.to} {unit}")]
+
+    def decision_rulebook(self, action: str) -> str | None:
+        return {EXTEND: _("chooses to extend the race"), STOP: _("chooses to end the race here")}.get(action)
 
     def diff(self, old, new, unit: str) -> list[str]:
         if old == new or (old is not None and new is not None and old.to == new.to):

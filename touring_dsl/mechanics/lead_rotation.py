@@ -47,10 +47,24 @@ class LeadRotationMechanic(Mechanic):
     def first_seat(self, part, players: int, race: int) -> int:
         return race % players
 
+    def title(self) -> str:
+        return _("Lead rotation")
+
     # words -------------------------------------------------------------------------------------
     def rulebook(self, part, unit: str) -> list[str]:
-        return ["The lead passes to the left from race to race: the player on the left of the one who took the "
-                "first turn of a race is dealt to first and plays first in the next, so every player leads in turn."]
+        return [_("The lead passes to the left from race to race: the player on the left of the one who took the "
+                  "first turn of a race is dealt to first and plays first in the next, so every player leads in "
+                  "turn.")]
+
+    def variant_lines(self, old, new, unit: str) -> list[str]:
+        """The differ's words (diff below), in the reader's language for the rulebook."""
+        if (old is None) == (new is None):
+            return []
+        if new is None:
+            return [_("the same player leads every race (was: in the match the lead passes to the left from "
+                      "race to race)")]
+        return [_("in the match the lead passes to the left from race to race (was: the same player leads every "
+                  "race)")]
 
     def diff(self, old, new, unit: str) -> list[str]:
         if (old is None) == (new is None):

@@ -9,9 +9,26 @@ a Chapter of Para, Items and Grid blocks of phrases. The zones (mechanics/zones)
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..base.wording import counted, listed
+
+_BLANK = re.compile(r"\{(\w+)\}")
+
+
+def filled(message: str, **blanks) -> tuple:
+    """A whole sentence (a translated message, base.i18n) with its named blanks filled by phrase parts: each
+    {name} becomes its value (a string, a mark such as Named, or a phrase, spliced in), so that the order of
+    the words is the language's own: filled(_("{card} stops an opponent."), card=Named(name))."""
+    out: list = []
+    for i, piece in enumerate(_BLANK.split(message)):
+        if i % 2:
+            value = blanks[piece]
+            out.extend(value if isinstance(value, tuple) else (value,))
+        elif piece:
+            out.append(piece)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -72,9 +89,11 @@ class MileageList:
 
 @dataclass(frozen=True)
 class Number:
-    """A bare number inside a phrase ("so that you hold seven": the rulebook spells small numbers)."""
+    """A bare number inside a phrase ("so that you hold seven": the rulebook spells small numbers); `feminine`:
+    it counts a noun that is feminine in the reader's language (French "une carte")."""
 
     n: int
+    feminine: bool = False
 
 
 @dataclass(frozen=True)

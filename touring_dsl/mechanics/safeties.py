@@ -24,7 +24,8 @@ from ..base.wording import reasons_said
 
 from .construct import Construct
 from .effects.base import Named, NameList
-from .phrases import Chapter, Para, Refs
+from ..base.i18n import _, ngettext
+from .phrases import Chapter, Para, Refs, filled
 from .vocabulary import DERIVED, EMPTY, LIST, LISTS, PUBLIC, RUNNING, SAFETY, SIDE, StateField
 
 KIND = "safety"
@@ -255,36 +256,45 @@ class SafetyConstruct(Construct):
     # words (phrases: effects.base; each face sets the card names its own way) -------------------
     def role(self, card, go: str) -> tuple:
         """What the card does, for the rulebook's equipment table."""
-        role = ("shields its side from ", NameList(tuple(card.against), "and"), " for the rest of the race",
-                "; its side needs no " if card.acts_as_go else "", Named(go) if card.acts_as_go else "")
+        against = NameList(tuple(card.against), "and")
+        n = len(card.against)  # (French: "contre la carte X", "contre les cartes X et Y")
+        role = (filled(ngettext("shields its side from {cards} for the rest of the race; its side needs no {go}",
+                                "shields its side from {cards} for the rest of the race; its side needs no {go}", n),
+                       cards=against, go=Named(go)) if card.acts_as_go else
+                filled(ngettext("shields its side from {cards} for the rest of the race",
+                                "shields its side from {cards} for the rest of the race", n), cards=against))
         if card.counters:
-            return role + ("; may be laid out of turn against ", NameList(tuple(card.counters), "or"))
+            return role + filled(_("; may be laid out of turn against {cards}"),
+                                 cards=NameList(tuple(card.counters), "or"))
         return role
 
     def setup_line(self) -> str:
         """The rulebook's line for what a side keeps of its safeties."""
-        return "a row for its safeties, which stay there until the race ends"
+        return _("a row for its safeties, which stay there until the race ends")
 
     def play_option(self, names: list[str]) -> tuple:
         """The rulebook's line for laying a safety, among a turn's options."""
-        return ("a safety (", NameList(tuple(names), "or"), "), in front of your own side")
+        return filled(_("a safety ({cards}), in front of your own side"), cards=NameList(tuple(names), "or"))
 
     def section_intro(self, go: str) -> tuple:
         """The rulebook's Safeties section: how every safety is laid and what it does."""
-        return ("A safety is laid in front of your own side, on your turn, at any time: even before your first ",
-                Named(go), ". It stays there until the race ends, and the cards it shields from can no "
-                "longer be played on your side. If one of them is holding your side up when you lay the safety, "
-                "that card and any remedies on it go to the discard pile, and your side runs again.")
+        return filled(_("A safety is laid in front of your own side, on your turn, at any time: even before your "
+                        "first {go}. It stays there until the race ends, and the cards it shields from can no "
+                        "longer be played on your side. If one of them is holding your side up when you lay the "
+                        "safety, that card and any remedies on it go to the discard pile, and your side runs "
+                        "again."), go=Named(go))
 
     def section_card(self, card, go: str) -> tuple[tuple, list[tuple]]:
         """The rulebook's paragraph on one safety: what it shields from, and its extras (each a phrase)."""
         extras = []
         if card.acts_as_go:
-            extras.append(("your side never needs a ", Named(go), " again, not even after a remedy, "
-                           "and counts as showing one (so hazards may be laid on it whenever it is not stopped)"))
+            extras.append(filled(_("your side never needs a {go} again, not even after a remedy, and counts as "
+                                   "showing one (so hazards may be laid on it whenever it is not stopped)"),
+                                 go=Named(go)))
         if card.extra_turn:
-            extras.append(("you draw and play again at once",))
-        return (Named(card.name), " shields from ", NameList(tuple(card.against), "and")), extras
+            extras.append((_("you draw and play again at once"),))
+        return filled(ngettext("{card} shields from {cards}", "{card} shields from {cards}", len(card.against)),
+                      card=Named(card.name), cards=NameList(tuple(card.against), "and")), extras
 
     # the rulebook's loops (rulebook.document): its words above, set in the rulebook's places
     def card_chapter(self, ruleset, slot: str, book):
@@ -295,9 +305,11 @@ class SafetyConstruct(Construct):
         blocks = [Para(self.section_intro(book.go))]
         for card in safeties:
             head, extras = self.section_card(card, book.go)
-            joined = [part for i, extra in enumerate(extras) for part in ((("; and ",) if i else ()) + extra)]
-            blocks.append(Para((*head, *((": ", *joined, ".") if extras else (".",)), Refs((card.provenance,)))))
-        return Chapter("Safeties", "safeties", tuple(blocks))
+            joined = tuple(part for i, extra in enumerate(extras) for part in (((_("; and "),) if i else ()) + extra))
+            said = (filled(_("{safety}: {extras}."), safety=head, extras=joined) if extras else
+                    filled(_("{safety}."), safety=head))
+            blocks.append(Para((*said, Refs((card.provenance,)))))
+        return Chapter(_("Safeties"), "safeties", tuple(blocks))
 
     def card_role(self, ruleset, card, book) -> tuple | None:
         return self.role(card, book.go) if card.kind == KIND else None

@@ -21,6 +21,8 @@ Every piece is declared below; docs/language.md, "Adding a mechanic", walks thro
 """
 from __future__ import annotations
 
+from ..base.i18n import _
+
 from typing import Literal
 
 from ..base.i18n import _
@@ -158,18 +160,33 @@ class StackingMechanic(Mechanic):
         game.held_under[s] = under
         return state
 
+    def title(self) -> str:
+        return _("Stacking")
+
     # words -------------------------------------------------------------------------------------
     def rulebook(self, part, unit: str) -> list[str]:
-        said = ["A hazard may also be played on a side that another hazard already holds up: it goes on top, "
-                "and only the top hazard counts; the side must answer it first."]
+        said = [_("A hazard may also be played on a side that another hazard already holds up: it goes on top, "
+                  "and only the top hazard counts; the side must answer it first.")]
         if part.beneath == PARKER:
-            said.append("Its remedy puts the side right: the hazards beneath stay buried and do not count again. "
-                        "A safety that lifts the top hazard off the pile uncovers the one beneath, which holds "
-                        "the side up again unless a safety shields from it.")
+            said.append(_("Its remedy puts the side right: the hazards beneath stay buried and do not count "
+                          "again. A safety that lifts the top hazard off the pile uncovers the one beneath, which "
+                          "holds the side up again unless a safety shields from it."))
         else:
-            said.append("Once the top hazard is remedied (or lifted by a safety), the one beneath counts again, "
-                        "where it was left; the side's go card comes after the last of them.")
+            said.append(_("Once the top hazard is remedied (or lifted by a safety), the one beneath counts again, "
+                          "where it was left; the side's go card comes after the last of them."))
         return said
+
+    def variant_lines(self, old, new, unit: str) -> list[str]:
+        """The differ's words (diff below), in the reader's language for the rulebook."""
+        if old == new or (old is not None and new is not None and old.beneath == new.beneath):
+            return []
+        if new is None:
+            return [_("a hazard may not be played on a side already held up (was: hazards stack)")]
+        beneath = {PARKER: _("the top one's remedy buries those beneath"), IN_TURN: _("those beneath are remedied in turn")}
+        if old is None:
+            return [_("hazards stack on a side already held up; {rule} (was: only on a side showing go)").format(
+                rule=beneath[new.beneath])]
+        return [_("stacked hazards: {rule} (was: {was})").format(rule=beneath[new.beneath], was=beneath[old.beneath])]
 
     def diff(self, old, new, unit: str) -> list[str]:
         if old == new or (old is not None and new is not None and old.beneath == new.beneath):

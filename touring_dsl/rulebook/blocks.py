@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..base.i18n import _, language, ngettext
+from ..mechanics.phrases import filled
+
 
 @dataclass(frozen=True)
 class CardName:
@@ -117,9 +120,17 @@ class Rulebook:
     running: str = ""  # the byline short enough for a page's running head ("" : the byline)
 
 
+def conjunction(last: str) -> str:
+    """The word that joins the last item of a list ("and" or "or") in the reader's language."""
+    if language() == "en":
+        return last
+    return {"and": _("and"), "or": _("or"), "then": _("then")}.get(last, last)
+
+
 def card_list(names, last: str = "and") -> Text:
     """Card names joined as in prose: A, B and C."""
     names = list(names)
+    last = conjunction(last)
     parts: list[Inline] = []
     for i, name in enumerate(names):
         if i:
@@ -131,11 +142,17 @@ def card_list(names, last: str = "and") -> Text:
 def counted_cards(items, last: str = "and", number=str) -> Text:
     """(('A', 1), ('B', 2)) -> 'one A and two B', with the count spelt by `number`."""
     items = list(items)
+    last = conjunction(last)
     parts: list[Inline] = []
     for i, (name, count) in enumerate(items):
         if i:
             parts.append(f" {last} " if i == len(items) - 1 else ", ")
-        parts.extend((f"{number(count)} ", CardName(name)))
+        if language() == "en":
+            parts.extend((f"{number(count)} ", CardName(name)))
+        else:  # "une carte X" in French: the count agrees with "carte", never with the card's own name
+            spelt = number(count, feminine=True) if number is not str else str(count)
+            parts.extend(filled(ngettext("{n} {card}", "{n} {card}", count).format(n=spelt, card="{card}"),
+                                card=CardName(name)))
     return tuple(parts)
 
 

@@ -25,7 +25,7 @@ def _part(part, writer):
     if isinstance(part, p.Count):
         return w.counted(part.n, part.singular)
     if isinstance(part, p.Number):
-        return w.number(part.n)
+        return w.number(part.n, part.feminine)
     if isinstance(part, p.Ordinal):
         return w.ordinal(part.n)
     if isinstance(part, p.Run):

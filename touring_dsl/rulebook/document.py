@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..base.i18n import _, pgettext
+
 from ..mechanics import REGISTERED, core
 from ..mechanics import effects
 from ..mechanics import phrases as p
@@ -20,18 +22,29 @@ from .blocks import (Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section
                      card_list, counted_cards, text)
 from . import construct_words
 from .construct_words import phrase
+from ..mechanics.phrases import filled
 from .examples import worked_examples
 from .history import history_section
 from .provenance import provenance_section
+from .typeset import typeset
 from ..language.archive import load_parent
 from .variant import variant_section
 
-# each kind is labelled by its word in the language, except the counter, whose word says less to a player
-KIND_LABEL = {kind: kind.capitalize() for kind in ("mileage", "go", "remedy", "hazard", "zone", "safety")} | {
-    "counter": "Out of turn"}
-KIND_PLURAL = {"mileage": "mileage cards", "go": "go cards", "remedy": "remedies",
-               "hazard": "hazards", "zone": "zone cards", "counter": "out-of-turn cards",
-               "safety": "safeties"}
+def kind_label(kind: str) -> str:
+    """A card kind as the equipment table labels it: its word in the language, except the counter's, whose
+    word says less to a player."""
+    return w.capital({"mileage": pgettext("rulebook card kind", "mileage"), "go": pgettext("rulebook card kind", "go"),
+                      "remedy": pgettext("rulebook card kind", "remedy"), "hazard": pgettext("rulebook card kind", "hazard"),
+                      "zone": pgettext("rulebook card kind", "zone"), "safety": pgettext("rulebook card kind", "safety"),
+                      "counter": pgettext("rulebook card kind", "out of turn")}[kind])
+
+
+def kind_plural() -> dict[str, str]:
+    """Each card kind in words, plural, as a sentence names them ("you may already play hazards")."""
+    return {"mileage": pgettext("card kinds", "mileage cards"), "go": pgettext("card kinds", "go cards"),
+            "remedy": pgettext("card kinds", "remedies"), "hazard": pgettext("card kinds", "hazards"),
+            "zone": pgettext("card kinds", "zone cards"), "counter": pgettext("card kinds", "out-of-turn cards"),
+            "safety": pgettext("card kinds", "safeties")}
 
 
 # The editions of a rulebook, from the most to the least a reader gets:
@@ -42,9 +55,12 @@ KIND_PLURAL = {"mileage": "mileage cards", "go": "go cards", "remedy": "remedies
 # rules:     the family edition without worked examples.
 EDITIONS = ("scholarly", "family", "rules")
 FAMILY_EXAMPLES = 3  # a few examples show the rules at work; the scholarly edition gives them all
-SCHOLARLY_EXISTS = ("A scholarly edition of this rulebook also gives the source of every rule, each decision its "
-                    "editors made where the sources are silent, and every worked example: touring rulebook "
-                    "--scholarly prints it.")
+
+
+def scholarly_exists() -> str:
+    return _("A scholarly edition of this rulebook also gives the source of every rule, each decision its "
+             "editors made where the sources are silent, and every worked example: touring rulebook "
+             "--scholarly prints it.")
 
 
 def build(ruleset: Ruleset, parent: Ruleset | None = None, rules_only: bool = False,
@@ -56,7 +72,7 @@ def build(ruleset: Ruleset, parent: Ruleset | None = None, rules_only: bool = Fa
         raise ValueError(f"no rulebook edition {edition!r}; choose from {', '.join(EDITIONS)}")
     if parent is None and ruleset.parent:
         parent = load_parent(ruleset)
-    return _Writer(ruleset, parent, "rules" if rules_only else edition).rulebook()
+    return typeset(_Writer(ruleset, parent, "rules" if rules_only else edition).rulebook())
 
 
 def cards(names: Iterable[str], last: str = "and") -> Text:
@@ -69,10 +85,11 @@ def counted(items: Iterable[tuple[str, int]], last: str = "and") -> Text:
 
 def seating(setup: Setup) -> str:
     if setup.sides is None:
-        return "each for themselves"
+        return _("each for themselves")
     if setup.sides == 2:
-        return f"{w.number(setup.side_size)} against {w.number(setup.side_size)}"
-    return f"{w.number(setup.sides)} teams of {w.number(setup.side_size)}"
+        return _("{size} against {size}").format(size=w.number(setup.side_size))
+    return _("{sides} teams of {size}").format(sides=w.number(setup.sides, feminine=True),
+                                              size=w.number(setup.side_size))
 
 
 class _Writer:
@@ -85,7 +102,7 @@ class _Writer:
         # only the scholarly edition sets the assumptions out, so only there may a mark point to one
         self.numbers = {a: i + 1 for i, a in enumerate(ruleset.assumptions())} if self.scholarly else {}
         go_cards = [c.name for c in ruleset.deck if c.kind == "go"]
-        self.go = go_cards[0] if go_cards else "starting"
+        self.go = go_cards[0] if go_cards else _("starting")
         self.by_kind: dict[str, list[Card]] = {}
         for card in ruleset.deck:
             self.by_kind.setdefault(card.kind, []).append(card)
@@ -103,7 +120,7 @@ class _Writer:
         """The pile a go card is laid on: the name the edition gives it, else the go card's name and "pile"."""
         if self.r.pile_names.go:
             return text(self.r.pile_names.go)
-        return text(CardName(self.go), " pile")
+        return filled(_("{card} pile"), card=CardName(self.go))
 
     def said(self, parts: tuple) -> Text:
         """A construct's phrase (mechanics.phrases) as text."""
@@ -126,7 +143,8 @@ class _Writer:
         sections = tuple(s for s in made if s is not None and (s.blocks or s.subsections))
         return Rulebook(title=r.title, subtitle=r.subtitle, byline=self.byline(), running=self.running(),
                         summary=r.summary,
-                        sections=sections, colophon="" if self.scholarly else SCHOLARLY_EXISTS)
+                        sections=sections, colophon="" if self.scholarly else scholarly_exists(),
+                        kicker=_("Rules of play"))
 
     def section(self, made) -> Section | None:
         """A chapter as the rulebook's Section: a construct's phrases (mechanics.phrases) set as text."""
@@ -146,7 +164,7 @@ class _Writer:
     # what a construct's sentence asks of the others (the `book` of the stage methods) ----------------
     @property
     def kind_plural(self) -> dict[str, str]:
-        return KIND_PLURAL
+        return kind_plural()
 
     def hindrances(self) -> str:
         """The ways a side holds the others back (" by ..."), each construct's (core.ORDER["hindrances"])."""
@@ -159,8 +177,8 @@ class _Writer:
         """The cards a turn may play, each construct's (core.ORDER["play_options"]), the discard last."""
         own = {"effects": lambda r, book: [said for effect, hazards in self.hazards_by_effect()
                                            if (said := effect.play_option(hazards))],
-               "discard": lambda r, book: [("any card at all, on the discard pile, when you cannot or would "
-                                            "rather not lay one",)]}
+               "discard": lambda r, book: [(_("any card at all, on the discard pile, when you cannot or would "
+                                              "rather not lay one"),)]}
         return [said for _, step in core.steps("play_options", own) for said in step(self.r, self)]
 
     def turn_blocks(self) -> list:
@@ -196,41 +214,48 @@ class _Writer:
             for key, players, provenances in groups:
                 said = " ".join(mechanic.rulebook(key, self.unit))
                 said = said[:1].lower() + said[1:]
-                blocks.append(p.Para((f"With {w.players_phrase(tuple(sorted(set(players))))} players: ", said,
+                blocks.append(p.Para((*p.filled(_("With {players} players: {rule}"),
+                                                players=w.players_phrase(tuple(sorted(set(players)))), rule=said),
                                       p.Refs(tuple(provenances)))))
         return blocks
 
     def byline(self) -> str:
         r = self.r
         if r.author:  # a house rule credits whoever made it, and says what it is based on
-            based = f" · based on {_edition_name(self.parent)}" if self.parent else (
-                f" · based on {r.parent}" if r.parent else "")
-            return f"A house rule by {r.author}{based}"
+            based = _edition_name(self.parent) if self.parent else r.parent
+            if based:
+                return _("A house rule by {author} · based on {parent}").format(author=r.author, parent=based)
+            return _("A house rule by {author}").format(author=r.author)
         return f"{r.publisher} · {_published(r)}"
 
     def running(self) -> str:
         """The byline for the head of every page after the first: a house rule's maker without what it is
         based on (the title page says it), so that it fits beside the title."""
-        return f"A house rule by {self.r.author}" if self.r.author else self.byline()
+        return _("A house rule by {author}").format(author=self.r.author) if self.r.author else self.byline()
 
     def computer_play(self) -> Text:
         """The simulator's safeguard, which people at a table never meet: said only in the scholarly edition."""
         from ..engine.match import MAX_RACES
 
-        match = (f"; and a match still undecided after {MAX_RACES} races ends without a winner"
-                 if self.r.scoring is not None and self.r.scoring.match is not None else "")
-        return text(f"A note for computer play: when programs play each other, a race still running after "
-                    f"{self.r.ending.turn_limit} moves is stopped and scored as if the cards had run out{match}.")
+        if self.r.scoring is not None and self.r.scoring.match is not None:
+            return text(_("A note for computer play: when programs play each other, a race still running after "
+                          "{moves} moves is stopped and scored as if the cards had run out; and a match still "
+                          "undecided after {races} races ends without a winner.").format(
+                              moves=self.r.ending.turn_limit, races=MAX_RACES))
+        return text(_("A note for computer play: when programs play each other, a race still running after "
+                      "{moves} moves is stopped and scored as if the cards had run out.").format(
+                          moves=self.r.ending.turn_limit))
 
     def equipment_section(self) -> Section:
         rows = []
         for card in self.r.deck:
-            rows.append((text(CardName(card.name)), text(KIND_LABEL[card.kind]), text(str(card.count)),
+            rows.append((text(CardName(card.name)), text(kind_label(card.kind)), text(str(card.count)),
                          text(self.card_role(card), self.refs(card.provenance))))
         total = sum(c.count for c in self.r.deck)
-        intro = Paragraph(text(f"One pack of {total} cards, of {w.number(len(self.r.deck))} kinds:"))
-        return Section("Equipment", "equipment", (intro, Table(("Card", "Kind", "Count", "What it does"),
-                                                              tuple(rows), numeric=(2,))))
+        intro = Paragraph(text(_("One pack of {total} cards, of {kinds} kinds:").format(
+            total=total, kinds=w.number(len(self.r.deck), feminine=True))))
+        header = (_("Card"), _("Kind"), _("Count"), _("What it does"))
+        return Section(_("Equipment"), "equipment", (intro, Table(header, tuple(rows), numeric=(2,))))
 
     def card_role(self, card: Card) -> Text:
         """What a card does: the first construct that answers for it (core.ORDER["card_role"]); a hazard's
@@ -241,26 +266,26 @@ class _Writer:
     def mileage_list(self, allows: Iterable[str]) -> Text:
         allows = tuple(allows)
         if set(allows) >= set(self.names("mileage")):
-            return text("every mileage card")
+            return text(_("every mileage card"))
         return cards(allows, "and")
 
     def setup_section(self) -> Section:
         r = self.r
-        hand = w.number(r.turn.hand)
-        blocks: list[Block] = [Paragraph(text(
-            f"Choose a dealer. Shuffle the pack very well and deal {hand} cards to each player. "
+        hand = w.number(r.turn.hand, feminine=True)
+        blocks: list[Block] = [Paragraph(text(_(
+            "Choose a dealer. Shuffle the pack very well and deal {hand} cards to each player. "
             "Put the rest face down in the middle of the table as the draw pile; discarded cards go on a "
-            "discard pile beside it."))]
+            "discard pile beside it.").format(hand=hand)))]
         lay = [self.said(said) for _, step in core.steps("setup_lines") for said in step(r)]  # each construct's piles
-        blocks.append(Paragraph(text("Each side keeps in front of it:")))
+        blocks.append(Paragraph(text(_("Each side keeps in front of it:"))))
         blocks.append(Bullets(tuple(lay)))
         blocks += [construct_words.block(said, self) for _, step in core.steps("setup_blocks") for said in step(r)]
-        return Section("Setting up", "setup", tuple(blocks))
+        return Section(_("Setting up"), "setup", tuple(blocks))
 
     def players_section(self) -> Section:
         r = self.r
         pile_cards = list(dict.fromkeys(p.card for s in r.setups for p in s.race.piles))
-        header = ("Players", "Seating", "Pack", "Race") + tuple(pile_cards)
+        header = (_("Players"), _("Seating"), _("Pack"), _("Race")) + tuple(pile_cards)
         rows = []
         for s in r.setups:
             own_race = s.race.provenance if s.race.provenance != r.race.provenance else Provenance()
@@ -268,17 +293,18 @@ class _Writer:
                          text(w.miles(s.race.miles, self.unit), self.refs(s.provenance, own_race)))
                         + tuple(self.needs_cell(s, c) for c in pile_cards))
         blocks: list[Block] = [
-            Paragraph(text("The number of players decides the seating, the pack and the length of the race."
-                           + ("" if r.race.is_distance else
-                              " The last columns give how many cards each mileage pile needs."))),
+            Paragraph(text(_("The number of players decides the seating, the pack and the length of the race.")
+                           if r.race.is_distance else
+                           _("The number of players decides the seating, the pack and the length of the race. "
+                             "The last columns give how many cards each mileage pile needs."))),
             Table(header, tuple(rows), numeric=tuple(range(4, len(header))))]
         if any(s.sides is not None for s in r.setups):
-            shared = "".join(step(r) for _, step in core.steps("partner_piles"))  # the zone piles...
-            blocks.append(Paragraph(text(
-                "Partners make one side: they share one ", self.go_pile(), f"{shared} and one set of mileage "
+            shared = "".join(step(r) for _slot, step in core.steps("partner_piles"))  # the zone piles...
+            blocks.append(Paragraph(filled(_(
+                "Partners make one side: they share one {go_pile}{shared} and one set of mileage "
                 "piles, and each partner may play on them in turn. Partners sit apart, so that the sides "
-                "take turns one after another round the table.")))
-        return Section("Players and sides", "players", tuple(blocks))
+                "take turns one after another round the table."), go_pile=self.go_pile(), shared=shared)))
+        return Section(_("Players and sides"), "players", tuple(blocks))
 
     def needs_cell(self, setup: Setup, card: str) -> Text:
         """A setup's target for one pile, marked with the assumptions of a target it sets for itself."""
@@ -291,17 +317,17 @@ class _Writer:
 
     def pack(self, setup: Setup) -> Text:
         parts: list[Text] = []
-        parts.append(text("two packs shuffled together" if setup.decks == 2 else
-                          f"{w.number(setup.decks)} packs shuffled together" if setup.decks > 1 else "one pack"))
+        packs = (_("one pack") if setup.decks <= 1 else
+                 _("{n} packs shuffled together").format(n=w.number(setup.decks)))
         if setup.removals:
-            parts.append(text(" without ", counted(setup.removals)))
-        return text(*parts)
+            return filled(_("{packs} without {cards}"), packs=packs, cards=counted(setup.removals))
+        return text(packs)
 
     def cards_section(self) -> Section:
         """The cards' chapters, each construct's (core.ORDER["card_chapter"]); the hazards are the effects'."""
         own = {"hazards": lambda r, slot, book: self.hazard_cards()}
         made = (self.section(step(self.r, slot, self)) for slot, step in core.steps("card_chapter", own))
-        return Section("The cards", "cards", (), tuple(s for s in made if s is not None))
+        return Section(_("The cards"), "cards", (), tuple(s for s in made if s is not None))
 
     def hazard_cards(self) -> Section | None:
         """The hazards: what the constructs say of them (core.ORDER["hazard_blocks"]: what stops a side, the
@@ -313,9 +339,9 @@ class _Writer:
                                            if (said := effect.paragraph(hazards))]}
         blocks: list[Block] = [construct_words.block(said, self) for _, step in core.steps("hazard_blocks", own)
                                for said in step(self.r, self)]
-        blocks.append(Table(("Hazard", "Count", "What it does", "To recover"),
+        blocks.append(Table((_("Hazard"), _("Count"), _("What it does"), _("To recover")),
                             tuple(self.hazard_row(c) for c in self.by_kind["hazard"]), numeric=(1,)))
-        return Section("Hazards and remedies", "hazards", tuple(blocks))
+        return Section(_("Hazards and remedies"), "hazards", tuple(blocks))
 
     def hazard_row(self, card: Card) -> tuple[Text, ...]:
         """A hazard's row: its effect's words given its repair (core.ORDER["hazard_chain"]), the "To recover"
@@ -330,7 +356,7 @@ class _Writer:
         if not self.r.notes:
             return None
         items = tuple(text(note, self.refs(prov)) for note, prov in self.r.notes)
-        return Section("Further notes", "notes", (Bullets(items),))
+        return Section(_("Further notes"), "notes", (Bullets(items),))
 
 
 def _as_chapters(own: dict) -> dict:
@@ -339,8 +365,8 @@ def _as_chapters(own: dict) -> dict:
 
 
 def _published(r: Ruleset) -> str:
-    return (f"sold {r.year}-{r.year_end}" if r.year and r.year_end else
-            f"first published {r.year}" if r.year else "date of publication unknown")
+    return (_("sold {first}-{last}").format(first=r.year, last=r.year_end) if r.year and r.year_end else
+            _("first published {year}").format(year=r.year) if r.year else _("date of publication unknown"))
 
 
 def _edition_name(r: Ruleset) -> str:

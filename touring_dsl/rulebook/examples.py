@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ..base.i18n import _, pgettext
 from ..mechanics.effects import REGISTERED as EFFECTS
+from ..mechanics.phrases import filled
 from ..mechanics import REGISTERED, core, decision_words
 from ..language.model import Example, ExampleCheck, ExampleMove, ExampleSide, Ruleset, Setup
 from . import words as w
@@ -22,12 +24,12 @@ def worked_examples(ruleset: Ruleset, go: str, most: int | None = None) -> Secti
         return None
     if most is None:
         blocks = tuple(_Teller(ruleset, example, go).worked(i + 1) for i, example in enumerate(ruleset.examples))
-        return Section("Worked examples", "examples", blocks)
+        return Section(_("Worked examples"), "examples", blocks)
     fullest = sorted(range(len(ruleset.examples)),
                      key=lambda i: (-len(ruleset.examples[i].moves) - len(ruleset.examples[i].checks), i))
     chosen = [ruleset.examples[i] for i in sorted(fullest[:most])]
     blocks = tuple(_Teller(ruleset, example, go).worked(i + 1, cited=False) for i, example in enumerate(chosen))
-    return Section("Worked examples", "examples", blocks)
+    return Section(_("Worked examples"), "examples", blocks)
 
 
 class _Teller:
@@ -38,6 +40,7 @@ class _Teller:
         self.setup: Setup = ruleset.setup_for(example.players, example.setup)
         self.sides = self.setup.side_count(example.players)
         self.individuals = self.setup.sides is None
+        self.names = {card.name for card in ruleset.deck}
 
     def worked(self, number: int, cited: bool = True) -> Worked:
         cites = "; ".join(c.section or c.document for c in self.ex.provenance.cites) if cited else ""
@@ -52,43 +55,48 @@ class _Teller:
 
     def side_name(self, side: int) -> str:
         if self.individuals:
-            return f"player {side}"
+            return pgettext("example", "player {n}").format(n=side)
         members = [p for p in range(1, self.ex.players + 1) if self.side_of(p) == side]
-        return f"side {side} (players {w.join(map(str, members))})"
+        return _("side {n} (players {players})").format(n=side, players=w.join(map(str, members)))
 
     def short_side(self, side: int) -> str:
-        return f"player {side}" if self.individuals else f"side {side}"
+        return pgettext("example", "player {n}").format(n=side) if self.individuals else pgettext("example", "side {n}").format(n=side)
 
     def possessive(self, side: int) -> str:
-        return self.short_side(side) + "'s"
+        """The side as an owner: "player 2's" (French "du joueur 2", placed where the sentence puts it)."""
+        return _("player {n}'s").format(n=side) if self.individuals else _("side {n}'s").format(n=side)
+
+    def player(self, n: int) -> str:
+        return pgettext("example", "player {n}").format(n=n)
 
     # position --------------------------------------------------------------------------------------
     def position(self) -> list[Text]:
         ex = self.ex
-        lines = [text(w.capital(f"{w.number(ex.players)} players, {self._seating()}."))]
+        lines = [text(w.capital(_("{n} players, {seating}.").format(n=w.number(ex.players), seating=self._seating())))]
         if self.r.zones.zones and self.r.zones.scope == "game":
-            lines.append(text("The whole table is in ", CardName(ex.zone or self.r.zones.start), "."))
+            lines.append(filled(_("The whole table is in {zone}."), zone=CardName(ex.zone or self.r.zones.start)))
         given = {s.side: s for s in ex.sides}
         for side in range(1, self.sides + 1):
             lines.append(self.side_position(side, given.get(side)))
         for player, cards in ex.hands:
-            lines.append(text(w.capital(f"player {player} holds "), _bunch(cards), "."))
-        lines.append(text(w.capital(f"player {ex.to_act} is to play.")))
+            lines.append(_capital(filled(_("{player} holds {cards}."), player=self.player(player), cards=_bunch(cards))))
+        lines.append(text(w.capital(_("{player} is to play.").format(player=self.player(ex.to_act)))))
         if ex.deck:
-            lines.append(text("The next cards to be drawn are ", card_list(ex.deck), ", in that order."))
+            lines.append(filled(_("The next cards to be drawn are {cards}, in that order."), cards=card_list(ex.deck)))
         if ex.deck_size == 0:
-            lines.append(text("The draw pile is empty, and every card not mentioned is out of play."))
+            lines.append(text(_("The draw pile is empty, and every card not mentioned is out of play.")))
         elif ex.deck_size is not None:
-            lines.append(text(f"The draw pile holds exactly {w.counted(ex.deck_size, 'card')}; every other card "
-                              "not mentioned is out of play."))
+            lines.append(text(_("The draw pile holds exactly {cards}; every other card not mentioned is out of "
+                                "play.").format(cards=w.counted(ex.deck_size, "card"))))
         if ex.discard:
-            lines.append(text("The discard pile holds ", _bunch(ex.discard), "."))
+            lines.append(filled(_("The discard pile holds {cards}."), cards=_bunch(ex.discard)))
         return lines
 
     def _seating(self) -> str:
         if self.individuals:
-            return "each for themselves"
-        return f"in {w.number(self.sides)} sides of {w.number(self.setup.side_size)}"
+            return _("each for themselves")
+        return _("in {sides} sides of {size}").format(sides=w.number(self.sides, feminine=True),
+                                                     size=w.number(self.setup.side_size))
 
     def side_position(self, side: int, given: ExampleSide | None) -> Text:
         return text(self._side_piles(side, given), self._safeties(given))
@@ -96,29 +104,41 @@ class _Teller:
     def _safeties(self, given: ExampleSide | None) -> Text:
         if given is None or not given.safeties:
             return ()
-        return text(" It has ", card_list(given.safeties), " in front of it as ",
-                    "a safety." if len(given.safeties) == 1 else "safeties.")
+        one = len(given.safeties) == 1
+        if self.individuals:  # (French: "devant lui", a player; "devant elle", a side)
+            said = (pgettext("a player", " It has {cards} in front of it as a safety.") if one else
+                    pgettext("a player", " It has {cards} in front of it as safeties."))
+        else:
+            said = (pgettext("a side", " It has {cards} in front of it as a safety.") if one else
+                    pgettext("a side", " It has {cards} in front of it as safeties."))
+        return filled(said, cards=card_list(given.safeties))
 
     def _side_piles(self, side: int, given: ExampleSide | None) -> Text:
-        name = w.capital(self.side_name(side))
+        name = self.side_name(side)
         if given is None or not (given.go or given.zone or given.piles):
-            return text(f"{name} has not started yet (no ", CardName(self.go), " down).")
+            return _capital(filled(_("{side} has not started yet (no {go} down)."), side=name, go=CardName(self.go)))
         parts: list[Text] = []
         if given.go:
             below = list(reversed(given.go[:-1]))
-            parts.append(text("shows ", CardName(given.go[-1]),
-                              text(" laid over ", card_list(below)) if below else ()))
+            going = self.r.card(given.go[-1]).kind == "go" if given.go[-1] in self.names else False
+            if going:  # (French "est au X" for a go card; a hazard or remedy on top is said otherwise)
+                shows = (pgettext("a go card on top", "shows {top} laid over {below}") if below else
+                         pgettext("a go card on top", "shows {top}"))
+            else:
+                shows = _("shows {top} laid over {below}") if below else _("shows {top}")
+            parts.append(filled(shows, top=CardName(given.go[-1]), below=card_list(below)))
         else:
-            parts.append(text("has no ", CardName(self.go), " down yet"))
+            parts.append(filled(_("has no {go} down yet"), go=CardName(self.go)))
         if given.zone:
-            parts.append(text("is in ", CardName(given.zone[-1])))
+            parts.append(filled(_("is in {zone}"), zone=CardName(given.zone[-1])))
         elif given.go and self.r.zones.zones and self.r.zones.scope == "side":
-            parts.append(text("is in ", CardName(self.r.zones.start), " (no zone card yet)"))
-        sentence = text(name, " ", join_texts(parts, " and "), ".")
+            parts.append(filled(_("is in {zone} (no zone card yet)"), zone=CardName(self.r.zones.start)))
+        sentence = _capital(filled(_("{side} {state}."), side=name, state=join_texts(parts, " " + _("and") + " ")))
         if given.piles:
             total = sum(_miles(self.r, c) * n for c, n in given.piles)
-            sentence = text(sentence, " Mileage laid: ", counted_cards(given.piles, "and", w.number),
-                            f" ({w.miles(total, self.r.race.unit)}).")
+            sentence = text(sentence, " ", *filled(_("Mileage laid: {cards} ({distance})."),
+                                                   cards=counted_cards(given.piles, "and", w.number),
+                                                   distance=w.miles(total, self.r.race.unit)))
         return sentence
 
     # moves -----------------------------------------------------------------------------------------
@@ -135,34 +155,39 @@ class _Teller:
                 target = move.target
                 current = current % self.ex.players + 1
             elif decision_words(move.action):  # a mechanic's decision, by the player who just played
-                said.append(text(w.capital(f"player {(current - 2) % self.ex.players + 1}"),
-                                 f" chooses to {decision_words(move.action)}."))
+                who = self.player((current - 2) % self.ex.players + 1)
+                decided = next((words for m in REGISTERED if (words := m.decision_rulebook(move.action))), None)
+                said.append(text(w.capital(_("{player} {decision}.").format(
+                    player=who, decision=decided or _("chooses to {decision}").format(
+                        decision=decision_words(move.action))))))
             else:
                 said.append(self.answer(move, target, current))
         return said
 
     def turn_move(self, player: int, move: ExampleMove, attempt: bool) -> Text:
-        who = w.capital(f"player {player}")
+        who = self.player(player)
+        card = CardName(move.card or "")
         if move.action == "discard":
-            verb = "tries to discard " if attempt else "discards "
-            return text(who, " ", verb, CardName(move.card or ""), ".")
-        verb = "tries to play " if attempt else "plays "
+            said = _("{player} tries to discard {card}.") if attempt else _("{player} discards {card}.")
+            return _capital(filled(said, player=who, card=card))
         on = ""
         if move.target is not None:
-            on = " on " + ("their own side" if self.side_of(player) == move.target else self.short_side(move.target))
+            on = (" " + _("on their own side") if self.side_of(player) == move.target else
+                  " " + _("on {side}").format(side=self.short_side(move.target)))
         taking: Text = ()
         if move.taken:
-            taking = (text(", taking nothing as the penalty") if not move.take else
-                      text(", taking ", counted_cards(move.take, "and", w.number), " as the penalty"))
-        return text(who, " ", verb, CardName(move.card or ""), on, taking, ".")
+            taking = (text(_(", taking nothing as the penalty")) if not move.take else
+                      filled(_(", taking {cards} as the penalty"), cards=counted_cards(move.take, "and", w.number)))
+        said = _("{player} tries to play {card}{on}{taking}.") if attempt else _("{player} plays {card}{on}{taking}.")
+        return _capital(filled(said, player=who, card=card, on=on, taking=taking))
 
     def answer(self, move: ExampleMove, target: int | None, after: int) -> Text:
         """A counter or a refusal to counter, made out of turn by a player of the side attacked."""
         player = self.answering_player(move, target, after)
-        who = w.capital(f"player {player}") if player else "The side attacked"
+        who = self.player(player) if player else _("the side attacked")
         holds_none = move.action != "counter" and player is not None and not self.holds_an_answer(player)
-        said = core.first_said("example_answer", self.r, move.action, move.card, holds_none)  # (core.ORDER)
-        return text(who, phrase(said or ()))
+        said = core.first_said("example_answer", self.r, move.action, move.card, holds_none, (who,))  # (core.ORDER)
+        return _capital(phrase(said) if said else text(who))
 
     def holds_an_answer(self, player: int) -> bool:
         """Whether the example deals `player` a card that turns some hazard away."""
@@ -179,71 +204,100 @@ class _Teller:
 
     # outcome ---------------------------------------------------------------------------------------
     def outcome(self) -> list[Text]:
-        return [self.check(c) for c in self.ex.checks]
+        return [_capital(self.check(c)) for c in self.ex.checks]
 
     def check(self, c: ExampleCheck) -> Text:
-        side = w.capital(self.short_side(c.side)) if c.side else ""
+        side = self.short_side(c.side) if c.side else ""
+        whose = self.possessive(c.side or 0)
         card = CardName(c.card or "")
         n = c.number or 0
         match c.what:
             case "miles":
-                return text(f"{side} has {w.miles(n, self.r.race.unit)}.")
+                return text(_("{side} has {distance}.").format(side=side, distance=w.miles(n, self.r.race.unit)))
             case "pile":
                 if n == 0:
-                    return text(f"{self.possessive(c.side or 0).capitalize()} ", card, " pile is empty.")
-                return text(f"{self.possessive(c.side or 0).capitalize()} ", card,
-                            f" pile holds {w.counted(n, 'card')}.")
+                    return filled(_("{whose} {card} pile is empty."), whose=whose, card=card)
+                return filled(_("{whose} {card} pile holds {cards}."), whose=whose, card=card,
+                              cards=w.counted(n, "card"))
             case "go-top":
-                return text(f"{self.possessive(c.side or 0).capitalize()} ", CardName(self.go), " pile shows ",
-                            card, ".")
+                return filled(_("{whose} {go} pile shows {card}."), whose=whose, go=CardName(self.go), card=card)
             case "go-empty":
-                return text(f"{side} has lost its ", CardName(self.go), " pile and must start again.")
+                return filled(_("{side} has lost its {go} pile and must start again."), side=side,
+                              go=CardName(self.go))
             case "zone":
                 if c.side:
-                    return text(f"{side} is in ", card, ".")
-                return text("The whole table is in ", card, ".")
+                    return filled(_("{side} is in {zone}."), side=side, zone=card)
+                return filled(_("The whole table is in {zone}."), zone=card)
             case "discard-top":
-                return text(card, " lies on top of the discard pile.")
+                return filled(_("{card} lies on top of the discard pile."), card=card)
             case "discard-count":
-                return text(f"The discard pile holds {w.counted(n, 'card')}.")
+                holds = (pgettext("no cards", "The discard pile holds {cards}.") if n == 0 else
+                         _("The discard pile holds {cards}."))
+                return text(holds.format(cards=w.counted(n, "card")))
             case "hand-count":
-                return text(f"Player {c.player} holds {w.counted(n, 'card')}.")
+                holds = pgettext("no cards", "{player} holds {cards}.") if n == 0 else _("{player} holds {cards}.")
+                return text(holds.format(player=self.player(c.player), cards=w.counted(n, "card")))
             case "hand-has":
-                return text(f"Player {c.player} still has ", card, " in hand.")
+                return filled(_("{player} still has {card} in hand."), player=self.player(c.player), card=card)
             case "winner":
-                return text(f"{side} wins the race.")
+                return text(_("{side} wins the race.").format(side=side))
             case "score":
-                return text(f"{side} scores {w.counted(n, 'point')} for the race.")
+                scores = (pgettext("no points", "{side} scores {points} for the race.") if n == 0 else
+                          _("{side} scores {points} for the race."))
+                return text(scores.format(side=side, points=w.counted(n, "point")))
             case "illegal":
-                return text("The rules do not allow that play.")
+                return text(_("The rules do not allow that play."))
             case "legal":
-                on = f" on {self.short_side(c.side)}" if c.side else ""
-                return text("The player to act may now play ", card, f"{on}.")
+                if c.side:
+                    return filled(_("The player to act may now play {card} on {side}."), card=card,
+                                  side=self.short_side(c.side))
+                return filled(_("The player to act may now play {card}."), card=card)
             case "draw-count":
-                return text(f"The draw pile now holds {w.counted(n, 'card')}.")
+                holds = (pgettext("no cards", "The draw pile now holds {cards}.") if n == 0 else
+                         _("The draw pile now holds {cards}."))
+                return text(holds.format(cards=w.counted(n, "card")))
             case "to-act":
-                return text(f"It is now player {c.player}'s turn.")
+                return text(_("It is now {whose} turn.").format(whose=self.possessive_player(c.player)))
             case "not-over":
-                return text("The race goes on.")
+                return text(_("The race goes on."))
             case "hand-lacks":
-                return text(f"Player {c.player} holds no ", card, ".")
+                return filled(_("{player} holds no {card}."), player=self.player(c.player), card=card)
             case "discards":
                 if not c.cards:
-                    return text("The discard pile is empty.")
-                return text("The discard pile holds ", _bunch(c.cards), ".")
+                    return text(_("The discard pile is empty."))
+                return filled(_("The discard pile holds {cards}."), cards=_bunch(c.cards))
             case "go-count":
                 if self.r.pile_names.go:
-                    return text(f"{self.possessive(c.side or 0).capitalize()} {self.r.pile_names.go} holds "
-                                f"{w.counted(n, 'card')}.")
-                return text(f"{self.possessive(c.side or 0).capitalize()} ", CardName(self.go),
-                            f" pile holds {w.counted(n, 'card')}.")
+                    return text(_("{whose} {pile} holds {cards}.").format(whose=whose, pile=self.r.pile_names.go,
+                                                                         cards=w.counted(n, "card")))
+                return filled(_("{whose} {go} pile holds {cards}."), whose=whose, go=CardName(self.go),
+                              cards=w.counted(n, "card"))
             case "zone-count":
-                pile = self.r.pile_names.zone or "zone pile"
-                whose = f"{self.possessive(c.side).capitalize()} {pile}" if c.side else f"The {pile}"
-                return text(f"{whose} holds {w.counted(n, 'card')}.")
+                pile = self.r.pile_names.zone or _("zone pile")
+                if c.side:
+                    return text(_("{whose} {pile} holds {cards}.").format(whose=whose, pile=pile,
+                                                                         cards=w.counted(n, "card")))
+                return text(_("The {pile} holds {cards}.").format(pile=pile, cards=w.counted(n, "card")))
             case "event":
-                return text(EVENT_WORDS[c.event or ""])
+                return text(event_words().get(c.event or "", EVENT_WORDS[c.event or ""]))
         return text("")
+
+    def possessive_player(self, n: int | None) -> str:
+        return _("player {n}'s").format(n=n)
+
+
+def _capital(said: Text) -> Text:
+    """The sentence with its first letter in capitals ("player 1 plays" -> "Player 1 plays")."""
+    if said and isinstance(said[0], str):
+        return (w.capital(said[0]), *said[1:])
+    return said
+
+
+def event_words() -> dict[str, str]:
+    """The events the rulebook's own code names, in the reader's language (the others' words: EVENT_WORDS)."""
+    read = {kind: words for owner in (*core.CORE, *EFFECTS, *REGISTERED) if hasattr(owner, "events_read")
+            for kind, words in owner.events_read().items()}  # each owner's events, in the reader's language
+    return {**read, "speeding": _("A side was caught speeding."), "win": _("The race was won.")}
 
 
 EVENT_WORDS = {"speeding": "A side was caught speeding.",

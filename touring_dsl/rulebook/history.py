@@ -5,6 +5,8 @@ reason. Where each fact comes from is in the table of sources (provenance.py), a
 """
 from __future__ import annotations
 
+from ..base.i18n import _
+
 from typing import Callable
 
 from ..language.model import HistoryFact, Ruleset
@@ -17,13 +19,13 @@ def history_section(ruleset: Ruleset, refs: Callable[..., Text]) -> Section | No
     """The facts of the edition's history, or None where it tells none."""
     if not ruleset.history:
         return None
-    intro = Paragraph(text("What the sources tell of how this edition was made and published. A fact they leave "
-                           "in doubt is marked uncertain, with the reason; the table of sources names where "
-                           "each fact comes from."))
-    return Section("History", "history", (intro, Bullets(tuple(_fact(f, refs) for f in ruleset.history))))
+    intro = Paragraph(text(_("What the sources tell of how this edition was made and published. A fact they "
+                             "leave in doubt is marked uncertain, with the reason; the table of sources names "
+                             "where each fact comes from.")))
+    return Section(_("History"), "history", (intro, Bullets(tuple(_fact(f, refs) for f in ruleset.history))))
 
 
 def _fact(fact: HistoryFact, refs: Callable[..., Text]) -> Text:
     if fact.uncertain:
-        return text(f"{fact.text} {UNCERTAIN}: {fact.uncertain}", refs(fact.provenance))
+        return text(_("{fact} Uncertain: {why}").format(fact=fact.text, why=fact.uncertain), refs(fact.provenance))
     return text(fact.text, refs(fact.provenance))

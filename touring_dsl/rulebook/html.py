@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ..base.i18n import _, language, typography
 from ..language.model import Ruleset
 from .blocks import (Assumed, Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Strong, Table, Text,
                      Worked)
@@ -53,7 +54,8 @@ def inline(value: Text) -> str:
         elif isinstance(part, Strong):
             out.append(f"<strong>{escape(part.text)}</strong>")
         elif isinstance(part, Ref):
-            out.append(f'<a class="ref" href="#assumption-{part.number}" title="editorial assumption">'
+            title = escape(_("editorial assumption"))
+            out.append(f'<a class="ref" href="#assumption-{part.number}" title="{title}">'
                        f"[A{part.number}]</a>")
         else:
             out.append(escape(part))
@@ -69,12 +71,13 @@ def render(book: Rulebook) -> str:
         head.append(f'<p class="summary">{escape(book.summary)}</p>')
     contents = "".join(f'<li><a href="#{s.anchor}">{escape(s.title)}</a></li>' for s in book.sections)
     body = "\n".join(_section(s, 2) for s in book.sections)
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+    contents_label = escape(_("Contents"))
+    return (f'<!DOCTYPE html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{escape(book.title)}{' - ' + escape(book.subtitle) if book.subtitle else ''}</title>\n"
             f"<style>{STYLE}</style>\n</head>\n<body>\n<main>\n"
             f'<header class="title">{"".join(head)}</header>\n'
-            f'<nav class="contents" aria-label="Contents"><ol>{contents}</ol></nav>\n'
+            f'<nav class="contents" aria-label="{contents_label}"><ol>{contents}</ol></nav>\n'
             f"{body}\n"
             + (f'<footer class="colophon"><p>{escape(book.colophon)}</p></footer>\n' if book.colophon else "")
             + "</main>\n</body>\n</html>\n")
@@ -121,22 +124,27 @@ def _table(table: Table) -> str:
 
 
 def _assumed(block: Assumed) -> str:
+    tag = escape(typography(_("Editorial assumption A{number}").format(number=block.number)))
+    why, applies, rests = (escape(typography(label)) for label in (_("Why:"), _("Applies to:"), _("Rests on:")))
     lines = [f'<aside class="assumption" id="assumption-{block.number}">',
-             f'<p><span class="tag">Editorial assumption A{block.number}</span></p>',
-             f"<p>{inline(block.body)}</p>", f"<p><em>Why:</em> {escape(block.reason)}</p>"]
+             f'<p><span class="tag">{tag}</span></p>',
+             f"<p>{inline(block.body)}</p>", f"<p><em>{why}</em> {escape(block.reason)}</p>"]
     if block.applies_to:
-        lines.append(f"<p><em>Applies to:</em> {escape(block.applies_to)}</p>")
+        lines.append(f"<p><em>{applies}</em> {escape(block.applies_to)}</p>")
     if block.basis:
-        lines.append(f"<p><em>Rests on:</em> {escape(block.basis)}</p>")
+        lines.append(f"<p><em>{rests}</em> {escape(block.basis)}</p>")
     lines.append("</aside>")
     return "\n".join(lines)
 
 
 def _worked(block: Worked) -> str:
-    source = f'<p class="from">From {escape(block.source)}</p>' if block.source else ""
+    source = ('<p class="from">' + _("From {source}").format(source=escape(block.source)) + "</p>"
+              if block.source else "")
+    position, moves, follows = _("Position"), _("Moves"), _("What follows")
+    heading = typography(_("Example {number}: {title}").format(number=block.number, title=escape(block.title)))
     return (f'<section class="example" id="example-{block.number}">'
-            f"<h3>Example {block.number}: {escape(block.title)}</h3>{source}"
-            "<h4>Position</h4><ul>" + "".join(f"<li>{inline(p)}</li>" for p in block.position) + "</ul>"
-            "<h4>Moves</h4><ol>" + "".join(f"<li>{inline(m)}</li>" for m in block.moves) + "</ol>"
-            "<h4>What follows</h4><ul>" + "".join(f"<li>{inline(o)}</li>" for o in block.outcome) + "</ul>"
+            f"<h3>{heading}</h3>{source}"
+            f"<h4>{position}</h4><ul>" + "".join(f"<li>{inline(p)}</li>" for p in block.position) + "</ul>"
+            f"<h4>{moves}</h4><ol>" + "".join(f"<li>{inline(m)}</li>" for m in block.moves) + "</ol>"
+            f"<h4>{follows}</h4><ul>" + "".join(f"<li>{inline(o)}</li>" for o in block.outcome) + "</ul>"
             "</section>")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from ..base.i18n import _, typography
 from ..language.model import Ruleset
 from .blocks import (Assumed, Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Strong, Table, Text,
                      Worked)
@@ -85,25 +86,28 @@ def _table(table: Table) -> list[str]:
 
 
 def _assumed(block: Assumed) -> list[str]:
+    label = typography(_("Assumption A{number}.").format(number=block.number))
+    why, applies, rests = (typography(said) for said in (_("Why:"), _("Applies to:"), _("Rests on:")))
     lines = [f'<a id="assumption-{block.number}"></a>', "",
-             f"> **Assumption A{block.number}.** {inline(block.body)}  ", f"> *Why:* {escape(block.reason)}"]
+             f"> **{label}** {inline(block.body)}  ", f"> *{why}* {escape(block.reason)}"]
     if block.applies_to:
         lines[-1] += "  "
-        lines.append(f"> *Applies to:* {escape(block.applies_to)}")
+        lines.append(f"> *{applies}* {escape(block.applies_to)}")
     if block.basis:
         lines[-1] += "  "
-        lines.append(f"> *Rests on:* {escape(block.basis)}")
+        lines.append(f"> *{rests}* {escape(block.basis)}")
     return lines
 
 
 def _worked(block: Worked) -> list[str]:
-    title = f"**Example {block.number}: {escape(block.title)}**"
+    title = "**" + typography(_("Example {number}: {title}").format(number=block.number,
+                                                                     title=escape(block.title))) + "**"
     if block.source:
-        title += f" *(from {escape(block.source)})*"
-    lines = [title, "", "*Position.*", ""]
+        title += " *" + _("(from {source})").format(source=escape(block.source)) + "*"
+    lines = [title, "", "*" + _("Position.") + "*", ""]
     lines += [f"- {inline(p)}" for p in block.position]
-    lines += ["", "*Moves.*", ""]
+    lines += ["", "*" + _("Moves.") + "*", ""]
     lines += [f"{i + 1}. {inline(m)}" for i, m in enumerate(block.moves)]
-    lines += ["", "*What follows.*", ""]
+    lines += ["", "*" + _("What follows.") + "*", ""]
     lines += [f"- {inline(o)}" for o in block.outcome]
     return lines

@@ -12,6 +12,7 @@ import json
 import re
 from contextvars import ContextVar
 
+from ..base.i18n import _, language, typography
 from ..language.model import Ruleset
 from .blocks import (Assumed, Block, Bullets, CardName, Paragraph, Ref, Rulebook, Section, Strong, Table, Text,
                      Worked)
@@ -31,9 +32,9 @@ PREAMBLE = r"""
   ] },
   footer: context [
     #set text(size: 8pt, fill: rule-colour)
-    #h(1fr) #counter(page).display("1 of 1", both: true) #h(1fr)
+    #h(1fr) #counter(page).display(BOOK-PAGES, both: true) #h(1fr)
   ])
-#set text(font: ("Libertinus Serif", "New Computer Modern"), size: 10.5pt, fill: ink, lang: "en")
+#set text(font: ("Libertinus Serif", "New Computer Modern"), size: 10.5pt, fill: ink, lang: BOOK-LANG)
 #set par(justify: true, leading: 0.62em, spacing: 0.9em)
 #set list(indent: 0.8em, spacing: 0.55em)
 #set enum(indent: 0.8em, spacing: 0.55em)
@@ -62,27 +63,27 @@ PREAMBLE = r"""
   width: 100%, breakable: false, inset: (left: 10pt, rest: 7pt), above: 0.9em, below: 0.9em,
   fill: rgb("#f7ede7"), stroke: (left: 3pt + mark-colour),
 )[
-  #text(fill: mark-colour, weight: "bold", size: 8.5pt, tracking: 0.08em)[EDITORIAL ASSUMPTION A#str(number)]
+  #text(fill: mark-colour, weight: "bold", size: 8.5pt, tracking: 0.08em)[#L-ASSUMED-A#str(number)#L-ASSUMED-B]
   #linebreak() #body
-  #linebreak() #text(style: "italic")[Why:] #why
-  #if applies != "" [ #linebreak() #text(style: "italic")[Applies to:] #applies ]
-  #if basis != "" [ #linebreak() #text(style: "italic")[Rests on:] #basis ]
+  #linebreak() #text(style: "italic")[#L-WHY] #why
+  #if applies != "" [ #linebreak() #text(style: "italic")[#L-APPLIES] #applies ]
+  #if basis != "" [ #linebreak() #text(style: "italic")[#L-RESTS] #basis ]
 ]
 #let worked(number, title, source, position, moves, outcome) = block(
   width: 100%, breakable: false, inset: 9pt, above: 1em, below: 1em,
   stroke: 0.5pt + rule-colour, radius: 2pt,
 )[
-  #text(weight: "bold")[Example #str(number): #title]
-  #if source != "" [ #h(0.4em) #text(size: 9pt, style: "italic", fill: rule-colour)[(from #source)] ]
+  #text(weight: "bold")[#L-EXAMPLE-A#str(number)#L-EXAMPLE-B#title]
+  #if source != "" [ #h(0.4em) #text(size: 9pt, style: "italic", fill: rule-colour)[#L-FROM-A#source#L-FROM-B] ]
   #grid(columns: (1fr, 1fr), column-gutter: 14pt,
     [
-      #text(size: 9pt, weight: "bold", tracking: 0.06em)[POSITION]
+      #text(size: 9pt, weight: "bold", tracking: 0.06em)[#L-POSITION]
       #list(..position)
     ],
     [
-      #text(size: 9pt, weight: "bold", tracking: 0.06em)[MOVES]
+      #text(size: 9pt, weight: "bold", tracking: 0.06em)[#L-MOVES]
       #enum(..moves)
-      #text(size: 9pt, weight: "bold", tracking: 0.06em)[WHAT FOLLOWS]
+      #text(size: 9pt, weight: "bold", tracking: 0.06em)[#L-FOLLOWS]
       #list(..outcome)
     ])
 ]
@@ -92,6 +93,28 @@ PREAMBLE = r"""
 _STRINGS: ContextVar[list[str]] = ContextVar("typst_strings")
 _INPUT = "touring-strings"  # the sys.inputs key holding the JSON list of strings
 _ANCHOR = re.compile(r"[A-Za-z0-9_-]+")
+
+
+_SLOT = "数"  # a letter no label holds, standing for the blank while the label is typeset
+
+
+def _halves(message: str, blank: str) -> tuple[str, str]:
+    """A label with one blank filled in by the markup ("Example {number}: "), typeset for its language, as
+    the words before and after the blank."""
+    before, _sep, after = typography(message.replace("{" + blank + "}", _SLOT)).partition(_SLOT)
+    return before, after
+
+
+def labels() -> dict[str, str]:
+    """The printed sheet's own words (its boxes' labels, the page numbers), in the reader's language."""
+    assumed = _halves(_("EDITORIAL ASSUMPTION A{number}"), "number")
+    example = _halves(_("Example {number}: "), "number")
+    source = _halves(_("(from {source})"), "source")
+    return {"BOOK-PAGES": _("1 of 1"), "L-ASSUMED-A": assumed[0], "L-ASSUMED-B": assumed[1],
+            "L-WHY": typography(_("Why:")), "L-APPLIES": typography(_("Applies to:")),
+            "L-RESTS": typography(_("Rests on:")), "L-EXAMPLE-A": example[0], "L-EXAMPLE-B": example[1],
+            "L-FROM-A": source[0], "L-FROM-B": source[1], "L-POSITION": _("POSITION"), "L-MOVES": _("MOVES"),
+            "L-FOLLOWS": _("WHAT FOLLOWS")}
 
 
 def quote(value: str) -> str:
@@ -124,7 +147,10 @@ def typst_source(book: Rulebook, paper: str = "us-letter") -> tuple[str, list[st
     try:
         # the placeholders are replaced by fixed expressions (S.at(n)), never by text that could hold one
         preamble = (PREAMBLE.replace("BOOK-TITLE", quote(book.title)).replace("BOOK-PAPER", quote(paper))
-                    .replace("BOOK-BYLINE", quote(book.running or book.byline)))
+                    .replace("BOOK-BYLINE", quote(book.running or book.byline))
+                    .replace("BOOK-LANG", quote(language())))
+        for placeholder, said in labels().items():
+            preamble = preamble.replace(placeholder, quote(said))
         lines = [f'#let S = json(bytes(sys.inputs.at("{_INPUT}")))',
                  f"#set document(title: {quote(book.title)}, author: {quote(book.byline)})", preamble,
                  _title_block(book)]

@@ -5,6 +5,8 @@ The rows are a loop over mechanics.core.CORE in ORDER["provenance_rows"] (each c
 notes, the examples) in their slots."""
 from __future__ import annotations
 
+from ..base.i18n import _, pgettext
+
 from ..mechanics import REGISTERED, core
 from ..language.model import Assumption, Provenance, Ruleset
 from .words import join
@@ -14,21 +16,31 @@ from .blocks import Assumed, Block, Bullets, Paragraph, Ref, Section, Table, Tex
 def mergeable() -> set[str]:
     """Kinds of rows that may share one line of the table when they cite the same sections: the rulebook's
     own, and each construct's (its `provenance_kinds`)."""
-    return {"Cards", "Seating", "Worked examples", *(kind for c in core.CORE for kind in c.provenance_kinds)}
+    return {_("Cards"), _("Seating"), _("Worked examples"),
+            *(kind_read(kind) for c in core.CORE for kind in c.provenance_kinds)}
+
+
+def kind_read(kind: str) -> str:
+    """A construct's kind of sources row ("Piles", its provenance_kinds) as its rows say it, in the reader's
+    language."""
+    return {"Piles": _("Piles"), "Recovery": _("Recovery"), "Scores": _("Scores"),
+            "Zones": pgettext("sources", "Zones"), "Who may play": _("Who may play")}.get(kind, kind)
 
 
 def rule_provenances(r: Ruleset) -> list[tuple[str, Provenance]]:
     """Every rule of the ruleset with a label in words, in the order a reader meets them: each construct's
     rows and the rulebook's own, in core.ORDER["provenance_rows"]."""
     own = {"cards": lambda r, slot: _grouped_cards(r),
-           "setups": lambda r, slot: [(f"Seating: {s.label}", s.provenance) for s in r.setups],
+           "setups": lambda r, slot: [(_("Seating") + ": " + s.label, s.provenance) for s in r.setups],
            "mechanics": lambda r, slot: mechanic_provenances(r, ("race", "ruleset")),
            "match mechanics": lambda r, slot: mechanic_provenances(r, ("match",)),  # beside the match
-           "pile names": lambda r, slot: ([("The piles' names", r.pile_names.provenance)]
+           "pile names": lambda r, slot: ([(_("The piles' names"), r.pile_names.provenance)]
                                           if r.pile_names.go or r.pile_names.zone or r.pile_names.counter else []),
-           "notes": lambda r, slot: [(f"Note “{_shorten(note)}”", prov) for note, prov in r.notes],
-           "history": lambda r, slot: [(f"History “{_shorten(fact.text)}”", fact.provenance) for fact in r.history],
-           "examples": lambda r, slot: [(f"Worked examples: {i + 1}", e.provenance) for i, e in enumerate(r.examples)]}
+           "notes": lambda r, slot: [(_("Note “{note}”").format(note=_shorten(note)), prov) for note, prov in r.notes],
+           "history": lambda r, slot: [(_("History “{fact}”").format(fact=_shorten(fact.text)), fact.provenance)
+                                       for fact in r.history],
+           "examples": lambda r, slot: [(_("Worked examples") + f": {i + 1}", e.provenance)
+                                        for i, e in enumerate(r.examples)]}
     rows = [row for slot, step in core.steps("provenance_rows", own) for row in step(r, slot)]
     return _merged([(label, prov) for label, prov in rows if prov.cites or prov.assumptions])
 
@@ -39,7 +51,7 @@ def mechanic_provenances(r: Ruleset, places: tuple[str, ...]) -> list[tuple[str,
     for mechanic in REGISTERED:
         if mechanic.place not in places:
             continue
-        label = mechanic.name.replace("_", " ").capitalize()
+        label = mechanic.title()
         part = getattr(r.mechanics, mechanic.name, None) if mechanic.place != "race" else None
         if part is not None:
             rows.append((label, part.provenance))
@@ -77,7 +89,7 @@ def _grouped_cards(r: Ruleset) -> list[tuple[str, Provenance]]:
     rows = []
     for (cites, assumptions), cards in groups.items():
         names = ", ".join(c.name for c in cards)
-        rows.append((f"Cards: {names}", Provenance(cites=cites, assumptions=assumptions)))
+        rows.append((_("Cards") + ": " + names, Provenance(cites=cites, assumptions=assumptions)))
     return rows
 
 
@@ -88,10 +100,10 @@ def _shorten(note: str, limit: int = 7) -> str:
 
 def provenance_section(r: Ruleset, numbers: dict[Assumption, int], computer_play: Text = ()) -> Section:
     source_keys = {s.id: f"S{i + 1}" for i, s in enumerate(r.sources)}
-    blocks: list[Block] = [Paragraph(text(
+    blocks: list[Block] = [Paragraph(text(_(
         "These rules are kept as data and printed from it. Every rule rests on one of the sources below. "
         "Where the sources are silent or unclear, the editors made a decision; each such assumption is "
-        "marked in the text, like [A1], and set out at the end of this section."))]
+        "marked in the text, like [A1], and set out at the end of this section.")))]
     blocks.append(Bullets(tuple(_source_line(s, source_keys[s.id]) for s in r.sources)))
     rows = []
     first_label: dict[Assumption, str] = {}
@@ -100,8 +112,8 @@ def provenance_section(r: Ruleset, numbers: dict[Assumption, int], computer_play
         marks = tuple(Ref(numbers[a]) for a in prov.assumptions if a in numbers)
         for a in prov.assumptions:
             first_label.setdefault(a, label)
-        rows.append((text(label), text(cites or "editorial decision"), marks or text("")))
-    blocks.append(Table(("Rule", "Source, section", "Assumed"), tuple(rows)))
+        rows.append((text(label), text(cites or _("editorial decision")), marks or text("")))
+    blocks.append(Table((_("Rule"), _("Source, section"), _("Assumed")), tuple(rows)))
     outside = {s.id: s.document for s in r.sources}
     for assumption, number in numbers.items():
         basis = outside.get(assumption.based_on or "", "") if assumption.based_on else ""
@@ -109,7 +121,7 @@ def provenance_section(r: Ruleset, numbers: dict[Assumption, int], computer_play
                               reason=assumption.reason, applies_to=first_label.get(assumption, ""), basis=basis))
     if computer_play:
         blocks.append(Paragraph(computer_play))
-    return Section("Sources and assumptions", "sources", tuple(blocks))
+    return Section(_("Sources and assumptions"), "sources", tuple(blocks))
 
 
 def _cite_text(prov: Provenance, source_keys: dict[str, str]) -> str:
@@ -125,5 +137,7 @@ def _cite_text(prov: Provenance, source_keys: dict[str, str]) -> str:
 
 def _source_line(source, key: str) -> Text:
     if source.outside:
-        return text(f"{key}: {source.document}, from outside the rule sheets. {source.description}")
-    return text(f"{key}: {source.description} (file {source.document}).")
+        return text(_("{key}: {document}, from outside the rule sheets. {description}").format(
+            key=key, document=source.document, description=source.description))
+    return text(_("{key}: {description} (file {document}).").format(key=key, description=source.description,
+                                                                   document=source.document))

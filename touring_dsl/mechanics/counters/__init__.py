@@ -39,6 +39,8 @@ the `per hazard countered` scoring term (mechanics.scoring).
 """
 from __future__ import annotations
 
+from ...base.i18n import _
+
 from ..construct import Construct, on_first_call
 from . import kernel, words
 from . import book as book_words  # (the stage methods' `book` argument is the rulebook's)
@@ -124,6 +126,12 @@ class CountersConstruct(Construct):
     show_lines = staticmethod(words.show_lines)  # (ruleset): `touring show`'s lines
     card_change = staticmethod(words.card_change)  # (was, card): a card that now cancels others, or None
     events = words.EVENTS  # the events its kernel lines report, in words (a worked example may expect them)
+
+    def events_read(self) -> dict[str, str]:
+        """Its events' words in the reader's language (a worked example's \"What follows\")."""
+        return {"counter": _("A hazard was turned away out of turn."),
+                "decline": _("A hazard was let through although it could have been turned away.")}
+
     example_answer = staticmethod(words.example_answer)  # (ruleset, action, card, holds_none): a phrase
     cancelling = staticmethod(words.cancelling)  # (ruleset): card -> what it turns away (the bots, the examples)
     def compare(self, comparison, section: str) -> None:

@@ -12,11 +12,10 @@ is worded as the holder's (mechanics.counters.kernel asks them alike).
 """
 from __future__ import annotations
 
-from ...base.i18n import _, pgettext
-
+from ...base.i18n import _, language, pgettext
 from ...base.wording import flag_changed, quoted, quoted_names
 
-from ..phrases import Named, NameList
+from ..phrases import Named, NameList, filled
 
 LET_IT_PASS = "let it pass"  # the answer every seat asked has, holding a counter or not
 
@@ -105,18 +104,18 @@ def refusal(card: str) -> str:
 # a house rule's changes (rulebook.variant), as phrases ---------------------------------------------
 def new_card_role(card) -> str:
     """An added card's role when it is a counter card ("card played out of turn"), else its kind's."""
-    return f"{card.kind} card" if card.kind != "counter" else "card played out of turn"
+    return f"{card.kind} card" if card.kind != "counter" else _("card played out of turn")  # (the others: rulebook.variant)
 
 
 def new_card_extra(card) -> tuple:
     """What an added card cancels, as a phrase (empty where it cancels nothing)."""
-    return (" that cancels ", NameList(tuple(card.counters), "or")) if card.counters else ()
+    return filled(_(" that cancels {cards}"), cards=NameList(tuple(card.counters), "or")) if card.counters else ()
 
 
 def card_change(was, card) -> tuple | None:
     """A card that now cancels other hazards, as a phrase; None where what it cancels is unchanged."""
     if was.counters != card.counters:
-        return (Named(card.name), " now cancels ", NameList(tuple(card.counters), "or"), ".")
+        return filled(_("{card} now cancels {cards}."), card=Named(card.name), cards=NameList(tuple(card.counters), "or"))
     return None
 
 
@@ -126,17 +125,20 @@ EVENTS = {"counter": "A hazard was turned away out of turn.",
           "decline": "A hazard was let through although it could have been turned away."}
 
 
-def example_answer(ruleset, action: str, card: str | None, holds_none: bool) -> tuple:
-    """A worked example's answer to a hazard, after who answers, as a phrase: a counter shown, or the hazard
-    let pass (`holds_none`: by a player dealt nothing that turns a hazard away)."""
+def example_answer(ruleset, action: str, card: str | None, holds_none: bool, who: tuple = ()) -> tuple:
+    """A worked example's answer to a hazard, with `who` answers (a phrase), as a phrase: a counter shown, or
+    the hazard let pass (`holds_none`: by a player dealt nothing that turns a hazard away)."""
     name = counter_name(ruleset)
+    named = (with_article(name) if language() == "en" else name) if name else ""
     if action == "counter":
-        called = f" at once calls {with_article(name)} with " if name else " at once shows "
-        return (called, Named(card or ""), ", out of turn.")
+        said = (_("{who} at once calls {name} with {card}, out of turn.") if name else
+                _("{who} at once shows {card}, out of turn."))
+        return filled(said, who=who, name=named, card=Named(card or ""))
     if holds_none:
-        return (" holds nothing that turns it away, and lets it pass.",)
-    return (f" could call {with_article(name)}" if name else " could answer out of turn",
-            ", but lets the hazard stand.")
+        return filled(_("{who} holds nothing that turns it away, and lets it pass."), who=who)
+    said = (_("{who} could call {name}, but lets the hazard stand.") if name else
+            _("{who} could answer out of turn, but lets the hazard stand."))
+    return filled(said, who=who, name=named)
 
 
 # the bots' facts (bots.greedy, bots.strategy.knowledge) and the worked examples' words ----------------

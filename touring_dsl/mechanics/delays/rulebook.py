@@ -8,7 +8,8 @@ marks of a rule's assumptions (Refs).
 """
 from __future__ import annotations
 
-from ..phrases import Chapter, GoCard, GoPile, Named, NameList, Para, Refs
+from ...base.i18n import _
+from ..phrases import Chapter, GoCard, GoPile, Named, NameList, Para, Refs, filled
 
 CARD_KINDS = ("go", "remedy")  # the kinds of card this construct gives their words (card_role)
 
@@ -31,16 +32,17 @@ def _names(r, kind: str) -> tuple[str, ...]:
 def card_role(r, card) -> tuple:
     """What a go or remedy card does, in the equipment table."""
     if card.kind == "go":
-        return ("lets a side lay mileage",)
+        return (_("lets a side lay mileage"),)
     hazards = tuple(c.hazard for c in r.delays.chains if card.name in c.steps)
-    return ("repairs ", NameList(hazards, "or")) if hazards else ("a remedy",)
+    return filled(_("repairs {hazards}"), hazards=NameList(hazards, "or")) if hazards else (_("a remedy"),)
 
 
 # the setup -----------------------------------------------------------------------------------------
 def go_pile_laid(r) -> tuple:
     """The go pile among a side's piles, as the setup lists them."""
-    return ("a ", GoPile(), ", on which it lays its ", NameList(_names(r, "go")), " cards"
-            + (" and its remedies, and on which opponents lay hazards" if stopping_hazards(r) else ""))
+    said = (_("a {go_pile}, on which it lays its {go} cards and its remedies, and on which opponents lay hazards")
+            if stopping_hazards(r) else _("a {go_pile}, on which it lays its {go} cards"))
+    return filled(said, go_pile=GoPile(), go=NameList(_names(r, "go")))
 
 
 # the cards' sections -------------------------------------------------------------------------------
@@ -49,14 +51,13 @@ def go_section(r) -> Chapter | None:
     go_cards = _names(r, "go")
     if not go_cards:
         return None
-    body: tuple = ("A side may lay mileage only while the top card of its ", GoPile(), " is a ", GoCard(),
-                   ". Lay your first ", GoCard(), " to start the race")
-    if stopping_hazards(r):
-        body += ("; after a hazard has stopped you, a ", GoCard(),
-                 " laid on top (once any remedy it needs is down) sets you going again.")
-    else:
-        body += (".",)
-    return Chapter(f"The {go_cards[0]} card", "go", (Para(body),))
+    said = (_("A side may lay mileage only while the top card of its {go_pile} is a {go}. Lay your first {go} to "
+              "start the race; after a hazard has stopped you, a {go} laid on top (once any remedy it needs is "
+              "down) sets you going again.") if stopping_hazards(r) else
+            _("A side may lay mileage only while the top card of its {go_pile} is a {go}. Lay your first {go} to "
+              "start the race."))
+    body = filled(said, go_pile=GoPile(), go=GoCard())
+    return Chapter(_("The {go} card").format(go=go_cards[0]), "go", (Para(body),))
 
 
 def stopping(r) -> list[tuple]:
@@ -64,16 +65,16 @@ def stopping(r) -> list[tuple]:
     hazards = stopping_hazards(r)
     if not hazards:
         return []
-    said = [("A hazard that stops a side (", NameList(hazards), ") is laid on an opponent's ", GoPile(),
-             ". The victim can lay no more mileage until it has covered the hazard with the cards shown "
-             "below, one per turn, in that order.")]
+    said = [filled(_("A hazard that stops a side ({hazards}) is laid on an opponent's {go_pile}. The victim can "
+                     "lay no more mileage until it has covered the hazard with the cards shown below, one per "
+                     "turn, in that order."), hazards=NameList(hazards), go_pile=GoPile())]
     if r.delays.target == "showing-go":
-        said.append(("Such a hazard may be laid only on a side whose ", GoPile(), " shows an undelayed ",
-                     GoCard(), ": never on a side that has not started, nor on one already stopped.",
-                     Refs((r.delays.provenance,))))
+        said.append((*filled(_("Such a hazard may be laid only on a side whose {go_pile} shows an undelayed {go}: "
+                               "never on a side that has not started, nor on one already stopped."),
+                             go_pile=GoPile(), go=GoCard()), Refs((r.delays.provenance,))))
     else:
-        said.append(("Such a hazard may be laid on any opponent, even one that has not started or is "
-                     "already stopped.", Refs((r.delays.provenance,))))
+        said.append((_("Such a hazard may be laid on any opponent, even one that has not started or is "
+                       "already stopped."), Refs((r.delays.provenance,))))
     return said
 
 
@@ -86,14 +87,16 @@ def chain_marks(r, hazard: str) -> tuple:
 # a turn --------------------------------------------------------------------------------------------
 def play_options(r) -> list[tuple]:
     """The plays on the go piles a turn may make: a go card, a remedy, a stopping hazard."""
-    said = [("a ", GoCard(), ", on your own ", GoPile(), ", to start your side or to end a delay")]
+    said = [filled(_("a {go}, on your own {go_pile}, to start your side or to end a delay"), go=GoCard(),
+                   go_pile=GoPile())]
     remedies = _names(r, "remedy")
     if remedies:
-        said.append(("a remedy (", NameList(remedies, "or"), "), on your own ", GoPile(),
-                     " when it is the next step of a repair"))
+        said.append(filled(_("a remedy ({remedies}), on your own {go_pile} when it is the next step of a repair"),
+                           remedies=NameList(remedies, "or"), go_pile=GoPile()))
     hazards = stopping_hazards(r)
     if hazards:
-        said.append(("a hazard, on an opponent's ", GoPile(), " (", NameList(hazards, "or"), ")"))
+        said.append(filled(_("a hazard, on an opponent's {go_pile} ({hazards})"), go_pile=GoPile(),
+                           hazards=NameList(hazards, "or")))
     return said
 
 
@@ -104,8 +107,8 @@ def differences(old, new) -> list[tuple]:
     said = []
     for chain in new.delays.chains:
         if before.get(chain.hazard) != chain.steps:
-            said.append(("Repairing ", Named(chain.hazard), " now takes ", NameList(chain.steps, "then"), ".",
-                         Refs((chain.provenance,))))
+            said.append((*filled(_("Repairing {hazard} now takes {steps}."), hazard=Named(chain.hazard),
+                                 steps=NameList(chain.steps, "then")), Refs((chain.provenance,))))
     if old.delays.target != new.delays.target:
-        said.append(("Changes which sides a hazard may be laid on.", Refs((new.delays.provenance,))))
+        said.append((_("Changes which sides a hazard may be laid on."), Refs((new.delays.provenance,))))
     return said

@@ -91,8 +91,8 @@ def show_lines(r) -> list[str]:
 # the rulebook's list of sources -------------------------------------------------------------------
 def provenance_rows(r) -> list[tuple[str, object]]:
     """The section (what a hazard may be laid on), then each chain."""
-    return [("Hazards and their targets", r.delays.provenance)] + [
-        (f"Recovery: {c.hazard}", c.provenance) for c in r.delays.chains]
+    return [(_("Hazards and their targets"), r.delays.provenance)] + [
+        (_("Recovery: {hazard}").format(hazard=c.hazard), c.provenance) for c in r.delays.chains]
 
 
 # `touring new`: a house rule to try ----------------------------------------------------------------

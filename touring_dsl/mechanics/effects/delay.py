@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...base.i18n import _
 from ...base.wording import either
 from ..delays import DELAYS
+from ..phrases import filled
 from .base import Count, HazardEffect, Named
 
 
@@ -21,6 +22,10 @@ class DelayEffect(HazardEffect):
     how = 'add `chain "{card}" then ... then "{go}"` under delays'
     errors = {"E232": "a hazard with no way to recover"}
     events = {"hazard": "A hazard was played on a side."}  # (every effect's play reports it: e.hazard_event)
+
+    def events_read(self) -> dict[str, str]:
+        """Its events' words in the reader's language (a worked example's \"What follows\")."""
+        return {"hazard": _("A hazard was played on a side.")}
 
     # the compiler ------------------------------------------------------------------------------
     def recognises(self, card, chained: frozenset[str]) -> bool:
@@ -63,26 +68,25 @@ class DelayEffect(HazardEffect):
 
     # words -------------------------------------------------------------------------------------
     def role(self, card):
-        return ("stops an opponent", *_for_hours(card))
+        return filled(_("stops an opponent for {hours}"), hours=Count(card.hours, "hour")) if card.hours else \
+            (_("stops an opponent"),)
 
     def row(self, card, chain):
         steps = chain.steps if chain else ()
         cure = []
         for i, step in enumerate(steps):
-            cure += ([", then "] if i else []) + [Named(step)]
-        return ("stops the side", *_for_hours(card)), tuple(cure) or ("-",)
+            cure += ([_(", then ")] if i else []) + [Named(step)]
+        does = (filled(_("stops the side for {hours}"), hours=Count(card.hours, "hour")) if card.hours else
+                (_("stops the side"),))
+        return does, tuple(cure) or ("-",)
 
     def hindrance(self, cards: list) -> str:
-        return "by stopping them with hazards"
+        return _("by stopping them with hazards")
 
     def show(self, card) -> None:
         return None  # its chain's "Delay:" line says it
 
     # (no diff_aspect: its chain is compared under delays)
-
-
-def _for_hours(card) -> tuple:
-    return (" for ", Count(card.hours, "hour")) if card.hours else ()
 
 
 EFFECT = DelayEffect()

@@ -14,6 +14,7 @@ taking the top discard, is asked of the seat that really plays: turn_passes runs
 from __future__ import annotations
 
 from ...base.i18n import _
+from ..phrases import filled
 from ..vocabulary import LIST, PUBLIC, SIDE, StateField
 from .base import HazardEffect, NameList
 
@@ -25,6 +26,11 @@ class LoseTurnEffect(HazardEffect):
     how = "give it `loses turn`"
     errors = {"E236": "a hazard that makes a side lose a turn is also a delay or a removal"}
     events = {"lose-turn": "A hazard made a side lose its next turn.", "turn-lost": "A side lost its turn."}
+
+    def events_read(self) -> dict[str, str]:
+        """Its events' words in the reader's language (a worked example's \"What follows\")."""
+        return {"lose-turn": _("A hazard made a side lose its next turn."), "turn-lost": _("A side lost its turn.")}
+
     diff_aspect = "loses-turn"
 
     # the compiler ------------------------------------------------------------------------------
@@ -75,23 +81,26 @@ class LoseTurnEffect(HazardEffect):
 
     # words -------------------------------------------------------------------------------------
     def role(self, card):
-        return ("makes an opponent lose its next turn",)
+        return (_("makes an opponent lose its next turn"),)
 
     def row(self, card, chain):
-        return ("the side loses its next turn",), ("nothing: the side plays again the turn after",)
+        return (_("the side loses its next turn"),), (_("nothing: the side plays again the turn after"),)
 
     def paragraph(self, cards: list):
-        return (NameList(tuple(c.name for c in cards)), " does" if len(cards) == 1 else " do",
-                " not stop a side. Laid against an opponent showing a go card, it goes to the discard pile, "
-                "and the next time the turn comes to a player of that side, the turn passes over them: they "
-                "neither draw nor play.")
+        said = (_("{hazards} does not stop a side. Laid against an opponent showing a go card, it goes to the "
+                  "discard pile, and the next time the turn comes to a player of that side, the turn passes over "
+                  "them: they neither draw nor play.") if len(cards) == 1 else
+                _("{hazards} do not stop a side. Laid against an opponent showing a go card, it goes to the "
+                  "discard pile, and the next time the turn comes to a player of that side, the turn passes over "
+                  "them: they neither draw nor play."))
+        return filled(said, hazards=NameList(tuple(c.name for c in cards)))
 
     def hindrance(self, cards: list) -> str:
-        return "by making them lose turns"
+        return _("by making them lose turns")
 
     def play_option(self, cards: list):
-        return (NameList(tuple(c.name for c in cards), "or"), ", against an opponent showing a go card, which "
-                "loses its next turn")
+        return filled(_("{hazards}, against an opponent showing a go card, which loses its next turn"),
+                      hazards=NameList(tuple(c.name for c in cards), "or"))
 
     def show(self, card) -> str:
         return _("Hazard: {card} makes the side it is played on lose its next turn").format(card=card.name)

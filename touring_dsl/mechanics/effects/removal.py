@@ -8,6 +8,7 @@ removes it; engine.rules.legality keeps a side open to it only while it has the 
 from __future__ import annotations
 
 from ...base.i18n import _
+from ..phrases import filled
 from ..race import RACE
 from .base import HazardEffect, Named, NameList
 
@@ -20,6 +21,11 @@ class RemovalEffect(HazardEffect):
     how = "make it `removes` a mileage card"
     errors = {}  # (E270, a card of the wrong kind, is the core's)
     events = {"remove": "A hazard took a mileage card."}
+
+    def events_read(self) -> dict[str, str]:
+        """Its events' words in the reader's language (a worked example's \"What follows\")."""
+        return {"remove": _("A hazard took a mileage card.")}
+
     diff_aspect = "removes"
     diff_names_card = True
     diff_topic = "removals"  # ("Removal hazards and counters")
@@ -58,24 +64,27 @@ class RemovalEffect(HazardEffect):
 
     # words -------------------------------------------------------------------------------------
     def role(self, card):
-        return ("takes one ", Named(card.removes), " from an opponent")
+        return filled(_("takes one {card} from an opponent"), card=Named(card.removes))
 
     def row(self, card, chain):
-        return ("takes one ", Named(card.removes)), ("nothing: the side keeps going",)
+        return filled(_("takes one {card}"), card=Named(card.removes)), (_("nothing: the side keeps going"),)
 
     def paragraph(self, cards: list):
-        each = []
+        each: tuple = ()
         for i, c in enumerate(cards):
-            each += ([", "] if i else []) + [Named(c.name), " takes a ", Named(c.removes or "")]
-        return (NameList(tuple(c.name for c in cards)), " does" if len(cards) == 1 else " do",
-                " not stop a side. Laid against an opponent, each takes one mileage card from its piles (",
-                *each, "); the hazard and the card it took both go to the discard pile.")
+            each += ((", ",) if i else ()) + filled(_("{hazard} takes a {card}"), hazard=Named(c.name),
+                                                    card=Named(c.removes or ""))
+        said = (_("{hazards} does not stop a side. Laid against an opponent, each takes one mileage card from its "
+                  "piles ({each}); the hazard and the card it took both go to the discard pile.") if len(cards) == 1
+                else _("{hazards} do not stop a side. Laid against an opponent, each takes one mileage card from "
+                       "its piles ({each}); the hazard and the card it took both go to the discard pile."))
+        return filled(said, hazards=NameList(tuple(c.name for c in cards)), each=each)
 
     def hindrance(self, cards: list) -> str:
-        return "by taking their mileage cards away"
+        return _("by taking their mileage cards away")
 
     def play_option(self, cards: list):
-        return (NameList(tuple(c.name for c in cards), "or"), ", against an opponent's mileage")
+        return filled(_("{hazards}, against an opponent's mileage"), hazards=NameList(tuple(c.name for c in cards), "or"))
 
     def show(self, card) -> str:
         return _("Hazard: {card} takes one {removed}").format(card=card.name, removed=card.removes)

@@ -7,7 +7,6 @@ beside it, found by mechanics.match_parts.
 from __future__ import annotations
 
 from ...base.i18n import _, ngettext
-
 from ...base.wording import counted
 from .. import match_parts, names_the_lead
 from ..phrases import Para, Refs
@@ -30,16 +29,17 @@ def rulebook(r) -> tuple[Para, ...]:
     leads each race where no mechanic of the match names the leader, and each mechanic of the match's words."""
     points = target(r)
     if points is None:
-        said = [Para(("Each race is scored on its own; the scores do not change who wins the race.",))]
+        said = [Para((_("Each race is scored on its own; the scores do not change who wins the race."),))]
     else:
-        said = [Para((f"A match is played over several races. Each side keeps a running total of its scores. When "
-                      f"at the end of a race some side's total has reached {counted(points, 'point')}, the match is "
-                      "over and the side with the highest total wins it; if the highest totals are equal, another "
-                      "race is dealt.", Refs((r.scoring.match_provenance,))))]
+        said = [Para((_("A match is played over several races. Each side keeps a running total of its scores. When "
+                        "at the end of a race some side's total has reached {points}, the match is over and the "
+                        "side with the highest total wins it; if the highest totals are equal, another race is "
+                        "dealt.").format(points=ngettext("{n} point", "{n} points", points).format(n=points)),
+                      Refs((r.scoring.match_provenance,))))]
     matched = match_parts(r)  # the match's own mechanics (touring_dsl.mechanics), said beside it
     if points is not None and not any(names_the_lead(mechanic) for mechanic, _ in matched):
-        said.append(Para(("The same player leads every race of the match: the cards are dealt from that player, "
-                          "who also takes the first turn.",)))
+        said.append(Para((_("The same player leads every race of the match: the cards are dealt from that "
+                            "player, who also takes the first turn."),)))
     said += [Para((" ".join(mechanic.rulebook(part, r.race.unit)), Refs((part.provenance,))))
              for mechanic, part in matched]
     return tuple(said)

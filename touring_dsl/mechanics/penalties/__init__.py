@@ -43,6 +43,8 @@ This package imports only touring_dsl.base and touring_dsl.mechanics.
 """
 from __future__ import annotations
 
+from ...base.i18n import _
+
 from ..construct import Construct, on_first_call
 from . import play, statements, words
 from . import book as book_words  # (the stage methods' `book` argument is the rulebook's)
@@ -56,6 +58,10 @@ class PenaltiesConstruct(Construct):
     errors = {"E240": "a penalty naming a pile that does not exist",  # (errors.CODES; docs/errors.md)
               "E241": "a penalty for a card that is not a hazard"}
     events = {"penalty": "A penalty was paid."}  # the event its kernel lines report (a worked example may expect it)
+
+    def events_read(self) -> dict[str, str]:
+        """Its events' words in the reader's language (a worked example's \"What follows\")."""
+        return {"penalty": _("A penalty was paid.")}
 
     # the language
     parse = staticmethod(statements.parse)  # (alias, children): the statement's (kind, data)

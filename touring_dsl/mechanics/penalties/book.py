@@ -6,8 +6,9 @@ card names (Named, NameList) in the card style, counts (Count) spelt, the marks 
 """
 from __future__ import annotations
 
-from ...base.wording import distance
-from ..phrases import Chapter, Count, Grid, Named, NameList, Para, Refs, Run
+from ...base.i18n import _, ngettext
+from ...base.wording import distance_said as distance
+from ..phrases import Chapter, Count, Grid, Named, NameList, Number, Para, Refs, Run, filled
 from .words import hours_note
 
 
@@ -19,14 +20,17 @@ def section(r) -> Chapter | None:
         return None
     unit = r.race.unit
     zones = [z.name for z in r.zones.zones]
-    whose = "the zone the victim is in" if r.zones.scope == "side" else "the zone the table is in"
-    blocks: list = [Para((reach(r), " The penalty depends on ", whose, ", and it is paid only from the ",
-                          NameList(p.piles), " piles; the cards taken go to the discard pile.", Refs((p.provenance,))))]
+    paid = (_("The penalty depends on the zone the victim is in, and it is paid only from the {piles} piles; the "
+              "cards taken go to the discard pile.") if r.zones.scope == "side" else
+            _("The penalty depends on the zone the table is in, and it is paid only from the {piles} piles; the "
+              "cards taken go to the discard pile."))
+    blocks: list = [Para((reach(r), " ", *filled(paid, piles=NameList(p.piles)), Refs((p.provenance,))))]
     if p.per_hour:
-        rates: list = []
+        rates: tuple = ()
         for i, (zone, miles) in enumerate(p.per_hour):
-            rates += ([" and "] if i else []) + [f"{distance(miles, unit)} an hour in ", Named(zone)]
-        blocks.append(Para(("The penalty is reckoned by the hour of delay: ", *rates, ".")))
+            rates += ((" " + _("and") + " ",) if i else ()) + filled(_("{distance} an hour in {zone}"),
+                                                                      distance=distance(miles, unit), zone=Named(zone))
+        blocks.append(Para(filled(_("The penalty is reckoned by the hour of delay: {rates}."), rates=rates)))
     cost = {(e.hazard, e.zone): e for e in p.table}
     stopping = {chain.hazard for chain in r.delays.chains}
     hazards = list(dict.fromkeys([c.name for c in r.deck if c.kind == "hazard" and c.name in stopping]
@@ -35,11 +39,11 @@ def section(r) -> Chapter | None:
     for hazard in hazards:
         marks = Refs(tuple(e.provenance for e in p.table if e.hazard == hazard))
         rows.append(((Named(hazard), marks),) + tuple(
-            (distance(cost[(hazard, zone)].miles, unit) if (hazard, zone) in cost else "nothing",) for zone in zones))
-    blocks.append(Grid(("Hazard",) + tuple(f"In {z}" for z in zones), tuple(rows),
+            (distance(cost[(hazard, zone)].miles, unit) if (hazard, zone) in cost else _("nothing"),) for zone in zones))
+    blocks.append(Grid((_("Hazard"),) + tuple(_("In {zone}").format(zone=z) for z in zones), tuple(rows),
                        numeric=tuple(range(1, len(zones) + 1))))
     blocks.append(Para(payment_rules(r)))
-    return Chapter("Penalties", "penalties", tuple(blocks))
+    return Chapter(_("Penalties"), "penalties", tuple(blocks))
 
 
 def reach(r) -> str:
@@ -47,30 +51,27 @@ def reach(r) -> str:
     zones = [z.name for z in r.zones.zones] or [""]
     costed = {(e.hazard, e.zone) for e in r.penalties.table}
     if all((chain.hazard, z) in costed for chain in r.delays.chains for z in zones):
-        return "A hazard also costs its victim mileage."
-    return "Some hazards also cost their victim mileage; the table shows which, and where."
+        return _("A hazard also costs its victim mileage.")
+    return _("Some hazards also cost their victim mileage; the table shows which, and where.")
 
 
 def payment_rules(r) -> tuple:
     """Who chooses the cards, how much must be taken, and whether a larger card may be."""
     p = r.penalties
-    said: list = ["The player who laid the hazard chooses which cards to take"]
     example = payment_example(r)
-    if example:
-        said[0] = (said[0], ", in any mix that does not exceed the penalty: ", *example)
+    said: list = [filled(_("The player who laid the hazard chooses which cards to take, in any mix that does not "
+                           "exceed the penalty: {example}."), example=example) if example else
+                  (_("The player who laid the hazard chooses which cards to take."),)]
     if p.forfeit == "full":
-        said.append("The whole penalty must be taken if the victim's piles can pay it, and otherwise as much "
-                    "of it as they can; taking less, or nothing, is not allowed while more could be taken")
+        said.append((_("The whole penalty must be taken if the victim's piles can pay it, and otherwise as much "
+                       "of it as they can; taking less, or nothing, is not allowed while more could be taken."),))
     else:
-        said.append("The attacker may also take less than the penalty, or nothing at all")
-    said.append("The victim pays only what it has and never owes the rest")
+        said.append((_("The attacker may also take less than the penalty, or nothing at all."),))
+    said.append((_("The victim pays only what it has and never owes the rest."),))
     if not p.larger_card:
-        said.append("A card worth more than what is still owed is never taken, so a small penalty against a "
-                    "side holding only larger cards costs nothing")
-    parts: list = []
-    for i, sentence in enumerate(said):
-        parts += ([". "] if i else []) + (list(sentence) if isinstance(sentence, tuple) else [sentence])
-    return (*parts, ".")
+        said.append((_("A card worth more than what is still owed is never taken, so a small penalty against a "
+                       "side holding only larger cards costs nothing."),))
+    return tuple(part for i, sentence in enumerate(said) for part in (((" ",) if i else ()) + sentence))
 
 
 def payment_example(r) -> tuple:
@@ -83,12 +84,14 @@ def payment_example(r) -> tuple:
     for entry in sorted(p.table, key=lambda e: -e.miles):
         ways = mixes(order, values, most, entry.miles)
         if len(ways) >= 2:
-            parts: list = [f"a penalty of {distance(entry.miles, r.race.unit)} may be paid with "]
+            paid: tuple = ()
             for i, mix in enumerate(ways):
-                parts += [_joiner(i, len(ways), " or with ")] if i else []
+                paid += (_joiner(i, len(ways), " " + _("or with") + " "),) if i else ()
                 for j, (name, n) in enumerate(mix):
-                    parts += ([_joiner(j, len(mix), " and ")] if j else []) + [Count(n, f"{name} card")]
-            return tuple(parts)
+                    paid += ((_joiner(j, len(mix), " " + _("and") + " "),) if j else ()) + (Run(filled(
+                        ngettext("{n} {card} card", "{n} {card} cards", n), n=Number(n, feminine=True), card=name)),)
+            return filled(_("a penalty of {distance} may be paid with {ways}"),
+                          distance=distance(entry.miles, r.race.unit), ways=paid)
     return ()
 
 
@@ -125,12 +128,13 @@ def differences(old, new) -> list[tuple]:
         return []
     if a is None:
         costly = tuple(dict.fromkeys(e.hazard for e in b.table))
-        return [("Adds penalties: ", NameList(costly), " also cost the victim mileage, taken from the ",
-                 NameList(b.piles), " piles (see Penalties).", Refs((b.provenance,)))]
+        return [(*filled(_("Adds penalties: {hazards} also cost the victim mileage, taken from the {piles} piles "
+                           "(see Penalties)."), hazards=NameList(costly), piles=NameList(b.piles)),
+                 Refs((b.provenance,)))]
     if b is None:
-        return [("Hazards no longer cost any mileage.",)]
+        return [(_("Hazards no longer cost any mileage."),)]
     if a.model_dump(exclude={"provenance"}) != b.model_dump(exclude={"provenance"}):
-        return [("Changes the penalties (see Penalties).", Refs((b.provenance,)))]
+        return [(_("Changes the penalties (see Penalties)."), Refs((b.provenance,)))]
     return []
 
 
@@ -145,5 +149,6 @@ def hours(r) -> list[Para]:
         return []
     parts: list = []
     for i, (h, names) in enumerate(groups.items()):
-        parts += (["; "] if i else []) + [NameList(tuple(names)), Run((" ", Count(h, "hour"), "" if len(names) == 1 else " each"))]
-    return [Para(("Delays are counted in hours: ", *parts, ".", hours_note(r)))]
+        each = (_("{cards} {hours}") if len(names) == 1 else _("{cards} {hours} each"))
+        parts += (["; "] if i else []) + list(filled(each, cards=NameList(tuple(names)), hours=Run((Count(h, "hour"),))))
+    return [Para((*filled(_("Delays are counted in hours: {delays}."), delays=tuple(parts)), hours_note(r)))]

@@ -3,7 +3,6 @@ suggested house rule and the rulebook's plain sentences (its Penalties section i
 from __future__ import annotations
 
 from ...base.i18n import _, pgettext
-
 from ...base.wording import distance, distance_said, quoted, quoted_names
 
 
@@ -12,8 +11,9 @@ def provenance_rows(r) -> list[tuple[str, object]]:
     """The rules whose sources the rulebook lists: the section, then each price."""
     if not r.penalties:
         return []
-    return [("Penalties", r.penalties.provenance)] + [
-        (f"Penalties: {e.hazard} in {e.zone}", e.provenance) for e in r.penalties.table]
+    return [(_("Penalties"), r.penalties.provenance)] + [
+        (_("Penalties: {hazard} in {zone}").format(hazard=e.hazard, zone=e.zone), e.provenance)
+        for e in r.penalties.table]
 
 
 # `touring new`: a house rule to try ----------------------------------------------------------------
@@ -49,7 +49,7 @@ def house_rule(r) -> tuple[str, tuple[str, ...]] | None:
 # the rulebook's delays section ---------------------------------------------------------------------
 def hours_note(r) -> str:
     """What the rulebook adds after the hours of delay when the penalty is reckoned by them, else ""."""
-    return " The hours set the size of the penalty." if r.penalties and r.penalties.per_hour else ""
+    return " " + _("The hours set the size of the penalty.") if r.penalties and r.penalties.per_hour else ""
 
 
 # `touring show` ------------------------------------------------------------------------------------

@@ -31,6 +31,8 @@ the compiled Progressive and plays each table's game with the engine. The constr
 """
 from __future__ import annotations
 
+from ...base.i18n import _
+
 from ..construct import Construct, on_first_call
 from . import rulebook, statements, words
 
@@ -70,7 +72,7 @@ class ProgressiveConstruct(Construct):
         return rulebook.section(ruleset)  # Progressive play, or None
 
     def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
-        return [("Progressive play", ruleset.progressive.provenance)] if ruleset.progressive else []
+        return [(_("Progressive play"), ruleset.progressive.provenance)] if ruleset.progressive else []
 
     def variant_lines(self, old, new, slot: str) -> list[tuple]:
         said = words.variant(old, new)

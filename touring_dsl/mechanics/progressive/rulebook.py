@@ -6,8 +6,9 @@ edition without a `progressive` section gets no section.
 """
 from __future__ import annotations
 
-from ...base.wording import distance
-from ..phrases import CardCounts, Chapter, Number, Numbers, Para, Refs, Run
+from ...base.i18n import _
+from ...base.wording import distance_said as distance
+from ..phrases import CardCounts, Chapter, Number, Numbers, Para, Refs, Run, filled
 
 
 def section(r) -> Chapter | None:
@@ -15,25 +16,29 @@ def section(r) -> Chapter | None:
     p = r.progressive
     if p is None:
         return None
-    rounds = (("Each round lasts ", Number(p.minutes), " minutes, unless the host sets another length")
-              if p.minutes else ("The host sets the length of a round",))
-    recorder = ("the umpire, if the host has named one, goes from table to table and records" if p.umpire
-                else "each table records")
+    rounds = (filled(_("Each round lasts {minutes} minutes, unless the host sets another length"),
+                     minutes=Number(p.minutes)) if p.minutes else (_("The host sets the length of a round"),))
+    recorder = (_("When the host gives the signal, play stops at every table at once and the umpire, if the host "
+                  "has named one, goes from table to table and records the miles of every player: each player "
+                  "scores the miles laid by their side, so partners score alike.") if p.umpire else
+                _("When the host gives the signal, play stops at every table at once and each table records the "
+                  "miles of every player: each player scores the miles laid by their side, so partners score "
+                  "alike."))
+    ending = (filled(_("When the evening ends, the greatest total mileage wins; prizes go to the first {prizes} "
+                       "places. Players with equal totals share a place."), prizes=Number(p.prizes))
+              if p.prizes > 1 else
+              (_("When the evening ends, the greatest total mileage wins. Players with equal totals share a place."),))
     said = [
-        ("For a party, several tables play at the same time, and the host decides how many rounds make "
-         "the evening. ", Run(table_sizes(r, p))),
-        (Run((*rounds, f". When the host gives the signal, play stops at every table at once and {recorder} "
-                       "the miles of every player: each player scores the miles laid by their side, so partners "
-                       "score alike.")),),
-        ("A game won before the signal is followed at once by a fresh deal at the same table, and the "
-         "miles of every game of the round are added together." if p.restart else
-         "A table whose game is won before the signal waits for it, keeping the miles of that game.",),
+        (_("For a party, several tables play at the same time, and the host decides how many rounds make "
+           "the evening.") + " ", Run(table_sizes(r, p))),
+        (Run((*rounds, ". ", recorder)),),
+        (_("A game won before the signal is followed at once by a fresh deal at the same table, and the "
+           "miles of every game of the round are added together.") if p.restart else
+         _("A table whose game is won before the signal waits for it, keeping the miles of that game."),),
         (movement(p),),
-        (Run(("When the evening ends, the greatest total mileage wins",
-              *(("; prizes go to the first ", Number(p.prizes), " places") if p.prizes > 1 else ()),
-              ". Players with equal totals share a place.")), Refs((p.provenance,))),
+        (Run(ending), Refs((p.provenance,))),
     ]
-    return Chapter("Progressive play", "progressive", tuple(Para(body) for body in said))
+    return Chapter(_("Progressive play"), "progressive", tuple(Para(body) for body in said))
 
 
 def table_sizes(r, p) -> tuple:
@@ -41,35 +46,35 @@ def table_sizes(r, p) -> tuple:
     groups: dict[bool, list[int]] = {}
     for n in p.sizes():
         groups.setdefault(r.setup_for(n).side_size > 1, []).append(n)
-    phrases = [(Numbers(tuple(sizes)), ", partners facing each other" if partners else ", each for themselves")
-               for partners, sizes in groups.items()]
-    said: list = ["A table seats ", *phrases[0]]
+    phrases = [filled(_("{sizes}, partners facing each other") if partners else _("{sizes}, each for themselves"),
+                      sizes=Numbers(tuple(sizes))) for partners, sizes in groups.items()]
     if len(phrases) > 1:
-        said += ["; or else ", *phrases[1], ", but tables of partners and tables of single players are never "
-                 "mixed in one party"]
-    said.append(".")
+        said: list = list(filled(_("A table seats {one}; or else {other}, but tables of partners and tables of "
+                                   "single players are never mixed in one party."), one=phrases[0], other=phrases[1]))
+    else:
+        said = list(filled(_("A table seats {one}."), one=phrases[0]))
     for n in p.sizes():
         setup = r.setup_for(n)
-        changes = ([(CardCounts(setup.removals), " are taken out")] if setup.removals else []) + (
-            [(f"the race is {distance(setup.race.miles, 'miles')}",)] if setup.race.miles != r.race.miles else [])
+        changes = ([filled(_("{cards} are taken out"), cards=CardCounts(setup.removals))] if setup.removals else []) + (
+            [(_("the race is {goal}").format(goal=distance(setup.race.miles, "miles")),)]
+            if setup.race.miles != r.race.miles else [])
         if changes:
-            said += [" At a table of ", Number(n), ", "]
+            joined: tuple = ()
             for i, change in enumerate(changes):  # joined as in prose: "a, b and c"
-                said += ([", " if i < len(changes) - 1 else " and "] if i else []) + list(change)
-            said.append(".")
+                joined += ((", " if i < len(changes) - 1 else " " + _("and") + " ",) if i else ()) + change
+            said += [" ", *filled(_("At a table of {n}, {changes}."), n=Number(n), changes=joined)]
     return tuple(said)
 
 
 def movement(p) -> str:
     """Who changes tables after a round."""
     if not p.winners_move_up:
-        return "Nobody changes tables: each table plays together all evening."
-    said = ("After each round the side with the most miles at each table moves up to the next table, and "
-            "the others stay. At the head table the winners stay and the side with the fewest miles goes "
-            "down to the foot table. A tie for the most miles is settled by a cut of the cards.")
+        return _("Nobody changes tables: each table plays together all evening.")
+    said = _("After each round the side with the most miles at each table moves up to the next table, and "
+             "the others stay. At the head table the winners stay and the side with the fewest miles goes "
+             "down to the foot table. A tie for the most miles is settled by a cut of the cards.")
     if p.partners:
-        said += (" Partners move together and keep each other all evening." if p.partners_stay else
-                 " Then every pair separates: each new pair joins one player who stayed with one who "
-                 "arrived, and each player keeps the pair's miles as their own score.")
+        said += " " + (_("Partners move together and keep each other all evening.") if p.partners_stay else
+                       _("Then every pair separates: each new pair joins one player who stayed with one who "
+                         "arrived, and each player keeps the pair's miles as their own score."))
     return said
-

@@ -84,8 +84,8 @@ def variant(old, new) -> tuple | None:
     if a == b or (a and b and a.model_dump(exclude={"provenance"}) == b.model_dump(exclude={"provenance"})):
         return None
     if b is None:
-        return ("Leaves out progressive play.",)
-    return ("Changes progressive play (see Progressive play).", Refs((b.provenance,)))
+        return (_("Leaves out progressive play."),)
+    return (_("Changes progressive play (see Progressive play)."), Refs((b.provenance,)))
 
 
 def suggest(r) -> tuple[str, tuple[str, ...]] | None:

@@ -143,7 +143,7 @@ class RaceConstruct(Construct):
         if slot == "ending":
             return rulebook.winning(ruleset)
         blocks = (*rulebook.object_blocks(ruleset, book.hindrances()), *book.mechanic_rules())
-        return Chapter("Object of the game", "object", blocks)
+        return Chapter(_("Object of the game"), "object", blocks)
 
     def card_chapter(self, ruleset, slot: str, book):
         return rulebook.mileage_chapter(ruleset)

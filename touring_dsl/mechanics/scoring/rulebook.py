@@ -5,7 +5,7 @@ Phrases (mechanics.phrases), which rulebook/construct_words.py sets as text.
 """
 from __future__ import annotations
 
-from ...base.wording import plural
+from ...base.i18n import _, ngettext
 from ..match import MATCH
 from ..phrases import Chapter, Items, Para, Refs
 
@@ -20,22 +20,22 @@ def chapter(r, kind_of, score_words) -> Chapter | None:
     finisher = [t for t in scoring.terms if kind_of(t.what).completes]
     in_play = any(kind_of(t.what).reads_play for t in scoring.terms)
     blocks: list = [Para((
-        "Every race is scored as soon as it ends, whether or not a side completed it.",
-        " A card is in a side's play while it lies in front of that side: on its mileage piles, among the "
-        "cards it laid on its own piles, or among its safeties. Hazards that opponents laid on it are never "
-        "its own." if in_play else "", Refs((scoring.provenance,))))]
+        _("Every race is scored as soon as it ends, whether or not a side completed it."),
+        " " + _("A card is in a side's play while it lies in front of that side: on its mileage piles, among the "
+                "cards it laid on its own piles, or among its safeties. Hazards that opponents laid on it are "
+                "never its own.") if in_play else "", Refs((scoring.provenance,))))]
     if every:
-        blocks += [Para(("Each side scores:",)), Items(tuple(_term(r, t, kind_of) for t in every))]
+        blocks += [Para((_("Each side scores:"),)), Items(tuple(_term(r, t, kind_of) for t in every))]
     if finisher:
-        blocks += [Para(("The side that completed the race also scores:",)),
+        blocks += [Para((_("The side that completed the race also scores:"),)),
                    Items(tuple(_term(r, t, kind_of) for t in finisher))]
     blocks += MATCH.rulebook(r)  # the match, its mechanics (mechanics.match)
-    return Chapter("Scoring", "scoring", tuple(blocks))
+    return Chapter(_("Scoring"), "scoring", tuple(blocks))
 
 
 def _term(r, term, kind_of) -> tuple:
     """A term's points, then its kind's words (mechanics.scoring.terms), then its marks."""
-    return (f"{term.points} {plural(term.points, 'point')}", *kind_of(term.what).rulebook(term, r),
+    return (ngettext("{n} point", "{n} points", term.points).format(n=term.points), *kind_of(term.what).rulebook(term, r),
             Refs((term.provenance,)))
 
 
@@ -45,9 +45,9 @@ def provenance_rows(r, score_words) -> list[tuple[str, object]]:
     if scoring is None:
         return []
     unit = "km" if r.race.unit == "km" else "mile"
-    rows = [("Scoring", scoring.provenance)]
-    rows += [(f"Scores: {t.points} {score_words(t, unit, counter=r.pile_names.counter)}", t.provenance)
+    rows = [(_("Scoring"), scoring.provenance)]
+    rows += [(_("Scores") + f": {t.points} {score_words(t, unit, counter=r.pile_names.counter)}", t.provenance)
              for t in scoring.terms]
     if scoring.match is not None:
-        rows.append(("The match", scoring.match_provenance))
+        rows.append((_("The match"), scoring.match_provenance))
     return rows

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...base.i18n import _, pgettext
 from ..base import Award, Finish, Mechanic
-from .base import Named, NameList, TermKind, distance_word
+from ..phrases import filled
+from .base import Named, NameList, TermKind
 from .checks import counted_card_or_kind, kept_card, kept_kind, same_unit
 
 KIND_WORDS = {"mileage": ("mileage card", "mileage cards"), "go": ("go card", "go cards"),
@@ -53,7 +55,9 @@ class Distance(TermKind):
         return (f"per {unit}",)
 
     def rulebook(self, term, ruleset):
-        return (f" for every {distance_word(ruleset.race.unit)} it has travelled",)
+        if ruleset.race.unit == "km":
+            return (_(" for every km it has travelled"),)
+        return (_(" for every mile it has travelled"),)
 
 
 class InPlay(TermKind):
@@ -90,9 +94,12 @@ class InPlay(TermKind):
         return ("per ", Named(term.card), " in play") if term.card else (f"per {term.kind} in play",)
 
     def rulebook(self, term, ruleset):
-        thing = (Named(term.card), " card") if term.card else \
-            (KIND_WORDS.get(term.kind or "", (term.kind or "card",))[0],)
-        return (" for every ", *thing, " it has in play")
+        if term.card:
+            return filled(_(" for every {card} card it has in play"), card=Named(term.card))
+        kind = {"mileage": pgettext("one card kind", "mileage card"), "go": pgettext("one card kind", "go card"),
+                "remedy": pgettext("one card kind", "remedy"), "zone": pgettext("one card kind", "zone card"),
+                "safety": pgettext("one card kind", "safety")}.get(term.kind or "", term.kind or _("card"))
+        return (_(" for every {kind} it has in play").format(kind=kind),)
 
 
 class AllInPlay(TermKind):
@@ -121,7 +128,7 @@ class AllInPlay(TermKind):
 
     def rulebook(self, term, ruleset):
         names = tuple(c.name for c in ruleset.deck if c.kind == term.kind)
-        return (" when it has all of ", NameList(names, "and"), " in play")
+        return filled(_(" when it has all of {cards} in play"), cards=NameList(names, "and"))
 
 
 class Countered(TermKind):
@@ -156,8 +163,11 @@ class Countered(TermKind):
 
     def rulebook(self, term, ruleset):
         name = ruleset.pile_names.counter
-        done = f"{name} it called" if name else "hazard it turned away as it was played, out of turn"
-        return (f" for every {done} (the card that turned the hazard away scores as well, if it stays in play)",)
+        if name:
+            return (_(" for every {name} it called (the card that turned the hazard away scores as well, if it "
+                      "stays in play)").format(name=name),)
+        return (_(" for every hazard it turned away as it was played, out of turn (the card that turned the "
+                  "hazard away scores as well, if it stays in play)"),)
 
 
 class Completing(TermKind):
@@ -170,7 +180,7 @@ class Completing(TermKind):
         return ("for completing the race",)
 
     def rulebook(self, term, ruleset):
-        return (" for completing it",)
+        return (_(" for completing it"),)
 
 
 class CompletingWithout(TermKind):
@@ -191,7 +201,7 @@ class CompletingWithout(TermKind):
         return ("for completing the race without ", Named(term.card))
 
     def rulebook(self, term, ruleset):
-        return (" more if it has no ", Named(term.card or ""), " card in play")
+        return filled(_(" more if it has no {card} card in play"), card=Named(term.card or ""))
 
 
 class CompletingExhausted(TermKind):
@@ -208,7 +218,7 @@ class CompletingExhausted(TermKind):
         return ("for completing the race after the draw pile runs out",)
 
     def rulebook(self, term, ruleset):
-        return (" more if the draw pile was empty when it completed the race",)
+        return (_(" more if the draw pile was empty when it completed the race"),)
 
 
 class ShutOut(TermKind):
@@ -225,7 +235,7 @@ class ShutOut(TermKind):
         return ("for completing the race while no opponent has any mileage",)
 
     def rulebook(self, term, ruleset):
-        return (" more if no opponent has any mileage (a shut-out)",)
+        return (_(" more if no opponent has any mileage (a shut-out)"),)
 
 
 class MechanicFinish(TermKind):
@@ -248,7 +258,8 @@ class MechanicFinish(TermKind):
         return (f"for completing the race {self.said.words}",)
 
     def rulebook(self, term, ruleset):
-        return (f" more if it completed the race {self.said.words}",)
+        return (_(" more if it completed the race {condition}").format(
+            condition=self.mechanic.finish_rulebook(self.said)),)
 
 
 def mechanic_used(build, stmt, mechanic: Mechanic, never: str) -> dict | None:
@@ -285,7 +296,7 @@ class MechanicAward(TermKind):
         return (self.said.words,)
 
     def rulebook(self, term, ruleset):
-        return (" " + self.said.rulebook,)
+        return (" " + self.mechanic.award_rulebook(self.said),)
 
 
 CORE = (Distance(), Completing(), CompletingWithout(), CompletingExhausted(), ShutOut(), InPlay(), AllInPlay(),

@@ -41,6 +41,8 @@ legality answers with discards only) are the engine's, shared with every rule.
 """
 from __future__ import annotations
 
+from ...base.i18n import _
+
 from ..construct import Construct, on_first_call
 from . import kernel, rulebook, statements, words
 
@@ -68,6 +70,10 @@ class TurnConstruct(Construct):
 
     # the engine: tables and kernel lines
     events = kernel.EVENTS  # the event kinds its kernel lines report that an example may expect -> words
+
+    def events_read(self) -> dict[str, str]:
+        """Its events' words in the reader's language (a worked example's \"What follows\")."""
+        return {"reshuffle": _("The cards were reshuffled into a new draw pile.")}
 
     def kernel_names(self) -> dict[str, str]:
         return kernel.KERNEL_NAMES  # the run-time names its kernel lines use (the kernel's heading)
@@ -115,8 +121,8 @@ class TurnConstruct(Construct):
 
     def provenance_rows(self, ruleset, slot: str) -> list[tuple[str, object]]:
         if slot == "reshuffle":
-            return [("When the draw pile runs out", ruleset.reshuffle.provenance)]
-        return [("The turn", ruleset.turn.provenance)]
+            return [(_("When the draw pile runs out"), ruleset.reshuffle.provenance)]
+        return [(_("The turn"), ruleset.turn.provenance)]
 
     def variant_lines(self, old, new, slot: str) -> list[tuple]:
         if slot == "reshuffle":

@@ -6,12 +6,13 @@ order its sections ask for them. An edition without zones gets no words from her
 """
 from __future__ import annotations
 
-from ..phrases import Chapter, GoCard, GoPile, Grid, MileageList, Named, NameList, Para, Refs
+from ...base.i18n import _, pgettext
+from ..phrases import Chapter, GoCard, GoPile, Grid, MileageList, Named, NameList, Para, Refs, filled
 
 
 def zone_pile(ruleset) -> str:
     """The pile a side's zone cards are laid on: the name the edition gives it, else "zone pile"."""
-    return ruleset.pile_names.zone or "zone pile"
+    return ruleset.pile_names.zone or _("zone pile")
 
 
 def per_side(ruleset) -> bool:
@@ -37,7 +38,7 @@ def restricted_mileage(ruleset) -> dict[str, list[str]]:
 # the other sections' words ------------------------------------------------------------------------
 def hindrance(ruleset) -> str | None:
     """How zones hinder the other sides, for the object of the game."""
-    return "by keeping them to low speeds" if ruleset.zones.zones else None
+    return _("by keeping them to low speeds") if ruleset.zones.zones else None
 
 
 def mileage_role(ruleset, card) -> tuple:
@@ -45,21 +46,22 @@ def mileage_role(ruleset, card) -> tuple:
     zones = restricted_mileage(ruleset).get(card.name)
     if not zones:
         return ()
-    limit = "; only in " if ruleset.zones.speeding == "forbidden" else "; speeding outside "
-    return (limit, NameList(tuple(zones), "or"))
+    limit = _("; only in {zones}") if ruleset.zones.speeding == "forbidden" else _("; speeding outside {zones}")
+    return filled(limit, zones=NameList(tuple(zones), "or"))
 
 
 def zone_role(ruleset, card) -> tuple:
     """A zone card's role in the equipment table."""
     allows = next((z.allows for z in ruleset.zones.zones if z.name == card.name), ())
-    return ("allows ", MileageList(allows))
+    return filled(_("allows {mileage}"), mileage=MileageList(allows))
 
 
 def setup_pile(ruleset) -> tuple | None:
     """The pile each side keeps for its zone cards (zones per side), for the setting up's list."""
     if not per_side(ruleset):
         return None
-    return (f"a {zone_pile(ruleset)} for its ", NameList(zone_cards(ruleset)), " cards")
+    return filled(_("a {zone_pile} for its {cards} cards"), zone_pile=zone_pile(ruleset),
+                  cards=NameList(zone_cards(ruleset)))
 
 
 def setup_start(ruleset) -> Para | None:
@@ -69,26 +71,28 @@ def setup_start(ruleset) -> Para | None:
         return None
     refs = Refs((z.provenance, z.start_provenance))
     if z.scope == "side":
-        return Para(("Every side starts the race in ", Named(z.start), " without laying a card for it.", refs))
-    return Para((f"Zone cards, whoever plays them, go on one shared {zone_pile(ruleset)} beside the draw pile. "
-                 "The whole table starts the race in ", Named(z.start), "; nobody lays a card for it.", refs))
+        return Para((*filled(_("Every side starts the race in {zone} without laying a card for it."),
+                             zone=Named(z.start)), refs))
+    return Para((*filled(_("Zone cards, whoever plays them, go on one shared {zone_pile} beside the draw pile. "
+                           "The whole table starts the race in {zone}; nobody lays a card for it."),
+                         zone_pile=zone_pile(ruleset), zone=Named(z.start)), refs))
 
 
 def partners_pile(ruleset) -> str:
     """The zone pile partners share (", one zone pile"), or "" without zones per side."""
-    return f", one {zone_pile(ruleset)}" if per_side(ruleset) else ""
+    return _(", one {zone_pile}").format(zone_pile=zone_pile(ruleset)) if per_side(ruleset) else ""
 
 
 def mileage_condition(ruleset) -> str:
     """What a turn's mileage option adds: the zone must allow the card."""
-    return " and its zone allows the card" if ruleset.zones.zones else ""
+    return _(" and its zone allows the card") if ruleset.zones.zones else ""
 
 
 def play_option(ruleset) -> tuple | None:
     """Playing a zone card, among a turn's options."""
     if not ruleset.zones.zones:
         return None
-    return ("a zone card (", NameList(zone_cards(ruleset), "or"), "), as explained under Zones")
+    return filled(_("a zone card ({cards}), as explained under Zones"), cards=NameList(zone_cards(ruleset), "or"))
 
 
 def mileage_limits(ruleset) -> list[tuple]:
@@ -100,12 +104,15 @@ def mileage_limits(ruleset) -> list[tuple]:
     said = []
     for zones, limited in by_zones.items():
         if ruleset.zones.speeding == "forbidden":
-            said.append((NameList(tuple(limited)), " may be laid only in ", NameList(zones, "or"), "."))
+            said.append(filled(_("{cards} may be laid only in {zones}."), cards=NameList(tuple(limited)),
+                               zones=NameList(zones, "or")))
             continue
         one = len(limited) == 1
-        said.append((NameList(tuple(limited)), " keeps" if one else " keep", " within the speed limit only in ",
-                     NameList(zones, "or"), ". Laid anywhere else, " + ("it is" if one else "they are") +
-                     " speeding, and the Zones section says what that costs."))
+        said.append(filled(_("{cards} keeps within the speed limit only in {zones}. Laid anywhere else, it is "
+                             "speeding, and the Zones section says what that costs.") if one else
+                           _("{cards} keep within the speed limit only in {zones}. Laid anywhere else, they are "
+                             "speeding, and the Zones section says what that costs."),
+                           cards=NameList(tuple(limited)), zones=NameList(zones, "or")))
     return said
 
 
@@ -121,12 +128,13 @@ def section(ruleset) -> Chapter | None:
         return None
     refs = Refs((z.provenance, z.start_provenance))
     if z.scope == "side":
-        intro = (f"Each side has its own zone, set by the top card of its {zone_pile(ruleset)}. A side that has "
-                 "no zone card yet is in ", Named(z.start), ".", refs)
+        intro = (*filled(_("Each side has its own zone, set by the top card of its {zone_pile}. A side that has "
+                           "no zone card yet is in {zone}."), zone_pile=zone_pile(ruleset), zone=Named(z.start)),
+                 refs)
     else:
-        intro = ("One zone governs the whole table at once: the zone card on top of the shared zone "
-                 "pile sets the speed for every side, whoever played it. The race begins in ", Named(z.start),
-                 " before any zone card is played.", refs)
+        intro = (*filled(_("One zone governs the whole table at once: the zone card on top of the shared zone "
+                           "pile sets the speed for every side, whoever played it. The race begins in {zone} "
+                           "before any zone card is played."), zone=Named(z.start)), refs)
     rows = []
     plays = {p.card: p for p in z.plays}
     for zone in z.zones:
@@ -134,47 +142,51 @@ def section(ruleset) -> Chapter | None:
         where = reach(z, play.reach) if play else "-"
         rows.append(((Named(zone.name),), (MileageList(zone.allows),),
                      (where, Refs((play.provenance,))) if play else (where,)))
-    blocks = [Para(intro), Grid(("Zone", "Mileage allowed", "Played"), tuple(rows))]
+    blocks = [Para(intro), Grid((_("Zone"), _("Mileage allowed"), _("Played")), tuple(rows))]
     if z.change_only:
-        said = ("A zone card may be laid on a side only when that side is in a different zone."
-                if z.scope == "side" else "A zone card may be played only when it changes the zone.")
+        said = (_("A zone card may be laid on a side only when that side is in a different zone.")
+                if z.scope == "side" else _("A zone card may be played only when it changes the zone."))
     else:
-        said = ("A zone card may be laid even on a side already in that zone; it then changes nothing."
+        said = (_("A zone card may be laid even on a side already in that zone; it then changes nothing.")
                 if z.scope == "side" else
-                "A zone card may be played even when that zone already governs; it then changes nothing.")
+                _("A zone card may be played even when that zone already governs; it then changes nothing."))
     blocks.append(Para((said, Refs((z.change_provenance,)))))
     if "zone" in ruleset.turn.before_go:
-        blocks.append(Para(("Zone cards may be played on any turn, even by a side that is "
-                            "stopped or has not yet started.",)))
+        blocks.append(Para((_("Zone cards may be played on any turn, even by a side that is "
+                              "stopped or has not yet started."),)))
     blocks.append(Para((*speeding(z), Refs((z.speeding_provenance,)))))
-    return Chapter("Zones", "zones", tuple(blocks))
+    return Chapter(_("Zones"), "zones", tuple(blocks))
 
 
 def reach(zones, where: str) -> str:
     if zones.scope == "game":
-        return "by any player, for the whole table"
-    return {"own": "on your own side", "opponent": "on an opponent's side",
-            "any": "on your own side or an opponent's"}[where]
+        return _("by any player, for the whole table")
+    return {"own": _("on your own side"), "opponent": _("on an opponent's side"),
+            "any": _("on your own side or an opponent's")}[where]
 
 
 def speeding(zones) -> tuple:
     """What laying a mileage card the zone does not allow does."""
     if zones.speeding == "forbidden":
-        return ("A mileage card that the zone does not allow simply cannot be laid.",)
+        return (_("A mileage card that the zone does not allow simply cannot be laid."),)
     if zones.speeding == "forfeit-card":
-        return ("Laying a mileage card that the zone does not allow is speeding: the card is lost to "
-                "the discard pile and counts for nothing.",)
-    return ("Speeding is punished hard. A side that lays a mileage card its zone does not allow loses "
-            "that card, every mileage card it has laid (safe piles included) and its whole ",
-            GoPile(), "; all of it goes to the discard pile, and the side must start again with a "
-            "fresh ", GoCard(), ".")
+        return (_("Laying a mileage card that the zone does not allow is speeding: the card is lost to "
+                  "the discard pile and counts for nothing."),)
+    return filled(_("Speeding is punished hard. A side that lays a mileage card its zone does not allow loses "
+                    "that card, every mileage card it has laid (safe piles included) and its whole {go_pile}; "
+                    "all of it goes to the discard pile, and the side must start again with a fresh {go}."),
+                  go_pile=GoPile(), go=GoCard())
 
 
 # a variant's differences from its parent ("How this variant differs") ----------------------------
-VARIANT_SPEEDING = {"forbidden": "a card the zone does not allow cannot be laid",
-                    "forfeit-card": "speeding costs the card laid",
-                    "forfeit-all": "speeding costs every mileage card laid"}
-VARIANT_REACH = {"own": "on one's own side", "opponent": "on an opponent's side", "any": "on any side"}
+def variant_speeding(how: str) -> str:
+    return {"forbidden": _("a card the zone does not allow cannot be laid"),
+            "forfeit-card": _("speeding costs the card laid"),
+            "forfeit-all": _("speeding costs every mileage card laid")}[how]
+
+
+def variant_reach(where: str) -> str:
+    return {"own": _("on one's own side"), "opponent": _("on an opponent's side"), "any": _("on any side")}[where]
 
 
 def differences(old, new) -> list[tuple]:
@@ -182,25 +194,27 @@ def differences(old, new) -> list[tuple]:
     a, b = old.zones, new.zones
     said = []
     if a.scope != b.scope:
-        said.append(("Zones now govern " + ("each side separately." if b.scope == "side"
-                                            else "the whole table at once."),))
+        said.append((_("Zones now govern each side separately.") if b.scope == "side"
+                     else _("Zones now govern the whole table at once."),))
     if a.start != b.start and b.start:
-        said.append(("The race starts in ", Named(b.start), "."))
+        said.append(filled(_("The race starts in {zone}."), zone=Named(b.start)))
     if a.speeding != b.speeding:
-        said.append((f"Speeding: in the parent edition {VARIANT_SPEEDING[a.speeding]}; "
-                     f"here {VARIANT_SPEEDING[b.speeding]}.", Refs((b.speeding_provenance,))))
+        said.append((_("Speeding: in the parent edition {old}; here {new}.").format(
+            old=variant_speeding(a.speeding), new=variant_speeding(b.speeding)), Refs((b.speeding_provenance,))))
     allows = {z.name: z.allows for z in a.zones}
     for zone in b.zones:
         if allows.get(zone.name) != zone.allows:
-            said.append(("Changes the mileage allowed in ", Named(zone.name), ".", Refs((zone.provenance,))))
+            said.append((*filled(_("Changes the mileage allowed in {zone}."), zone=Named(zone.name)),
+                         Refs((zone.provenance,))))
     reach = {p.card: p.reach for p in a.plays}
     for play in b.plays:
         if play.card in reach and reach[play.card] != play.reach:
-            said.append((Named(play.card), f" is now played {VARIANT_REACH[play.reach]} "
-                         f"(it was {VARIANT_REACH[reach[play.card]]}).", Refs((play.provenance,))))
-        elif play.card not in reach:
-            said.append((Named(play.card), f" may now be played {VARIANT_REACH[play.reach]}.",
+            said.append((*filled(_("{card} is now played {where} (it was {was})."), card=Named(play.card),
+                                 where=variant_reach(play.reach), was=variant_reach(reach[play.card])),
                          Refs((play.provenance,))))
+        elif play.card not in reach:
+            said.append((*filled(_("{card} may now be played {where}."), card=Named(play.card),
+                                 where=variant_reach(play.reach)), Refs((play.provenance,))))
     return said
 
 
@@ -213,10 +227,11 @@ def provenances(ruleset) -> list[tuple[str, object]]:
     z = ruleset.zones
     if not z.zones:
         return []
-    rows = [("Zones", z.provenance)]
-    rows += [(f"Zones: {zone.name}", zone.provenance) for zone in z.zones]
-    rows += [(f"Who may play: {p.card}", p.provenance) for p in z.plays]
-    rows.append(("The starting zone", z.start_provenance))
-    rows.append(("Zone cards that change nothing", z.change_provenance))
-    rows.append(("Speeding", z.speeding_provenance))
+    zones, who = pgettext("sources", "Zones"), _("Who may play")
+    rows = [(zones, z.provenance)]
+    rows += [(zones + ": " + zone.name, zone.provenance) for zone in z.zones]
+    rows += [(who + ": " + p.card, p.provenance) for p in z.plays]
+    rows.append((_("The starting zone"), z.start_provenance))
+    rows.append((_("Zone cards that change nothing"), z.change_provenance))
+    rows.append((_("Speeding"), z.speeding_provenance))
     return rows
