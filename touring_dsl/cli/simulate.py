@@ -181,7 +181,7 @@ def _run(edition, games, jobs, backend, rotate, records, matches, facts, plan, s
     if matches and facts.scores_match:  # the edition plays matches: measure them too
         from ..simulate.matches import simulate_matches
 
-        with progress_bar(matches, f"{facts.edition_id} matches") as advance:
+        with progress_bar(matches, _("{edition} matches").format(edition=facts.edition_id)) as advance:
             data["match"] = simulate_matches(load_edition(edition), plan, matches, jobs, advance)
     return data
 
