@@ -129,7 +129,8 @@ PLAYED = {
 # constructs that do not change how a race is played, and why
 NOT_PLAYED = {
     **dict.fromkeys(["title", "subtitle", "year", "year_range", "remove_year", "publisher", "summary", "source",
-                     "outside_source", "extends", "note", "notes", "author", "history", "fact", "uncertain"],
+                     "outside_source", "extends", "note", "notes", "author", "history", "fact", "uncertain",
+                     "language"],
                     "describes the edition, not its play"),
     **dict.fromkeys(["piles", "pile_name", "go_pile_name", "zone_pile_name"], "names the piles for the rulebook and the table "
                     "(tests/test_pile_names.py); no effect on play"),

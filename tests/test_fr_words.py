@@ -78,8 +78,8 @@ def test_diff_is_read_in_the_newer_editions_language_unless_asked() -> None:
     into_french = _run("diff", "mille-bornes", "mille-bornes-fr")
     into_english = _run("diff", "mille-bornes-fr", "mille-bornes")
     assert "différences" in into_french.stdout
-    assert "19 differences from mille-bornes-fr to mille-bornes." in into_english.stdout
-    assert "19 differences" in _run("diff", "mille-bornes", "mille-bornes-fr", "--lang", "en").stdout
+    assert "20 differences from mille-bornes-fr to mille-bornes." in into_english.stdout
+    assert "20 differences" in _run("diff", "mille-bornes", "mille-bornes-fr", "--lang", "en").stdout
 
 
 def test_show_of_an_english_edition_in_french_and_back() -> None:

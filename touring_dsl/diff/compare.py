@@ -72,7 +72,7 @@ class Comparison:
 
     # topics ----------------------------------------------------------------------------------------
     def metadata(self) -> None:
-        for name in ("title", "subtitle", "year", "publisher", "author", "summary"):
+        for name in ("title", "subtitle", "year", "publisher", "author", "summary", "language"):
             show = _years if name == "year" else lambda r, n=name: getattr(r, n) or None
             self.value("metadata", name, show(self.a), show(self.b))
         for role in ("go", "zone"):  # what the players call the piles

@@ -6,7 +6,7 @@ in the order mechanics.core.ORDER declares).
 """
 from __future__ import annotations
 
-from ..base.i18n import _, ngettext, pgettext
+from ..base.i18n import LANGUAGES, _, ngettext, pgettext
 from ..base.wording import flag_changed, seating_said
 
 from typing import Any, Callable
@@ -77,6 +77,13 @@ def _meta(aspect: str) -> Callable[[Change], str]:
             (lambda v: pgettext("diff", "none") if v is None else q(v))
         return _("{label}: {new} (was {old})").format(label=_meta_label(aspect), new=show(c.new), old=show(c.old))
     return phrase
+
+
+def _language(code: str) -> str:
+    """A language named for the reader: in English by its own name ("Français"), as base.i18n.LANGUAGES
+    does; in French, "français", "anglais"."""
+    return {"en": pgettext("language name", "English"),
+            "fr": pgettext("language name", "Français")}.get(code) or LANGUAGES.get(code, code)
 
 
 def kind_card(kind: str) -> str:
@@ -164,6 +171,7 @@ def _score_term(c: Change) -> str:
 _PHRASES: dict[str, Callable[[Change], str]] = {
     **{aspect: _meta(aspect) for aspect in ("title", "subtitle", "year", "publisher", "author", "summary",
                                             "go_pile_name", "zone_pile_name")},
+    "language": lambda c: _("Written in {new} (was {old})").format(new=_language(c.new), old=_language(c.old)),
     "name": lambda c: _("{old} is now called {new}").format(old=q(c.old), new=q(c.new)),
     "card": _card,
     "kind": lambda c: _("{name} is a {new} (was a {old})").format(name=q(c.name), new=kind_card(c.new),
