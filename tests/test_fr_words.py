@@ -194,3 +194,38 @@ def test_the_simulate_report_of_the_french_edition_reads_in_french() -> None:
     as_json = [_run("simulate", "mille-bornes-fr", "-n", "20", "-j", "1", "--matches", "2", "--json", "--lang", code)
                for code in ("fr", "en")]
     assert json.loads(as_json[0].stdout) == json.loads(as_json[1].stdout)
+
+
+def _editions_words(r) -> list[str]:
+    """An edition's own words that `touring show` prints as they are: names, labels, titles, notes, history."""
+    from touring_dsl.language.archive import load_parent
+
+    words = [c.name for c in r.deck] + [s.label for s in r.setups] + [z.name for z in r.zones.zones]
+    words += [r.title, r.subtitle, r.publisher, r.author, r.summary, r.parent, r.pile_names.go, r.pile_names.zone,
+              r.pile_names.counter]
+    words += [f.text for f in r.history] + [f.uncertain for f in r.history]
+    for edition in (r, load_parent(r)):
+        words += [text for text, _where in edition.notes] if edition else []
+    return sorted({typography(w, "fr") for w in words if w}, key=len, reverse=True)
+
+
+def test_every_show_line_of_the_archive_reads_in_french() -> None:
+    """`touring show --lang fr` of every edition: no English word of ours once the edition's own words (and the
+    sources its history cites, in brackets) are taken out."""
+    from touring_dsl.base.i18n import reading
+    from touring_dsl.cli.show import summary_lines
+    from touring_dsl.language.locate import archive_files
+
+    left = []
+    for path in archive_files():
+        r = load(str(path))
+        words = _editions_words(r)
+        with reading("fr"):
+            lines = [typography(line, "fr") for line in summary_lines(r)]
+        for line in lines:
+            for said in words:
+                line = line.replace(said, "")
+            line = re.sub(r"\[[^\]]*\]$", "", QUOTED.sub("", line))
+            if english_words_in(line):
+                left.append((path.stem, line, english_words_in(line)))
+    assert left == []

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from contextlib import contextmanager
 
+from ..base.i18n import _
+
 
 @contextmanager
 def progress_bar(total: int, label: str):
@@ -26,4 +28,4 @@ def progress_columns(label: str) -> tuple:
     from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 
     return (TextColumn(f"[progress.description]{label}"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("time left"), TimeRemainingColumn())
+            TextColumn(_("time left")), TimeRemainingColumn())

@@ -11,18 +11,17 @@ import typer
 
 from ..base.i18n import _, language, ngettext, npgettext, pgettext, typography
 from ..base.wording import counted, unit_said
-from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, checked_language, fail, load_edition, load_edition_view, \
-    path_problem, print_json, read_in
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, checked_language, fail, load_edition, path_problem, \
+    print_json, read_in
 from .progress import progress_bar
 
 
 def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, seed: int, rotate: bool = False,
-          public: bool = False, records: bool = False):
+          public: bool = False, records: bool = False, lang: str | None = None):
     """The run's Plan and the facts its report prints. When every bot plays inside the kernel, both come
     from the ruleset cache alone (simulate.warm: no Ruleset loaded); otherwise, or when the cache cannot
     tell, from the Ruleset, which checks the bots, the players and the setup."""
     from ..simulate import Plan, seat_bots
-    from ..simulate.fast import POLICIES
     from ..simulate.runner import in_kernel
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
@@ -34,9 +33,17 @@ def _plan(edition: str, games: int, players: int, setup: str | None, bots: str, 
             return found.facts, Plan(edition=edition, players=players, setup=found.facts.setup_id,
                                      bots=seat_bots(names, players), seed=seed, games=games, rotate=rotate,
                                      public=public, records=records)
+    ruleset = load_edition(edition)
+    with read_in(lang, ruleset.language):  # its refusals in the reader's language
+        return _checked_plan(ruleset, edition, games, players, setup, names, seed, rotate, public, records)
+
+
+def _checked_plan(ruleset, edition, games, players, setup, names, seed, rotate, public, records):
+    """The Plan of a run of a loaded edition, its bots, players and setup checked (or a usage error)."""
+    from ..simulate import Plan, seat_bots
+    from ..simulate.fast import POLICIES
     from ..simulate.warm import run_facts
 
-    ruleset = load_edition(edition)
     if not names:
         fail(_("touring: --bots names no bot"), EXIT_USAGE)
     for name in names:
@@ -147,14 +154,22 @@ MOST_JOBS = max(8, 4 * (os.cpu_count() or 1))  # worker processes: more only sha
 
 
 def _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate=False, public=False,
-              records: Path | None = None, matches=0):
+              records: Path | None = None, matches=0, lang: str | None = None) -> tuple[dict, str]:
+    """The run's report data, and the edition's language."""
+    if jobs > MOST_JOBS:
+        with read_in(lang, None):  # before the edition is read: --lang, else English
+            fail(_("touring: --jobs {jobs} is more than touring starts; at most {most} (four per core, or 8)")
+                 .format(jobs=jobs, most=MOST_JOBS), EXIT_USAGE)
+    facts, plan = _plan(edition, games, players, setup, bots, seed, rotate, public, records is not None, lang)
+    with read_in(lang, facts.language):
+        return _run(edition, games, jobs, backend, rotate, records, matches, facts, plan, seed), facts.language
+
+
+def _run(edition, games, jobs, backend, rotate, records, matches, facts, plan, seed) -> dict:
+    """A planned run and its report's data."""
     from ..simulate import report, run
     from ..simulate.ray_backend import RayMissing
 
-    if jobs > MOST_JOBS:
-        fail(_("touring: --jobs {jobs} is more than touring starts; at most {most} (four per core, or 8)").format(
-            jobs=jobs, most=MOST_JOBS), EXIT_USAGE)
-    facts, plan = _plan(edition, games, players, setup, bots, seed, rotate, public, records is not None)
     with _interruptible(), progress_bar(games, facts.edition_id) as advance, _records(records) as write:
         try:
             tally = run(plan, jobs=jobs, backend=backend, progress=advance, records=write)
@@ -166,7 +181,7 @@ def _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate=
     if matches and facts.scores_match:  # the edition plays matches: measure them too
         from ..simulate.matches import simulate_matches
 
-        with progress_bar(matches, f"{facts.edition_id} matches") as advance:
+        with progress_bar(matches, _("{edition} matches").format(edition=facts.edition_id)) as advance:
             data["match"] = simulate_matches(load_edition(edition), plan, matches, jobs, advance)
     return data
 
@@ -227,20 +242,20 @@ def simulate(ctx: typer.Context, edition: str = typer.Argument(..., help="An arc
         from .party import simulate_parties
 
         return simulate_parties(edition, tables, rounds, round_turns, parties, bots, seed, as_json)
-    with read_in(lang, None if lang else load_edition_view(edition, "language", lambda r: r.language)):
-        _simulate_and_report(edition, games, players, setup, bots, seed, jobs, backend, rotate, public, records,
-                             plot, matches, as_json)
+    with read_in(lang, None):  # before the edition is read: --lang, else English
+        if backend not in ("local", "ray"):
+            fail(_("touring: --backend must be local or ray"), EXIT_USAGE)
+        _check_plot_target(plot)
+        if matches < 0:
+            fail(_("touring: --matches must be 0 or more"), EXIT_USAGE)
+    data, language = _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate, public, records,
+                               matches, lang)
+    with read_in(lang, language):
+        _report(data, plot, as_json)
 
 
-def _simulate_and_report(edition, games, players, setup, bots, seed, jobs, backend, rotate, public, records, plot,
-                         matches, as_json) -> None:
-    """The run and its report, its words in the reader's language (set by the caller)."""
-    if backend not in ("local", "ray"):
-        fail(_("touring: --backend must be local or ray"), EXIT_USAGE)
-    _check_plot_target(plot)
-    if matches < 0:
-        fail(_("touring: --matches must be 0 or more"), EXIT_USAGE)
-    data = _simulate(edition, games, players, setup, bots, seed, jobs, backend, rotate, public, records, matches)
+def _report(data: dict, plot: Path | None, as_json: bool) -> None:
+    """The plot and the report, in the reader's language (set by the caller)."""
     if plot:
         from ..simulate.plot import plot_report
 
@@ -385,7 +400,7 @@ def compare(editions: list[str] = typer.Argument(..., help="Two or more archive 
     """The same statistics side by side for several editions, on the same seeds."""
     if len(editions) < 2:
         fail("touring compare: give at least two editions", EXIT_USAGE)
-    reports = [_simulate(e, games, players, None, bots, seed, jobs, "local", rotate) for e in editions]
+    reports = [_simulate(e, games, players, None, bots, seed, jobs, "local", rotate)[0] for e in editions]
     if as_json:
         print_json(reports)
         return

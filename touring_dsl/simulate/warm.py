@@ -31,6 +31,7 @@ class RunFacts:
     race_miles: int  # the race's length, in its unit
     unit: str
     scores_match: bool  # whether the edition scores a match (so --matches plays some)
+    language: str = "en"  # the edition's language, the report's unless the reader chooses another
 
 
 def run_facts(ruleset: Ruleset, players: int, setup_id: str) -> RunFacts:
@@ -42,7 +43,7 @@ def run_facts(ruleset: Ruleset, players: int, setup_id: str) -> RunFacts:
     miles = {card.name: card.miles or 0 for card in ruleset.deck}
     length = race.miles if race.is_distance else sum(p.needs * miles[p.card] for p in race.piles)
     return RunFacts(edition_id=ruleset.id, setup_id=chosen.id, side_of=tuple(seat % sides for seat in range(players)),
-                    race_miles=length, unit=race.unit, scores_match=scores_a_match(ruleset))
+                    race_miles=length, unit=race.unit, scores_match=scores_a_match(ruleset), language=ruleset.language)
 
 
 @dataclass(frozen=True)
