@@ -8,6 +8,8 @@ hazard's effect is still answered here, in its slot of that order.
 """
 from __future__ import annotations
 
+from ..base.i18n import _
+from ..base.seat_words import either_of
 from ..mechanics import core
 from .codec import card_of
 from .mechanics import offer_mechanic, target_now
@@ -18,21 +20,22 @@ def why_not(game, seat: int, card: str) -> str | None:
     """None when `card` can be played by `seat` now; otherwise the reason it cannot."""
     t = game.t
     if card not in t.code:
-        return f"there is no {card} card in this edition"
+        return _("there is no {card} card in this edition").format(card=card)
     c = t.code[card]
     if game.is_over:
-        return "the game is over"
+        return _("the game is over")
     if c not in game.hands[seat]:
-        return f"{card} is not in player {seat + 1}'s hand"
+        return _("{card} is not in player {number}'s hand").format(card=card, number=seat + 1)
     if seat != game.to_act:
-        return f"it is player {game.to_act + 1}'s turn"
+        return _("it is player {number}'s turn").format(number=game.to_act + 1)
     refused = core.first_said("seat_refusal", game, seat)  # discarding down to its hand, say (mechanics.turn)
     if refused:
         return refused
     asking = offer_mechanic(game)
     if asking is not None:  # a mechanic's question: only its answers are moves now
         # the question itself is asked once above the hand; each card only says what to answer
-        return "answer first: " + " or ".join(decision.words for decision in asking.decisions)
+        labels = [asking.decision_label(decision) for decision in asking.decisions]
+        return _("answer first: {choices}").format(choices=either_of(labels))
     waiting = core.first_said("answer_refusal", game, c)  # a hazard waits for its answer (mechanics.counters)
     if waiting is not None:
         return waiting or None  # "": card c answers it
@@ -41,13 +44,13 @@ def why_not(game, seat: int, card: str) -> str | None:
     s = t.side_of[seat]
     started = game.go_state[s] != EMPTY or game.has_mileage[s]
     if not started and not t.before_go >> c & 1 and t.kind[c] != MILEAGE and not t.go_pile_cards >> c & 1:
-        return f"before its first {t.go_name} a side may only play {_kinds(t)}"
+        return _("before its first {go} a side may only play {kinds}").format(go=t.go_name, kinds=_kinds(t))
     return _reason(game, s, c)
 
 
 def _kinds(t) -> str:
-    words = sorted({("mileage", t.go_name, "remedies", "hazards", "zone cards", "counters")[t.kind[c]]
-                    for c in t.bits[t.before_go]})
+    names = (_("mileage"), t.go_name, _("remedies"), _("hazards"), _("zone cards"), _("counters"))
+    words = sorted({names[t.kind[c]] for c in t.bits[t.before_go]})
     return ", ".join(words)
 
 
@@ -55,7 +58,7 @@ def _reason(game, s: int, c: int) -> str:
     """Why side s may not play card c: the first reason of the construct (or of this stage's own pieces)
     whose card it is, in mechanics.core.ORDER["card_refusal"]."""
     said = core.first_said("card_refusal", game, s, c, Asking(game), own=_OWN_REFUSALS)
-    return said if said is not None else f"{game.t.names[c]} cannot be played now"
+    return said if said is not None else _("{card} cannot be played now").format(card=game.t.names[c])
 
 
 class Asking:
@@ -84,7 +87,7 @@ def _hazard(game, s: int, c: int, asking) -> str | None:
         return None
     effect = t.effect_of[c]
     if effect is None or not t.attack_cards >> c & 1:
-        return f"{t.names[c]} has no effect in this edition and can only be discarded"
+        return _("{card} has no effect in this edition and can only be discarded").format(card=t.names[c])
     # which sides its effect may go on, and why none is open (mechanics.effects), a shield being a reason
     return effect.refusal(game, s, c, lambda: core.first_said("shielded_targets", game, s, c, _side_name))
 
@@ -95,4 +98,5 @@ _OWN_REFUSALS = {"effects": _hazard}
 
 def _side_name(t, v: int) -> str:
     seats = t.seats_of[v]
-    return f"player {seats[0] + 1}" if len(seats) == 1 else f"side {v + 1}"
+    return _("player {number}").format(number=seats[0] + 1) if len(seats) == 1 else \
+        _("side {number}").format(number=v + 1)

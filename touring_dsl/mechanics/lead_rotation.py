@@ -11,6 +11,7 @@ Extension's are (docs/language.md, "Adding a mechanic").
 """
 from __future__ import annotations
 
+from ..base.i18n import _
 from .base import Mechanic, model_on_first_use
 
 PASSES = "the lead passes to the left from race to race"
@@ -65,7 +66,7 @@ class LeadRotationMechanic(Mechanic):
         return "the lead passing to the left race by race"
 
     def match_status(self, part, leader: str) -> str:
-        return f"{leader} leads"
+        return _("{leader} leads").format(leader=leader)
 
 
 MECHANIC = LeadRotationMechanic()

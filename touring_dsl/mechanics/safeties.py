@@ -19,6 +19,8 @@ through the Emitter `e` (e.draw_cards, e.refresh, e.hook), and it imports no mod
 """
 from __future__ import annotations
 
+from ..base.i18n import _
+from ..base.seat_words import and_also
 from .construct import Construct
 from .effects.base import Named, NameList
 from .phrases import Chapter, Para, Refs
@@ -192,7 +194,7 @@ class SafetyConstruct(Construct):
 
     def shielded(self, who: str, card: str, safety: str) -> str:
         """A refusal's words: side `who` is shielded from `card` by `safety`."""
-        return f"{who} is shielded from {card} by {safety}"
+        return _("{who} is shielded from {card} by {safety}").format(who=who, card=card, safety=safety)
 
     def shield_reason(self, game, who: str, v: int, c: int) -> str | None:
         """Why card c may not go on side v (named `who`): a safety in front of it shields it, or None."""
@@ -209,12 +211,12 @@ class SafetyConstruct(Construct):
         for v in t.others[s]:
             shield = self.shield_of(game, v, c)
             if game.go_state[v] != RUNNING:
-                bare.append(f"{side_name(t, v)} shows no {t.go_name}")
+                bare.append(_("{who} shows no {go}").format(who=side_name(t, v), go=t.go_name))
             elif shield is None:
                 return None
             else:
                 shielded.append(self.shielded(side_name(t, v), card, shield))
-        return ", and ".join(shielded + bare) if shielded else None
+        return and_also(shielded + bare) if shielded else None
 
     def running_refusal(self, game, s: int) -> str | None:
         """Why a go card cannot go on side s's pile when a safety lets the side run without one, or None."""
@@ -222,7 +224,8 @@ class SafetyConstruct(Construct):
         if not game.runs_free[s]:
             return None
         runner = next((t.names[x] for x in game.safety_piles[s] if t.acts_as_go[x]), None)
-        return f"{runner} already lets your side run without a {t.go_name}" if runner is not None else None
+        return _("{card} already lets your side run without a {go}").format(card=runner, go=t.go_name) \
+            if runner is not None else None
 
     # the bots' facts (bots.greedy, bots.strategy.knowledge) -----------------------------------
     def extra_turns(self, deck) -> set[str]:

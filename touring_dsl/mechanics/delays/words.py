@@ -6,6 +6,8 @@ table's card faces).
 """
 from __future__ import annotations
 
+from ...base.i18n import _
+from ...base.seat_words import either_of
 from ..vocabulary import GO, RUNNING
 
 
@@ -16,25 +18,33 @@ def refusal(game, s: int, c: int, runs_free) -> str:
     t = game.t
     card, state = t.names[c], game.go_state[s]
     if t.kind[c] == GO and state == RUNNING:
-        return runs_free() or f"your side already shows a {t.go_name}"
+        return runs_free() or _("your side already shows a {go}").format(go=t.go_name)
     if state < 2:  # nothing holds the side up: a remedy has nothing to repair
         repaired = hazards_remedied_by(t, c)
         if not repaired:
-            return f"{card} follows no hazard in this edition"
-        held = f"no {repaired[0]}" if len(repaired) == 1 else "none of them"
-        return f"{card} is the remedy for {' or '.join(repaired)}, and {held} is holding your side up"
+            return _("{card} follows no hazard in this edition").format(card=card)
+        if len(repaired) == 1:
+            return _("{card} is the remedy for {hazard}, and no {hazard} is holding your side up").format(
+                card=card, hazard=repaired[0])
+        return _("{card} is the remedy for {hazards}, and none of them is holding your side up").format(
+            card=card, hazards=either_of(repaired))
     hazard = hazard_of_state(t, state)
-    wanted = " or ".join(t.names[x] for x in t.bits[t.onto[state]])
+    wanted = either_of([t.names[x] for x in t.bits[t.onto[state]]])
     repaired = t.chain_of_state[state][1] > 0  # a remedy is laid on the hazard: the pile shows that remedy
     if repaired and t.onto[state] & t.go_mask:  # every remedy is laid: only the go card is missing
-        return f"{hazard} is already repaired: your side needs a {t.go_name} now, not {card}"
+        return _("{hazard} is already repaired: your side needs a {go} now, not {card}").format(
+            hazard=hazard, go=t.go_name, card=card)
     if t.kind[c] == GO:
-        return f"{hazard} is holding your side up: it needs {wanted} before a {t.go_name}"
+        return _("{hazard} is holding your side up: it needs {cards} before a {go}").format(
+            hazard=hazard, cards=wanted, go=t.go_name)
     if t.onto[state] & t.go_mask:  # the go card itself is this hazard's remedy: say so, not that it is repaired
-        wanted = f"{wanted} (the remedy for {hazard})"
+        wanted = _("{cards} (the remedy for {hazard})").format(cards=wanted, hazard=hazard)
     other = [name for name in hazards_remedied_by(t, c) if name != hazard]
-    remedy_for = f" (the remedy for {' or '.join(other)})" if other else ""
-    return f"{hazard} is holding your side up: it needs {wanted}, not {card}{remedy_for}"
+    if other:
+        return _("{hazard} is holding your side up: it needs {cards}, not {card} (the remedy for {others})").format(
+            hazard=hazard, cards=wanted, card=card, others=either_of(other))
+    return _("{hazard} is holding your side up: it needs {cards}, not {card}").format(
+        hazard=hazard, cards=wanted, card=card)
 
 
 def hazard_of_state(t, state: int) -> str:

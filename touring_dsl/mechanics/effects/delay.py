@@ -8,6 +8,7 @@ default effect of a hazard: one with no attribute of another effect needs its ch
 """
 from __future__ import annotations
 
+from ...base.i18n import _
 from ..delays import DELAYS
 from .base import Count, HazardEffect, Named
 
@@ -55,8 +56,9 @@ class DelayEffect(HazardEffect):
         if said:
             return said
         also = "".join(f", or {words}" for m in t.mechanics if (words := m.hazard_targets(t)))  # stacking, say
-        return f"no other side shows a {t.go_name}{also}, to delay" if also else \
-            f"no other side shows a {t.go_name} to delay"
+        if also:  # (words of another mechanic: English until it has a catalogue's)
+            return f"no other side shows a {t.go_name}{also}, to delay"
+        return _("no other side shows a {go} to delay").format(go=t.go_name)
 
     # words -------------------------------------------------------------------------------------
     def role(self, card):

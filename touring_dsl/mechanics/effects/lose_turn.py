@@ -13,6 +13,7 @@ taking the top discard, is asked of the seat that really plays: turn_passes runs
 """
 from __future__ import annotations
 
+from ...base.i18n import ngettext, _
 from ..vocabulary import LIST, PUBLIC, SIDE, StateField
 from .base import HazardEffect, NameList
 
@@ -63,14 +64,14 @@ class LoseTurnEffect(HazardEffect):
 
     def status(self, game) -> str | None:
         """Each side still to lose a turn (public: every seat saw the hazard played)."""
-        said = [f"side {s + 1} loses its next turn" if n == 1 else f"side {s + 1} loses its next {n} turns"
-                for s, n in enumerate(game.lost_turns) if n]
+        said = [ngettext("side {number} loses its next turn", "side {number} loses its next {n} turns", n).format(
+                number=s + 1, n=n) for s, n in enumerate(game.lost_turns) if n]
         return "; ".join(said) or None
 
     # explain -------------------------------------------------------------------------------------
     def refusal(self, game, s: int, c: int, shielded) -> str:
         said = shielded()
-        return said or f"no other side shows a {game.t.go_name} to make it lose a turn"
+        return said or _("no other side shows a {go} to make it lose a turn").format(go=game.t.go_name)
 
     # words -------------------------------------------------------------------------------------
     def role(self, card):

@@ -7,6 +7,7 @@ removes it; engine.rules.legality keeps a side open to it only while it has the 
 """
 from __future__ import annotations
 
+from ...base.i18n import _
 from ..race import RACE
 from .base import HazardEffect, Named, NameList
 
@@ -52,7 +53,8 @@ class RemovalEffect(HazardEffect):
     # explain -------------------------------------------------------------------------------------
     def refusal(self, game, s: int, c: int, shielded) -> str:
         t = game.t
-        return f"no other side shows a {t.go_name} and has a {t.names[t.removes[c]]} to lose"
+        return _("no other side shows a {go} and has a {card} to lose").format(go=t.go_name,
+                                                                              card=t.names[t.removes[c]])
 
     # words -------------------------------------------------------------------------------------
     def role(self, card):

@@ -5,6 +5,7 @@ through mechanics.core: the race's kind, length, caps and piles, a setup's race,
 """
 from __future__ import annotations
 
+from ...base.i18n import _, ngettext
 from ...base.wording import distance, flag_changed
 from ..vocabulary import RUNNING
 from ..zones import ZONES
@@ -17,19 +18,19 @@ def refusal(game, s: int, c: int, target_now) -> str:
     t = game.t
     card = t.names[c]
     if game.go_state[s] != RUNNING:
-        return f"mileage needs a {t.go_name} showing on your side's {t.go_pile_name}"
+        return _("mileage needs a {go} showing on your side's {pile}").format(go=t.go_name, pile=t.go_pile_name)
     if game.mileage_counts[s][c] >= t.need[c]:
         if t.distance:
-            return f"a side may lay at most {t.need[c]} {card} in a race"
-        return f"your {card} pile is already complete"
+            return _("a side may lay at most {n} {card} in a race").format(n=t.need[c], card=card)
+        return _("your {card} pile is already complete").format(card=card)
     zoned = ZONES.mileage_refusal(game, s, c)
     if zoned:
         return zoned
     target = target_now()
     if t.distance and t.exact and game.miles[s] + t.miles[c] > target:
-        return (f"{card} would take your side past {target} {t.unit}: the race ends at exactly "
-                f"{target} {t.unit} (your side has {game.miles[s]})")
-    return f"{card} cannot be played now"
+        return _("{card} would take your side past {target} {unit}: the race ends at exactly {target} {unit} "
+                 "(your side has {miles})").format(card=card, target=target, unit=t.unit, miles=game.miles[s])
+    return _("{card} cannot be played now").format(card=card)
 
 
 def show(r) -> str:

@@ -4,6 +4,7 @@ compare_turn and compare_reshuffle; diff.describe reads DIFF_PHRASES), and `tour
 """
 from __future__ import annotations
 
+from ...base.i18n import _, ngettext
 from ...base.wording import counted, flag_changed
 
 # what a reshuffle does with a go or zone pile, in a diff's sentence
@@ -13,7 +14,9 @@ KEEP = {"all": "all go back", "all-but-top": "all but the top card go back", "no
 def refusal(game) -> str | None:
     """Why no card but a discard is a move now (explain), or None: the seat is discarding down to its hand."""
     if game.discarding_down:
-        return f"the hand holds more than {counted(game.t.hand_size, 'card')}: discard down first"
+        n = game.t.hand_size
+        return ngettext("the hand holds more than {n} card: discard down first",
+                        "the hand holds more than {n} cards: discard down first", n).format(n=n)
     return None
 
 

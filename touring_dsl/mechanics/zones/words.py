@@ -6,6 +6,8 @@ the engine or the faces.
 """
 from __future__ import annotations
 
+from ...base.i18n import _
+from ...base.seat_words import and_also
 from ...base.wording import flag_changed
 
 from typing import Any, Callable
@@ -17,7 +19,7 @@ def mileage_refusal(game, s: int, c: int) -> str | None:
     """Why mileage card c is refused for side s by its zone, or None when the zone allows it."""
     t = game.t
     if not t.mile_ok[game.zone_state[s]] >> c & 1:
-        return f"{t.zone_names[game.zone_state[s]]} does not allow {t.names[c]}"
+        return _("{zone} does not allow {card}").format(zone=t.zone_names[game.zone_state[s]], card=t.names[c])
     return None
 
 
@@ -28,23 +30,24 @@ def refusal(game, s: int, c: int, shield_reason: Callable[[str, int, int], str |
     None; `side_name(v)`: how v is named)."""
     t, card = game.t, game.t.names[c]
     if c not in t.reach:
-        return f"{card} has no play rule in this edition"
+        return _("{card} has no play rule in this edition").format(card=card)
     if t.game_scope:
-        return f"the whole table is already in {card}" if game.zone_state[0] == c else \
-            f"{card} would not change the table's zone"
+        return _("the whole table is already in {card}").format(card=card) if game.zone_state[0] == c else \
+            _("{card} would not change the table's zone").format(card=card)
     reach = t.reach[c]
     reasons = []
     victims = ([s] if reach in ("own", "any") else []) + ([v for v in t.others[s]] if reach != "own" else [])
     for v in victims:
-        who = "your side" if v == s else side_name(v)
+        who = _("your side") if v == s else side_name(v)
         shielded = shield_reason(who, v, c)
         if shielded is not None:
             reasons.append(shielded)
         elif game.zone_state[v] == c and lifts_every_limit(t, c):  # a remedy with nothing to lift
-            reasons.append(f"{who} has no limit to lift" if v == s else f"{who} has no limit")
+            reasons.append(_("your side has no limit to lift") if v == s else
+                           _("{who} has no limit").format(who=who))
         elif game.zone_state[v] == c:
-            reasons.append(f"{who} is already in {card}")
-    return ", and ".join(reasons) or f"{card} would not change any zone it may be played on"
+            reasons.append(_("{who} is already in {card}").format(who=who, card=card))
+    return and_also(reasons) or _("{card} would not change any zone it may be played on").format(card=card)
 
 
 def lifts_every_limit(t, c: int) -> bool:
