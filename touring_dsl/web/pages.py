@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ..base.i18n import _, language
 from ..play.gamelog import HUMAN
 
 PLAYER_KINDS = (HUMAN, "easy", "medium", "hard", "random", "greedy", "expert", "scorer", "ismcts", "rollout")
@@ -19,7 +20,7 @@ KIND_LABELS = {HUMAN: "a person", "easy": "bot: easy", "medium": "bot: medium", 
 def page(title: str, body: str, script: str | tuple[str, ...] | None = None, body_class: str = "") -> str:
     scripts = (script,) if isinstance(script, str) else script or ()
     tag = "".join(f'<script src="/static/{escape(name)}" defer></script>' for name in scripts)
-    return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+    return (f'<!doctype html>\n<html lang="{escape(language())}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<meta name="referrer" content="same-origin">'
             f"<title>{escape(title)}</title>"
@@ -169,43 +170,54 @@ def _shown_folder(data_label: str) -> str:
     return data_label.rstrip("/") if plain else "<data>"
 
 
-def game_page(title: str, mode: str, evening: tuple[str, str] | None = None) -> str:
+def game_page(title: str, mode: str, evening: tuple[str, str] | None = None, switch: str = "") -> str:
     """The seat's (or spectator's, or replay's) page: a frame that table.js fills from the live channel.
 
     Laid out as a card table seen from the seat: the other sides across the table, the draw and discard
     piles between, this seat's side nearest with its hand under it, any question's buttons above them (together, "near": on a phone they stay
     at the foot of the screen, as a hand is held, while the other sides scroll above); the log folds away below. evening: a
-    party seat's way back to its player's evening page, (path, words)."""
-    back = (f'<a id="evening-link" href="{escape(evening[0])}" title="Your evening: where you play, and the standings">'
+    party seat's way back to its player's evening page, (path, words). switch: the links to the page in
+    the other languages (web.reader.switch), in the page's bar."""
+    w = {key: escape(text) for key, text in game_page_words().items()}
+    back = (f'<a id="evening-link" href="{escape(evening[0])}" title="{w["evening"]}">'
             f"{escape(evening[1])}</a> ") if evening else ""
     body = f"""<header class="bar"><h1 id="title">{escape(title)}</h1>
-<nav>{back}<a id="rules-link" href="#" target="_blank" rel="noopener">Rulebook</a></nav></header>
+<nav>{back}<a id="rules-link" href="#" target="_blank" rel="noopener">{w["rulebook"]}</a></nav>{switch}</header>
 <main id="app" data-mode="{escape(mode)}">
-<p id="status" role="status" aria-live="polite">Connecting&hellip;</p>
+<p id="status" role="status" aria-live="polite">{w["connecting"]}</p>
 <p id="match-line" class="match-line" hidden></p>
 <p id="last-line" class="last-line" aria-hidden="true"></p>
 <section id="end" class="end" aria-labelledby="end-title" hidden></section>
 <section id="again-notice" class="notice again-notice" role="status" hidden></section>
-<section id="table-area" class="table-area" aria-labelledby="table-title"><h2 id="table-title" class="quiet">The table</h2>
+<section id="table-area" class="table-area" aria-labelledby="table-title"><h2 id="table-title" class="quiet">{w["table"]}</h2>
 <div id="sides" class="sides"><div id="others" class="others"></div>
-<div id="centre" class="centre" aria-label="Draw and discard piles"></div></div></section>
+<div id="centre" class="centre" aria-label="{w["piles"]}"></div></div></section>
 <div id="near" class="near">
 <section id="decision" aria-live="assertive" hidden></section>
 <section id="confirm" role="alertdialog" aria-labelledby="confirm-text" hidden>
-<p id="confirm-text"></p><button id="confirm-yes" type="button">Make it anyway</button>
-<button id="confirm-no" type="button">Choose again</button></section>
-<section id="mine-area" class="table-area mine-felt" aria-label="Your side"><div id="mine" class="mine-area"></div></section>
-<section id="hand-area" class="hand-area" aria-labelledby="hand-title"><h2 id="hand-title">Your hand</h2>
+<p id="confirm-text"></p><button id="confirm-yes" type="button">{w["anyway"]}</button>
+<button id="confirm-no" type="button">{w["again"]}</button></section>
+<section id="mine-area" class="table-area mine-felt" aria-label="{w["mine"]}"><div id="mine" class="mine-area"></div></section>
+<section id="hand-area" class="hand-area" aria-labelledby="hand-title"><h2 id="hand-title">{w["hand"]}</h2>
 <div id="choices" class="choices" aria-live="polite"></div>
 <p id="why" class="why" aria-live="polite"></p>
 <div id="hand" class="cards"></div></section></div>
-<section id="replay-controls" hidden aria-label="Replay controls">
-<button id="first" type="button">First</button><button id="prev" type="button">Previous move</button>
+<section id="replay-controls" hidden aria-label="{w["controls"]}">
+<button id="first" type="button">{w["first"]}</button><button id="prev" type="button">{w["previous"]}</button>
 <span id="step" aria-live="polite"></span>
-<button id="next" type="button">Next move</button><button id="last" type="button">Last</button></section>
-<details class="log-box"><summary id="log-title">What happened</summary><ol id="log" class="log"></ol></details>
+<button id="next" type="button">{w["next"]}</button><button id="last" type="button">{w["last"]}</button></section>
+<details class="log-box"><summary id="log-title">{w["log"]}</summary><ol id="log" class="log"></ol></details>
 </main>"""
     return page(title, body, ("faces.js", "table.js"), body_class=mode)
+
+
+def game_page_words() -> dict[str, str]:
+    """The seat page's own words, in the reader's language."""
+    return {"evening": _("Your evening: where you play, and the standings"), "rulebook": _("Rulebook"),
+            "connecting": _("Connecting…"), "table": _("The table"), "piles": _("Draw and discard piles"),
+            "anyway": _("Make it anyway"), "again": _("Choose again"), "mine": _("Your side"),
+            "hand": _("Your hand"), "controls": _("Replay controls"), "first": _("First"),
+            "previous": _("Previous move"), "next": _("Next move"), "last": _("Last"), "log": _("What happened")}
 
 
 def refusal() -> str:

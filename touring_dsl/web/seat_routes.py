@@ -11,7 +11,9 @@ from starlette.routing import Route
 from . import pages
 from .again import AgainRefused, again_message, again_path, following, play_again
 from .editions import EditionRefused, as_saved, saved_text
+from ..base.i18n import _, reading
 from .forms import address
+from .reader import keep_choice, reader_language, switch
 from .security import RULEBOOK_CSP, foreign
 from .table import EDITION_NAME
 from .views import catalogue
@@ -29,23 +31,39 @@ async def seat_page(request: Request) -> Response:
     found = access(request)
     if found is None or found.seat is None:
         return HTMLResponse(pages.refusal(), status_code=404)
-    evening = request.app.state.seat_evening(found.table, found.seat)  # a party's seat: back to the evening page
-    title = f"{found.table.ruleset.title}: seat {found.seat + 1}"  # the tab names the edition played
-    return HTMLResponse(pages.game_page(title, "seat", evening))
+    lang = reader_language(request, found.table.ruleset.language)
+    with reading(lang):
+        evening = request.app.state.seat_evening(found.table, found.seat)  # a party's seat: back to the evening page
+        title = _("{title}: seat {number}").format(title=found.table.ruleset.title, number=found.seat + 1)
+        return in_language(request, pages.game_page(title, "seat", evening, switch(request.url.path, lang)))
+
+
+def in_language(request: Request, html: str) -> Response:
+    """A page read in the request's language; a language chosen by the switch is kept for the next ones."""
+    response = HTMLResponse(html)
+    keep_choice(request, response)
+    return response
 
 
 async def watch_page(request: Request) -> Response:
     found = access(request, seat_ok=False)
     if found is None:
         return HTMLResponse(pages.refusal(), status_code=404)
-    return HTMLResponse(pages.game_page(f"{found.table.ruleset.title}: the table", "watch"))
+    lang = reader_language(request, found.table.ruleset.language)
+    with reading(lang):
+        return in_language(request, pages.game_page(_("{title}: the table").format(title=found.table.ruleset.title),
+                                                    "watch", switch=switch(request.url.path, lang)))
 
 
 async def replay_page(request: Request) -> Response:
     found = access(request)
     if found is None:
         return HTMLResponse(pages.refusal(), status_code=404)
-    return HTMLResponse(pages.game_page(f"{found.table.ruleset.title}: the game again", "replay"))
+    lang = reader_language(request, found.table.ruleset.language)
+    with reading(lang):
+        return in_language(request, pages.game_page(
+            _("{title}: the game again").format(title=found.table.ruleset.title), "replay",
+            switch=switch(request.url.path, lang)))
 
 
 async def replay_data(request: Request) -> Response:
