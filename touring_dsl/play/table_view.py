@@ -295,7 +295,8 @@ def describe_event(event, viewers: set[int], name_of: NameOf, game=None) -> str 
     if event.kind == "draw":
         if event.seat not in viewers or not event.card:
             return None
-        return _("{player} drew {card}").format(player=name_of(event.seat), card=event.card)  # "player 1 (you) drew"
+        said = _("{player} drew {card}").format(player=name_of(event.seat), card=event.card)  # "player 1 (you) drew"
+        return said if language() == SOURCE_LANGUAGE else initial_capital(said)
     if game is not None and language() != SOURCE_LANGUAGE:
         said = event_sentence(event, Wording(game.ruleset, game.t.seats_of, name_of))
         if said:

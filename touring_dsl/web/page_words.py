@@ -1,13 +1,14 @@
-"""Web stage, the page's own words: every sentence table.js writes, in the reader's language.
+"""Web stage, the page's own words: every sentence table.js and faces.js write, in the reader's language.
 
-table.js holds its sentences in English with named blanks (`t("{player} to act.", {player: ...})`) and
-looks each up in the words the server sends with the card catalogue (channel.live's "cards" message), read
+The scripts hold their sentences in English with named blanks (`t("{player} to act.", {player: ...})`) and
+look each up in the words the server sends with the card catalogue (channel.live's "cards" message), read
 in the reader's language: the page never hard-codes a translation, and a new language is a catalogue.
-Counted words come with both forms and whether the language counts 0 as one.
+Counted words come with both forms and whether the language counts 0 as one. This list is the scripts'
+sentences, one by one (tests/test_web_french.py checks that every t() of the scripts is here).
 """
 from __future__ import annotations
 
-from ..base.i18n import _, ngettext
+from ..base.i18n import _, ngettext, pgettext
 
 
 def page_words() -> dict:
@@ -19,6 +20,7 @@ def page_words() -> dict:
         "the game again": _("the game again"),
         "the table": _("the table"),
         "seat {number}": _("seat {number}"),
+        "{title}: {where}": _("{title}: {where}"),
         "Race {number} is over: the score sheet is below.": _("Race {number} is over: the score sheet is below."),
         "Game over: the result is below.": _("Game over: the result is below."),
         "{player} to answer. ": _("{player} to answer. "),
@@ -62,26 +64,62 @@ def page_words() -> dict:
         "winner": _("winner"),
         "Your answer": _("Your answer"),
         "Decide": _("Decide"),
+        "{card}, {role}: can be played": _("{card}, {role}: can be played"),
+        "{card}, {role}: cannot play: {why}": _("{card}, {role}: cannot play: {why}"),
+        "{card}, {role}": _("{card}, {role}"),
         "Your hand: your turn": _("Your hand: your turn"),
         "Your hand": _("Your hand"),
         "{card} - cannot play: {why}": _("{card} - cannot play: {why}"),
         "your side": _("your side"),
         "side {number} ({players})": _("side {number} ({players})"),
-        "Side {number}: {players}": _("Side {number}: {players}"),
+        "you|to act": pgettext("you", "to act"),
+        "to act": _("to act"),
         "Your side, with {players}": _("Your side, with {players}"),
         "Your side": _("Your side"),
         "{cards} in hand": _("{cards} in hand"),
         "In hand: {counts}": _("In hand: {counts}"),
         "{miles} of {goal} {unit}": _("{miles} of {goal} {unit}"),
-        "{card} on top, {cards}": _("{card} on top, {cards}"),
         "empty": _("empty"),
+        "{card} on top, {cards}": _("{card} on top, {cards}"),
+        "{card}, waiting for an answer": _("{card}, waiting for an answer"),
+        "{count} of {limit} allowed": _("{count} of {limit} allowed"),
+        "Still to lay: {cards}": _("Still to lay: {cards}"),
+        "Draw pile": _("Draw pile"),
+        "Discard pile": _("Discard pile"),
+        "{pile} for every side": _("{pile} for every side"),
+        "{count} of {limit} needed": _("{count} of {limit} needed"),
+        "one player|Side {number}: {players}": pgettext("one player", "Side {number}: {players}"),
+        "Side {number}: {players}": _("Side {number}: {players}"),
         "Play {card} on {side}": _("Play {card} on {side}"),
         "Play {card} on {side} taking {cards}": _("Play {card} on {side} taking {cards}"),
+        "DISTANCE": _("DISTANCE"),
+        "a distance card": _("a distance card"),
+        "GO": _("GO"),
+        "a go card": _("a go card"),
+        "REMEDY": _("REMEDY"),
+        "a remedy": _("a remedy"),
+        "HAZARD": _("HAZARD"),
+        "a hazard": _("a hazard"),
+        "a hazard that takes distance": _("a hazard that takes distance"),
+        "LIMIT": _("LIMIT"),
+        "a limit": _("a limit"),
+        "OPEN ROAD": _("OPEN ROAD"),
+        "the end of a limit": _("the end of a limit"),
+        "SAFETY": _("SAFETY"),
+        "a safety": _("a safety"),
+        "COUNTER": _("COUNTER"),
+        "a counter card": _("a counter card"),
+        "a card": _("a card"),
+        "{role} against {cards}": _("{role} against {cards}"),
+        " or ": _(" or "),
+        " and ": _(" and "),
+        "{role} to {limit}": _("{role} to {limit}"),
     }
     plurals = {
         "{n} card": [ngettext("{n} card", "{n} cards", 1), ngettext("{n} card", "{n} cards", 2)],
         "{n} race": [ngettext("{n} race", "{n} races", 1), ngettext("{n} race", "{n} races", 2)],
         "{n} move": [ngettext("{n} move", "{n} moves", 1), ngettext("{n} move", "{n} moves", 2)],
     }
-    return {"words": {english: said for english, said in words.items() if said != english}, "plurals": plurals,
+    return {"words": {english: said for english, said in words.items() if said != english.split("|")[-1]},
+            "plurals": plurals,
             "zero_is_one": ngettext("{n} card", "{n} cards", 0) == ngettext("{n} card", "{n} cards", 1)}

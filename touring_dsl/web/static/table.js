@@ -28,7 +28,9 @@ const ACTION_ON_TAKING = {play: "Play {card} on {side} taking {cards}"};
 
 // A sentence of the page in the reader's language, its {blanks} filled (English: the text itself).
 function t(text, values) {
-  let said = WORDS[text] || text;
+  // a text may carry a context before a bar ("one player|Side {number}: {players}"): where the reader's
+  // language says it otherwise; English reads what follows the bar
+  let said = WORDS[text] || text.slice(text.indexOf("|") + 1);
   if (values) said = said.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
   return said;
 }
@@ -70,8 +72,8 @@ function render() {
   const mine = state.seat === null ? null : state.seats[state.seat];
   const where = mine === null ? (mode === "replay" ? t("the game again") : t("the table"))
     : (mine.name || t("seat {number}", {number: state.seat + 1}));
-  $("title").textContent = state.edition.title + ": " + where;
-  document.title = state.edition.title + ": " + where;  // the tab names the edition the table plays
+  $("title").textContent = t("{title}: {where}", {title: state.edition.title, where: where});
+  document.title = $("title").textContent;  // the tab names the edition the table plays
   const myTurn = state.seat !== null && state.to_act === state.seat;
   app.classList.toggle("my-turn", myTurn);
   app.classList.toggle("over", state.over);
@@ -307,8 +309,9 @@ function renderHand(myTurn) {
     button.dataset.card = name;
     button.dataset.index = index;
     const why = state.why[name];
-    button.setAttribute("aria-label", name + ", " + faces.roleWords(name) + (plays.length ? ": can be played"
-                        : why ? ": cannot play: " + why : ""));
+    button.setAttribute("aria-label", plays.length ? t("{card}, {role}: can be played", {card: name, role: faces.roleWords(name)})
+                        : why ? t("{card}, {role}: cannot play: {why}", {card: name, role: faces.roleWords(name), why: why})
+                        : t("{card}, {role}", {card: name, role: faces.roleWords(name)}));
     button.setAttribute("aria-pressed", selected === name ? "true" : "false");
     button.appendChild(faces.face(name));
     button.addEventListener("click", () => { selected = selected === name ? null : name; render(); });
@@ -377,7 +380,7 @@ function sideBox(side, isMine, isTarget) {
   const head = el("header", null, "side-head");
   head.appendChild(el("h3", sideTitle(side, isMine)));
   head.appendChild(el("span", handSizes(side), "hand-size"));
-  if (side.seats.includes(state.to_act) && !state.over) head.appendChild(el("span", "to act", "to-act"));
+  if (side.seats.includes(state.to_act) && !state.over) head.appendChild(el("span", isMine ? t("you|to act") : t("to act"), "to-act"));
   box.appendChild(head);
   box.appendChild(progress(side));
   const mat = el("div", null, "mat");
@@ -401,7 +404,8 @@ function sideBox(side, isMine, isTarget) {
 
 // "Side 2: player 2 (greedy)"; your own is "Your side" (and your partners: "Your side, with player 3").
 function sideTitle(side, isMine) {
-  if (!isMine) return t("Side {number}: {players}", {number: side.side + 1, players: side.seats.map(playerName).join(", ")});
+  if (!isMine) return capital(t(side.seats.length === 1 ? "one player|Side {number}: {players}" : "Side {number}: {players}",
+                                {number: side.side + 1, players: side.seats.map(playerName).join(", ")}));
   const partners = side.seats.filter((s) => s !== state.seat).map(playerName);
   return partners.length ? t("Your side, with {players}", {players: partners.join(", ")}) : t("Your side");
 }
@@ -437,7 +441,7 @@ function pile(label, top, size, cls, side, emptyText) {
     figure.appendChild(card);
     figure.appendChild(el("figcaption", top + (size > 1 ? " (" + size + ")" : "")));
   } else {
-    figure.appendChild(el("div", "empty", "table-card empty-place"));
+    figure.appendChild(el("div", t("empty"), "table-card empty-place"));
     if (emptyText) figure.appendChild(el("figcaption", emptyText));
   }
   figure.setAttribute("aria-label", label + ": " + (top ? t("{card} on top, {cards}", {card: top, cards: counted(size, "{n} card", "{n} cards")}) : t("empty"))
@@ -447,7 +451,7 @@ function pile(label, top, size, cls, side, emptyText) {
 
 // A hazard laid on a pile while its victim is asked whether to counter it: on top, marked as waiting.
 function waitingPile(label, hazard, cls, side) {
-  const words = hazard + ", waiting for an answer";
+  const words = t("{card}, waiting for an answer", {card: hazard});
   const figure = pile(label, hazard, 1, cls + " waiting", side);
   figure.querySelector("figcaption").textContent = words;
   figure.setAttribute("aria-label", label + ": " + words);
@@ -468,14 +472,14 @@ function distance(side) {
     place.appendChild(faces.face(card, true));
     stack.appendChild(place);
     const caption = el("figcaption", count + "\u00a0\u00d7\u00a0" + card, "count");  // a long name wraps after "3 ×"
-    const bound = limit < 255 ? count + " of " + limit + (capped ? " allowed" : " needed") : "";
+    const bound = limit < 255 ? t(capped ? "{count} of {limit} allowed" : "{count} of {limit} needed", {count: count, limit: limit}) : "";
     if (bound) caption.appendChild(el("span", bound, "bound"));
     stack.appendChild(caption);
     stack.setAttribute("aria-label", count + " \u00d7 " + card + (bound ? ", " + bound : ""));
     row.appendChild(stack);
   }
   const missing = capped ? [] : side.piles.filter((p) => p[1] === 0 && p[2] > 0 && p[2] < 255);
-  if (missing.length) row.appendChild(el("p", "Still to lay: " + missing.map((p) => p[2] + " \u00d7 " + p[0]).join(", "), "to-lay"));
+  if (missing.length) row.appendChild(el("p", t("Still to lay: {cards}", {cards: missing.map((p) => p[2] + " \u00d7 " + p[0]).join(", ")}), "to-lay"));
   return row;
 }
 
@@ -502,13 +506,13 @@ function renderCentre() {
   const draw = el("figure", null, "pile draw-pile");
   const back = el("div", null, "table-card card-back");
   back.appendChild(faces.back());
-  draw.appendChild(el("span", "Draw pile", "pile-label"));
+  draw.appendChild(el("span", t("Draw pile"), "pile-label"));
   draw.appendChild(back);
   draw.appendChild(el("figcaption", counted(state.draw_size, "{n} card", "{n} cards")));
   centre.appendChild(draw);
-  const discard = pile("Discard pile", state.discard_top, state.discard_size, "discard-pile", "discard");
+  const discard = pile(t("Discard pile"), state.discard_top, state.discard_size, "discard-pile", "discard");
   centre.appendChild(discard);
-  if (state.zone) centre.appendChild(pile(state.edition.labels.zone + " for every side", state.zone, 1, "zone-pile", "all"));
+  if (state.zone) centre.appendChild(pile(t("{pile} for every side", {pile: state.edition.labels.zone}), state.zone, 1, "zone-pile", "all"));
 }
 
 // The card just played: found on the table by its name and side, highlighted, and brought in from the
@@ -575,6 +579,7 @@ function connect() {
       WORDS = message.words ? message.words.words : {};
       PLURALS = message.words ? message.words.plurals : {};
       ZERO_ONE = message.words ? message.words.zero_is_one : false;
+      faces.speak(t);
       faces.learn(message.cards);
       $("rules-link").href = message.rules;
     } else if (message.type === "state") {
