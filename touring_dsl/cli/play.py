@@ -14,7 +14,8 @@ from ..play.gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, Mov
 from ..base.json_input import SEED_RANGE, seed_in_range
 from ..base.rng import bot_rng
 from ..play.table_view import bonus_turn_line, describe_event, forfeit_warnings, render_table, result_lines
-from ..base.i18n import UnknownLanguage, _, check_language, ngettext, reader_language, set_language, typography
+from ..base.i18n import (UnknownLanguage, _, check_language, language, ngettext, reader_language, set_language,
+                         typography)
 from .common import (EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, err, fail, load_edition,
                      out, shown_path, usable_path, usable_text)
 from .fit_lines import fitted_prompt, print_fitted
@@ -33,6 +34,7 @@ How to play:
 A card you cannot play shows why next to it in your hand. A move marked ! forfeits something of your own side; you are asked to confirm it."""))
 
 
+HELP = help_text()  # the help in English, as the module is read (tests compare the words on the screen with it)
 YES = ("y", "yes", "o", "oui")  # a yes in either language the table speaks
 NOT_SAVING = ("n", "no", "q", "quit", "exit")  # answers to the save prompt that leave the game unsaved
 LONGEST_NUMBER = 6  # digits: more than any move list holds, and short enough to convert safely
@@ -575,6 +577,17 @@ def play(
     """Play an edition at the terminal, against bots or other people at the same keyboard.
 
     An edition that scores a match is played race after race until a side wins it."""
+    before = language()
+    try:
+        play_in_language(edition, players, setup, humans, bots, seed, log, resume, round_turns, round_minutes, force,
+                         lang)
+    finally:
+        set_language(before)  # the command read in its reader's language; whoever called it reads in its own
+
+
+def play_in_language(edition, players, setup, humans, bots, seed, log, resume, round_turns, round_minutes, force,
+                     lang) -> None:
+    """`touring play` itself; the table speaks the language chosen when the edition is loaded (new_session)."""
     signal = round_signal(round_turns, round_minutes)
     if lang is not None:
         try:

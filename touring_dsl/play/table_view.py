@@ -137,7 +137,7 @@ def render_table(game, seat: int, numbered: list, recent: list[str], name_of: Na
     lines += [Text(f"  {line}", style="cyan") for line in mechanic_status(game)]
     if view.pending is not None:
         said = question(ruleset, *view.pending, reader_side=game.side_of(seat), reader_asked=view.to_act == seat,
-                        asked=view.to_act)
+                        asked=view.to_act, seats_of=game.t.seats_of)
         lines.append(Text(f"  {typography(said)}", style="bold red"))
     asked = offer_question(game, game.side_of(seat))
     if asked:

@@ -1,0 +1,61 @@
+"""`touring play` in French: a whole match of mille-bornes-fr at the terminal reads no English word, a person's
+prompts and table included; --lang chooses the reader's language and refuses one the project does not speak;
+the English table of an English edition is unchanged (tests/golden, tests/test_play_human.py)."""
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from english_words import english_words_in
+from touring_dsl.base.i18n import language
+from touring_dsl.cli.app import app
+
+runner = CliRunner()
+
+
+def touring(*args, input=None):
+    return runner.invoke(app, [str(a) for a in args], input=input, env={"NO_COLOR": "1", "COLUMNS": "100"})
+
+
+def test_a_whole_french_match_of_bots_reads_no_english_word():
+    result = touring("play", "mille-bornes-fr", "--humans", "none", "--seed", 3)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Points de la manche 1" in out and "gagne la partie" in out  # a whole match, to its end
+    assert english_words_in(out) == [], out
+    assert language() == "en"  # the command's language is not left behind for the next reader
+
+
+def test_a_french_person_plays_a_whole_race_in_french(tmp_path):
+    answers = "?\nbonjour\n99\n" + "1\n" * 600  # help, two wrong entries, then always the first move
+    result = touring("play", "mille-bornes-fr", "--seed", 7, "--bots", "greedy", "--log", tmp_path / "partie.jsonl",
+                     input=answers)
+    out = result.stdout
+    assert "À vous de jouer [" in out and "Comment jouer" in out
+    assert "Je n'ai pas compris 'bonjour'" in out and "Il n'y a pas de coup 99" in out
+    assert "Votre main (joueur 1)" in out and "Pioche" in out and "Défausse" in out
+    assert "Fin de la manche après" in out
+    assert english_words_in(out) == [], out
+
+
+def test_lang_chooses_the_reader_language_either_way():
+    english = touring("play", "mille-bornes-fr", "--humans", "none", "--seed", 3, "--lang", "en")
+    assert english.exit_code == 0
+    assert "Game over after" in english.stdout and "Fin de la manche" not in english.stdout
+    french = touring("play", "mille-bornes", "--humans", "none", "--seed", 3, "--lang", "fr")
+    assert french.exit_code == 0
+    assert "Fin de la manche" in french.stdout
+    # an English edition's own names (its cards: "Out of Gas", "Right of Way") stay its own; no other English
+    assert english_words_in(french.stdout, edition_words("mille-bornes")) == [], french.stdout
+
+
+def edition_words(edition: str) -> frozenset[str]:
+    """The words of an edition's card names, lower case."""
+    from touring_dsl.cli.common import load_edition
+
+    return frozenset(word.lower() for card in load_edition(edition).deck for word in card.name.replace("-", " ").split())
+
+
+def test_a_language_nobody_speaks_is_a_usage_error():
+    result = touring("play", "mille-bornes-fr", "--humans", "none", "--lang", "klingon")
+    assert result.exit_code == 2
+    assert "--lang" in result.output and "fr (Français)" in result.output
