@@ -32,7 +32,7 @@ def test_a_french_person_plays_a_whole_race_in_french(tmp_path):
     out = result.stdout
     assert "À vous de jouer [" in out and "Comment jouer" in out
     assert "Je n'ai pas compris 'bonjour'" in out and "Il n'y a pas de coup 99" in out
-    assert "Votre main (joueur 1)" in out and "Pioche" in out and "Défausse" in out
+    assert "Votre main (Joueur 1)" in out and "Pioche" in out and "Défausse" in out
     assert "Fin de la manche après" in out
     assert english_words_in(out) == [], out
 
