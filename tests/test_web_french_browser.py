@@ -100,3 +100,29 @@ def test_a_french_browser_reads_an_english_edition_in_french(server, browser):
     english = french_page(browser, table["seats"][0], locale="en-US")
     assert english.get_attribute("html", "lang") == "en"
     assert english.inner_text("#hand-title").startswith("Your hand")
+
+
+def visible(html: str) -> str:
+    """A page's text as read: tags, the code a host types and the addresses left out."""
+    import re
+
+    html = re.sub(r"<code>.*?</code>|<textarea.*?</textarea>|<(script|style).*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r'<select id="edition".*?</select>', " ", html, flags=re.S)  # the editions' titles are names
+    return re.sub(r"https?://\S+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_the_new_table_form_and_the_host_page_speak_french_to_a_french_browser(server):
+    french = {"accept-language": "fr-FR,fr;q=0.9,en;q=0.5"}
+    form = httpx.get(server.base + "/", headers=french)
+    assert '<html lang="fr">' in form.text and "Préparer la table" in form.text
+    # the archive's own titles and ids are names ("Touring", "mille-bornes"), and the bots' names are theirs
+    names = frozenset({"touring", "greedy", "expert", "scorer", "ismcts", "rollout", "random", "easy", "medium",
+                       "hard"})
+    table_form = visible(form.text.split('id="party-title"')[0])  # (the party's form: Progressive Touring's)
+    assert english_words_in(table_form, names) == [], table_form
+    table = make_table(server.base, "mille-bornes-fr", ["human", "greedy"], seed=5, length="race")
+    host = httpx.get(table["host"], headers=french)
+    assert '<html lang="fr">' in host.text and "la table est prête" in host.text
+    assert english_words_in(visible(host.text), names) == [], visible(host.text)
+    english = httpx.get(table["host"], headers={"accept-language": "en-GB,en;q=0.8"})
+    assert "the table is ready" in english.text

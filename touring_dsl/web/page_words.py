@@ -8,7 +8,7 @@ sentences, one by one (tests/test_web_french.py checks that every t() of the scr
 """
 from __future__ import annotations
 
-from ..base.i18n import _, ngettext, pgettext
+from ..base.i18n import _, ngettext, pgettext, typography
 
 
 def page_words() -> dict:
@@ -120,6 +120,6 @@ def page_words() -> dict:
         "{n} race": [ngettext("{n} race", "{n} races", 1), ngettext("{n} race", "{n} races", 2)],
         "{n} move": [ngettext("{n} move", "{n} moves", 1), ngettext("{n} move", "{n} moves", 2)],
     }
-    return {"words": {english: said for english, said in words.items() if said != english.split("|")[-1]},
+    return {"words": {english: typography(said) for english, said in words.items() if said != english.split("|")[-1]},
             "plurals": plurals,
             "zero_is_one": ngettext("{n} card", "{n} cards", 0) == ngettext("{n} card", "{n} cards", 1)}
