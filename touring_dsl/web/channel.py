@@ -108,7 +108,8 @@ class Hub:
     def tell_seats(self, table: Table, message_for) -> None:
         """Queue for each connected seat of a table the message message_for(seat) gives it (None: nothing)."""
         for connection in list(self.connections.get(table.id, ())):
-            text = message_for(connection.seat)
+            with reading(connection.lang):  # its words in its reader's language
+                text = message_for(connection.seat)
             if text is not None:
                 self.send(table, connection, text)
 
@@ -176,10 +177,10 @@ async def live(ws: WebSocket) -> None:
                                                     "rules": f"/rules/{ws.path_params['token']}",
                                                     "lang": lang, "words": page_words()}, ensure_ascii=False))
             hub.send(table, connection, json.dumps(table.state(seat), ensure_ascii=False))
-        if moved := ws.app.state.moved_message(table, seat):  # a party's game its player has left (web.evening)
-            hub.send(table, connection, moved)
-        if again := again_message(hub.store, table, seat):  # a finished game another player has followed
-            hub.send(table, connection, again)
+            if moved := ws.app.state.moved_message(table, seat):  # a party's game its player has left (web.evening)
+                hub.send(table, connection, moved)
+            if again := again_message(hub.store, table, seat):  # a finished game another player has followed
+                hub.send(table, connection, again)
         hub.wake_bots(table)
         while True:
             message = await ws.receive()

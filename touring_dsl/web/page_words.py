@@ -87,6 +87,7 @@ def page_words() -> dict:
         "Draw pile": _("Draw pile"),
         "Discard pile": _("Discard pile"),
         "{pile} for every side": _("{pile} for every side"),
+        "Move {number} of {last}": _("Move {number} of {last}"),
         "{count} of {limit} needed": _("{count} of {limit} needed"),
         "one player|Side {number}: {players}": pgettext("one player", "Side {number}: {players}"),
         "Side {number}: {players}": _("Side {number}: {players}"),

@@ -632,7 +632,7 @@ async function replay() {
     state = data.steps[at];
     app.dataset.moves = state.moves_made;
     render();
-    $("step").textContent = "Move " + at + " of " + (data.steps.length - 1);
+    $("step").textContent = t("Move {number} of {last}", {number: at, last: data.steps.length - 1});
   };
   $("first").addEventListener("click", () => { at = 0; show(); });
   $("prev").addEventListener("click", () => { at = Math.max(0, at - 1); show(); });
