@@ -268,8 +268,9 @@ def game_page_words() -> dict[str, str]:
 
 def refusal() -> str:
     """What a missing or wrong link gets: the same words whatever was asked, so nothing is revealed."""
-    return page("Touring: no such table", '<main class="narrow"><h1>No such table</h1>'
-                "<p>This link does not open a seat. Ask the host for your seat's link.</p></main>")
+    heading = escape(_("No such table"), quote=False)
+    ask = escape(_("This link does not open a seat. Ask the host for your seat's link."), quote=False)
+    return page(_("Touring: no such table"), f'<main class="narrow"><h1>{heading}</h1><p>{ask}</p></main>')
 
 
 def party_form(editions: list[dict], error: str | None = None, form: dict | None = None) -> str:

@@ -13,10 +13,17 @@ from .again import AgainRefused, again_message, again_path, following, play_agai
 from .editions import EditionRefused, as_saved, saved_text
 from ..base.i18n import _, reading
 from .forms import address
+from .host_routes import in_reader_language
 from .reader import keep_choice, reader_language, switch
 from .security import RULEBOOK_CSP, foreign
 from .table import EDITION_NAME
 from .views import catalogue
+
+
+def refused(request: Request) -> Response:
+    """A wrong link's page, in the reader's language (the browser's, or the switch's cookie)."""
+    with reading(reader_language(request)):
+        return HTMLResponse(pages.refusal(), status_code=404)
 
 
 def access(request: Request, seat_ok: bool = True):
@@ -30,7 +37,7 @@ def access(request: Request, seat_ok: bool = True):
 async def seat_page(request: Request) -> Response:
     found = access(request)
     if found is None or found.seat is None:
-        return HTMLResponse(pages.refusal(), status_code=404)
+        return refused(request)
     lang = reader_language(request, found.table.ruleset.language)
     with reading(lang):
         evening = request.app.state.seat_evening(found.table, found.seat)  # a party's seat: back to the evening page
@@ -48,7 +55,7 @@ def in_language(request: Request, html: str) -> Response:
 async def watch_page(request: Request) -> Response:
     found = access(request, seat_ok=False)
     if found is None:
-        return HTMLResponse(pages.refusal(), status_code=404)
+        return refused(request)
     lang = reader_language(request, found.table.ruleset.language)
     with reading(lang):
         return in_language(request, pages.game_page(_("{title}: the table").format(title=found.table.ruleset.title),
@@ -58,7 +65,7 @@ async def watch_page(request: Request) -> Response:
 async def replay_page(request: Request) -> Response:
     found = access(request)
     if found is None:
-        return HTMLResponse(pages.refusal(), status_code=404)
+        return refused(request)
     lang = reader_language(request, found.table.ruleset.language)
     with reading(lang):
         return in_language(request, pages.game_page(
@@ -79,16 +86,17 @@ async def replay_data(request: Request) -> Response:
 async def rulebook(request: Request) -> Response:
     found = request.app.state.store.find(request.path_params["token"])
     if found is None:
-        return HTMLResponse(pages.refusal(), status_code=404)
+        return refused(request)
     return HTMLResponse(rulebook_for(found.table.ruleset), headers={"content-security-policy": RULEBOOK_CSP})
 
 
+@in_reader_language
 async def again(request: Request) -> Response:
     """"Play again" on a finished table: every player lands at their own seat of one new table (web.again)."""
     state = request.app.state
     found = state.store.find(request.path_params["token"])
     if found is None or foreign(request):
-        return HTMLResponse(pages.refusal(), status_code=404)
+        return refused(request)
     table, token = found.table, request.path_params["token"]
     back = f"/h/{token}" if found.host else f"/w/{token}" if found.seat is None else f"/s/{token}"
     first = following(state.store, table) is None
@@ -114,9 +122,10 @@ async def again(request: Request) -> Response:
 
 
 def not_again(words: str, status: int, back: str) -> Response:
-    body = (f'<main class="narrow"><h1>No new game</h1><p role="alert">{escape(words)}</p>'
-            f'<p><a href="{escape(back)}">Back to the table</a></p></main>')
-    return HTMLResponse(pages.page("Touring: play again", body), status_code=status)
+    heading, link = escape(_("No new game"), quote=False), escape(_("Back to the table"), quote=False)
+    body = (f'<main class="narrow"><h1>{heading}</h1><p role="alert">{escape(words)}</p>'
+            f'<p><a href="{escape(back)}">{link}</a></p></main>')
+    return HTMLResponse(pages.page(_("Touring: play again"), body), status_code=status)
 
 
 async def no_icon(request: Request) -> Response:
@@ -125,7 +134,7 @@ async def no_icon(request: Request) -> Response:
 
 async def not_found(request: Request, exc) -> Response:
     """Any other address gets the refusal a wrong link gets: the same words, whatever was asked."""
-    return HTMLResponse(pages.refusal(), status_code=404)
+    return refused(request)
 
 
 _RULEBOOKS: dict[str, str] = {}
