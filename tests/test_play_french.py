@@ -62,3 +62,14 @@ def test_a_language_nobody_speaks_is_a_usage_error():
     result = touring("play", "mille-bornes-fr", "--humans", "none", "--lang", "klingon")
     assert result.exit_code == 2
     assert "--lang" in result.output and "fr (Français)" in result.output
+
+
+def test_a_party_host_reads_french_with_lang_fr(tmp_path):
+    answers = "?\n45\n30\n50\n20\n"
+    result = touring("party", "touring-1937", "--players", "Anne,Bruno,Chloé,Denis", "--rounds", 2, "--seed", 4,
+                     "--lang", "fr", "--save", tmp_path / "soiree.json", input=answers)
+    assert result.exit_code == 0, result.output
+    out = re.sub(r"\S+\.json", "FILE", result.output)
+    assert "Classement final" in out and "Tapez les milles" in out
+    # the edition's title and id ("Touring", touring-1937) are its names; the sides are "Anne & Chloé v Bruno & Denis"
+    assert english_words_in(out, frozenset({"touring", "v"})) == [], out
