@@ -73,3 +73,16 @@ def test_a_party_host_reads_french_with_lang_fr(tmp_path):
     assert "Classement final" in out and "Tapez les milles" in out
     # the edition's title and id ("Touring", touring-1937) are its names; the sides are "Anne & Chloé v Bruno & Denis"
     assert english_words_in(out, frozenset({"touring", "v"})) == [], out
+
+
+def test_replay_steps_through_a_french_game_in_french_and_its_log_stays_english(tmp_path):
+    log = tmp_path / "partie.jsonl"
+    played = touring("play", "mille-bornes-fr", "--humans", "none", "--seed", 3, "--log", log)
+    assert played.exit_code == 0
+    assert '"detail":"player 1 plays' in log.read_text(encoding="utf-8")  # the log keeps the engine's words
+    result = touring("replay", "--step", log)
+    assert result.exit_code == 0, result.output
+    assert "se rejouent à l’identique" in result.stdout and "Joueur 1\xa0: jouer Feu vert" in result.stdout  # (a no-break space before the colon)
+    assert english_words_in(re.sub(r"\S+\.jsonl", "FILE", result.stdout)) == [], result.stdout
+    english = touring("replay", log, "--lang", "en")
+    assert "replay identically" in english.stdout
