@@ -279,16 +279,19 @@ def party_form(editions: list[dict], error: str | None = None, form: dict | None
     chosen = form.get("edition", "touring-1937")
     options = "".join(f'<option value="{escape(e["id"])}"{" selected" if e["id"] == chosen else ""}>'
                       f'{escape(e["title"])} ({escape(e["id"])})</option>' for e in editions)
-    problem = (f'<section class="error" role="alert"><h2>The party was not set up</h2>'
+    w = {"not": _("The party was not set up"), "host": _("Or host a Progressive\nTouring party"),
+         "edition": _("Edition"), "names": _("Players' names, separated by commas"), "rounds": _("Rounds"),
+         "clock": _("The edition's clock\nsounds the signal (else the host's button does)"),
+         "set": _("Set up the party")}
+    w = {key: escape(typography(text), quote=False) for key, text in w.items()}
+    problem = (f'<section class="error" role="alert"><h2>{w["not"]}</h2>'
                f"<pre>{escape(error)}</pre></section>") if error else ""
-    return f"""<section class="narrow" aria-labelledby="party-title"><h2 id="party-title">Or host a Progressive
-Touring party</h2>{problem}
+    return f"""<section class="narrow" aria-labelledby="party-title"><h2 id="party-title">{w["host"]}</h2>{problem}
 <form method="post" action="/parties" id="new-party">
-<label for="party-edition">Edition</label><select id="party-edition" name="edition">{options}</select>
-<label for="names">Players' names, separated by commas</label>
+<label for="party-edition">{w["edition"]}</label><select id="party-edition" name="edition">{options}</select>
+<label for="names">{w["names"]}</label>
 <textarea id="names" name="names" rows="3" cols="60">{escape(form.get("names", ""))}</textarea>
-<label for="rounds">Rounds</label>
+<label for="rounds">{w["rounds"]}</label>
 <input type="number" id="rounds" name="rounds" min="1" max="20" value="{escape(str(form.get("rounds", "3")))}">
-<p><input type="checkbox" id="clock" name="clock" value="yes"><label for="clock" class="inline">The edition's clock
-sounds the signal (else the host's button does)</label></p>
-<button type="submit">Set up the party</button></form></section>"""
+<p><input type="checkbox" id="clock" name="clock" value="yes"><label for="clock" class="inline">{w["clock"]}</label></p>
+<button type="submit">{w["set"]}</button></form></section>"""

@@ -18,7 +18,7 @@ from ..party.record import PartyError
 from . import evening, pages, party_pages
 from .editions import EditionRefused
 from .forms import address, base, declared_length, number, qr_svg, text_fields
-from .host_routes import home
+from .host_routes import home, in_reader_language
 from .limits import PARTY_PLAYERS, refusal_words
 from .party import PARTIES, WebParty
 from .reader import keep_choice, reader_language
@@ -28,6 +28,7 @@ from .store import TableStore
 NAME_LENGTH = 40  # characters of a player's name
 
 
+@in_reader_language
 async def new_party(request: Request) -> Response:
     state = request.app.state
     if foreign(request):
