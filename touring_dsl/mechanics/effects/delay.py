@@ -55,9 +55,10 @@ class DelayEffect(HazardEffect):
         said = shielded()
         if said:
             return said
-        also = "".join(f", or {words}" for m in t.mechanics if (words := m.hazard_targets(t)))  # stacking, say
-        if also:  # (words of another mechanic: English until it has a catalogue's)
-            return f"no other side shows a {t.go_name}{also}, to delay"
+        targets = [words for m in t.mechanics if (words := m.hazard_targets(t))]  # stacking, say
+        if targets:
+            return _("no other side shows a {go}, or {targets}, to delay").format(go=t.go_name,
+                                                                                targets=", or ".join(targets))
         return _("no other side shows a {go} to delay").format(go=t.go_name)
 
     # words -------------------------------------------------------------------------------------
