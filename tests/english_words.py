@@ -20,7 +20,7 @@ penalties rules rule rulebook round rounds waiting wait pass let left right none
 someone everyone next first last goes go stopped leads lead leading behind ahead
 """.split())
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+_WORD = re.compile(r"[^\W\d_][\w']*")  # whole words, accented letters included ("notés" is no "not")
 
 
 def english_words_in(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:

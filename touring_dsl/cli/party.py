@@ -7,16 +7,38 @@ from typing import Optional
 
 import typer
 
-from ..base.wording import counted, distance, plural
+from ..base.i18n import (UnknownLanguage, _, check_language, language, ngettext, reader_language, set_language,
+                         typography)
 from .fit_lines import print_fitted
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, err, fail, load_edition, out, print_json, usable_text
 
-HELP = """\
+def help_text() -> str:
+    return typography(_("""\
 Type the miles each side had laid when the signal sounded, e.g. 45.
 When a game was won before the signal and another begun, add the games: 110+20.
   t   show this round's tables again
   s   show the standings so far
-  q   stop; everything entered is saved, continue later with --resume"""
+  q   stop; everything entered is saved, continue later with --resume"""))
+
+
+HELP = help_text()  # the help in English, as the module is read
+
+
+def counted(n: int, what: str) -> str:
+    """'3 players', '1 table', '4 rounds', '20 minutes', '2 moves' in the reader's language."""
+    forms = {"player": ngettext("{n} player", "{n} players", n), "table": ngettext("{n} table", "{n} tables", n),
+             "round": ngettext("{n} round", "{n} rounds", n), "minute": ngettext("{n} minute", "{n} minutes", n),
+             "move": ngettext("{n} move", "{n} moves", n)}
+    return forms[what].format(n=n)
+
+
+def distance(n: int, unit: str) -> str:
+    return ngettext("{n} mile", "{n} miles", n).format(n=n) if unit == "miles" else f"{n} {unit}"
+
+
+def miles_word(n: int) -> str:
+    """'mile' or 'miles' alone, after a figure set in its column."""
+    return ngettext("mile", "miles", n)
 
 
 def party(
@@ -35,8 +57,26 @@ def party(
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the score sheet (.md, .html or .pdf)."),
     fmt: Optional[str] = typer.Option(None, "--format", "-f", help="md, html or pdf; default: from the suffix."),
     as_json: bool = typer.Option(False, "--json", help="Print the party and standings as JSON; never prompt."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="The language the host reads: en or fr (default: the "
+                                       "edition's own)."),
 ) -> None:
     """Run a Progressive Touring party: seat the players, take each table's miles, move them, keep standings."""
+    if lang is not None:
+        try:
+            lang = check_language(lang)
+        except UnknownLanguage as exc:
+            fail(f"--lang: {exc}", EXIT_USAGE)
+    before = language()
+    try:
+        run_party(edition, players, rounds, minutes, table_size, seed, umpire, in_order, save_to, resume, scores,
+                  output, fmt, as_json, lang)
+    finally:
+        set_language(before)  # the command read in its host's language; whoever called it reads in its own
+
+
+def run_party(edition, players, rounds, minutes, table_size, seed, umpire, in_order, save_to, resume, scores,
+              output, fmt, as_json, lang) -> None:
+    """`touring party` itself, read in the host's language from the moment the edition is loaded."""
     from ..party.record import PartyError
     from .rulebook import choose_format
 
@@ -45,10 +85,10 @@ def party(
         fail("touring party: a PDF cannot go to standard output; give a file with -o", EXIT_USAGE)
     try:
         if resume is not None:
-            ruleset, record, path = _resumed(resume, edition, players, table_size, seed, rounds)
+            ruleset, record, path = _resumed(resume, edition, players, table_size, seed, rounds, lang)
         else:
             ruleset, record, path = _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to,
-                                         umpire)
+                                         umpire, lang)
         stopped = None
         if scores is not None:
             record = _import(record, ruleset, scores, path, show=not as_json)
@@ -66,7 +106,7 @@ def party(
         raise typer.Exit(stopped)
 
 
-def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to, umpire):
+def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to, umpire, lang=None):
     from ..base.json_input import SEED_RANGE, seed_in_range
     from ..party.host import player_names, start
     from .play import free_name, fresh_seed
@@ -81,19 +121,23 @@ def _new(edition, players, rounds, minutes, table_size, seed, in_order, save_to,
     if seed is not None and not seed_in_range(seed):
         fail(f"touring party: --seed should be {SEED_RANGE}", EXIT_USAGE)
     ruleset = load_edition(edition)
+    set_language(reader_language(ruleset.language, lang))
     if ruleset.progressive is None:
         fail(f"touring party: {ruleset.id} describes no progressive play")
     record = start(ruleset, edition, player_names(players), rounds or 4, minutes, table_size,
                    seed if seed is not None else fresh_seed(), shuffle=not in_order, umpire=umpire)
     path = save_to or free_name(f"party-{ruleset.id}.json")
     _save(path, record)
-    say(f"{ruleset.title} ({ruleset.id}), Progressive Touring: {counted(len(record.players), 'player')} at "
-        f"{counted(len(record.rounds[0].tables), 'table')}, {counted(record.rounds_planned, 'round')}, seed {record.seed}.")
-    note(f"The party is saved in {path} after every table; continue it with: touring party --resume {path}")
+    say(_("{title} ({id}), Progressive Touring: {players} at {tables}, {rounds}, seed {seed}.").format(
+        title=ruleset.title, id=ruleset.id, players=counted(len(record.players), "player"),
+        tables=counted(len(record.rounds[0].tables), "table"), rounds=counted(record.rounds_planned, "round"),
+        seed=record.seed))
+    note(_("The party is saved in {path} after every table; continue it with: touring party --resume {path}").format(
+        path=path))
     return ruleset, record, path
 
 
-def _resumed(path: Path, edition, players, table_size, seed, rounds):
+def _resumed(path: Path, edition, players, table_size, seed, rounds, lang=None):
     from ..party.host import replan, seat_next_round
     from ..party.save import load
 
@@ -102,6 +146,7 @@ def _resumed(path: Path, edition, players, table_size, seed, rounds):
             fail(f"touring party: {flag} cannot be combined with --resume: the saved party decides it", EXIT_USAGE)
     record = load(path)
     ruleset = load_edition(edition or record.edition)
+    set_language(reader_language(ruleset.language, lang))
     if ruleset.id != record.edition_id:
         fail(f"touring party: {path} is a party of {record.edition_id}, not of {ruleset.id}", EXIT_USAGE)
     if ruleset.source_hash != record.source_hash:
@@ -112,8 +157,9 @@ def _resumed(path: Path, edition, players, table_size, seed, rounds):
         _save(path, record)
     elif seat_next_round(record, ruleset):  # saved between a round's last table and the next round's seats
         _save(path, record)
-    note(f"Resuming the {record.edition_id} party in {path}: {len(record.completed_rounds())} of "
-        f"{counted(record.rounds_planned, 'round')} recorded.")
+    note(_("Resuming the {edition} party in {path}: {done} of {rounds} recorded.").format(
+        edition=record.edition_id, path=path, done=len(record.completed_rounds()),
+        rounds=counted(record.rounds_planned, "round")))
     return ruleset, record, path
 
 
@@ -131,7 +177,8 @@ def _import(record, ruleset, scores: Path, path: Path, show: bool):
 
     record, count = import_csv(record, ruleset, scores)
     _save(path, record)
-    note(f"Recorded {counted(count, 'round')} from {scores}; saved in {path}.")
+    note(_("Recorded {rounds} from {scores}; saved in {path}.").format(rounds=counted(count, "round"), scores=scores,
+                                                                      path=path))
     if record.current is not None and show:
         show_plan(record, ruleset, record.current)
     return record
@@ -157,8 +204,9 @@ def _prompt_rounds(record, ruleset, path: Path) -> int | None:
     except Stop as stop:
         if not saved:
             path = _save_at_last(path, record)
-        what = {"quit": "Stopped", "eof": "Input ended", "interrupt": "Interrupted"}[str(stop)]
-        note(f"{what}; every table entered is saved in {path}.\nContinue with: touring party --resume {path}")
+        what = {"quit": _("Stopped"), "eof": _("Input ended"), "interrupt": _("Interrupted")}[str(stop)]
+        note(_("{what}; every table entered is saved in {path}.\nContinue with: touring party --resume {path}").format(
+            what=what, path=path))
         return EXIT_INTERRUPTED if str(stop) == "interrupt" else 0
     if not saved:
         _save_at_last(path, record)
@@ -174,11 +222,11 @@ def _save_or_keep(path: Path, record, saved_before: bool) -> bool:
         save(path, record)
     except OSError as exc:
         if saved_before:
-            note(f"Cannot save the party to {path} ({exc.strerror or exc}): every table entered is kept here and "
-                 "saved with the next one, or when you stop; free some space on that disk.")
+            note(_("Cannot save the party to {path} ({why}): every table entered is kept here and saved with the next "
+                   "one, or when you stop; free some space on that disk.").format(path=path, why=exc.strerror or exc))
         return False
     if not saved_before:
-        note(f"The party is saved in {path} again, every table entered included.")
+        note(_("The party is saved in {path} again, every table entered included.").format(path=path))
     return True
 
 
@@ -198,9 +246,10 @@ def _save_at_last(path: Path, record) -> Path:
             problem = problem or exc
             continue
         if place != path:
-            note(f"Cannot write {path} ({problem.strerror or problem}); the party is saved in {place} instead.")
+            note(_("Cannot write {path} ({why}); the party is saved in {place} instead.").format(
+                path=path, why=problem.strerror or problem, place=place))
         else:
-            note(f"The party is saved in {path} again, every table entered included.")
+            note(_("The party is saved in {path} again, every table entered included.").format(path=path))
         return place
     fail(f"touring party: cannot write {path} ({problem.strerror or problem}) nor anywhere else; it holds the "
          "party as it was before the tables entered since")
@@ -214,13 +263,14 @@ def _ask_table(record, ruleset, rnd, table, enter) -> None:
     while True:
         by_side = []
         for side in table.sides:
-            by_side.append(_ask_miles(f"Round {rnd.number}, table {table.number}: miles for {side_name(side)}? ",
+            by_side.append(_ask_miles(typography(_("Round {number}, table {table}: miles for {side}? ").format(
+                number=rnd.number, table=table.number, side=side_name(side))),
                                       record, ruleset, rnd, parse_games, race, side_name(side)))
         try:
             enter(record, ruleset, table, by_side)
             return
         except PartyError as exc:
-            say(f"{exc}. Enter table {table.number} again.")
+            say(_("{problem}. Enter table {table} again.").format(problem=exc, table=table.number))
 
 
 def _ask_miles(prompt: str, record, ruleset, rnd, parse_games, race: int, who: str) -> list[int]:
@@ -230,8 +280,8 @@ def _ask_miles(prompt: str, record, ruleset, rnd, parse_games, race: int, who: s
         answer = ask(prompt).strip().lower()
         if not sys.stdin.isatty():
             say(answer)  # piped input is not echoed: keep the transcript readable
-        if answer in ("?", "h", "help"):
-            say(HELP)
+        if answer in ("?", "h", "help", "aide"):
+            say(help_text())
         elif answer in ("q", "quit"):
             raise Stop("quit")
         elif answer in ("t", "table"):
@@ -242,11 +292,12 @@ def _ask_miles(prompt: str, record, ruleset, rnd, parse_games, race: int, who: s
             try:
                 games = parse_games(answer)
             except PartyError as exc:
-                say(f"{exc}; ? for help")
+                say(typography(_("{problem}; ? for help").format(problem=exc)))
                 continue
             if max(games) > race:  # caught as typed, not after the whole table is entered
-                say(f"{distance(max(games), 'miles')} for {who} is beyond the race of {distance(race, 'miles')} (when a game was won and another "
-                    f"begun, write the games' miles as {race}+20); ? for help")
+                say(typography(_("{miles} for {who} is beyond the race of {race} (when a game was won and another "
+                                 "begun, write the games' miles as {example}+20); ? for help").format(
+                    miles=distance(max(games), "miles"), who=who, race=distance(race, "miles"), example=race)))
                 continue
             return games
 
@@ -265,29 +316,35 @@ def note(text: str) -> None:
 def show_plan(record, ruleset, rnd) -> None:
     from ..party.scores import side_name
 
-    length = f"play for {counted(record.minutes, 'minute')}, then give the signal" if record.minutes else \
-        "play until the host gives the signal"
+    length = _("play for {minutes}, then give the signal").format(minutes=counted(record.minutes, "minute")) \
+        if record.minutes else _("play until the host gives the signal")
     say("")
-    say(f"Round {rnd.number} of {record.rounds_planned}: {length}.")
+    say(typography(_("Round {number} of {rounds}: {length}.").format(number=rnd.number, rounds=record.rounds_planned,
+                                                                     length=length)))
     for table in rnd.tables:
-        head = " (head table)" if table.number == 1 and len(rnd.tables) > 1 else ""
+        head = _(" (head table)") if table.number == 1 and len(rnd.tables) > 1 else ""
         setup = ruleset.setup_for(len(table.players))
-        race = f", race of {distance(setup.race.miles, setup.race.unit)}" if setup.race.miles != ruleset.race.miles else ""
-        say(f"  Table {table.number}{head}: {' v '.join(side_name(s) for s in table.sides)}{race}")
+        race = _(", race of {distance}").format(distance=distance(setup.race.miles, setup.race.unit)) \
+            if setup.race.miles != ruleset.race.miles else ""
+        say(typography(_("  Table {number}{head}: {sides}{race}").format(
+            number=table.number, head=head, sides=" v ".join(side_name(s) for s in table.sides), race=race)))
     if record.umpire:
-        say(f"At the signal the umpire, {record.umpire}, goes from table to table and records the miles.")
+        say(_("At the signal the umpire, {umpire}, goes from table to table and records the miles.").format(
+            umpire=record.umpire))
 
 
 def show_results(rnd) -> None:
     from ..party.scores import side_name
 
-    say(f"Round {rnd.number} results:")
+    say(typography(_("Round {number} results:").format(number=rnd.number)))
     for table in rnd.tables:
         totals = table.totals()
         score = " v ".join(f"{side_name(s)} {m}" for s, m in zip(table.sides, totals))
-        cut = " (settled by a cut of the cards)" if table.cut else ""
+        cut = _(" (settled by a cut of the cards)") if table.cut else ""
         winners = table.sides[table.winner]
-        say(f"  Table {table.number}: {score}; {side_name(winners)} {'wins' if len(winners) == 1 else 'win'}{cut}")
+        text = _("  Table {number}: {score}; {winners} wins{cut}") if len(winners) == 1 else \
+            _("  Table {number}: {score}; {winners} win{cut}")
+        say(typography(text.format(number=table.number, score=score, winners=side_name(winners), cut=cut)))
 
 
 def show_moves(before, after) -> None:
@@ -299,10 +356,15 @@ def show_moves(before, after) -> None:
             if target != table.number:
                 moves.setdefault((table.number, target), []).append(player)
     if not moves:
-        say("  Everyone keeps their table.")
+        say(_("  Everyone keeps their table."))
     for (old, new), players in sorted(moves.items()):
-        way = "up" if new < old else "down"
-        say(f"  {', '.join(players)} {'moves' if len(players) == 1 else 'move'} {way} from table {old} to table {new}.")
+        if new < old:
+            text = _("  {players} moves up from table {old} to table {new}.") if len(players) == 1 else \
+                _("  {players} move up from table {old} to table {new}.")
+        else:
+            text = _("  {players} moves down from table {old} to table {new}.") if len(players) == 1 else \
+                _("  {players} move down from table {old} to table {new}.")
+        say(text.format(players=", ".join(players), old=old, new=new))
 
 
 def _show_standings(record, ruleset) -> None:
@@ -311,12 +373,13 @@ def _show_standings(record, ruleset) -> None:
     rows = standings(record, ruleset.progressive.prizes)
     done = len(record.completed_rounds())
     say("")
-    say("Final standings:" if record.finished else f"Standings after {done} of {counted(record.rounds_planned, 'round')}:")
+    say(typography(_("Final standings:") if record.finished else _("Standings after {done} of {rounds}:").format(
+        done=done, rounds=counted(record.rounds_planned, "round"))))
     width = max(len(r.player) for r in rows)
     for r in rows:
-        prize = "  prize" if r.prize and record.finished else ""
-        say(f"  {r.place:>2}. {r.player.ljust(width)}  {r.total:>5} {plural(r.total, 'mile'):<5}  "
-            f"{r.rounds_won} won, {counted(r.moves, 'move')}{prize}")
+        prize = _("  prize") if r.prize and record.finished else ""
+        won = _("{won} won, {moves}{prize}").format(won=r.rounds_won, moves=counted(r.moves, "move"), prize=prize)
+        say(f"  {r.place:>2}. {r.player.ljust(width)}  {r.total:>5} {miles_word(r.total):<5}  {won}")
     if record.current is not None and done:
         show_plan(record, ruleset, record.current)
 

@@ -14,7 +14,8 @@ from ..play.gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, Mov
 from ..base.json_input import SEED_RANGE, seed_in_range
 from ..base.rng import bot_rng
 from ..play.table_view import bonus_turn_line, describe_event, forfeit_warnings, render_table, result_lines
-from ..base.wording import counted
+from ..base.i18n import (UnknownLanguage, _, check_language, language, ngettext, reader_language, set_language,
+                         typography)
 from .common import (EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, err, fail, load_edition,
                      out, shown_path, usable_path, usable_text)
 from .fit_lines import fitted_prompt, print_fitted
@@ -22,13 +23,19 @@ from .scored_races import play_races
 
 RECENT = 8  # events kept for the table's short log
 
-HELP = """\
+def help_text() -> str:
+    """The help the player reads after ?, in the reader's language."""
+    return typography(_("""\
 How to play:
   N        make the move numbered N: every play and every discard has its own number
   t        show the table again
   ?        this help
   q        stop; the game can be saved and resumed later with --resume
-A card you cannot play shows why next to it in your hand. A move marked ! forfeits something of your own side; you are asked to confirm it."""
+A card you cannot play shows why next to it in your hand. A move marked ! forfeits something of your own side; you are asked to confirm it."""))
+
+
+HELP = help_text()  # the help in English, as the module is read (tests compare the words on the screen with it)
+YES = ("y", "yes", "o", "oui")  # a yes in either language the table speaks
 NOT_SAVING = ("n", "no", "q", "quit", "exit")  # answers to the save prompt that leave the game unsaved
 LONGEST_NUMBER = 6  # digits: more than any move list holds, and short enough to convert safely
 
@@ -50,8 +57,9 @@ class Seats:
     def name(self, seat: int) -> str:
         """Always "player N", as the engine's events say it, with who plays the seat when that helps."""
         if self.is_human(seat):
-            return f"player {seat + 1} (you)" if len(self.humans) == 1 else f"player {seat + 1}"
-        return f"player {seat + 1} ({self.kinds[seat]})"
+            return _("player {number} (you)").format(number=seat + 1) if len(self.humans) == 1 else \
+                _("player {number}").format(number=seat + 1)
+        return _("player {number} ({bot})").format(number=seat + 1, bot=self.kinds[seat])
 
     @property
     def only_human(self) -> int | None:
@@ -159,7 +167,7 @@ class Session:
         for event in events:
             # a draw is seen by the drawer alone, so each line of the short log remembers who may read it
             reader = event.seat if event.kind == "draw" else None
-            line = describe_event(event, set(self.seats.humans), self.seats.name)
+            line = describe_event(event, set(self.seats.humans), self.seats.name, self.game)
             if line:
                 self.recent.append((reader, line))
                 if reader is None:
@@ -182,7 +190,8 @@ class Session:
         if not logged:
             self.log_failed()
         if self.log_path is not None:
-            self.say(f"The game is logged in {self.log_path}; watch it again, move by move, with: touring replay --step {self.log_path}")
+            self.say(typography(_("The game is logged in {log}; watch it again, move by move, with: touring replay "
+                                  "--step {log}").format(log=self.log_path)))
 
     def write_log(self) -> bool:
         """Give the log the moves it lacks (and the result once there is one), all or none. When the disk
@@ -246,20 +255,23 @@ class Session:
         """A move that forfeits something of the mover's own side is made only when the player says yes."""
         if number not in warnings:
             return True
-        sure = self.answer(f"Move {number} {warnings[number]}. Make it anyway? [y/N]: ") in ("y", "yes")
+        sure = self.answer(typography(_("Move {number} {warning}. Make it anyway? [y/N]: ").format(
+            number=number, warning=warnings[number]))) in YES
         if not sure:
-            self.say("Not made: choose again.", style="yellow")
+            self.say(typography(_("Not made: choose again.")), style="yellow")
         return sure
 
     def prompt(self, seat: int, numbered: list) -> str:
-        who = "Your move" if len(self.seats.humans) == 1 else f"Player {seat + 1}, your move"
-        choices = ["1"] if len(numbered) == 1 else [f"1-{len(numbered)}"]
-        return f"{who} [{', '.join(choices + ['? help', 'q quit'])}]: "
+        choices = "1" if len(numbered) == 1 else f"1-{len(numbered)}"
+        if len(self.seats.humans) == 1:
+            return typography(_("Your move [{choices}, ? help, q quit]: ").format(choices=choices))
+        return typography(_("Player {number}, your move [{choices}, ? help, q quit]: ").format(number=seat + 1,
+                                                                                            choices=choices))
 
     def interpret(self, answer: str, numbered: list):
         """(move, None) for a valid entry, else (None, what to tell the player)."""
-        if answer in ("?", "h", "help"):
-            return None, HELP
+        if answer in ("?", "h", "help", "aide"):
+            return None, help_text()
         if answer in ("q", "quit", "exit"):
             raise Stop("quit")
         if answer in ("", "t", "table"):
@@ -268,14 +280,16 @@ class Session:
             if len(answer) <= LONGEST_NUMBER and 1 <= int(answer) <= len(numbered):
                 return numbered[int(answer) - 1], None
             shown = answer if len(answer) <= LONGEST_NUMBER else f"{answer[:LONGEST_NUMBER]}..."
-            return None, f"There is no move {shown}: choose 1 to {len(numbered)}."
+            return None, typography(_("There is no move {number}: choose 1 to {last}.").format(number=shown,
+                                                                                             last=len(numbered)))
         parts = answer.split()
-        if parts and parts[0] in ("d", "discard"):
+        if parts and parts[0] in ("d", "discard", "défausser"):
             if not any(move.action == "discard" for move in numbered):
-                return None, "You cannot discard now: answer with one of the numbered choices."
-            return None, "Discards are numbered with the plays: type the number shown before the card."
+                return None, typography(_("You cannot discard now: answer with one of the numbered choices."))
+            return None, typography(_("Discards are numbered with the plays: type the number shown before the card."))
         shown = answer if len(answer) <= 40 else f"{answer[:40]}..."
-        return None, f"I did not understand {shown!r}. Type a move number, or ? for help."
+        return None, typography(_("I did not understand {answer}. Type a move number, or ? for help.").format(
+            answer=repr(shown)))
 
     def read(self, prompt: str) -> str:
         return ask(prompt)
@@ -291,8 +305,8 @@ class Session:
     # -- stopping without losing the game ------------------------------------------------------
     def stop(self, reason: str) -> int:
         print(file=sys.stderr)
-        what = {"quit": "Stopped", "eof": "Input ended", "interrupt": "Interrupted", "error": "Stopped by the error",
-                "log": "Stopped because the log could not be written"}[reason]
+        what = {"quit": _("Stopped"), "eof": _("Input ended"), "interrupt": _("Interrupted"),
+                "error": _("Stopped by the error"), "log": _("Stopped because the log could not be written")}[reason]
         if self.writer is not None and self.write_log():
             self.writer.close()
             saved = self.log_path
@@ -301,13 +315,16 @@ class Session:
                 self.give_up_log()
             saved = self.save_somewhere()
         if saved is None and reason == "log":
-            tell(f"{what}; nowhere else could take the game either. The log {self.log_path} keeps it up to its "
-                 f"last whole move: continue with touring play --resume {self.log_path}")
+            tell(typography(_("{what}; nowhere else could take the game either. The log {log} keeps it up to its "
+                              "last whole move: continue with touring play --resume {log}").format(
+                what=what, log=self.log_path)))
         elif saved is None:
-            tell(f"{what}; the game was not saved.")
+            tell(typography(_("{what}; the game was not saved.").format(what=what)))
         else:
-            tell(f"{what} after {counted(len(self.record.moves), 'move')}; the game is saved in {saved}.\n"
-                 f"Continue it with: touring play --resume {saved}")
+            moves = ngettext("{n} move", "{n} moves", len(self.record.moves)).format(n=len(self.record.moves))
+            tell(typography(_("{what} after {moves}; the game is saved in {saved}.\n"
+                              "Continue it with: touring play --resume {saved}").format(what=what, moves=moves,
+                                                                                     saved=saved)))
         if saved is None and self.log_error is not None:  # the game played since the log fell behind is lost
             return EXIT_BUG if reason == "error" else EXIT_USER
         return {"interrupt": EXIT_INTERRUPTED, "error": EXIT_BUG}.get(reason, 0)
@@ -339,8 +356,8 @@ class Session:
 
         Enter saves, as the capital Y offers: a game saved by mistake costs a small file, one lost by
         mistake cannot be had back."""
-        self.say(f"Save the game to resume it later? Enter or y saves it to {default}; a file name saves it there; "
-                 "n or q does not save it.")
+        self.say(typography(_("Save the game to resume it later? Enter or y saves it to {default}; a file name "
+                              "saves it there; n or q does not save it.").format(default=default)))
         while True:
             try:
                 target = self.ask_save_name(default)
@@ -353,22 +370,24 @@ class Session:
                 gamelog.save(target, self.record)
                 return target
             except (OSError, ValueError) as exc:
-                self.say(f"Cannot write {target} ({_why_not_written(exc)}): type another file name, Enter for "
-                         f"{default}, or n not to save it.", style="yellow")
+                self.say(typography(_("Cannot write {target} ({why}): type another file name, Enter for {default}, "
+                                      "or n not to save it.").format(target=target, why=_why_not_written(exc),
+                                                                     default=default)), style="yellow")
 
     def ask_save_name(self, default: Path) -> Path | None:
         """The file the person names (asked again before an existing one is replaced), the default, or None."""
         while True:
-            answer = input("Save? [Y/n, or a file name]: ").strip()
+            answer = input(typography(_("Save? [Y/n, or a file name]: "))).strip()
             if answer.lower() in NOT_SAVING:  # "q" once saved the game to a file called q
                 return None
             # "y" agrees to the name offered (it once saved the game to a file called y)
-            target = default if answer.lower() in ("", "y", "yes") else Path(answer)
+            target = default if answer.lower() in ("", *YES) else Path(answer)
             if _is_folder(target):
-                self.say(f"{target} is a folder: type a file name, such as {target / default.name}, or Enter for "
-                         f"{default}.", style="yellow")
-            elif not _exists(target) or input(fitted_prompt(self.console, f"{target} exists. Replace it? [y/N]: ")
-                                              ).strip().lower() in ("y", "yes"):
+                self.say(typography(_("{target} is a folder: type a file name, such as {example}, or Enter for "
+                                      "{default}.").format(target=target, example=target / default.name,
+                                                          default=default)), style="yellow")
+            elif not _exists(target) or input(fitted_prompt(self.console, typography(_(
+                    "{target} exists. Replace it? [y/N]: ").format(target=target)))).strip().lower() in YES:
                 return target
 
 
@@ -377,7 +396,7 @@ PROMPT_ENDED = object()  # input ended (Ctrl-D, Ctrl-C) at the save prompt
 
 def _why_not_written(exc: Exception) -> str:
     """Why a file could not be written, in the system's words ("No such file or directory")."""
-    return exc.strerror if isinstance(exc, OSError) and exc.strerror else "the name cannot be a file's name"
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else _("the name cannot be a file's name")
 
 
 def tell(text: str) -> None:
@@ -403,10 +422,15 @@ def start_line(session: Session) -> str:
     """"Mille Bornes, 2 players, seed 11.": the setup named only where another seats as many players."""
     ruleset, header = session.game.ruleset, session.record.header
     players, sides = header["players"], session.game.sides
-    seating = counted(players, "player") + (f" on {sides} sides" if sides < players else "")
+    seating = ngettext("{n} player", "{n} players", players).format(n=players)
+    if sides < players:
+        seating = _("{players} on {sides} sides").format(players=seating, sides=sides)
     rivals = [s for s in ruleset.setups if players in s.players]
-    named = f' (setup "{setup_label(session)}")' if len(rivals) > 1 else ""
-    return f"{ruleset.title}, {seating}{named}, seed {header['seed']}."
+    if len(rivals) > 1:
+        return typography(_('{title}, {seating} (setup "{setup}"), seed {seed}.').format(
+            title=ruleset.title, seating=seating, setup=setup_label(session), seed=header["seed"]))
+    return typography(_("{title}, {seating}, seed {seed}.").format(title=ruleset.title, seating=seating,
+                                                                   seed=header["seed"]))
 
 
 def setup_label(session: Session) -> str:
@@ -426,7 +450,8 @@ def free_name(name: str, folder: Path | None = None) -> Path:
 # -- starting a game: new or resumed ----------------------------------------------------------------
 
 def new_session(edition: str, players: int, setup: Optional[str], humans: str, bots: str,
-                seed: Optional[int], log: Optional[Path], force: bool = False, first: int = 0) -> Session:
+                seed: Optional[int], log: Optional[Path], force: bool = False, first: int = 0,
+                lang: Optional[str] = None) -> Session:
     from ..engine import new_game
 
     usable_text(edition, "the edition", "play")  # the log names it
@@ -437,6 +462,7 @@ def new_session(edition: str, players: int, setup: Optional[str], humans: str, b
     if log is not None and log.exists() and not force:
         keep_saved_game(log)
     ruleset = load_edition(edition)
+    set_language(reader_language(ruleset.language, lang))  # the table speaks the reader's language from here
     if players not in ruleset.player_counts():
         counts = ", ".join(map(str, ruleset.player_counts()))
         fail(f"{ruleset.id} is played by {counts} players, not {players}", EXIT_USAGE)
@@ -468,7 +494,7 @@ def keep_saved_game(log: Path) -> None:
 
 
 def resumed_session(path: Path, edition: Optional[str], humans: Optional[str], bots: Optional[str],
-                    log: Optional[Path], force: bool = False) -> Session:
+                    log: Optional[Path], force: bool = False, lang: Optional[str] = None) -> Session:
     usable_path(path, "play --resume")
     if log is not None:
         usable_path(log, "play --log")
@@ -479,6 +505,7 @@ def resumed_session(path: Path, edition: Optional[str], humans: Optional[str], b
     header = record.header
     ref = edition or gamelog.edition_ref(header)
     ruleset = load_edition(ref)
+    set_language(reader_language(ruleset.language, lang))
     if ruleset.id != header["edition"]:
         fail(f"{path} is a game of {header['edition']}, not of {ruleset.id}", EXIT_USAGE)
     problem = gamelog.hash_problem(record, ruleset)
@@ -509,7 +536,9 @@ def resumed_session(path: Path, edition: Optional[str], humans: Optional[str], b
     writer = open_writer(target, record, append=True)
     session = Session(game, record, seats, ref, writer, target)
     session.remember(past)  # the short log picks up where the saved game left off
-    session.say(f"Resuming {header['edition']} (seed {header['seed']}) after {counted(len(record.moves), 'move')}.")
+    moves = ngettext("{n} move", "{n} moves", len(record.moves)).format(n=len(record.moves))
+    session.say(typography(_("Resuming {edition} (seed {seed}) after {moves}.").format(
+        edition=header["edition"], seed=header["seed"], moves=moves)))
     return session
 
 
@@ -542,11 +571,29 @@ def play(
     round_turns: Optional[int] = typer.Option(None, "--round-turns", help="Stop at a party's signal after this many moves (every player's moves counted)."),
     round_minutes: Optional[float] = typer.Option(None, "--round-minutes", help="Stop at a party's signal after this many minutes."),
     force: bool = typer.Option(False, "--force", help="Let --log overwrite an existing file without asking."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="The language the table speaks: en or fr (default: the "
+                                       "edition's own)."),
 ) -> None:
     """Play an edition at the terminal, against bots or other people at the same keyboard.
 
     An edition that scores a match is played race after race until a side wins it."""
+    before = language()
+    try:
+        play_in_language(edition, players, setup, humans, bots, seed, log, resume, round_turns, round_minutes, force,
+                         lang)
+    finally:
+        set_language(before)  # the command read in its reader's language; whoever called it reads in its own
+
+
+def play_in_language(edition, players, setup, humans, bots, seed, log, resume, round_turns, round_minutes, force,
+                     lang) -> None:
+    """`touring play` itself; the table speaks the language chosen when the edition is loaded (new_session)."""
     signal = round_signal(round_turns, round_minutes)
+    if lang is not None:
+        try:
+            lang = check_language(lang)
+        except UnknownLanguage as exc:
+            fail(f"--lang: {exc}", EXIT_USAGE)
     if resume is None and edition is None:
         fail("touring play: name the edition to play (for example touring-1937), or --resume a saved game",
              EXIT_USAGE)
@@ -556,17 +603,16 @@ def play(
         for given, flag in ((players, "--players"), (setup, "--setup"), (seed, "--seed")):
             if given is not None:
                 fail(f"{flag} cannot be combined with --resume: the saved game decides it", EXIT_USAGE)
-        session = resumed_session(resume, edition, humans, bots, log, force)
+        session = resumed_session(resume, edition, humans, bots, log, force, lang)
     else:
         session = new_session(edition, players if players is not None else 2, setup,
-                              humans if humans is not None else "1", bots or "greedy", seed, log, force)
-        header = session.record.header
-        session.say(start_line(session) + (" Type ? for help." if session.seats.humans else ""))
+                              humans if humans is not None else "1", bots or "greedy", seed, log, force, lang=lang)
+        session.say(start_line(session) + (typography(_(" Type ? for help.")) if session.seats.humans else ""))
     session.signal = signal
     try:
         play_races(session, None if resume is not None else lambda race_seed, first, race_log: _next_race(
             new_session(edition, players if players is not None else 2, setup, humans if humans is not None else "1",
-                        bots or "greedy", race_seed, race_log, force, first), signal))
+                        bots or "greedy", race_seed, race_log, force, first, lang), signal))
     except Stop as stop:
         raise typer.Exit(session.stop(stop.reason))
     except KeyboardInterrupt:

@@ -9,7 +9,8 @@ import typer
 
 from ..play import gamelog
 from ..play.gamelog import LogError, Mismatch
-from ..base.wording import counted
+from ..base.i18n import (SOURCE_LANGUAGE, UnknownLanguage, _, check_language, language, ngettext, pgettext,
+                         reader_language, set_language, typography)
 from .common import EXIT_USAGE, EXIT_USER, fail, load_edition, out, path_problem, print_json, shown_path
 
 
@@ -35,15 +36,42 @@ class Stepper:
                                "events": [str(event) for event in events]})
         if not self.show:
             return
-        self.console.print(f"{entry.n}. player {entry.seat + 1}: {move}", style="bold", markup=False)
+        self.console.print(self.move_line(entry, move, game), style="bold", markup=False)
         for event in events:
-            self.console.print(f"     {event}", markup=False, highlight=False)
+            self.console.print(f"     {self.event_line(event, game)}", markup=False, highlight=False)
         if self.pause:
             try:
-                if input("   [Enter: next move, q: run to the end] ").strip().lower() == "q":
+                if input(typography(_("   [Enter: next move, q: run to the end] "))).strip().lower() == "q":
                     self.pause = False
             except (EOFError, KeyboardInterrupt):
                 self.pause = False
+
+
+    @staticmethod
+    def move_line(entry, move, game) -> str:
+        """'12. player 2: discard Roll' (in another language, the table's own words for the move)."""
+        if language() == SOURCE_LANGUAGE:
+            return f"{entry.n}. player {entry.seat + 1}: {move}"
+        from ..play.table_view import move_label
+
+        return typography(_("{number}. player {seat}: {move}").format(number=entry.n, seat=entry.seat + 1,
+                                                                      move=move_label(move, game.ruleset)))
+
+    @staticmethod
+    def event_line(event, game) -> str:
+        """An event as the log says it (in another language, as the table says it)."""
+        if language() == SOURCE_LANGUAGE:
+            return str(event)
+        from ..play.event_words import Wording, event_sentence
+
+        return typography(event_sentence(event, Wording(game.ruleset, game.t.seats_of)) or str(event))
+
+
+def outcome_word(outcome: str) -> str:
+    """How the game ended, as the log names it ("completed"), in the reader's language."""
+    said = {"completed": pgettext("outcome", "completed"), "exhausted": pgettext("outcome", "exhausted"),
+            "turn-limit": pgettext("outcome", "turn-limit"), "signal": pgettext("outcome", "signal")}
+    return said.get(outcome, outcome)
 
 
 def summary(record: gamelog.GameRecord, game) -> dict:
@@ -57,8 +85,25 @@ def replay(
     step: bool = typer.Option(False, "--step", help="Show every move and its events (pausing on a terminal)."),
     as_json: bool = typer.Option(False, "--json", help="Print the outcome of the check as JSON."),
     edition: Optional[str] = typer.Option(None, "--edition", help="Check against this edition file instead of the logged one."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="The language --step reads the moves in: en or fr "
+                                       "(default: the edition's own; --json is always English)."),
 ) -> None:
     """Replay a game log and check that the engine makes every move and event exactly as logged."""
+    if lang is not None:
+        try:
+            lang = check_language(lang)
+        except UnknownLanguage as exc:
+            fail(f"--lang: {exc}", EXIT_USAGE)
+    before = language()
+    try:
+        replay_in_language(file, step, as_json, edition, lang)
+    finally:
+        set_language(before)
+
+
+def replay_in_language(file: Path, step: bool, as_json: bool, edition: Optional[str], lang: Optional[str]) -> None:
+    """`touring replay` itself; --step's moves and the verdict are read in the reader's language (the JSON is
+    the log's own words)."""
     problem = path_problem(file) or (f"{shown_path(file)} is a folder; name a game log in it" if file.is_dir() else
                                      None if file.is_file() else f"no such file: {shown_path(file)}")
     if problem:
@@ -71,6 +116,8 @@ def replay(
     problem = gamelog.hash_problem(record, ruleset)
     if problem:
         _refuse(f"{file}: refused: {problem}", as_json, 1)
+    if not as_json:
+        set_language(reader_language(ruleset.language, lang))
     stepper = Stepper(step, as_json)
     try:
         game = gamelog.rebuild(record, ruleset, on_move=stepper)
@@ -82,10 +129,22 @@ def replay(
             result["steps"] = stepper.steps
         print_json(result)
         return
-    state = (f"side {game.winner + 1} won" if game.winner is not None else "no winner") if game.is_over \
-        else "the game is not finished"
-    out().print(f"OK: {counted(len(record.moves), 'move')} of {record.header['edition']} replay identically; {state}"
-                + (f" ({game.outcome}, {counted(game.turns, 'turn')})." if game.is_over else "."), markup=False)
+    if not game.is_over:
+        state = _("the game is not finished")
+    elif game.winner is not None:
+        state = _("side {number} won").format(number=game.winner + 1)
+    else:
+        state = _("no winner")
+    moves = ngettext("{n} move", "{n} moves", len(record.moves)).format(n=len(record.moves))
+    if game.is_over:
+        turns = ngettext("{n} turn", "{n} turns", game.turns).format(n=game.turns)
+        said = _("OK: {moves} of {edition} replay identically; {state} ({outcome}, {turns}).").format(
+            moves=moves, edition=record.header["edition"], state=state, outcome=outcome_word(game.outcome),
+            turns=turns)
+    else:
+        said = _("OK: {moves} of {edition} replay identically; {state}.").format(
+            moves=moves, edition=record.header["edition"], state=state)
+    out().print(typography(said), markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -19,7 +19,8 @@ from ..play.gamelog import race_log
 from ..engine.rules.scoring import RaceScore
 from ..mechanics import match_parts
 from ..play.score_sheet import ScoreSheet, score_sheet
-from ..base.wording import capital, counted, listed, sentence
+from ..base.i18n import _, ngettext, pgettext, typography
+from ..base.wording import capital, sentence
 from .common import Stop
 
 
@@ -68,7 +69,8 @@ def _next(first: RaceSession, match: Match, next_race: NextRace) -> RaceSession:
     session.say("")
     leads = "".join(f", {said}" for mechanic, part in match_parts(match.ruleset)  # (touring_dsl.mechanics)
                      if (said := mechanic.match_status(part, session.seats.name(lead))))
-    session.say(f"Race {number} of the match (seed {session.record.header['seed']}{leads}):", style="bold")
+    session.say(typography(_("Race {number} of the match (seed {seed}{leads}):").format(
+        number=number, seed=session.record.header["seed"], leads=leads)), style="bold")
     try:
         session.run()
     except Stop as stop:  # the play command's own handlers know only the first race's session
@@ -83,9 +85,10 @@ def report(session: RaceSession, match: Match, scores: tuple[RaceScore, ...]) ->
     running totals beneath it."""
     sheet = score_sheet(match)
     session.say("")
-    session.say(f"Scores for race {sheet.race}:", style="bold")
-    session.say("  " + sentence("; ".join(f"side {side + 1}: {side_players(session, side)}"
-                                          for side in range(len(sheet.totals)))))
+    session.say(typography(_("Scores for race {number}:").format(number=sheet.race)), style="bold")
+    session.say("  " + typography(sentence("; ".join(
+        _("side {number}: {players}").format(number=side + 1, players=side_players(session, side))
+        for side in range(len(sheet.totals))))))
     for line in sheet_lines(sheet, session.console.width):
         session.say(line)
 
@@ -93,10 +96,11 @@ def report(session: RaceSession, match: Match, scores: tuple[RaceScore, ...]) ->
 def sheet_lines(sheet: ScoreSheet, width: int = 80) -> list[str]:
     """The sheet as a table of text: a term per row, its words broken to leave room for a column per side."""
     cells = [[row.term, *("-" if points is None else str(points) for points in row.cells)] for row in sheet.rows]
-    cells.append([f"Race {sheet.race} total", *map(str, sheet.totals)])
+    cells.append([_("Race {number} total").format(number=sheet.race), *map(str, sheet.totals)])
     if sheet.match_totals is not None:
-        cells.append([f"Match total (to {counted(sheet.target, 'point')})", *map(str, sheet.match_totals)])
-    heads = ["", *(f"Side {side + 1}" for side in range(len(sheet.totals)))]
+        points = ngettext("{n} point", "{n} points", sheet.target).format(n=sheet.target)
+        cells.append([_("Match total (to {points})").format(points=points), *map(str, sheet.match_totals)])
+    heads = ["", *(_("Side {number}").format(number=side + 1) for side in range(len(sheet.totals)))]
     column = max(len(text) for row in cells + [heads] for text in row[1:]) + 2
     room = max(20, min(max(len(row[0]) for row in cells), width - 2 - column * len(sheet.totals)))
     lines = [f"  {'':<{room}}" + "".join(f"{head:>{column}}" for head in heads[1:])]
@@ -109,23 +113,34 @@ def sheet_lines(sheet: ScoreSheet, width: int = 80) -> list[str]:
 
 def conclude(session: RaceSession, match: Match) -> None:
     winner = match.winner
+    races = ngettext("{n} race", "{n} races", len(match.races)).format(n=len(match.races))
     if winner is None:
-        session.say(f"The match ends undecided after {counted(len(match.races), 'race')}.", style="bold")
+        session.say(typography(_("The match ends undecided after {races}.").format(races=races)), style="bold")
         return
     others = [total for side, total in enumerate(match.totals) if side != winner]
-    session.say(f"{capital(side_name(session, winner))} wins the match, {match.totals[winner]} to "
-                f"{', '.join(map(str, others))}, after "
-                f"{counted(len(match.races), 'race')}.", style="bold")
+    seats = [seat for seat in range(session.game.players) if session.game.side_of(seat) == winner]
+    session.say(typography((pgettext("you", "{side} wins the match, {points} to {others}, after {races}.")
+                            if session.seats.only_human in seats else
+                            _("{side} wins the match, {points} to {others}, after {races}.")).format(
+        side=capital(side_name(session, winner)), points=match.totals[winner], others=", ".join(map(str, others)),
+        races=races)), style="bold")
 
 
 def side_name(session: RaceSession, side: int) -> str:
     """'side 1 (you)' on the one person's side, else 'side 2': the sheet's heading says who plays each side."""
     seats = [seat for seat in range(session.game.players) if session.game.side_of(seat) == side]
-    return f"side {side + 1} (you)" if session.seats.only_human in seats else f"side {side + 1}"
+    if session.seats.only_human in seats:
+        return _("side {number} (you)").format(number=side + 1)
+    if len(seats) == 1:  # French names a player who plays alone, not a team
+        return pgettext("one player", "side {number}").format(number=side + 1)
+    return _("side {number}").format(number=side + 1)
 
 
 def side_players(session: RaceSession, side: int) -> str:
     """'you', 'you and player 3', 'player 2 (greedy) and player 4 (greedy)': no brackets in brackets."""
     seats = [seat for seat in range(session.game.players) if session.game.side_of(seat) == side]
-    names = ["you" if seat == session.seats.only_human else session.seats.name(seat) for seat in seats]
-    return listed(names)
+    names = [_("you") if seat == session.seats.only_human else session.seats.name(seat) for seat in seats]
+    said = names[0]
+    for name in names[1:-1]:
+        said = _("{names}, {name}").format(names=said, name=name)
+    return _("{names} and {name}").format(names=said, name=names[-1]) if len(names) > 1 else said

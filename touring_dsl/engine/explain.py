@@ -34,7 +34,8 @@ def why_not(game, seat: int, card: str) -> str | None:
     asking = offer_mechanic(game)
     if asking is not None:  # a mechanic's question: only its answers are moves now
         # the question itself is asked once above the hand; each card only says what to answer
-        return _("answer first: {answers}").format(answers=either(decision.words for decision in asking.decisions))
+        labels = [asking.decision_label(decision) for decision in asking.decisions]
+        return _("answer first: {choices}").format(choices=either(labels))
     waiting = core.first_said("answer_refusal", game, c)  # a hazard waits for its answer (mechanics.counters)
     if waiting is not None:
         return waiting or None  # "": card c answers it
@@ -100,4 +101,5 @@ _OWN_REFUSALS = {"effects": _hazard}
 
 def _side_name(t, v: int) -> str:
     seats = t.seats_of[v]
-    return _("player {n}").format(n=seats[0] + 1) if len(seats) == 1 else _("side {n}").format(n=v + 1)
+    return _("player {number}").format(number=seats[0] + 1) if len(seats) == 1 else \
+        _("side {number}").format(number=v + 1)

@@ -42,7 +42,7 @@ def decision_words(action: str) -> str | None:
     for mechanic in REGISTERED:
         for decision in mechanic.decisions:
             if decision.action == action:
-                return decision.words
+                return mechanic.decision_label(decision)
     return None
 
 

@@ -250,6 +250,11 @@ class Mechanic(Contract):
         that race: "player 2 (greedy)"), or None (`touring play`)."""
         return None
 
+    def decision_label(self, decision) -> str:
+        """One of its decisions in the reader's language (a button, a move in a list); a mechanic with
+        translated words gives them here, else its English words."""
+        return decision.words
+
     def question(self, game, offer, reader_side: int | None = None) -> str:
         """The question of one of its offers, to the seat that must answer (the prompt, the web page), worded
         for a reader on reader_side (None: a spectator) by public facts alone ("your side" to the side asked)."""

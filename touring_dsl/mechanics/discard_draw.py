@@ -16,7 +16,6 @@ rebuilds them. Every piece is declared below, as the Extension's are.
 from __future__ import annotations
 
 from ..base.i18n import _
-
 from .base import Decision, Mechanic, model_on_first_use
 from .vocabulary import ONE, PUBLIC, SAFETY, VALUE, Offer, StateField
 
@@ -47,6 +46,9 @@ class DiscardDrawMechanic(Mechanic):
     statements = {"discard_draw": "turn"}
     errors = {"E235": "taking the top discard where a turn does not begin with a draw of one card"}
     decisions = (Decision(TAKE, "take the top discard"), Decision(DRAW, "draw from the draw pile"))
+
+    def decision_label(self, decision) -> str:
+        return _("take the top discard") if decision.action == TAKE else _("draw from the draw pile")
     events = {"take": "A player took the top discard."}
 
     def events_read(self) -> dict[str, str]:
@@ -150,13 +152,13 @@ class DiscardDrawMechanic(Mechanic):
     def status(self, game) -> str | None:
         t = game.t
         if game.discard and len(game.discard) == game.discard_mark:
-            return (f"the top discard, {t.names[game.discard[-1]]}, may be taken instead of a draw "
-                    f"(not by player {game.discard_seat + 1}, who discarded it)")
-        return "a turn's draw may take the top discard, when another player discarded it"
+            return _("the top discard, {card}, may be taken instead of a draw (not by player {number}, who discarded "
+                     "it)").format(card=t.names[game.discard[-1]], number=game.discard_seat + 1)
+        return _("a turn's draw may take the top discard, when another player discarded it")
 
     def question(self, game, offer, reader_side: int | None = None) -> str:
-        return (f"Player {game.to_act + 1}: take {game.t.names[game.discard[-1]]} from the discards, "
-                f"or draw from the draw pile?")
+        return _("Player {number}: take {card} from the discards, or draw from the draw pile?").format(
+            number=game.to_act + 1, card=game.t.names[game.discard[-1]])
 
 
 MECHANIC = DiscardDrawMechanic()

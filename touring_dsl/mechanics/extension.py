@@ -16,13 +16,11 @@ through them one by one.
 """
 from __future__ import annotations
 
-from ..base.i18n import _
+from ..base.i18n import _, pgettext
 
 from functools import partial
 
-from ..base.i18n import _
 from ..base.wording import unit_said
-
 from .base import Award, Decision, Finish, Mechanic, model_on_first_use
 from .vocabulary import ONE, PUBLIC, VALUE, Offer, StateField
 
@@ -203,11 +201,15 @@ class ExtensionMechanic(Mechanic):
             return _("for completing the race after an extension")
         return None
 
+    def decision_label(self, decision) -> str:
+        return _("extend the race") if decision.action == EXTEND else _("end the race here")
+
     def status(self, game) -> str | None:
         t = game.t
         if game.race_target > t.target:
-            return f"the race is extended to {game.race_target} {t.unit}"
-        return f"the race is {t.target} {t.unit}; it may be extended to {t.extend_to} {t.unit}"
+            return _("the race is extended to {to} {unit}").format(to=game.race_target, unit=t.unit)
+        return _("the race is {target} {unit}; it may be extended to {to} {unit}").format(
+            target=t.target, unit=t.unit, to=t.extend_to)
 
     def question(self, game, offer, reader_side: int | None = None) -> str:
         """The question to the seat to act, worded for a reader on reader_side: "Your side reached 700 km"
@@ -218,12 +220,25 @@ class ExtensionMechanic(Mechanic):
         lost = sum(term.points for term in terms if term.what == self.awards[0].what)
         asked = t.side_of[game.to_act]
         mine = reader_side == asked
-        whose = "your" if mine else "the"
-        more = f", {bonus} more points if {whose} side completes it" if bonus else ""
-        more += f" and {lost} to each other side if not" if lost else ""
-        who = "Your side" if mine else f"Side {asked + 1}"
-        return (f"{who} reached {t.target} {t.unit}: extend the race to {t.extend_to} {t.unit}{more}, "
-                f"or stop here and win?")
+        alone = len(t.seats_of[asked]) == 1  # French names a player alone, not a team
+        if bonus and lost:
+            more = (_(", {bonus} more points if your side completes it and {lost} to each other side if not") if mine
+                    else _(", {bonus} more points if the side completes it and {lost} to each other side if not"))
+        elif bonus:
+            more = _(", {bonus} more points if your side completes it") if mine else \
+                _(", {bonus} more points if the side completes it")
+        else:
+            more = ""
+        if mine:
+            text = _("Your side reached {target} {unit}: extend the race to {to} {unit}{more}, or stop here and win?")
+        elif alone:
+            text = pgettext("one player", "Side {number} reached {target} {unit}: extend the race to {to} {unit}"
+                                          "{more}, or stop here and win?")
+        else:
+            text = _("Side {number} reached {target} {unit}: extend the race to {to} {unit}{more}, or stop here and "
+                     "win?")
+        return text.format(number=asked + 1, target=t.target, unit=t.unit, to=t.extend_to,
+                           more=more.format(bonus=bonus, lost=lost))
 
 
 MECHANIC = ExtensionMechanic()

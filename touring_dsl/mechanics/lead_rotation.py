@@ -12,7 +12,6 @@ Extension's are (docs/language.md, "Adding a mechanic").
 from __future__ import annotations
 
 from ..base.i18n import _
-
 from .base import Mechanic, model_on_first_use
 
 # the part of the model: the match's lead passes to the left race by race
@@ -79,7 +78,7 @@ class LeadRotationMechanic(Mechanic):
         return _("the lead passing to the left race by race")
 
     def match_status(self, part, leader: str) -> str:
-        return f"{leader} leads"
+        return _("{leader} leads").format(leader=leader)
 
 
 MECHANIC = LeadRotationMechanic()

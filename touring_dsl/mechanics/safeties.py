@@ -19,12 +19,10 @@ through the Emitter `e` (e.draw_cards, e.refresh, e.hook), and it imports no mod
 """
 from __future__ import annotations
 
-from ..base.i18n import _
+from ..base.i18n import _, ngettext
 from ..base.wording import reasons_said
-
 from .construct import Construct
 from .effects.base import Named, NameList
-from ..base.i18n import _, ngettext
 from .phrases import Chapter, Para, Refs, filled
 from .vocabulary import DERIVED, EMPTY, LIST, LISTS, PUBLIC, RUNNING, SAFETY, SIDE, StateField
 

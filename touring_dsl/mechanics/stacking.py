@@ -25,8 +25,6 @@ from ..base.i18n import _
 
 from typing import Literal
 
-from ..base.i18n import _
-
 from .base import Mechanic, model_on_first_use
 from .vocabulary import DERIVED, EMPTY, GO, HAZARD, LISTS, REMEDY, RUNNING, SIDE, StateField
 
@@ -209,11 +207,15 @@ class StackingMechanic(Mechanic):
     def status(self, game) -> str | None:
         """The rule, and for each side with hazards under its top one, which (the table shows only the top)."""
         t = game.t
-        rule = "those beneath are remedied in turn" if t.stack_beneath == IN_TURN else \
-            "the top one's remedy buries those beneath"
-        said = [f"hazards stack: {rule}"]
-        said += [f"side {s + 1} has {' and '.join(t.names[t.state_hazard[g]] for g in under)} under its top hazard"
-                 for s, under in enumerate(game.held_under) if under]
+        said = [_("hazards stack: those beneath are remedied in turn") if t.stack_beneath == IN_TURN else
+                _("hazards stack: the top one's remedy buries those beneath")]
+        for s, under in enumerate(game.held_under):
+            if under:
+                cards = [t.names[t.state_hazard[g]] for g in under]
+                listed = cards[0]
+                for card in cards[1:]:
+                    listed = _("{cards} and {card}").format(cards=listed, card=card)
+                said.append(_("side {number} has {cards} under its top hazard").format(number=s + 1, cards=listed))
         return "; ".join(said)
 
 

@@ -5,21 +5,25 @@ import re
 
 from ..language.model import Ruleset
 from ..base.rng import Rng, splitmix64
-from ..base.wording import distance
+from ..base.i18n import _, ngettext
 from .record import PartyError, Table
 
 
 _MILES = re.compile(r"[0-9]{1,9}")  # ASCII digits only: str.isdigit() also passes ² and full-width digits
 
 
+def miles(n: int) -> str:
+    return ngettext("{n} mile", "{n} miles", n).format(n=n)
+
+
 def parse_games(text: str) -> list[int]:
     """ "45" -> [45]; "110+20" -> [110, 20], the miles of each game of the round in order."""
     parts = [part.strip() for part in text.strip().split("+")]
     if not text.strip() or not all(_MILES.fullmatch(part) for part in parts):
-        odd = "; write the miles with the digits 0 to 9" if any(ch.isdigit() and not ch.isascii()
-                                                                 for ch in text) else ""
-        raise PartyError(f"{text.strip()!r} is not a number of miles (write 45, or 110+20 when a game was won "
-                         f"and another begun){odd}")
+        odd = _("; write the miles with the digits 0 to 9") if any(ch.isdigit() and not ch.isascii()
+                                                                    for ch in text) else ""
+        raise PartyError(_("{text} is not a number of miles (write 45, or 110+20 when a game was won and another "
+                           "begun){odd}").format(text=repr(text.strip()), odd=odd))
     return [int(part) for part in parts]
 
 
@@ -30,31 +34,31 @@ def side_name(side: list[str]) -> str:
 def check_games(ruleset: Ruleset, table: Table, by_side: list[list[int]]) -> list[list[int]]:
     """Per-side game miles -> games[g][side], after checking them against the table's race and rules."""
     race = ruleset.setup_for(len(table.players)).race.miles
-    where = f"table {table.number}"
+    where = _("table {number}").format(number=table.number)
     counts = {len(games) for games in by_side}
     if len(counts) != 1:
-        raise PartyError(f"{where}: every side must list the same number of games "
-                         f"({', '.join(f'{side_name(s)}: {len(g)}' for s, g in zip(table.sides, by_side))}); "
-                         "when a game was won and another begun, give each side its miles in every game, "
-                         f"as {race}+20 and {race // 2}+15")
+        counted = ", ".join(f"{side_name(s)}: {len(g)}" for s, g in zip(table.sides, by_side))
+        raise PartyError(_("{where}: every side must list the same number of games ({counts}); when a game was won "
+                           "and another begun, give each side its miles in every game, as {race}+20 and {half}+15")
+                         .format(where=where, counts=counted, race=race, half=race // 2))
     if counts.pop() > 1 and not ruleset.progressive.restart:
-        raise PartyError(f"{where}: {ruleset.id} plays one game a round; a table that finishes early waits "
-                         "for the signal, so give one number per side")
+        raise PartyError(_("{where}: {edition} plays one game a round; a table that finishes early waits for the "
+                           "signal, so give one number per side").format(where=where, edition=ruleset.id))
     for side, games in zip(table.sides, by_side):
-        for miles in games:
-            if miles > race:
-                raise PartyError(f"{where}: {distance(miles, 'miles')} for {side_name(side)} is beyond the race of "
-                                 f"{distance(race, 'miles')} (when a game was won and another begun, write the games' miles as "
-                                 f"{race}+20)")
+        for laid in games:
+            if laid > race:
+                raise PartyError(_("{where}: {miles} for {side} is beyond the race of {race} (when a game was won "
+                                   "and another begun, write the games' miles as {example}+20)").format(
+                    where=where, miles=miles(laid), side=side_name(side), race=miles(race), example=race))
     games = [list(game) for game in zip(*by_side)]
     for number, game in enumerate(games[:-1], start=1):
         if race not in game:
-            raise PartyError(f"{where}: game {number} of the round was not finished (nobody reached {race} "
-                             "miles), so no other game followed it")
+            raise PartyError(_("{where}: game {number} of the round was not finished (nobody reached {race} miles), "
+                               "so no other game followed it").format(where=where, number=number, race=race))
     for number, game in enumerate(games, start=1):
         if game.count(race) > 1:
-            raise PartyError(f"{where}: in game {number} two sides reached {race} miles; the first to "
-                             "finish ends the game")
+            raise PartyError(_("{where}: in game {number} two sides reached {race} miles; the first to finish ends "
+                               "the game").format(where=where, number=number, race=race))
     return games
 
 

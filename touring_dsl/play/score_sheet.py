@@ -13,6 +13,7 @@ from typing import Sequence
 
 from ..engine.match import Match
 from ..engine.rules.scoring import RaceScore
+from ..base.i18n import SOURCE_LANGUAGE, _, language, ngettext
 from ..base.wording import counted
 
 
@@ -53,7 +54,35 @@ def term_words(term, unit: str, counter: str = "") -> str:
     scoring section; counter: the edition's name for a hazard turned away, where it gives one)."""
     from ..mechanics.scoring import score_words
 
+    if language() != SOURCE_LANGUAGE:
+        said = sheet_label(term, unit, counter)
+        if said is not None:
+            return said
     return f"{counted(term.points, 'point')} {score_words(term, unit, counter=counter)}"
+
+
+def sheet_label(term, unit: str, counter: str) -> str | None:
+    """A term's row on the sheet in the reader's language: a whole sentence per kind of term, or None for a
+    kind this has no words for (its English words are shown)."""
+    points = ngettext("{n} point", "{n} points", term.points).format(n=term.points)
+    card = getattr(term, "card", None)
+    kind = getattr(term, "kind", None)
+    labels = {
+        "distance": lambda: _("{points} per km") if unit == "km" else _("{points} per mile"),
+        "in-play": lambda: (_("{points} per {card} in play") if card else
+                            _("{points} per safety in play") if kind == "safety" else None),
+        "all-in-play": lambda: _("{points} for all safeties in play") if kind == "safety" else None,
+        "countered": lambda: _("{points} per {counter}") if counter else _("{points} per hazard countered"),
+        "completing": lambda: _("{points} for completing the race"),
+        "completing-without": lambda: _("{points} for completing the race without {card}"),
+        "completing-exhausted": lambda: _("{points} for completing the race after the draw pile runs out"),
+        "shut-out": lambda: _("{points} for completing the race while no opponent has any mileage"),
+        "completing-extended": lambda: _("{points} for completing the race after an extension"),
+        "extension-called": lambda: _("{points} for an extension, to its caller who completes it, else to each "
+                                      "opponent of the caller"),
+    }
+    text = labels.get(term.what, lambda: None)()
+    return None if text is None else text.format(points=points, card=card, counter=counter)
 
 
 def sheet_rows(ruleset, scores: Sequence[RaceScore]) -> tuple[SheetRow, ...]:

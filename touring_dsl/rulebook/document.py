@@ -348,7 +348,7 @@ class _Writer:
         cell rewritten by each construct in turn (core.ORDER["hazard_cure"])."""
         chain = core.first_said("hazard_chain", self.r, card.name)
         does, cure = effects.effects_of(self.r)[card.name].row(card, chain)
-        for _, step in core.steps("hazard_cure"):
+        for _slot, step in core.steps("hazard_cure"):
             cure = step(self.r, card.name, cure)
         return (text(CardName(card.name)), text(str(card.count)), phrase(does), self.said(cure))
 

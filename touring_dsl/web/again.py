@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from ..base.i18n import _
 from .editions import as_saved, saved_text
 from .store import Access, TableStore
 from .disk import write_json
@@ -64,6 +65,7 @@ def again_message(store: TableStore, table: Table, seat: int | None) -> str | No
     if made is None or (seat is not None and seat == made.meta.get(BY)):
         return None
     by = made.meta.get(BY)
-    words = (f"Player {by + 1} started a new game: join it." if by is not None else "A new game was started: join it.")
+    words = (_("Player {number} started a new game: join it.").format(number=by + 1) if by is not None
+             else _("A new game was started: join it."))
     to = f"/s/{made.meta['tokens'][seat]}" if seat is not None else f"/w/{made.meta['spectator']}"
     return json.dumps({"type": "again", "to": to, "words": words}, ensure_ascii=False)

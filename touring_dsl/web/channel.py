@@ -17,7 +17,10 @@ import sys
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..base.i18n import reading
 from .again import again_message
+from .page_words import page_words
+from .reader import reader_language
 from .store import TableStore
 from .table import MoveRefused, Table
 from .views import catalogue
@@ -33,8 +36,8 @@ class Connection:
     reader that falls behind never holds up its table; once its queue is full it is closed (its page rejoins
     by its link and is sent the position then)."""
 
-    def __init__(self, ws: WebSocket, seat: int | None, limit: int = QUEUE_LIMIT):
-        self.ws, self.seat = ws, seat
+    def __init__(self, ws: WebSocket, seat: int | None, limit: int = QUEUE_LIMIT, lang: str = "en"):
+        self.ws, self.seat, self.lang = ws, seat, lang  # lang: the language its reader reads (web.reader)
         self.queue: asyncio.Queue[str] = asyncio.Queue(limit)
         self.sender = asyncio.create_task(self.send_all())
         self.closing: asyncio.Task | None = None
@@ -76,8 +79,8 @@ class Hub:
         self.connections: dict[str, set[Connection]] = {}
         self.bot_tasks: dict[str, asyncio.Task] = {}
 
-    def join(self, table: Table, ws: WebSocket, seat: int | None) -> Connection:
-        connection = Connection(ws, seat)
+    def join(self, table: Table, ws: WebSocket, seat: int | None, lang: str = "en") -> Connection:
+        connection = Connection(ws, seat, lang=lang)
         self.connections.setdefault(table.id, set()).add(connection)
         return connection
 
@@ -94,17 +97,19 @@ class Hub:
     async def broadcast(self, table: Table) -> None:
         """Queue for every connected seat the new position as it may see it (each seat's message built once);
         nothing here waits for a browser."""
-        built: dict[int | None, str] = {}
+        built: dict[tuple[int | None, str], str] = {}
         for connection in list(self.connections.get(table.id, ())):
-            seat = connection.seat
-            if seat not in built:
-                built[seat] = json.dumps(table.state(seat), ensure_ascii=False)
-            self.send(table, connection, built[seat])
+            key = (connection.seat, connection.lang)
+            if key not in built:
+                with reading(connection.lang):  # each reader's words in its own language
+                    built[key] = json.dumps(table.state(connection.seat), ensure_ascii=False)
+            self.send(table, connection, built[key])
 
     def tell_seats(self, table: Table, message_for) -> None:
         """Queue for each connected seat of a table the message message_for(seat) gives it (None: nothing)."""
         for connection in list(self.connections.get(table.id, ())):
-            text = message_for(connection.seat)
+            with reading(connection.lang):  # its words in its reader's language
+                text = message_for(connection.seat)
             if text is not None:
                 self.send(table, connection, text)
 
@@ -163,22 +168,26 @@ async def live(ws: WebSocket) -> None:
         await ws.close(code=1008)  # before accepting: the browser sees a refused handshake, nothing more
         return
     table, seat = found.table, found.seat
+    lang = reader_language(ws, table.ruleset.language)
     await ws.accept()
-    connection = hub.join(table, ws, seat)
+    connection = hub.join(table, ws, seat, lang)
     try:
-        hub.send(table, connection, json.dumps({"type": "cards", "cards": catalogue(table.ruleset),
-                                                "rules": f"/rules/{ws.path_params['token']}"}, ensure_ascii=False))
-        hub.send(table, connection, json.dumps(table.state(seat), ensure_ascii=False))
-        if moved := ws.app.state.moved_message(table, seat):  # a party's game its player has left (web.evening)
-            hub.send(table, connection, moved)
-        if again := again_message(hub.store, table, seat):  # a finished game another player has followed
-            hub.send(table, connection, again)
+        with reading(lang):
+            hub.send(table, connection, json.dumps({"type": "cards", "cards": catalogue(table.ruleset),
+                                                    "rules": f"/rules/{ws.path_params['token']}",
+                                                    "lang": lang, "words": page_words()}, ensure_ascii=False))
+            hub.send(table, connection, json.dumps(table.state(seat), ensure_ascii=False))
+            if moved := ws.app.state.moved_message(table, seat):  # a party's game its player has left (web.evening)
+                hub.send(table, connection, moved)
+            if again := again_message(hub.store, table, seat):  # a finished game another player has followed
+                hub.send(table, connection, again)
         hub.wake_bots(table)
         while True:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            problem = await handle(hub, table, seat, message.get("text"))
+            with reading(lang):  # a refusal is said in the reader's language
+                problem = await handle(hub, table, seat, message.get("text"))
             if problem:
                 hub.send(table, connection, json.dumps({"type": "error", "message": problem}, ensure_ascii=False))
     except (WebSocketDisconnect, RuntimeError):

@@ -20,8 +20,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
+from ..base.i18n import _, reading
 from . import pages, party_pages
 from .party import PLAYERS, WebParty
+from .reader import keep_choice, reader_language
 from .table import Table
 
 
@@ -95,7 +97,7 @@ def moved_message(state, table: Table, seat: int | None, web_party: WebParty | N
     path = moved_to(state, table, seat, web_party)
     if path is None:
         return None
-    return json.dumps({"type": "moved", "to": path, "words": "Play has moved on: on to your next table."},
+    return json.dumps({"type": "moved", "to": path, "words": _("Play has moved on: on to your next table.")},
                       ensure_ascii=False)
 
 
@@ -116,7 +118,8 @@ def seat_evening(state, table: Table, seat: int) -> tuple[str, str] | None:
         return None
     name = table.names[seat]
     place = place_of(web_party, state.store, name)
-    label = f"Round {place.round}, table {place.table.number}" if place else "Your evening"
+    label = _("Round {number}, table {table}").format(number=place.round, table=place.table.number) if place \
+        else _("Your evening")
     path = link_of(web_party, name)
     return (path, label) if path else None
 
@@ -127,7 +130,10 @@ async def evening_page(request: Request) -> Response:
     if found is None:
         return HTMLResponse(pages.refusal(), status_code=404)
     web_party, name = found
-    return HTMLResponse(party_pages.evening(web_party, name, place_of(web_party, state.store, name)))
+    with reading(reader_language(request, web_party.ruleset.language)):
+        response = HTMLResponse(party_pages.evening(web_party, name, place_of(web_party, state.store, name)))
+    keep_choice(request, response)
+    return response
 
 
 routes = [Route("/pl/{token}", evening_page)]

@@ -5,7 +5,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from ..base.i18n import reading
 from . import pages
+from .reader import keep_choice, reader_language
 from .editions import (MAX_EDITION_BYTES, EditionRefused, archive_choices, as_saved, house_rule_warnings,
                        saved_text)
 from .forms import address, base, declared_length, number, qr_svg, text_fields
@@ -23,10 +25,22 @@ def home(error: str | None = None, form: dict | None = None, party_error: str | 
     return HTMLResponse(pages.index(editions, error, form, party), status_code=status)
 
 
+def in_reader_language(handler):
+    """A route read in its request's language (web.reader: the switch, the cookie, Accept-Language)."""
+    async def run(request: Request) -> Response:
+        with reading(reader_language(request)):
+            response = await handler(request)
+        keep_choice(request, response)
+        return response
+    return run
+
+
+@in_reader_language
 async def index(request: Request) -> Response:
     return home()
 
 
+@in_reader_language
 async def new_table(request: Request) -> Response:
     state = request.app.state
     if foreign(request):
@@ -88,8 +102,11 @@ async def host_page(request: Request) -> Response:
     if found is None or not found.host:
         return HTMLResponse(pages.refusal(), status_code=404)
     settings = request.app.state.settings
-    return HTMLResponse(pages.host(found.table, base(request), qr_svg, settings.data_label, settings.local_only,
-                                   _warnings(found.table)))
+    with reading(reader_language(request, found.table.ruleset.language)):
+        response = HTMLResponse(pages.host(found.table, base(request), qr_svg, settings.data_label,
+                                           settings.local_only, _warnings(found.table)))
+    keep_choice(request, response)
+    return response
 
 
 def _warnings(table: Table) -> list[str]:

@@ -12,20 +12,23 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from ..base.i18n import reading
 from ..party.host import player_names
 from ..party.record import PartyError
 from . import evening, pages, party_pages
 from .editions import EditionRefused
 from .forms import address, base, declared_length, number, qr_svg, text_fields
-from .host_routes import home
+from .host_routes import home, in_reader_language
 from .limits import PARTY_PLAYERS, refusal_words
 from .party import PARTIES, WebParty
+from .reader import keep_choice, reader_language
 from .security import foreign
 from .store import TableStore
 
 NAME_LENGTH = 40  # characters of a player's name
 
 
+@in_reader_language
 async def new_party(request: Request) -> Response:
     state = request.app.state
     if foreign(request):
@@ -83,8 +86,11 @@ async def party_page(request: Request) -> Response:
     found, store = party_of(request), request.app.state.store
     if found is None:
         return HTMLResponse(pages.refusal(), status_code=404)
-    return HTMLResponse(party_pages.party_host(found, games_lister(found, store), base(request), qr_svg,
-                                               request.app.state.settings.local_only))
+    with reading(reader_language(request, found.ruleset.language)):
+        response = HTMLResponse(party_pages.party_host(found, games_lister(found, store), base(request), qr_svg,
+                                                       request.app.state.settings.local_only))
+    keep_choice(request, response)
+    return response
 
 
 def games_lister(found: WebParty, store: TableStore):
@@ -103,7 +109,8 @@ async def party_signal(request: Request) -> Response:
     if found.party.current is None:
         return party_refusal(found, "the party is over: there is no round to end")
     if fields.get("confirm") != "yes":
-        return HTMLResponse(party_pages.signal_confirm(found, games_lister(found, state.store)))
+        with reading(reader_language(request, found.ruleset.language)):
+            return HTMLResponse(party_pages.signal_confirm(found, games_lister(found, state.store)))
     asked = fields.get("round", str(found.party.current.number))
     if asked != str(found.party.current.number):  # a second press, or the clock sounded it meanwhile
         return party_refusal(found, "that round's signal has already sounded: the party is at round "

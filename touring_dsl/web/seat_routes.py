@@ -11,10 +11,19 @@ from starlette.routing import Route
 from . import pages
 from .again import AgainRefused, again_message, again_path, following, play_again
 from .editions import EditionRefused, as_saved, saved_text
+from ..base.i18n import _, reading
 from .forms import address
+from .host_routes import in_reader_language
+from .reader import keep_choice, reader_language, switch
 from .security import RULEBOOK_CSP, foreign
 from .table import EDITION_NAME
 from .views import catalogue
+
+
+def refused(request: Request) -> Response:
+    """A wrong link's page, in the reader's language (the browser's, or the switch's cookie)."""
+    with reading(reader_language(request)):
+        return HTMLResponse(pages.refusal(), status_code=404)
 
 
 def access(request: Request, seat_ok: bool = True):
@@ -28,24 +37,40 @@ def access(request: Request, seat_ok: bool = True):
 async def seat_page(request: Request) -> Response:
     found = access(request)
     if found is None or found.seat is None:
-        return HTMLResponse(pages.refusal(), status_code=404)
-    evening = request.app.state.seat_evening(found.table, found.seat)  # a party's seat: back to the evening page
-    title = f"{found.table.ruleset.title}: seat {found.seat + 1}"  # the tab names the edition played
-    return HTMLResponse(pages.game_page(title, "seat", evening))
+        return refused(request)
+    lang = reader_language(request, found.table.ruleset.language)
+    with reading(lang):
+        evening = request.app.state.seat_evening(found.table, found.seat)  # a party's seat: back to the evening page
+        title = _("{title}: seat {number}").format(title=found.table.ruleset.title, number=found.seat + 1)
+        return in_language(request, pages.game_page(title, "seat", evening, switch(request.url.path, lang)))
+
+
+def in_language(request: Request, html: str) -> Response:
+    """A page read in the request's language; a language chosen by the switch is kept for the next ones."""
+    response = HTMLResponse(html)
+    keep_choice(request, response)
+    return response
 
 
 async def watch_page(request: Request) -> Response:
     found = access(request, seat_ok=False)
     if found is None:
-        return HTMLResponse(pages.refusal(), status_code=404)
-    return HTMLResponse(pages.game_page(f"{found.table.ruleset.title}: the table", "watch"))
+        return refused(request)
+    lang = reader_language(request, found.table.ruleset.language)
+    with reading(lang):
+        return in_language(request, pages.game_page(_("{title}: the table").format(title=found.table.ruleset.title),
+                                                    "watch", switch=switch(request.url.path, lang)))
 
 
 async def replay_page(request: Request) -> Response:
     found = access(request)
     if found is None:
-        return HTMLResponse(pages.refusal(), status_code=404)
-    return HTMLResponse(pages.game_page(f"{found.table.ruleset.title}: the game again", "replay"))
+        return refused(request)
+    lang = reader_language(request, found.table.ruleset.language)
+    with reading(lang):
+        return in_language(request, pages.game_page(
+            _("{title}: the game again").format(title=found.table.ruleset.title), "replay",
+            switch=switch(request.url.path, lang)))
 
 
 async def replay_data(request: Request) -> Response:
@@ -61,16 +86,17 @@ async def replay_data(request: Request) -> Response:
 async def rulebook(request: Request) -> Response:
     found = request.app.state.store.find(request.path_params["token"])
     if found is None:
-        return HTMLResponse(pages.refusal(), status_code=404)
+        return refused(request)
     return HTMLResponse(rulebook_for(found.table.ruleset), headers={"content-security-policy": RULEBOOK_CSP})
 
 
+@in_reader_language
 async def again(request: Request) -> Response:
     """"Play again" on a finished table: every player lands at their own seat of one new table (web.again)."""
     state = request.app.state
     found = state.store.find(request.path_params["token"])
     if found is None or foreign(request):
-        return HTMLResponse(pages.refusal(), status_code=404)
+        return refused(request)
     table, token = found.table, request.path_params["token"]
     back = f"/h/{token}" if found.host else f"/w/{token}" if found.seat is None else f"/s/{token}"
     first = following(state.store, table) is None
@@ -96,9 +122,10 @@ async def again(request: Request) -> Response:
 
 
 def not_again(words: str, status: int, back: str) -> Response:
-    body = (f'<main class="narrow"><h1>No new game</h1><p role="alert">{escape(words)}</p>'
-            f'<p><a href="{escape(back)}">Back to the table</a></p></main>')
-    return HTMLResponse(pages.page("Touring: play again", body), status_code=status)
+    heading, link = escape(_("No new game"), quote=False), escape(_("Back to the table"), quote=False)
+    body = (f'<main class="narrow"><h1>{heading}</h1><p role="alert">{escape(words)}</p>'
+            f'<p><a href="{escape(back)}">{link}</a></p></main>')
+    return HTMLResponse(pages.page(_("Touring: play again"), body), status_code=status)
 
 
 async def no_icon(request: Request) -> Response:
@@ -107,7 +134,7 @@ async def no_icon(request: Request) -> Response:
 
 async def not_found(request: Request, exc) -> Response:
     """Any other address gets the refusal a wrong link gets: the same words, whatever was asked."""
-    return HTMLResponse(pages.refusal(), status_code=404)
+    return refused(request)
 
 
 _RULEBOOKS: dict[str, str] = {}

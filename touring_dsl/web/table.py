@@ -16,6 +16,7 @@ import os
 import secrets
 from pathlib import Path
 
+from ..base.i18n import _
 from ..play import gamelog
 from ..engine.match import Match
 from ..play.gamelog import HUMAN, GameRecord, LogWriter, MoveEntry, race_log
@@ -167,23 +168,24 @@ class Table:
 
         game = self.game
         if game.is_over:
-            raise MoveRefused("the race is over: deal the next one" if self.next_race_due else "the game is over")
+            raise MoveRefused(_("the race is over: deal the next one") if self.next_race_due else _("the game is over"))
         if seat != game.to_act:
-            raise MoveRefused(f"it is player {game.to_act + 1}'s turn, not yours")
+            raise MoveRefused(_("it is player {number}'s turn, not yours").format(number=game.to_act + 1))
         try:
             move = parse_move(data)
         except ValueError as exc:
             raise MoveRefused(f"not a move: {exc}") from None
         if move.target is not None and not 0 <= move.target < game.sides:  # a side number as the client counts
-            raise MoveRefused(f"there is no side {move.target + 1}")
+            raise MoveRefused(_("there is no side {number}").format(number=move.target + 1))
         legal = game.legal_moves()
         if move not in legal:
             reason = game.why_not(seat, move.card) if move.action == "play" and move.card else None
-            raise MoveRefused(f"cannot play: {reason}" if reason else f"{move} is not a legal move now")
+            raise MoveRefused(_("cannot play: {reason}").format(reason=reason) if reason else
+                              _("{move} is not a legal move now").format(move=move))
         if not confirm:
             warning = move_list(game)[legal.index(move)]["warn"]
             if warning:
-                raise MoveRefused(f"this move {warning}: confirm it to make it")
+                raise MoveRefused(_("this move {warning}: confirm it to make it").format(warning=warning))
         return self.commit(seat, move)
 
     def commit(self, seat: int, move) -> list[dict]:

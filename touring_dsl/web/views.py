@@ -14,8 +14,10 @@ from ..engine.mechanics import target_now
 from ..mechanics.effects import effects_of
 from ..mechanics.safeties import SAFETIES
 from ..mechanics.delays import DELAYS
+from ..base.i18n import SOURCE_LANGUAGE, _, language, typography
+from ..play.event_words import Wording, event_sentence
 from ..play.table_view import (forfeit_warnings, go_pile_label, mechanic_status, move_label, needs_text, offer_question,
-                          empty_zone_note, result_lines, sorted_hand, zone_label, zone_text)
+                          empty_zone_note, outcome_words, result_lines, sorted_hand, zone_label, zone_text)
 
 def catalogue(ruleset) -> list[dict]:
     """The deck as the card faces need it (public: every player may read the box's card list).
@@ -76,14 +78,19 @@ def _role(card, limits: dict[str, int], top: int, effects: dict) -> str:
     return str(card.kind)
 
 
-def public_line(event, viewer: int | None) -> str | None:
+def public_line(event, viewer: int | None, wording: Wording | None = None) -> str | None:
     """An event as the log shows it to viewer (a seat, or None for a spectator), or None when hidden.
 
-    A draw names its card to the seat drawing alone; the others see nothing of it (every turn has one)."""
+    A draw names its card to the seat drawing alone; the others see nothing of it (every turn has one).
+    wording: the table's, for a reader of another language than English (play.event_words)."""
     if event.get("kind") == "draw":
         if viewer is None or event.get("seat") != viewer or not event.get("card"):
             return None
-        return f"you drew {event['card']}"
+        return _("you drew {card}").format(card=event["card"])
+    if wording is not None and language() != SOURCE_LANGUAGE:
+        said = event_sentence(event, wording)
+        if said:
+            return typography(said)
     line = event.get("detail") or event.get("kind")
     mover = event.get("seat")
     if viewer is not None and mover == viewer and line.startswith(f"player {viewer + 1} "):
@@ -108,6 +115,7 @@ def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str]
     view = game.view(0 if seat is None else seat)
     ruleset = game.ruleset
     race = game.setup.race
+    wording = Wording(ruleset, game.t.seats_of, (lambda s: names[s]) if names else None, seat)
     message = {
         "type": "state", "seat": seat, "players": game.players, "moves_made": moves_made,
         "edition": {"id": ruleset.id, "title": ruleset.title, "unit": race.unit, "race": target_now(game),
@@ -122,13 +130,14 @@ def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str]
         "pending": None if view.pending is None else  # a hazard waits: the same words whatever the seat holds
         {"attacker": view.pending[0], "hazard": view.pending[1], "victim": view.pending[2],
          # worded for its reader ("your side", "you") by public facts: who reads, who is asked
-         "question": question(ruleset, *view.pending, reader_side=None if seat is None else game.side_of(seat),
-                              reader_asked=seat == view.to_act, asked=view.to_act)},
+         "question": typography(question(ruleset, *view.pending,
+                                         reader_side=None if seat is None else game.side_of(seat),
+                                         reader_asked=seat == view.to_act, asked=view.to_act, seats_of=game.t.seats_of))},
         "status": mechanic_status(game),  # what each mechanic the table uses says of its state (public)
-        "question": offer_question(game, None if seat is None else game.side_of(seat)),  # to the seat to act (public)
+        "question": _typeset(offer_question(game, None if seat is None else game.side_of(seat))),  # to the seat to act
         "over": game.is_over, "result": _result(game, seat_kinds, names) if game.is_over else None,
         "last": last_play(log),
-        "log": [line for line in (public_line(e, seat) for e in log[-log_tail * 3:]) if line][-log_tail:],
+        "log": [line for line in (public_line(e, seat, wording) for e in log[-log_tail * 3:]) if line][-log_tail:],
         "hand": [], "moves": [], "why": {}, "match": match,
     }
     if seat is not None:
@@ -136,7 +145,7 @@ def state_message(game, seat: int | None, log: list[dict], seat_kinds: list[str]
         if not game.is_over and view.to_act == seat:
             message["moves"] = move_list(game)
         playable = {m["card"] for m in message["moves"] if m["action"] != "discard"}
-        message["why"] = {card: game.why_not(seat, card) or "cannot be played now"
+        message["why"] = {card: typography(game.why_not(seat, card) or _("cannot be played now"))
                           for card in dict.fromkeys(message["hand"]) if card not in playable}
     return message
 
@@ -176,8 +185,8 @@ def _result(game, seat_kinds: list[str], names: list[str] | None) -> dict:
     its end, an Extension's included) and points where the edition scores. Where races are scored the
     race is won on points (the side that completed the trip may score less), and `how` says who completed it."""
     def name(s: int) -> str:
-        called = names[s] if names else f"player {s + 1}"
-        return called + ("" if seat_kinds[s] == "human" else f" ({seat_kinds[s]})")
+        called = names[s] if names else _("player {number}").format(number=s + 1)
+        return called if seat_kinds[s] == "human" else _("{name} ({bot})").format(name=called, bot=seat_kinds[s])
 
     view = game.view(0)
     points = _points(game)
@@ -185,11 +194,15 @@ def _result(game, seat_kinds: list[str], names: list[str] | None) -> dict:
     sides = [{"side": side.side, "names": [name(s) for s in side.seats], "miles": side.miles,
               "points": None if points is None else points[side.side], "won": winner == side.side}
              for side in view.sides]
-    how = OUTCOMES.get(game.outcome, game.outcome or "unfinished")
+    how = outcome_words(game.outcome)  # (OUTCOMES in the reader's language)
     if points is not None and game.outcome == "completed" and game.winner is not None:
-        how = " & ".join(sides[game.winner]["names"]) + " completed the race"
+        how = _("{names} completed the race").format(names=" & ".join(sides[game.winner]["names"]))
     return {"outcome": game.outcome, "winner": winner, "lines": result_lines(game, name),
             "how": how, "goal": target_now(game), "unit": game.setup.race.unit, "turns": game.turns, "sides": sides}
+
+
+def _typeset(text: str | None) -> str | None:
+    return None if text is None else typography(text)
 
 
 def points_leader(points: list[int]) -> int | None:

@@ -20,44 +20,59 @@ from ..phrases import Named, NameList, filled
 LET_IT_PASS = "let it pass"  # the answer every seat asked has, holding a counter or not
 
 
+def let_it_pass() -> str:
+    """LET_IT_PASS in the reader's language (a button, a move in a list)."""
+    return _("let it pass")
+
+
 def counter_name(ruleset) -> str:
     """The edition's name for the moment ("coup fourré"), or "" where it names none."""
     return ruleset.pile_names.counter
 
 
 def with_article(name: str) -> str:
-    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+    return (_("an {name}") if name[:1].lower() in "aeiou" else _("a {name}")).format(name=name)
 
 
 def question(ruleset, attacker: int, hazard: str, victim: int, reader_side: int | None = None,
-             reader_asked: bool = False, asked: int | None = None) -> str:
+             reader_asked: bool = False, asked: int | None = None, seats_of=None) -> str:
     """The question open while a hazard waits. It is worded for its reader by public facts alone: a reader
     on the victim's side reads "your side", the seat asked reads "you"; whatever any seat holds, a reader
-    reads the same words (the seat asked is the one to act, which every seat sees)."""
+    reads the same words (the seat asked is the one to act, which every seat sees). seats_of: each side's
+    seats, where the table is known (a language may name a side of one player as its player)."""
     name = counter_name(ruleset)
-    answer = f"call {with_article(name)}" if name else "counter it"
+    answer = _("call {counter}").format(counter=with_article(name)) if name else _("counter it")
+    alone = seats_of is not None and len(seats_of[victim]) == 1  # French names a player alone, not a team
     if reader_side != victim:
-        where, who = f"side {victim + 1}", f"side {victim + 1}"
+        where = who = (pgettext("one player", "side {number}") if alone else _("side {number}")).format(
+            number=victim + 1)
     else:
-        where = "your side"
-        who = "you" if reader_asked else (f"player {asked + 1}" if asked is not None else "your side")
-    return f"Player {attacker + 1} played {hazard} on {where}: {who} may {answer} now, or {LET_IT_PASS}."
+        where = pgettext("one player", "your side") if alone else _("your side")
+        if reader_asked:
+            return _("Player {attacker} played {hazard} on {where}: you may {answer} now, or let it pass.").format(
+                attacker=attacker + 1, hazard=hazard, where=where, answer=answer)
+        who = _("player {number}").format(number=asked + 1) if asked is not None else where
+    return _("Player {attacker} played {hazard} on {where}: {who} may {answer} now, or let it pass.").format(
+        attacker=attacker + 1, hazard=hazard, where=where, who=who, answer=answer)
 
 
 def waiting_words(attacker: int, hazard: str) -> str:
     """A hazard laid on a side's pile while its counter question is open: "Stop, waiting for an answer
     (played by player 2)"."""
-    return f"{hazard}, waiting for an answer (played by player {attacker + 1})"
+    return _("{hazard}, waiting for an answer (played by player {number})").format(hazard=hazard,
+                                                                                 number=attacker + 1)
 
 
 def counter_label(ruleset, card: str) -> str:
     """A counter move in words: "coup fourré with Right of Way", else "counter with Mechanic"."""
-    return f"{counter_name(ruleset) or 'counter'} with {card}"
+    name = counter_name(ruleset)
+    return _("{counter} with {card}").format(counter=name, card=card) if name else \
+        _("counter with {card}").format(card=card)
 
 
 def plays_next_words(who: str, card: str) -> str:
     """The table's line for a responder who takes the next turn (`responder plays next`)."""
-    return f"{who} takes the next turn for showing {card}"
+    return _("{player} takes the next turn for showing {card}").format(player=who, card=card)
 
 
 def shown_detail(name: str) -> str:
@@ -65,7 +80,9 @@ def shown_detail(name: str) -> str:
     if not name:
         return 'f"player {seat + 1} shows {NAMES[c]}: {NAMES[hazard]} is cancelled"'
     literal = name.replace("\\", "\\\\").replace('"', '\\"').replace("{", "{{").replace("}", "}}")
-    return f'f"player {{seat + 1}} calls {with_article(literal)} with {{NAMES[c]}}: {{NAMES[hazard]}} is cancelled"'
+    # the log's words are English whatever the reader's language (a log is replayed by its events)
+    article = "an " if literal[:1].lower() in "aeiou" else "a "
+    return f'f"player {{seat + 1}} calls {article}{literal} with {{NAMES[c]}}: {{NAMES[hazard]}} is cancelled"'
 
 
 def countered_words(ruleset) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from ...base.i18n import _
 from ...base.wording import either, quoted
-
 from ..vocabulary import GO, RUNNING
 
 

@@ -13,7 +13,7 @@ taking the top discard, is asked of the seat that really plays: turn_passes runs
 """
 from __future__ import annotations
 
-from ...base.i18n import _
+from ...base.i18n import _, ngettext
 from ..phrases import filled
 from ..vocabulary import LIST, PUBLIC, SIDE, StateField
 from .base import HazardEffect, NameList
@@ -70,8 +70,8 @@ class LoseTurnEffect(HazardEffect):
 
     def status(self, game) -> str | None:
         """Each side still to lose a turn (public: every seat saw the hazard played)."""
-        said = [f"side {s + 1} loses its next turn" if n == 1 else f"side {s + 1} loses its next {n} turns"
-                for s, n in enumerate(game.lost_turns) if n]
+        said = [ngettext("side {number} loses its next turn", "side {number} loses its next {n} turns", n).format(
+                number=s + 1, n=n) for s, n in enumerate(game.lost_turns) if n]
         return "; ".join(said) or None
 
     # explain -------------------------------------------------------------------------------------

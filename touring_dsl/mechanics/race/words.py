@@ -6,8 +6,7 @@ through mechanics.core: the race's kind, length, caps and piles, a setup's race,
 from __future__ import annotations
 
 from ...base.i18n import _, ngettext, pgettext
-
-from ...base.wording import distance_said, flag_changed, quoted, quoted_counts, seating_said, unit_said
+from ...base.wording import distance, distance_said, flag_changed, quoted, quoted_counts, seating_said, unit_said
 from ..vocabulary import RUNNING
 from ..zones import ZONES
 

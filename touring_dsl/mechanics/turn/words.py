@@ -5,8 +5,7 @@ compare_turn and compare_reshuffle; diff.describe reads DIFF_PHRASES), and `tour
 from __future__ import annotations
 
 from ...base.i18n import _, ngettext, pgettext
-
-from ...base.wording import flag_changed, kind_cards
+from ...base.wording import counted, flag_changed, kind_cards
 
 # what a reshuffle does with a go or zone pile, in a diff's sentence
 KEEP = {"all": "all go back", "all-but-top": "all but the top card go back", "none": "stay on the table"}

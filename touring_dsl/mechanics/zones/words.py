@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from ...base.i18n import _
 from ...base.wording import capital, quoted, quoted_names, reasons_said
-
 from ...base.wording import flag_changed
 
 from typing import Any, Callable

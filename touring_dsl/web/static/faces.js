@@ -48,15 +48,19 @@ window.TouringFaces = (() => {
     mileRank = Object.fromEntries(miles.map((m, i) => [m, i]));
   }
 
+  // the page's sentences in the reader's language (table.js's t, given by speak); English until then
+  let say = (text, values) => text.replace(/\{(\w+)\}/g, (all, key) => (values && key in values ? String(values[key]) : all));
+  function speak(translate) { say = translate; }
+
   function facts(name) { return cards[name] || {name: name, kind: "card", role: "card", families: [], answers: []}; }
 
   function roleWords(name) {
     const card = facts(name);
     const role = ROLE[card.role] || {words: "a card"};
-    let words = role.words;
-    if (card.answers && card.answers.length) words += " against " + card.answers.join(" or ");
-    if (card.role === "safety" && card.against.length) words += " against " + card.against.join(" and ");
-    if (card.limit) words += " to " + card.limit;
+    let words = say(role.words);
+    if (card.answers && card.answers.length) words = say("{role} against {cards}", {role: words, cards: card.answers.join(say(" or "))});
+    if (card.role === "safety" && card.against.length) words = say("{role} against {cards}", {role: words, cards: card.against.join(say(" and "))});
+    if (card.limit) words = say("{role} to {limit}", {role: words, limit: card.limit});
     return words;
   }
 
@@ -76,7 +80,7 @@ window.TouringFaces = (() => {
     svg.appendChild(el("rect", {x: 1.5, y: 1.5, width: 67, height: 97, rx: 7, fill: role.fill,
                                 stroke: safety ? "#e3b505" : "#3a3326", "stroke-width": safety ? 4 : 1.5}));
     if (!compact) svg.appendChild(el("text", {x: 35, y: 12, "text-anchor": "middle", fill: role.ink, "font-size": 8,
-                                              "font-weight": "bold", "letter-spacing": 0.8, opacity: 0.9}, role.label));
+                                              "font-weight": "bold", "letter-spacing": 0.8, opacity: 0.9}, say(role.label)));
     const top = compact ? 8 : 16;
     const height = compact ? 84 : 52;
     (DRAW[card.role] || drawPlain)(svg, card, top, height);
@@ -200,5 +204,5 @@ window.TouringFaces = (() => {
 
   function kind(name) { return facts(name).kind; }
 
-  return {learn, face, back, roleWords, kind};
+  return {learn, face, back, roleWords, kind, speak};
 })();

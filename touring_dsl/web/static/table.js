@@ -19,6 +19,28 @@ let pendingMove = null;
 let lastShown = null; // the last play already animated (its place in the log)
 let wasOver = null;   // whether the last position drawn was a finished game (to bring the end into view once)
 
+let WORDS = {};      // the page's words in the reader's language, from the server ("cards"): English -> its own
+let PLURALS = {};    // counted words: "{n} card" -> [one, many] in the reader's language
+let ZERO_ONE = false; // whether the reader's language counts 0 as one ("0 carte")
+// a move on a side, by its action: the words of "play" (other actions keep the engine's action word)
+const ACTION_ON = {play: "Play {card} on {side}"};
+const ACTION_ON_TAKING = {play: "Play {card} on {side} taking {cards}"};
+
+// A sentence of the page in the reader's language, its {blanks} filled (English: the text itself).
+function t(text, values) {
+  // a text may carry a context before a bar ("one player|Side {number}: {players}"): where the reader's
+  // language says it otherwise; English reads what follows the bar
+  let said = WORDS[text] || text.slice(text.indexOf("|") + 1);
+  if (values) said = said.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+  return said;
+}
+
+// "{n} card" / "{n} cards" for n, in the reader's language.
+function counted(n, one, many) {
+  const forms = PLURALS[one] || [one, many];
+  return forms[(n === 1 || (ZERO_ONE && n === 0)) ? 0 : 1].replace("{n}", String(n));
+}
+
 function el(tag, text, cls) {
   const node = document.createElement(tag);
   if (text !== undefined && text !== null) node.textContent = text;
@@ -28,9 +50,9 @@ function el(tag, text, cls) {
 
 function playerName(seat) {
   const info = state.seats[seat];
-  let name = info.name || "player " + (seat + 1);
-  if (state.seat === seat) name += " (you)";
-  else if (info.kind !== "human") name += " (" + info.kind + ")";
+  const name = info.name || t("player {number}", {number: seat + 1});
+  if (state.seat === seat) return t("{name} (you)", {name: name});
+  if (info.kind !== "human") return t("{name} ({bot})", {name: name, bot: info.kind});
   return name;
 }
 
@@ -48,9 +70,10 @@ function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
 function render() {
   if (!state) return;
   const mine = state.seat === null ? null : state.seats[state.seat];
-  const where = mine === null ? (mode === "replay" ? "the game again" : "the table") : (mine.name || "seat " + (state.seat + 1));
-  $("title").textContent = state.edition.title + ": " + where;
-  document.title = state.edition.title + ": " + where;  // the tab names the edition the table plays
+  const where = mine === null ? (mode === "replay" ? t("the game again") : t("the table"))
+    : (mine.name || t("seat {number}", {number: state.seat + 1}));
+  $("title").textContent = t("{title}: {where}", {title: state.edition.title, where: where});
+  document.title = $("title").textContent;  // the tab names the edition the table plays
   const myTurn = state.seat !== null && state.to_act === state.seat;
   app.classList.toggle("my-turn", myTurn);
   app.classList.toggle("over", state.over);
@@ -79,14 +102,14 @@ function bringEndIntoView() {
 // alone: the decision box under it only holds its buttons. The end's own words are in the end box.
 function statusWords(myTurn) {
   const match = state.match;
-  if (state.over && match && match.next !== null) return "Race " + match.race + " is over: the score sheet is below.";
-  if (state.over) return "Game over: the result is below.";
-  if (state.pending) return (myTurn ? "" : capital(playerName(state.to_act)) + " to answer. ") + state.pending.question;
+  if (state.over && match && match.next !== null) return t("Race {number} is over: the score sheet is below.", {number: match.race});
+  if (state.over) return t("Game over: the result is below.");
+  if (state.pending) return (myTurn ? "" : t("{player} to answer. ", {player: capital(playerName(state.to_act))})) + state.pending.question;
   const question = myTurn && state.question ? state.question : null;
   if (question) return question;
   const before = othersPlay();
-  if (myTurn) return before + "Your turn: tap a card, then where it goes.";
-  return before + capital(playerName(state.to_act)) + " to act." + (state.status && state.status.length ? " " + state.status.join(" ") : "");
+  if (myTurn) return before + t("Your turn: tap a card, then where it goes.");
+  return before + t("{player} to act.", {player: capital(playerName(state.to_act))}) + (state.status && state.status.length ? " " + state.status.join(" ") : "");
 }
 
 // What another player just did ("Player 2 played Stop on your side. "), so a phone's status says it without
@@ -94,18 +117,22 @@ function statusWords(myTurn) {
 function othersPlay() {
   const last = state.last;
   if (!last || last.seat === null || last.seat === undefined || last.seat === state.seat) return "";
-  const onto = last.kind === "discard" || last.side === null || last.side === undefined ? ""
-    : " on " + (state.seat !== null && state.seats[state.seat].side === last.side ? "your side" : "side " + (last.side + 1));
-  return capital(playerName(last.seat)) + (last.kind === "discard" ? " discarded " : " played ") + last.card + onto + ". ";
+  const who = capital(playerName(last.seat));
+  if (last.kind === "discard") return t("{player} discarded {card}. ", {player: who, card: last.card});
+  if (last.side === null || last.side === undefined) return t("{player} played {card}. ", {player: who, card: last.card});
+  if (state.seat !== null && state.seats[state.seat].side === last.side) {
+    return t("{player} played {card} on your side. ", {player: who, card: last.card});
+  }
+  return t("{player} played {card} on side {number}. ", {player: who, card: last.card, number: last.side + 1});
 }
 
 function winnerWords() {
   const result = state.result;
-  if (result.winner === null) return "nobody wins, a tie";
+  if (result.winner === null) return t("nobody wins, a tie");
   const me = state.seat === null ? null : state.seats[state.seat].side;
-  if (me === result.winner) return "you win";
+  if (me === result.winner) return t("you win");
   const names = result.sides[result.winner].names;
-  return names.join(" & ") + (names.length === 1 ? " wins" : " win");
+  return names.length === 1 ? t("{names} wins", {names: names[0]}) : t("{names} win", {names: names.join(" & ")});
 }
 
 // -- a match: the race being played and the totals so far ------------------------------------------------
@@ -114,9 +141,10 @@ function matchWon() { const sheet = state.match && state.match.sheet; return she
 function matchWinnerWords() {
   const winner = state.match.sheet.winner;
   const me = state.seat === null ? null : state.seats[state.seat].side;
-  if (me === winner) return "you win the match";
+  if (me === winner) return t("you win the match");
   const names = state.result.sides[winner].names;
-  return names.join(" & ") + (names.length === 1 ? " wins" : " win") + " the match";
+  return names.length === 1 ? t("{names} wins the match", {names: names[0]})
+    : t("{names} win the match", {names: names.join(" & ")});
 }
 
 function sideTotals(totals) {
@@ -125,7 +153,7 @@ function sideTotals(totals) {
 
 function sideLabel(side) {
   const mine = state.seat !== null && state.seats[state.seat].side === side;
-  return "Side\u00a0" + (side + 1) + (mine ? " (you)" : "");  // "Side 1" kept on one line in a narrow head
+  return mine ? t("Side\u00a0{number} (you)", {number: side + 1}) : t("Side\u00a0{number}", {number: side + 1});  // one line in a narrow head
 }
 
 function renderMatchLine() {
@@ -133,8 +161,9 @@ function renderMatchLine() {
   const match = state.match;
   line.hidden = !match || match.target === null || state.over;
   if (line.hidden) return;
-  line.textContent = "Race " + match.race + " of a match to " + match.target + " points"
-    + (match.race > 1 ? ". Totals so far: " + sideTotals(match.totals) + "." : ".");
+  line.textContent = match.race > 1
+    ? t("Race {number} of a match to {target} points. Totals so far: {totals}.", {number: match.race, target: match.target, totals: sideTotals(match.totals)})
+    : t("Race {number} of a match to {target} points.", {number: match.race, target: match.target});
 }
 
 // -- the end of a race or game: the winner, each side's distance and points, the score sheet, what follows -----
@@ -148,17 +177,16 @@ function renderEnd() {
   const sheet = match ? match.sheet : null;
   const between = match !== null && match.next !== null;  // a match goes on after this race
   const title = matchWon() ? capital(matchWinnerWords()) + "!"
-    : sheet && sheet.target !== null ? "Race " + sheet.race + ": " + winnerWords() + "."
+    : sheet && sheet.target !== null ? t("Race {number}: {winner}.", {number: sheet.race, winner: winnerWords()})
     : capital(winnerWords()) + "!";
   box.appendChild(el("h2", title, "end-title"));
   box.lastChild.id = "end-title";
   if (sheet && sheet.target !== null && sheet.over) {
-    box.appendChild(el("p", (sheet.winner === null ? "The match ends undecided. " : "") + "Final totals after "
-                       + plural(sheet.race, "race", "races") + ": " + sideTotals(sheet.match_totals) + ".", "final"));
+    box.appendChild(el("p", (sheet.winner === null ? t("The match ends undecided. ") : "")
+                       + t("Final totals after {races}: {totals}.", {races: counted(sheet.race, "{n} race", "{n} races"), totals: sideTotals(sheet.match_totals)}), "final"));
   }
   // moves as the replay counts them: every logged move, an answer to a question included
-  box.appendChild(el("p", capital(result.how) + " after " + plural(state.moves_made, "move", "moves") + ". The goal was "
-                     + result.goal + " " + result.unit + ".", "how"));
+  box.appendChild(el("p", t("{how} after {moves}. The goal was {goal} {unit}.", {how: capital(result.how), moves: counted(state.moves_made, "{n} move", "{n} moves"), goal: result.goal, unit: result.unit}), "how"));
   box.appendChild(scoreTable(result));
   if (sheet) box.appendChild(sheetTable(sheet));
   const actions = el("div", null, "end-actions");
@@ -167,15 +195,15 @@ function renderEnd() {
     const again = el("form", null, "again");
     again.method = "post";
     again.action = "/again/" + token;
-    const button = el("button", "Play again: same seats, a new deal", "primary");
+    const button = el("button", t("Play again: same seats, a new deal"), "primary");
     button.type = "submit";
     button.id = "play-again";
     again.appendChild(button);
     actions.appendChild(again);
   }
   if (mode !== "replay") {
-    const race = match !== null && match.target !== null ? "race " + match.race : "the game";
-    const replay = el("a", "Watch " + race + " again, move by move", "button-link");
+    const replay = el("a", match !== null && match.target !== null ? t("Watch race {number} again, move by move", {number: match.race})
+      : t("Watch the game again, move by move"), "button-link");
     replay.id = "replay-link";
     replay.href = "/r/" + token;
     actions.appendChild(replay);
@@ -187,12 +215,12 @@ function renderEnd() {
 function sheetTable(sheet) {
   const table = el("table", null, "score sheet");
   table.id = "sheet";
-  table.appendChild(el("caption", "Score sheet, race " + sheet.race));
+  table.appendChild(el("caption", t("Score sheet, race {number}", {number: sheet.race})));
   const head = el("tr");
-  head.appendChild(el("th", "Score"));
+  head.appendChild(el("th", t("Score")));
   sheet.totals.forEach((_, side) => {
-    const cell = head.appendChild(el("th", "Side\u00a0" + (side + 1), "num"));
-    if (state.seat !== null && state.seats[state.seat].side === side) cell.appendChild(el("span", "you", "you"));
+    const cell = head.appendChild(el("th", t("Side\u00a0{number}", {number: side + 1}), "num"));
+    if (state.seat !== null && state.seats[state.seat].side === side) cell.appendChild(el("span", t("you"), "you"));
   });
   table.appendChild(el("thead")).appendChild(head);
   const body = table.appendChild(el("tbody"));
@@ -203,8 +231,8 @@ function sheetTable(sheet) {
     body.appendChild(line);
   }
   const foot = table.appendChild(el("tfoot"));
-  foot.appendChild(totalRow("Race " + sheet.race, sheet.totals, "race-total"));
-  if (sheet.match_totals !== null) foot.appendChild(totalRow("Match, to " + sheet.target, sheet.match_totals, "match-total"));
+  foot.appendChild(totalRow(t("Race {number}", {number: sheet.race}), sheet.totals, "race-total"));
+  if (sheet.match_totals !== null) foot.appendChild(totalRow(t("Match, to {target}", {target: sheet.target}), sheet.match_totals, "match-total"));
   return table;
 }
 
@@ -217,13 +245,13 @@ function totalRow(label, totals, cls) {
 
 // Between the races of a match: any player deals the next one; a table of bots deals it by itself.
 function nextRace(actions, match) {
-  if (match.deals_itself) { actions.appendChild(el("p", "The bots deal race " + match.next + " in a moment.")); return; }
-  if (mode !== "seat") { actions.appendChild(el("p", "Waiting for a player to deal race " + match.next + ".")); return; }
-  const button = el("button", "Deal race " + match.next, "primary");
+  if (match.deals_itself) { actions.appendChild(el("p", t("The bots deal race {number} in a moment.", {number: match.next}))); return; }
+  if (mode !== "seat") { actions.appendChild(el("p", t("Waiting for a player to deal race {number}.", {number: match.next}))); return; }
+  const button = el("button", t("Deal race {number}", {number: match.next}), "primary");
   button.type = "button";
   button.id = "next-race";
   button.addEventListener("click", () => {
-    if (!socket || socket.readyState !== WebSocket.OPEN) { say("Not connected: reconnecting...", true); return; }
+    if (!socket || socket.readyState !== WebSocket.OPEN) { say(t("Not connected: reconnecting..."), true); return; }
     socket.send(JSON.stringify({type: "next", race: match.next}));
     button.disabled = true;
   });
@@ -235,15 +263,15 @@ function scoreTable(result) {
   table.id = "score";
   const scored = result.sides.some((s) => s.points !== null);
   const head = el("tr");
-  for (const title of ["Side", "Players", capital(result.unit)].concat(scored ? ["Points"] : [])) head.appendChild(el("th", title));
+  for (const title of [t("Side"), t("Players"), capital(result.unit)].concat(scored ? [t("Points")] : [])) head.appendChild(el("th", title));
   head.children[2].className = "num";
   if (scored) head.children[3].className = "num";
   table.appendChild(el("thead")).appendChild(head);
   const body = table.appendChild(el("tbody"));
   for (const side of result.sides) {
     const row = el("tr", null, side.won ? "won" : "");
-    const who = el("td", "Side " + (side.side + 1));
-    if (side.won) who.appendChild(el("span", "winner", "winner"));
+    const who = el("td", t("Side {number}", {number: side.side + 1}));
+    if (side.won) who.appendChild(el("span", t("winner"), "winner"));
     row.appendChild(who);
     row.appendChild(el("td", side.names.join(", ")));
     row.appendChild(el("td", String(side.miles), "num"));
@@ -262,7 +290,7 @@ function renderDecision(myTurn) {
   box.hidden = special.length === 0;
   if (box.hidden) return;
   // the question itself is the status line's: said once, here only what to tap
-  box.appendChild(el("h2", state.pending || state.question ? "Your answer" : "Decide"));
+  box.appendChild(el("h2", state.pending || state.question ? t("Your answer") : t("Decide")));
   for (const move of special) box.appendChild(moveButton(move, move.label));
 }
 
@@ -281,14 +309,15 @@ function renderHand(myTurn) {
     button.dataset.card = name;
     button.dataset.index = index;
     const why = state.why[name];
-    button.setAttribute("aria-label", name + ", " + faces.roleWords(name) + (plays.length ? ": can be played"
-                        : why ? ": cannot play: " + why : ""));
+    button.setAttribute("aria-label", plays.length ? t("{card}, {role}: can be played", {card: name, role: faces.roleWords(name)})
+                        : why ? t("{card}, {role}: cannot play: {why}", {card: name, role: faces.roleWords(name), why: why})
+                        : t("{card}, {role}", {card: name, role: faces.roleWords(name)}));
     button.setAttribute("aria-pressed", selected === name ? "true" : "false");
     button.appendChild(faces.face(name));
     button.addEventListener("click", () => { selected = selected === name ? null : name; render(); });
     hand.appendChild(button);
   });
-  $("hand-title").textContent = "Your hand" + (myTurn && !state.pending && !state.question ? ": your turn" : "");
+  $("hand-title").textContent = myTurn && !state.pending && !state.question ? t("Your hand: your turn") : t("Your hand");
   renderChoices(myTurn);
 }
 
@@ -298,19 +327,20 @@ function renderChoices(myTurn) {
   $("why").textContent = "";
   if (!selected) return;
   const why = state.why[selected];
-  if (why) $("why").textContent = selected + " - cannot play: " + why;
+  if (why) $("why").textContent = t("{card} - cannot play: {why}", {card: selected, why: why});
   if (!myTurn) return;
   for (const move of state.moves.filter((m) => m.card === selected)) {
+    const taking = move.take.map((pair) => pair[1] + " x " + pair[0]).join(", ");
     const label = move.target === null || move.target === undefined ? move.label
-      : capital(move.action) + " " + move.card + " on " + sideWords(move.target) +
-        (move.take.length ? " taking " + move.take.map((t) => t[1] + " x " + t[0]).join(", ") : "");
+      : move.take.length ? t(ACTION_ON_TAKING[move.action] || "{Action} {card} on {side} taking {cards}", {Action: capital(move.action), card: move.card, side: sideWords(move.target), cards: taking})
+      : t(ACTION_ON[move.action] || "{Action} {card} on {side}", {Action: capital(move.action), card: move.card, side: sideWords(move.target)});
     box.appendChild(moveButton(move, label));
   }
 }
 
 function sideWords(side) {
   const mine = state.seat !== null && state.seats[state.seat].side === side;
-  return mine ? "your side" : "side " + (side + 1) + " (" + state.sides[side].seats.map(playerName).join(", ") + ")";
+  return mine ? t("your side") : t("side {number} ({players})", {number: side + 1, players: state.sides[side].seats.map(playerName).join(", ")});
 }
 
 function moveButton(move, label) {
@@ -346,11 +376,11 @@ function renderTable() {
 function sideBox(side, isMine, isTarget) {
   const box = el("section", null, "side" + (isMine ? " mine" : "") + (isTarget ? " target" : ""));
   box.dataset.side = side.side;
-  box.setAttribute("aria-label", "Side " + (side.side + 1));
+  box.setAttribute("aria-label", t("Side {number}", {number: side.side + 1}));
   const head = el("header", null, "side-head");
   head.appendChild(el("h3", sideTitle(side, isMine)));
   head.appendChild(el("span", handSizes(side), "hand-size"));
-  if (side.seats.includes(state.to_act) && !state.over) head.appendChild(el("span", "to act", "to-act"));
+  if (side.seats.includes(state.to_act) && !state.over) head.appendChild(el("span", isMine ? t("you|to act") : t("to act"), "to-act"));
   box.appendChild(head);
   box.appendChild(progress(side));
   const mat = el("div", null, "mat");
@@ -374,16 +404,17 @@ function sideBox(side, isMine, isTarget) {
 
 // "Side 2: player 2 (greedy)"; your own is "Your side" (and your partners: "Your side, with player 3").
 function sideTitle(side, isMine) {
-  if (!isMine) return "Side " + (side.side + 1) + ": " + side.seats.map(playerName).join(", ");
+  if (!isMine) return capital(t(side.seats.length === 1 ? "one player|Side {number}: {players}" : "Side {number}: {players}",
+                                {number: side.side + 1, players: side.seats.map(playerName).join(", ")}));
   const partners = side.seats.filter((s) => s !== state.seat).map(playerName);
-  return "Your side" + (partners.length ? ", with " + partners.join(", ") : "");
+  return partners.length ? t("Your side, with {players}", {players: partners.join(", ")}) : t("Your side");
 }
 
 // Each player's hand on its own: partners hold their cards apart ("in hand: 6 (you), 5 (player 3)").
 function handSizes(side) {
-  if (side.seats.length === 1) return plural(state.seats[side.seats[0]].hand_size, "card", "cards") + " in hand";
-  return "In hand: " + side.seats.map((s) => state.seats[s].hand_size + " ("
-                                      + (s === state.seat ? "you" : playerName(s)) + ")").join(", ");
+  if (side.seats.length === 1) return t("{cards} in hand", {cards: counted(state.seats[side.seats[0]].hand_size, "{n} card", "{n} cards")});
+  return t("In hand: {counts}", {counts: side.seats.map((s) => state.seats[s].hand_size + " ("
+                                      + (s === state.seat ? t("you") : playerName(s)) + ")").join(", ")});
 }
 
 function progress(side) {
@@ -394,7 +425,7 @@ function progress(side) {
   bar.value = Math.min(side.miles, goal);
   bar.setAttribute("aria-hidden", "true");
   wrap.appendChild(bar);
-  wrap.appendChild(el("span", side.miles + " of " + goal + " " + state.edition.unit, "miles"));
+  wrap.appendChild(el("span", t("{miles} of {goal} {unit}", {miles: side.miles, goal: goal, unit: state.edition.unit}), "miles"));
   return wrap;
 }
 
@@ -410,17 +441,17 @@ function pile(label, top, size, cls, side, emptyText) {
     figure.appendChild(card);
     figure.appendChild(el("figcaption", top + (size > 1 ? " (" + size + ")" : "")));
   } else {
-    figure.appendChild(el("div", "empty", "table-card empty-place"));
+    figure.appendChild(el("div", t("empty"), "table-card empty-place"));
     if (emptyText) figure.appendChild(el("figcaption", emptyText));
   }
-  figure.setAttribute("aria-label", label + ": " + (top ? top + " on top, " + plural(size, "card", "cards") : "empty")
+  figure.setAttribute("aria-label", label + ": " + (top ? t("{card} on top, {cards}", {card: top, cards: counted(size, "{n} card", "{n} cards")}) : t("empty"))
                       + (emptyText ? ", " + emptyText : ""));
   return figure;
 }
 
 // A hazard laid on a pile while its victim is asked whether to counter it: on top, marked as waiting.
 function waitingPile(label, hazard, cls, side) {
-  const words = hazard + ", waiting for an answer";
+  const words = t("{card}, waiting for an answer", {card: hazard});
   const figure = pile(label, hazard, 1, cls + " waiting", side);
   figure.querySelector("figcaption").textContent = words;
   figure.setAttribute("aria-label", label + ": " + words);
@@ -441,14 +472,14 @@ function distance(side) {
     place.appendChild(faces.face(card, true));
     stack.appendChild(place);
     const caption = el("figcaption", count + "\u00a0\u00d7\u00a0" + card, "count");  // a long name wraps after "3 ×"
-    const bound = limit < 255 ? count + " of " + limit + (capped ? " allowed" : " needed") : "";
+    const bound = limit < 255 ? t(capped ? "{count} of {limit} allowed" : "{count} of {limit} needed", {count: count, limit: limit}) : "";
     if (bound) caption.appendChild(el("span", bound, "bound"));
     stack.appendChild(caption);
     stack.setAttribute("aria-label", count + " \u00d7 " + card + (bound ? ", " + bound : ""));
     row.appendChild(stack);
   }
   const missing = capped ? [] : side.piles.filter((p) => p[1] === 0 && p[2] > 0 && p[2] < 255);
-  if (missing.length) row.appendChild(el("p", "Still to lay: " + missing.map((p) => p[2] + " \u00d7 " + p[0]).join(", "), "to-lay"));
+  if (missing.length) row.appendChild(el("p", t("Still to lay: {cards}", {cards: missing.map((p) => p[2] + " \u00d7 " + p[0]).join(", ")}), "to-lay"));
   return row;
 }
 
@@ -475,13 +506,13 @@ function renderCentre() {
   const draw = el("figure", null, "pile draw-pile");
   const back = el("div", null, "table-card card-back");
   back.appendChild(faces.back());
-  draw.appendChild(el("span", "Draw pile", "pile-label"));
+  draw.appendChild(el("span", t("Draw pile"), "pile-label"));
   draw.appendChild(back);
-  draw.appendChild(el("figcaption", plural(state.draw_size, "card", "cards")));
+  draw.appendChild(el("figcaption", counted(state.draw_size, "{n} card", "{n} cards")));
   centre.appendChild(draw);
-  const discard = pile("Discard pile", state.discard_top, state.discard_size, "discard-pile", "discard");
+  const discard = pile(t("Discard pile"), state.discard_top, state.discard_size, "discard-pile", "discard");
   centre.appendChild(discard);
-  if (state.zone) centre.appendChild(pile(state.edition.labels.zone + " for every side", state.zone, 1, "zone-pile", "all"));
+  if (state.zone) centre.appendChild(pile(t("{pile} for every side", {pile: state.edition.labels.zone}), state.zone, 1, "zone-pile", "all"));
 }
 
 // The card just played: found on the table by its name and side, highlighted, and brought in from the
@@ -545,6 +576,10 @@ function connect() {
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "cards") {
+      WORDS = message.words ? message.words.words : {};
+      PLURALS = message.words ? message.words.plurals : {};
+      ZERO_ONE = message.words ? message.words.zero_is_one : false;
+      faces.speak(t);
       faces.learn(message.cards);
       $("rules-link").href = message.rules;
     } else if (message.type === "state") {
@@ -597,7 +632,7 @@ async function replay() {
     state = data.steps[at];
     app.dataset.moves = state.moves_made;
     render();
-    $("step").textContent = "Move " + at + " of " + (data.steps.length - 1);
+    $("step").textContent = t("Move {number} of {last}", {number: at, last: data.steps.length - 1});
   };
   $("first").addEventListener("click", () => { at = 0; show(); });
   $("prev").addEventListener("click", () => { at = Math.max(0, at - 1); show(); });
