@@ -33,12 +33,19 @@ def test_the_docs_section_is_the_render_of_the_results_file(results):
 
 def test_every_archive_edition_has_every_match_up_on_every_deal(results):
     assert list(results["editions"]) == archive_ids()
-    assert results["deals"] > 0
+    assert results["deals"] > 0 and results["search_deals"] > 0
     for edition, entry in results["editions"].items():
+        names = entry["bots"]
         assert [(u["bot"], u["against"]) for u in entry["match_ups"]] == levels.match_ups(), edition
         for up in entry["match_ups"]:
-            assert (up["deals"], up["games"]) == (results["deals"], 2 * results["deals"]), (edition, up)
+            search = levels.searches(names[up["bot"]]) or levels.searches(names[up["against"]])
+            deals = results["search_deals"] if search else results["deals"]
+            assert (up["deals"], up["games"]) == (deals, 2 * deals), (edition, up)
         assert all(entry["cpu"][level]["moves"] > 0 for level in LEVELS), edition
+        assert [up["bot"] for up in entry["pilot"]] == results["pilot"], edition
+        for up in entry["pilot"]:
+            deals = results["search_deals"] if levels.searches(up["bot"]) else results["deals"]
+            assert up["deals"] == deals and up["cpu"]["moves"] > 0, (edition, up)
 
 
 def test_each_level_was_played_as_the_bot_it_is_today(results):
@@ -47,11 +54,10 @@ def test_each_level_was_played_as_the_bot_it_is_today(results):
 
 
 def test_the_results_file_is_the_summary_of_the_committed_rows(results):
-    rows = results_rows(levels.ROWS) + results_rows(levels.PILOT_ROWS)
+    rows = results_rows(levels.ROWS) + results_rows(levels.SEARCH_ROWS)
     deals = range(results["first"], results["first"] + results["deals"])
-    pilot = results.get("pilot", {"bots": [], "first": 0, "deals": 0})
-    pilot_deals = range(pilot["first"], pilot["first"] + pilot["deals"])
-    made = levels.summary(rows, list(results["editions"]), deals, results["command"], pilot["bots"], pilot_deals)
+    search_deals = range(results["first"], results["first"] + results["search_deals"])
+    made = levels.summary(rows, list(results["editions"]), deals, search_deals, results["command"], results["pilot"])
     assert json.loads(json.dumps(made)) == results
 
 
@@ -60,6 +66,8 @@ def test_the_command_shown_names_the_deals_it_summarizes(results):
     assert command[:2] == ["python", "benchmarks/levels.py"]
     assert command[command.index("--deals") + 1] == str(results["deals"])
     assert command[command.index("--first") + 1] == str(results["first"])
+    assert command[command.index("--search-deals") + 1] == str(results["search_deals"])
+    assert [command[i + 1] for i, word in enumerate(command) if word == "--pilot"] == results["pilot"]
 
 
 def small_results(deals: int) -> dict:
@@ -67,6 +75,7 @@ def small_results(deals: int) -> dict:
           "low": 0.3, "high": 0.95}
     timed = {"moves": 10, "mean": 0.0001, "slowest": 0.001}
     return {"command": "python benchmarks/levels.py --deals 2 --first 7", "first": 7, "deals": 2,
+            "search_deals": 1, "pilot": [],
             "editions": {"e": {"bots": {"easy": "random", "medium": "greedy", "hard": "expert", "expert": "expert"},
                                "matches": False, "match_ups": [up], "cpu": {level: timed for level in LEVELS}}}}
 
@@ -93,3 +102,5 @@ def test_an_unknown_edition_or_pilot_bot_is_a_usage_error():
     assert done.returncode == 2 and "--edition no-such-edition" in done.stderr, done.stderr
     done = run("--pilot", "strongest")
     assert done.returncode == 2 and "strongest" in done.stderr, done.stderr
+    done = run("--deals", "5", "--search-deals", "6")
+    assert done.returncode == 2 and "--search-deals" in done.stderr, done.stderr
