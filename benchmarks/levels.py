@@ -131,6 +131,10 @@ def summary(rows: list[dict], editions: list[str], deals: range, search_deals: r
     return out
 
 
+def deals_of(n: int) -> str:
+    return f"{n} deal" if n == 1 else f"{n} deals"
+
+
 def percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -141,7 +145,7 @@ def render(results: dict) -> str:
     head = ["edition", "a deal is", "hard is", *(f"{a} vs {b}" for a, b in ups)]
     lines = [START, "",
              f"Two players, duplicate deals {results['first']:,} to {results['first'] + results['deals'] - 1:,} "
-             f"({results['deals']} deals, each played twice with the seats swapped, so {2 * results['deals']} "
+             f"({deals_of(results['deals'])}, each played twice with the seats swapped, so {2 * results['deals']} "
              "games or matches a cell unless the cell says otherwise; a match-up with a search bot in it, "
              f"the first {results['search_deals']} of those deals). Each cell is the share won by the first "
              "level named, with its 95% Wilson interval over the games (a tie counts a half). Where races score "
@@ -155,7 +159,7 @@ def render(results: dict) -> str:
                 continue
             text = f"{percent(up['share'])} ({percent(up['low'])} to {percent(up['high'])})"
             if up["deals"] != results["deals"]:
-                text += f", {up['deals']} deals"
+                text += f", {deals_of(up['deals'])}"
             cells.append(text)
         kind = "a match" if entry["matches"] else "a race"
         lines.append("| " + " | ".join([edition, kind, f"`{entry['bots']['hard']}`", *cells]) + " |")
@@ -184,7 +188,7 @@ def pilot_table(results: dict) -> list[str]:
     """The candidates for `hard` against the reference: share, interval, deals, CPU a move."""
     bots, first, deals = results["pilot"], results["first"], results["search_deals"]
     lines = ["", f"Candidates for `hard` against `{REFERENCE}`, a pilot on deals {first:,} to "
-             f"{first + deals - 1:,} ({deals} deals, {2 * deals} games or matches a cell unless the cell says "
+             f"{first + deals - 1:,} ({deals_of(deals)}, {2 * deals} games or matches a cell unless the cell says "
              "otherwise): share won, 95% Wilson interval, and CPU a move (mean, slowest):", "",
              "| edition | " + " | ".join(f"`{bot}`" for bot in bots) + " |", "|" + " --- |" * (len(bots) + 1)]
     for edition, entry in results["editions"].items():
@@ -195,7 +199,7 @@ def pilot_table(results: dict) -> list[str]:
                 continue
             text = f"{percent(up['share'])} ({percent(up['low'])} to {percent(up['high'])}); {seconds(up['cpu'])}"
             if up["deals"] != deals:
-                text += f", {up['deals']} deals"
+                text += f", {deals_of(up['deals'])}"
             cells.append(text)
         lines.append("| " + " | ".join([edition, *cells]) + " |")
     return lines

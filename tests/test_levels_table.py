@@ -82,7 +82,7 @@ def small_results(deals: int) -> dict:
 
 def test_a_cell_short_of_deals_says_how_many_it_has():
     assert "75.0% (30.0% to 95.0%) |" in levels.render(small_results(2))
-    assert "75.0% (30.0% to 95.0%), 1 deals |" in levels.render(small_results(1))
+    assert "75.0% (30.0% to 95.0%), 1 deal |" in levels.render(small_results(1))
 
 
 def test_the_section_is_replaced_between_its_markers_and_refused_without_them():

@@ -44,9 +44,9 @@ def hard_bot(ruleset: Ruleset | None = None) -> Bot:
     """The level `hard`: the strongest bot measured for the edition among those answering within half a
     second of CPU a move (docs/bots.md, "The levels against each other"). Where races score points and
     are run to a distance (strategy.knowledge), the scorer, which plays for them (0.2 ms a move);
-    elsewhere the rollout bot, which beat the expert rule in 55.5% of 2,000 touring-1937 games (0.1 to
-    0.45 s a move by edition). Where races score points but are not a distance the scorer plays the
-    expert rule's every move (levels table: 50.0% against it), so the rollout bot is stronger there too."""
+    elsewhere the rollout bot, which beat the expert rule in 55.5% of 2,000 touring-1937 games (0.07 to
+    0.4 s a move on average by edition). Where races score points but are not a distance the scorer
+    plays the expert rule's every move (levels table: 50.0% against it), so there too the rollout bot."""
     from .strategy import knowledge_for
 
     if ruleset is not None:
