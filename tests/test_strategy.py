@@ -7,7 +7,6 @@ from touring_dsl.bots.rule_bots import ExpertBot, GreedyBot, RandomBot
 from touring_dsl.engine import Move, build_position, new_game
 from touring_dsl.base.rng import Rng
 from touring_dsl.bots.strategy import ScorerBot, knowledge_for
-from touring_dsl.bots.search.pimc import RolloutBot
 
 RIVAL_RUNNING = {"go": ["Roll"], "piles": [("100 km", 1)]}
 
@@ -98,10 +97,7 @@ def test_levels_name_calibrated_bots():
     assert isinstance(make_bot("easy", mille()), RandomBot)
     assert type(make_bot("medium", mille())) is GreedyBot
     assert isinstance(make_bot("hard", mille()), ScorerBot)
-    assert type(make_bot("hard", load("touring-1937"))) is RolloutBot  # races score nothing there
-    assert isinstance(make_bot("hard", load("touring-1937")).prior, ExpertBot)
-    # match-1937 scores its races, but by zones, where the scorer plays the expert rule's every move
-    assert type(make_bot("hard", load("match-1937"))) is RolloutBot
+    assert type(make_bot("hard", load("touring-1937"))) is ExpertBot
 
 
 def test_the_cli_takes_levels_and_plays_the_same_games_as_their_bots():
@@ -111,18 +107,15 @@ def test_the_cli_takes_levels_and_plays_the_same_games_as_their_bots():
 
     from touring_dsl.cli.app import app
 
-    def played(edition: str, bots: str) -> dict:
-        result = CliRunner().invoke(app, ["simulate", edition, "--games", "6", "--jobs", "1",
+    def played(bots: str) -> dict:
+        result = CliRunner().invoke(app, ["simulate", "touring-1937", "--games", "6", "--jobs", "1",
                                           "--bots", bots, "--json"])
         assert result.exit_code == 0, result.output
         return json.loads(result.stdout)
 
-    # hard is the scorer where races score points (in touring-1937 it is the rollout bot, seconds a game)
-    for edition, named, bots in (("touring-1937", "medium,easy", "greedy,random"),
-                                 ("mille-bornes", "hard,easy", "scorer,random")):
-        levels, same = played(edition, named), played(edition, bots)
-        assert levels["seats"][0]["wins"] == same["seats"][0]["wins"]
-        assert levels["length_histogram"] == same["length_histogram"]
+    levels, bots = played("hard,easy"), played("expert,random")
+    assert levels["seats"][0]["wins"] == bots["seats"][0]["wins"]
+    assert levels["length_histogram"] == bots["length_histogram"]
     refused = CliRunner().invoke(app, ["simulate", "touring-1937", "--games", "2", "--bots", "hardest,easy"])
     assert refused.exit_code == 2 and "hardest" in refused.output
 

@@ -41,19 +41,17 @@ def medium_bot(ruleset: Ruleset | None = None) -> Bot:
 
 
 def hard_bot(ruleset: Ruleset | None = None) -> Bot:
-    """The level `hard`: the strongest bot measured for the edition among those answering within half a
-    second of CPU a move (docs/bots.md, "The levels against each other"). Where races score points and
-    are run to a distance (strategy.knowledge), the scorer, which plays for them (0.2 ms a move);
-    elsewhere the rollout bot, which beat the expert rule in 55.5% of 2,000 touring-1937 games (0.07 to
-    0.4 s a move on average by edition). Where races score points but are not a distance the scorer
-    plays the expert rule's every move (levels table: 50.0% against it), so there too the rollout bot."""
+    """The level `hard`: the strongest bot measured for the edition, answering at once. Where races
+    score points (strategy.knowledge), the scorer, which plays for them; elsewhere the expert rule (the
+    search bot keeps the expert rule's move and measured no stronger, at a thousand times the time:
+    benchmarks/results/README.md)."""
     from .strategy import knowledge_for
 
     if ruleset is not None:
-        knowledge = knowledge_for(ruleset, min(ruleset.player_counts()), None)
-        if knowledge.points.scored and knowledge.race.is_distance:
+        players = min(ruleset.player_counts())
+        if knowledge_for(ruleset, players, None).points.scored:
             return scorer_bot(ruleset)
-    return rollout_bot(ruleset)
+    return ExpertBot(ruleset)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "ismcts": search_bot, "scorer": scorer_bot,
