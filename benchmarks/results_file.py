@@ -47,9 +47,11 @@ def open_results(path: Path):
     return gzip.open(path, "at", encoding="utf-8")
 
 
-def play_and_keep(play, tasks: list, jobs: int, rows: list[dict], path: Path | None, chunksize: int = 1) -> None:
+def play_and_keep(play, tasks: list, jobs: int, rows: list[dict], path: Path | None, chunksize: int = 1,
+                  on_row=None) -> None:
     """Play every task in a pool of `jobs` processes; each row joins `rows` and, as it comes, the results
-    file (opened only when there is something to play, so a finished file is left as it is)."""
+    file (opened only when there is something to play, so a finished file is left as it is); on_row, when
+    given, is called with each row as it comes (to show progress)."""
     from multiprocessing import Pool
 
     out = open_results(path) if path and tasks else None
@@ -60,6 +62,8 @@ def play_and_keep(play, tasks: list, jobs: int, rows: list[dict], path: Path | N
                 if out:
                     out.write(json.dumps(row) + "\n")
                     out.flush()
+                if on_row:
+                    on_row(row)
     finally:
         if out:
             out.close()
