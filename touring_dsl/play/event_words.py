@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 from ..base.i18n import SOURCE_LANGUAGE, _, language, ngettext
 from ..base.seat_words import player_name, side_name
 from ..base.wording import capital
+from ..mechanics.turn.words import reshuffle_said
 
 NUMBER = re.compile(r"(\d+)")
 NOW_HAS = re.compile(r"now has (\d+)")
@@ -143,9 +144,7 @@ def _draw(event, w: Wording, mine: bool) -> str:
 
 
 def _reshuffle(event, w: Wording, mine: bool) -> str:
-    n = _number(NUMBER, event) or 0
-    return ngettext("{n} card is shuffled into a new draw pile", "{n} cards are shuffled into a new draw pile",
-                    n).format(n=n)
+    return reshuffle_said(_number(NUMBER, event) or 0)
 
 
 def _take(event, w: Wording, mine: bool) -> str:

@@ -5,7 +5,7 @@ compare_turn and compare_reshuffle; diff.describe reads DIFF_PHRASES), and `tour
 from __future__ import annotations
 
 from ...base.i18n import _, ngettext, pgettext
-from ...base.wording import counted, flag_changed, kind_cards
+from ...base.wording import flag_changed, kind_cards
 
 # what a reshuffle does with a go or zone pile, in a diff's sentence
 KEEP = {"all": "all go back", "all-but-top": "all but the top card go back", "none": "stay on the table"}
@@ -87,3 +87,9 @@ def suggest_reshuffle(r) -> list[tuple[str, tuple[str, ...]]]:
     about = f"At a reshuffle, zone piles: {'all' if keep == 'all' else 'all but the top card'} go back into the deck."
     # The parent may or may not say what happens to zone piles: offer whichever form compiles.
     return [(about, ("reshuffle {", f"    {op} return zone piles {keep}", "}")) for op in ("change", "add")]
+
+
+def reshuffle_said(n: int) -> str:
+    """The log's line for a reshuffle, in the reader's language: how many cards make the new draw pile."""
+    return ngettext("{n} card is shuffled into a new draw pile", "{n} cards are shuffled into a new draw pile",
+                    n).format(n=n)
