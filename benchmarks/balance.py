@@ -90,7 +90,7 @@ prints each of them under the key named here.
 GOLDEN_GAMES = Path(__file__).resolve().parent.parent / "tests" / "golden" / "games" / "games.json"
 # the parts of a compiled ruleset that are words (names, citations, examples), not play: left out of its stamp
 WORDS_ONLY = ("format", "title", "subtitle", "year", "year_end", "publisher", "author", "summary", "parent", "changes",
-              "source_hash", "sources", "notes", "history", "pile_names", "examples")
+              "source_hash", "sources", "notes", "history", "pile_names", "examples", "language")
 STAMP_MARK = "<!-- balance-stamp: "
 
 
