@@ -1,0 +1,290 @@
+"""Simulate stage, the compiled backend's module: the translated kernel, its helpers and its chunk driver.
+
+translate.py rewrites the generated kernel and measuring loop; this module puts them into one numba
+module with the few helpers they call (the generator of base.rng in uint64 arithmetic, the move-code
+fills of engine.tables, list fills) and a driver, play_chunk, that deals, plays and measures a whole
+chunk of games inside compiled code and writes one row of numbers per game. The module is written into
+the user's private cache folder (base.private_store's rules: a folder of the user's alone), named by a
+hash of its source, and compiled with numba's cache=True beside it: a second run loads it warm.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from ...base.rng import INCREMENT, MULTIPLIER
+from ...engine.schema import ONE
+from ...engine.tables import Tables
+from ..plan import BOT_SALT
+from .translate import OFFER_BASE, PENDING_PARTS, Translated, scalar_start, translate
+
+# a game's row: these columns, then each side's worst deficit
+COLUMNS = ("winner", "outcome", "turns", "changes", "since", "leader", "offered", "stuck", "reshuffles", "pmiles")
+
+HELPERS = f'''
+MULTIPLIER = np.uint64({MULTIPLIER})
+INCREMENT = np.uint64({INCREMENT})
+U32 = np.uint64(32)
+LOW32 = np.uint64(0xFFFFFFFF)
+
+
+@njit(cache=True)
+def lcg_step(state):
+    """base.rng's step: state * MULTIPLIER + INCREMENT mod 2**64 (uint64 arithmetic wraps by itself)."""
+    return state * MULTIPLIER + INCREMENT
+
+
+@njit(cache=True)
+def below(state, n):
+    """state * n >> 64, exactly, for 0 < n < 2**32: from the state's two 32-bit halves."""
+    un = np.uint64(n)
+    return np.int64(((state >> U32) * un + (((state & LOW32) * un) >> U32)) >> U32)
+
+
+@njit(cache=True)
+def splitmix64(value):
+    """base.rng.splitmix64, in uint64 arithmetic."""
+    z = value + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def shuffle(items, grng):
+    """base.rng.Rng.shuffle: Fisher-Yates, step k of the generator swapping item n-k with one below it."""
+    n = len(items)
+    if n < 2:
+        return
+    state = grng[0]
+    i = n
+    while i > 1:
+        state = lcg_step(state)
+        j = below(state, i)
+        i -= 1
+        items[i], items[j] = items[j], items[i]
+    grng[0] = state
+
+
+@njit(cache=True)
+def new_list():
+    return [np.int64(0) for _ in range(0)]
+
+
+@njit(cache=True)
+def fill_flat(target, value):
+    target.clear()
+    for x in value:
+        target.append(x)
+
+
+@njit(cache=True)
+def fill_nested(target, value):
+    target.clear()
+    for row in value:
+        inner = new_list()
+        for x in row:
+            inner.append(x)
+        target.append(inner)
+
+
+@njit(cache=True)
+def bits_of(m):
+    """engine.tables.bits_of: the set bits of m, lowest first."""
+    out = np.empty(64, np.int64)
+    n = 0
+    c = 0
+    while m:
+        if m & 1:
+            out[n] = c
+            n += 1
+        m >>= 1
+        c += 1
+    return out[:n]
+
+
+@njit(cache=True)
+def cat(a, b):
+    return np.concatenate((a, b))
+'''
+
+FILL_DUEL = '''
+
+@njit(cache=True)
+def fill_duel(s, key):
+    """engine.tables.Tables.fill_duel, without the cache: own-side codes, then attacks on the other side."""
+    own = bits_of(key & ((1 << K) - 1))
+    attack = bits_of(key >> K)
+    out = np.empty(len(own) + len(attack), np.int64)
+    for i in range(len(own)):
+        out[i] = SELF_CODE[s][own[i]]
+    for i in range(len(attack)):
+        out[len(own) + i] = TGT_CODE[1 - s][attack[i]]
+    return out
+'''
+
+FILL_CODES = '''
+
+@njit(cache=True)
+def fill_codes(codes, m):
+    """engine.tables.Tables.fill_codes, without the cache: the codes of the cards in m."""
+    found = bits_of(m)
+    out = np.empty(len(found), np.int64)
+    for i in range(len(found)):
+        out[i] = codes[found[i]]
+    return out
+'''
+
+OFFER_CODES = '''
+
+@njit(cache=True)
+def offer_codes(pending):
+    k = pending - OFFER_BASE
+    return OFFER_CODES[k, :OFFER_LEN[k]].copy()
+'''
+
+
+def driver(tr: Translated, t: Tables) -> str:
+    """play_chunk: every game of a chunk dealt, played and measured, one row of `out` each."""
+    fields = ", ".join(tr.fields)
+    made = []
+    for f in state_fields_of(tr):
+        items = f.items(t)
+        if f.name in tr.nested:
+            made.append(f"{f.name} = [new_list() for _ in range({items})]")
+        elif f.shape == ONE:
+            made.append(f"{f.name} = new_list()")
+        else:
+            made.append(f"{f.name} = [np.int64(0) for _ in range({items})]")
+    starts = [f"sc[{i}] = {tr.starts.get(n, 0)}" for i, n in enumerate(tr.scalars)]
+    sides = t.sides
+    behind = "; ".join(f"out[g, {len(COLUMNS) + v}] = r[3][{v}]" for v in range(sides))
+    w, o, tu = (tr.scalars.index(n) for n in ("winner", "outcome", "turns"))
+    body = "\n".join("    " + line for line in made + [f"sc = np.zeros({len(tr.scalars) + len(PENDING_PARTS)}, np.int64)"])
+    return f'''
+
+@njit(cache=True)
+def play_chunk(seed_base, start, count, greedy, plays, hits, paid, out):
+    """Games start..start+count-1 of a run whose seeds come from seed_base: each game's measures in out."""
+{body}
+    grng = np.zeros(1, np.uint64)
+    brng = np.zeros(1, np.uint64)
+    noev = np.full(1, -1, np.int64)
+    salt = np.uint64({BOT_SALT})
+    for g in range(count):
+{chr(10).join("        " + s for s in starts)}
+        seed = seed_base + np.uint64(start + g)
+        grng[0] = splitmix64(seed)
+        brng[0] = splitmix64(seed ^ salt)
+        reset({fields}, sc, grng, noev)
+        deal({fields}, sc, grng, noev, 0)
+        r = play({fields}, sc, grng, noev, brng, greedy, plays, hits, paid)
+        out[g, 0] = sc[{w}]
+        out[g, 1] = sc[{o}]
+        out[g, 2] = sc[{tu}]
+        out[g, 3] = r[0]
+        out[g, 4] = r[1]
+        out[g, 5] = r[2]
+        out[g, 6] = r[4]
+        out[g, 7] = r[5]
+        out[g, 8] = r[6]
+        out[g, 9] = r[7]
+        {behind}
+'''
+
+
+def state_fields_of(tr: Translated):
+    from ...engine.schema import state_fields
+
+    by_name = {f.name: f for f in state_fields()}
+    return [by_name[n] for n in tr.fields]
+
+
+def module_source(t: Tables, greedy: bool = False) -> tuple[str, Translated]:
+    """The numba module's whole source for Tables t (CannotCompile if a line cannot be translated)."""
+    tr = translate(t, greedy)
+    from ...engine.schema import state_fields
+
+    for f in state_fields():
+        if f.name in tr.scalars:
+            start = scalar_start(f, t)
+            tr.starts[f.name] = 0 if start is None else start
+    parts = [f'"""numba kernel written by touring_dsl.simulate.compiled for {t.ruleset_id}, setup {t.setup_id}, '
+             f'{t.players} players."""', "import numpy as np", "from numba import njit", HELPERS,
+             f"K = {t.K}", f"OFFER_BASE = {OFFER_BASE}"]
+    parts += tr.constants
+    if tr.offers:
+        values = tr.offer_codes
+        width = max(len(v) for v in values)
+        parts.append(f"OFFER_CODES = np.array({[list(v) + [0] * (width - len(v)) for v in values]!r}, dtype=np.int64)")
+        parts.append(f"OFFER_LEN = np.array({[len(v) for v in values]!r}, dtype=np.int64)")
+        parts.append(OFFER_CODES)
+    if "fill_duel" in tr.helpers:
+        parts.append(FILL_DUEL)
+    if "fill_codes" in tr.helpers:
+        parts.append(FILL_CODES)
+    parts += ["\n\n" + f for f in tr.functions]
+    parts.append(driver(tr, t))
+    return "\n".join(parts) + "\n", tr
+
+
+class Compiled:
+    """A loaded numba module for one seating: its play_chunk and what its numbers mean."""
+
+    def __init__(self, module, tr: Translated, seconds: float | None):
+        self.module, self.tr, self.compile_seconds = module, tr, seconds
+        self.play_chunk = module.play_chunk
+
+
+def compiled_folder() -> Path:
+    """The user's own folder for compiled modules (private_store's rules), else a fresh private temp folder."""
+    from ...base.private_store import cache_root, private_folder
+
+    found = private_folder(cache_root() / "compiled")
+    if found is None:
+        found = Path(tempfile.mkdtemp(prefix="touring-compiled-"))  # 0700: this process's alone
+    return found
+
+
+def load(text: str, tr: Translated, announce=None) -> Compiled:
+    """Import the module of `text` from the private folder (written there if missing), compiling its
+    functions now: warm from numba's cache beside it, or cold (announced, with the time it took)."""
+    import numba  # noqa: F401 - the caller checked it is installed
+
+    digest = hashlib.sha256(text.encode()).hexdigest()[:24]
+    folder = compiled_folder()
+    path = folder / f"touring_kernel_{digest}.py"
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    name = f"touring_kernel_{digest}"
+    module = sys.modules.get(name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    cold = not any((folder / "__pycache__").glob(f"{name}.play_chunk-*.nbi")) if (folder / "__pycache__").exists() \
+        else True
+    began = time.perf_counter()
+    if cold and announce:
+        announce("compiling the kernel for this seating with numba (once; kept in the cache)...")
+    warm_up(module)
+    seconds = time.perf_counter() - began
+    if cold and announce:
+        announce(f"compiled in {seconds:.1f} s")
+    return Compiled(module, tr, seconds if cold else None)
+
+
+def warm_up(module) -> None:
+    """Compile (or load from the cache) play_chunk for the argument types the runs give it: one game."""
+    import numpy as np
+
+    k = module.K
+    out = np.zeros((1, len(COLUMNS) + 8), np.int64)
+    module.play_chunk(np.uint64(0), 0, 0, 0, np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64), out)
