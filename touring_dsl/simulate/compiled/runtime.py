@@ -20,7 +20,7 @@ from ...base.rng import INCREMENT, MULTIPLIER
 from ...engine.schema import ONE
 from ...engine.tables import Tables
 from ..plan import BOT_SALT
-from .translate import OFFER_BASE, PENDING_PARTS, Translated, scalar_start, translate
+from .translate import OFFER_BASE, PENDING_PARTS, Translated, scalar_start, to_tuple, translate
 
 # a game's row: these columns, then each side's worst deficit
 COLUMNS = ("winner", "outcome", "turns", "changes", "since", "leader", "offered", "stuck", "reshuffles", "pmiles")
@@ -93,6 +93,55 @@ def fill_nested(target, value):
 
 
 @njit(cache=True)
+def fill_array(target, value):
+    for i in range(len(value)):
+        target[i] = value[i]
+
+
+@njit(cache=True)
+def fill_array2(target, value):
+    for i in range(len(value)):
+        row = value[i]
+        for j in range(len(row)):
+            target[i, j] = row[j]
+
+
+@njit(cache=True)
+def count_of(items, x):
+    n = 0
+    for y in items:
+        if y == x:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def index_of(items, x):
+    for i in range(len(items)):
+        if items[i] == x:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def max_of(items):
+    best = items[0]
+    for y in items:
+        if y > best:
+            best = y
+    return best
+
+
+@njit(cache=True)
+def min_of(items):
+    best = items[0]
+    for y in items:
+        if y < best:
+            best = y
+    return best
+
+
+@njit(cache=True)
 def bits_of(m):
     """engine.tables.bits_of: the set bits of m, lowest first."""
     out = np.empty(64, np.int64)
@@ -117,13 +166,21 @@ FILL_DUEL = '''
 @njit(cache=True)
 def fill_duel(s, key):
     """engine.tables.Tables.fill_duel, without the cache: own-side codes, then attacks on the other side."""
-    own = bits_of(key & ((1 << K) - 1))
-    attack = bits_of(key >> K)
-    out = np.empty(len(own) + len(attack), np.int64)
-    for i in range(len(own)):
-        out[i] = SELF_CODE[s][own[i]]
-    for i in range(len(attack)):
-        out[len(own) + i] = TGT_CODE[1 - s][attack[i]]
+    n = 0
+    m = key
+    while m:
+        n += m & 1
+        m >>= 1
+    out = np.empty(n, np.int64)
+    i = 0
+    for c in range(K):
+        if key >> c & 1:
+            out[i] = SELF_CODE[s, c]
+            i += 1
+    for c in range(K):
+        if key >> (K + c) & 1:
+            out[i] = TGT_CODE[1 - s, c]
+            i += 1
     return out
 '''
 
@@ -150,11 +207,14 @@ def offer_codes(pending):
 
 def driver(tr: Translated, t: Tables) -> str:
     """play_chunk: every game of a chunk dealt, played and measured, one row of `out` each."""
-    fields = ", ".join(tr.fields)
+    def fields(function: str) -> str:
+        return "".join(f"{f}, " for f in tr.used[function])
     made = []
     for f in state_fields_of(tr):
         items = f.items(t)
-        if f.name in tr.nested:
+        if f.name in tr.arrays:
+            made.append(f"{f.name} = np.zeros({(items, t.K) if f.name in tr.nested else items}, np.int64)")
+        elif f.name in tr.nested:
             made.append(f"{f.name} = [new_list() for _ in range({items})]")
         elif f.shape == ONE:
             made.append(f"{f.name} = new_list()")
@@ -180,9 +240,9 @@ def play_chunk(seed_base, start, count, greedy, plays, hits, paid, out):
         seed = seed_base + np.uint64(start + g)
         grng[0] = splitmix64(seed)
         brng[0] = splitmix64(seed ^ salt)
-        reset({fields}, sc, grng, noev)
-        deal({fields}, sc, grng, noev, 0)
-        r = play({fields}, sc, grng, noev, brng, greedy, plays, hits, paid)
+        reset({fields("reset")}sc, grng, noev)
+        deal({fields("deal")}sc, grng, noev, np.int64(0))
+        r = play({fields("play")}sc, grng, noev, brng, greedy, plays, hits, paid)
         out[g, 0] = sc[{w}]
         out[g, 1] = sc[{o}]
         out[g, 2] = sc[{tu}]
@@ -217,6 +277,7 @@ def module_source(t: Tables, greedy: bool = False) -> tuple[str, Translated]:
              f'{t.players} players."""', "import numpy as np", "from numba import njit", HELPERS,
              f"K = {t.K}", f"OFFER_BASE = {OFFER_BASE}"]
     parts += tr.constants
+    parts += [f"{name} = np.array({to_tuple(value)!r}, dtype=np.int64)" for name, value in tr.starts_arrays.items()]
     if tr.offers:
         values = tr.offer_codes
         width = max(len(v) for v in values)

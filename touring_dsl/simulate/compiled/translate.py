@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from ...bots.playout import write_play
 from ...engine.codegen import constants, source
 from ...engine.emitter import Source
-from ...engine.schema import LISTS, BYTES, VALUE, state_fields
+from ...engine.schema import BYTES, LIST, LISTS, ONE, VALUE, state_fields
 from ...engine.tables import Tables
 
 # the kernel's own helpers the measuring loop may call, and what their omitted arguments default to
@@ -52,12 +52,15 @@ class Translated:
     functions: list[str] = field(default_factory=list)
     fields: tuple[str, ...] = ()  # the state fields, in the order every function takes them
     nested: frozenset = frozenset()  # those that are lists of lists
+    arrays: frozenset = frozenset()  # those kept as numpy arrays (numbers by seat or side; counts by card)
+    starts_arrays: dict = field(default_factory=dict)  # START_<field> -> an array field's constant start
     scalars: tuple[str, ...] = ()  # the single values, by their slot of `sc`
     starts: dict = field(default_factory=dict)  # a single value's start, as a number
     strings: list[str] = field(default_factory=list)  # string constants, by the number that stands for them
     offers: list[str] = field(default_factory=list)  # the Offer constants, by pending number - OFFER_BASE
     offer_codes: list = field(default_factory=list)  # each Offer's answers (move codes)
     helpers: set = field(default_factory=set)  # the runtime helpers used
+    used: dict = field(default_factory=dict)  # per function, the state fields it takes
 
 
 def annotated_lines(w: Source) -> tuple[str, list[str]]:
@@ -90,6 +93,9 @@ def translate(t: Tables, greedy: bool = False) -> Translated:
     kept = [f for f in all_fields if f.copy != VALUE and f.name not in ("aside",)]
     out.fields = tuple(f.name for f in kept)
     out.nested = frozenset(f.name for f in kept if f.copy in (LISTS, BYTES) or f.name in ("hands",))
+    # numbers by seat or side (and counts by card): numpy arrays, which numba compiles faster and runs faster
+    out.arrays = frozenset(f.name for f in kept if (f.copy == LIST and f.shape != ONE)
+                           or (f.copy == LISTS and f.start.startswith("[0] *")))
     out.scalars = tuple(f.name for f in all_fields if f.copy == VALUE)
     values = constant_values(t, loop_src)
     offers = [name for name, value in values.items() if type(value).__name__ == "Offer"]
@@ -107,10 +113,49 @@ def translate(t: Tables, greedy: bool = False) -> Translated:
         functions[name] = FunctionTranslator(ctx, node, text, origins).run()
         queue.extend(ctx.called)
     order = [n for n in ("finish", "reshuffle", "draw_cards", "refresh", "reset", "deal") if n in functions]
-    out.functions = [functions[n] for n in order] + [functions["play"]]
+    used = fields_used(functions, out.fields)
+    out.used = used
+    out.functions = [written(functions[n], used) for n in [*order, "play"]]
     out.constants = [constant_line(name, values[name], ctx) for name in sorted(ctx.constants_used)]
     del needed
     return out
+
+
+FIELDS_MARK = "_FIELDS_"  # where a function's state fields go, once it is known which it uses
+
+
+def fields_used(functions: dict, fields: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Per function, the state fields it reads or passes on (its callees' too), in the fields' order: a
+    function takes only those (fewer arguments, less for numba to compile)."""
+    own = {n: {x.id for x in ast.walk(fn) if isinstance(x, ast.Name)} for n, fn in functions.items()}
+    calls = {n: {x.func.id for x in ast.walk(fn) if isinstance(x, ast.Call) and isinstance(x.func, ast.Name)
+                 and x.func.id in functions} for n, fn in functions.items()}
+    found = {n: own[n] & set(fields) for n in functions}
+    changed = True
+    while changed:
+        changed = False
+        for n in functions:
+            more = set().union(*(found[c] for c in calls[n])) if calls[n] else set()
+            if not more <= found[n]:
+                found[n] |= more
+                changed = True
+    return {n: tuple(f for f in fields if f in found[n]) for n in functions}
+
+
+def written(fn: ast.FunctionDef, used: dict) -> str:
+    """A translated function's source, its fields (and those of each call) spelt out; compiled without a
+    Python wrapper (only play_chunk is called from Python)."""
+    args = []
+    for a in fn.args.args:
+        args += [ast.arg(arg=f) for f in used[fn.name]] if a.arg == FIELDS_MARK else [a]
+    fn.args.args = args
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in used:
+            new = []
+            for a in node.args:
+                new += [name(f) for f in used[node.func.id]] if isinstance(a, ast.Name) and a.id == FIELDS_MARK else [a]
+            node.args = new
+    return "@njit(cache=True, no_cpython_wrapper=True)\n" + ast.unparse(fn)
 
 
 def constant_values(t: Tables, loop_src: str) -> dict:
@@ -236,7 +281,7 @@ class FunctionTranslator(ast.NodeTransformer):
         params = []
         for a in node.args.args:
             if a.arg == "self":
-                params += [*self.ctx.out.fields, "sc", "grng", "noev"]
+                params += [FIELDS_MARK, "sc", "grng", "noev"]  # the fields it uses: fields_used below
             elif a.arg == "rng":
                 params.append("brng")
             elif a.arg == "rules":
@@ -251,7 +296,7 @@ class FunctionTranslator(ast.NodeTransformer):
                                                                  kwonlyargs=[], kw_defaults=[], defaults=[]),
                              body=new_body or [ast.Pass()], decorator_list=[], returns=None, type_params=[])
         ast.fix_missing_locations(fn)
-        return "@njit(cache=True)\n" + ast.unparse(fn)
+        return fn
 
     def statements(self, body: list) -> list:
         out = []
@@ -301,6 +346,10 @@ class FunctionTranslator(ast.NodeTransformer):
         if any(is_self_attr(tg, "aside") for tg in targets):
             return None  # constructed positions only: never in a dealt game
         # the move the table waits for
+        if len(targets) == 1 and isinstance(targets[0], ast.Name) and is_self_attr(value, "pending"):
+            return [ast.parse(f"pending = sc[{self.ctx.out.scalars.index('pending')}]").body[0]] + \
+                [ast.parse(f"{part} = sc[{len(self.ctx.out.scalars) + i}]").body[0]
+                 for i, part in enumerate(PENDING_PARTS)]
         if len(targets) == 1 and isinstance(targets[0], ast.Name) and targets[0].id == "pending":
             return self.set_pending(value)
         if len(targets) == 1 and is_self_attr(targets[0], "pending"):
@@ -309,10 +358,6 @@ class FunctionTranslator(ast.NodeTransformer):
                     [ast.parse(f"sc[{len(self.ctx.out.scalars) + i}] = {part}").body[0]
                      for i, part in enumerate(PENDING_PARTS)]
             return ast.Assign(targets=[sc_slot(self.ctx, "pending", True)], value=self.pending_value(value))
-        if len(targets) == 1 and isinstance(targets[0], ast.Name) and is_self_attr(value, "pending"):
-            return [ast.parse(f"pending = sc[{self.ctx.out.scalars.index('pending')}]").body[0]] + \
-                [ast.parse(f"{part} = sc[{len(self.ctx.out.scalars) + i}]").body[0]
-                 for i, part in enumerate(PENDING_PARTS)]
         if (len(targets) == 1 and isinstance(targets[0], ast.Tuple) and isinstance(value, ast.Name)
                 and value.id == "pending"):
             node.value = ast.Tuple(elts=[name(p) for p in PENDING_PARTS], ctx=ast.Load())
@@ -341,9 +386,27 @@ class FunctionTranslator(ast.NodeTransformer):
             return [ast.parse(f"{field_name}.clear()").body[0]]
         if isinstance(value, ast.List) and all(self.empty_inner(e) for e in value.elts):
             return [ast.parse(f"for _i in range(len({field_name})):\n    {field_name}[_i].clear()").body[0]]
-        helper = "fill_nested" if field_name in self.ctx.out.nested else "fill_flat"
+        if field_name in self.ctx.out.arrays:
+            start = self.literal(value)
+            if start is not None:  # a constant start: copied from a module constant (no list made per game)
+                constant = f"START_{field_name}"
+                self.ctx.out.starts_arrays[constant] = start
+                return [ast.parse(f"{field_name}[:] = {constant}").body[0]]
+            helper = "fill_array2" if field_name in self.ctx.out.nested else "fill_array"
+        else:
+            helper = "fill_nested" if field_name in self.ctx.out.nested else "fill_flat"
         self.ctx.out.helpers.add(helper)
         return [ast.Expr(value=call(helper, name(field_name), self.visit(value)))]
+
+    @staticmethod
+    def literal(node):
+        """The value of an expression of numbers only (such as `[[0] * 12, [0] * 12]`), else None."""
+        if any(isinstance(n, (ast.Name, ast.Call, ast.Attribute)) for n in ast.walk(node)):
+            return None
+        try:
+            return eval(compile(ast.Expression(body=node), "<start>", "eval"), {"__builtins__": {}})  # noqa: S307
+        except Exception:  # noqa: BLE001 - not a constant after all: filled at run time
+            return None
 
     @staticmethod
     def empty_inner(node) -> bool:
@@ -569,6 +632,8 @@ class FunctionTranslator(ast.NodeTransformer):
             if func.id == "len" and len(node.args) == 1 and isinstance(node.args[0], ast.Name) \
                     and node.args[0].id == "ev":
                 return ast.parse("ev[0]", mode="eval").body
+            if func.id in ("max", "min") and len(node.args) == 1:
+                return call(f"{func.id}_of", self.visit(node.args[0]))
             if func.id in BUILTINS:
                 return self.generic_visit(node)
             raise self.refuse(node, f"a call of {func.id}")
@@ -576,6 +641,8 @@ class FunctionTranslator(ast.NodeTransformer):
             if isinstance(func.value, ast.Attribute) and is_self_attr(func.value, "rng") and func.attr == "shuffle":
                 self.ctx.out.helpers.add("shuffle")
                 return call("shuffle", self.visit(node.args[0]), name("grng"))
+            if func.attr in ("count", "index") and len(node.args) == 1 and not is_self_attr(func.value):
+                return call(f"{func.attr}_of", self.visit(func.value), self.visit(node.args[0]))
             if func.attr in LIST_METHODS and not is_self_attr(func.value):
                 return self.generic_visit(node)
             raise self.refuse(node, f"a call of .{func.attr}")
@@ -596,13 +663,16 @@ class FunctionTranslator(ast.NodeTransformer):
         for i, param in enumerate(params):
             value = given[i] if i < len(given) else defaults.get(param)
             if param == "self":
-                args += [name(f) for f in self.ctx.out.fields] + [name("sc"), name("grng"), name("noev")]
+                args += [name(FIELDS_MARK), name("sc"), name("grng"), name("noev")]
             elif param == "ev":
                 args.append(name("noev") if value is None or is_none(value) else self.visit(value))
             else:
                 if value is None:
                     raise self.refuse(node, f"no {param} given")
-                args.append(self.visit(value))
+                value = self.visit(value)
+                if isinstance(value, ast.Constant):  # typed int64, not as a literal (one compilation, not one per value)
+                    value = ast.parse(f"np.int64({value.value!r})", mode="eval").body
+                args.append(value)
         return ast.Call(func=name(target), args=args, keywords=[])
 
 
