@@ -62,12 +62,36 @@ def play_chunk(t: Tables, plan: Plan, start: int, stop: int, compiled: Compiled)
     plays, hits, paid = (np.zeros(t.K, np.int64) for _ in range(3))
     out = np.zeros((count, len(COLUMNS) + t.sides), np.int64)
     seed_base = np.uint64((plan.seed * 1_000_003) & 0xFFFFFFFFFFFFFFFF)
-    compiled.play_chunk(seed_base, start, count, 0, plays, hits, paid, out)
+    done, kept = np.zeros(1, np.int64), np.zeros((3, t.K), np.int64)
+    tables = run_tables(t)
+    first = 0
+    while first < count:
+        try:
+            compiled.play_chunk(seed_base, start + first, count - first, 0, plays, hits, paid, out[first:], done, kept,
+                                *tables.args())
+            break
+        except LookupError:  # a penalty's plays not known yet: found in Python, and that game played again
+            plays[:], hits[:], paid[:] = kept
+            first += int(done[0])
+            tables.fill()
     tally = Tally(players=plan.players, bots=plan.bots)
     rows = fold(tally, out, t, plan, start, compiled.tr.strings)
     for counts, target in ((plays, tally.plays), (hits, tally.hazard_hits), (paid, tally.penalties_paid)):
         target.update({t.names[c]: int(n) for c, n in enumerate(counts.tolist()) if n})
     return tally, rows
+
+
+_TABLES: dict = {}
+
+
+def run_tables(t: Tables):
+    """The run tables of Tables t (kept for the process: the plays found stay found)."""
+    from .runtime import RunTables
+
+    found = _TABLES.get(id(t))
+    if found is None or found.t is not t:
+        found = _TABLES[id(t)] = RunTables(t)
+    return found
 
 
 def in_order(counter, values) -> None:

@@ -196,6 +196,56 @@ def fill_codes(codes, m):
     return out
 '''
 
+PENALTY_PLAYS = '''
+
+@njit(cache=True, no_cpython_wrapper=True)
+def penalty_plays(m, victim, zone_state, mileage_counts, pen_index, pen_store, need):
+    """mechanics.penalties.play.penalty_plays from the run's table of plays found so far: a play not
+    found yet is a miss, which stops the chunk (chunk.py fills it in Python and plays the game again)."""
+    zone = zone_state[victim]
+    counts = mileage_counts[victim]
+    n = 0
+    for c in range(K):
+        if m >> c & 1:
+            owed = PEN[c, zone]
+            if owed:
+                key = pen_key(c, victim, owed, counts)
+                if key not in pen_index:
+                    need[0] = 1
+                    need[1] = c
+                    need[2] = victim
+                    need[3] = owed
+                    for x in range(K):
+                        need[4 + x] = counts[x]
+                    raise LookupError("a penalty's plays are not known yet")
+                n += pen_index[key] & 0xFFFFF
+            else:
+                n += 1
+    out = np.empty(n, np.int64)
+    i = 0
+    for c in range(K):
+        if m >> c & 1:
+            owed = PEN[c, zone]
+            if owed:
+                found = pen_index[pen_key(c, victim, owed, counts)]
+                first = found >> 20
+                for j in range(found & 0xFFFFF):
+                    out[i] = pen_store[first + j]
+                    i += 1
+            else:
+                out[i] = TGT_CODE[victim, c]
+                i += 1
+    return out
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def pen_key(c, victim, owed, counts):
+    key = c | victim << 6 | owed << 10
+    for i in range(len(PEN_PILES)):
+        key |= counts[PEN_PILES[i]] << (26 + 8 * i)
+    return key
+'''
+
 OFFER_CODES = '''
 
 @njit(cache=True)
@@ -228,14 +278,21 @@ def driver(tr: Translated, t: Tables) -> str:
     return f'''
 
 @njit(cache=True)
-def play_chunk(seed_base, start, count, greedy, plays, hits, paid, out):
-    """Games start..start+count-1 of a run whose seeds come from seed_base: each game's measures in out."""
+def play_chunk(seed_base, start, count, greedy, plays, hits, paid, out, done, kept, pen_index, pen_store, takes_p,
+               takes_n, takes_len, need):
+    """Games start..start+count-1 of a run whose seeds come from seed_base: each game's measures in out;
+    done[0] counts the games finished and `kept` holds the card counts before the game under way (a
+    penalty's plays not yet known stop the chunk there: chunk.py)."""
 {body}
     grng = np.zeros(1, np.uint64)
     brng = np.zeros(1, np.uint64)
     noev = np.full(1, -1, np.int64)
     salt = np.uint64({BOT_SALT})
     for g in range(count):
+        done[0] = g
+        kept[0, :] = plays
+        kept[1, :] = hits
+        kept[2, :] = paid
 {chr(10).join("        " + s for s in starts)}
         seed = seed_base + np.uint64(start + g)
         grng[0] = splitmix64(seed)
@@ -254,6 +311,7 @@ def play_chunk(seed_base, start, count, greedy, plays, hits, paid, out):
         out[g, 8] = r[6]
         out[g, 9] = r[7]
         {behind}
+    done[0] = count
 '''
 
 
@@ -288,6 +346,10 @@ def module_source(t: Tables, greedy: bool = False) -> tuple[str, Translated]:
         parts.append(FILL_DUEL)
     if "fill_codes" in tr.helpers:
         parts.append(FILL_CODES)
+    if "penalty_plays" in tr.helpers:
+        parts.append(f"PEN = np.array({to_tuple(t.pen)!r}, dtype=np.int64)")
+        parts.append(f"PEN_PILES = np.array({tuple(c for c, _ in t.pen_piles)!r} + (), dtype=np.int64)")
+        parts.append(PENALTY_PLAYS)
     parts += ["\n\n" + f for f in tr.functions]
     parts.append(driver(tr, t))
     return "\n".join(parts) + "\n", tr
@@ -342,10 +404,75 @@ def load(text: str, tr: Translated, announce=None) -> Compiled:
     return Compiled(module, tr, seconds if cold else None)
 
 
+class RunTables:
+    """What a run keeps beside the compiled module: the penalties' plays found so far (pen_index: key ->
+    first << 20 | count, into pen_store) and the takes their codes name (engine.tables' t.takes, as arrays)."""
+
+    def __init__(self, t: Tables):
+        import numpy as np
+        from numba import types
+        from numba.typed import Dict
+
+        self.t = t
+        self.pen_index = Dict.empty(key_type=types.int64, value_type=types.int64)
+        self.store: list[int] = []
+        self.pen_store = np.zeros(1, np.int64)
+        self.need = np.zeros(4 + t.K, np.int64)  # a miss: its hazard, victim, miles owed, the victim's counts
+        self.takes_count = -1
+        self.takes()
+
+    def takes(self) -> None:
+        """t.takes (which grows as penalties' plays are found) as padded arrays."""
+        import numpy as np
+
+        takes = self.t.takes
+        if len(takes) == self.takes_count:
+            return
+        width = max([1, *(len(take) for take in takes)])
+        self.takes_p = np.zeros((max(1, len(takes)), width), np.int64)
+        self.takes_n = np.zeros((max(1, len(takes)), width), np.int64)
+        self.takes_len = np.zeros(max(1, len(takes)), np.int64)
+        for i, take in enumerate(takes):
+            self.takes_len[i] = len(take)
+            for j, (p, n) in enumerate(take):
+                self.takes_p[i, j], self.takes_n[i, j] = p, n
+        self.takes_count = len(takes)
+
+    def args(self) -> tuple:
+        return (self.pen_index, self.pen_store, self.takes_p, self.takes_n, self.takes_len, self.need)
+
+    def fill(self) -> None:
+        """The plays the last miss asked for (self.need), found by the penalties' own code."""
+        from types import SimpleNamespace
+
+        import numpy as np
+        from ...mechanics.penalties.play import penalty_codes
+
+        _, hazard, victim, owed = (int(x) for x in self.need[:4])
+        counts = [int(x) for x in self.need[4:]]
+        game = SimpleNamespace(t=self.t, mileage_counts={victim: counts})
+        codes = list(penalty_codes(game, hazard, victim, owed))
+        key = hazard | victim << 6 | owed << 10
+        for i, (c, _) in enumerate(self.t.pen_piles):
+            key |= counts[c] << (26 + 8 * i)
+        self.pen_index[key] = len(self.store) << 20 | len(codes)
+        self.store.extend(codes)
+        self.pen_store = np.array(self.store or [0], np.int64)
+        self.takes()
+
+
 def warm_up(module) -> None:
-    """Compile (or load from the cache) play_chunk for the argument types the runs give it: one game."""
+    """Compile (or load from the cache) play_chunk for the argument types the runs give it: no game."""
     import numpy as np
 
     k = module.K
     out = np.zeros((1, len(COLUMNS) + 8), np.int64)
-    module.play_chunk(np.uint64(0), 0, 0, 0, np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64), out)
+    tables = RunTables.__new__(RunTables)
+    from numba import types
+    from numba.typed import Dict
+
+    empty = Dict.empty(key_type=types.int64, value_type=types.int64)
+    module.play_chunk(np.uint64(0), 0, 0, 0, np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64), out,
+                      np.zeros(1, np.int64), np.zeros((3, k), np.int64), empty, np.zeros(1, np.int64),
+                      np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64), np.zeros(1, np.int64), np.zeros(4, np.int64))
+    del tables

@@ -31,6 +31,7 @@ MASK64 = (1 << 64) - 1
 NO_WAIT, COUNTER_WAIT, DISCARD_WAIT, OFFER_BASE = 0, 1, 2, 3
 PENDING_PARTS = ("p_attacker", "p_hazard", "p_victim", "p_move")  # a CounterOffer's four numbers
 NONE = -1  # None, for a number that may be missing (the winner)
+PEN_PILES = 4  # the piles a penalty key holds (8 bits of count each)
 
 
 class CannotCompile(Exception):
@@ -113,7 +114,7 @@ def translate(t: Tables, greedy: bool = False) -> Translated:
         functions[name] = FunctionTranslator(ctx, node, text, origins).run()
         queue.extend(ctx.called)
     order = [n for n in ("finish", "reshuffle", "draw_cards", "refresh", "reset", "deal") if n in functions]
-    used = fields_used(functions, out.fields)
+    used = fields_used(functions, out.fields + RUN_TABLES)
     out.used = used
     out.functions = [written(functions[n], used) for n in [*order, "play"]]
     out.constants = [constant_line(name, values[name], ctx) for name in sorted(ctx.constants_used)]
@@ -122,6 +123,9 @@ def translate(t: Tables, greedy: bool = False) -> Translated:
 
 
 FIELDS_MARK = "_FIELDS_"  # where a function's state fields go, once it is known which it uses
+# the tables a run keeps beside the state, passed like fields where used: the penalties' plays found so far
+# (keyed by hazard, victim, miles owed and the victim's piles), their takes, and what a miss needs
+RUN_TABLES = ("pen_index", "pen_store", "takes_p", "takes_n", "takes_len", "need")
 
 
 def fields_used(functions: dict, fields: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
@@ -641,12 +645,40 @@ class FunctionTranslator(ast.NodeTransformer):
             if isinstance(func.value, ast.Attribute) and is_self_attr(func.value, "rng") and func.attr == "shuffle":
                 self.ctx.out.helpers.add("shuffle")
                 return call("shuffle", self.visit(node.args[0]), name("grng"))
+            if is_self_attr(func, "penalty_plays") and len(node.args) == 2:
+                self.penalties()
+                return call("penalty_plays", *[self.visit(a) for a in node.args], name("zone_state"),
+                            name("mileage_counts"), *[name(n) for n in RUN_TABLES if n.startswith(("pen", "need"))])
             if func.attr in ("count", "index") and len(node.args) == 1 and not is_self_attr(func.value):
                 return call(f"{func.attr}_of", self.visit(func.value), self.visit(node.args[0]))
             if func.attr in LIST_METHODS and not is_self_attr(func.value):
                 return self.generic_visit(node)
             raise self.refuse(node, f"a call of .{func.attr}")
         raise self.refuse(node, "a call")
+
+    def penalties(self) -> None:
+        """The penalties' plays, looked up in the run's table (a miss is filled by Python: chunk.py)."""
+        t = self.ctx.t
+        if len(t.pen_piles) > PEN_PILES or max(t.deck_codes.count(c) for c, _ in t.pen_piles) > 255:
+            raise self.refuse(self.node, "penalties on more piles (or cards) than a key holds")
+        self.ctx.out.helpers.add("penalty_plays")
+        self.ctx.constants_used.add("TGT_CODE")
+
+    def visit_For(self, node: ast.For):
+        """`for p, n in TAKES[take]:` reads the run's takes table (a take id indexes it)."""
+        it = node.iter
+        if isinstance(it, ast.Subscript) and isinstance(it.value, ast.Name) and it.value.id == "TAKES":
+            if not (isinstance(node.target, ast.Tuple) and len(node.target.elts) == 2):
+                raise self.refuse(node, "a take read otherwise than as (pile card, count)")
+            take = ast.unparse(self.visit(it.slice))
+            p, n = (ast.unparse(e) for e in node.target.elts)
+            head = ast.parse(f"for _ti in range(takes_len[{take}]):\n    {p} = takes_p[{take}, _ti]\n"
+                             f"    {n} = takes_n[{take}, _ti]").body[0]
+            head.body += self.statements(node.body)
+            if node.orelse:
+                head.orelse = self.statements(node.orelse)
+            return head
+        return self.generic_visit(node)
 
     def kernel_call(self, node: ast.Call) -> ast.Call:
         """A call of another kernel function: the game passed as its fields, omitted arguments filled in."""
