@@ -16,6 +16,25 @@ os.environ["XDG_STATE_HOME"] = os.path.join(_CACHE, "state")  # the cache's sign
 
 
 _ROOT = Path(__file__).resolve().parent.parent
+
+
+def _import_numba_apart() -> None:
+    """numba (the compiled kernel's) looks for coverage.py when imported: tests/coverage, a folder of edition
+    files on the tests' import path, must not be taken for it. Imported once here, with that folder off the path."""
+    import sys
+
+    here = str(Path(__file__).resolve().parent)
+    saved = sys.path[:]
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        pass
+    finally:
+        sys.path[:] = saved
+
+
+_import_numba_apart()
 _LEFT_ALONE = {".cache", ".hypothesis", ".pytest_cache", "__pycache__", "site", ".venv"}
 
 

@@ -28,7 +28,7 @@ def wanted() -> bool:
         return False
     try:
         import numba  # noqa: F401
-    except ImportError:
+    except Exception:  # noqa: BLE001 - missing, or broken in this environment: the Python kernel plays
         return False
     return True
 

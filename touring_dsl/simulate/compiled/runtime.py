@@ -392,8 +392,8 @@ def load(text: str, tr: Translated, announce=None) -> Compiled:
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
-    cold = not any((folder / "__pycache__").glob(f"{name}.play_chunk-*.nbi")) if (folder / "__pycache__").exists() \
-        else True
+    kept = Path(module.__file__).parent / "__pycache__"  # numba's cache: an index per function compiled
+    cold = not module.play_chunk.signatures and not any(kept.glob(f"{name}.play_chunk-*.nbi"))
     began = time.perf_counter()
     if cold and announce:
         announce("compiling the kernel for this seating with numba (once; kept in the cache)...")
