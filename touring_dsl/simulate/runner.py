@@ -185,9 +185,11 @@ def _chunk_results(plan: Plan, jobs: int, backend: str) -> Iterator[tuple[Tally,
 def warm(plan: Plan) -> None:
     """Compile the edition and its kernel in this process, before workers are forked from it."""
     if fast_path(plan):
+        from .compiled.chunk import compiled_for
         from .fast import loop_for
 
         loop_for(tables_of(plan), plan)
+        compiled_for(tables_of(plan), plan)  # compiled once here (or loaded warm), not once per worker
     else:
         ruleset_of(plan)
 
