@@ -13,6 +13,10 @@ import pytest
 _CACHE = tempfile.mkdtemp(prefix="touring-test-cache-")
 os.environ["XDG_CACHE_HOME"] = _CACHE
 os.environ["XDG_STATE_HOME"] = os.path.join(_CACHE, "state")  # the cache's signing key, never the user's
+# The Python kernel for every test but tests/test_compiled_kernel.py, which holds the compiled one to it game for
+# game in every archive seating: elsewhere a numba compile per seating (seconds each) would add minutes to the
+# suite and test nothing more.
+os.environ.setdefault("TOURING_KERNEL", "python")
 
 
 _ROOT = Path(__file__).resolve().parent.parent

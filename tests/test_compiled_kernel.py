@@ -44,6 +44,12 @@ def seatings() -> list[tuple[str, int, str]]:
 
 
 SEATINGS = seatings()
+
+
+@pytest.fixture(autouse=True)
+def compiled_kernel_wanted(monkeypatch):
+    """tests/conftest.py asks every other test for the Python kernel; these ask for the compiled one."""
+    monkeypatch.setenv("TOURING_KERNEL", "compiled")
 GAMES = 200
 
 
@@ -125,7 +131,6 @@ def test_without_numba_the_python_kernel_plays(monkeypatch):
         return real(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_numba)
-    monkeypatch.delenv("TOURING_KERNEL", raising=False)
     assert not chunk.wanted()
     from touring_dsl.simulate.runner import run_chunk
 
