@@ -51,6 +51,10 @@ def compiled_for(t: Tables, plan: Plan) -> Compiled | None:
             if os.environ.get("TOURING_KERNEL", "").strip().lower() == "compiled":
                 announce(f"the compiled kernel is not used: {refused}")
             found = _LOADED[key] = (t, None)
+        except Exception as error:  # noqa: BLE001 - numba refusing what the translation wrote is our bug, not the run's
+            announce(f"internal error (please report it): the compiled kernel did not compile ({type(error).__name__}: "
+                     f"{str(error).splitlines()[0] if str(error) else ''}); the Python kernel plays the same games")
+            found = _LOADED[key] = (t, None)
     return found[1]
 
 
@@ -71,6 +75,8 @@ def play_chunk(t: Tables, plan: Plan, start: int, stop: int, compiled: Compiled)
                                 *tables.args())
             break
         except LookupError:  # a penalty's plays not known yet: found in Python, and that game played again
+            if tables.need[0] != 1:  # any other error of the module's is not a miss
+                raise
             plays[:], hits[:], paid[:] = kept
             first += int(done[0])
             tables.fill()

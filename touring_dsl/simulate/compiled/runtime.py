@@ -455,6 +455,7 @@ class RunTables:
         key = hazard | victim << 6 | owed << 10
         for i, (c, _) in enumerate(self.t.pen_piles):
             key |= counts[c] << (26 + 8 * i)
+        self.need[0] = 0  # answered
         self.pen_index[key] = len(self.store) << 20 | len(codes)
         self.store.extend(codes)
         self.pen_store = np.array(self.store or [0], np.int64)
