@@ -243,3 +243,18 @@ def test_a_folder_others_may_write_is_not_used(tmp_path, monkeypatch):
     chosen = runtime.compiled_folder()
     assert chosen != tmp_path / "touring" / "compiled"
     assert stat.S_IMODE(os.stat(chosen).st_mode) == 0o700
+
+
+def test_a_module_numba_refuses_is_reported_and_the_python_kernel_plays(monkeypatch, capsys):
+    """What the translation wrote but numba would not compile is our bug: said on stderr, never a traceback."""
+    pytest.importorskip("numba")
+
+    def refuses(*args, **kwargs):
+        raise RuntimeError("Failed in nopython mode pipeline")
+
+    monkeypatch.setattr(chunk, "load", refuses)
+    monkeypatch.setattr(chunk, "_LOADED", {})
+    t = tables_for(load("touring-1937"), 2, None)
+    assert chunk.compiled_for(t, plan_for("touring-1937", 2, t.setup_id)) is None
+    said = capsys.readouterr().err
+    assert "internal error (please report it)" in said and "RuntimeError: Failed in nopython mode" in said
