@@ -467,13 +467,12 @@ def warm_up(module) -> None:
     import numpy as np
 
     k = module.K
-    out = np.zeros((1, len(COLUMNS) + 8), np.int64)
-    tables = RunTables.__new__(RunTables)
     from numba import types
     from numba.typed import Dict
+
+    out = np.zeros((1, len(COLUMNS) + 8), np.int64)
 
     empty = Dict.empty(key_type=types.int64, value_type=types.int64)
     module.play_chunk(np.uint64(0), 0, 0, 0, np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64), out,
                       np.zeros(1, np.int64), np.zeros((3, k), np.int64), empty, np.zeros(1, np.int64),
                       np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64), np.zeros(1, np.int64), np.zeros(4, np.int64))
-    del tables

@@ -14,7 +14,6 @@ the Python kernel then plays, the same games.
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass, field
 
 from ...bots.playout import write_play
@@ -64,10 +63,6 @@ class Translated:
     used: dict = field(default_factory=dict)  # per function, the state fields it takes
 
 
-def annotated_lines(w: Source) -> tuple[str, list[str]]:
-    return w.text(), list(w.origins)
-
-
 def kernel_parts(t: Tables, greedy: bool) -> tuple[str, list[str], str, list[str]]:
     """(kernel source, its origins by line, loop source, its origins by line)."""
     kernel_text = source(t, annotated=True)
@@ -103,7 +98,6 @@ def translate(t: Tables, greedy: bool = False) -> Translated:
     out.offers = offers
     out.offer_codes = [tuple(values[n].codes) for n in offers]
     ctx = Context(t, out, values, defs)
-    needed = ["reset", "deal"]
     functions = {"play": FunctionTranslator(ctx, play, loop_src, loop_origins, measuring=True).run()}
     queue = ["reset", "deal", *ctx.called]
     while queue:
@@ -118,7 +112,6 @@ def translate(t: Tables, greedy: bool = False) -> Translated:
     out.used = used
     out.functions = [written(functions[n], used) for n in [*order, "play"]]
     out.constants = [constant_line(name, values[name], ctx) for name in sorted(ctx.constants_used)]
-    del needed
     return out
 
 
@@ -338,8 +331,8 @@ class FunctionTranslator(ast.NodeTransformer):
                 and all(isinstance(n, ast.Name) and n.id == v.attr for n, v in zip(targets[0].elts, value.elts))):
             if all(v.attr in fields or v.attr == "aside" for v in value.elts):
                 return None
-        if len(targets) == 1 and is_self_attr(targets[0], "rng") is False and isinstance(targets[0], ast.Name) \
-                and is_self_attr(value) and value.attr == targets[0].id and value.attr in fields:
+        if len(targets) == 1 and isinstance(targets[0], ast.Name) and is_self_attr(value) \
+                and value.attr == targets[0].id and value.attr in fields:
             return None  # x = self.x
         # a field given a new value: in place, so that every function holding it sees it
         field_targets = [tg for tg in targets if (is_self_attr(tg) and tg.attr in fields)
@@ -717,8 +710,3 @@ def scalar_start(field_, t: Tables):
     if isinstance(value, (bool, int)):
         return int(value)
     return None
-
-
-def origin_of(text: str) -> str:
-    found = re.search(r"# <- (\S+)", text)
-    return found.group(1) if found else "?"
