@@ -87,7 +87,7 @@ def editions_table(games: int) -> None:
     print(f"cost per turn, random vs random, two players, {games} games (CPU of the whole command / turns played):")
     print(f"  {'edition':28} {'compile (cold)':>15} {'compiled ns/turn':>17} {'Python ns/turn':>15} {'x':>6}")
     for edition in ids:
-        command = simulate(games, "random,random", 1, edition) + ["--json"]
+        command = simulate(games, "random,random", 1, edition) + ["--json", "--matches", "0"]  # games only
         _, compile_said = cold_run(command)
         turns = games * json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)[
             "length"]["mean"]

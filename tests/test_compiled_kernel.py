@@ -208,8 +208,7 @@ from touring_dsl.language.archive import load
 from touring_dsl.engine import tables_for
 from touring_dsl.simulate.compiled import runtime
 t = tables_for(load("touring-1937"), 2, None)
-text, tr = runtime.module_source(t)
-compiled = runtime.load(text, tr, lambda said: print(said, file=sys.stderr))
+compiled = runtime.load_for(t, lambda said: print(said, file=sys.stderr))
 print(sum(compiled.module.play_chunk.stats.cache_hits.values()), sum(compiled.module.play_chunk.stats.cache_misses.values()))
 """
 
@@ -252,7 +251,7 @@ def test_a_module_numba_refuses_is_reported_and_the_python_kernel_plays(monkeypa
     def refuses(*args, **kwargs):
         raise RuntimeError("Failed in nopython mode pipeline")
 
-    monkeypatch.setattr(chunk, "load", refuses)
+    monkeypatch.setattr(chunk, "load_for", refuses)
     monkeypatch.setattr(chunk, "_LOADED", {})
     t = tables_for(load("touring-1937"), 2, None)
     assert chunk.compiled_for(t, plan_for("touring-1937", 2, t.setup_id)) is None

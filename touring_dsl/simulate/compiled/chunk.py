@@ -15,7 +15,7 @@ import sys
 from ...engine.tables import Tables
 from ..plan import Plan
 from ..stats import Tally
-from .runtime import COLUMNS, Compiled, load, module_source
+from .runtime import COLUMNS, Compiled, load_for
 from .translate import CannotCompile
 
 COMPILED_POLICIES = ("random",)  # the bots whose games the compiled loop plays
@@ -45,8 +45,7 @@ def compiled_for(t: Tables, plan: Plan) -> Compiled | None:
     found = _LOADED.get(key)
     if found is None or found[0] is not t:
         try:
-            text, tr = module_source(t)
-            found = _LOADED[key] = (t, load(text, tr, announce))
+            found = _LOADED[key] = (t, load_for(t, announce))
         except CannotCompile as refused:
             if os.environ.get("TOURING_KERNEL", "").strip().lower() == "compiled":
                 announce(f"the compiled kernel is not used: {refused}")
@@ -81,7 +80,7 @@ def play_chunk(t: Tables, plan: Plan, start: int, stop: int, compiled: Compiled)
             first += int(done[0])
             tables.fill()
     tally = Tally(players=plan.players, bots=plan.bots)
-    rows = fold(tally, out, t, plan, start, compiled.tr.strings)
+    rows = fold(tally, out, t, plan, start, compiled.strings)
     for counts, target in ((plays, tally.plays), (hits, tally.hazard_hits), (paid, tally.penalties_paid)):
         target.update({t.names[c]: int(n) for c, n in enumerate(counts.tolist()) if n})
     return tally, rows

@@ -350,6 +350,7 @@ def module_source(t: Tables, greedy: bool = False) -> tuple[str, Translated]:
         parts.append(f"PEN = np.array({to_tuple(t.pen)!r}, dtype=np.int64)")
         parts.append(f"PEN_PILES = np.array({tuple(c for c, _ in t.pen_piles)!r} + (), dtype=np.int64)")
         parts.append(PENALTY_PLAYS)
+    parts.append(f"STRINGS = {tuple(tr.strings)!r}  # what the numbers standing for strings stand for (outcomes)")
     parts += ["\n\n" + f for f in tr.functions]
     parts.append(driver(tr, t))
     return "\n".join(parts) + "\n", tr
@@ -358,9 +359,52 @@ def module_source(t: Tables, greedy: bool = False) -> tuple[str, Translated]:
 class Compiled:
     """A loaded numba module for one seating: its play_chunk and what its numbers mean."""
 
-    def __init__(self, module, tr: Translated, seconds: float | None):
-        self.module, self.tr, self.compile_seconds = module, tr, seconds
+    def __init__(self, module, seconds: float | None):
+        self.module, self.compile_seconds = module, seconds
         self.play_chunk = module.play_chunk
+        self.strings = list(module.STRINGS)
+
+
+def seating_key(t: Tables) -> str | None:
+    """What the module of Tables t is made from, hashed without translating anything: the kernel and random
+    loop sources the Tables carry (written once, and kept by the ruleset cache), the tables the constants
+    read, and this package's own code."""
+    from ...bots.playout import tables_loop
+    from ...engine.kernel import kernel_for
+
+    kernel_for(t)  # (both kept on the Tables: written here only for Tables the ruleset cache did not bring)
+    tables_loop(t, False)
+    kernel, loop = t.compiled.get("kernel"), t.compiled.get(("measuring loop", False, False))
+    if kernel is None or loop is None:
+        return None
+    own = "".join(p.read_text(encoding="utf-8") for p in sorted(Path(__file__).parent.glob("*.py")))
+    parts = (kernel[0], loop[0], own, repr((t.K, t.sides, t.players, t.self_code, t.tgt_code, t.counter_code,
+                                             [(k, o.codes) for k, o in t.offers.items()],
+                                             getattr(t, "pen", None), getattr(t, "pen_piles", None))))
+    return hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:32]
+
+
+def indexed(key: str | None, folder: Path) -> str | None:
+    """The module name the index keeps for a seating key, if its file is there."""
+    if key is None:
+        return None
+    try:
+        name = (folder / "index" / key).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return name if name.startswith("touring_kernel_") and (folder / f"{name}.py").is_file() else None
+
+
+def remember(key: str | None, name: str, folder: Path) -> None:
+    if key is None:
+        return
+    try:
+        (folder / "index").mkdir(mode=0o700, exist_ok=True)
+        tmp = folder / "index" / f"{key}.tmp"
+        tmp.write_text(name, encoding="utf-8")
+        tmp.replace(folder / "index" / key)
+    except OSError:
+        pass  # only slower next time
 
 
 def compiled_folder() -> Path:
@@ -373,19 +417,38 @@ def compiled_folder() -> Path:
     return found
 
 
-def load(text: str, tr: Translated, announce=None) -> Compiled:
+def load_for(t: Tables, announce=None) -> Compiled:
+    """The compiled module of Tables t: found through the index without translating (a warm run), else
+    translated now (CannotCompile if it cannot be), written and loaded."""
+    folder = compiled_folder()
+    key = seating_key(t)
+    name = indexed(key, folder)
+    if name is not None:
+        return load_named(name, folder, announce)
+    text, _ = module_source(t)
+    compiled = load(text, announce, folder)
+    remember(key, compiled.module.__name__, folder)
+    return compiled
+
+
+def load(text: str, announce=None, folder: Path | None = None) -> Compiled:
     """Import the module of `text` from the private folder (written there if missing), compiling its
     functions now: warm from numba's cache beside it, or cold (announced, with the time it took)."""
-    import numba  # noqa: F401 - the caller checked it is installed
-
     digest = hashlib.sha256(text.encode()).hexdigest()[:24]
-    folder = compiled_folder()
+    folder = folder or compiled_folder()
     path = folder / f"touring_kernel_{digest}.py"
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         tmp = path.with_suffix(".tmp")
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(path)
-    name = f"touring_kernel_{digest}"
+    return load_named(f"touring_kernel_{digest}", folder, announce)
+
+
+def load_named(name: str, folder: Path, announce=None) -> Compiled:
+    """Import module `name` of the private folder and compile (or load from numba's cache) its play_chunk."""
+    import numba  # noqa: F401 - the caller checked it is installed
+
+    path = folder / f"{name}.py"
     module = sys.modules.get(name)
     if module is None:
         spec = importlib.util.spec_from_file_location(name, path)
@@ -401,7 +464,7 @@ def load(text: str, tr: Translated, announce=None) -> Compiled:
     seconds, cpu = time.perf_counter() - began, time.process_time() - began_cpu
     if cold and announce:  # CPU time too: on a busy machine the wall clock says more about the others
         announce(f"compiled in {seconds:.1f} s ({cpu:.1f} s of CPU)")
-    return Compiled(module, tr, seconds if cold else None)
+    return Compiled(module, seconds if cold else None)
 
 
 class RunTables:
