@@ -75,26 +75,37 @@ def cold_run(command: list[str]) -> tuple[float, str]:
         done = subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                               env=env)
         wall = time.perf_counter() - start
-    said = re.search(r"compiled in ([0-9.]+) s", done.stderr)
-    return wall, said.group(1) + " s" if said else "(no compile message: " + done.stderr.strip()[:80] + ")"
+    said = re.search(r"compiled in ([0-9.]+) s(?: \(([0-9.]+) s of CPU\))?", done.stderr)
+    if not said:
+        return wall, "(no compile message: " + done.stderr.strip()[:80] + ")"
+    return wall, f"{said.group(1)} s" + (f" ({said.group(2)} s)" if said.group(2) else "")
 
 
 def editions_table(games: int) -> None:
-    """Per archive edition seated for two: cold compile, and the CPU cost of a turn on both kernels."""
+    """Per archive edition seated for two: cold compile, and the CPU cost of a turn on both kernels, taken as
+    the difference between a run of `games` and one of a tenth as many (start-up, which the compiled
+    kernel's numba import makes longer, cancels out)."""
     import json
 
     ids = sorted(path.stem for path in (PACKAGE.parent / "editions").glob("*.touring"))  # the archive, not house rules
-    print(f"cost per turn, random vs random, two players, {games} games (CPU of the whole command / turns played):")
-    print(f"  {'edition':28} {'compile (cold)':>15} {'compiled ns/turn':>17} {'Python ns/turn':>15} {'x':>6}")
+    print(f"cost per turn, random vs random, two players: CPU of {games} games less CPU of {games // 10}, over the "
+          "turns between them; compile (cold): wall (CPU) of the first compilation")
+    print(f"  {'edition':28} {'compile (cold)':>18} {'compiled ns/turn':>17} {'Python ns/turn':>15} {'x':>6}")
     for edition in ids:
-        command = simulate(games, "random,random", 1, edition) + ["--json", "--matches", "0"]  # games only
-        _, compile_said = cold_run(command)
-        turns = games * json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)[
-            "length"]["mean"]
-        _, fast_cpu, _ = timed(command)
-        _, python_cpu, _ = timed(command, PYTHON_KERNEL)
-        print(f"  {edition:28} {compile_said:>15} {fast_cpu / turns * 1e9:17.0f} {python_cpu / turns * 1e9:15.0f} "
-              f"{python_cpu / fast_cpu:6.2f}")
+        _, compile_said = cold_run(simulate(100, "random,random", 1, edition) + ["--matches", "0"])
+        costs = []
+        for env in (None, PYTHON_KERNEL):
+            spent = []
+            for size in (games // 10, games):
+                command = simulate(size, "random,random", 1, edition) + ["--json", "--matches", "0"]
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                done = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                turns = size * json.loads(done.stdout)["length"]["mean"]
+                spent.append(((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), turns))
+            (cpu_small, turns_small), (cpu_big, turns_big) = spent
+            costs.append((cpu_big - cpu_small) / (turns_big - turns_small) * 1e9)
+        print(f"  {edition:28} {compile_said:>18} {costs[0]:17.0f} {costs[1]:15.0f} {costs[1] / costs[0]:6.2f}")
 
 
 def main() -> None:
@@ -102,10 +113,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200000)
     parser.add_argument("--editions", action="store_true", help="the cost per turn of each archive edition")
     parser.add_argument("--edition-games", type=int, default=20000)
+    parser.add_argument("--only-editions", action="store_true", help="only the table of --editions")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--reference", type=Path, default=REFERENCE)
     parser.add_argument("--memory", default="", help="sizes for the memory check, e.g. 10000,100000,1000000")
     args = parser.parse_args()
+    if args.only_editions:
+        editions_table(args.edition_games)
+        return
     n = args.games
     runs = {"reference (by hand, 1937)": ([sys.executable, str(args.reference), str(n), "1"], None),
             "random vs random, --jobs 1": (simulate(n, "random,random", 1), None),
