@@ -1,26 +1,28 @@
 """Benchmark (not a test): `touring simulate` end to end against the hand-written reference simulator.
 
-Usage: python benchmarks/bench_simulate.py [--games 20000] [--rounds 3] [--memory 10000,100000,1000000]
+Usage: python benchmarks/bench_simulate.py [--games 200000] [--rounds 3] [--memory 10000,100000,1000000]
+                                           [--editions] [--edition-games 20000]
 
 Every figure is a whole command run as a subprocess, start-up included, exactly as a user types it:
 
-    touring simulate touring-1937 --games N --players 2 --bots random,random --jobs 1
+    touring simulate touring-1937 --games N --players 2 --bots random,random --jobs 1     (compiled kernel)
+    TOURING_KERNEL=python touring simulate ... --bots random,random --jobs 1             (the Python kernel)
     touring simulate touring-1937 --games N --players 2 --bots greedy,random --jobs 1
+    touring simulate touring-1937 --games N --players 2 --bots expert,expert --jobs 1
     touring simulate touring-1937 --games N --players 2 --bots random,random --jobs 2
     python touring1937_ref.py N 1                        (the reference, same interpreter)
 
-Rounds alternate between the commands, so a change in machine load hits them all; each figure is the
-best round; each command's CPU time is also set against the reference's in the same round (the median
-of those paired ratios is printed too). The touring package is byte-compiled first, as installing it
-does (pip writes the .pyc files): where PYTHONDONTWRITEBYTECODE is set and the package was installed
-editable, every run would otherwise compile its modules from source again, a cost no installed copy
-pays. Games per second are reported by wall clock and by CPU time (user + system of the command and its
-workers: steadier on a shared machine; for --jobs 2 only wall clock shows scaling).
---memory runs random games at growing sizes (--jobs 1) and reports each run's peak resident memory:
-flat means the statistics are streamed, no per-game list is kept. Before any figure, one short run fills
-the compiled-ruleset cache: a run that compiles the edition (a cache miss, as after any change to
-touring's code) peaks about 7 MiB higher, whatever its size (TOURING_NO_CACHE=1 shows it), which is
-the cost of compiling, not of the games.
+The compiled kernel (touring_dsl/simulate/compiled, the `fast` extra: numba) plays random seats; greedy
+and expert still play on the Python kernel, so their lines measure that. Before the rounds, one cold run
+(an empty cache folder: the edition compiled, then the numba module) reports the compile time the run
+prints on stderr; the rounds are warm. Rounds alternate between the commands, so a change in machine
+load hits them all; each figure is the best round; each command's CPU time is also set against the
+reference's in the same round (the median of those paired ratios is printed too). The touring package is
+byte-compiled first, as installing it does. Games per second are reported by wall clock and by CPU time
+(user + system of the command and its workers: steadier on a shared machine; for --jobs 2 only wall clock
+shows scaling). --memory runs random games at growing sizes (--jobs 1) and reports each run's peak
+resident memory: flat means the statistics are streamed, no per-game list is kept. --editions reports, for
+each archive edition seated for two, the cold compile time and the CPU cost of a turn on both kernels.
 """
 from __future__ import annotations
 
@@ -30,8 +32,10 @@ import os
 import resource
 import shutil
 import statistics
+import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -44,37 +48,93 @@ def touring_command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "touring_dsl.cli.app"]
 
 
-def timed(command: list[str]) -> tuple[float, float, int]:
+def timed(command: list[str], env: dict | None = None) -> tuple[float, float, int]:
     """(wall seconds, CPU seconds of the command and its children, peak resident KiB of any of them)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu, after.ru_maxrss
 
 
-def simulate(games: int, bots: str, jobs: int) -> list[str]:
-    return touring_command() + ["simulate", "touring-1937", "--games", str(games), "--players", "2", "--bots", bots,
+def simulate(games: int, bots: str, jobs: int, edition: str = "touring-1937") -> list[str]:
+    return touring_command() + ["simulate", edition, "--games", str(games), "--players", "2", "--bots", bots,
                                 "--jobs", str(jobs)]
+
+
+PYTHON_KERNEL = {**os.environ, "TOURING_KERNEL": "python"}
+
+
+def cold_run(command: list[str]) -> tuple[float, str]:
+    """(wall seconds, the compile time the run printed) of a run with an empty cache folder of its own."""
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "XDG_CACHE_HOME": folder}
+        start = time.perf_counter()
+        done = subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              env=env)
+        wall = time.perf_counter() - start
+    said = re.search(r"compiled in ([0-9.]+) s(?: \(([0-9.]+) s of CPU\))?", done.stderr)
+    if not said:
+        return wall, "(no compile message: " + done.stderr.strip()[:80] + ")"
+    return wall, f"{said.group(1)} s" + (f" ({said.group(2)} s)" if said.group(2) else "")
+
+
+def editions_table(games: int) -> None:
+    """Per archive edition seated for two: cold compile, and the CPU cost of a turn on both kernels, taken as
+    the difference between a run of `games` and one of a tenth as many (start-up, which the compiled
+    kernel's numba import makes longer, cancels out)."""
+    import json
+
+    ids = sorted(path.stem for path in (PACKAGE.parent / "editions").glob("*.touring"))  # the archive, not house rules
+    print(f"cost per turn, random vs random, two players: CPU of {games} games less CPU of {games // 10}, over the "
+          "turns between them; compile (cold): wall (CPU) of the first compilation")
+    print(f"  {'edition':28} {'compile (cold)':>18} {'compiled ns/turn':>17} {'Python ns/turn':>15} {'x':>6}")
+    for edition in ids:
+        _, compile_said = cold_run(simulate(100, "random,random", 1, edition) + ["--matches", "0"])
+        subprocess.run(simulate(100, "random,random", 1, edition) + ["--matches", "0"], check=True,
+                       capture_output=True)  # compiled (or found) in the user's own cache: the runs below are warm
+        costs = []
+        for env in (None, PYTHON_KERNEL):
+            spent = []
+            for size in (games // 10, games):
+                command = simulate(size, "random,random", 1, edition) + ["--json", "--matches", "0"]
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                done = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                turns = size * json.loads(done.stdout)["length"]["mean"]
+                spent.append(((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), turns))
+            (cpu_small, turns_small), (cpu_big, turns_big) = spent
+            costs.append((cpu_big - cpu_small) / (turns_big - turns_small) * 1e9)
+        print(f"  {edition:28} {compile_said:>18} {costs[0]:17.0f} {costs[1]:15.0f} {costs[1] / costs[0]:6.2f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("--games", type=int, default=200000)
+    parser.add_argument("--editions", action="store_true", help="the cost per turn of each archive edition")
+    parser.add_argument("--edition-games", type=int, default=20000)
+    parser.add_argument("--only-editions", action="store_true", help="only the table of --editions")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--reference", type=Path, default=REFERENCE)
     parser.add_argument("--memory", default="", help="sizes for the memory check, e.g. 10000,100000,1000000")
     args = parser.parse_args()
+    if args.only_editions:
+        editions_table(args.edition_games)
+        return
     n = args.games
-    runs = {"reference (by hand, 1937)": [sys.executable, str(args.reference), str(n), "1"],
-            "random vs random, --jobs 1": simulate(n, "random,random", 1),
-            "greedy vs random, --jobs 1": simulate(n, "greedy,random", 1),
-            "random vs random, --jobs 2": simulate(n, "random,random", 2)}
+    runs = {"reference (by hand, 1937)": ([sys.executable, str(args.reference), str(n), "1"], None),
+            "random vs random, --jobs 1": (simulate(n, "random,random", 1), None),
+            "  same, Python kernel": (simulate(n, "random,random", 1), PYTHON_KERNEL),
+            "greedy vs random, --jobs 1": (simulate(n, "greedy,random", 1), None),
+            "expert vs expert, --jobs 1": (simulate(n, "expert,expert", 1), None),
+            "random vs random, --jobs 2": (simulate(n, "random,random", 2), None)}
     if not args.reference.is_file():
         sys.exit(f"reference simulator not found at {args.reference}")
     compileall.compile_dir(str(PACKAGE), quiet=1)  # as an install does: no run pays for compiling the package
+    cold_wall, compile_said = cold_run(simulate(n, "random,random", 1))
+    print(f"cold run (empty cache), random vs random, --jobs 1: {cold_wall:.1f} s wall, numba compile {compile_said}")
     subprocess.run(simulate(1, "random,random", 1), check=True, stdout=subprocess.DEVNULL)  # fills the ruleset cache
     print(f"{n} two-player touring-1937 games per command; best of {args.rounds} rounds; "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")
@@ -82,8 +142,8 @@ def main() -> None:
     paired: dict[str, list[float]] = {label: [] for label in runs}  # CPU ratio to the reference, round by round
     for _ in range(args.rounds):
         this_round = {}
-        for label, command in runs.items():
-            wall, cpu, _ = timed(command)
+        for label, (command, env) in runs.items():
+            wall, cpu, _ = timed(command, env)
             this_round[label] = cpu
             old = best.get(label, (float("inf"), float("inf")))
             best[label] = (min(old[0], wall), min(old[1], cpu))
@@ -103,13 +163,15 @@ def main() -> None:
           "needs two idle cores)")
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
     print("commands: " + " ; ".join(" ".join(Path(c).name if i == 0 else c for i, c in enumerate(cmd))
-                                   for cmd in runs.values()))
+                                   for cmd, _ in runs.values()) + " (the Python kernel's line with TOURING_KERNEL=python)")
     if args.memory:
         print("peak memory, random vs random, --jobs 1:")
         for size in [int(s) for s in args.memory.split(",")]:
             command = simulate(size, "random,random", 1)
             peak = peak_kib(command)
             print(f"  {size:>9} games: {peak / 1024:7.1f} MiB")
+    if args.editions:
+        editions_table(args.edition_games)
 
 
 def peak_kib(command: list[str]) -> int:

@@ -13,9 +13,32 @@ import pytest
 _CACHE = tempfile.mkdtemp(prefix="touring-test-cache-")
 os.environ["XDG_CACHE_HOME"] = _CACHE
 os.environ["XDG_STATE_HOME"] = os.path.join(_CACHE, "state")  # the cache's signing key, never the user's
+# The Python kernel for every test but tests/test_compiled_kernel.py, which holds the compiled one to it game for
+# game in every archive seating: elsewhere a numba compile per seating (seconds each) would add minutes to the
+# suite and test nothing more.
+os.environ.setdefault("TOURING_KERNEL", "python")
 
 
 _ROOT = Path(__file__).resolve().parent.parent
+
+
+def _import_numba_apart() -> None:
+    """numba (the compiled kernel's) looks for coverage.py when imported: tests/coverage, a folder of edition
+    files on the tests' import path, must not be taken for it. Imported once here, with that folder off the path."""
+    import sys
+
+    here = str(Path(__file__).resolve().parent)
+    saved = sys.path[:]
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        pass
+    finally:
+        sys.path[:] = saved
+
+
+_import_numba_apart()
 _LEFT_ALONE = {".cache", ".hypothesis", ".pytest_cache", "__pycache__", "site", ".venv"}
 
 

@@ -124,9 +124,14 @@ def in_kernel(bots, public: bool) -> bool:
 def run_chunk(plan: Plan, start: int, stop: int) -> tuple[Tally, list]:
     """Games start..stop-1 folded into a Tally (and their compact records when the plan asks)."""
     if fast_path(plan):
+        from .compiled.chunk import compiled_for, play_chunk as play_compiled
         from .fast import play_chunk
 
-        return play_chunk(tables_of(plan), plan, start, stop)
+        t = tables_of(plan)
+        compiled = compiled_for(t, plan)
+        if compiled is not None:
+            return play_compiled(t, plan, start, stop, compiled)
+        return play_chunk(t, plan, start, stop)
     ruleset = ruleset_of(plan)
     tally = Tally(players=plan.players, bots=plan.bots)
     rows = []
@@ -180,9 +185,11 @@ def _chunk_results(plan: Plan, jobs: int, backend: str) -> Iterator[tuple[Tally,
 def warm(plan: Plan) -> None:
     """Compile the edition and its kernel in this process, before workers are forked from it."""
     if fast_path(plan):
+        from .compiled.chunk import compiled_for
         from .fast import loop_for
 
         loop_for(tables_of(plan), plan)
+        compiled_for(tables_of(plan), plan)  # compiled once here (or loaded warm), not once per worker
     else:
         ruleset_of(plan)
 

@@ -1,0 +1,157 @@
+"""Simulate stage, the compiled backend's chunks: a run's games played by the numba module, folded with numpy.
+
+A chunk is dealt, played and measured inside compiled code (runtime.play_chunk), which hands back one
+row of numbers per game; they fold here into the very Tally (and `--records` rows) that simulate.fast's
+GameRecords make, each Counter filled in the order the games first reach each value, as Tally.add
+would. Which runs take this path: numba installed, TOURING_KERNEL not `python`, every bot of the plan
+random (the rule bots' memo and pick are still Python), and a kernel the translation accepts; any other
+run plays on the Python kernel, the same games.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+from ...engine.tables import Tables
+from ..plan import Plan
+from ..stats import Tally
+from .runtime import COLUMNS, Compiled, load_for
+from .translate import CannotCompile
+
+COMPILED_POLICIES = ("random",)  # the bots whose games the compiled loop plays
+_LOADED: dict = {}  # (id of Tables, greedy) -> (Tables, Compiled or the reason it is not)
+
+
+def wanted() -> bool:
+    """Whether the compiled backend may be used: numba importable, and TOURING_KERNEL not `python`."""
+    if os.environ.get("TOURING_KERNEL", "").strip().lower() == "python":
+        return False
+    try:
+        import numba  # noqa: F401
+    except Exception:  # noqa: BLE001 - missing, or broken in this environment: the Python kernel plays
+        return False
+    return True
+
+
+def announce(message: str) -> None:
+    print(f"touring: {message}", file=sys.stderr, flush=True)
+
+
+def compiled_for(t: Tables, plan: Plan) -> Compiled | None:
+    """The loaded numba module for the plan's seating, or None (the Python kernel plays: same games)."""
+    if plan.public or not all(name in COMPILED_POLICIES for name in plan.bots) or not wanted():
+        return None
+    key = id(t)
+    found = _LOADED.get(key)
+    if found is None or found[0] is not t:
+        try:
+            found = _LOADED[key] = (t, load_for(t, announce))
+        except CannotCompile as refused:
+            if os.environ.get("TOURING_KERNEL", "").strip().lower() == "compiled":
+                announce(f"the compiled kernel is not used: {refused}")
+            found = _LOADED[key] = (t, None)
+        except Exception as error:  # noqa: BLE001 - numba refusing what the translation wrote is our bug, not the run's
+            announce(f"internal error (please report it): the compiled kernel did not compile ({type(error).__name__}: "
+                     f"{str(error).splitlines()[0] if str(error) else ''}); the Python kernel plays the same games")
+            found = _LOADED[key] = (t, None)
+    return found[1]
+
+
+def play_chunk(t: Tables, plan: Plan, start: int, stop: int, compiled: Compiled) -> tuple[Tally, list]:
+    """Games start..stop-1 of the plan on the compiled kernel: their Tally and, if asked, their records."""
+    import numpy as np
+
+    count = stop - start
+    plays, hits, paid = (np.zeros(t.K, np.int64) for _ in range(3))
+    out = np.zeros((count, len(COLUMNS) + t.sides), np.int64)
+    seed_base = np.uint64((plan.seed * 1_000_003) & 0xFFFFFFFFFFFFFFFF)
+    done, kept = np.zeros(1, np.int64), np.zeros((3, t.K), np.int64)
+    tables = run_tables(t)
+    first = 0
+    while first < count:
+        try:
+            compiled.play_chunk(seed_base, start + first, count - first, 0, plays, hits, paid, out[first:], done, kept,
+                                *tables.args())
+            break
+        except LookupError:  # a penalty's plays not known yet: found in Python, and that game played again
+            if tables.need[0] != 1:  # any other error of the module's is not a miss
+                raise
+            plays[:], hits[:], paid[:] = kept
+            first += int(done[0])
+            tables.fill()
+    tally = Tally(players=plan.players, bots=plan.bots)
+    rows = fold(tally, out, t, plan, start, compiled.strings)
+    for counts, target in ((plays, tally.plays), (hits, tally.hazard_hits), (paid, tally.penalties_paid)):
+        target.update({t.names[c]: int(n) for c, n in enumerate(counts.tolist()) if n})
+    return tally, rows
+
+
+_TABLES: dict = {}
+
+
+def run_tables(t: Tables):
+    """The run tables of Tables t (kept for the process: the plays found stay found)."""
+    from .runtime import RunTables
+
+    found = _TABLES.get(id(t))
+    if found is None or found.t is not t:
+        found = _TABLES[id(t)] = RunTables(t)
+    return found
+
+
+def in_order(counter, values) -> None:
+    """counter[v] += 1 for each v of values, the keys first met in the order of values (as Tally.add)."""
+    import numpy as np
+
+    if not len(values):
+        return
+    keys, first, counts = np.unique(values, return_index=True, return_counts=True)
+    for i in np.argsort(first, kind="stable").tolist():
+        counter[int(keys[i])] += int(counts[i])
+
+
+def fold(tally: Tally, out, t: Tables, plan: Plan, start: int, strings: list[str]) -> list:
+    """The games' rows folded into tally exactly as Tally.add folds their GameRecords (simulate.fast)."""
+    import numpy as np
+
+    column = {name: out[:, i] for i, name in enumerate(COLUMNS)}
+    winner, turns = column["winner"], column["turns"]
+    won = winner >= 0
+    count = len(winner)
+    tally.games += count
+    tally.ties += int(count - won.sum())
+    names = plan.bots_for(start)  # every bot of a compiled run is the same policy: rotation changes no name
+    wins_by_side = np.bincount(winner[won], minlength=t.sides).tolist()
+    seat_total = 0
+    for side, wins in enumerate(wins_by_side):
+        for seat in t.seats_of[side]:
+            tally.seat_wins[seat] += wins
+            seat_total += wins
+    if seat_total:
+        tally.bot_wins[names[0]] += seat_total
+    for bot in names:
+        tally.bot_games[bot] += count
+    outcome_codes = column["outcome"]
+    keys, first, counts = np.unique(outcome_codes, return_index=True, return_counts=True)
+    for i in np.argsort(first, kind="stable").tolist():
+        tally.outcomes[strings[int(keys[i])]] += int(counts[i])
+    in_order(tally.lengths, turns)
+    tally.reshuffles += int(column["reshuffles"].sum())
+    in_order(tally.lead_changes, column["changes"])
+    behind = out[np.arange(count), len(COLUMNS) + np.where(won, winner, 0)]
+    in_order(tally.behind, behind[won])
+    decided = np.where(column["leader"] == winner, column["since"], turns)
+    has_turns = won & (turns > 0)
+    in_order(tally.decided, (100 * decided[has_turns]) // turns[has_turns])
+    tally.plays_offered += int(column["offered"].sum())
+    tally.stuck_turns += int(column["stuck"].sum())
+    tally.penalty_miles += int(column["pmiles"].sum())
+    if not plan.records:
+        return []
+    rows = []
+    for g, row in enumerate(out.tolist()):
+        side = row[0]
+        rows.append([start + g, "+".join(plan.bots_for(start + g)), "" if side < 0 else side + 1, strings[row[1]],
+                     row[2], row[3], "" if side < 0 else row[len(COLUMNS) + side],
+                     "" if side < 0 else (row[4] if row[5] == side else row[2]), row[6], row[7], row[8], row[9]])
+    return rows
