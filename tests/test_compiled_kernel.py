@@ -16,12 +16,14 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import stat
 
 import pytest
 
 from touring_dsl.base.rng import Rng, splitmix64
 from touring_dsl.engine import tables_for
+from touring_dsl.engine.kernel import source_for
 from touring_dsl.language.archive import load
 from touring_dsl.language.locate import archive_ids
 from touring_dsl.simulate import Plan
@@ -46,6 +48,30 @@ def seatings() -> list[tuple[str, int, str]]:
 SEATINGS = seatings()
 
 
+def covering(found: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
+    """The seatings the suite plays on both kernels: a two-player seating of each edition that is not a
+    house rule (where it has one), then, taken greedily, seatings until every function that writes kernel
+    lines (the `# <- module.function` origins of `touring show --kernel`) is in one of them. Each is a numba
+    compile of some 15 s of CPU, so all 77 archive seatings (some 20 minutes) play only with
+    TOURING_COMPILED_ALL=1; the meta-test above translates every one of them in any case."""
+    if os.environ.get("TOURING_COMPILED_ALL") == "1":
+        return found
+    origin = re.compile(r"# <- (\S+)")
+    wanted = [s for s in found if s[1] == 2 and not load(s[0]).parent]
+    wanted = list(dict((s[0], s) for s in reversed(wanted)).values())[::-1]  # one per edition, its first
+    origins = {s: set(origin.findall(source_for(load(s[0]), s[1], s[2], annotated=True))) for s in found}
+    have = set().union(*(origins[s] for s in wanted))
+    every = set().union(*origins.values())
+    while have != every:
+        best = max(found, key=lambda s: len(origins[s] - have))
+        wanted.append(best)
+        have |= origins[best]
+    return wanted
+
+
+PLAYED = covering(SEATINGS)
+
+
 @pytest.fixture(autouse=True)
 def compiled_kernel_wanted(monkeypatch):
     """tests/conftest.py asks every other test for the Python kernel; these ask for the compiled one."""
@@ -65,7 +91,7 @@ def test_every_seating_translates(edition, players, setup):
     translate(t, greedy=False)
 
 
-@pytest.mark.parametrize("edition,players,setup", SEATINGS)
+@pytest.mark.parametrize("edition,players,setup", PLAYED)
 def test_compiled_games_are_the_python_games(edition, players, setup):
     pytest.importorskip("numba")
     t = tables_for(load(edition), players, setup)
@@ -206,6 +232,7 @@ LOAD_TWICE = """
 import sys
 from touring_dsl.language.archive import load
 from touring_dsl.engine import tables_for
+from touring_dsl.engine.kernel import source_for
 from touring_dsl.simulate.compiled import runtime
 t = tables_for(load("touring-1937"), 2, None)
 compiled = runtime.load_for(t, lambda said: print(said, file=sys.stderr))
@@ -257,3 +284,16 @@ def test_a_module_numba_refuses_is_reported_and_the_python_kernel_plays(monkeypa
     assert chunk.compiled_for(t, plan_for("touring-1937", 2, t.setup_id)) is None
     said = capsys.readouterr().err
     assert "internal error (please report it)" in said and "RuntimeError: Failed in nopython mode" in said
+
+
+def test_two_workers_of_the_compiled_kernel_add_up_to_one():
+    """With --jobs 2 the compiled kernel's workers take runs of chunks (runner.bigger_units), not single
+    chunks: the Tally is the one a single process makes, game for game."""
+    pytest.importorskip("numba")
+    from touring_dsl.simulate import runner
+
+    plan = plan_for("touring-1937", 2, "two-players", games=3000)
+    assert runner.compiled_in_use(plan)
+    units = list(runner.bigger_units(plan, 2))
+    assert units[0] == (0, 500) and units[-1][1] == 3000 and len(units) == 6
+    assert runner.run(plan, jobs=2) == runner.run(plan, jobs=1)
