@@ -86,3 +86,19 @@ def test_replay_steps_through_a_french_game_in_french_and_its_log_stays_english(
     assert english_words_in(re.sub(r"\S+\.jsonl", "FILE", result.stdout)) == [], result.stdout
     english = touring("replay", log, "--lang", "en")
     assert "replay identically" in english.stdout
+
+
+def test_a_french_score_sheet_of_players_alone_names_players_not_teams():
+    result = touring("play", "mille-bornes-fr", "--humans", "none", "--bots", "hard,medium", "--seed", 3)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    heads = [line for line in out.splitlines() if line.split() == ["Joueur", "1", "Joueur", "2"]]
+    assert len(heads) == out.count("Points de la manche") > 0, out  # each sheet's columns named by their player
+    assert "Équipe" not in out and "équipe" not in out, out  # two playing alone are no teams
+
+
+def test_an_english_score_sheet_still_heads_its_columns_by_side():
+    result = touring("play", "mille-bornes", "--humans", "none", "--bots", "hard,medium", "--seed", 3)
+    assert result.exit_code == 0, result.output
+    assert "Side 1: player 1 (hard); side 2: player 2 (medium)." in result.stdout
+    assert any(line.split() == ["Side", "1", "Side", "2"] for line in result.stdout.splitlines())

@@ -86,21 +86,40 @@ def report(session: RaceSession, match: Match, scores: tuple[RaceScore, ...]) ->
     sheet = score_sheet(match)
     session.say("")
     session.say(typography(_("Scores for race {number}:").format(number=sheet.race)), style="bold")
-    session.say("  " + typography(sentence("; ".join(
-        _("side {number}: {players}").format(number=side + 1, players=side_players(session, side))
-        for side in range(len(sheet.totals))))))
-    for line in sheet_lines(sheet, session.console.width):
+    alone = every_side_alone(session)
+    if not (alone and heads_name_players()):  # the heads already say who plays each column
+        session.say("  " + typography(sentence("; ".join(
+            _("side {number}: {players}").format(number=side + 1, players=side_players(session, side))
+            for side in range(len(sheet.totals))))))
+    for line in sheet_lines(sheet, session.console.width, alone):
         session.say(line)
 
 
-def sheet_lines(sheet: ScoreSheet, width: int = 80) -> list[str]:
-    """The sheet as a table of text: a term per row, its words broken to leave room for a column per side."""
+def every_side_alone(session: RaceSession) -> bool:
+    """Each side is one player (two or three playing alone, no teams)."""
+    return session.game.players == session.game.sides
+
+
+def heads_name_players() -> bool:
+    """Whether the reader's language heads a one-player side's column by its player ("Joueur 1") rather than
+    as a side (English keeps "Side 1", its goldens' words), so that no line need say who plays each side."""
+    return pgettext("one player", "Side {number}") != _("Side {number}")
+
+
+def column_head(side: int, alone: bool) -> str:
+    """A side's column: 'Side 2'; in French 'Joueur 2' where each side is one player (seat N is side N then)."""
+    return (pgettext("one player", "Side {number}") if alone else _("Side {number}")).format(number=side + 1)
+
+
+def sheet_lines(sheet: ScoreSheet, width: int = 80, alone: bool = False) -> list[str]:
+    """The sheet as a table of text: a term per row, its words broken to leave room for a column per side
+    (alone: each side is one player, its column named as its player where the reader's language does so)."""
     cells = [[row.term, *("-" if points is None else str(points) for points in row.cells)] for row in sheet.rows]
     cells.append([_("Race {number} total").format(number=sheet.race), *map(str, sheet.totals)])
     if sheet.match_totals is not None:
         points = ngettext("{n} point", "{n} points", sheet.target).format(n=sheet.target)
         cells.append([_("Match total (to {points})").format(points=points), *map(str, sheet.match_totals)])
-    heads = ["", *(_("Side {number}").format(number=side + 1) for side in range(len(sheet.totals)))]
+    heads = ["", *(column_head(side, alone) for side in range(len(sheet.totals)))]
     column = max(len(text) for row in cells + [heads] for text in row[1:]) + 2
     room = max(20, min(max(len(row[0]) for row in cells), width - 2 - column * len(sheet.totals)))
     lines = [f"  {'':<{room}}" + "".join(f"{head:>{column}}" for head in heads[1:])]

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..base import json_input
+from ..base.i18n import _, typography
 from ..base.json_input import SEED_RANGE, seed_in_range
 
 LOG_FORMAT = "touring-log"
@@ -182,12 +183,12 @@ def read(path: str | os.PathLike) -> GameRecord:
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        raise LogError(name, None, f"cannot read the log: {exc.strerror or exc}") from None
+        raise LogError(name, None, _("cannot read the log: {reason}").format(reason=exc.strerror or exc)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise LogError(name, line, "not UTF-8 text; is this a game log?") from None
+        raise LogError(name, line, typography(_("not UTF-8 text; is this a game log?"))) from None
     return parse(text, name)
 
 
@@ -199,13 +200,13 @@ def parse(text: str, name: str = "<log>") -> GameRecord:
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
-        raise LogError(name, None, "the log is empty")
+        raise LogError(name, None, _("the log is empty"))
     decoded = [_decode_line(name, number, line, cut=(number == len(lines) and not ends_cleanly))
                for number, line in enumerate(lines, start=1)]
     record = GameRecord(header=_check_header(name, decoded[0]))
     for number, data in enumerate(decoded[1:], start=2):
         if record.result is not None:
-            raise LogError(name, number, "a line after the result; the game was already over")
+            raise LogError(name, number, typography(_("a line after the result; the game was already over")))
         if "result" in data:
             record.result = _check_result(name, number, data)
         else:
@@ -216,21 +217,21 @@ def parse(text: str, name: str = "<log>") -> GameRecord:
 
 def _decode_line(name: str, number: int, line: str, cut: bool) -> dict:
     if not line.strip():
-        raise LogError(name, number, "a blank line in the middle of the log")
+        raise LogError(name, number, _("a blank line in the middle of the log"))
     try:
         data = json_input.loads(line)
     except json_input.BadJSON as exc:
         if cut and not isinstance(exc, json_input.NotText):
-            raise LogError(name, number, f"the log is cut short: its last line is incomplete ({exc.args[0]})") from None
-        raise LogError(name, number, f"not valid JSON: {exc.args[0]}") from None
+            raise LogError(name, number, _("the log is cut short: its last line is incomplete ({reason})").format(reason=exc.args[0])) from None
+        raise LogError(name, number, _("not valid JSON: {reason}").format(reason=exc.args[0])) from None
     if not isinstance(data, dict):
-        raise LogError(name, number, f"expected a JSON object, found {type(data).__name__}")
+        raise LogError(name, number, _("expected a JSON object, found {kind}").format(kind=type(data).__name__))
     return data
 
 
 def _type_name(expected: type | tuple[type, ...]) -> str:
-    names = {str: "a string", int: "a whole number", list: "a list", dict: "an object"}
-    return names.get(expected, str(expected)) if isinstance(expected, type) else " or ".join(
+    names = {str: _("a string"), int: _("a whole number"), list: _("a list"), dict: _("an object")}
+    return names.get(expected, str(expected)) if isinstance(expected, type) else _(" or ").join(
         names.get(t, str(t)) for t in expected)
 
 
@@ -242,55 +243,55 @@ def _is(value: Any, expected: type) -> bool:
 
 def _check_header(name: str, data: dict) -> dict:
     if data.get("format") != LOG_FORMAT:
-        raise LogError(name, 1, f'the first line is not a touring game log header (expected "format": '
-                                f'"{LOG_FORMAT}")')
+        raise LogError(name, 1, _('the first line is not a touring game log header (expected "format": "{format}")').format(
+            format=LOG_FORMAT))
     for key, expected in HEADER_FIELDS.items():
         if key not in data:
-            raise LogError(name, 1, f'the header has no "{key}"')
+            raise LogError(name, 1, _('the header has no "{key}"').format(key=key))
         if not _is(data[key], expected):
-            raise LogError(name, 1, f'the header\'s "{key}" should be {_type_name(expected)}')
+            raise LogError(name, 1, _('the header\'s "{key}" should be {kind}').format(key=key, kind=_type_name(expected)))
     if data["version"] > LOG_VERSION:
-        raise LogError(name, 1, f"log format version {data['version']} is newer than this touring "
-                                f"understands ({LOG_VERSION}); upgrade touring")
+        raise LogError(name, 1, _("log format version {version} is newer than this touring understands ({known}); "
+                                  "upgrade touring").format(version=data["version"], known=LOG_VERSION))
     if not seed_in_range(data["seed"]):
-        raise LogError(name, 1, f'the header\'s "seed" should be {SEED_RANGE}')
+        raise LogError(name, 1, _('the header\'s "seed" should be {range}').format(range=SEED_RANGE))
     if data["players"] < 1:
-        raise LogError(name, 1, 'the header\'s "players" should be at least 1')
+        raise LogError(name, 1, _('the header\'s "players" should be at least 1'))
     first = data.get("first", 0)
     if not _is(first, int) or not 0 <= first < data["players"]:
-        raise LogError(name, 1, f'the header\'s "first" should be a seat from 0 to {data["players"] - 1}')
+        raise LogError(name, 1, _('the header\'s "first" should be a seat from 0 to {last}').format(last=data["players"] - 1))
     bots = data["bots"]
     if len(bots) != data["players"] or not all(isinstance(b, str) and b for b in bots):
-        raise LogError(name, 1, f'the header\'s "bots" should name a bot (or "{HUMAN}") for each of the '
-                                f'{data["players"]} seats')
+        raise LogError(name, 1, _('the header\'s "bots" should name a bot (or "{human}") for each of the {players} seats').format(
+            human=HUMAN, players=data["players"]))
     return data
 
 
 def _check_move(name: str, number: int, data: dict, expected_n: int, players: int) -> MoveEntry:
     for key, expected in (("n", int), ("seat", int), ("move", dict), ("events", list)):
         if key not in data:
-            raise LogError(name, number, f'a move line without "{key}"')
+            raise LogError(name, number, _('a move line without "{key}"').format(key=key))
         if not _is(data[key], expected):
-            raise LogError(name, number, f'"{key}" should be {_type_name(expected)}')
+            raise LogError(name, number, _('"{key}" should be {kind}').format(key=key, kind=_type_name(expected)))
     if data["n"] != expected_n:
-        raise LogError(name, number, f"move number {data['n']} where move {expected_n} was expected "
-                                     "(a line is missing or out of order)")
+        raise LogError(name, number, _("move number {n} where move {expected} was expected (a line is missing or out of order)").format(
+            n=data["n"], expected=expected_n))
     if not 0 <= data["seat"] < players:
-        raise LogError(name, number, f"seat {data['seat']} does not exist in a {players}-player game")
+        raise LogError(name, number, _("seat {seat} does not exist in a {players}-player game").format(seat=data["seat"], players=players))
     if not isinstance(data["move"].get("action"), str):
-        raise LogError(name, number, 'the move has no "action"')
+        raise LogError(name, number, _('the move has no "action"'))
     if not all(isinstance(event, dict) for event in data["events"]):
-        raise LogError(name, number, "every event should be a JSON object")
+        raise LogError(name, number, _("every event should be a JSON object"))
     return MoveEntry(n=data["n"], seat=data["seat"], move=data["move"], events=data["events"], line=number)
 
 
 def _check_result(name: str, number: int, data: dict) -> dict:
     result = data["result"]
     if not isinstance(result, dict) or not isinstance(result.get("outcome"), str):
-        raise LogError(name, number, 'the result line should be {"result": {"outcome": ..., "winner": ...}}')
+        raise LogError(name, number, _('the result line should be {example}').format(example='{"result": {"outcome": ..., "winner": ...}}'))
     winner = result.get("winner")
     if winner is not None and not _is(winner, int):
-        raise LogError(name, number, 'the result\'s "winner" should be a side number or null')
+        raise LogError(name, number, _('the result\'s "winner" should be a side number or null'))
     return result
 
 
@@ -304,7 +305,7 @@ class Mismatch(Exception):
 
     def __init__(self, line: int | None, problem: str):
         self.line, self.problem = line, problem
-        super().__init__(f"line {line}: {problem}" if line else problem)
+        super().__init__(_("line {line}: {problem}").format(line=line, problem=problem) if line else problem)
 
 
 def hash_problem(record: GameRecord, ruleset) -> str | None:
@@ -345,7 +346,7 @@ def rebuild(record: GameRecord, ruleset, on_move=None):
     try:
         game = new_game_for(record, ruleset)
     except (KeyError, ValueError) as exc:
-        raise Mismatch(1, f"the header does not describe a game this edition can deal: {exc}") from None
+        raise Mismatch(1, _("the header does not describe a game this edition can deal: {reason}").format(reason=exc)) from None
     for entry in record.moves:
         move = _check_entry(game, entry, Move)
         events = game.apply(move)
@@ -362,16 +363,16 @@ def rebuild(record: GameRecord, ruleset, on_move=None):
 
 def _check_entry(game, entry: MoveEntry, move_class):
     if game.is_over:
-        raise Mismatch(entry.line, f"move {entry.n} comes after the end of the game")
+        raise Mismatch(entry.line, _("move {n} comes after the end of the game").format(n=entry.n))
     try:
         move = move_class.from_json(entry.move)
     except Exception as exc:  # whatever the engine dislikes in a hand-edited move
-        raise Mismatch(entry.line, f"move {entry.n} is not a move the engine understands: {exc}") from None
+        raise Mismatch(entry.line, _("move {n} is not a move the engine understands: {reason}").format(n=entry.n, reason=exc)) from None
     if entry.seat != game.to_act:
-        raise Mismatch(entry.line, f"move {entry.n} is logged for player {entry.seat + 1}, but it is "
-                                   f"player {game.to_act + 1} who must act")
+        raise Mismatch(entry.line, _("move {n} is logged for player {logged}, but it is player {acting} who must act").format(
+            n=entry.n, logged=entry.seat + 1, acting=game.to_act + 1))
     if move not in game.legal_moves():
-        raise Mismatch(entry.line, f"move {entry.n} ({move}) is not legal in this position")
+        raise Mismatch(entry.line, _("move {n} ({move}) is not legal in this position").format(n=entry.n, move=move))
     return move
 
 
@@ -379,11 +380,14 @@ def _describe_event_difference(entry: MoveEntry, got: list[dict]) -> str:
     logged = plain_json(entry.events)
     for index, (want, have) in enumerate(zip(logged, got), start=1):
         if want != have:
-            return (f"move {entry.n}: event {index} differs: the log says {_dumps(want)}, "
-                    f"the engine gives {_dumps(have)}")
-    return (f"move {entry.n}: the log records {len(logged)} events, the engine gives {len(got)}"
-            + (f"; first extra: {_dumps((got or logged)[min(len(logged), len(got))])}"
-               if got or logged else ""))
+            return _("move {n}: event {index} differs: the log says {logged}, the engine gives {got}").format(
+                n=entry.n, index=index, logged=_dumps(want), got=_dumps(have))
+    counts = _("move {n}: the log records {logged} events, the engine gives {got}").format(
+        n=entry.n, logged=len(logged), got=len(got))
+    if not (got or logged):
+        return counts
+    return _("{counts}; first extra: {event}").format(counts=counts,
+                                                       event=_dumps((got or logged)[min(len(logged), len(got))]))
 
 
 def _compare_result(record: GameRecord, game) -> None:
@@ -391,9 +395,9 @@ def _compare_result(record: GameRecord, game) -> None:
         return
     line = len(record.moves) + 2  # the result line follows the header and the moves
     if not game.is_over:
-        raise Mismatch(line, "the log records a result, but after its moves the game is not over")
+        raise Mismatch(line, _("the log records a result, but after its moves the game is not over"))
     actual = result_of(game)
     for key in ("outcome", "winner", "turns"):
         if key in record.result and record.result[key] != actual[key]:
-            raise Mismatch(line, f"the log's result says {key} {record.result[key]!r}, the engine gives "
-                                 f"{actual[key]!r}")
+            raise Mismatch(line, _("the log's result says {key} {logged}, the engine gives {got}").format(
+                key=key, logged=repr(record.result[key]), got=repr(actual[key])))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..base.i18n import _
 from ..language.errors import Collector, InternalError, TouringError
 
 MAX_EDITION_BYTES = 64 * 1024  # a whole edition is a few kilobytes; this leaves room for long house rules
@@ -51,7 +52,7 @@ def load_archive(ref: str):
     from ..language.locate import archive_ids
 
     if ref not in archive_ids():
-        raise EditionRefused(f"no edition {ref!r} in the archive")
+        raise EditionRefused(_("no edition {ref} in the archive").format(ref=repr(ref)))
     return load(ref)
 
 
@@ -104,7 +105,7 @@ def compile_upload(text: str, folder: Path, checked: bool = True, name: str = UP
     from ..language.syntax import parse_document
 
     try:
-        doc, syntax_errors, _ = parse_document(text, name)  # (what parsed, when a syntax error was read past)
+        doc, syntax_errors, _read_past = parse_document(text, name)  # (what parsed, when a syntax error was read past)
         if doc is not None and doc.extends is not None and doc.extends.value not in archive_ids():
             collector = Collector()
             collector.sources[name] = text.splitlines()

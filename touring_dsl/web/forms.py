@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from starlette.requests import Request
 
+from ..base.i18n import _
+
 
 def address(request: Request) -> str | None:
     """The visitor's address as the connection says, or as a reverse proxy on this machine says in
@@ -17,12 +19,27 @@ def declared_length(request: Request) -> int:
 
 
 def number(text, what: str) -> int:
+    """A whole number typed in a form; what: "players", "deal", "rounds" or "table", the field it was typed
+    in (ValueError with the refusal in the reader's language)."""
     text = (text or "").strip()
+    not_whole, too_long = number_refusals()[what]
     if not text.isascii() or not text.isdigit():
-        raise ValueError(f"the {what} should be a whole number")
+        raise ValueError(not_whole)
     if len(text) > 12:  # a whole number still, but too long: say so rather than that it is not one
-        raise ValueError(f"the {what} should have at most 12 digits")
+        raise ValueError(too_long)
     return int(text)
+
+
+def number_refusals() -> dict[str, tuple[str, str]]:
+    """Each numeric field's two refusals, whole sentences (a field's name is no fragment to glue in)."""
+    return {
+        "players": (_("the number of players should be a whole number"),
+                    _("the number of players should have at most 12 digits")),
+        "deal": (_("the deal number should be a whole number"), _("the deal number should have at most 12 digits")),
+        "rounds": (_("the number of rounds should be a whole number"),
+                   _("the number of rounds should have at most 12 digits")),
+        "table": (_("the table number should be a whole number"), _("the table number should have at most 12 digits")),
+    }
 
 
 def base(request: Request) -> str:

@@ -5,7 +5,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from ..base.i18n import reading
+from ..base.i18n import _, reading, typography
 from . import pages
 from .reader import keep_choice, reader_language
 from .editions import (MAX_EDITION_BYTES, EditionRefused, archive_choices, as_saved, house_rule_warnings,
@@ -44,17 +44,17 @@ async def index(request: Request) -> Response:
 async def new_table(request: Request) -> Response:
     state = request.app.state
     if foreign(request):
-        return home("a table can be made only from this server's page", status=403)
+        return home(_("a table can be made only from this server's page"), status=403)
     if wait := state.settings.pace.wait(address(request)):
         return home(refusal_words(wait), status=429)
     if full := state.settings.limits.refusal(address(request), len(state.store.tables), tables=1):
         return home(full, status=429)
     if declared_length(request) > 4 * MAX_EDITION_BYTES:
-        return home("the form is too large", status=413)
+        return home(_("the form is too large"), status=413)
     try:
         form = await request.form(max_files=1, max_fields=40, max_part_size=2 * MAX_EDITION_BYTES)
     except Exception:  # multipart's own refusals (too many parts, a part too large)
-        return home("the form could not be read", status=400)
+        return home(_("the form could not be read"), status=400)
     fields = text_fields(form)
     try:
         table = await create_from_form(state, form, fields)
@@ -69,14 +69,14 @@ async def create_from_form(state, form, fields: dict) -> Table:
     if text is not None:
         text = as_saved(text)  # checked and kept as it will be read back (a browser's lines end in CRLF)
         await state.compiler.check(text, name)  # off the event loop, limited in time and memory (web.upload)
-    players = number(fields.get("players"), "number of players")
+    players = number(fields.get("players"), "players")
     if not 1 <= players <= MAX_PLAYERS:
-        raise ValueError(f"a table seats 1 to {MAX_PLAYERS} players")
+        raise ValueError(_("a table seats 1 to {most} players").format(most=MAX_PLAYERS))
     kinds = [fields.get(f"seat{seat}", "human") for seat in range(players)]
-    seed = number(fields["seed"], "deal number") if fields.get("seed", "").strip() else None
+    seed = number(fields["seed"], "deal") if fields.get("seed", "").strip() else None
     length = fields.get("length", "match")  # a match is the game, unless the host asks for one race
     if length not in ("match", "race"):
-        raise ValueError("choose how long to play: a match or one race")
+        raise ValueError(typography(_("choose how long to play: a match or one race")))
     return state.store.create(players, kinds, fields.get("edition"), text, seed, match=length == "match")
 
 
@@ -87,11 +87,11 @@ async def edition_text(form, fields: dict) -> tuple[str | None, str | None]:
     if upload is not None and not isinstance(upload, str) and upload.filename:
         raw = await upload.read(MAX_EDITION_BYTES + 1)
         if len(raw) > MAX_EDITION_BYTES:
-            raise EditionRefused(f"the edition file is larger than {MAX_EDITION_BYTES // 1024} KB")
+            raise EditionRefused(_("the edition file is larger than {size} KB").format(size=MAX_EDITION_BYTES // 1024))
         try:
             return raw.decode("utf-8"), upload.filename
         except UnicodeDecodeError:
-            raise EditionRefused("the uploaded file is not UTF-8 text; is it an edition file?") from None
+            raise EditionRefused(typography(_("the uploaded file is not UTF-8 text; is it an edition file?"))) from None
     if fields.get("source", "").strip():
         return fields["source"], None
     return None, None

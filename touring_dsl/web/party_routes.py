@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from ..base.i18n import reading
+from ..base.i18n import _, reading
 from ..party.host import player_names
 from ..party.record import PartyError
 from . import evening, pages, party_pages
@@ -32,15 +32,15 @@ NAME_LENGTH = 40  # characters of a player's name
 async def new_party(request: Request) -> Response:
     state = request.app.state
     if foreign(request):
-        return home(party_error="a party can be set up only from this server's page", status=403)
+        return home(party_error=_("a party can be set up only from this server's page"), status=403)
     if wait := state.settings.pace.wait(address(request)):
         return home(party_error=refusal_words(wait), status=429)
     if declared_length(request) > 16 * 1024:
-        return home(party_error="the form is too large", status=413)
+        return home(party_error=_("the form is too large"), status=413)
     try:
         form = await request.form(max_files=0, max_fields=10)
     except Exception:
-        return home(party_error="the form could not be read", status=400)
+        return home(party_error=_("the form could not be read"), status=400)
     fields = text_fields(form)
     try:
         names = party_names(fields)
@@ -62,16 +62,16 @@ def party_names(fields: dict) -> list[str]:
     """The players' names typed in the form, at most PARTY_PLAYERS of them."""
     names = player_names(fields.get("names", ""))
     if len(names) > PARTY_PLAYERS:
-        raise ValueError(f"a party here seats at most {PARTY_PLAYERS} players")
+        raise ValueError(_("a party here seats at most {most} players").format(most=PARTY_PLAYERS))
     if any(len(name) > NAME_LENGTH for name in names):
-        raise ValueError(f"a player's name is at most {NAME_LENGTH} characters")
+        raise ValueError(_("a player's name is at most {most} characters").format(most=NAME_LENGTH))
     return names
 
 
 def create_party(store: TableStore, fields: dict, names: list[str]) -> WebParty:
-    rounds = number(fields.get("rounds"), "number of rounds")
+    rounds = number(fields.get("rounds"), "rounds")
     if not 1 <= rounds <= 20:
-        raise ValueError("a party has 1 to 20 rounds")
+        raise ValueError(_("a party has 1 to {most} rounds").format(most=20))
     made = WebParty.create(store.root, fields.get("edition", ""), names, rounds, clock=fields.get("clock") == "yes")
     made.seat_round(store)
     return made
@@ -148,7 +148,7 @@ async def party_again(request: Request) -> Response:
     if refused := making_refused(request, tables=1):
         return party_refusal(found, refused, status=429)
     try:
-        found.another_game(request.app.state.store, number(request.path_params["number"], "table number"))
+        found.another_game(request.app.state.store, number(request.path_params["number"], "table"))
     except (PartyError, ValueError) as exc:
         return party_refusal(found, str(exc))
     evening.move_on(request.app.state, found)  # the finished game's players go on to the new one

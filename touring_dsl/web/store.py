@@ -12,6 +12,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..base.i18n import _, typography
 from ..play.gamelog import HUMAN
 from .disk import STAGING, remove_folder
 from .editions import EditionRefused, as_saved, compile_upload, load_archive, saved_text
@@ -79,10 +80,11 @@ class TableStore:
         from ..bots.players import BOTS
 
         if not 1 <= players <= MAX_PLAYERS or len(kinds) != players:
-            raise ValueError(f"choose who sits at each of the {players} seats")
+            raise ValueError(_("choose who sits at each of the {players} seats").format(players=players))
         for kind in kinds:
             if kind != HUMAN and kind not in BOTS:
-                raise ValueError(f"no player kind {kind!r}: a person, or a bot ({', '.join(sorted(BOTS))})")
+                raise ValueError(typography(_("no player kind {kind}: a person, or a bot ({bots})").format(
+                    kind=repr(kind), bots=", ".join(sorted(BOTS)))))
         staging, folder = self._new_folders()
         try:
             if upload is not None:
@@ -95,7 +97,8 @@ class TableStore:
                 edition = {"id": ruleset.id, "file": None}
             if players not in ruleset.player_counts():
                 counts = ", ".join(map(str, ruleset.player_counts()))
-                raise ValueError(f"{ruleset.title} is played by {counts} players, not {players}")
+                raise ValueError(_("{title} is played by {counts} players, not {players}").format(
+                    title=ruleset.title, counts=counts, players=players))
             seed = seed if seed is not None else secrets.randbits(32)
             table = Table.create(staging, folder, ruleset, edition, players, setup, kinds, seed, names, match)
         except BaseException as exc:
