@@ -213,3 +213,9 @@ def _countering(t) -> int:
     for m in t.counters_for:
         mask |= m
     return mask
+
+
+def counter_tables(t) -> tuple:
+    """The counters' codes as one value, for a cache key of a kernel made from these tables
+    (simulate.compiled keys its modules by them)."""
+    return t.counter_code, getattr(t, "decline_code", None)

@@ -106,3 +106,14 @@ def penalty_codes(game, hazard: int, victim: int, owed: int) -> list[int]:
         choices = penalty_choices(t.pen_piles, available, owed, t.larger_card, t.forfeit)
         codes = t.choice_cache[key] = [t.take_code(hazard, victim, take) for take in choices]
     return codes
+
+
+def pile_cards(t) -> tuple[int, ...]:
+    """The mileage cards whose piles a penalty is paid from, in the order the penalties' tables keep them:
+    what the compiled kernel (simulate.compiled) keys a position's penalty plays by."""
+    return tuple(c for c, _ in t.pen_piles)
+
+
+def penalty_tables(t) -> tuple:
+    """The penalties' own tables as one value, for a cache key (None where the edition has no penalties)."""
+    return getattr(t, "pen", None), getattr(t, "pen_piles", None)

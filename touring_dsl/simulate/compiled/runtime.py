@@ -19,6 +19,8 @@ from pathlib import Path
 from ...base.rng import INCREMENT, MULTIPLIER
 from ...engine.schema import ONE
 from ...engine.tables import Tables
+from ...mechanics.counters.kernel import counter_tables
+from ...mechanics.penalties.play import penalty_tables, pile_cards
 from ..plan import BOT_SALT
 from .translate import OFFER_BASE, PENDING_PARTS, Translated, scalar_start, to_tuple, translate
 
@@ -348,7 +350,7 @@ def module_source(t: Tables, greedy: bool = False) -> tuple[str, Translated]:
         parts.append(FILL_CODES)
     if "penalty_plays" in tr.helpers:
         parts.append(f"PEN = np.array({to_tuple(t.pen)!r}, dtype=np.int64)")
-        parts.append(f"PEN_PILES = np.array({tuple(c for c, _ in t.pen_piles)!r} + (), dtype=np.int64)")
+        parts.append(f"PEN_PILES = np.array({pile_cards(t)!r} + (), dtype=np.int64)")
         parts.append(PENALTY_PLAYS)
     parts.append(f"STRINGS = {tuple(tr.strings)!r}  # what the numbers standing for strings stand for (outcomes)")
     parts += ["\n\n" + f for f in tr.functions]
@@ -378,9 +380,8 @@ def seating_key(t: Tables) -> str | None:
     if kernel is None or loop is None:
         return None
     own = "".join(p.read_text(encoding="utf-8") for p in sorted(Path(__file__).parent.glob("*.py")))
-    parts = (kernel[0], loop[0], own, repr((t.K, t.sides, t.players, t.self_code, t.tgt_code, t.counter_code,
-                                             [(k, o.codes) for k, o in t.offers.items()],
-                                             getattr(t, "pen", None), getattr(t, "pen_piles", None))))
+    parts = (kernel[0], loop[0], own, repr((t.K, t.sides, t.players, t.self_code, t.tgt_code, counter_tables(t),
+                                             [(k, o.codes) for k, o in t.offers.items()], penalty_tables(t))))
     return hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:32]
 
 
@@ -516,7 +517,7 @@ class RunTables:
         game = SimpleNamespace(t=self.t, mileage_counts={victim: counts})
         codes = list(penalty_codes(game, hazard, victim, owed))
         key = hazard | victim << 6 | owed << 10
-        for i, (c, _) in enumerate(self.t.pen_piles):
+        for i, c in enumerate(pile_cards(self.t)):
             key |= counts[c] << (26 + 8 * i)
         self.need[0] = 0  # answered
         self.pen_index[key] = len(self.store) << 20 | len(codes)

@@ -21,6 +21,7 @@ from ...engine.codegen import constants, source
 from ...engine.emitter import Source
 from ...engine.schema import BYTES, LIST, LISTS, ONE, VALUE, state_fields
 from ...engine.tables import Tables
+from ...mechanics.penalties.play import pile_cards
 
 # the kernel's own helpers the measuring loop may call, and what their omitted arguments default to
 KERNEL_CALLS = ("finish", "reshuffle", "draw_cards", "reset", "deal", "refresh")
@@ -652,7 +653,8 @@ class FunctionTranslator(ast.NodeTransformer):
     def penalties(self) -> None:
         """The penalties' plays, looked up in the run's table (a miss is filled by Python: chunk.py)."""
         t = self.ctx.t
-        if len(t.pen_piles) > PEN_PILES or max(t.deck_codes.count(c) for c, _ in t.pen_piles) > 255:
+        piles = pile_cards(t)
+        if len(piles) > PEN_PILES or max(t.deck_codes.count(c) for c in piles) > 255:
             raise self.refuse(self.node, "penalties on more piles (or cards) than a key holds")
         self.ctx.out.helpers.add("penalty_plays")
         self.ctx.constants_used.add("TGT_CODE")
