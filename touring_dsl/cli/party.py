@@ -7,10 +7,10 @@ from typing import Optional
 
 import typer
 
-from ..base.i18n import (UnknownLanguage, _, check_language, language, ngettext, reader_language, set_language,
+from ..base.i18n import (_, language, ngettext, reader_language, set_language,
                          typography)
 from .fit_lines import print_fitted
-from .common import EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, err, fail, load_edition, out, print_json, usable_text
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, Stop, ask, checked_language, err, fail, load_edition, out, print_json, usable_text
 
 def help_text() -> str:
     return typography(_("""\
@@ -61,11 +61,7 @@ def party(
                                        "edition's own)."),
 ) -> None:
     """Run a Progressive Touring party: seat the players, take each table's miles, move them, keep standings."""
-    if lang is not None:
-        try:
-            lang = check_language(lang)
-        except UnknownLanguage as exc:
-            fail(f"--lang: {exc}", EXIT_USAGE)
+    lang = checked_language(lang, "party")
     before = language()
     try:
         run_party(edition, players, rounds, minutes, table_size, seed, umpire, in_order, save_to, resume, scores,

@@ -14,10 +14,10 @@ from ..play.gamelog import HUMAN, GameRecord, LogError, LogWriter, Mismatch, Mov
 from ..base.json_input import SEED_RANGE, seed_in_range
 from ..base.rng import bot_rng
 from ..play.table_view import bonus_turn_line, describe_event, forfeit_warnings, render_table, result_lines
-from ..base.i18n import (UnknownLanguage, _, check_language, language, ngettext, reader_language, set_language,
+from ..base.i18n import (_, language, ngettext, reader_language, set_language,
                          typography)
-from .common import (EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, err, fail, load_edition,
-                     out, shown_path, usable_path, usable_text)
+from .common import (EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_USER, Stop, ask, bug_message, checked_language, err,
+                     fail, load_edition, out, shown_path, usable_path, usable_text)
 from .fit_lines import fitted_prompt, print_fitted
 from .scored_races import play_races
 
@@ -589,11 +589,7 @@ def play_in_language(edition, players, setup, humans, bots, seed, log, resume, r
                      lang) -> None:
     """`touring play` itself; the table speaks the language chosen when the edition is loaded (new_session)."""
     signal = round_signal(round_turns, round_minutes)
-    if lang is not None:
-        try:
-            lang = check_language(lang)
-        except UnknownLanguage as exc:
-            fail(f"--lang: {exc}", EXIT_USAGE)
+    lang = checked_language(lang, "play")
     if resume is None and edition is None:
         fail("touring play: name the edition to play (for example touring-1937), or --resume a saved game",
              EXIT_USAGE)

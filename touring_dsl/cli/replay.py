@@ -9,9 +9,9 @@ import typer
 
 from ..play import gamelog
 from ..play.gamelog import LogError, Mismatch
-from ..base.i18n import (SOURCE_LANGUAGE, UnknownLanguage, _, check_language, language, ngettext, pgettext,
+from ..base.i18n import (SOURCE_LANGUAGE, _, language, ngettext, pgettext,
                          reader_language, set_language, typography)
-from .common import EXIT_USAGE, EXIT_USER, fail, load_edition, out, path_problem, print_json, shown_path
+from .common import EXIT_USAGE, EXIT_USER, checked_language, fail, load_edition, out, path_problem, print_json, shown_path
 
 
 def _refuse(message: str, as_json: bool, line: int | None = None, code: int = EXIT_USER) -> None:
@@ -89,11 +89,7 @@ def replay(
                                        "(default: the edition's own; --json is always English)."),
 ) -> None:
     """Replay a game log and check that the engine makes every move and event exactly as logged."""
-    if lang is not None:
-        try:
-            lang = check_language(lang)
-        except UnknownLanguage as exc:
-            fail(f"--lang: {exc}", EXIT_USAGE)
+    lang = checked_language(lang, "replay")
     before = language()
     try:
         replay_in_language(file, step, as_json, edition, lang)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from .common import EXIT_USAGE, err, fail, load_edition
+from .common import EXIT_USAGE, checked_language, err, fail, load_edition
 
 FORMATS = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".pdf": "pdf"}
 
@@ -72,13 +72,9 @@ def rulebook(edition: str = typer.Argument(..., help="An archive id or a path.")
     By default the family edition: the rules and a few worked examples. --scholarly adds every example, the
     source of each rule and each editorial assumption; --rules-only leaves out the examples too. --lang
     chooses the language of the sentences (the card names are always the edition's)."""
-    from ..base.i18n import UnknownLanguage, check_language, reading, reader_language
+    from ..base.i18n import reading, reader_language
 
-    if lang is not None:
-        try:
-            check_language(lang)
-        except UnknownLanguage as exc:
-            fail(f"touring rulebook: --lang: {exc}", EXIT_USAGE)
+    lang = checked_language(lang, "rulebook")
     if rules_only and scholarly:
         fail("touring rulebook: --rules-only and --scholarly cannot be combined: the one leaves out what the "
              "other adds", EXIT_USAGE)
