@@ -7,7 +7,7 @@ in the order mechanics.core.ORDER declares).
 from __future__ import annotations
 
 from ..base.i18n import _, language_name, ngettext, pgettext
-from ..base.wording import flag_changed, seating_said
+from ..base.wording import flag_changed, quoted, quoted_counts, quoted_names, seating_said
 
 from typing import Any, Callable
 
@@ -19,18 +19,8 @@ from ..mechanics import core
 
 
 
-def q(name: Any) -> str:
-    """A name quoted as the reader's language quotes it ("Roll", « Feu vert »)."""
-    return pgettext("quoted name", '"{name}"').format(name=name)
-
-
-def names(items) -> str:
-    return ", ".join(q(n) for n in items) if items else pgettext("diff", "nothing")
-
-
-def counted(items) -> str:
-    return ", ".join(pgettext("counted cards", "{n} x {card}").format(n=n, card=q(card))
-                     for card, n in items) if items else pgettext("diff", "nothing")
+# the differ's short names for base.wording's quoting: a quoted name, quoted names, counted quoted cards
+q, names, counted = quoted, quoted_names, quoted_counts
 
 
 def describe(change: Change) -> str:
