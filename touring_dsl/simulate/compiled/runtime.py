@@ -324,9 +324,11 @@ def state_fields_of(tr: Translated):
     return [by_name[n] for n in tr.fields]
 
 
-def module_source(t: Tables, greedy: bool = False) -> tuple[str, Translated]:
-    """The numba module's whole source for Tables t (CannotCompile if a line cannot be translated)."""
-    tr = translate(t, greedy)
+def module_source(t: Tables, greedy: bool = False, entries: tuple[str, ...] = (), drivers=()) -> tuple[str, Translated]:
+    """The numba module's whole source for Tables t (CannotCompile if a line cannot be translated); `entries`:
+    more kernel functions to translate, `drivers`: more functions (tr, t) -> source, written after play_chunk
+    (bots.compiled.playouts: the search's playouts)."""
+    tr = translate(t, greedy, entries)
     from ...engine.schema import state_fields
 
     for f in state_fields():
@@ -355,6 +357,7 @@ def module_source(t: Tables, greedy: bool = False) -> tuple[str, Translated]:
     parts.append(f"STRINGS = {tuple(tr.strings)!r}  # what the numbers standing for strings stand for (outcomes)")
     parts += ["\n\n" + f for f in tr.functions]
     parts.append(driver(tr, t))
+    parts += [more(tr, t) for more in drivers]
     return "\n".join(parts) + "\n", tr
 
 
@@ -432,9 +435,10 @@ def load_for(t: Tables, announce=None) -> Compiled:
     return compiled
 
 
-def load(text: str, announce=None, folder: Path | None = None) -> Compiled:
+def load(text: str, announce=None, folder: Path | None = None, warm=None) -> Compiled:
     """Import the module of `text` from the private folder (written there if missing), compiling its
-    functions now: warm from numba's cache beside it, or cold (announced, with the time it took)."""
+    functions now: warm from numba's cache beside it, or cold (announced, with the time it took); `warm`
+    compiles another entry than play_chunk (module -> None)."""
     digest = hashlib.sha256(text.encode()).hexdigest()[:24]
     folder = folder or compiled_folder()
     path = folder / f"touring_kernel_{digest}.py"
@@ -442,10 +446,10 @@ def load(text: str, announce=None, folder: Path | None = None) -> Compiled:
         tmp = path.with_suffix(".tmp")
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(path)
-    return load_named(f"touring_kernel_{digest}", folder, announce)
+    return load_named(f"touring_kernel_{digest}", folder, announce, warm)
 
 
-def load_named(name: str, folder: Path, announce=None) -> Compiled:
+def load_named(name: str, folder: Path, announce=None, warm=None) -> Compiled:
     """Import module `name` of the private folder and compile (or load from numba's cache) its play_chunk."""
     import numba  # noqa: F401 - the caller checked it is installed
 
@@ -461,7 +465,7 @@ def load_named(name: str, folder: Path, announce=None) -> Compiled:
     began, began_cpu = time.perf_counter(), time.process_time()
     if cold and announce:
         announce("compiling the kernel for this seating with numba (once; kept in the cache)...")
-    warm_up(module)
+    (warm or warm_up)(module)
     seconds, cpu = time.perf_counter() - began, time.process_time() - began_cpu
     if cold and announce:  # CPU time too: on a busy machine the wall clock says more about the others
         announce(f"compiled in {seconds:.1f} s ({cpu:.1f} s of CPU)")

@@ -78,8 +78,9 @@ def kernel_parts(t: Tables, greedy: bool) -> tuple[str, list[str], str, list[str
     return "\n".join(plain) + "\n", origins, w.text(), list(w.origins)
 
 
-def translate(t: Tables, greedy: bool = False) -> Translated:
-    """The numba module's parts for Tables t's measuring loop (every seat random unless `greedy`)."""
+def translate(t: Tables, greedy: bool = False, entries: tuple[str, ...] = ()) -> Translated:
+    """The numba module's parts for Tables t's measuring loop (every seat random unless `greedy`), and the
+    kernel functions named in `entries` besides (the search's playouts apply a move first: apply_code)."""
     kernel_src, kernel_origins, loop_src, loop_origins = kernel_parts(t, greedy)
     kernel_tree, loop_tree = ast.parse(kernel_src), ast.parse(loop_src)
     defs = {node.name: (node, kernel_src, kernel_origins) for node in kernel_tree.body
@@ -100,7 +101,7 @@ def translate(t: Tables, greedy: bool = False) -> Translated:
     out.offer_codes = [tuple(values[n].codes) for n in offers]
     ctx = Context(t, out, values, defs)
     functions = {"play": FunctionTranslator(ctx, play, loop_src, loop_origins, measuring=True).run()}
-    queue = ["reset", "deal", *ctx.called]
+    queue = ["reset", "deal", *entries, *ctx.called]
     while queue:
         name = queue.pop(0)
         if name in functions:
@@ -109,6 +110,7 @@ def translate(t: Tables, greedy: bool = False) -> Translated:
         functions[name] = FunctionTranslator(ctx, node, text, origins).run()
         queue.extend(ctx.called)
     order = [n for n in ("finish", "reshuffle", "draw_cards", "refresh", "reset", "deal") if n in functions]
+    order += [n for n in entries if n not in order]
     used = fields_used(functions, out.fields + RUN_TABLES)
     out.used = used
     out.functions = [written(functions[n], used) for n in [*order, "play"]]

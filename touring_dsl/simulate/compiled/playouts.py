@@ -1,0 +1,249 @@
+"""Bots stage, the search's playouts on the compiled kernel: whole tables dealt and played out by numba.
+
+The rollout bot (search.pimc) deals `samples` tables a seat could be facing (search.determinize.Belief)
+and, on each, applies every legal move and plays the game to its end with the rule for every seat in
+the measuring loop (playout.rule_playout). Here all of that runs inside one compiled call a decision:
+the public table the seat sees is packed once into a flat array of numbers (every state field the
+translated functions read: `pack`), and the numba module's `rollouts` deals the unseen cards into the
+hidden hands and the draw pile as Belief.sample does, draws the reshuffle seed as pimc does, and for
+each move applies it (the kernel's own apply_code, translated) and plays the translated loop to the
+end, writing each playout's end (winner, outcome, turns, each side's miles). The generator of
+base.rng runs in uint64 arithmetic inside, so the tables, the reshuffles and the moves are those of
+the Python path, and the caller's generator is left where the Python path leaves it.
+
+The module is translate.py's and runtime.py's (the loop with every seat on the rule, apply_code, and
+the driver below), cached in the user's private folder like the simulator's. `playouts_for` gives
+None when numba is missing, TOURING_KERNEL is `python`, or the kernel cannot be translated
+(CannotCompile): the search then plays its playouts in Python, the same games.
+"""
+from __future__ import annotations
+
+import os
+
+from ...engine.schema import ONE
+from ...engine.tables import Tables
+from .runtime import RunTables, compiled_folder, load, module_source, state_fields_of
+from .translate import CannotCompile, Translated
+
+# a playout's row: these columns, then each side's miles
+ENDS = ("winner", "outcome", "turns")
+ENTRY = "apply_code"  # the kernel function the driver applies each first move with
+GREEDY = False  # whether the loop's seats follow the rule (True once the rule is translated)
+
+
+def driver(tr: Translated, t: Tables) -> str:
+    """rollouts: a packed public table, dealt `samples` times and played out after each move."""
+    def fields(function: str) -> str:
+        return "".join(f"{f}, " for f in tr.used[function])
+
+    lines = []  # the table as seen, unpacked into seen_<field>; the working fields made beside it
+    copies = []  # each playout's fields copied from the table as seen
+    for f in state_fields_of(tr):
+        n, items = f.name, f.items(t)
+        if n in tr.arrays:
+            shape = (items, t.K) if n in tr.nested else items
+            lines += [f"seen_{n} = np.zeros({shape}, np.int64)", f"{n} = np.zeros({shape}, np.int64)"]
+            if n in tr.nested:
+                lines += [f"for _v in range({items}):", f"    for _c in range({t.K}):",
+                          f"        seen_{n}[_v, _c] = packed[i]", "        i += 1"]
+            else:
+                lines += [f"for _v in range({items}):", f"    seen_{n}[_v] = packed[i]", "    i += 1"]
+            copies.append(f"{n}[:] = seen_{n}")
+        elif n in tr.nested:
+            lines += [f"seen_{n} = [new_list() for _ in range({items})]", f"{n} = [new_list() for _ in range({items})]",
+                      f"for _v in range({items}):", "    _k = packed[i]", "    i += 1",
+                      "    for _j in range(_k):", f"        seen_{n}[_v].append(packed[i])", "        i += 1"]
+            copies += [f"for _v in range({items}):", f"    fill_flat({n}[_v], seen_{n}[_v])"]
+        elif f.shape == ONE:
+            lines += [f"seen_{n} = new_list()", f"{n} = new_list()", "_k = packed[i]", "i += 1",
+                      "for _j in range(_k):", f"    seen_{n}.append(packed[i])", "    i += 1"]
+            copies.append(f"fill_flat({n}, seen_{n})")
+        else:
+            lines += [f"seen_{n} = [np.int64(0) for _ in range({items})]", f"{n} = [np.int64(0) for _ in range({items})]",
+                      f"for _v in range({items}):", f"    seen_{n}[_v] = packed[i]", "    i += 1"]
+            copies += [f"for _v in range({items}):", f"    {n}[_v] = seen_{n}[_v]"]
+    slots = len(tr.scalars)
+    lines += [f"seen_sc = np.zeros({slots + 4}, np.int64)", f"sc = np.zeros({slots + 4}, np.int64)",
+              f"for _j in range({slots}):", "    seen_sc[_j] = packed[i]", "    i += 1"]
+    copies.append("sc[:] = seen_sc")
+    over, winner, outcome, turns = (tr.scalars.index(n) for n in ("is_over", "winner", "outcome", "turns"))
+    hands = "hands" if "hands" in tr.fields else None
+    if hands is None or "draw" not in tr.fields or "hand_mask" not in tr.fields:
+        raise CannotCompile("bots.compiled.playouts", "rollouts", "a kernel without hands, a draw pile or masks")
+    body = "\n".join("    " + line for line in lines)
+    copy = "\n".join("            " + line for line in copies)
+    ends = "\n".join(f"            out[g, m, {len(ENDS) + v}] = miles[{v}]" for v in range(t.sides))
+    return f'''
+
+@njit(cache=True)
+def rollouts(packed, unseen, hidden, draw_size, codes, samples, rstate, greedy, out, pen_index, pen_store, takes_p,
+             takes_n, takes_len, need):
+    """search.pimc's playouts of one decision: `samples` tables dealt from the packed public table (the
+    unseen cards shuffled into the hidden hands, given as seat, size pairs, and the draw pile), each
+    move of `codes` applied on each and the game played to its end (the seats in `greedy` on the rule):
+    out[table, move] = winner, outcome, turns, each side's miles. Returns the generator's state after."""
+    i = 0
+{body}
+    grng = np.zeros(1, np.uint64)
+    brng = np.zeros(1, np.uint64)
+    rng = np.zeros(1, np.uint64)
+    rng[0] = rstate
+    noev = np.full(1, -1, np.int64)
+    plays = np.zeros(K, np.int64)
+    hits = np.zeros(K, np.int64)
+    paid = np.zeros(K, np.int64)
+    pool = np.empty(len(unseen), np.int64)
+    idle = splitmix64(np.uint64(0))
+    for g in range(samples):
+        pool[:] = unseen
+        shuffle(pool, rng)
+        rng[0] = lcg_step(rng[0])
+        seed = below(rng[0], 1 << 30)
+        for m in range(len(codes)):
+{copy}
+            at = 0
+            for h in range(0, len(hidden), 2):
+                seat = hidden[h]
+                hand = hands[seat]
+                hand.clear()
+                mask = 0
+                for _j in range(at, at + hidden[h + 1]):
+                    hand.append(pool[_j])
+                    mask |= 1 << pool[_j]
+                hand_mask[seat] = mask
+                at += hidden[h + 1]
+            draw.clear()
+            for _j in range(at, at + draw_size):
+                draw.append(pool[_j])
+            grng[0] = splitmix64(np.uint64(seed))
+            brng[0] = idle
+            apply_code({fields(ENTRY)}sc, grng, noev, codes[m], noev)
+            if not sc[{over}]:
+                play({fields("play")}sc, grng, noev, brng, greedy, plays, hits, paid)
+            out[g, m, 0] = sc[{winner}]
+            out[g, m, 1] = sc[{outcome}]
+            out[g, m, 2] = sc[{turns}]
+{ends}
+    return rng[0]
+'''
+
+
+def pack_source(tr: Translated, t: Tables) -> str:
+    """`pack(game, strings)`: the game's fields as one list of ints, in the order the driver unpacks them."""
+    lines = ["def pack(game, strings):", "    out = []", "    add, more = out.append, out.extend"]
+    for f in state_fields_of(tr):
+        n = f.name
+        if n in tr.arrays and n in tr.nested:
+            lines.append(f"    for row in game.{n}:\n        more(row)")
+        elif n in tr.nested:
+            lines.append(f"    for row in game.{n}:\n        add(len(row))\n        more(row)")
+        elif f.shape == ONE:
+            lines.append(f"    add(len(game.{n}))\n    more(game.{n})")
+        else:
+            lines.append(f"    more(game.{n})")
+    for n in tr.scalars:
+        if n == "pending":
+            lines.append("    if game.pending is not None:\n        raise ValueError('a table waiting for an answer')\n"
+                         "    add(0)")
+        elif n == "outcome":
+            lines.append("    add(-1 if game.outcome is None else strings.index(game.outcome))")
+        else:
+            lines.append(f"    add(-1 if game.{n} is None else int(game.{n}))")
+    lines.append("    return out")
+    return "\n".join(lines) + "\n"
+
+
+class Playouts:
+    """The compiled playouts of one seating: `rollouts` plays a decision's tables, as search.pimc's would."""
+
+    def __init__(self, t: Tables, module, pack):
+        self.t, self.module, self.pack_fields = t, module, pack
+        self.strings = list(module.STRINGS)
+        self.tables = RunTables(t)
+
+    def pack(self, game):
+        import numpy as np
+
+        return np.array(self.pack_fields(game, self.strings), np.int64)
+
+    def rollouts(self, seen, unseen, hidden, draw_size: int, codes, samples: int, rng, greedy: int):
+        """Each move's playout on `samples` tables dealt from the public table `seen` (a kernel game): rows of
+        (winner, outcome, turns, each side's miles) by table and move; rng advances as Belief.sample and
+        pimc's seeds advance it."""
+        import numpy as np
+
+        packed = self.pack(seen)
+        unseen_a = np.array(unseen, np.int64)
+        hidden_a = np.array([x for pair in hidden for x in pair] or [0], np.int64)[:2 * len(hidden)]
+        codes_a = np.array(codes, np.int64)
+        out = np.zeros((samples, len(codes), len(ENDS) + self.t.sides), np.int64)
+        tables = self.tables
+        while True:
+            try:
+                state = self.module.rollouts(packed, unseen_a, hidden_a, draw_size, codes_a, samples,
+                                             np.uint64(rng.state), greedy, out, *tables.args())
+                break
+            except LookupError:  # a penalty's plays not known yet: found in Python, and the decision played again
+                if tables.need[0] != 1:
+                    raise
+                tables.fill()
+        rng.state = int(state)
+        return out
+
+
+def wanted() -> bool:
+    """Whether the compiled kernel may be used: numba importable, and TOURING_KERNEL not `python`."""
+    if os.environ.get("TOURING_KERNEL", "").strip().lower() == "python":
+        return False
+    try:
+        import numba  # noqa: F401
+    except Exception:  # noqa: BLE001 - missing, or broken in this environment: the Python playouts play
+        return False
+    return True
+
+
+_LOADED: dict = {}  # id of Tables -> (Tables, Playouts or None)
+
+
+def playouts_for(t: Tables) -> Playouts | None:
+    """The compiled playouts of Tables t, or None (the Python playouts play: the same games)."""
+    if not wanted():
+        return None
+    found = _LOADED.get(id(t))
+    if found is None or found[0] is not t:
+        try:
+            found = _LOADED[id(t)] = (t, load_playouts(t))
+        except CannotCompile:
+            found = _LOADED[id(t)] = (t, None)
+    return found[1]
+
+
+def load_playouts(t: Tables) -> Playouts:
+    """The playouts module of Tables t: translated (some 0.05 s), then loaded from the private folder and
+    numba's cache beside it, or compiled once and kept there (the first decision with no table: warm)."""
+    from ...engine.game import Game
+
+    text, tr = module_source(t, GREEDY, (ENTRY,), (driver,))
+    pack = packer(pack_source(tr, t))
+    compiled = load(text, None, compiled_folder(), lambda module: warm(module, pack(Game(t, 0), module.STRINGS)))
+    return Playouts(t, compiled.module, pack)
+
+
+def warm(module, packed: list[int]) -> None:
+    """Compile (or load from numba's cache) rollouts for the argument types a decision gives it: no table dealt."""
+    import numpy as np
+    from numba import types
+    from numba.typed import Dict
+
+    empty = Dict.empty(key_type=types.int64, value_type=types.int64)
+    none = np.zeros(0, np.int64)
+    module.rollouts(np.array(packed, np.int64), none, none, 0, none, 0, np.uint64(0), 0, np.zeros((0, 0, 1), np.int64),
+                    empty, np.zeros(1, np.int64), np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64),
+                    np.zeros(1, np.int64), np.zeros(4, np.int64))
+
+
+def packer(text: str):
+    """The pack function of pack_source's text."""
+    namespace: dict = {}
+    exec(compile(text, "<touring playouts pack>", "exec"), namespace)  # noqa: S102 - pack_source's own text
+    return namespace["pack"]
