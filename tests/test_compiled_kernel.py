@@ -1,4 +1,4 @@
-"""The compiled kernel (touring_dsl.simulate.compiled) plays the Python kernel's games, and says what it cannot run.
+"""The compiled kernel (touring_dsl.bots.compiled) plays the Python kernel's games, and says what it cannot run.
 
 - Every archive edition, every seating: the numba module, translated from the generated kernel and
   measuring loop, plays a few hundred random games; their Tally and every `--records` row are those of
@@ -29,7 +29,7 @@ from touring_dsl.language.locate import archive_ids
 from touring_dsl.simulate import Plan
 from touring_dsl.simulate import fast
 from touring_dsl.simulate.compiled import chunk
-from touring_dsl.simulate.compiled.translate import CannotCompile, Context, FunctionTranslator, Translated, translate
+from touring_dsl.bots.compiled.translate import CannotCompile, Context, FunctionTranslator, Translated, translate
 
 def seatings() -> list[tuple[str, int, str]]:
     found = []
@@ -233,7 +233,7 @@ import sys
 from touring_dsl.language.archive import load
 from touring_dsl.engine import tables_for
 from touring_dsl.engine.kernel import source_for
-from touring_dsl.simulate.compiled import runtime
+from touring_dsl.bots.compiled import runtime
 t = tables_for(load("touring-1937"), 2, None)
 compiled = runtime.load_for(t, lambda said: print(said, file=sys.stderr))
 print(sum(compiled.module.play_chunk.stats.cache_hits.values()), sum(compiled.module.play_chunk.stats.cache_misses.values()))
@@ -261,7 +261,7 @@ def test_the_module_is_kept_in_a_private_folder_and_loads_warm(tmp_path):
 
 
 def test_a_folder_others_may_write_is_not_used(tmp_path, monkeypatch):
-    from touring_dsl.simulate.compiled import runtime
+    from touring_dsl.bots.compiled import runtime
 
     (tmp_path / "touring" / "compiled").mkdir(parents=True)
     os.chmod(tmp_path / "touring" / "compiled", 0o777)

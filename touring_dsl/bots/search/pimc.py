@@ -33,6 +33,7 @@ from ...engine.moves import code_of
 from ...engine.rules.scoring import score_race
 from ..greedy import EXPERT
 from ...base.rng import Rng
+from ..compiled.playouts import ENDS, playouts_for
 from ..playout import rule_playout
 from ..rule_bots import ExpertBot
 from .determinize import Belief
@@ -95,7 +96,11 @@ class RolloutBot:
         return table.clone(Rng(seed))
 
     def values(self, belief: Belief, codes: list[int], rng: Rng) -> list[list[float]]:
-        """Each move's value on each dealt table, the tables shared by the moves."""
+        """Each move's value on each dealt table, the tables shared by the moves: in the compiled playouts
+        where they apply (compiled_values: the same games), else here."""
+        played = self.compiled_values(belief, codes, rng)
+        if played is not None:
+            return played
         t = belief.seen.t
         rule, side_of = policy(t, EXPERT), t.side_of
         side = side_of[belief.seen.to_act]
@@ -124,14 +129,51 @@ class RolloutBot:
             n += 1
         return values
 
+    def compiled_values(self, belief: Belief, codes: list[int], rng: Rng) -> list[list[float]] | None:
+        """`values` from the compiled playouts (bots.compiled.playouts), which deal the same tables with the
+        same generator and play the same games inside one numba call a decision (a call a table against
+        a clock); None where they do not apply: no compiled kernel here (numba missing, TOURING_KERNEL=python,
+        a kernel the translation refuses), playouts cut short for the evaluator, a rival's inferred hands,
+        races that score points (worth reads score_race), or a subclass that deals, copies or judges its
+        tables its own way (benchmarks/oracle.py)."""
+        t = belief.seen.t
+        mine = type(self)
+        if (self.horizon or belief.rival_hands or (t.ruleset is not None and t.ruleset.scoring is not None)
+                or mine.deal is not RolloutBot.deal or mine.twin is not RolloutBot.twin
+                or mine.worth is not RolloutBot.worth):
+            return None
+        playouts = playouts_for(t, "expert")
+        if playouts is None:
+            return None
+        decision = playouts.decision(belief.seen, belief.unseen, belief.hidden_hands, belief.draw_size, codes)
+        if self.seconds is None:
+            ends = decision.play(self.samples, rng)
+        else:  # a table at a time, against the clock, as `values` deals them
+            ends, deadline = [], time.perf_counter() + self.seconds
+            while len(ends) < 2 or time.perf_counter() < deadline:
+                ends += decision.play(1, rng)
+        side = t.side_of[belief.seen.to_act]
+        length = sum(t.need[c] * t.miles[c] for c in t.pile_order) or 1
+        miles = len(ENDS)
+        values: list[list[float]] = [[] for _ in codes]
+        for table in ends:
+            for i, end in enumerate(table):
+                values[i].append(self.worth_of(end[0], end[miles:], side, length))
+        return values
+
     def worth(self, game, side: int, length: int) -> float:
         """A race played out: 1 won, 1/2 tied, 0 lost, plus MARGIN times the margin over the race's length."""
-        won = 1.0 if game.winner == side else 0.5 if game.winner is None else 0.0
         if game.t.ruleset is not None and game.t.ruleset.scoring is not None:
+            won = 1.0 if game.winner == side else 0.5 if game.winner is None else 0.0
             points = [score.total for score in score_race(game)]
             ahead = points[side] - max(p for s, p in enumerate(points) if s != side)
-        else:
-            ahead = game.miles[side] - max(m for s, m in enumerate(game.miles) if s != side)
+            return won + self.margin * ahead / length
+        return self.worth_of(-1 if game.winner is None else game.winner, game.miles, side, length)
+
+    def worth_of(self, winner: int, miles, side: int, length: int) -> float:
+        """worth() of a race that scores no points, from its winning side (-1: none) and each side's miles."""
+        won = 1.0 if winner == side else 0.5 if winner < 0 else 0.0
+        ahead = miles[side] - max(m for s, m in enumerate(miles) if s != side)
         return won + self.margin * ahead / length
 
     def clearly_better(self, mine: list[float], theirs: list[float]) -> bool:

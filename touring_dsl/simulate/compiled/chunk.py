@@ -15,8 +15,8 @@ import sys
 from ...engine.tables import Tables
 from ..plan import Plan
 from ..stats import Tally
-from .runtime import COLUMNS, Compiled, load_for
-from .translate import CannotCompile
+from ...bots.compiled.runtime import COLUMNS, Compiled, load_for
+from ...bots.compiled.translate import CannotCompile
 
 COMPILED_POLICIES = ("random",)  # the bots whose games the compiled loop plays
 _LOADED: dict = {}  # (id of Tables, greedy) -> (Tables, Compiled or the reason it is not)
@@ -91,7 +91,7 @@ _TABLES: dict = {}
 
 def run_tables(t: Tables):
     """The run tables of Tables t (kept for the process: the plays found stay found)."""
-    from .runtime import RunTables
+    from ...bots.compiled.runtime import RunTables
 
     found = _TABLES.get(id(t))
     if found is None or found.t is not t:

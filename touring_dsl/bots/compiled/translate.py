@@ -1,4 +1,4 @@
-"""Simulate stage, the compiled backend's translation: the generated kernel's Python, rewritten for numba.
+"""Bots stage, the compiled kernel's translation: the generated kernel's Python, rewritten for numba.
 
 The Python kernel (engine.codegen) and the measuring loop (bots.playout) stay the one source of the
 rules; this module reads the very functions they write, as a syntax tree, and writes each again in the

@@ -19,6 +19,7 @@ None when numba is missing, TOURING_KERNEL is `python`, or the kernel cannot be 
 from __future__ import annotations
 
 import os
+import sys
 
 from ...engine.schema import ONE
 from ...engine.tables import Tables
@@ -28,7 +29,7 @@ from .translate import CannotCompile, Translated
 # a playout's row: these columns, then each side's miles
 ENDS = ("winner", "outcome", "turns")
 ENTRY = "apply_code"  # the kernel function the driver applies each first move with
-GREEDY = False  # whether the loop's seats follow the rule (True once the rule is translated)
+GREEDY = False  # whether the loop's rule seats are translated (until then only random seats play here)
 
 
 def driver(tr: Translated, t: Tables) -> str:
@@ -154,41 +155,48 @@ def pack_source(tr: Translated, t: Tables) -> str:
 
 
 class Playouts:
-    """The compiled playouts of one seating: `rollouts` plays a decision's tables, as search.pimc's would."""
+    """The compiled playouts of one seating: a decision's tables dealt and played out as search.pimc would."""
 
-    def __init__(self, t: Tables, module, pack):
-        self.t, self.module, self.pack_fields = t, module, pack
+    def __init__(self, t: Tables, module, pack, greedy: int):
+        self.t, self.module, self.pack, self.greedy = t, module, pack, greedy
         self.strings = list(module.STRINGS)
         self.tables = RunTables(t)
 
-    def pack(self, game):
+    def decision(self, seen, unseen, hidden, draw_size: int, codes) -> "Decision":
+        """A decision's playouts, the public table `seen` (a kernel game waiting for no answer) packed once."""
+        return Decision(self, seen, unseen, hidden, draw_size, codes)
+
+
+class Decision:
+    """One decision's playouts: the public table, the unseen cards, the hidden places and the moves, as arrays."""
+
+    def __init__(self, playouts: Playouts, seen, unseen, hidden, draw_size: int, codes):
         import numpy as np
 
-        return np.array(self.pack_fields(game, self.strings), np.int64)
+        self.playouts, self.draw_size, self.moves = playouts, draw_size, len(codes)
+        self.packed = np.array(playouts.pack(seen, playouts.strings), np.int64)
+        self.unseen = np.array(unseen, np.int64)
+        self.hidden = np.array([x for pair in hidden for x in pair], np.int64).reshape(-1)
+        self.codes = np.array(codes, np.int64)
 
-    def rollouts(self, seen, unseen, hidden, draw_size: int, codes, samples: int, rng, greedy: int):
-        """Each move's playout on `samples` tables dealt from the public table `seen` (a kernel game): rows of
-        (winner, outcome, turns, each side's miles) by table and move; rng advances as Belief.sample and
-        pimc's seeds advance it."""
+    def play(self, samples: int, rng) -> list:
+        """`samples` tables dealt with rng (Belief.sample's deal, then pimc's reshuffle seed, table after
+        table), each move played out on each: [table][move] = [winner (-1: none), outcome, turns, miles...]."""
         import numpy as np
 
-        packed = self.pack(seen)
-        unseen_a = np.array(unseen, np.int64)
-        hidden_a = np.array([x for pair in hidden for x in pair] or [0], np.int64)[:2 * len(hidden)]
-        codes_a = np.array(codes, np.int64)
-        out = np.zeros((samples, len(codes), len(ENDS) + self.t.sides), np.int64)
-        tables = self.tables
+        p = self.playouts
+        out = np.zeros((samples, self.moves, len(ENDS) + p.t.sides), np.int64)
         while True:
             try:
-                state = self.module.rollouts(packed, unseen_a, hidden_a, draw_size, codes_a, samples,
-                                             np.uint64(rng.state), greedy, out, *tables.args())
+                state = p.module.rollouts(self.packed, self.unseen, self.hidden, self.draw_size, self.codes, samples,
+                                          np.uint64(rng.state), p.greedy, out, *p.tables.args())
                 break
-            except LookupError:  # a penalty's plays not known yet: found in Python, and the decision played again
-                if tables.need[0] != 1:
+            except LookupError:  # a penalty's plays not known yet: found in Python, and the tables played again
+                if p.tables.need[0] != 1:
                     raise
-                tables.fill()
+                p.tables.fill()
         rng.state = int(state)
-        return out
+        return out.tolist()
 
 
 def wanted() -> bool:
@@ -202,31 +210,39 @@ def wanted() -> bool:
     return True
 
 
-_LOADED: dict = {}  # id of Tables -> (Tables, Playouts or None)
+_LOADED: dict = {}  # (id of Tables, rule) -> (Tables, Playouts or None)
 
 
-def playouts_for(t: Tables) -> Playouts | None:
-    """The compiled playouts of Tables t, or None (the Python playouts play: the same games)."""
-    if not wanted():
+def playouts_for(t: Tables, rule: str | None = "expert") -> Playouts | None:
+    """The compiled playouts of Tables t with every seat on the rule in Style `rule` (greedy.STYLES), or with
+    every seat random when `rule` is None (the loop's random policy, drawing from Rng(0)); None when they
+    cannot be had here: the Python playouts play, the same games."""
+    if not wanted() or (rule is not None and not GREEDY):
         return None
-    found = _LOADED.get(id(t))
+    key = (id(t), rule)
+    found = _LOADED.get(key)
     if found is None or found[0] is not t:
         try:
-            found = _LOADED[id(t)] = (t, load_playouts(t))
+            found = _LOADED[key] = (t, load_playouts(t, rule))
         except CannotCompile:
-            found = _LOADED[id(t)] = (t, None)
+            found = _LOADED[key] = (t, None)
+        except Exception as error:  # noqa: BLE001 - numba refusing what the translation wrote is our bug, not the game's
+            print(f"touring: internal error (please report it): the compiled playouts did not compile "
+                  f"({type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}); the Python "
+                  f"playouts play the same games", file=sys.stderr, flush=True)
+            found = _LOADED[key] = (t, None)
     return found[1]
 
 
-def load_playouts(t: Tables) -> Playouts:
+def load_playouts(t: Tables, rule: str | None) -> Playouts:
     """The playouts module of Tables t: translated (some 0.05 s), then loaded from the private folder and
-    numba's cache beside it, or compiled once and kept there (the first decision with no table: warm)."""
+    numba's cache beside it, or compiled once and kept there (warm: a decision with no table)."""
     from ...engine.game import Game
 
-    text, tr = module_source(t, GREEDY, (ENTRY,), (driver,))
+    text, tr = module_source(t, rule is not None, (ENTRY,), (driver,))
     pack = packer(pack_source(tr, t))
     compiled = load(text, None, compiled_folder(), lambda module: warm(module, pack(Game(t, 0), module.STRINGS)))
-    return Playouts(t, compiled.module, pack)
+    return Playouts(t, compiled.module, pack, 0 if rule is None else (1 << len(t.side_of)) - 1)
 
 
 def warm(module, packed: list[int]) -> None:

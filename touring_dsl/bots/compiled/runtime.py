@@ -1,4 +1,4 @@
-"""Simulate stage, the compiled backend's module: the translated kernel, its helpers and its chunk driver.
+"""Bots stage, the compiled kernel's module: the translated kernel, its helpers and its chunk driver.
 
 translate.py rewrites the generated kernel and measuring loop; this module puts them into one numba
 module with the few helpers they call (the generator of base.rng in uint64 arithmetic, the move-code
@@ -21,7 +21,7 @@ from ...engine.schema import ONE
 from ...engine.tables import Tables
 from ...mechanics.counters.kernel import counter_tables
 from ...mechanics.penalties.play import penalty_tables, pile_cards
-from ..plan import BOT_SALT
+from ...base.rng import BOT_SALT
 from .translate import OFFER_BASE, PENDING_PARTS, Translated, scalar_start, to_tuple, translate
 
 # a game's row: these columns, then each side's worst deficit
@@ -335,7 +335,7 @@ def module_source(t: Tables, greedy: bool = False, entries: tuple[str, ...] = ()
         if f.name in tr.scalars:
             start = scalar_start(f, t)
             tr.starts[f.name] = 0 if start is None else start
-    parts = [f'"""numba kernel written by touring_dsl.simulate.compiled for {t.ruleset_id}, setup {t.setup_id}, '
+    parts = [f'"""numba kernel written by touring_dsl.bots.compiled for {t.ruleset_id}, setup {t.setup_id}, '
              f'{t.players} players."""', "import numpy as np", "from numba import njit", HELPERS,
              f"K = {t.K}", f"OFFER_BASE = {OFFER_BASE}"]
     parts += tr.constants
