@@ -72,16 +72,18 @@ def driver(tr: Translated, t: Tables) -> str:
     if hands is None or "draw" not in tr.fields or "hand_mask" not in tr.fields:
         raise CannotCompile("bots.compiled.playouts", "rollouts", "a kernel without hands, a draw pile or masks")
     body = "\n".join("    " + line for line in lines)
+    loop_args = ", ".join(loop_parameters(tr))
     copy = "\n".join("            " + line for line in copies)
     ends = "\n".join(f"            out[g, m, {len(ENDS) + v}] = miles[{v}]" for v in range(t.sides))
     return f'''
 
 @njit(cache=True)
-def rollouts(packed, unseen, hidden, draw_size, codes, samples, rstate, greedy, out, pen_index, pen_store, takes_p,
-             takes_n, takes_len, need):
+def rollouts(packed, unseen, hidden, draw_size, codes, samples, rstate, greedy, rules, out, pen_index, pen_store,
+             takes_p, takes_n, takes_len, need):
     """search.pimc's playouts of one decision: `samples` tables dealt from the packed public table (the
     unseen cards shuffled into the hidden hands, given as seat, size pairs, and the draw pile), each
-    move of `codes` applied on each and the game played to its end (the seats in `greedy` on the rule):
+    move of `codes` applied on each and the game played to its end (the seats in `greedy` on the rule, in
+    the Style numbered rules[seat]):
     out[table, move] = winner, outcome, turns, each side's miles. Returns the generator's state after."""
     i = 0
 {body}
@@ -120,13 +122,22 @@ def rollouts(packed, unseen, hidden, draw_size, codes, samples, rstate, greedy, 
             brng[0] = idle
             apply_code({fields(ENTRY)}sc, grng, noev, codes[m], noev)
             if not sc[{over}]:
-                play({fields("play")}sc, grng, noev, brng, greedy, plays, hits, paid)
+                play({loop_args})
             out[g, m, 0] = sc[{winner}]
             out[g, m, 1] = sc[{outcome}]
             out[g, m, 2] = sc[{turns}]
 {ends}
     return rng[0]
 '''
+
+
+def loop_parameters(tr: Translated) -> list[str]:
+    """The translated loop's parameters, which the driver passes by the same names (its own or the state's)."""
+    import ast
+
+    play = next(f for f in tr.functions if "\ndef play(" in f)
+    tree = ast.parse(play[play.index("def play("):])
+    return [a.arg for a in tree.body[0].args.args]
 
 
 def pack_source(tr: Translated, t: Tables) -> str:
@@ -157,8 +168,11 @@ def pack_source(tr: Translated, t: Tables) -> str:
 class Playouts:
     """The compiled playouts of one seating: a decision's tables dealt and played out as search.pimc would."""
 
-    def __init__(self, t: Tables, module, pack, greedy: int):
+    def __init__(self, t: Tables, module, pack, greedy: int, style: int):
+        import numpy as np
+
         self.t, self.module, self.pack, self.greedy = t, module, pack, greedy
+        self.rules = np.full(len(t.side_of), style, np.int64)  # each seat's Style number
         self.strings = list(module.STRINGS)
         self.tables = RunTables(t)
 
@@ -189,7 +203,7 @@ class Decision:
         while True:
             try:
                 state = p.module.rollouts(self.packed, self.unseen, self.hidden, self.draw_size, self.codes, samples,
-                                          np.uint64(rng.state), p.greedy, out, *p.tables.args())
+                                          np.uint64(rng.state), p.greedy, p.rules, out, *p.tables.args())
                 break
             except LookupError:  # a penalty's plays not known yet: found in Python, and the tables played again
                 if p.tables.need[0] != 1:
@@ -242,7 +256,14 @@ def load_playouts(t: Tables, rule: str | None) -> Playouts:
     text, tr = module_source(t, rule is not None, (ENTRY,), (driver,))
     pack = packer(pack_source(tr, t))
     compiled = load(text, None, compiled_folder(), lambda module: warm(module, pack(Game(t, 0), module.STRINGS)))
-    return Playouts(t, compiled.module, pack, 0 if rule is None else (1 << len(t.side_of)) - 1)
+    if rule is None:
+        return Playouts(t, compiled.module, pack, 0, -1)
+    return Playouts(t, compiled.module, pack, (1 << len(t.side_of)) - 1, style_number(rule))
+
+
+def style_number(rule: str) -> int:
+    """The number the loop knows the rule's Style `rule` by."""
+    return 0  # (numbered once the rule is translated)
 
 
 def warm(module, packed: list[int]) -> None:
@@ -253,7 +274,7 @@ def warm(module, packed: list[int]) -> None:
 
     empty = Dict.empty(key_type=types.int64, value_type=types.int64)
     none = np.zeros(0, np.int64)
-    module.rollouts(np.array(packed, np.int64), none, none, 0, none, 0, np.uint64(0), 0, np.zeros((0, 0, 1), np.int64),
+    module.rollouts(np.array(packed, np.int64), none, none, 0, none, 0, np.uint64(0), 0, none, np.zeros((0, 0, 1), np.int64),
                     empty, np.zeros(1, np.int64), np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64),
                     np.zeros(1, np.int64), np.zeros(4, np.int64))
 
