@@ -26,9 +26,11 @@ from touring_dsl.language.archive import load
 
 from test_ismcts import positions
 
-# touring-1937 (the rollout bot's edition), counters and a scored race (mille-bornes), penalties paid in
-# miles, a mechanic's question answered by the rule (discard-draw)
-EDITIONS = ("touring-1937", "mille-bornes", "touring-1937-penalties", "discard-draw-mille-bornes")
+# seatings: touring-1937 (the rollout bot's edition), with three players too; counters and a scored race, with
+# teams of two (mille-bornes, four players); penalties paid in miles; a mechanic's question answered by the
+# rule (discard-draw)
+SEATINGS = (("touring-1937", 2), ("touring-1937", 3), ("mille-bornes", 4), ("touring-1937-penalties", 2),
+            ("discard-draw-mille-bornes", 2))
 RULE = "expert"
 
 
@@ -38,11 +40,11 @@ def compiled_kernel_wanted(monkeypatch):
     monkeypatch.setenv("TOURING_KERNEL", "compiled")
 
 
-def decisions(edition: str, seeds=range(3)):
-    """Real positions of two-player games (the rule's moves from a fresh deal), each a Belief of the seat to
+def decisions(edition: str, players: int = 2, seeds=range(4)):
+    """Real positions (random moves from a fresh deal: test_ismcts.positions), each a Belief of the seat to
     act with its legal move codes, where the search would play out (no answer waited for, a choice)."""
     ruleset = load(edition)
-    for game in positions(ruleset, 2, seeds=seeds):
+    for game in positions(ruleset, players, seeds=seeds):
         if game.pending is None and not game.is_over and len(game.legal_moves()) > 1:
             belief = Belief(game.view(game.to_act))
             yield belief, [code_of(belief.seen.t, move) for move in game.legal_moves()]
@@ -67,11 +69,11 @@ def python_ends(belief: Belief, codes: list[int], samples: int, rng: Rng, string
     return ends
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
-def test_compiled_playouts_end_where_the_python_ones_do(edition):
+@pytest.mark.parametrize("edition,players", SEATINGS)
+def test_compiled_playouts_end_where_the_python_ones_do(edition, players):
     pytest.importorskip("numba")
     compared = 0
-    for belief, codes in decisions(edition):
+    for belief, codes in decisions(edition, players):
         compiled = playouts.playouts_for(belief.seen.t, RULE)
         assert compiled is not None, "no compiled playouts for this seating"
         mine, theirs = Rng(17), Rng(17)
@@ -86,7 +88,7 @@ def test_the_rollout_bot_values_moves_alike_on_both_paths(monkeypatch):
     pytest.importorskip("numba")
     bot = RolloutBot(load("touring-1937"), "30")
     compared = 0
-    for belief, codes in decisions("touring-1937", seeds=range(2)):
+    for belief, codes in decisions("touring-1937", seeds=range(3)):
         compiled = bot.compiled_values(belief, codes, Rng(8))
         assert compiled is not None
         monkeypatch.setenv("TOURING_KERNEL", "python")
