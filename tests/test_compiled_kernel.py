@@ -1,11 +1,12 @@
 """The compiled kernel (touring_dsl.bots.compiled) plays the Python kernel's games, and says what it cannot run.
 
 - Every archive edition, every seating: the numba module, translated from the generated kernel and
-  measuring loop, plays a few hundred random games; their Tally and every `--records` row are those of
-  the Python kernel (simulate.fast), game for game.
+  measuring loop, plays a few hundred random games, and as many with the rule's seats (greedy, expert
+  and random rotating); their Tally and every `--records` row are those of the Python kernel
+  (simulate.fast), game for game.
 - The meta-test: every mechanic's kernel lines, in every archive seating, translate (for the random loop
-  and the greedy one's shared lines); a line the translation does not know is refused with the name of
-  the mechanic that wrote it and the line itself.
+  and the rule's), and every mechanic that asks a question answers it in lines (answer_lines); a line
+  the translation does not know is refused with the name of the mechanic that wrote it and the line itself.
 - The generator: below, splitmix64 and the shuffle are base.rng's, bit for bit.
 - TOURING_KERNEL=python, or no numba: the Python kernel plays (the same report).
 
@@ -29,6 +30,7 @@ from touring_dsl.language.locate import archive_ids
 from touring_dsl.simulate import Plan
 from touring_dsl.simulate import fast
 from touring_dsl.simulate.compiled import chunk
+from touring_dsl.bots.compiled.runtime import module_source
 from touring_dsl.bots.compiled.translate import CannotCompile, Context, FunctionTranslator, Translated, translate
 
 def seatings() -> list[tuple[str, int, str]]:
@@ -79,23 +81,30 @@ def compiled_kernel_wanted(monkeypatch):
 GAMES = 200
 
 
-def plan_for(edition: str, players: int, setup: str, games: int = GAMES, **more) -> Plan:
-    return Plan(edition=edition, players=players, setup=setup, bots=("random",) * players, seed=20261127,
-                games=games, records=True, **more)
+RULE_SEATS = ("expert", "greedy", "random")  # rotating, so that every seat is played by each
+
+
+def plan_for(edition: str, players: int, setup: str, games: int = GAMES, bots: tuple[str, ...] = ("random",),
+             **more) -> Plan:
+    return Plan(edition=edition, players=players, setup=setup, bots=tuple(bots[i % len(bots)] for i in range(players)),
+                seed=20261127, games=games, records=True, **more)
 
 
 @pytest.mark.parametrize("edition,players,setup", SEATINGS)
 def test_every_seating_translates(edition, players, setup):
-    """The meta-test: every line every mechanic writes for this seating is one the compiled backend runs."""
+    """The meta-test: every line every mechanic writes for this seating is one the compiled backend runs,
+    for random seats and for the rule's (whose mechanics' questions are answered in lines)."""
     t = tables_for(load(edition), players, setup)
-    translate(t, greedy=False)
+    module_source(t, greedy=False)
+    module_source(t, greedy=True)
 
 
+@pytest.mark.parametrize("bots", [("random",), RULE_SEATS], ids=["random", "rule"])
 @pytest.mark.parametrize("edition,players,setup", PLAYED)
-def test_compiled_games_are_the_python_games(edition, players, setup):
+def test_compiled_games_are_the_python_games(edition, players, setup, bots):
     pytest.importorskip("numba")
     t = tables_for(load(edition), players, setup)
-    plan = plan_for(edition, players, setup)
+    plan = plan_for(edition, players, setup, bots=bots, rotate=len(bots) > 1)
     compiled = chunk.compiled_for(t, plan)
     assert compiled is not None, "the compiled kernel refused this seating"
     python_tally, python_rows = fast.play_chunk(t, plan, 0, GAMES)
@@ -120,16 +129,18 @@ def test_a_later_chunk_and_rotation_play_the_same_games():
     assert compiled_rows == python_rows and compiled_tally == python_tally
 
 
-def test_the_simulate_report_is_the_same_on_both_kernels():
-    """`touring simulate --json` as the user runs it: the same report with the compiled kernel and without."""
+@pytest.mark.parametrize("bots", [["--bots", "random"], ["--bots", "expert,greedy,random", "--rotate"]],
+                         ids=["random", "rule"])
+def test_the_simulate_report_is_the_same_on_both_kernels(bots):
+    """`touring simulate --json` as the user runs it: the same report with the compiled kernel and without
+    (with rule seats: each bot's wins too)."""
     pytest.importorskip("numba")
     from typer.testing import CliRunner
 
     from touring_dsl.cli.app import app
 
     def report(kernel: str) -> dict:
-        args = ["simulate", "mille-bornes", "--games", "600", "--players", "3", "--bots", "random", "--json",
-                "--seed", "5"]
+        args = ["simulate", "mille-bornes", "--games", "600", "--players", "3", *bots, "--json", "--seed", "5"]
         done = CliRunner().invoke(app, args, env={"NO_COLOR": "1", "TOURING_KERNEL": kernel})
         assert done.exit_code == 0, done.output
         return json.loads(done.stdout)
@@ -168,8 +179,30 @@ def test_without_numba_the_python_kernel_plays(monkeypatch):
 
 def test_other_bots_play_on_the_python_kernel():
     t = tables_for(load("touring-1937"), 2, None)
-    plan = Plan(edition="touring-1937", players=2, setup=t.setup_id, bots=("greedy", "random"), seed=1, games=10)
+    plan = Plan(edition="touring-1937", players=2, setup=t.setup_id, bots=("scorer", "random"), seed=1, games=10)
     assert chunk.compiled_for(t, plan) is None
+
+
+def test_the_rule_seats_are_greedy_choose_play_itself():
+    """The module's rule is greedy.py's own function, copied in (not a second copy of the rule to drift)."""
+    import inspect
+
+    from touring_dsl.bots.greedy import choose_play
+
+    text, _ = module_source(tables_for(load("touring-1937"), 2, None), greedy=True)
+    assert inspect.getsource(choose_play) in text
+
+
+def test_a_question_with_no_answer_lines_is_refused_naming_its_mechanic(monkeypatch):
+    """A mechanic that asks the seat a question but answers it only in Python: its rule seats play on the
+    Python kernel, and the refusal names it (random seats never answer by the rule: they still compile)."""
+    from touring_dsl.mechanics import by_name
+
+    monkeypatch.setattr(type(by_name("extension")), "answer_lines", lambda self, t: None)
+    t = tables_for(load("mille-bornes"), 2, None)
+    with pytest.raises(CannotCompile, match=r"mechanic extension \(mechanics\.extension\)"):
+        module_source(t, greedy=True)
+    module_source(t, greedy=False)
 
 
 def refusal_of(line: str, origin: str) -> CannotCompile:

@@ -45,7 +45,9 @@ def decisions(edition: str, players: int = 2, seeds=range(4)):
     act with its legal move codes, where the search would play out (no answer waited for, a choice)."""
     ruleset = load(edition)
     for game in positions(ruleset, players, seeds=seeds):
-        if game.pending is None and not game.is_over and len(game.legal_moves()) > 1:
+        while game.pending is not None and not game.is_over:  # a question answered (discard-draw asks each turn)
+            game.apply_code(game.code_of(game.legal_moves()[0]))
+        if not game.is_over and len(game.legal_moves()) > 1:
             belief = Belief(game.view(game.to_act))
             yield belief, [code_of(belief.seen.t, move) for move in game.legal_moves()]
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..engine.codec import ANSWERS, COUNTER_WITH, DECLINE
+from ..engine.codec import COUNTER_WITH, DECLINE
 from ..mechanics import by_name, core
 from ..engine.tables import (COUNTER, GO, HAZARD, KIND_CODES, MILEAGE, REMEDY, SAFETY,
                             ZONE)
@@ -69,6 +69,7 @@ GREEDY = Style(keep=((GO, 40), (REMEDY, 20), (HAZARD, 50), (ZONE, 10)))
 EXPERT = Style(keep=((GO, 40), (REMEDY, 30), (HAZARD, 80), (ZONE, 10)), second=75, barred=20, spread=0,
                attack_zone=40, zone_first=True)
 STYLES = {"greedy": GREEDY, "expert": EXPERT}  # the bots that follow this rule, by name, with their Style
+STYLE_NAMES = tuple(STYLES)  # the Styles numbered (the kernel's game loop names a seat's Style by its number)
 
 
 class Facts:
@@ -96,6 +97,15 @@ class Facts:
         self.attack_zones = frozenset(
             self.code[play.card] for play in zones.plays
             if zones.scope == "side" and play.reach == "any" and self.reach[self.code[play.card]] < widest)
+        self._masks()
+
+    def _masks(self) -> None:
+        """The sets above as bit masks over card codes (and the lifts as padded rows) for choose_play."""
+        self.allow_masks = tuple(sum(1 << c for c in allowed) for allowed in self.allows)
+        self.answer_mask = sum(1 << c for c in self.answers)
+        self.free_mask = sum(1 << c for c in self.free)
+        width = max([1, *(len(masks) for masks in self.lifts)])
+        self.lift_rows = tuple(tuple(sorted(masks)) + (0,) * (width - len(masks)) for masks in self.lifts)
 
     def _safeties(self, ruleset: Ruleset) -> None:
         """answers: the cards that may be shown out of turn against some hazard; free: the safeties
@@ -192,14 +202,26 @@ def pick_play(f: Facts, plays, side: int, miles, zones, needs: int = 0, style: S
     plays: (action, card, target side or -1, miles the play's penalty takes) per legal play, in the
     engine's order; miles, zones: each side's miles and zone code; needs: the mask of the cards that
     would set the side moving now (0 while it runs). Ties go to the earliest play."""
-    kind, reach = f.kind, f.reach
-    allowed = f.allows[zones[side]]
+    return choose_play(f.kind, f.miles, f.reach, f.allow_masks, f.answer_mask, f.free_mask, f.lift_rows,
+                       style.zone_first, f.K, [p[0] for p in plays], [p[1] for p in plays], [p[2] for p in plays],
+                       [p[3] for p in plays], len(plays), side, miles, zones, needs)
+
+
+def choose_play(kind, card_miles, reach, allow_masks, answer_mask, free_mask, lift_rows, zone_first, no_zone,
+                actions, cards, targets, takes, n, side, miles, zones, needs):
+    """pick_play on columns: the rule itself, written on numbers, tuples and bit masks only, so that the
+    compiled backend (simulate.compiled) compiles this very function for its rule seats; the facts
+    (Facts' kind, miles, reach, allow_masks, answer_mask, free_mask, lift_rows and K as no_zone) and the
+    style's zone_first come first, then the n plays as four columns (action, card, target or -1, miles
+    taken), then the position."""
+    allowed = allow_masks[zones[side]]
     respond = repair = hazard = mileage = zone = -1
     lift = free = safety = kept = -1
     lead = most = longest = -1
-    for i, (action, card, target, take) in enumerate(plays):
-        if action in ANSWERS:  # answering an attack: the first counter card, else decline
-            if respond < 0 or (action == COUNTER_WITH and plays[respond][0] == DECLINE):
+    for i in range(n):
+        action, card, target, take = actions[i], cards[i], targets[i], takes[i]
+        if action == COUNTER_WITH or action == DECLINE:  # answering an attack: the first counter card, else decline
+            if respond < 0 or (action == COUNTER_WITH and actions[respond] == DECLINE):
                 respond = i
             continue
         k = kind[card]
@@ -210,16 +232,16 @@ def pick_play(f: Facts, plays, side: int, miles, zones, needs: int = 0, style: S
             if target >= 0 and (miles[target] > lead or (miles[target] == lead and take > most)):
                 hazard, lead, most = i, miles[target], take
         elif k == MILEAGE:
-            if card in allowed and f.miles[card] > longest:
-                mileage, longest = i, f.miles[card]
+            if allowed >> card & 1 and card_miles[card] > longest:
+                mileage, longest = i, card_miles[card]
         elif k == SAFETY:
-            if needs and needs in f.lifts[card]:
+            if needs and lifts(lift_rows[card], needs):
                 if lift < 0:
                     lift = i
-            elif card in f.answers:
+            elif answer_mask >> card & 1:
                 if kept < 0:
                     kept = i
-            elif card in f.free:
+            elif free_mask >> card & 1:
                 if free < 0:
                     free = i
             elif safety < 0:
@@ -227,17 +249,30 @@ def pick_play(f: Facts, plays, side: int, miles, zones, needs: int = 0, style: S
         elif k == ZONE and zone < 0:
             on = side if target < 0 else target
             now = zones[on]
-            if now != f.K:  # a side with no zone yet has nothing to compare with
+            if now != no_zone:  # a side with no zone yet has nothing to compare with
                 gain = reach[card] - reach[now]
                 if (on == side and gain > 0) or (on != side and gain < 0):
                     zone = i
     order = (respond, lift, repair, free, hazard, mileage, safety, zone, kept)
-    if style.zone_first and zone >= 0 and plays[zone][2] not in (-1, side):
+    if zone_first and zone >= 0 and targets[zone] != -1 and targets[zone] != side:
         order = (respond, lift, repair, free, zone, hazard, mileage, safety, kept)
     for choice in order:
         if choice >= 0:
             return choice
     return -1
+
+
+def lifts(row, needs: int) -> bool:
+    """Whether `needs` is among the masks of a safety's lift_rows row (padded with 0, which no wait needs)."""
+    for x in row:
+        if x == needs:
+            return True
+    return False
+
+
+RULE_FUNCTIONS = (choose_play, lifts)  # what the compiled backend copies into its module, in this order
+RULE_NAMES = {"COUNTER_WITH": COUNTER_WITH, "DECLINE": DECLINE, "GO": GO, "REMEDY": REMEDY, "HAZARD": HAZARD,
+              "MILEAGE": MILEAGE, "SAFETY": SAFETY, "ZONE": ZONE}  # the module names they read
 
 
 def answer_offer(t: Tables, offer, side: int, miles, top: int = -1, hand=(), needs: int = 0) -> int:

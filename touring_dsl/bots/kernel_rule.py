@@ -21,31 +21,46 @@ class KernelRule:
     With two sides a play's choice depends only on the plays on offer, the seat's side, the two zones
     and its go pile state (the one rival is every hazard's target): `memo` remembers it per such
     position. A discard reads greedy.spare's tables, the keep of a card other than mileage taken per go
-    pile state (whether it would set the side moving is known from the state). `parts` is what the
-    kernel's game loop reads (playout.rule_policy); `choose` the whole choice, for any position of a game."""
+    pile state (whether it would set the side moving is known from the state): `keeps`, which the
+    kernel's game loop reads as constants, and `play`, which it calls (playout.rule_policy); `choose`
+    is the whole choice, for any position of a game."""
 
     def __init__(self, t: Tables, style: Style = GREEDY):
         f = facts_of(t)
         self.f, self.style, self.duel, self.t = f, style, t.sides == 2, t
         self.onto, self.takes, self.miles_of = t.onto, t.takes, t.miles
         self.need, self.discard_code, self.bits = t.need, t.discard_code, t.bits
-        self.spares = spares = f.spares(style)
+        self.spares = f.spares(style)
         self.memo: dict = {}
+
+    def keeps(self) -> tuple:
+        """The discard's tables as the kernel's game loop reads them (playout.rule_constants): the keep of
+        each mileage card by zone, of each other card held once and more than once by go pile state (a
+        card that would set the side moving keeps KEEP_NEEDED_NOW), and what no card keeps less than."""
+        spares, f, t = self.spares, self.f, self.t
         keep_one = tuple(tuple(KEEP_NEEDED_NOW if (needs & spares.needable) >> c & 1 else spares.one[c]
                                for c in range(f.K)) for needs in t.onto)
         keep_more = tuple(tuple(KEEP_NEEDED_NOW if (needs & spares.needable) >> c & 1 else spares.more[c]
                                 for c in range(f.K)) for needs in t.onto)
-        self.parts = (self.memo, self.pick, spares.mileage, keep_one, keep_more, spares.lowest)
+        return spares.mileage, keep_one, keep_more, spares.lowest
 
     def decoded(self, code: int) -> tuple[int, int, int, int]:
         """A play code as greedy.pick_play reads it: (action, card, target or -1, miles its penalty takes)."""
         take = sum(self.miles_of[p] * n for p, n in self.takes[take_of(code)])
         return (action_of(code), card_of(code), target_of(code), take)
 
-    def pick(self, game, seat: int, s: int, codes) -> int:
+    def play(self, codes, s: int, miles, zone_state, state: int) -> int:
+        """The play among `codes` (not empty) for side s in go pile state `state`, or -1 to discard: with two
+        sides, remembered for the position (the kernel's game loop asks this: playout.rule_policy)."""
+        if self.duel:
+            code = self.memo.get((codes, s, zone_state[0], zone_state[1], state))
+            if code is not None:
+                return code
+        return self.pick(codes, s, miles, zone_state, state)
+
+    def pick(self, codes, s: int, miles, zone_state, state: int) -> int:
         """The play among `codes` (not empty), or -1 to discard; remembered for the position with two sides."""
-        zone_state, state = game.zone_state, game.go_state[s]
-        i = pick_play(self.f, [self.decoded(c) for c in codes], s, game.miles, zone_state, self.onto[state], self.style)
+        i = pick_play(self.f, [self.decoded(c) for c in codes], s, miles, zone_state, self.onto[state], self.style)
         code = codes[i] if i >= 0 else -1
         if self.duel:
             memo = self.memo
@@ -65,13 +80,7 @@ class KernelRule:
             top = game.discard[-1] if game.discard else -1
             return pending.codes[answer_offer(t, pending, s, game.miles, top, game.hands[seat],
                                               t.onto[game.go_state[s]])]
-        code = -1
-        if codes:
-            zone_state = game.zone_state
-            if self.duel:
-                code = self.memo.get((codes, s, zone_state[0], zone_state[1], game.go_state[s]))
-            if code is None or not self.duel:
-                code = self.pick(game, seat, s, codes)
+        code = self.play(codes, s, game.miles, game.zone_state, game.go_state[s]) if codes else -1
         if code >= 0:
             return code
         return self.discard_code[spare(self.spares, self.f.kind, self.bits[game.hand_mask[seat]], game.hands[seat],

@@ -22,7 +22,7 @@ from ..engine.moves import new_event
 from ..engine.codec import CARD, DISCARD, packed
 from ..engine.tables import HAZARD, MILEAGE, Tables
 from ..base.rng import Rng
-from .greedy import STYLES, answer_offer
+from .greedy import STYLE_NAMES, STYLES, answer_offer
 from .kernel_rule import KernelRule
 
 PLAY_EVENTS = frozenset({"play", "zone", "hazard", "speeding", "counter", "safety"})  # a card laid, whatever its kind
@@ -35,12 +35,8 @@ GO_PLAY = re.compile(r"plays \{NAMES\[c\]\} on side")
 # the measuring loop's own run-time names, beside the kernel's (engine.codegen.KERNEL_NAMES)
 MEASURE_NAMES = {
     "greedy": "a bit per seat played by the rule (greedy.py), the others random",
-    "rules": "per seat, the KernelRule's parts (None for a random seat)",
-    "memo": "the rule's plays remembered by position (two sides): move code, or -1 to discard",
-    "pick": "the rule's play for a position (KernelRule.pick), remembered in memo",
-    "keep_mileage": "the rule's keep of each mileage card, by zone (greedy.Spares)",
-    "keep_one": "the rule's keep of each other card held once, by go pile state",
-    "keep_more": "the rule's keep of each other card held more than once, by go pile state",
+    "rules": "per seat, the number of the Style its rule follows (STYLE_NAMES; -1 for a random seat)",
+    "style": "the Style number of the seat to act", "rule_play": "the rule's play for a position (KernelRule.play)",
     "keep_least": "what no card keeps less than", "least": "the lowest keep found in the hand",
     "laid": "the side's mileage cards laid, by card code", "trace": "the move codes played, when traced",
     "plays": "cards laid, by card code", "hits": "hazards that hit, by card code",
@@ -146,14 +142,14 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
 
 
 def rule_policy(e: Emitter, b: Source, trace: bool) -> None:
-    """greedy.py's rule, as rule_bots.GreedyBot plays it (the seat's KernelRule): a play remembered for the
-    position (two sides) or picked by greedy.pick_play, else the card greedy.spare discards, found here
-    on the rule's tables without a call."""
-    b("memo, pick, keep_mileage, keep_one, keep_more, keep_least = rules[seat]")
+    """greedy.py's rule, as rule_bots.GreedyBot plays it (the seat's KernelRule, in the Style numbered
+    rules[seat]): a play the rule picks (rule_play: KernelRule.play, or the compiled backend's own), else
+    the card greedy.spare discards, found here on the rule's tables (rule_constants) without a call."""
+    b("style = rules[seat]")
     if e.offers:  # a mechanic's question: its own rule answers (greedy.answer_offer)
         with b.block("if type(pending) is Offer:"):
-            b("code = pending.codes[answer_offer(T, pending, s, miles, discard[-1] if discard else -1, hands[seat], "
-              "T.onto[go_state[s]])]")
+            b("code = pending.codes[answer_offer(T, pending, s, miles, discard[-1] if len(discard) else -1, "
+              "hands[seat], ONTO[go_state[s]])]")
         with b.block("else:"):
             rule_play(e, b)
     else:
@@ -164,8 +160,9 @@ def rule_policy(e: Emitter, b: Source, trace: bool) -> None:
         b(f"c = {CARD.of()}")
         apply_play(e, b)
     with b.block("else:  # greedy.spare: the lowest keep, the lowest card code on a tie"):
-        b("hand = hands[seat]", "laid = mileage_counts[s]", "_keep = keep_mileage[zone_state[s]]",
-          "_g = go_state[s]", "_one = keep_one[_g]", "_more = keep_more[_g]", "least = 1 << 30")
+        b("hand = hands[seat]", "laid = mileage_counts[s]", "_keep = KEEP_MILEAGE[style][zone_state[s]]",
+          "_g = go_state[s]", "_one = KEEP_ONE[style][_g]", "_more = KEEP_MORE[style][_g]",
+          "keep_least = KEEP_LEAST[style]", "least = 1 << 30")
         with b.block("for _c in BITS[hm]:  # the hand's distinct cards, lowest first"):
             with b.block(f"if KIND[_c] == {MILEAGE}:  # 0 for a copy its pile cannot take"):
                 b("_v = 0 if hand.count(_c) > NEED[_c] - laid[_c] else _keep[_c]")
@@ -185,12 +182,26 @@ def rule_play(e: Emitter, b: Source) -> None:
     """code = the rule's play among `codes`, or -1 to discard."""
     b("code = -1")
     with b.block("if n:"):
-        if e.t.sides == 2:
-            b("code = memo.get((codes, s, zone_state[0], zone_state[1], go_state[s]))")
-            with b.block("if code is None:"):
-                b("code = pick(self, seat, s, codes)")
-        else:
-            b("code = pick(self, seat, s, codes)")
+        b("code = rule_play(style, codes, s, miles, zone_state, go_state[s])")
+
+
+def rule_constants(w: Source, t: Tables) -> None:
+    """The rule's tables for the game loop, by Style number (STYLE_NAMES' order): the discard's keeps
+    (KernelRule.keeps) and each go pile state's cards that would set the side moving."""
+    keeps = [KernelRule(t, STYLES[name]).keeps() for name in STYLE_NAMES]
+    w(f"# the rule's Styles, numbered: {', '.join(f'{i} {name}' for i, name in enumerate(STYLE_NAMES))}",
+      f"KEEP_MILEAGE = {tuple(k[0] for k in keeps)!r}  # by style, zone code, card code",
+      f"KEEP_ONE = {tuple(k[1] for k in keeps)!r}  # by style, go pile state, card code: a card held once",
+      f"KEEP_MORE = {tuple(k[2] for k in keeps)!r}  # the same, held more than once",
+      f"KEEP_LEAST = {tuple(k[3] for k in keeps)!r}  # by style: what no card keeps less than",
+      f"ONTO = {tuple(t.onto)!r}  # by go pile state: the mask of the cards that would set the side moving")
+
+
+def loop_constants(w: Source, t: Tables, greedy: bool) -> None:
+    """The measuring loop's module constants: the kernel's, and the rule's where some seat follows it."""
+    constants(w, t)
+    if greedy:
+        rule_constants(w, t)
 
 
 def random_policy(e: Emitter, b: Source, trace: bool) -> None:
@@ -249,15 +260,17 @@ def tables_loop(t: Tables, greedy: bool, trace: bool = False):
         text, code = compiled_code(t, ("measuring loop", *shape), "measuring loop", lambda: loop_source(t, *shape))
         namespace = {"T": t, "event": new_event, **EVENT_WORDS, "answer_offer": answer_offer, **kernel_for(t)}
         exec(code, namespace)
-        found = _LOOPS[key] = (t, namespace["play"], {name: KernelRule(t, style) for name, style in STYLES.items()},
-                               text)
+        rules = tuple(KernelRule(t, STYLES[name]) for name in STYLE_NAMES)
+        namespace["rule_play"] = lambda style, codes, s, miles, zone_state, state: \
+            rules[style].play(codes, s, miles, zone_state, state)
+        found = _LOOPS[key] = (t, namespace["play"], dict(zip(STYLE_NAMES, rules)), text)
     return found
 
 
 def loop_source(t: Tables, greedy: bool, trace: bool) -> str:
-    """The measuring loop's module: the ruleset's constants, then `play`."""
+    """The measuring loop's module: the ruleset's constants (and the rule's), then `play`."""
     w = Source()
-    constants(w, t)
+    loop_constants(w, t, greedy)
     write_play(w, t, greedy, trace)
     return w.text()
 
@@ -268,9 +281,9 @@ def rule_playout(t: Tables, name: str = "expert"):
     (tests/test_rollout.py), for the search's playouts, without a call per move (the rollout bot chose
     about a fifth faster in touring-1937). The loop's measures and card counts are thrown away; with
     every seat on the rule, its random generator draws nothing."""
-    _, loop, rules, _ = tables_loop(t, greedy=True)
+    _, loop, _, _ = tables_loop(t, greedy=True)
     seats = len(t.side_of)
-    by_seat, every_seat, idle = (rules[name].parts,) * seats, (1 << seats) - 1, Rng(0)
+    by_seat, every_seat, idle = (STYLE_NAMES.index(name),) * seats, (1 << seats) - 1, Rng(0)
     plays, hits, paid = [0] * t.K, [0] * t.K, [0] * t.K
 
     def playout(game) -> None:

@@ -179,6 +179,15 @@ class Mechanic(Contract):
         moving now (0 while it runs). By default, `choose`."""
         return self.choose(t, side, miles, offer)
 
+    def answer_lines(self, t: Tables) -> list[str] | None:
+        """choose_seen as lines of plain Python on numbers (which the compiled backend, simulate.compiled,
+        compiles for the rule seats of its game loop): they set `answer`, an index into its offer's codes,
+        from `s` (the side), `miles` (each side's), `top` (the top discard's card code, -1: none), `hand`
+        (the card codes held) and `needs` (as in choose_seen), with any table written in as a literal.
+        None: the rule seats of a ruleset with this mechanic play on the Python kernel (the same games).
+        tests/test_compiled_kernel.py holds the two answers to the same games."""
+        return None
+
     def finish_holds(self, game, side: int, what: str) -> bool:
         """Whether one of its `finishes` holds for `side` at the end of a race it completed."""
         return True

@@ -117,6 +117,11 @@ class DiscardDrawMechanic(Mechanic):
     def choose_seen(self, t, side: int, miles, offer, top: int, hand, needs: int) -> int:
         return bot_choice(t, top, needs)
 
+    def answer_lines(self, t) -> list[str]:
+        """bot_choice, on numbers (the safeties as a mask)."""
+        safeties = sum(1 << c for c, kind in enumerate(t.kind) if kind == SAFETY)
+        return [f"answer = 1 if top < 0 else (0 if ({safeties} >> top) & 1 or (needs >> top) & 1 else 1)"]
+
     def title(self) -> str:
         return _("Discard draw")
 

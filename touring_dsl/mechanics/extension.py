@@ -136,6 +136,15 @@ class ExtensionMechanic(Mechanic):
     def choose(self, t, side: int, miles, offer) -> int:
         return offer.choose(side, miles)
 
+    def answer_lines(self, t) -> list[str]:
+        """bot_choice, on numbers."""
+        return ["lead = 0", "first = True",
+                "for v in range(len(miles)):",
+                "    if v != s and (first or miles[s] - miles[v] < lead):",
+                "        lead = miles[s] - miles[v]",
+                "        first = False",
+                f"answer = 0 if lead >= {(t.extend_to - t.target) * MARGIN!r} else 1"]
+
     def finish_holds(self, game, side: int, what: str) -> bool:
         return game.race_target > game.t.target
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..engine.game import game_class
 from ..engine.tables import Tables, tables_for
-from ..bots.greedy import STYLES
+from ..bots.greedy import STYLE_NAMES, STYLES
 from ..bots.playout import tables_loop
 from ..base.rng import Rng
 from .plan import BOT_SALT, game_seed
@@ -26,8 +26,8 @@ def loop_for(ruleset, plan, trace: bool = False):
 
 
 def seat_rules(rules: dict, names: tuple[str, ...]) -> tuple:
-    """The loop's `rules`: per seat, the parts of the KernelRule its bot follows (None for a random seat)."""
-    return tuple(rules[name].parts if name in rules else None for name in names)
+    """The loop's `rules`: per seat, the number of the Style its bot follows (-1 for a random seat)."""
+    return tuple(STYLE_NAMES.index(name) if name in rules else -1 for name in names)
 
 
 class Cards:

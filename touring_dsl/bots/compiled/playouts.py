@@ -23,13 +23,13 @@ import sys
 
 from ...engine.schema import ONE
 from ...engine.tables import Tables
+from ..greedy import STYLE_NAMES
 from .runtime import RunTables, compiled_folder, load, module_source, state_fields_of
 from .translate import CannotCompile, Translated
 
 # a playout's row: these columns, then each side's miles
 ENDS = ("winner", "outcome", "turns")
 ENTRY = "apply_code"  # the kernel function the driver applies each first move with
-GREEDY = False  # whether the loop's rule seats are translated (until then only random seats play here)
 
 
 def driver(tr: Translated, t: Tables) -> str:
@@ -231,7 +231,7 @@ def playouts_for(t: Tables, rule: str | None = "expert") -> Playouts | None:
     """The compiled playouts of Tables t with every seat on the rule in Style `rule` (greedy.STYLES), or with
     every seat random when `rule` is None (the loop's random policy, drawing from Rng(0)); None when they
     cannot be had here: the Python playouts play, the same games."""
-    if not wanted() or (rule is not None and not GREEDY):
+    if not wanted():
         return None
     key = (id(t), rule)
     found = _LOADED.get(key)
@@ -258,12 +258,7 @@ def load_playouts(t: Tables, rule: str | None) -> Playouts:
     compiled = load(text, None, compiled_folder(), lambda module: warm(module, pack(Game(t, 0), module.STRINGS)))
     if rule is None:
         return Playouts(t, compiled.module, pack, 0, -1)
-    return Playouts(t, compiled.module, pack, (1 << len(t.side_of)) - 1, style_number(rule))
-
-
-def style_number(rule: str) -> int:
-    """The number the loop knows the rule's Style `rule` by."""
-    return 0  # (numbered once the rule is translated)
+    return Playouts(t, compiled.module, pack, (1 << len(t.side_of)) - 1, STYLE_NAMES.index(rule))
 
 
 def warm(module, packed: list[int]) -> None:

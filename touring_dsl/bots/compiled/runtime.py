@@ -22,7 +22,7 @@ from ...engine.tables import Tables
 from ...mechanics.counters.kernel import counter_tables
 from ...mechanics.penalties.play import penalty_tables, pile_cards
 from ...base.rng import BOT_SALT
-from .translate import OFFER_BASE, PENDING_PARTS, Translated, scalar_start, to_tuple, translate
+from .translate import OFFER_BASE, PENDING_PARTS, CannotCompile, Translated, scalar_start, to_tuple, translate
 
 # a game's row: these columns, then each side's worst deficit
 COLUMNS = ("winner", "outcome", "turns", "changes", "since", "leader", "offered", "stuck", "reshuffles", "pmiles")
@@ -280,18 +280,27 @@ def driver(tr: Translated, t: Tables) -> str:
     return f'''
 
 @njit(cache=True)
-def play_chunk(seed_base, start, count, greedy, plays, hits, paid, out, done, kept, pen_index, pen_store, takes_p,
-               takes_n, takes_len, need):
+def play_chunk(seed_base, start, count, seat_styles, rotate, plays, hits, paid, out, done, kept, pen_index, pen_store,
+               takes_p, takes_n, takes_len, need):
     """Games start..start+count-1 of a run whose seeds come from seed_base: each game's measures in out;
     done[0] counts the games finished and `kept` holds the card counts before the game under way (a
-    penalty's plays not yet known stop the chunk there: chunk.py)."""
+    penalty's plays not yet known stop the chunk there: chunk.py). seat_styles: per seat of the plan, the
+    Style number of its rule (-1: random); with `rotate`, game i seats them moved on by i places (Plan.bots_for)."""
 {body}
+    seats = len(seat_styles)
+    rules = np.zeros(seats, np.int64)
     grng = np.zeros(1, np.uint64)
     brng = np.zeros(1, np.uint64)
     noev = np.full(1, -1, np.int64)
     salt = np.uint64({BOT_SALT})
     for g in range(count):
         done[0] = g
+        shift = (start + g) % seats if rotate else 0
+        greedy = 0
+        for i in range(seats):
+            rules[i] = seat_styles[(i - shift + seats) % seats]
+            if rules[i] >= 0:
+                greedy |= 1 << i
         kept[0, :] = plays
         kept[1, :] = hits
         kept[2, :] = paid
@@ -301,7 +310,7 @@ def play_chunk(seed_base, start, count, greedy, plays, hits, paid, out, done, ke
         brng[0] = splitmix64(seed ^ salt)
         reset({fields("reset")}sc, grng, noev)
         deal({fields("deal")}sc, grng, noev, np.int64(0))
-        r = play({fields("play")}sc, grng, noev, brng, greedy, plays, hits, paid)
+        r = play({fields("play")}sc, grng, noev, brng, greedy, rules, plays, hits, paid)
         out[g, 0] = sc[{w}]
         out[g, 1] = sc[{o}]
         out[g, 2] = sc[{tu}]
@@ -322,6 +331,73 @@ def state_fields_of(tr: Translated):
 
     by_name = {f.name: f for f in state_fields()}
     return [by_name[n] for n in tr.fields]
+
+
+RULE_PLAY = '''
+
+@njit(cache=True, no_cpython_wrapper=True)
+def rule_play(style, codes, s, miles, zone_state, g, takes_p, takes_n, takes_len):
+    """KernelRule.play: the codes read as greedy.pick_play reads them, then greedy.choose_play itself."""
+    n = len(codes)
+    actions = np.empty(n, np.int64)
+    cards = np.empty(n, np.int64)
+    targets = np.empty(n, np.int64)
+    takes = np.empty(n, np.int64)
+    for i in range(n):
+        code = codes[i]
+        actions[i] = {action}
+        cards[i] = {card}
+        targets[i] = {target}
+        take = {take}
+        total = 0
+        for j in range(takes_len[take]):
+            total += R_MILES[takes_p[take, j]] * takes_n[take, j]
+        takes[i] = total
+    i = choose_play(R_KIND, R_MILES, R_REACH, R_ALLOWS, R_ANSWERS, R_FREE, R_LIFTS, R_ZONE_FIRST[style], K, actions,
+                    cards, targets, takes, n, s, miles, zone_state, R_ONTO[g])
+    return codes[i] if i >= 0 else -1
+'''
+
+
+def rule_parts(t: Tables) -> list[str]:
+    """The rule seats' part of the module: greedy.choose_play's own source (and what it calls), the facts it
+    reads as arrays, and rule_play, which reads the codes for it."""
+    import inspect
+
+    from ...bots.greedy import RULE_FUNCTIONS, RULE_NAMES, STYLE_NAMES, STYLES, facts_of
+    from ...engine.codec import ACTION, CARD, TAKE, TARGET
+
+    f = facts_of(t)
+    arrays = {"R_KIND": f.kind, "R_MILES": f.miles, "R_REACH": f.reach, "R_ALLOWS": f.allow_masks,
+              "R_LIFTS": f.lift_rows, "R_ZONE_FIRST": tuple(int(STYLES[n].zone_first) for n in STYLE_NAMES),
+              "R_ONTO": tuple(t.onto)}
+    parts = [f"{name} = {value}" for name, value in RULE_NAMES.items()]
+    parts += [f"{name} = np.array({to_tuple(value)!r}, dtype=np.int64)" for name, value in arrays.items()]
+    parts += [f"R_ANSWERS = {f.answer_mask}", f"R_FREE = {f.free_mask}"]
+    for function in RULE_FUNCTIONS:
+        parts.append("\n\n@njit(cache=True, no_cpython_wrapper=True)\n" + inspect.getsource(function))
+    parts.append(RULE_PLAY.format(action=ACTION.of("code"), card=CARD.of("code"), target=TARGET.of("code"),
+                                  take=TAKE.of("code")))
+    return parts
+
+
+def answers(t: Tables, tr: Translated) -> str:
+    """answer_offer: each mechanic's question answered by the lines its answer_lines writes (CannotCompile
+    for a mechanic that writes none: its rule seats then play on the Python kernel)."""
+    from ...mechanics import by_name
+
+    lines = ["", "", "@njit(cache=True, no_cpython_wrapper=True)",
+             "def answer_offer(pending, s, miles, top, hand, needs):"]
+    for i, mechanic_name in enumerate(tr.offer_mechanics):
+        mechanic = by_name(mechanic_name)
+        own = mechanic.answer_lines(t)
+        if own is None:
+            raise CannotCompile(f"mechanics.{mechanic.name}", "choose_seen", "its answer has no answer_lines")
+        lines.append(f"    if pending == {OFFER_BASE + i}:  # {mechanic.name}")
+        lines += ["        " + line for line in own]
+        lines.append("        return answer")
+    lines.append("    return 0")
+    return "\n".join(lines)
 
 
 def module_source(t: Tables, greedy: bool = False, entries: tuple[str, ...] = (), drivers=()) -> tuple[str, Translated]:
@@ -346,6 +422,10 @@ def module_source(t: Tables, greedy: bool = False, entries: tuple[str, ...] = ()
         parts.append(f"OFFER_CODES = np.array({[list(v) + [0] * (width - len(v)) for v in values]!r}, dtype=np.int64)")
         parts.append(f"OFFER_LEN = np.array({[len(v) for v in values]!r}, dtype=np.int64)")
         parts.append(OFFER_CODES)
+    if "rule_play" in tr.helpers:
+        parts += rule_parts(t)
+    if "answer_offer" in tr.helpers:
+        parts.append(answers(t, tr))
     if "fill_duel" in tr.helpers:
         parts.append(FILL_DUEL)
     if "fill_codes" in tr.helpers:
@@ -370,21 +450,22 @@ class Compiled:
         self.strings = list(module.STRINGS)
 
 
-def seating_key(t: Tables) -> str | None:
-    """What the module of Tables t is made from, hashed without translating anything: the kernel and random
-    loop sources the Tables carry (written once, and kept by the ruleset cache), the tables the constants
-    read, and this package's own code."""
+def seating_key(t: Tables, greedy: bool = False) -> str | None:
+    """What the module of Tables t is made from, hashed without translating anything: the kernel and loop
+    sources the Tables carry (written once, and kept by the ruleset cache), the tables the constants
+    read, this package's own code, and for rule seats (`greedy`) the rule's part and the mechanics' answers."""
     from ...bots.playout import tables_loop
     from ...engine.kernel import kernel_for
 
     kernel_for(t)  # (both kept on the Tables: written here only for Tables the ruleset cache did not bring)
-    tables_loop(t, False)
-    kernel, loop = t.compiled.get("kernel"), t.compiled.get(("measuring loop", False, False))
+    tables_loop(t, greedy)
+    kernel, loop = t.compiled.get("kernel"), t.compiled.get(("measuring loop", greedy, False))
     if kernel is None or loop is None:
         return None
     own = "".join(p.read_text(encoding="utf-8") for p in sorted(Path(__file__).parent.glob("*.py")))
-    parts = (kernel[0], loop[0], own, repr((t.K, t.sides, t.players, t.self_code, t.tgt_code, counter_tables(t),
-                                             [(k, o.codes) for k, o in t.offers.items()], penalty_tables(t))))
+    rule = "\n".join(rule_parts(t) + [repr(m.answer_lines(t)) for m in t.mechanics]) if greedy else ""
+    parts = (kernel[0], loop[0], own, rule, repr((t.K, t.sides, t.players, t.self_code, t.tgt_code, counter_tables(t),
+                                                   [(k, o.codes) for k, o in t.offers.items()], penalty_tables(t))))
     return hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:32]
 
 
@@ -421,15 +502,15 @@ def compiled_folder() -> Path:
     return found
 
 
-def load_for(t: Tables, announce=None) -> Compiled:
-    """The compiled module of Tables t: found through the index without translating (a warm run), else
-    translated now (CannotCompile if it cannot be), written and loaded."""
+def load_for(t: Tables, announce=None, greedy: bool = False) -> Compiled:
+    """The compiled module of Tables t (with rule seats if `greedy`): found through the index without
+    translating (a warm run), else translated now (CannotCompile if it cannot be), written and loaded."""
     folder = compiled_folder()
-    key = seating_key(t)
+    key = seating_key(t, greedy)
     name = indexed(key, folder)
     if name is not None:
         return load_named(name, folder, announce)
-    text, _ = module_source(t)
+    text, _ = module_source(t, greedy)
     compiled = load(text, announce, folder)
     remember(key, compiled.module.__name__, folder)
     return compiled
@@ -541,6 +622,6 @@ def warm_up(module) -> None:
     out = np.zeros((1, len(COLUMNS) + 8), np.int64)
 
     empty = Dict.empty(key_type=types.int64, value_type=types.int64)
-    module.play_chunk(np.uint64(0), 0, 0, 0, np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64), out,
+    module.play_chunk(np.uint64(0), 0, 0, np.zeros(1, np.int64), 0, np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64), out,
                       np.zeros(1, np.int64), np.zeros((3, k), np.int64), empty, np.zeros(1, np.int64),
                       np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64), np.zeros(1, np.int64), np.zeros(4, np.int64))

@@ -16,8 +16,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from ...bots.playout import write_play
-from ...engine.codegen import constants, source
+from ...bots.playout import loop_constants, write_play
+from ...engine.codegen import source
 from ...engine.emitter import Source
 from ...engine.schema import BYTES, LIST, LISTS, ONE, VALUE, state_fields
 from ...engine.tables import Tables
@@ -60,6 +60,7 @@ class Translated:
     strings: list[str] = field(default_factory=list)  # string constants, by the number that stands for them
     offers: list[str] = field(default_factory=list)  # the Offer constants, by pending number - OFFER_BASE
     offer_codes: list = field(default_factory=list)  # each Offer's answers (move codes)
+    offer_mechanics: list = field(default_factory=list)  # each Offer's mechanic (its name)
     helpers: set = field(default_factory=set)  # the runtime helpers used
     used: dict = field(default_factory=dict)  # per function, the state fields it takes
 
@@ -73,7 +74,7 @@ def kernel_parts(t: Tables, greedy: bool) -> tuple[str, list[str], str, list[str
         plain.append(code.rstrip() if where else line)
         origins.append(where.strip() if where else "engine.codegen.source")
     w = Source()
-    constants(w, t)
+    loop_constants(w, t, greedy)
     write_play(w, t, greedy, False)
     return "\n".join(plain) + "\n", origins, w.text(), list(w.origins)
 
@@ -99,6 +100,7 @@ def translate(t: Tables, greedy: bool = False, entries: tuple[str, ...] = ()) ->
     offers = [name for name, value in values.items() if type(value).__name__ == "Offer"]
     out.offers = offers
     out.offer_codes = [tuple(values[n].codes) for n in offers]
+    out.offer_mechanics = [values[n].mechanic for n in offers]
     ctx = Context(t, out, values, defs)
     functions = {"play": FunctionTranslator(ctx, play, loop_src, loop_origins, measuring=True).run()}
     queue = ["reset", "deal", *entries, *ctx.called]
@@ -284,8 +286,6 @@ class FunctionTranslator(ast.NodeTransformer):
                 params += [FIELDS_MARK, "sc", "grng", "noev"]  # the fields it uses: fields_used below
             elif a.arg == "rng":
                 params.append("brng")
-            elif a.arg == "rules":
-                continue
             else:
                 params.append(a.arg)
         prologue = []
@@ -622,6 +622,13 @@ class FunctionTranslator(ast.NodeTransformer):
                 gen = node.args[0]
                 listed = ast.ListComp(elt=gen.elt, generators=gen.generators)
                 return ast.parse(f"np.array({ast.unparse(self.visit(listed))}, dtype=np.int64)", mode="eval").body
+            if func.id == "rule_play":  # the rule's play (runtime.RULE_PLAY), reading the run's takes
+                self.ctx.out.helpers.add("rule_play")
+                return call("rule_play", *[self.visit(a) for a in node.args], name("takes_p"), name("takes_n"),
+                            name("takes_len"))
+            if func.id == "answer_offer":  # a mechanic's question answered by its own lines (runtime.answers)
+                self.ctx.out.helpers.add("answer_offer")
+                return call("answer_offer", *[self.visit(a) for a in node.args[1:]])
             if func.id == "fill_duel":
                 self.ctx.out.helpers.add("fill_duel")
                 self.ctx.constants_used.update(("SELF_CODE", "TGT_CODE"))

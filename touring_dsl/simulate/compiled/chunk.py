@@ -4,8 +4,8 @@ A chunk is dealt, played and measured inside compiled code (runtime.play_chunk),
 row of numbers per game; they fold here into the very Tally (and `--records` rows) that simulate.fast's
 GameRecords make, each Counter filled in the order the games first reach each value, as Tally.add
 would. Which runs take this path: numba installed, TOURING_KERNEL not `python`, every bot of the plan
-random (the rule bots' memo and pick are still Python), and a kernel the translation accepts; any other
-run plays on the Python kernel, the same games.
+random or one of the rule's Styles (greedy, expert: greedy.choose_play itself compiled), and a kernel
+the translation accepts; any other run plays on the Python kernel, the same games.
 """
 from __future__ import annotations
 
@@ -13,13 +13,14 @@ import os
 import sys
 
 from ...engine.tables import Tables
+from ...bots.greedy import STYLE_NAMES
 from ..plan import Plan
 from ..stats import Tally
 from ...bots.compiled.runtime import COLUMNS, Compiled, load_for
 from ...bots.compiled.translate import CannotCompile
 
-COMPILED_POLICIES = ("random",)  # the bots whose games the compiled loop plays
-_LOADED: dict = {}  # (id of Tables, greedy) -> (Tables, Compiled or the reason it is not)
+COMPILED_POLICIES = ("random", *STYLE_NAMES)  # the bots whose games the compiled loop plays
+_LOADED: dict = {}  # (id of Tables, greedy) -> (Tables, Compiled or None)
 
 
 def wanted() -> bool:
@@ -41,11 +42,12 @@ def compiled_for(t: Tables, plan: Plan) -> Compiled | None:
     """The loaded numba module for the plan's seating, or None (the Python kernel plays: same games)."""
     if plan.public or not all(name in COMPILED_POLICIES for name in plan.bots) or not wanted():
         return None
-    key = id(t)
+    greedy = any(name in STYLE_NAMES for name in plan.bots)
+    key = (id(t), greedy)
     found = _LOADED.get(key)
     if found is None or found[0] is not t:
         try:
-            found = _LOADED[key] = (t, load_for(t, announce))
+            found = _LOADED[key] = (t, load_for(t, announce, greedy))
         except CannotCompile as refused:
             if os.environ.get("TOURING_KERNEL", "").strip().lower() == "compiled":
                 announce(f"the compiled kernel is not used: {refused}")
@@ -67,11 +69,12 @@ def play_chunk(t: Tables, plan: Plan, start: int, stop: int, compiled: Compiled)
     seed_base = np.uint64((plan.seed * 1_000_003) & 0xFFFFFFFFFFFFFFFF)
     done, kept = np.zeros(1, np.int64), np.zeros((3, t.K), np.int64)
     tables = run_tables(t)
+    styles = np.array([STYLE_NAMES.index(n) if n in STYLE_NAMES else -1 for n in plan.bots], np.int64)
     first = 0
     while first < count:
         try:
-            compiled.play_chunk(seed_base, start + first, count - first, 0, plays, hits, paid, out[first:], done, kept,
-                                *tables.args())
+            compiled.play_chunk(seed_base, start + first, count - first, styles, int(plan.rotate), plays, hits, paid,
+                                out[first:], done, kept, *tables.args())
             break
         except LookupError:  # a penalty's plays not known yet: found in Python, and that game played again
             if tables.need[0] != 1:  # any other error of the module's is not a miss
@@ -99,6 +102,21 @@ def run_tables(t: Tables):
     return found
 
 
+def bots_won(tally: Tally, winners: list[int], t: Tables, plan: Plan, start: int) -> None:
+    """Each game's winning seats counted to the bots sitting there (as Tally.add, the bots met in order)."""
+    if len(set(plan.bots)) == 1:  # one bot in every seat: its wins are the winning seats, wherever it sits
+        total = sum(len(t.seats_of[w]) for w in winners if w >= 0)
+        if total:
+            tally.bot_wins[plan.bots[0]] += total
+        return
+    bot_wins, seats_of = tally.bot_wins, t.seats_of
+    for g, side in enumerate(winners):
+        if side >= 0:
+            names = plan.bots_for(start + g)
+            for seat in seats_of[side]:
+                bot_wins[names[seat]] += 1
+
+
 def in_order(counter, values) -> None:
     """counter[v] += 1 for each v of values, the keys first met in the order of values (as Tally.add)."""
     import numpy as np
@@ -120,16 +138,12 @@ def fold(tally: Tally, out, t: Tables, plan: Plan, start: int, strings: list[str
     count = len(winner)
     tally.games += count
     tally.ties += int(count - won.sum())
-    names = plan.bots_for(start)  # every bot of a compiled run is the same policy: rotation changes no name
     wins_by_side = np.bincount(winner[won], minlength=t.sides).tolist()
-    seat_total = 0
     for side, wins in enumerate(wins_by_side):
         for seat in t.seats_of[side]:
             tally.seat_wins[seat] += wins
-            seat_total += wins
-    if seat_total:
-        tally.bot_wins[names[0]] += seat_total
-    for bot in names:
+    bots_won(tally, winner.tolist(), t, plan, start)
+    for bot in plan.bots_for(start):
         tally.bot_games[bot] += count
     outcome_codes = column["outcome"]
     keys, first, counts = np.unique(outcome_codes, return_index=True, return_counts=True)
