@@ -10,7 +10,10 @@ are not counted). It prints the moves timed, the mean and slowest CPU seconds a 
 every move chosen: two runs that print the same digest chose the same moves, move for move. --kernel sets
 TOURING_KERNEL for the run (the compiled playouts need numba: the `fast` extra); --moves writes the moves
 chosen, one line a decision, to compare two runs line by line; --profile prints where the time went
-(cProfile, the top functions by their own time).
+(cProfile, the top functions by their own time). Beside the mean it prints where a move's CPU went: the
+playouts' compiled calls (bots.compiled.playouts.Decision.play), the rest of the search's values
+(RolloutBot.values: packing the table, judging the ends) and everything else of a choice (the View read
+into a Belief, the expert rule's own choice, the dealt table a won race is looked for on).
 """
 from __future__ import annotations
 
@@ -39,6 +42,7 @@ def main() -> None:
     from touring_dsl.language.archive import load
 
     ruleset = load(args.edition)
+    split = measured()
     seconds: list[float] = []
     chosen: list[str] = []
 
@@ -59,6 +63,7 @@ def main() -> None:
     legal = game.legal_moves()
     bot.choose(game.view(game.to_act), legal, Rng(0))
     print(f"warm-up (loading the playouts, one choice): {time.process_time() - warm:.2f} s of CPU", flush=True)
+    split.update(values=0.0, playouts=0.0)  # the moves timed only
     profiler = None
     if args.profile:
         import cProfile
@@ -77,14 +82,42 @@ def main() -> None:
 
         profiler.disable()
         pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(18)
+    moves = max(1, len(seconds))
+    values, playouts = split["values"] / moves, split["playouts"] / moves
+    print(f"a move's CPU: {playouts:.4f} s in the compiled playouts' calls, {values - playouts:.4f} s in the rest of "
+          f"the values, {sum(seconds) / moves - values:.4f} s in the rest of the choice")
     digest = hashlib.sha256("\n".join(chosen).encode()).hexdigest()[:16]
     print(f"{args.edition}, {args.bot} against expert, deals {args.first}..{args.first + args.deals - 1}, "
           f"kernel {os.environ.get('TOURING_KERNEL') or 'default'}: {len(seconds)} moves, "
-          f"{sum(seconds) / max(1, len(seconds)):.4f} s of CPU a move on average, slowest {max(seconds, default=0):.4f} s; "
+          f"{sum(seconds) / max(1, len(seconds)):.4f} s of CPU a move on average, slowest {max(seconds, default=0):.4f} s "
+          f"(move {seconds.index(max(seconds, default=0)) + 1 if seconds else 0}); "
           f"score {sum(results)}/{len(results)}; moves digest {digest}")
     if args.moves:
         with open(args.moves, "w", encoding="utf-8") as out:
             out.write("\n".join(chosen) + "\n")
+
+
+def measured() -> dict:
+    """CPU seconds spent in RolloutBot.values and in the compiled playouts' calls, summed as they run."""
+    from touring_dsl.bots.compiled.playouts import Decision
+    from touring_dsl.bots.search.pimc import RolloutBot
+
+    split = {"values": 0.0, "playouts": 0.0}
+
+    def timed(owner, name: str, key: str) -> None:
+        inner = getattr(owner, name)
+
+        def wrapper(*args, **kwargs):
+            start = time.process_time()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                split[key] += time.process_time() - start
+        setattr(owner, name, wrapper)
+
+    timed(RolloutBot, "values", "values")
+    timed(Decision, "play", "playouts")
+    return split
 
 
 if __name__ == "__main__":

@@ -79,7 +79,8 @@ def test_compiled_playouts_end_where_the_python_ones_do(edition, players):
         compiled = playouts.playouts_for(belief.seen.t, RULE)
         assert compiled is not None, "no compiled playouts for this seating"
         mine, theirs = Rng(17), Rng(17)
-        ends = compiled.decision(belief.seen, belief.unseen, belief.hidden_hands, belief.draw_size, codes).play(12, mine)
+        decision = compiled.decision(belief.seen, belief.unseen, belief.hidden_hands, belief.draw_size, codes)
+        ends = decision.play(12, mine).tolist()
         assert ends == python_ends(belief, codes, 12, theirs, compiled.strings)
         assert mine.state == theirs.state
         compared += 1
@@ -196,7 +197,8 @@ def test_the_random_seats_playouts_are_the_loops_too():
     compiled = playouts.playouts_for(t, None)
     _, loop, _, _ = tables_loop(t, False)
     mine, theirs = Rng(5), Rng(5)
-    ends = compiled.decision(belief.seen, belief.unseen, belief.hidden_hands, belief.draw_size, codes).play(10, mine)
+    decision = compiled.decision(belief.seen, belief.unseen, belief.hidden_hands, belief.draw_size, codes)
+    ends = decision.play(10, mine).tolist()
     expected = []
     for _ in range(10):
         table = belief.sample(theirs)

@@ -38,9 +38,11 @@ def driver(tr: Translated, t: Tables) -> str:
         return "".join(f"{f}, " for f in tr.used[function])
 
     lines = []  # the table as seen, unpacked into seen_<field>; the working fields made beside it
-    copies = []  # each playout's fields copied from the table as seen
+    copies = []  # each playout's fields copied from the table as seen (those the loop or apply_code reads)
+    read = set(tr.used["play"]) | set(tr.used[ENTRY])
     for f in state_fields_of(tr):
         n, items = f.name, f.items(t)
+        before = len(copies)
         if n in tr.arrays:
             shape = (items, t.K) if n in tr.nested else items
             lines += [f"seen_{n} = np.zeros({shape}, np.int64)", f"{n} = np.zeros({shape}, np.int64)"]
@@ -63,6 +65,8 @@ def driver(tr: Translated, t: Tables) -> str:
             lines += [f"seen_{n} = [np.int64(0) for _ in range({items})]", f"{n} = [np.int64(0) for _ in range({items})]",
                       f"for _v in range({items}):", f"    seen_{n}[_v] = packed[i]", "    i += 1"]
             copies += [f"for _v in range({items}):", f"    {n}[_v] = seen_{n}[_v]"]
+        if n not in read:
+            del copies[before:]
     slots = len(tr.scalars)
     lines += [f"seen_sc = np.zeros({slots + 4}, np.int64)", f"sc = np.zeros({slots + 4}, np.int64)",
               f"for _j in range({slots}):", "    seen_sc[_j] = packed[i]", "    i += 1"]
@@ -96,6 +100,7 @@ def rollouts(packed, unseen, hidden, draw_size, codes, samples, rstate, greedy, 
     hits = np.zeros(K, np.int64)
     paid = np.zeros(K, np.int64)
     pool = np.empty(len(unseen), np.int64)
+    duel_buf = np.empty(2 * K, np.int64)
     idle = splitmix64(np.uint64(0))
     for g in range(samples):
         pool[:] = unseen
@@ -193,9 +198,10 @@ class Decision:
         self.hidden = np.array([x for pair in hidden for x in pair], np.int64).reshape(-1)
         self.codes = np.array(codes, np.int64)
 
-    def play(self, samples: int, rng) -> list:
+    def play(self, samples: int, rng):
         """`samples` tables dealt with rng (Belief.sample's deal, then pimc's reshuffle seed, table after
-        table), each move played out on each: [table][move] = [winner (-1: none), outcome, turns, miles...]."""
+        table), each move played out on each: an array [table, move] = winner (-1: none), outcome, turns,
+        each side's miles (ENDS)."""
         import numpy as np
 
         p = self.playouts
@@ -210,7 +216,7 @@ class Decision:
                     raise
                 p.tables.fill()
         rng.state = int(state)
-        return out.tolist()
+        return out
 
 
 def wanted() -> bool:

@@ -166,14 +166,10 @@ def cat(a, b):
 FILL_DUEL = '''
 
 @njit(cache=True)
-def fill_duel(s, key):
-    """engine.tables.Tables.fill_duel, without the cache: own-side codes, then attacks on the other side."""
-    n = 0
-    m = key
-    while m:
-        n += m & 1
-        m >>= 1
-    out = np.empty(n, np.int64)
+def fill_duel(s, key, out):
+    """engine.tables.Tables.fill_duel, without the cache: own-side codes, then attacks on the other side,
+    written into `out` (the driver's duel_buf, 2K long) and returned as its first part: no array made a
+    turn (the loop reads a turn's codes before it asks for the next turn's)."""
     i = 0
     for c in range(K):
         if key >> c & 1:
@@ -183,7 +179,7 @@ def fill_duel(s, key):
         if key >> (K + c) & 1:
             out[i] = TGT_CODE[1 - s, c]
             i += 1
-    return out
+    return out[:i]
 '''
 
 FILL_CODES = '''
@@ -292,6 +288,7 @@ def play_chunk(seed_base, start, count, seat_styles, rotate, plays, hits, paid, 
     grng = np.zeros(1, np.uint64)
     brng = np.zeros(1, np.uint64)
     noev = np.full(1, -1, np.int64)
+    duel_buf = np.empty(2 * K, np.int64)
     salt = np.uint64({BOT_SALT})
     for g in range(count):
         done[0] = g
@@ -339,10 +336,11 @@ RULE_PLAY = '''
 def rule_play(style, codes, s, miles, zone_state, g, takes_p, takes_n, takes_len):
     """KernelRule.play: the codes read as greedy.pick_play reads them, then greedy.choose_play itself."""
     n = len(codes)
-    actions = np.empty(n, np.int64)
-    cards = np.empty(n, np.int64)
-    targets = np.empty(n, np.int64)
-    takes = np.empty(n, np.int64)
+    columns = np.empty((4, n), np.int64)  # one array made a turn, not four
+    actions = columns[0]
+    cards = columns[1]
+    targets = columns[2]
+    takes = columns[3]
     for i in range(n):
         code = codes[i]
         actions[i] = {action}

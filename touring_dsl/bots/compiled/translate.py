@@ -122,8 +122,9 @@ def translate(t: Tables, greedy: bool = False, entries: tuple[str, ...] = ()) ->
 
 FIELDS_MARK = "_FIELDS_"  # where a function's state fields go, once it is known which it uses
 # the tables a run keeps beside the state, passed like fields where used: the penalties' plays found so far
-# (keyed by hazard, victim, miles owed and the victim's piles), their takes, and what a miss needs
-RUN_TABLES = ("pen_index", "pen_store", "takes_p", "takes_n", "takes_len", "need")
+# (keyed by hazard, victim, miles owed and the victim's piles), their takes, and what a miss needs; and
+# the driver's own scratch array the duel's codes are written into (runtime.FILL_DUEL)
+RUN_TABLES = ("pen_index", "pen_store", "takes_p", "takes_n", "takes_len", "need", "duel_buf")
 
 
 def fields_used(functions: dict, fields: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
@@ -632,7 +633,7 @@ class FunctionTranslator(ast.NodeTransformer):
             if func.id == "fill_duel":
                 self.ctx.out.helpers.add("fill_duel")
                 self.ctx.constants_used.update(("SELF_CODE", "TGT_CODE"))
-                return call("fill_duel", *[self.visit(a) for a in node.args])
+                return call("fill_duel", *[self.visit(a) for a in node.args], name("duel_buf"))
             if func.id == "fill_codes":
                 self.ctx.out.helpers.add("fill_codes")
                 return call("fill_codes", self.visit(node.args[1]), self.visit(node.args[2]))
@@ -682,7 +683,22 @@ class FunctionTranslator(ast.NodeTransformer):
             if node.orelse:
                 head.orelse = self.statements(node.orelse)
             return head
+        if isinstance(it, ast.Subscript) and isinstance(it.value, ast.Name) and it.value.id == "BITS" \
+                and isinstance(node.target, ast.Name) and not self.read_outside(node.target.id, node):
+            return self.bits_loop(node)
         return self.generic_visit(node)
+
+    def bits_loop(self, node: ast.For) -> list:
+        """`for c in BITS[m]:` (m's set bits, lowest first) as a loop over the card codes that skips the bits
+        not set: the same cards in the same order, without an array made each time (the rule's discard
+        runs it every turn it discards)."""
+        c, mask = node.target.id, f"_bits{node.lineno}"
+        head = ast.parse(f"{mask} = {ast.unparse(self.visit(node.iter.slice))}\nfor {c} in range(K):\n"
+                         f"    if not {mask} >> {c} & 1:\n        continue").body
+        head[1].body += self.statements(node.body)
+        if node.orelse:
+            head[1].orelse = self.statements(node.orelse)
+        return head
 
     def kernel_call(self, node: ast.Call) -> ast.Call:
         """A call of another kernel function: the game passed as its fields, omitted arguments filled in."""

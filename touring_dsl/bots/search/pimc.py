@@ -147,19 +147,24 @@ class RolloutBot:
             return None
         decision = playouts.decision(belief.seen, belief.unseen, belief.hidden_hands, belief.draw_size, codes)
         if self.seconds is None:
-            ends = decision.play(self.samples, rng)
+            ends = [decision.play(self.samples, rng)]
         else:  # a table at a time, against the clock, as `values` deals them
             ends, deadline = [], time.perf_counter() + self.seconds
             while len(ends) < 2 or time.perf_counter() < deadline:
-                ends += decision.play(1, rng)
-        side = t.side_of[belief.seen.to_act]
+                ends.append(decision.play(1, rng))
         length = sum(t.need[c] * t.miles[c] for c in t.pile_order) or 1
-        miles = len(ENDS)
-        values: list[list[float]] = [[] for _ in codes]
-        for table in ends:
-            for i, end in enumerate(table):
-                values[i].append(self.worth_of(end[0], end[miles:], side, length))
-        return values
+        return self.worths_of(ends, t.side_of[belief.seen.to_act], length)
+
+    def worths_of(self, ends: list, side: int, length: int) -> list[list[float]]:
+        """worth_of for every table and move of the compiled playouts' ends (arrays: table, move, column) at
+        once, with numpy: the same operations on the same doubles as worth_of, so the very same values."""
+        import numpy as np
+
+        ends = np.concatenate(ends)
+        winner, miles = ends[:, :, 0], ends[:, :, len(ENDS):]
+        won = np.where(winner == side, 1.0, np.where(winner < 0, 0.5, 0.0))
+        ahead = miles[:, :, side] - np.delete(miles, side, axis=2).max(axis=2)
+        return (won + self.margin * ahead / length).T.tolist()
 
     def worth(self, game, side: int, length: int) -> float:
         """A race played out: 1 won, 1/2 tied, 0 lost, plus MARGIN times the margin over the race's length."""
