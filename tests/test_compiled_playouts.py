@@ -213,3 +213,39 @@ def test_the_random_seats_playouts_are_the_loops_too():
                         *game.miles])
         expected.append(row)
     assert ends == expected and mine.state == theirs.state
+
+
+def translated(body: str) -> str:
+    """A function of the measuring loop's shape, translated for numba (tests/test_compiled_kernel.py's way)."""
+    import ast
+
+    from touring_dsl.bots.compiled.translate import Context, FunctionTranslator, Translated
+    from touring_dsl.engine import tables_for
+
+    t = tables_for(load("touring-1937"), 2, None)
+    text = "def play(self, rng):\n" + "".join(f"    {line}\n" for line in body.splitlines())
+    ctx = Context(t, Translated(fields=("hands",), scalars=("turns",)), {}, {})
+    lines = text.count("\n")
+    return ast.unparse(FunctionTranslator(ctx, ast.parse(text).body[0], text, ["engine.codegen.x"] * lines).run())
+
+
+def test_a_loop_over_a_masks_bits_makes_no_array():
+    """`for c in BITS[m]` (the rule's discard, every turn it discards) loops over the card codes, skipping
+    the bits not set; where the loop's card is read after the loop it stays a loop over bits_of's array."""
+    quick = translated("for c in BITS[hm]:\n    if c > 3:\n        break")
+    assert "bits_of" not in quick and "for c in range(K):" in quick and "if not _bits2 >> c & 1:" in quick
+    kept = translated("for c in BITS[hm]:\n    pass\nturns = c")
+    assert "for c in bits_of(hm):" in kept
+
+
+def test_a_table_waiting_for_a_discard_down_is_played_out_in_python():
+    """The compiled playouts start from a turn: a decision whose table waits (a discard down to the hand size,
+    which a View shows apart from a counter's question) is played out in Python, as before."""
+    pytest.importorskip("numba")
+    from touring_dsl.engine.schema import DISCARD_DOWN
+
+    belief, codes = next(decisions("touring-1937"))
+    bot = RolloutBot(load("touring-1937"), "3")
+    assert bot.compiled_values(belief, codes, Rng(1)) is not None
+    belief.seen.pending = DISCARD_DOWN
+    assert bot.compiled_values(belief, codes, Rng(1)) is None

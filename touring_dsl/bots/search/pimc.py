@@ -18,7 +18,10 @@ curse). Spending the budget: 600 tables of 16 turns (0.30 s a move) stayed level
 on tuning deals; 200 tables played to the end (0.37 s a move on average, up to 1.3 s at a race's first
 moves) won 57.5% of 80 games on tuning deals (46.6% to 67.7%), so it is the default; on fresh deals
 1109 of 2,000 games (55.5%, 53.3% to 57.6%), with its playouts in the simulator's compiled loop
-(bots.playout.rule_playout: the same moves) 0.23 s of CPU a move on average, slowest 1.15 s.
+(bots.playout.rule_playout: the same moves) 0.23 s of CPU a move on average, slowest 1.15 s. With numba
+(the `fast` extra) a decision's tables are dealt and played out in the compiled kernel instead
+(compiled_values: bots.compiled.playouts, the same tables, games and moves), some eight times less CPU
+than that loop on the same deals (0.015 s a move, benchmarks/rollout_cpu.py).
 benchmarks/bot_variants.py names variants with other constants for benchmarks
 ("rollout:600+horizon=16+guard=1.5"); benchmarks/oracle.py deals its tables from what an oracle sees
 to measure what each kind of hidden card is worth.
@@ -41,7 +44,7 @@ from .evaluate import Evaluator
 from .infer import policy
 from .ismcts import read_budget, winning_code
 
-SAMPLES = 200  # tables dealt a decision (0.23 s of CPU a move in touring-1937, docs/bots.md)
+SAMPLES = 200  # tables dealt a decision (0.23 s of CPU a move in touring-1937; 0.015 s compiled: docs/bots.md)
 HORIZON = 0  # turns of the rule after the move before the evaluator judges the table (0: to the end)
 MARGIN = 0.25  # weight of the margin (as a share of the race's length) beside the win
 GUARD = 2.0  # standard errors of the paired difference by which a move must beat the rule's
@@ -134,11 +137,13 @@ class RolloutBot:
         same generator and play the same games inside one numba call a decision (a call a table against
         a clock); None where they do not apply: no compiled kernel here (numba missing, TOURING_KERNEL=python,
         a kernel the translation refuses), playouts cut short for the evaluator, a rival's inferred hands,
-        races that score points (worth reads score_race), or a subclass that deals, copies or judges its
-        tables its own way (benchmarks/oracle.py)."""
+        races that score points (worth reads score_race), a table waiting for a discard down to the hand
+        size or a mechanic's answer (the compiled playouts start from a turn), or a subclass that deals,
+        copies or judges its tables its own way (benchmarks/oracle.py)."""
         t = belief.seen.t
         mine = type(self)
-        if (self.horizon or belief.rival_hands or (t.ruleset is not None and t.ruleset.scoring is not None)
+        if (self.horizon or belief.rival_hands or belief.seen.pending is not None
+                or (t.ruleset is not None and t.ruleset.scoring is not None)
                 or mine.deal is not RolloutBot.deal or mine.twin is not RolloutBot.twin
                 or mine.worth is not RolloutBot.worth):
             return None
