@@ -249,3 +249,20 @@ def test_a_table_waiting_for_a_discard_down_is_played_out_in_python():
     assert bot.compiled_values(belief, codes, Rng(1)) is not None
     belief.seen.pending = DISCARD_DOWN
     assert bot.compiled_values(belief, codes, Rng(1)) is None
+
+
+def test_a_budget_in_seconds_deals_a_table_a_call_until_the_clock_runs_out(monkeypatch):
+    """rollout:0.02s: the compiled playouts take a table a call, as values deals them against the clock."""
+    pytest.importorskip("numba")
+    calls = []
+    play = playouts.Decision.play
+
+    def counted(self, samples, rng):
+        calls.append(samples)
+        return play(self, samples, rng)
+
+    monkeypatch.setattr(playouts.Decision, "play", counted)
+    belief, codes = next(decisions("touring-1937"))
+    values = RolloutBot(load("touring-1937"), "0.02s").values(belief, codes, Rng(2))
+    assert len(calls) >= 2 and set(calls) == {1}
+    assert [len(v) for v in values] == [len(calls)] * len(codes)
