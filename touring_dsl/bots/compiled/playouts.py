@@ -18,13 +18,12 @@ None when numba is missing, TOURING_KERNEL is `python`, or the kernel cannot be 
 """
 from __future__ import annotations
 
-import os
 import sys
 
 from ...engine.schema import ONE
 from ...engine.tables import Tables
 from ..greedy import STYLE_NAMES
-from .runtime import RunTables, compiled_folder, load, module_source, state_fields_of
+from .runtime import RunTables, compiled_folder, load, module_source, state_fields_of, wanted
 from .translate import CannotCompile, Translated
 
 # a playout's row: these columns, then each side's miles
@@ -72,8 +71,7 @@ def driver(tr: Translated, t: Tables) -> str:
               f"for _j in range({slots}):", "    seen_sc[_j] = packed[i]", "    i += 1"]
     copies.append("sc[:] = seen_sc")
     over, winner, outcome, turns = (tr.scalars.index(n) for n in ("is_over", "winner", "outcome", "turns"))
-    hands = "hands" if "hands" in tr.fields else None
-    if hands is None or "draw" not in tr.fields or "hand_mask" not in tr.fields:
+    if not {"hands", "draw", "hand_mask"} <= set(tr.fields):  # what the deal writes
         raise CannotCompile("bots.compiled.playouts", "rollouts", "a kernel without hands, a draw pile or masks")
     body = "\n".join("    " + line for line in lines)
     loop_args = ", ".join(loop_parameters(tr))
@@ -217,17 +215,6 @@ class Decision:
                 p.tables.fill()
         rng.state = int(state)
         return out
-
-
-def wanted() -> bool:
-    """Whether the compiled kernel may be used: numba importable, and TOURING_KERNEL not `python`."""
-    if os.environ.get("TOURING_KERNEL", "").strip().lower() == "python":
-        return False
-    try:
-        import numba  # noqa: F401
-    except Exception:  # noqa: BLE001 - missing, or broken in this environment: the Python playouts play
-        return False
-    return True
 
 
 _LOADED: dict = {}  # (id of Tables, rule) -> (Tables, Playouts or None)

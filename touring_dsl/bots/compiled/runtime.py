@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import sys
 import tempfile
 import time
@@ -437,6 +438,18 @@ def module_source(t: Tables, greedy: bool = False, entries: tuple[str, ...] = ()
     parts.append(driver(tr, t))
     parts += [more(tr, t) for more in drivers]
     return "\n".join(parts) + "\n", tr
+
+
+def wanted() -> bool:
+    """Whether the compiled kernel may be used: numba importable, and TOURING_KERNEL not `python` (the
+    simulator's chunks and the search's playouts ask the same)."""
+    if os.environ.get("TOURING_KERNEL", "").strip().lower() == "python":
+        return False
+    try:
+        import numba  # noqa: F401
+    except Exception:  # noqa: BLE001 - missing, or broken in this environment: the Python kernel plays
+        return False
+    return True
 
 
 class Compiled:
