@@ -87,11 +87,14 @@ def test_compiled_playouts_end_where_the_python_ones_do(edition, players):
     assert compared >= 3
 
 
-def test_the_rollout_bot_values_moves_alike_on_both_paths(monkeypatch):
+@pytest.mark.parametrize("edition", ["touring-1937", "mille-bornes"])
+def test_the_rollout_bot_values_moves_alike_on_both_paths(monkeypatch, edition):
+    """Miles judged from the playouts' ends (touring-1937), race points by score_race over each finished
+    table as it comes back whole (mille-bornes): the same values as the Python playouts'."""
     pytest.importorskip("numba")
-    bot = RolloutBot(load("touring-1937"), "30")
+    bot = RolloutBot(load(edition), "30")
     compared = 0
-    for belief, codes in decisions("touring-1937", seeds=range(3)):
+    for belief, codes in decisions(edition, seeds=range(3)):
         compiled = bot.compiled_values(belief, codes, Rng(8))
         assert compiled is not None
         monkeypatch.setenv("TOURING_KERNEL", "python")
@@ -266,3 +269,28 @@ def test_a_budget_in_seconds_deals_a_table_a_call_until_the_clock_runs_out(monke
     values = RolloutBot(load("touring-1937"), "0.02s").values(belief, codes, Rng(2))
     assert len(calls) >= 2 and set(calls) == {1}
     assert [len(v) for v in values] == [len(calls)] * len(codes)
+
+
+@pytest.mark.parametrize("edition,players", [("mille-bornes", 4), ("touring-1937-penalties", 2)])
+def test_a_finished_table_comes_back_whole(edition, players):
+    """Every field of a finished table, as the compiled playouts hand it back (Playouts.finished), is the
+    Python playout's: what score_race reads, and the rest."""
+    pytest.importorskip("numba")
+    from touring_dsl.engine.schema import state_fields
+
+    belief, codes = next(decisions(edition, players))
+    compiled = playouts.playouts_for(belief.seen.t, RULE)
+    _, tables = compiled.decision(belief.seen, belief.unseen, belief.hidden_hands, belief.draw_size, codes).play(
+        3, Rng(9), whole=True)
+    theirs, to_the_end = Rng(9), rule_playout(belief.seen.t, RULE)
+    for table in tables:
+        dealt = belief.sample(theirs)
+        seed = theirs.below(1 << 30)
+        for code, row in zip(codes, table):
+            game = dealt.clone(Rng(seed))
+            game.apply_code(code)
+            to_the_end(game)
+            again = compiled.finished(belief.seen, row)
+            for field in state_fields():
+                if field.name not in ("aside", "pending"):
+                    assert getattr(again, field.name) == getattr(game, field.name), field.name

@@ -77,16 +77,19 @@ def driver(tr: Translated, t: Tables) -> str:
     loop_args = ", ".join(loop_parameters(tr))
     copy = "\n".join("            " + line for line in copies)
     ends = "\n".join(f"            out[g, m, {len(ENDS) + v}] = miles[{v}]" for v in range(t.sides))
+    whole = "\n".join("                " + line for line in state_writer(tr, t))
     return f'''
 
 @njit(cache=True)
-def rollouts(packed, unseen, hidden, draw_size, codes, samples, rstate, greedy, rules, out, pen_index, pen_store,
-             takes_p, takes_n, takes_len, need):
+def rollouts(packed, unseen, hidden, draw_size, codes, samples, rstate, greedy, rules, out, states, pen_index,
+             pen_store, takes_p, takes_n, takes_len, need):
     """search.pimc's playouts of one decision: `samples` tables dealt from the packed public table (the
     unseen cards shuffled into the hidden hands, given as seat, size pairs, and the draw pile), each
     move of `codes` applied on each and the game played to its end (the seats in `greedy` on the rule, in
     the Style numbered rules[seat]):
-    out[table, move] = winner, outcome, turns, each side's miles. Returns the generator's state after."""
+    out[table, move] = winner, outcome, turns, each side's miles; and where `states` has rows (races that
+    score points: score_race reads the whole table), states[table, move] = the finished table, packed as
+    `packed` is. Returns the generator's state after."""
     i = 0
 {body}
     grng = np.zeros(1, np.uint64)
@@ -130,6 +133,10 @@ def rollouts(packed, unseen, hidden, draw_size, codes, samples, rstate, greedy, 
             out[g, m, 1] = sc[{outcome}]
             out[g, m, 2] = sc[{turns}]
 {ends}
+            if len(states):
+                row = states[g, m]
+                i = 0
+{whole}
     return rng[0]
 '''
 
@@ -141,6 +148,80 @@ def loop_parameters(tr: Translated) -> list[str]:
     play = next(f for f in tr.functions if "\ndef play(" in f)
     tree = ast.parse(play[play.index("def play("):])
     return [a.arg for a in tree.body[0].args.args]
+
+
+def state_writer(tr: Translated, t: Tables) -> list[str]:
+    """The lines that write the finished table into `row` from slot i on, in pack's order (a list that
+    would pass the row's end stops the call: state_width leaves room for every card of the deck)."""
+    width = state_width(tr, t)
+    lines = []
+    for f in state_fields_of(tr):
+        n, items = f.name, f.items(t)
+        if n in tr.arrays and n in tr.nested:
+            lines += [f"for _v in range({items}):", f"    for _c in range({t.K}):", f"        row[i] = {n}[_v, _c]",
+                      "        i += 1"]
+        elif n in tr.nested or f.shape == ONE:
+            each = f"{n}[_v]" if n in tr.nested else n
+            lines += [f"for _v in range({items if n in tr.nested else 1}):",
+                      f"    if i + 1 + len({each}) > {width}:", "        raise IndexError('a finished table wider than its row')",
+                      f"    row[i] = len({each})", "    i += 1", f"    for _x in {each}:", "        row[i] = _x",
+                      "        i += 1"]
+        else:
+            lines += [f"for _v in range({items}):", f"    row[i] = {n}[_v]", "    i += 1"]
+    lines += [f"for _j in range({len(tr.scalars)}):", "    row[i] = sc[_j]", "    i += 1"]
+    return lines
+
+
+def state_width(tr: Translated, t: Tables) -> int:
+    """A finished table's packed length at most: each list's length and every card of the deck in some list,
+    the fixed arrays, and the single values."""
+    width = len(t.deck_codes) + len(tr.scalars)
+    for f in state_fields_of(tr):
+        items = f.items(t)
+        if f.name in tr.arrays and f.name in tr.nested:
+            width += items * t.K
+        elif f.name in tr.nested:
+            width += items
+        else:
+            width += 1 if f.shape == ONE else items
+    return width
+
+
+def unpack_source(tr: Translated, t: Tables) -> str:
+    """`unpack(game, row, strings)`: the fields of kernel game `game` set from a finished table as the driver
+    writes it (pack's inverse), as the Python kernel keeps them; a number that stands for None where the
+    field starts as None (the winner, the outcome) is None again."""
+    from ...engine.schema import BYTES, state_fields
+
+    copy = {f.name: f.copy for f in state_fields()}
+    starts = {f.name: f.start for f in state_fields()}
+    lines = ["def unpack(game, row, strings):", "    i = 0"]
+    for f in state_fields_of(tr):
+        n, items = f.name, f.items(t)
+        if n in tr.arrays and n in tr.nested:
+            lines.append(f"    game.{n} = [row[i + {t.K} * v:i + {t.K} * (v + 1)] for v in range({items})]\n"
+                         f"    i += {items * t.K}")
+        elif n in tr.nested:
+            make = "bytearray" if copy[n] == BYTES else "list"
+            lines.append(f"    game.{n} = []\n    for _ in range({items}):\n        k = row[i]\n"
+                         f"        game.{n}.append({make}(row[i + 1:i + 1 + k]))\n        i += 1 + k")
+        elif f.shape == ONE:
+            lines.append(f"    k = row[i]\n    game.{n} = row[i + 1:i + 1 + k]\n    i += 1 + k")
+        else:
+            lines.append(f"    game.{n} = row[i:i + {items}]\n    i += {items}")
+    for n in tr.scalars:
+        if n == "pending":
+            lines.append("    game.pending = None")
+        elif n == "outcome":
+            lines.append("    game.outcome = None if row[i] < 0 else strings[row[i]]")
+        elif n == "is_over":
+            lines.append("    game.is_over = bool(row[i])")
+        elif starts[n] == "None":
+            lines.append(f"    game.{n} = None if row[i] < 0 else row[i]")
+        else:
+            lines.append(f"    game.{n} = row[i]")
+        lines.append("    i += 1")
+    return "\n".join(lines) + "\n"
 
 
 def pack_source(tr: Translated, t: Tables) -> str:
@@ -171,13 +252,19 @@ def pack_source(tr: Translated, t: Tables) -> str:
 class Playouts:
     """The compiled playouts of one seating: a decision's tables dealt and played out as search.pimc would."""
 
-    def __init__(self, t: Tables, module, pack, greedy: int, style: int):
+    def __init__(self, t: Tables, module, pack, unpack, width: int, greedy: int, style: int):
         import numpy as np
 
-        self.t, self.module, self.pack, self.greedy = t, module, pack, greedy
+        self.t, self.module, self.pack, self.unpack, self.width, self.greedy = t, module, pack, unpack, width, greedy
         self.rules = np.full(len(t.side_of), style, np.int64)  # each seat's Style number
         self.strings = list(module.STRINGS)
         self.tables = RunTables(t)
+
+    def finished(self, seen, row: list[int]):
+        """The finished table of a row Decision.play(whole=True) wrote, as a kernel game (a copy of `seen`)."""
+        game = seen.clone()
+        self.unpack(game, row, self.strings)
+        return game
 
     def decision(self, seen, unseen, hidden, draw_size: int, codes) -> "Decision":
         """A decision's playouts, the public table `seen` (a kernel game waiting for no answer) packed once."""
@@ -196,25 +283,27 @@ class Decision:
         self.hidden = np.array([x for pair in hidden for x in pair], np.int64).reshape(-1)
         self.codes = np.array(codes, np.int64)
 
-    def play(self, samples: int, rng):
+    def play(self, samples: int, rng, whole: bool = False):
         """`samples` tables dealt with rng (Belief.sample's deal, then pimc's reshuffle seed, table after
         table), each move played out on each: an array [table, move] = winner (-1: none), outcome, turns,
-        each side's miles (ENDS)."""
+        each side's miles (ENDS); with `whole`, (that array, the finished tables: [table][move] = a row
+        for Playouts.finished)."""
         import numpy as np
 
         p = self.playouts
         out = np.zeros((samples, self.moves, len(ENDS) + p.t.sides), np.int64)
+        states = np.zeros((samples, self.moves, p.width) if whole else (0, 1, 1), np.int64)
         while True:
             try:
                 state = p.module.rollouts(self.packed, self.unseen, self.hidden, self.draw_size, self.codes, samples,
-                                          np.uint64(rng.state), p.greedy, p.rules, out, *p.tables.args())
+                                          np.uint64(rng.state), p.greedy, p.rules, out, states, *p.tables.args())
                 break
             except LookupError:  # a penalty's plays not known yet: found in Python, and the tables played again
                 if p.tables.need[0] != 1:
                     raise
                 p.tables.fill()
         rng.state = int(state)
-        return out
+        return (out, states.tolist()) if whole else out
 
 
 _LOADED: dict = {}  # (id of Tables, rule) -> (Tables, Playouts or None)
@@ -247,11 +336,12 @@ def load_playouts(t: Tables, rule: str | None) -> Playouts:
     from ...engine.game import Game
 
     text, tr = module_source(t, rule is not None, (ENTRY,), (driver,))
-    pack = packer(pack_source(tr, t))
+    pack, unpack = written(pack_source(tr, t), "pack"), written(unpack_source(tr, t), "unpack")
     compiled = load(text, None, compiled_folder(), lambda module: warm(module, pack(Game(t, 0), module.STRINGS)))
+    seats, width = len(t.side_of), state_width(tr, t)
     if rule is None:
-        return Playouts(t, compiled.module, pack, 0, -1)
-    return Playouts(t, compiled.module, pack, (1 << len(t.side_of)) - 1, STYLE_NAMES.index(rule))
+        return Playouts(t, compiled.module, pack, unpack, width, 0, -1)
+    return Playouts(t, compiled.module, pack, unpack, width, (1 << seats) - 1, STYLE_NAMES.index(rule))
 
 
 def warm(module, packed: list[int]) -> None:
@@ -263,12 +353,12 @@ def warm(module, packed: list[int]) -> None:
     empty = Dict.empty(key_type=types.int64, value_type=types.int64)
     none = np.zeros(0, np.int64)
     module.rollouts(np.array(packed, np.int64), none, none, 0, none, 0, np.uint64(0), 0, none, np.zeros((0, 0, 1), np.int64),
-                    empty, np.zeros(1, np.int64), np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64),
-                    np.zeros(1, np.int64), np.zeros(4, np.int64))
+                    np.zeros((0, 1, 1), np.int64), empty, np.zeros(1, np.int64), np.zeros((1, 1), np.int64),
+                    np.zeros((1, 1), np.int64), np.zeros(1, np.int64), np.zeros(4, np.int64))
 
 
-def packer(text: str):
-    """The pack function of pack_source's text."""
+def written(text: str, name: str):
+    """The function `name` of a source pack_source or unpack_source wrote."""
     namespace: dict = {}
-    exec(compile(text, "<touring playouts pack>", "exec"), namespace)  # noqa: S102 - pack_source's own text
-    return namespace["pack"]
+    exec(compile(text, f"<touring playouts {name}>", "exec"), namespace)  # noqa: S102 - our own text
+    return namespace[name]

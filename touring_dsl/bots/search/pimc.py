@@ -137,13 +137,13 @@ class RolloutBot:
         same generator and play the same games inside one numba call a decision (a call a table against
         a clock); None where they do not apply: no compiled kernel here (numba missing, TOURING_KERNEL=python,
         a kernel the translation refuses), playouts cut short for the evaluator, a rival's inferred hands,
-        races that score points (worth reads score_race), a table waiting for a discard down to the hand
-        size or a mechanic's answer (the compiled playouts start from a turn), or a subclass that deals,
-        copies or judges its tables its own way (benchmarks/oracle.py)."""
+        a table waiting for a discard down to the hand size or a mechanic's answer (the compiled playouts
+        start from a turn), or a subclass that deals, copies or judges its tables its own way
+        (benchmarks/oracle.py). Where races score points, worth reads score_race over the whole finished
+        table: each comes back whole and is judged as a kernel game (Playouts.finished)."""
         t = belief.seen.t
         mine = type(self)
         if (self.horizon or belief.rival_hands or belief.seen.pending is not None
-                or (t.ruleset is not None and t.ruleset.scoring is not None)
                 or mine.deal is not RolloutBot.deal or mine.twin is not RolloutBot.twin
                 or mine.worth is not RolloutBot.worth):
             return None
@@ -151,14 +151,22 @@ class RolloutBot:
         if playouts is None:
             return None
         decision = playouts.decision(belief.seen, belief.unseen, belief.hidden_hands, belief.draw_size, codes)
+        scored = t.ruleset is not None and t.ruleset.scoring is not None
         if self.seconds is None:
-            ends = [decision.play(self.samples, rng)]
+            played = [decision.play(self.samples, rng, scored)]
         else:  # a table at a time, against the clock, as `values` deals them
-            ends, deadline = [], time.perf_counter() + self.seconds
-            while len(ends) < 2 or time.perf_counter() < deadline:
-                ends.append(decision.play(1, rng))
-        length = sum(t.need[c] * t.miles[c] for c in t.pile_order) or 1
-        return self.worths_of(ends, t.side_of[belief.seen.to_act], length)
+            played, deadline = [], time.perf_counter() + self.seconds
+            while len(played) < 2 or time.perf_counter() < deadline:
+                played.append(decision.play(1, rng, scored))
+        side, length = t.side_of[belief.seen.to_act], sum(t.need[c] * t.miles[c] for c in t.pile_order) or 1
+        if not scored:
+            return self.worths_of(played, side, length)
+        values: list[list[float]] = [[] for _ in codes]
+        for _, tables in played:
+            for table in tables:
+                for i, row in enumerate(table):
+                    values[i].append(self.worth(playouts.finished(belief.seen, row), side, length))
+        return values
 
     def worths_of(self, ends: list, side: int, length: int) -> list[list[float]]:
         """worth_of for every table and move of the compiled playouts' ends (arrays: table, move, column) at
