@@ -260,9 +260,9 @@ def test_a_budget_in_seconds_deals_a_table_a_call_until_the_clock_runs_out(monke
     calls = []
     play = playouts.Decision.play
 
-    def counted(self, samples, rng):
+    def counted(self, samples, rng, whole=False):
         calls.append(samples)
-        return play(self, samples, rng)
+        return play(self, samples, rng, whole)
 
     monkeypatch.setattr(playouts.Decision, "play", counted)
     belief, codes = next(decisions("touring-1937"))
