@@ -276,6 +276,7 @@ def driver(tr: Translated, t: Tables) -> str:
     sides = t.sides
     behind = "; ".join(f"out[g, {len(COLUMNS) + v}] = r[3][{v}]" for v in range(sides))
     w, o, tu = (tr.scalars.index(n) for n in ("winner", "outcome", "turns"))
+    made.append("rule_cols = np.empty((4, 256), np.int64)  # the rule's columns of plays (rule_play)")
     body = "\n".join("    " + line for line in made + [f"sc = np.zeros({len(tr.scalars) + len(PENDING_PARTS)}, np.int64)"])
     return f'''
 
@@ -336,25 +337,23 @@ def state_fields_of(tr: Translated):
 RULE_PLAY = '''
 
 @njit(cache=True, no_cpython_wrapper=True)
-def rule_play(style, codes, s, miles, zone_state, g, takes_p, takes_n, takes_len):
-    """KernelRule.play: the codes read as greedy.pick_play reads them, then greedy.choose_play itself."""
+def rule_play(style, codes, s, miles, zone_state, g, takes_p, takes_n, takes_len, rule_cols):
+    """KernelRule.play: the codes read as greedy.pick_play reads them, into the chunk's four rows of
+    columns (made once: no allocation a turn), then greedy.choose_play itself."""
     n = len(codes)
-    actions = np.empty(n, np.int64)
-    cards = np.empty(n, np.int64)
-    targets = np.empty(n, np.int64)
-    takes = np.empty(n, np.int64)
+    cols = rule_cols if n <= rule_cols.shape[1] else np.empty((4, n), np.int64)
     for i in range(n):
         code = codes[i]
-        actions[i] = {action}
-        cards[i] = {card}
-        targets[i] = {target}
+        cols[0, i] = {action}
+        cols[1, i] = {card}
+        cols[2, i] = {target}
         take = {take}
         total = 0
         for j in range(takes_len[take]):
             total += R_MILES[takes_p[take, j]] * takes_n[take, j]
-        takes[i] = total
-    i = choose_play(R_KIND, R_MILES, R_REACH, R_ALLOWS, R_ANSWERS, R_FREE, R_LIFTS, R_ZONE_FIRST[style], K, actions,
-                    cards, targets, takes, n, s, miles, zone_state, R_ONTO[g])
+        cols[3, i] = total
+    i = choose_play(R_KIND, R_MILES, R_REACH, R_ALLOWS, R_ANSWERS, R_FREE, R_LIFTS, R_ZONE_FIRST[style], K, cols[0],
+                    cols[1], cols[2], cols[3], n, s, miles, zone_state, R_ONTO[g])
     return codes[i] if i >= 0 else -1
 '''
 

@@ -111,7 +111,7 @@ def translate(t: Tables, greedy: bool = False) -> Translated:
         functions[name] = FunctionTranslator(ctx, node, text, origins).run()
         queue.extend(ctx.called)
     order = [n for n in ("finish", "reshuffle", "draw_cards", "refresh", "reset", "deal") if n in functions]
-    used = fields_used(functions, out.fields + RUN_TABLES)
+    used = fields_used(functions, out.fields + RUN_TABLES + SCRATCH)
     out.used = used
     out.functions = [written(functions[n], used) for n in [*order, "play"]]
     out.constants = [constant_line(name, values[name], ctx) for name in sorted(ctx.constants_used)]
@@ -122,6 +122,7 @@ FIELDS_MARK = "_FIELDS_"  # where a function's state fields go, once it is known
 # the tables a run keeps beside the state, passed like fields where used: the penalties' plays found so far
 # (keyed by hazard, victim, miles owed and the victim's piles), their takes, and what a miss needs
 RUN_TABLES = ("pen_index", "pen_store", "takes_p", "takes_n", "takes_len", "need")
+SCRATCH = ("rule_cols",)  # made once a chunk by the driver and passed like fields: the rule's columns of plays
 
 
 def fields_used(functions: dict, fields: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
@@ -623,7 +624,7 @@ class FunctionTranslator(ast.NodeTransformer):
             if func.id == "rule_play":  # the rule's play (runtime.RULE_PLAY), reading the run's takes
                 self.ctx.out.helpers.add("rule_play")
                 return call("rule_play", *[self.visit(a) for a in node.args], name("takes_p"), name("takes_n"),
-                            name("takes_len"))
+                            name("takes_len"), name("rule_cols"))
             if func.id == "answer_offer":  # a mechanic's question answered by its own lines (runtime.answers)
                 self.ctx.out.helpers.add("answer_offer")
                 return call("answer_offer", *[self.visit(a) for a in node.args[1:]])
@@ -667,8 +668,18 @@ class FunctionTranslator(ast.NodeTransformer):
         self.ctx.constants_used.add("TGT_CODE")
 
     def visit_For(self, node: ast.For):
-        """`for p, n in TAKES[take]:` reads the run's takes table (a take id indexes it)."""
+        """`for p, n in TAKES[take]:` reads the run's takes table (a take id indexes it); `for c in BITS[m]:`
+        tests the bits of m in place (no array of them made: a rule seat's discard reads its hand's cards
+        so every turn)."""
         it = node.iter
+        if isinstance(it, ast.Subscript) and isinstance(it.value, ast.Name) and it.value.id == "BITS" \
+                and isinstance(node.target, ast.Name) and not node.orelse:
+            mask = f"_bits{node.lineno}_{node.col_offset}"  # the mask as the loop began, as BITS[m] was read then
+            c = node.target.id
+            head = ast.parse(f"{mask} = {ast.unparse(self.visit(it.slice))}\nfor {c} in range(K):\n"
+                             f"    if {mask} >> {c} & 1:\n        pass").body
+            head[1].body[0].body = self.statements(node.body) or [ast.Pass()]
+            return head
         if isinstance(it, ast.Subscript) and isinstance(it.value, ast.Name) and it.value.id == "TAKES":
             if not (isinstance(node.target, ast.Tuple) and len(node.target.elts) == 2):
                 raise self.refuse(node, "a take read otherwise than as (pile card, count)")
