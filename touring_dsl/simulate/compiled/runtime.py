@@ -302,9 +302,10 @@ def play_chunk(seed_base, start, count, seat_styles, rotate, plays, hits, paid, 
             rules[i] = seat_styles[(i - shift + seats) % seats]
             if rules[i] >= 0:
                 greedy |= 1 << i
-        kept[0, :] = plays
-        kept[1, :] = hits
-        kept[2, :] = paid
+        for c in range(len(plays)):  # (loops, not slice assignments: those compile far slower)
+            kept[0, c] = plays[c]
+            kept[1, c] = hits[c]
+            kept[2, c] = paid[c]
 {chr(10).join("        " + s for s in starts)}
         seed = seed_base + np.uint64(start + g)
         grng[0] = splitmix64(seed)

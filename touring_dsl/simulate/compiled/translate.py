@@ -390,7 +390,11 @@ class FunctionTranslator(ast.NodeTransformer):
             if start is not None:  # a constant start: copied from a module constant (no list made per game)
                 constant = f"START_{field_name}"
                 self.ctx.out.starts_arrays[constant] = start
-                return [ast.parse(f"{field_name}[:] = {constant}").body[0]]
+                # copied by the fill helpers' loops: a slice assignment compiles numba's general setitem,
+                # error messages and all (some 5 s of a seating's compile)
+                helper = "fill_array2" if field_name in self.ctx.out.nested else "fill_array"
+                self.ctx.out.helpers.add(helper)
+                return [ast.Expr(value=call(helper, name(field_name), name(constant)))]
             helper = "fill_array2" if field_name in self.ctx.out.nested else "fill_array"
         else:
             helper = "fill_nested" if field_name in self.ctx.out.nested else "fill_flat"
