@@ -477,6 +477,14 @@ def indexed(key: str | None, folder: Path) -> str | None:
     return name if name.startswith("touring_kernel_") and (folder / f"{name}.py").is_file() else None
 
 
+def is_warm(t: Tables, greedy: bool = False) -> bool:
+    """Whether the module of Tables t (with rule seats if `greedy`) is in the user's cache, compiled:
+    loading it costs a fraction of a second, not a compile."""
+    folder = compiled_folder()
+    name = indexed(seating_key(t, greedy), folder)
+    return name is not None and any((folder / "__pycache__").glob(f"{name}.play_chunk-*.nbi"))
+
+
 def remember(key: str | None, name: str, folder: Path) -> None:
     if key is None:
         return
