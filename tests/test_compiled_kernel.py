@@ -293,6 +293,35 @@ def test_the_module_is_kept_in_a_private_folder_and_loads_warm(tmp_path):
     assert second.stdout.split() == ["1", "0"]  # play_chunk came from numba's cache, nothing compiled
 
 
+SMALL_RUN = """
+import os
+os.environ.pop("TOURING_KERNEL", None)
+from touring_dsl.language.archive import load
+from touring_dsl.engine import tables_for
+from touring_dsl.simulate import Plan
+from touring_dsl.simulate.compiled import chunk, runtime
+t = tables_for(load("touring-1937"), 2, None)
+small = Plan(edition="touring-1937", players=2, setup=t.setup_id, bots=("random", "random"), seed=1, games=2000)
+print(chunk.compiled_for(t, small) is None, runtime.is_warm(t))
+runtime.load_for(t)
+chunk._LOADED.clear()
+print(chunk.compiled_for(t, small) is not None, runtime.is_warm(t))
+"""
+
+
+def test_a_small_run_compiles_nothing_but_uses_a_seating_compiled_before(tmp_path):
+    """2000 games take less on the Python kernel than a cold compile: they play there, saying nothing;
+    once the seating is in the cache, they load it (the same games either way)."""
+    pytest.importorskip("numba")
+    import subprocess
+    import sys
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state")}
+    done = subprocess.run([sys.executable, "-c", SMALL_RUN], env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "False", "True", "True"]
+    assert done.stderr == ""
+
+
 def test_a_folder_others_may_write_is_not_used(tmp_path, monkeypatch):
     from touring_dsl.bots.compiled import runtime
 

@@ -38,6 +38,11 @@ MEASURE_NAMES = {
     "rules": "per seat, the number of the Style its rule follows (STYLE_NAMES; -1 for a random seat)",
     "style": "the Style number of the seat to act", "rule_play": "the rule's play for a position (KernelRule.play)",
     "keep_least": "what no card keeps less than", "least": "the lowest keep found in the hand",
+    "KEEP_MILEAGE": "the rule's keep of each mileage card, by Style and zone (greedy.Spares)",
+    "KEEP_ONE": "the rule's keep of each other card held once, by Style and go pile state",
+    "KEEP_MORE": "the rule's keep of each other card held more than once, by Style and go pile state",
+    "KEEP_LEAST": "what no card keeps less than, by Style",
+    "ONTO": "by go pile state, the mask of the cards that would set the side moving",
     "laid": "the side's mileage cards laid, by card code", "trace": "the move codes played, when traced",
     "plays": "cards laid, by card code", "hits": "hazards that hit, by card code",
     "paid": "mileage cards paid as penalties, by card code", "pmiles": "miles paid as penalties",
@@ -124,27 +129,29 @@ def write_play(w: Source, t: Tables, greedy: bool, trace: bool) -> None:
             b(f"s = {e.side('seat')}")
             legality.legal(e)
             b("n = len(codes)")
-            if greedy:
+            if greedy:  # each policy chooses (code, or -1 and the card c to discard); the move is made once, below
                 with b.block("if greedy >> seat & 1:"):
                     with b.block("if n:"):
                         count_offered(e, b)
                     with b.block("elif pending is None:" if e.has_pending else "else:"):
                         b("stuck += 1")
-                    rule_policy(e, b, trace)
+                    rule_policy(e, b)
                 with b.block("else:"):
-                    random_policy(e, b, trace)
+                    random_policy(e, b, trace, False)
+                make_move(e, b, trace)
             else:
-                random_policy(e, b, trace)
+                random_policy(e, b, trace, True)
             advance(e)
 
     params = "self, rng, greedy, rules, plays, hits, paid" + (", trace" if trace else "")
     function(w, "play", params, "Play the game to its end with kernel policies; return its measures.", body)
 
 
-def rule_policy(e: Emitter, b: Source, trace: bool) -> None:
-    """greedy.py's rule, as rule_bots.GreedyBot plays it (the seat's KernelRule, in the Style numbered
+def rule_policy(e: Emitter, b: Source) -> None:
+    """greedy.py's rule, as rule_bots.GreedyBot chooses (the seat's KernelRule, in the Style numbered
     rules[seat]): a play the rule picks (rule_play: KernelRule.play, or the compiled backend's own), else
-    the card greedy.spare discards, found here on the rule's tables (rule_constants) without a call."""
+    (code -1) the card c greedy.spare discards, found here on the rule's tables (rule_constants) without
+    a call."""
     b("style = rules[seat]")
     if e.offers:  # a mechanic's question: its own rule answers (greedy.answer_offer)
         with b.block("if type(pending) is Offer:"):
@@ -154,12 +161,7 @@ def rule_policy(e: Emitter, b: Source, trace: bool) -> None:
             rule_play(e, b)
     else:
         rule_play(e, b)
-    with b.block("if code >= 0:"):
-        if trace:
-            b("trace.append(code)")
-        b(f"c = {CARD.of()}")
-        apply_play(e, b)
-    with b.block("else:  # greedy.spare: the lowest keep, the lowest card code on a tie"):
+    with b.block("if code < 0:  # greedy.spare: the lowest keep, the lowest card code on a tie"):
         b("hand = hands[seat]", "laid = mileage_counts[s]", "_keep = KEEP_MILEAGE[style][zone_state[s]]",
           "_g = go_state[s]", "_one = KEEP_ONE[style][_g]", "_more = KEEP_MORE[style][_g]",
           "keep_least = KEEP_LEAST[style]", "least = 1 << 30")
@@ -173,6 +175,16 @@ def rule_policy(e: Emitter, b: Source, trace: bool) -> None:
                 with b.block("if _v == keep_least:  # no card keeps less"):
                     b("break")
                 b("least = _v")
+
+
+def make_move(e: Emitter, b: Source, trace: bool) -> None:
+    """The move the policy chose: play `code`, or (code -1) discard card c from `hand`."""
+    with b.block("if code >= 0:"):
+        if trace:
+            b("trace.append(code)")
+        b(f"c = {CARD.of()}")
+        apply_play(e, b)
+    with b.block("else:"):
         if trace:
             b(f"trace.append({packed(DISCARD, 'c')})")
         discard(e, b)
@@ -204,17 +216,18 @@ def loop_constants(w: Source, t: Tables, greedy: bool) -> None:
         rule_constants(w, t)
 
 
-def random_policy(e: Emitter, b: Source, trace: bool) -> None:
+def random_policy(e: Emitter, b: Source, trace: bool, apply: bool) -> None:
     """The random policy, as in run_random: one draw (none for a single answer), a uniform distinct play,
-    else a random card discarded."""
+    else a random card discarded; made here if `apply`, else only chosen (make_move makes it)."""
     draw(e, b)
     with b.block("if n:"):
         count_offered(e, b)
         b("code = codes[0] if n == 1 else codes[state * n >> 64]")
-        if trace:
-            b("trace.append(code)")
-        b(f"c = {CARD.of()}")
-        apply_play(e, b)
+        if apply:
+            if trace:
+                b("trace.append(code)")
+            b(f"c = {CARD.of()}")
+            apply_play(e, b)
     with b.block("else:  # no play (so no counter is offered): a random card of the hand is discarded"):
         if e.hand_limit:
             with b.block("if pending is None:  # not a discard down to the hand size"):
@@ -222,9 +235,12 @@ def random_policy(e: Emitter, b: Source, trace: bool) -> None:
         else:
             b("stuck += 1")
         b("hand = hands[seat]", "c = hand[state * len(hand) >> 64]")
-        if trace:
-            b(f"trace.append({packed(DISCARD, 'c')})")
-        discard(e, b)
+        if apply:
+            if trace:
+                b(f"trace.append({packed(DISCARD, 'c')})")
+            discard(e, b)
+        else:
+            b("code = -1")
 
 
 def count_offered(e: Emitter, b: Source) -> None:

@@ -50,7 +50,8 @@ def driver(tr: Translated, t: Tables) -> str:
                           f"        seen_{n}[_v, _c] = packed[i]", "        i += 1"]
             else:
                 lines += [f"for _v in range({items}):", f"    seen_{n}[_v] = packed[i]", "    i += 1"]
-            copies.append(f"{n}[:] = seen_{n}")
+            copies += ([f"for _v in range({items}):", f"    for _c in range({t.K}):", f"        {n}[_v, _c] = seen_{n}[_v, _c]"]
+                       if n in tr.nested else [f"for _v in range({items}):", f"    {n}[_v] = seen_{n}[_v]"])
         elif n in tr.nested:
             lines += [f"seen_{n} = [new_list() for _ in range({items})]", f"{n} = [new_list() for _ in range({items})]",
                       f"for _v in range({items}):", "    _k = packed[i]", "    i += 1",
@@ -69,7 +70,7 @@ def driver(tr: Translated, t: Tables) -> str:
     slots = len(tr.scalars)
     lines += [f"seen_sc = np.zeros({slots + 4}, np.int64)", f"sc = np.zeros({slots + 4}, np.int64)",
               f"for _j in range({slots}):", "    seen_sc[_j] = packed[i]", "    i += 1"]
-    copies.append("sc[:] = seen_sc")
+    copies += [f"for _j in range({slots + 4}):", "    sc[_j] = seen_sc[_j]"]  # (loops: numba compiles a slice's copy slowly)
     over, winner, outcome, turns = (tr.scalars.index(n) for n in ("is_over", "winner", "outcome", "turns"))
     if not {"hands", "draw", "hand_mask"} <= set(tr.fields):  # what the deal writes
         raise CannotCompile("bots.compiled.playouts", "rollouts", "a kernel without hands, a draw pile or masks")
@@ -102,9 +103,11 @@ def rollouts(packed, unseen, hidden, draw_size, codes, samples, rstate, greedy, 
     paid = np.zeros(K, np.int64)
     pool = np.empty(len(unseen), np.int64)
     duel_buf = np.empty(2 * K, np.int64)
+    rule_cols = np.empty((4, 256), np.int64)  # the rule's columns of plays (runtime.RULE_PLAY)
     idle = splitmix64(np.uint64(0))
     for g in range(samples):
-        pool[:] = unseen
+        for _j in range(len(unseen)):
+            pool[_j] = unseen[_j]
         shuffle(pool, rng)
         rng[0] = lcg_step(rng[0])
         seed = below(rng[0], 1 << 30)

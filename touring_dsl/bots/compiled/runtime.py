@@ -290,6 +290,7 @@ def play_chunk(seed_base, start, count, seat_styles, rotate, plays, hits, paid, 
     brng = np.zeros(1, np.uint64)
     noev = np.full(1, -1, np.int64)
     duel_buf = np.empty(2 * K, np.int64)
+    rule_cols = np.empty((4, 256), np.int64)  # the rule's columns of plays (rule_play)
     salt = np.uint64({BOT_SALT})
     for g in range(count):
         done[0] = g
@@ -299,9 +300,10 @@ def play_chunk(seed_base, start, count, seat_styles, rotate, plays, hits, paid, 
             rules[i] = seat_styles[(i - shift + seats) % seats]
             if rules[i] >= 0:
                 greedy |= 1 << i
-        kept[0, :] = plays
-        kept[1, :] = hits
-        kept[2, :] = paid
+        for c in range(len(plays)):  # (loops, not slice assignments: those compile far slower)
+            kept[0, c] = plays[c]
+            kept[1, c] = hits[c]
+            kept[2, c] = paid[c]
 {chr(10).join("        " + s for s in starts)}
         seed = seed_base + np.uint64(start + g)
         grng[0] = splitmix64(seed)
@@ -334,26 +336,23 @@ def state_fields_of(tr: Translated):
 RULE_PLAY = '''
 
 @njit(cache=True, no_cpython_wrapper=True)
-def rule_play(style, codes, s, miles, zone_state, g, takes_p, takes_n, takes_len):
-    """KernelRule.play: the codes read as greedy.pick_play reads them, then greedy.choose_play itself."""
+def rule_play(style, codes, s, miles, zone_state, g, takes_p, takes_n, takes_len, rule_cols):
+    """KernelRule.play: the codes read as greedy.pick_play reads them, into the chunk's four rows of
+    columns (made once: no allocation a turn), then greedy.choose_play itself."""
     n = len(codes)
-    columns = np.empty((4, n), np.int64)  # one array made a turn, not four
-    actions = columns[0]
-    cards = columns[1]
-    targets = columns[2]
-    takes = columns[3]
+    cols = rule_cols if n <= rule_cols.shape[1] else np.empty((4, n), np.int64)
     for i in range(n):
         code = codes[i]
-        actions[i] = {action}
-        cards[i] = {card}
-        targets[i] = {target}
+        cols[0, i] = {action}
+        cols[1, i] = {card}
+        cols[2, i] = {target}
         take = {take}
         total = 0
         for j in range(takes_len[take]):
             total += R_MILES[takes_p[take, j]] * takes_n[take, j]
-        takes[i] = total
-    i = choose_play(R_KIND, R_MILES, R_REACH, R_ALLOWS, R_ANSWERS, R_FREE, R_LIFTS, R_ZONE_FIRST[style], K, actions,
-                    cards, targets, takes, n, s, miles, zone_state, R_ONTO[g])
+        cols[3, i] = total
+    i = choose_play(R_KIND, R_MILES, R_REACH, R_ALLOWS, R_ANSWERS, R_FREE, R_LIFTS, R_ZONE_FIRST[style], K, cols[0],
+                    cols[1], cols[2], cols[3], n, s, miles, zone_state, R_ONTO[g])
     return codes[i] if i >= 0 else -1
 '''
 
@@ -489,6 +488,14 @@ def indexed(key: str | None, folder: Path) -> str | None:
     except OSError:
         return None
     return name if name.startswith("touring_kernel_") and (folder / f"{name}.py").is_file() else None
+
+
+def is_warm(t: Tables, greedy: bool = False) -> bool:
+    """Whether the module of Tables t (with rule seats if `greedy`) is in the user's cache, compiled:
+    loading it costs a fraction of a second, not a compile."""
+    folder = compiled_folder()
+    name = indexed(seating_key(t, greedy), folder)
+    return name is not None and any((folder / "__pycache__").glob(f"{name}.play_chunk-*.nbi"))
 
 
 def remember(key: str | None, name: str, folder: Path) -> None:

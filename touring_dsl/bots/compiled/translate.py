@@ -123,8 +123,9 @@ def translate(t: Tables, greedy: bool = False, entries: tuple[str, ...] = ()) ->
 FIELDS_MARK = "_FIELDS_"  # where a function's state fields go, once it is known which it uses
 # the tables a run keeps beside the state, passed like fields where used: the penalties' plays found so far
 # (keyed by hazard, victim, miles owed and the victim's piles), their takes, and what a miss needs; and
-# the driver's own scratch array the duel's codes are written into (runtime.FILL_DUEL)
-RUN_TABLES = ("pen_index", "pen_store", "takes_p", "takes_n", "takes_len", "need", "duel_buf")
+# the driver's own scratch arrays: the duel's codes are written into duel_buf (runtime.FILL_DUEL), the
+# rule's columns of plays into rule_cols (runtime.RULE_PLAY)
+RUN_TABLES = ("pen_index", "pen_store", "takes_p", "takes_n", "takes_len", "need", "duel_buf", "rule_cols")
 
 
 def fields_used(functions: dict, fields: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
@@ -392,7 +393,11 @@ class FunctionTranslator(ast.NodeTransformer):
             if start is not None:  # a constant start: copied from a module constant (no list made per game)
                 constant = f"START_{field_name}"
                 self.ctx.out.starts_arrays[constant] = start
-                return [ast.parse(f"{field_name}[:] = {constant}").body[0]]
+                # copied by the fill helpers' loops: a slice assignment compiles numba's general setitem,
+                # error messages and all (some 5 s of a seating's compile)
+                helper = "fill_array2" if field_name in self.ctx.out.nested else "fill_array"
+                self.ctx.out.helpers.add(helper)
+                return [ast.Expr(value=call(helper, name(field_name), name(constant)))]
             helper = "fill_array2" if field_name in self.ctx.out.nested else "fill_array"
         else:
             helper = "fill_nested" if field_name in self.ctx.out.nested else "fill_flat"
@@ -626,7 +631,7 @@ class FunctionTranslator(ast.NodeTransformer):
             if func.id == "rule_play":  # the rule's play (runtime.RULE_PLAY), reading the run's takes
                 self.ctx.out.helpers.add("rule_play")
                 return call("rule_play", *[self.visit(a) for a in node.args], name("takes_p"), name("takes_n"),
-                            name("takes_len"))
+                            name("takes_len"), name("rule_cols"))
             if func.id == "answer_offer":  # a mechanic's question answered by its own lines (runtime.answers)
                 self.ctx.out.helpers.add("answer_offer")
                 return call("answer_offer", *[self.visit(a) for a in node.args[1:]])
@@ -670,7 +675,8 @@ class FunctionTranslator(ast.NodeTransformer):
         self.ctx.constants_used.add("TGT_CODE")
 
     def visit_For(self, node: ast.For):
-        """`for p, n in TAKES[take]:` reads the run's takes table (a take id indexes it)."""
+        """`for p, n in TAKES[take]:` reads the run's takes table (a take id indexes it); `for c in BITS[m]:`
+        tests the bits of m in place (bits_loop)."""
         it = node.iter
         if isinstance(it, ast.Subscript) and isinstance(it.value, ast.Name) and it.value.id == "TAKES":
             if not (isinstance(node.target, ast.Tuple) and len(node.target.elts) == 2):

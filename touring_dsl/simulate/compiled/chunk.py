@@ -16,7 +16,7 @@ from ...engine.tables import Tables
 from ...bots.greedy import STYLE_NAMES
 from ..plan import Plan
 from ..stats import Tally
-from ...bots.compiled.runtime import COLUMNS, Compiled, load_for, wanted
+from ...bots.compiled.runtime import COLUMNS, Compiled, is_warm, load_for, wanted
 from ...bots.compiled.translate import CannotCompile
 
 COMPILED_POLICIES = ("random", *STYLE_NAMES)  # the bots whose games the compiled loop plays
@@ -27,18 +27,32 @@ def announce(message: str) -> None:
     print(f"touring: {message}", file=sys.stderr, flush=True)
 
 
+# games below which a seating not compiled yet plays on the Python kernel: a cold compile (8 to 13 s of CPU)
+# costs more than the Python kernel takes for them (about 0.15 ms a random game, 0.3 ms a rule bot's)
+WORTH_COMPILING = 50_000
+
+
+def forced() -> bool:
+    return os.environ.get("TOURING_KERNEL", "").strip().lower() == "compiled"
+
+
 def compiled_for(t: Tables, plan: Plan) -> Compiled | None:
-    """The loaded numba module for the plan's seating, or None (the Python kernel plays: same games)."""
+    """The loaded numba module for the plan's seating, or None (the Python kernel plays: same games). A
+    seating already compiled (in this process or the user's cache) is always used; one that is not is
+    compiled only for a run of WORTH_COMPILING games or more (or with TOURING_KERNEL=compiled)."""
     if plan.public or not all(name in COMPILED_POLICIES for name in plan.bots) or not wanted():
         return None
     greedy = any(name in STYLE_NAMES for name in plan.bots)
     key = (id(t), greedy)
     found = _LOADED.get(key)
+    if (found is None or found[0] is not t) and plan.games < WORTH_COMPILING and not forced() \
+            and not is_warm(t, greedy):
+        return None
     if found is None or found[0] is not t:
         try:
             found = _LOADED[key] = (t, load_for(t, announce, greedy))
         except CannotCompile as refused:
-            if os.environ.get("TOURING_KERNEL", "").strip().lower() == "compiled":
+            if forced():
                 announce(f"the compiled kernel is not used: {refused}")
             found = _LOADED[key] = (t, None)
         except Exception as error:  # noqa: BLE001 - numba refusing what the translation wrote is our bug, not the run's
