@@ -299,7 +299,8 @@ os.environ.pop("TOURING_KERNEL", None)
 from touring_dsl.language.archive import load
 from touring_dsl.engine import tables_for
 from touring_dsl.simulate import Plan
-from touring_dsl.simulate.compiled import chunk, runtime
+from touring_dsl.simulate.compiled import chunk
+from touring_dsl.bots.compiled import runtime
 t = tables_for(load("touring-1937"), 2, None)
 small = Plan(edition="touring-1937", players=2, setup=t.setup_id, bots=("random", "random"), seed=1, games=2000)
 print(chunk.compiled_for(t, small) is None, runtime.is_warm(t))
