@@ -12,7 +12,7 @@ Every figure is a whole command run as a subprocess, start-up included, exactly 
     touring simulate touring-1937 --games N --players 2 --bots random,random --jobs 2
     python touring1937_ref.py N 1                        (the reference, same interpreter)
 
-The compiled kernel (touring_dsl/simulate/compiled, the `fast` extra: numba) plays random seats; greedy
+The compiled kernel (touring_dsl/bots/compiled, the `fast` extra: numba) plays random seats; greedy
 and expert still play on the Python kernel, so their lines measure that. Before the rounds, one cold run
 (an empty cache folder: the edition compiled, then the numba module) reports the compile time the run
 prints on stderr; the rounds are warm. Rounds alternate between the commands, so a change in machine

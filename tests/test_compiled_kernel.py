@@ -1,4 +1,4 @@
-"""The compiled kernel (touring_dsl.simulate.compiled) plays the Python kernel's games, and says what it cannot run.
+"""The compiled kernel (touring_dsl.bots.compiled) plays the Python kernel's games, and says what it cannot run.
 
 - Every archive edition, every seating: the numba module, translated from the generated kernel and
   measuring loop, plays a few hundred random games, and as many with the rule's seats (greedy, expert
@@ -30,8 +30,8 @@ from touring_dsl.language.locate import archive_ids
 from touring_dsl.simulate import Plan
 from touring_dsl.simulate import fast
 from touring_dsl.simulate.compiled import chunk
-from touring_dsl.simulate.compiled.runtime import module_source
-from touring_dsl.simulate.compiled.translate import CannotCompile, Context, FunctionTranslator, Translated, translate
+from touring_dsl.bots.compiled.runtime import module_source
+from touring_dsl.bots.compiled.translate import CannotCompile, Context, FunctionTranslator, Translated, translate
 
 def seatings() -> list[tuple[str, int, str]]:
     found = []
@@ -266,7 +266,7 @@ import sys
 from touring_dsl.language.archive import load
 from touring_dsl.engine import tables_for
 from touring_dsl.engine.kernel import source_for
-from touring_dsl.simulate.compiled import runtime
+from touring_dsl.bots.compiled import runtime
 t = tables_for(load("touring-1937"), 2, None)
 compiled = runtime.load_for(t, lambda said: print(said, file=sys.stderr))
 print(sum(compiled.module.play_chunk.stats.cache_hits.values()), sum(compiled.module.play_chunk.stats.cache_misses.values()))
@@ -299,7 +299,8 @@ os.environ.pop("TOURING_KERNEL", None)
 from touring_dsl.language.archive import load
 from touring_dsl.engine import tables_for
 from touring_dsl.simulate import Plan
-from touring_dsl.simulate.compiled import chunk, runtime
+from touring_dsl.simulate.compiled import chunk
+from touring_dsl.bots.compiled import runtime
 t = tables_for(load("touring-1937"), 2, None)
 small = Plan(edition="touring-1937", players=2, setup=t.setup_id, bots=("random", "random"), seed=1, games=2000)
 print(chunk.compiled_for(t, small) is None, runtime.is_warm(t))
@@ -323,7 +324,7 @@ def test_a_small_run_compiles_nothing_but_uses_a_seating_compiled_before(tmp_pat
 
 
 def test_a_folder_others_may_write_is_not_used(tmp_path, monkeypatch):
-    from touring_dsl.simulate.compiled import runtime
+    from touring_dsl.bots.compiled import runtime
 
     (tmp_path / "touring" / "compiled").mkdir(parents=True)
     os.chmod(tmp_path / "touring" / "compiled", 0o777)

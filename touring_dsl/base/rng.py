@@ -15,6 +15,7 @@ from array import array
 MASK64 = (1 << 64) - 1
 MULTIPLIER = 6364136223846793005
 INCREMENT = 1442695040888963407
+BOT_SALT = 0x5DEECE66D  # a simulated game's bots draw from Rng(seed ^ BOT_SALT), apart from the deal's generator
 _SLOT = 128  # bits per state in a leap: a * state + c < 2**128 for any 64-bit a, c and state
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
+from ..base.rng import BOT_SALT  # noqa: F401 (the bots' generator is seeded from the game's seed, apart from the deal's)
+
 CHUNK = 250  # games per work unit: small enough for a smooth progress bar, big enough to amortise start-up
-BOT_SALT = 0x5DEECE66D  # the bots' generator is seeded from the game's seed, apart from the deal's
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,10 @@ curse). Spending the budget: 600 tables of 16 turns (0.30 s a move) stayed level
 on tuning deals; 200 tables played to the end (0.37 s a move on average, up to 1.3 s at a race's first
 moves) won 57.5% of 80 games on tuning deals (46.6% to 67.7%), so it is the default; on fresh deals
 1109 of 2,000 games (55.5%, 53.3% to 57.6%), with its playouts in the simulator's compiled loop
-(bots.playout.rule_playout: the same moves) 0.23 s of CPU a move on average, slowest 1.15 s.
+(bots.playout.rule_playout: the same moves) 0.23 s of CPU a move on average, slowest 1.15 s. With numba
+(the `fast` extra) a decision's tables are dealt and played out in the compiled kernel instead
+(compiled_values: bots.compiled.playouts, the same tables, games and moves), some eight times less CPU
+than that loop on the same deals (0.015 s a move, benchmarks/rollout_cpu.py).
 benchmarks/bot_variants.py names variants with other constants for benchmarks
 ("rollout:600+horizon=16+guard=1.5"); benchmarks/oracle.py deals its tables from what an oracle sees
 to measure what each kind of hidden card is worth.
@@ -33,6 +36,7 @@ from ...engine.moves import code_of
 from ...engine.rules.scoring import score_race
 from ..greedy import EXPERT
 from ...base.rng import Rng
+from ..compiled.playouts import ENDS, playouts_for
 from ..playout import rule_playout
 from ..rule_bots import ExpertBot
 from .determinize import Belief
@@ -40,7 +44,7 @@ from .evaluate import Evaluator
 from .infer import policy
 from .ismcts import read_budget, winning_code
 
-SAMPLES = 200  # tables dealt a decision (0.23 s of CPU a move in touring-1937, docs/bots.md)
+SAMPLES = 200  # tables dealt a decision (0.23 s of CPU a move in touring-1937; 0.015 s compiled: docs/bots.md)
 HORIZON = 0  # turns of the rule after the move before the evaluator judges the table (0: to the end)
 MARGIN = 0.25  # weight of the margin (as a share of the race's length) beside the win
 GUARD = 2.0  # standard errors of the paired difference by which a move must beat the rule's
@@ -95,7 +99,11 @@ class RolloutBot:
         return table.clone(Rng(seed))
 
     def values(self, belief: Belief, codes: list[int], rng: Rng) -> list[list[float]]:
-        """Each move's value on each dealt table, the tables shared by the moves."""
+        """Each move's value on each dealt table, the tables shared by the moves: in the compiled playouts
+        where they apply (compiled_values: the same games), else here."""
+        played = self.compiled_values(belief, codes, rng)
+        if played is not None:
+            return played
         t = belief.seen.t
         rule, side_of = policy(t, EXPERT), t.side_of
         side = side_of[belief.seen.to_act]
@@ -124,14 +132,66 @@ class RolloutBot:
             n += 1
         return values
 
+    def compiled_values(self, belief: Belief, codes: list[int], rng: Rng) -> list[list[float]] | None:
+        """`values` from the compiled playouts (bots.compiled.playouts), which deal the same tables with the
+        same generator and play the same games inside one numba call a decision (a call a table against
+        a clock); None where they do not apply: no compiled kernel here (numba missing, TOURING_KERNEL=python,
+        a kernel the translation refuses), playouts cut short for the evaluator, a rival's inferred hands,
+        a table waiting for a discard down to the hand size or a mechanic's answer (the compiled playouts
+        start from a turn), or a subclass that deals, copies or judges its tables its own way
+        (benchmarks/oracle.py). Where races score points, worth reads score_race over the whole finished
+        table: each comes back whole and is judged as a kernel game (Playouts.finished)."""
+        t = belief.seen.t
+        mine = type(self)
+        if (self.horizon or belief.rival_hands or belief.seen.pending is not None
+                or mine.deal is not RolloutBot.deal or mine.twin is not RolloutBot.twin
+                or mine.worth is not RolloutBot.worth):
+            return None
+        playouts = playouts_for(t, "expert")
+        if playouts is None:
+            return None
+        decision = playouts.decision(belief.seen, belief.unseen, belief.hidden_hands, belief.draw_size, codes)
+        scored = t.ruleset is not None and t.ruleset.scoring is not None
+        if self.seconds is None:
+            played = [decision.play(self.samples, rng, scored)]
+        else:  # a table at a time, against the clock, as `values` deals them
+            played, deadline = [], time.perf_counter() + self.seconds
+            while len(played) < 2 or time.perf_counter() < deadline:
+                played.append(decision.play(1, rng, scored))
+        side, length = t.side_of[belief.seen.to_act], sum(t.need[c] * t.miles[c] for c in t.pile_order) or 1
+        if not scored:
+            return self.worths_of(played, side, length)
+        values: list[list[float]] = [[] for _ in codes]
+        for _, tables in played:
+            for table in tables:
+                for i, row in enumerate(table):
+                    values[i].append(self.worth(playouts.finished(belief.seen, row), side, length))
+        return values
+
+    def worths_of(self, ends: list, side: int, length: int) -> list[list[float]]:
+        """worth_of for every table and move of the compiled playouts' ends (arrays: table, move, column) at
+        once, with numpy: the same operations on the same doubles as worth_of, so the very same values."""
+        import numpy as np
+
+        ends = np.concatenate(ends)
+        winner, miles = ends[:, :, 0], ends[:, :, len(ENDS):]
+        won = np.where(winner == side, 1.0, np.where(winner < 0, 0.5, 0.0))
+        ahead = miles[:, :, side] - np.delete(miles, side, axis=2).max(axis=2)
+        return (won + self.margin * ahead / length).T.tolist()
+
     def worth(self, game, side: int, length: int) -> float:
         """A race played out: 1 won, 1/2 tied, 0 lost, plus MARGIN times the margin over the race's length."""
-        won = 1.0 if game.winner == side else 0.5 if game.winner is None else 0.0
         if game.t.ruleset is not None and game.t.ruleset.scoring is not None:
+            won = 1.0 if game.winner == side else 0.5 if game.winner is None else 0.0
             points = [score.total for score in score_race(game)]
             ahead = points[side] - max(p for s, p in enumerate(points) if s != side)
-        else:
-            ahead = game.miles[side] - max(m for s, m in enumerate(game.miles) if s != side)
+            return won + self.margin * ahead / length
+        return self.worth_of(-1 if game.winner is None else game.winner, game.miles, side, length)
+
+    def worth_of(self, winner: int, miles, side: int, length: int) -> float:
+        """worth() of a race that scores no points, from its winning side (-1: none) and each side's miles."""
+        won = 1.0 if winner == side else 0.5 if winner < 0 else 0.0
+        ahead = miles[side] - max(m for s, m in enumerate(miles) if s != side)
         return won + self.margin * ahead / length
 
     def clearly_better(self, mine: list[float], theirs: list[float]) -> bool:

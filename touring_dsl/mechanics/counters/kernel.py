@@ -217,5 +217,5 @@ def _countering(t) -> int:
 
 def counter_tables(t) -> tuple:
     """The counters' codes as one value, for a cache key of a kernel made from these tables
-    (simulate.compiled keys its modules by them)."""
+    (the compiled kernel, bots.compiled, keys its modules by them)."""
     return t.counter_code, getattr(t, "decline_code", None)

@@ -110,7 +110,7 @@ def penalty_codes(game, hazard: int, victim: int, owed: int) -> list[int]:
 
 def pile_cards(t) -> tuple[int, ...]:
     """The mileage cards whose piles a penalty is paid from, in the order the penalties' tables keep them:
-    what the compiled kernel (simulate.compiled) keys a position's penalty plays by."""
+    what the compiled kernel (bots.compiled) keys a position's penalty plays by."""
     return tuple(c for c, _ in t.pen_piles)
 
 

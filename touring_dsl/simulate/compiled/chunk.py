@@ -16,22 +16,11 @@ from ...engine.tables import Tables
 from ...bots.greedy import STYLE_NAMES
 from ..plan import Plan
 from ..stats import Tally
-from .runtime import COLUMNS, Compiled, is_warm, load_for
-from .translate import CannotCompile
+from ...bots.compiled.runtime import COLUMNS, Compiled, is_warm, load_for, wanted
+from ...bots.compiled.translate import CannotCompile
 
 COMPILED_POLICIES = ("random", *STYLE_NAMES)  # the bots whose games the compiled loop plays
 _LOADED: dict = {}  # (id of Tables, greedy) -> (Tables, Compiled or None)
-
-
-def wanted() -> bool:
-    """Whether the compiled backend may be used: numba importable, and TOURING_KERNEL not `python`."""
-    if os.environ.get("TOURING_KERNEL", "").strip().lower() == "python":
-        return False
-    try:
-        import numba  # noqa: F401
-    except Exception:  # noqa: BLE001 - missing, or broken in this environment: the Python kernel plays
-        return False
-    return True
 
 
 def announce(message: str) -> None:
@@ -108,7 +97,7 @@ _TABLES: dict = {}
 
 def run_tables(t: Tables):
     """The run tables of Tables t (kept for the process: the plays found stay found)."""
-    from .runtime import RunTables
+    from ...bots.compiled.runtime import RunTables
 
     found = _TABLES.get(id(t))
     if found is None or found.t is not t:

@@ -1,4 +1,4 @@
-"""Simulate stage, the compiled backend's module: the translated kernel, its helpers and its chunk driver.
+"""Bots stage, the compiled kernel's module: the translated kernel, its helpers and its chunk driver.
 
 translate.py rewrites the generated kernel and measuring loop; this module puts them into one numba
 module with the few helpers they call (the generator of base.rng in uint64 arithmetic, the move-code
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import sys
 import tempfile
 import time
@@ -21,7 +22,7 @@ from ...engine.schema import ONE
 from ...engine.tables import Tables
 from ...mechanics.counters.kernel import counter_tables
 from ...mechanics.penalties.play import penalty_tables, pile_cards
-from ..plan import BOT_SALT
+from ...base.rng import BOT_SALT
 from .translate import OFFER_BASE, PENDING_PARTS, CannotCompile, Translated, scalar_start, to_tuple, translate
 
 # a game's row: these columns, then each side's worst deficit
@@ -166,14 +167,10 @@ def cat(a, b):
 FILL_DUEL = '''
 
 @njit(cache=True)
-def fill_duel(s, key):
-    """engine.tables.Tables.fill_duel, without the cache: own-side codes, then attacks on the other side."""
-    n = 0
-    m = key
-    while m:
-        n += m & 1
-        m >>= 1
-    out = np.empty(n, np.int64)
+def fill_duel(s, key, out):
+    """engine.tables.Tables.fill_duel, without the cache: own-side codes, then attacks on the other side,
+    written into `out` (the driver's duel_buf, 2K long) and returned as its first part: no array made a
+    turn (the loop reads a turn's codes before it asks for the next turn's)."""
     i = 0
     for c in range(K):
         if key >> c & 1:
@@ -183,7 +180,7 @@ def fill_duel(s, key):
         if key >> (K + c) & 1:
             out[i] = TGT_CODE[1 - s, c]
             i += 1
-    return out
+    return out[:i]
 '''
 
 FILL_CODES = '''
@@ -276,7 +273,6 @@ def driver(tr: Translated, t: Tables) -> str:
     sides = t.sides
     behind = "; ".join(f"out[g, {len(COLUMNS) + v}] = r[3][{v}]" for v in range(sides))
     w, o, tu = (tr.scalars.index(n) for n in ("winner", "outcome", "turns"))
-    made.append("rule_cols = np.empty((4, 256), np.int64)  # the rule's columns of plays (rule_play)")
     body = "\n".join("    " + line for line in made + [f"sc = np.zeros({len(tr.scalars) + len(PENDING_PARTS)}, np.int64)"])
     return f'''
 
@@ -293,6 +289,8 @@ def play_chunk(seed_base, start, count, seat_styles, rotate, plays, hits, paid, 
     grng = np.zeros(1, np.uint64)
     brng = np.zeros(1, np.uint64)
     noev = np.full(1, -1, np.int64)
+    duel_buf = np.empty(2 * K, np.int64)
+    rule_cols = np.empty((4, 256), np.int64)  # the rule's columns of plays (rule_play)
     salt = np.uint64({BOT_SALT})
     for g in range(count):
         done[0] = g
@@ -400,16 +398,18 @@ def answers(t: Tables, tr: Translated) -> str:
     return "\n".join(lines)
 
 
-def module_source(t: Tables, greedy: bool = False) -> tuple[str, Translated]:
-    """The numba module's whole source for Tables t (CannotCompile if a line cannot be translated)."""
-    tr = translate(t, greedy)
+def module_source(t: Tables, greedy: bool = False, entries: tuple[str, ...] = (), drivers=()) -> tuple[str, Translated]:
+    """The numba module's whole source for Tables t (CannotCompile if a line cannot be translated); `entries`:
+    more kernel functions to translate, `drivers`: more functions (tr, t) -> source, written after play_chunk
+    (bots.compiled.playouts: the search's playouts)."""
+    tr = translate(t, greedy, entries)
     from ...engine.schema import state_fields
 
     for f in state_fields():
         if f.name in tr.scalars:
             start = scalar_start(f, t)
             tr.starts[f.name] = 0 if start is None else start
-    parts = [f'"""numba kernel written by touring_dsl.simulate.compiled for {t.ruleset_id}, setup {t.setup_id}, '
+    parts = [f'"""numba kernel written by touring_dsl.bots.compiled for {t.ruleset_id}, setup {t.setup_id}, '
              f'{t.players} players."""', "import numpy as np", "from numba import njit", HELPERS,
              f"K = {t.K}", f"OFFER_BASE = {OFFER_BASE}"]
     parts += tr.constants
@@ -435,7 +435,20 @@ def module_source(t: Tables, greedy: bool = False) -> tuple[str, Translated]:
     parts.append(f"STRINGS = {tuple(tr.strings)!r}  # what the numbers standing for strings stand for (outcomes)")
     parts += ["\n\n" + f for f in tr.functions]
     parts.append(driver(tr, t))
+    parts += [more(tr, t) for more in drivers]
     return "\n".join(parts) + "\n", tr
+
+
+def wanted() -> bool:
+    """Whether the compiled kernel may be used: numba importable, and TOURING_KERNEL not `python` (the
+    simulator's chunks and the search's playouts ask the same)."""
+    if os.environ.get("TOURING_KERNEL", "").strip().lower() == "python":
+        return False
+    try:
+        import numba  # noqa: F401
+    except Exception:  # noqa: BLE001 - missing, or broken in this environment: the Python kernel plays
+        return False
+    return True
 
 
 class Compiled:
@@ -521,9 +534,10 @@ def load_for(t: Tables, announce=None, greedy: bool = False) -> Compiled:
     return compiled
 
 
-def load(text: str, announce=None, folder: Path | None = None) -> Compiled:
+def load(text: str, announce=None, folder: Path | None = None, warm=None) -> Compiled:
     """Import the module of `text` from the private folder (written there if missing), compiling its
-    functions now: warm from numba's cache beside it, or cold (announced, with the time it took)."""
+    functions now: warm from numba's cache beside it, or cold (announced, with the time it took); `warm`
+    compiles another entry than play_chunk (module -> None)."""
     digest = hashlib.sha256(text.encode()).hexdigest()[:24]
     folder = folder or compiled_folder()
     path = folder / f"touring_kernel_{digest}.py"
@@ -531,10 +545,10 @@ def load(text: str, announce=None, folder: Path | None = None) -> Compiled:
         tmp = path.with_suffix(".tmp")
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(path)
-    return load_named(f"touring_kernel_{digest}", folder, announce)
+    return load_named(f"touring_kernel_{digest}", folder, announce, warm)
 
 
-def load_named(name: str, folder: Path, announce=None) -> Compiled:
+def load_named(name: str, folder: Path, announce=None, warm=None) -> Compiled:
     """Import module `name` of the private folder and compile (or load from numba's cache) its play_chunk."""
     import numba  # noqa: F401 - the caller checked it is installed
 
@@ -550,7 +564,7 @@ def load_named(name: str, folder: Path, announce=None) -> Compiled:
     began, began_cpu = time.perf_counter(), time.process_time()
     if cold and announce:
         announce("compiling the kernel for this seating with numba (once; kept in the cache)...")
-    warm_up(module)
+    (warm or warm_up)(module)
     seconds, cpu = time.perf_counter() - began, time.process_time() - began_cpu
     if cold and announce:  # CPU time too: on a busy machine the wall clock says more about the others
         announce(f"compiled in {seconds:.1f} s ({cpu:.1f} s of CPU)")

@@ -1,4 +1,4 @@
-"""Simulate stage, the compiled backend's translation: the generated kernel's Python, rewritten for numba.
+"""Bots stage, the compiled kernel's translation: the generated kernel's Python, rewritten for numba.
 
 The Python kernel (engine.codegen) and the measuring loop (bots.playout) stay the one source of the
 rules; this module reads the very functions they write, as a syntax tree, and writes each again in the
@@ -79,8 +79,9 @@ def kernel_parts(t: Tables, greedy: bool) -> tuple[str, list[str], str, list[str
     return "\n".join(plain) + "\n", origins, w.text(), list(w.origins)
 
 
-def translate(t: Tables, greedy: bool = False) -> Translated:
-    """The numba module's parts for Tables t's measuring loop (every seat random unless `greedy`)."""
+def translate(t: Tables, greedy: bool = False, entries: tuple[str, ...] = ()) -> Translated:
+    """The numba module's parts for Tables t's measuring loop (every seat random unless `greedy`), and the
+    kernel functions named in `entries` besides (the search's playouts apply a move first: apply_code)."""
     kernel_src, kernel_origins, loop_src, loop_origins = kernel_parts(t, greedy)
     kernel_tree, loop_tree = ast.parse(kernel_src), ast.parse(loop_src)
     defs = {node.name: (node, kernel_src, kernel_origins) for node in kernel_tree.body
@@ -102,7 +103,7 @@ def translate(t: Tables, greedy: bool = False) -> Translated:
     out.offer_mechanics = [values[n].mechanic for n in offers]
     ctx = Context(t, out, values, defs)
     functions = {"play": FunctionTranslator(ctx, play, loop_src, loop_origins, measuring=True).run()}
-    queue = ["reset", "deal", *ctx.called]
+    queue = ["reset", "deal", *entries, *ctx.called]
     while queue:
         name = queue.pop(0)
         if name in functions:
@@ -111,7 +112,8 @@ def translate(t: Tables, greedy: bool = False) -> Translated:
         functions[name] = FunctionTranslator(ctx, node, text, origins).run()
         queue.extend(ctx.called)
     order = [n for n in ("finish", "reshuffle", "draw_cards", "refresh", "reset", "deal") if n in functions]
-    used = fields_used(functions, out.fields + RUN_TABLES + SCRATCH)
+    order += [n for n in entries if n not in order]
+    used = fields_used(functions, out.fields + RUN_TABLES)
     out.used = used
     out.functions = [written(functions[n], used) for n in [*order, "play"]]
     out.constants = [constant_line(name, values[name], ctx) for name in sorted(ctx.constants_used)]
@@ -120,9 +122,10 @@ def translate(t: Tables, greedy: bool = False) -> Translated:
 
 FIELDS_MARK = "_FIELDS_"  # where a function's state fields go, once it is known which it uses
 # the tables a run keeps beside the state, passed like fields where used: the penalties' plays found so far
-# (keyed by hazard, victim, miles owed and the victim's piles), their takes, and what a miss needs
-RUN_TABLES = ("pen_index", "pen_store", "takes_p", "takes_n", "takes_len", "need")
-SCRATCH = ("rule_cols",)  # made once a chunk by the driver and passed like fields: the rule's columns of plays
+# (keyed by hazard, victim, miles owed and the victim's piles), their takes, and what a miss needs; and
+# the driver's own scratch arrays: the duel's codes are written into duel_buf (runtime.FILL_DUEL), the
+# rule's columns of plays into rule_cols (runtime.RULE_PLAY)
+RUN_TABLES = ("pen_index", "pen_store", "takes_p", "takes_n", "takes_len", "need", "duel_buf", "rule_cols")
 
 
 def fields_used(functions: dict, fields: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
@@ -635,7 +638,7 @@ class FunctionTranslator(ast.NodeTransformer):
             if func.id == "fill_duel":
                 self.ctx.out.helpers.add("fill_duel")
                 self.ctx.constants_used.update(("SELF_CODE", "TGT_CODE"))
-                return call("fill_duel", *[self.visit(a) for a in node.args])
+                return call("fill_duel", *[self.visit(a) for a in node.args], name("duel_buf"))
             if func.id == "fill_codes":
                 self.ctx.out.helpers.add("fill_codes")
                 return call("fill_codes", self.visit(node.args[1]), self.visit(node.args[2]))
@@ -673,17 +676,8 @@ class FunctionTranslator(ast.NodeTransformer):
 
     def visit_For(self, node: ast.For):
         """`for p, n in TAKES[take]:` reads the run's takes table (a take id indexes it); `for c in BITS[m]:`
-        tests the bits of m in place (no array of them made: a rule seat's discard reads its hand's cards
-        so every turn)."""
+        tests the bits of m in place (bits_loop)."""
         it = node.iter
-        if isinstance(it, ast.Subscript) and isinstance(it.value, ast.Name) and it.value.id == "BITS" \
-                and isinstance(node.target, ast.Name) and not node.orelse:
-            mask = f"_bits{node.lineno}_{node.col_offset}"  # the mask as the loop began, as BITS[m] was read then
-            c = node.target.id
-            head = ast.parse(f"{mask} = {ast.unparse(self.visit(it.slice))}\nfor {c} in range(K):\n"
-                             f"    if {mask} >> {c} & 1:\n        pass").body
-            head[1].body[0].body = self.statements(node.body) or [ast.Pass()]
-            return head
         if isinstance(it, ast.Subscript) and isinstance(it.value, ast.Name) and it.value.id == "TAKES":
             if not (isinstance(node.target, ast.Tuple) and len(node.target.elts) == 2):
                 raise self.refuse(node, "a take read otherwise than as (pile card, count)")
@@ -695,7 +689,22 @@ class FunctionTranslator(ast.NodeTransformer):
             if node.orelse:
                 head.orelse = self.statements(node.orelse)
             return head
+        if isinstance(it, ast.Subscript) and isinstance(it.value, ast.Name) and it.value.id == "BITS" \
+                and isinstance(node.target, ast.Name) and not self.read_outside(node.target.id, node):
+            return self.bits_loop(node)
         return self.generic_visit(node)
+
+    def bits_loop(self, node: ast.For) -> list:
+        """`for c in BITS[m]:` (m's set bits, lowest first) as a loop over the card codes that skips the bits
+        not set: the same cards in the same order, without an array made each time (the rule's discard
+        runs it every turn it discards)."""
+        c, mask = node.target.id, f"_bits{node.lineno}"
+        head = ast.parse(f"{mask} = {ast.unparse(self.visit(node.iter.slice))}\nfor {c} in range(K):\n"
+                         f"    if not {mask} >> {c} & 1:\n        continue").body
+        head[1].body += self.statements(node.body)
+        if node.orelse:
+            head[1].orelse = self.statements(node.orelse)
+        return head
 
     def kernel_call(self, node: ast.Call) -> ast.Call:
         """A call of another kernel function: the game passed as its fields, omitted arguments filled in."""
