@@ -350,13 +350,55 @@ def test_a_module_numba_refuses_is_reported_and_the_python_kernel_plays(monkeypa
 
 
 def test_two_workers_of_the_compiled_kernel_add_up_to_one():
-    """With --jobs 2 the compiled kernel's workers take runs of chunks (runner.bigger_units), not single
-    chunks: the Tally is the one a single process makes, game for game."""
+    """With --jobs 2 the compiled kernel's workers take runs of chunks (runner.work_units), not single
+    chunks, smaller as the run nears its end: the Tally is the one a single process makes, game for game."""
     pytest.importorskip("numba")
     from touring_dsl.simulate import runner
 
     plan = plan_for("touring-1937", 2, "two-players", games=3000)
     assert runner.compiled_in_use(plan)
-    units = list(runner.bigger_units(plan, 2))
-    assert units[0] == (0, 500) and units[-1][1] == 3000 and len(units) == 6
+    units = list(runner.work_units(plan, 2))
+    assert units == [(0, 1000), (1000, 2000), (2000, 3000)]
     assert runner.run(plan, jobs=2) == runner.run(plan, jobs=1)
+    plan = plan_for("touring-1937", 2, "two-players", games=12_000)  # units of 3000 games down to 1000
+    assert len({stop - start for start, stop in runner.work_units(plan, 2)}) > 3
+    rows = {1: [], 2: []}
+    tallies = {jobs: runner.run(plan, jobs=jobs, records=rows[jobs].extend) for jobs in (1, 2)}
+    assert tallies[1] == tallies[2] and tallies[1].games == 12_000
+    assert rows[1] == rows[2] and [row[0] for row in rows[2]] == list(range(12_000))
+
+
+def test_units_shrink_towards_the_end_so_workers_finish_together():
+    """A long compiled run: every game in exactly one unit, in order; no unit beyond MOST_UNIT (the progress
+    bar moves) nor, but for the last, below LEAST_UNIT; and the last units are the smallest, so no worker
+    is left alone with a large one while the other waits (equal units did exactly that)."""
+    pytest.importorskip("numba")
+    from touring_dsl.simulate import runner
+
+    plan = plan_for("touring-1937", 2, "two-players", games=200_000)
+    units = list(runner.work_units(plan, 2))
+    assert [start for start, _ in units] == [0] + [stop for _, stop in units[:-1]] and units[-1][1] == plan.games
+    sizes = [stop - start for start, stop in units]
+    assert max(sizes) == runner.MOST_UNIT and min(sizes[:-1]) == runner.LEAST_UNIT
+    assert sizes == sorted(sizes, reverse=True)
+    assert sum(sizes[-4:]) <= 2 * runner.MOST_UNIT // 5  # the last four together: less than a large unit
+    assert list(runner.work_units(plan, 1)) == list(plan.chunks())  # one process: the plan's chunks, as before
+
+
+def test_loading_the_kernel_leaves_the_collector_as_it_was():
+    """The collector is paused while the kernel loads (runner.collection_paused): on again after a run,
+    and still off for a caller that had turned it off."""
+    import gc
+
+    pytest.importorskip("numba")
+    from touring_dsl.simulate import runner
+
+    plan = plan_for("touring-1937", 2, "two-players", games=300)
+    runner.run(plan, jobs=1)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        runner.run(plan, jobs=2)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -51,6 +51,19 @@ def test_help_from_the_cache_lists_what_the_built_commands_say(tmp_path: Path) -
         assert f"│ {name} " in warm.stdout
 
 
+def test_a_command_that_ends_sets_its_heap_aside_from_the_last_collection(tmp_path: Path) -> None:
+    """The CLI freezes what is left when a command ends (gc.freeze): the interpreter's last full collection,
+    which would walk every object only for the exit to free them (a quarter of a second once numba is
+    loaded), walks none of them. Seen from an exit handler, which runs after main() has returned."""
+    probe = ("import atexit, gc, sys; atexit.register(lambda: print('FROZEN', gc.get_freeze_count(), file=sys.stderr));"
+             "from touring_dsl.cli.app import main; main()")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    for args in (["show", "touring-1937"], ["show", "no-such-edition"]):  # success and a user's failure alike
+        result = subprocess.run([sys.executable, "-c", probe, *args], env=env, cwd=ROOT, capture_output=True, text=True)
+        frozen = next(line for line in result.stderr.splitlines() if line.startswith("FROZEN"))
+        assert int(frozen.split()[1]) > 10_000, (args, result.returncode)
+
+
 # Plain parameters: a command of PlainCommand converts exactly as Typer's own TyperCommand does.
 
 def received(command_class: type, args: list[str], loud: str | None = None) -> tuple[int, str, str]:

@@ -1,6 +1,7 @@
 """CLI stage, entry point: the Typer app, importing a subcommand's module only when that command runs."""
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 from pathlib import Path
@@ -131,6 +132,9 @@ def main() -> None:
         print("\ninterrupted", file=sys.stderr)
         sys.exit(130)
     except SystemExit:
+        # the process ends here: its last full collection would walk every object only to free them all
+        # (a quarter of a second once numba is loaded), so what is left is set aside from it
+        gc.freeze()
         raise
     except Exception as exc:  # anything unforeseen is our bug, never a traceback for the user
         from .common import report_bug

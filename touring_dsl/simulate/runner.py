@@ -7,7 +7,10 @@ tests/test_simulate_paths.py checks game by game.
 """
 from __future__ import annotations
 
+import gc
 from collections import Counter
+from contextlib import contextmanager
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from .plan import BOT_SALT, CHUNK, Plan, game_seed
@@ -166,22 +169,46 @@ def run(plan: Plan, jobs: int = 1, backend: str = "local", progress: Callable[[i
 
 
 def _chunk_results(plan: Plan, jobs: int, backend: str) -> Iterator[tuple[Tally, list]]:
-    work = ((plan, start, stop) for start, stop in plan.chunks())  # streamed: the pool's pipe paces it
     if backend == "ray":
         from .ray_backend import run_on_ray
 
-        yield from run_on_ray(work, run_chunk_args)
-    elif jobs <= 1 or plan.chunk_count == 1:
+        yield from run_on_ray(((plan, start, stop) for start, stop in plan.chunks()), run_chunk_args)
+        return
+    with collection_paused():
+        warm(plan)  # once, before any unit (and before workers are forked: they inherit it)
+    units = work_units(plan, jobs)
+    ahead = list(islice(units, 2))
+    work = ((plan, start, stop) for start, stop in chain(ahead, units))  # streamed: the pool's pipe paces it
+    if jobs <= 1 or len(ahead) < 2:  # a single unit is played here: no worker would share it
         for args in work:
             yield run_chunk_args(args)
-    else:
-        from .pool import worker_pool
+        return
+    from .pool import worker_pool
 
-        warm(plan)  # forked workers inherit the compiled ruleset and kernel instead of building their own
-        if compiled_in_use(plan):
-            work = ((plan, start, stop) for start, stop in bigger_units(plan, jobs))
-        with worker_pool(min(jobs, plan.chunk_count)) as pool:
-            yield from pool.imap(run_chunk_args, work)
+    with worker_pool(min(jobs, plan.chunk_count)) as pool:
+        yield from pool.imap(run_chunk_args, work)
+
+
+_SETTLED: list[bool] = []  # whether this process has set its first load aside from the collector
+
+
+@contextmanager
+def collection_paused():
+    """The garbage collector off while the kernel loads, and what the first load made set aside from it.
+    numba's import and its compiled module make some hundreds of thousands of objects that all stay: the
+    collector's passes over them, as they grew, were a fifth of the load; walked again by the first
+    collection after it, and by each forked worker's, they cost a few hundredths of a second more. Frozen
+    once a process (gc.freeze), they are never walked again; a later load's objects are collected as usual."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if not _SETTLED:
+            gc.freeze()
+            _SETTLED.append(True)
+        if was:
+            gc.enable()
 
 
 def compiled_in_use(plan: Plan) -> bool:
@@ -193,16 +220,35 @@ def compiled_in_use(plan: Plan) -> bool:
     return compiled_for(tables_of(plan), plan) is not None
 
 
-def bigger_units(plan: Plan, jobs: int, most: int = 20_000):
-    """Work units for workers of the compiled kernel: whole runs of consecutive chunks. A compiled chunk
-    of 250 games takes a few milliseconds, less than handing it to a worker and its Tally back, so each
-    worker gets some four units of up to `most` games; merged in order, they add up to the same Tally."""
-    unit = CHUNK * max(1, min(most // CHUNK, -(-plan.chunk_count // (jobs * 4))))
-    return ((start, min(start + unit, plan.games)) for start in range(0, plan.games, unit))
+# folding a unit and handing it over costs about half a millisecond: 14% of a chunk of 250 compiled games
+# (some 3.5 ms), a few percent of LEAST_UNIT games; MOST_UNIT games take some 0.15 s, as often as the
+# progress bar moves
+LEAST_UNIT = 4 * CHUNK
+MOST_UNIT = 40 * CHUNK
+
+
+def work_units(plan: Plan, jobs: int) -> Iterator[tuple[int, int]]:
+    """The (start, stop) units of a run, in order: the plan's chunks, except for the compiled kernel with
+    several workers, where a chunk of 250 games (a few milliseconds) costs less to play than to hand over
+    and fold. Its units are runs of consecutive chunks, each a fraction of what is left (guided
+    self-scheduling): large while much is left, down to LEAST_UNIT games at the end, so the workers finish
+    together instead of one waiting for the other's last large unit. Merged in order they make the same
+    Tally as the chunks one by one, whatever the units."""
+    if jobs <= 1 or not compiled_in_use(plan):
+        yield from plan.chunks()
+        return
+    start = 0
+    while start < plan.games:
+        left = plan.games - start
+        share = -(-left // (2 * jobs))  # half of each worker's share of what is left
+        size = min(MOST_UNIT, max(LEAST_UNIT, -(-share // CHUNK) * CHUNK))
+        yield start, min(start + size, plan.games)
+        start += size
 
 
 def warm(plan: Plan) -> None:
-    """Compile the edition and its kernel in this process, before workers are forked from it."""
+    """Compile the edition and its kernel in this process (or load them warm), before the first unit is
+    played and before any worker is forked from it."""
     if fast_path(plan):
         from .compiled.chunk import compiled_for
         from .fast import loop_for
