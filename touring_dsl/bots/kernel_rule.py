@@ -2,8 +2,9 @@
 
 The rule bots (rule_bots.GreedyBot, rule_bots.ExpertBot) read a View and a list of Moves; KernelRule
 makes the very same choices from a kernel game's lists and move codes, with no Move or View made: the
-kernel's game loop (playout.py) reads its parts inline, the search asks it for a seat's move
-(greedy_policy), and tests/test_simulate_paths.py holds it to the public bots game by game.
+kernel's game loop (playout.py) calls its `play` and reads its `keeps` as constants (the compiled
+backend compiles greedy.choose_play itself and reads the same constants), the search asks it for a
+seat's move (greedy_policy), and tests/test_simulate_paths.py holds it to the public bots game by game.
 """
 from __future__ import annotations
 
