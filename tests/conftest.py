@@ -8,6 +8,14 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Timing is no property of the code under test: in this suite's process, which holds numba's compiled
+# modules and a large heap, one full garbage collection can stall a draw for a second (CI once failed
+# tests/test_engine_codec.py's health check so). Properties keep every example and assertion; only the
+# clock-based checks are off.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 # Set at import, before any test runs a command, so subprocesses inherit it too.
 _CACHE = tempfile.mkdtemp(prefix="touring-test-cache-")
