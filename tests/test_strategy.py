@@ -1,11 +1,14 @@
 """Strategy: the scorer bot plays for what an edition's scoring pays, read from the compiled rules; levels."""
 from __future__ import annotations
 
+import pytest
+
 from touring_dsl.language.archive import load
 from touring_dsl.bots.players import make_bot, play
 from touring_dsl.bots.rule_bots import ExpertBot, GreedyBot, RandomBot
 from touring_dsl.engine import Move, build_position, new_game
 from touring_dsl.base.rng import Rng
+from touring_dsl.bots.search.pimc import RolloutBot
 from touring_dsl.bots.strategy import ScorerBot, knowledge_for
 
 RIVAL_RUNNING = {"go": ["Roll"], "piles": [("100 km", 1)]}
@@ -97,10 +100,11 @@ def test_levels_name_calibrated_bots():
     assert isinstance(make_bot("easy", mille()), RandomBot)
     assert type(make_bot("medium", mille())) is GreedyBot
     assert isinstance(make_bot("hard", mille()), ScorerBot)
-    assert type(make_bot("hard", load("touring-1937"))) is ExpertBot
+    assert type(make_bot("hard", load("touring-1937"))) is RolloutBot
 
 
-def test_the_cli_takes_levels_and_plays_the_same_games_as_their_bots():
+@pytest.mark.parametrize("edition,bots,games", [("mille-bornes", "scorer,random", 2), ("touring-1937", "rollout,random", 1)])
+def test_the_cli_takes_levels_and_plays_the_same_games_as_their_bots(edition, bots, games):
     import json
 
     from typer.testing import CliRunner
@@ -108,15 +112,15 @@ def test_the_cli_takes_levels_and_plays_the_same_games_as_their_bots():
     from touring_dsl.cli.app import app
 
     def played(bots: str) -> dict:
-        result = CliRunner().invoke(app, ["simulate", "touring-1937", "--games", "6", "--jobs", "1",
+        result = CliRunner().invoke(app, ["simulate", edition, "--games", str(games), "--jobs", "1",
                                           "--bots", bots, "--json"])
         assert result.exit_code == 0, result.output
         return json.loads(result.stdout)
 
-    levels, bots = played("hard,easy"), played("expert,random")
-    assert levels["seats"][0]["wins"] == bots["seats"][0]["wins"]
-    assert levels["length_histogram"] == bots["length_histogram"]
-    refused = CliRunner().invoke(app, ["simulate", "touring-1937", "--games", "2", "--bots", "hardest,easy"])
+    levels, named = played("hard,easy"), played(bots)
+    assert levels["seats"][0]["wins"] == named["seats"][0]["wins"]
+    assert levels["length_histogram"] == named["length_histogram"]
+    refused = CliRunner().invoke(app, ["simulate", edition, "--games", "2", "--bots", "hardest,easy"])
     assert refused.exit_code == 2 and "hardest" in refused.output
 
 

@@ -19,11 +19,14 @@ None when numba is missing, TOURING_KERNEL is `python`, or the kernel cannot be 
 from __future__ import annotations
 
 import sys
+import threading
 
 from ...engine.schema import ONE
 from ...engine.tables import Tables
 from ..greedy import STYLE_NAMES
-from .runtime import RunTables, compiled_folder, load, module_source, state_fields_of, wanted
+from .background import compile_in_background, progress
+from .runtime import (RunTables, compiled_folder, forced, is_cached, load_named, module_source, state_fields_of, wanted,
+                      write_module)
 from .translate import CannotCompile, Translated
 
 # a playout's row: these columns, then each side's miles
@@ -309,42 +312,93 @@ class Decision:
         return (out, states.tolist()) if whole else out
 
 
-_LOADED: dict = {}  # (id of Tables, rule) -> (Tables, Playouts or None)
+_LOADED: dict = {}  # (id of Tables, rule) -> (Tables, Playouts, or Waiting while a child compiles, or None)
+_LOCK = threading.Lock()  # web tables ask from several threads
 
 
-def playouts_for(t: Tables, rule: str | None = "expert") -> Playouts | None:
+def playouts_for(t: Tables, rule: str | None = "expert", background: bool = False) -> Playouts | None:
     """The compiled playouts of Tables t with every seat on the rule in Style `rule` (greedy.STYLES), or with
     every seat random when `rule` is None (the loop's random policy, drawing from Rng(0)); None when they
-    cannot be had here: the Python playouts play, the same games."""
+    cannot be had here: the Python playouts play, the same games. With `background`, a module not yet in
+    numba's cache is compiled by a child process (compiled.background) and None is the answer until it is
+    done, so a bot's first moves do not wait for numba (TOURING_KERNEL=compiled waits)."""
     if not wanted():
         return None
     key = (id(t), rule)
-    found = _LOADED.get(key)
-    if found is None or found[0] is not t:
-        try:
-            found = _LOADED[key] = (t, load_playouts(t, rule))
-        except CannotCompile:
-            found = _LOADED[key] = (t, None)
-        except Exception as error:  # noqa: BLE001 - numba refusing what the translation wrote is our bug, not the game's
-            print(f"touring: internal error (please report it): the compiled playouts did not compile "
-                  f"({type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}); the Python "
-                  f"playouts play the same games", file=sys.stderr, flush=True)
-            found = _LOADED[key] = (t, None)
-    return found[1]
+    with _LOCK:
+        found = _LOADED.get(key)
+        if found is None or found[0] is not t:
+            found = _LOADED[key] = (t, *attempt(lambda: started(t, rule, background and not forced())))
+        if isinstance(found[1], Waiting):
+            found = _LOADED[key] = (t, *attempt(found[1].ready))
+    return found[1] if isinstance(found[1], Playouts) else None
 
 
-def load_playouts(t: Tables, rule: str | None) -> Playouts:
-    """The playouts module of Tables t: translated (some 0.05 s), then loaded from the private folder and
-    numba's cache beside it, or compiled once and kept there (warm: a decision with no table)."""
-    from ...engine.game import Game
+def attempt(load) -> tuple:
+    """(what load() gave) or (None): the kernel refused by the translation, or numba failing on what it
+    wrote, which is our bug (reported) and not the game's."""
+    try:
+        return (load(),)
+    except CannotCompile:
+        return (None,)
+    except Exception as error:  # noqa: BLE001 - numba refusing what the translation wrote is our bug, not the game's
+        print(f"touring: internal error (please report it): the compiled playouts did not compile "
+              f"({type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}); the Python "
+              f"playouts play the same games", file=sys.stderr, flush=True)
+        return (None,)
 
-    text, tr = module_source(t, rule is not None, (ENTRY,), (driver,))
-    pack, unpack = written(pack_source(tr, t), "pack"), written(unpack_source(tr, t), "unpack")
-    compiled = load(text, None, compiled_folder(), lambda module: warm(module, pack(Game(t, 0), module.STRINGS)))
-    seats, width = len(t.side_of), state_width(tr, t)
-    if rule is None:
-        return Playouts(t, compiled.module, pack, unpack, width, 0, -1)
-    return Playouts(t, compiled.module, pack, unpack, width, (1 << seats) - 1, STYLE_NAMES.index(rule))
+
+class Waiting:
+    """A seating's playouts module written to the private folder and being compiled by a child process."""
+
+    def __init__(self, source: "Source", job):
+        self.source, self.job = source, job
+
+    def ready(self) -> "Playouts | Waiting":
+        """The playouts, loaded from numba's cache, once the child is done; self while it works."""
+        state = progress(self.job)
+        if state in ("waiting", "compiling"):
+            return self
+        if state == "failed":
+            raise RuntimeError(f"the child compiling them failed: {self.job.why()}")
+        return self.source.load()
+
+
+class Source:
+    """The playouts module of Tables t, translated (some 0.05 s) and written to the private folder."""
+
+    def __init__(self, t: Tables, rule: str | None):
+        text, tr = module_source(t, rule is not None, (ENTRY,), (driver,))
+        self.t, self.rule, self.tr = t, rule, tr
+        self.pack, self.unpack = written(pack_source(tr, t), "pack"), written(unpack_source(tr, t), "unpack")
+        self.folder = compiled_folder()
+        self.name = write_module(text, self.folder)
+
+    def packed_start(self) -> list[int]:
+        """A packed table (the game before its deal) to compile `rollouts` with: the types a decision gives."""
+        from ...engine.game import Game
+
+        return self.pack(Game(self.t, 0), list(self.tr.strings))
+
+    def cached(self) -> bool:
+        return is_cached(self.folder, self.name, "rollouts")
+
+    def load(self) -> Playouts:
+        """The module loaded from numba's cache beside it, or compiled now and kept there."""
+        compiled = load_named(self.name, self.folder, None, lambda module: warm(module, self.packed_start()))
+        t, seats, width = self.t, len(self.t.side_of), state_width(self.tr, self.t)
+        if self.rule is None:
+            return Playouts(t, compiled.module, self.pack, self.unpack, width, 0, -1)
+        return Playouts(t, compiled.module, self.pack, self.unpack, width, (1 << seats) - 1, STYLE_NAMES.index(self.rule))
+
+
+def started(t: Tables, rule: str | None, background: bool) -> "Playouts | Waiting":
+    """The playouts of Tables t loaded now (from numba's cache, or compiled here unless `background`), or a
+    child process started to compile them."""
+    source = Source(t, rule)
+    if not background or source.cached():
+        return source.load()
+    return Waiting(source, compile_in_background(source.folder, source.name, source.packed_start()))
 
 
 def warm(module, packed: list[int]) -> None:

@@ -495,7 +495,7 @@ def is_warm(t: Tables, greedy: bool = False) -> bool:
     loading it costs a fraction of a second, not a compile."""
     folder = compiled_folder()
     name = indexed(seating_key(t, greedy), folder)
-    return name is not None and any((folder / "__pycache__").glob(f"{name}.play_chunk-*.nbi"))
+    return name is not None and is_cached(folder, name, "play_chunk")
 
 
 def remember(key: str | None, name: str, folder: Path) -> None:
@@ -538,14 +538,29 @@ def load(text: str, announce=None, folder: Path | None = None, warm=None) -> Com
     """Import the module of `text` from the private folder (written there if missing), compiling its
     functions now: warm from numba's cache beside it, or cold (announced, with the time it took); `warm`
     compiles another entry than play_chunk (module -> None)."""
-    digest = hashlib.sha256(text.encode()).hexdigest()[:24]
     folder = folder or compiled_folder()
-    path = folder / f"touring_kernel_{digest}.py"
+    return load_named(write_module(text, folder), folder, announce, warm)
+
+
+def write_module(text: str, folder: Path) -> str:
+    """The name of the module of `text` in the private folder, written there if missing (named by its digest)."""
+    name = f"touring_kernel_{hashlib.sha256(text.encode()).hexdigest()[:24]}"
+    path = folder / f"{name}.py"
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         tmp = path.with_suffix(".tmp")
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(path)
-    return load_named(f"touring_kernel_{digest}", folder, announce, warm)
+    return name
+
+
+def is_cached(folder: Path, name: str, function: str) -> bool:
+    """Whether numba's cache beside module `name` holds `function` compiled (loading it is then no compile)."""
+    return any((folder / "__pycache__").glob(f"{name}.{function}-*.nbi"))
+
+
+def forced() -> bool:
+    """TOURING_KERNEL=compiled: compile whatever it costs, and wait for it (benchmarks and tests)."""
+    return os.environ.get("TOURING_KERNEL", "").strip().lower() == "compiled"
 
 
 def load_named(name: str, folder: Path, announce=None, warm=None) -> Compiled:
@@ -559,8 +574,7 @@ def load_named(name: str, folder: Path, announce=None, warm=None) -> Compiled:
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
-    kept = Path(module.__file__).parent / "__pycache__"  # numba's cache: an index per function compiled
-    cold = not module.play_chunk.signatures and not any(kept.glob(f"{name}.play_chunk-*.nbi"))
+    cold = not module.play_chunk.signatures and not is_cached(Path(module.__file__).parent, name, "play_chunk")
     began, began_cpu = time.perf_counter(), time.process_time()
     if cold and announce:
         announce("compiling the kernel for this seating with numba (once; kept in the cache)...")

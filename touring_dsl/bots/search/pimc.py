@@ -147,7 +147,7 @@ class RolloutBot:
                 or mine.deal is not RolloutBot.deal or mine.twin is not RolloutBot.twin
                 or mine.worth is not RolloutBot.worth):
             return None
-        playouts = playouts_for(t, "expert")
+        playouts = playouts_for(t, "expert", background=True)  # the Python playouts while numba compiles
         if playouts is None:
             return None
         decision = playouts.decision(belief.seen, belief.unseen, belief.hidden_hands, belief.draw_size, codes)

@@ -9,14 +9,13 @@ the translation accepts; any other run plays on the Python kernel, the same game
 """
 from __future__ import annotations
 
-import os
 import sys
 
 from ...engine.tables import Tables
 from ...bots.greedy import STYLE_NAMES
 from ..plan import Plan
 from ..stats import Tally
-from ...bots.compiled.runtime import COLUMNS, Compiled, is_warm, load_for, wanted
+from ...bots.compiled.runtime import COLUMNS, Compiled, forced, is_warm, load_for, wanted
 from ...bots.compiled.translate import CannotCompile
 
 COMPILED_POLICIES = ("random", *STYLE_NAMES)  # the bots whose games the compiled loop plays
@@ -30,10 +29,6 @@ def announce(message: str) -> None:
 # games below which a seating not compiled yet plays on the Python kernel: a cold compile (8 to 13 s of CPU)
 # costs more than the Python kernel takes for them (about 0.15 ms a random game, 0.3 ms a rule bot's)
 WORTH_COMPILING = 50_000
-
-
-def forced() -> bool:
-    return os.environ.get("TOURING_KERNEL", "").strip().lower() == "compiled"
 
 
 def compiled_for(t: Tables, plan: Plan) -> Compiled | None:
