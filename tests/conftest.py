@@ -63,5 +63,20 @@ def leaves_the_checkout_alone():
     assert not left, f"the test left {sorted(left)} in {_ROOT}; write into tmp_path"
 
 
+@pytest.fixture
+def without_numba(monkeypatch):
+    """An environment where `import numba` fails, as it does without the `fast` extra."""
+    import builtins
+
+    real = builtins.__import__
+
+    def no_numba(name, *args, **kwargs):
+        if name == "numba" or name.startswith("numba."):
+            raise ImportError("no numba here")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_numba)
+
+
 def pytest_sessionfinish(session, exitstatus) -> None:
     shutil.rmtree(_CACHE, ignore_errors=True)

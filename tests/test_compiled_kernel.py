@@ -157,17 +157,7 @@ def test_touring_kernel_python_forces_the_python_kernel(monkeypatch):
     assert chunk.compiled_for(t, plan_for("touring-1937", 2, t.setup_id)) is None
 
 
-def test_without_numba_the_python_kernel_plays(monkeypatch):
-    import builtins
-
-    real = builtins.__import__
-
-    def no_numba(name, *args, **kwargs):
-        if name == "numba" or name.startswith("numba."):
-            raise ImportError("no numba here")
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_numba)
+def test_without_numba_the_python_kernel_plays(without_numba):
     assert not chunk.wanted()
     from touring_dsl.simulate.runner import run_chunk
 

@@ -154,17 +154,7 @@ def test_no_compiled_playouts_with_the_python_kernel_asked_for(monkeypatch):
     assert playouts.playouts_for(t, RULE) is None
 
 
-def test_no_compiled_playouts_without_numba(monkeypatch):
-    import builtins
-
-    real = builtins.__import__
-
-    def no_numba(name, *args, **kwargs):
-        if name == "numba" or name.startswith("numba."):
-            raise ImportError("no numba here")
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_numba)
+def test_no_compiled_playouts_without_numba(monkeypatch, without_numba):
     monkeypatch.setattr(playouts, "_LOADED", {})
     t = Belief(load_view("touring-1937")).seen.t
     assert playouts.playouts_for(t, RULE) is None

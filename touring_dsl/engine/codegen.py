@@ -181,7 +181,10 @@ class Emitter(machinery.Emitter):
         legality.refresh_all(self)
 
     def refresh(self, v: str) -> None:
-        legality.refresh(self, v)
+        if self.loop:  # a call in the measuring loop: numba types and compiles the lines once, not at each place
+            self.w(f"refresh(self, {v})")
+        else:
+            legality.refresh(self, v)
 
     def offer_counter(self) -> None:
         named_step("offer_counter")(self)

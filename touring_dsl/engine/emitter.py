@@ -299,7 +299,7 @@ OWN_CONSTANTS = {
     "cards": ("KIND", "MILES", "NEED", "ALLOW", "MILE_OK", "OWN_GZ", "EXPO_GZ", "OWN_RUN", "EXPO_RUN"),
     "removals": ("REMOVES",),
     "codes": ("OTHERS", "NAMES", "BITS", "TAKES", "COUNTER_CODE", "DUEL_CODES", "OWN_CODES", "TGT_CODES",
-              "SELF_CODE", "TGT_CODE", "fill_duel", "fill_codes", "finish", "reshuffle", "draw_cards", "DECK", "BIT",
+              "SELF_CODE", "TGT_CODE", "fill_duel", "fill_codes", "finish", "reshuffle", "draw_cards", "refresh", "DECK", "BIT",
               "event"),
     "copies_and_waits": ("COPIES", "CounterOffer", "DISCARD_DOWN", "Offer"),
 }

@@ -32,7 +32,7 @@ def refresh(e: Emitter, v: str) -> None:
 
 def refresh_all(e: Emitter) -> None:
     with e.w.block(f"for v in range({e.t.sides}):"):
-        refresh(e, "v")
+        e.refresh("v")
 
 
 def refresh_running(e: Emitter, v: str) -> None:
