@@ -26,7 +26,7 @@ from ...engine.tables import Tables
 from ..greedy import STYLE_NAMES
 from .background import compile_in_background, progress
 from .runtime import (RunTables, compiled_folder, forced, is_cached, load_named, module_source, state_fields_of, wanted,
-                      write_module)
+                      warm_insert, write_module)
 from .translate import CannotCompile, Translated
 
 # a playout's row: these columns, then each side's miles
@@ -85,7 +85,7 @@ def driver(tr: Translated, t: Tables) -> str:
     return f'''
 
 @njit(cache=True)
-def rollouts(packed, unseen, hidden, draw_size, codes, samples, rstate, greedy, rules, out, states, pen_index,
+def rollouts(packed, unseen, hidden, draw_size, codes, samples, resume, greedy, rules, out, states, pen_index,
              pen_store, takes_p, takes_n, takes_len, need):
     """search.pimc's playouts of one decision: `samples` tables dealt from the packed public table (the
     unseen cards shuffled into the hidden hands, given as seat, size pairs, and the draw pile), each
@@ -93,13 +93,16 @@ def rollouts(packed, unseen, hidden, draw_size, codes, samples, rstate, greedy, 
     the Style numbered rules[seat]):
     out[table, move] = winner, outcome, turns, each side's miles; and where `states` has rows (races that
     score points: score_race reads the whole table), states[table, move] = the finished table, packed as
-    `packed` is. Returns the generator's state after."""
+    `packed` is. Returns the generator's state after. `resume` holds the first table to deal, the
+    generator's state before it and the first move to play out on it (0, the caller's state and 0 at first),
+    and is kept up to date as the playouts go, so that a call stopped by a penalty's plays not known yet
+    goes on from the playout it stopped at."""
     i = 0
 {body}
     grng = np.zeros(1, np.uint64)
     brng = np.zeros(1, np.uint64)
     rng = np.zeros(1, np.uint64)
-    rng[0] = rstate
+    rng[0] = resume[1]
     noev = np.full(1, -1, np.int64)
     plays = np.zeros(K, np.int64)
     hits = np.zeros(K, np.int64)
@@ -108,13 +111,16 @@ def rollouts(packed, unseen, hidden, draw_size, codes, samples, rstate, greedy, 
     duel_buf = np.empty(2 * K, np.int64)
     rule_cols = np.empty((4, 256), np.int64)  # the rule's columns of plays (runtime.RULE_PLAY)
     idle = splitmix64(np.uint64(0))
-    for g in range(samples):
+    for g in range(resume[0], samples):
+        resume[0] = g
+        resume[1] = rng[0]
         for _j in range(len(unseen)):
             pool[_j] = unseen[_j]
         shuffle(pool, rng)
         rng[0] = lcg_step(rng[0])
         seed = below(rng[0], 1 << 30)
-        for m in range(len(codes)):
+        for m in range(resume[2], len(codes)):
+            resume[2] = m
 {copy}
             at = 0
             for h in range(0, len(hidden), 2):
@@ -143,6 +149,7 @@ def rollouts(packed, unseen, hidden, draw_size, codes, samples, rstate, greedy, 
                 row = states[g, m]
                 i = 0
 {whole}
+        resume[2] = 0
     return rng[0]
 '''
 
@@ -299,15 +306,16 @@ class Decision:
         p = self.playouts
         out = np.zeros((samples, self.moves, len(ENDS) + p.t.sides), np.int64)
         states = np.zeros((samples, self.moves, p.width) if whole else (0, 1, 1), np.int64)
+        resume = np.array([0, rng.state, 0], np.uint64)
         while True:
             try:
                 state = p.module.rollouts(self.packed, self.unseen, self.hidden, self.draw_size, self.codes, samples,
-                                          np.uint64(rng.state), p.greedy, p.rules, out, states, *p.tables.args())
+                                          resume, p.greedy, p.rules, out, states, *p.tables.args())
                 break
-            except LookupError:  # a penalty's plays not known yet: found in Python, and the tables played again
-                if p.tables.need[0] != 1:
+            except LookupError:  # a penalty's plays not known yet: found in Python, and the table it stopped at
+                if p.tables.need[0] != 1:  # played again (the tables before it are done: resume)
                     raise
-                p.tables.fill()
+                p.tables.fill(p.module)
         rng.state = int(state)
         return (out, states.tolist()) if whole else out
 
@@ -409,9 +417,10 @@ def warm(module, packed: list[int]) -> None:
 
     empty = Dict.empty(key_type=types.int64, value_type=types.int64)
     none = np.zeros(0, np.int64)
-    module.rollouts(np.array(packed, np.int64), none, none, 0, none, 0, np.uint64(0), 0, none, np.zeros((0, 0, 1), np.int64),
+    module.rollouts(np.array(packed, np.int64), none, none, 0, none, 0, np.zeros(3, np.uint64), 0, none, np.zeros((0, 0, 1), np.int64),
                     np.zeros((0, 1, 1), np.int64), empty, np.zeros(1, np.int64), np.zeros((1, 1), np.int64),
                     np.zeros((1, 1), np.int64), np.zeros(1, np.int64), np.zeros(4, np.int64))
+    warm_insert(module, empty)
 
 
 def written(text: str, name: str):

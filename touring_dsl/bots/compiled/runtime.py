@@ -237,6 +237,14 @@ def penalty_plays(m, victim, zone_state, mileage_counts, pen_index, pen_store, n
     return out
 
 
+@njit(cache=True)
+def pen_insert(pen_index, keys, values):
+    """pen_index[keys[i]] = values[i]: RunTables.fill's plays, entered in one call (numba's typed dict
+    takes a third of a millisecond for each item entered from Python)."""
+    for i in range(len(keys)):
+        pen_index[keys[i]] = values[i]
+
+
 @njit(cache=True, no_cpython_wrapper=True)
 def pen_key(c, victim, owed, counts):
     key = c | victim << 6 | owed << 10
@@ -597,6 +605,7 @@ class RunTables:
         self.t = t
         self.pen_index = Dict.empty(key_type=types.int64, value_type=types.int64)
         self.store: list[int] = []
+        self.known: set[int] = set()  # pen_index's keys (asking the typed dict from Python is slow)
         self.pen_store = np.zeros(1, np.int64)
         self.need = np.zeros(4 + t.K, np.int64)  # a miss: its hazard, victim, miles owed, the victim's counts
         self.takes_count = -1
@@ -622,25 +631,41 @@ class RunTables:
     def args(self) -> tuple:
         return (self.pen_index, self.pen_store, self.takes_p, self.takes_n, self.takes_len, self.need)
 
-    def fill(self) -> None:
-        """The plays the last miss asked for (self.need), found by the penalties' own code."""
+    def fill(self, module) -> None:
+        """The plays the last miss asked for (self.need), found by the penalties' own code, and with them those
+        of every other hazard and amount the penalties' table may ask of the same piles: a position's plays
+        are asked for each of its hazards in turn, and each miss stops the compiled call. `module`: the
+        compiled module that missed (its pen_insert enters them)."""
         from types import SimpleNamespace
 
         import numpy as np
         from ...mechanics.penalties.play import penalty_codes
 
-        _, hazard, victim, owed = (int(x) for x in self.need[:4])
+        victim = int(self.need[2])
         counts = [int(x) for x in self.need[4:]]
         game = SimpleNamespace(t=self.t, mileage_counts={victim: counts})
-        codes = list(penalty_codes(game, hazard, victim, owed))
-        key = hazard | victim << 6 | owed << 10
+        held = 0
         for i, c in enumerate(pile_cards(self.t)):
-            key |= counts[c] << (26 + 8 * i)
+            held |= counts[c] << (26 + 8 * i)
+        keys, values = [], []
+        for hazard, owed in self.owed:
+            key = hazard | victim << 6 | owed << 10 | held
+            if key not in self.known:
+                codes = list(penalty_codes(game, hazard, victim, owed))
+                keys.append(key)
+                values.append(len(self.store) << 20 | len(codes))
+                self.known.add(key)
+                self.store.extend(codes)
+        module.pen_insert(self.pen_index, np.array(keys, np.int64), np.array(values, np.int64))
         self.need[0] = 0  # answered
-        self.pen_index[key] = len(self.store) << 20 | len(codes)
-        self.store.extend(codes)
         self.pen_store = np.array(self.store or [0], np.int64)
         self.takes()
+
+    @property
+    def owed(self) -> list[tuple[int, int]]:
+        """Each (hazard, miles owed) the penalties' table holds."""
+        pen = getattr(self.t, "pen", None) or []
+        return sorted({(c, owed) for c, row in enumerate(pen) for owed in row if owed})
 
 
 def warm_up(module) -> None:
@@ -657,3 +682,12 @@ def warm_up(module) -> None:
     module.play_chunk(np.uint64(0), 0, 0, np.zeros(1, np.int64), 0, np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64), out,
                       np.zeros(1, np.int64), np.zeros((3, k), np.int64), empty, np.zeros(1, np.int64),
                       np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64), np.zeros(1, np.int64), np.zeros(4, np.int64))
+    warm_insert(module, empty)
+
+
+def warm_insert(module, empty) -> None:
+    """Compile (or load) pen_insert too, where the module has penalties: RunTables.fill calls it from Python."""
+    import numpy as np
+
+    if hasattr(module, "pen_insert"):
+        module.pen_insert(empty, np.zeros(0, np.int64), np.zeros(0, np.int64))

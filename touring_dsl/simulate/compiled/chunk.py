@@ -79,7 +79,7 @@ def play_chunk(t: Tables, plan: Plan, start: int, stop: int, compiled: Compiled)
                 raise
             plays[:], hits[:], paid[:] = kept
             first += int(done[0])
-            tables.fill()
+            tables.fill(compiled.module)
     tally = Tally(players=plan.players, bots=plan.bots)
     rows = fold(tally, out, t, plan, start, compiled.strings)
     for counts, target in ((plays, tally.plays), (hits, tally.hazard_hits), (paid, tally.penalties_paid)):
