@@ -136,13 +136,16 @@ class Hub:
         """Let the bots move while one is to act; a bot's failure is reported and leaves the table as it is."""
         try:
             while table.bot_to_act() is not None:
-                await asyncio.sleep(self.bot_delay)
                 seat, view, legal, rng = table.bot_choice()
                 made = len(table.record.moves)
                 bot = table.bots[seat]
                 # every bot thinks off the event loop (a search, or a level made of one, takes a while;
-                # the others lose a thread hop); the view is the bot's own copy, the table is untouched
-                move = await asyncio.to_thread(bot.choose, view, legal, rng)
+                # the others lose a thread hop); the view is the bot's own copy, the table is untouched.
+                # It thinks during the bot delay, so its move shows the delay after its turn began however
+                # long it thought within it: a search's time grows with the plays its hidden hand allows
+                thinking = asyncio.ensure_future(asyncio.to_thread(bot.choose, view, legal, rng))
+                await asyncio.sleep(self.bot_delay)
+                move = await thinking
                 if len(table.record.moves) != made or move not in legal:
                     continue
                 try:
