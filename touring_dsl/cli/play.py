@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +38,7 @@ A card you cannot play shows why next to it in your hand. A move marked ! forfei
 HELP = help_text()  # the help in English, as the module is read (tests compare the words on the screen with it)
 YES = ("y", "yes", "o", "oui")  # a yes in either language the table speaks
 NOT_SAVING = ("n", "no", "q", "quit", "exit")  # answers to the save prompt that leave the game unsaved
+BOT_PACE = 0.6  # seconds from a bot's turn to its move with a person at the terminal (as `touring serve`'s bot delay)
 LONGEST_NUMBER = 6  # digits: more than any move list holds, and short enough to convert safely
 
 
@@ -134,12 +136,21 @@ class Session:
             if self.seats.is_human(seat):
                 move = self.ask(seat)
             else:
+                began = time.monotonic()
                 move = self.seats.bots[seat].choose(self.game.view(seat), self.game.legal_moves(),
                                                     bot_rng(self.record.header["seed"], len(self.record.moves) + 1))
+                self.pace_bot(began)
             if self.signal_sounded():  # a move chosen after the bell is not played
                 break
             self.commit(seat, move, announce=watching)
         self.finish()
+
+    def pace_bot(self, began: float) -> None:
+        """With a person at the terminal, a bot's move shows BOT_PACE after its turn began, however long it
+        thought within that: a search's time grows with the plays its hidden hand allows, and the person
+        would read it from the clock."""
+        if self.interactive and self.seats.humans:
+            time.sleep(max(0.0, began + BOT_PACE - time.monotonic()))
 
     def signal_sounded(self) -> bool:
         if self.signal is not None and not self.game.is_over and self.signal.due(self.game):

@@ -1,4 +1,4 @@
-"""A bot's move shows the bot delay after its turn began, however long it thought within the delay.
+"""A bot's move shows a fixed time after its turn began (the web's bot delay, the terminal's pace), however long it thought within it.
 
 The rollout bot (the level `hard` in Touring) thinks for a time that grows with the plays its hidden
 hand allows; were its thinking added to the delay, the people at the table could read its hand from the
@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import time
 from types import SimpleNamespace
+
+import pytest
 
 from touring_dsl.web.channel import Hub
 
@@ -61,3 +63,16 @@ def test_a_bots_move_comes_at_the_delay_whatever_its_hidden_hand_made_it_think()
     for gap in gaps:
         assert DELAY <= gap < DELAY + 0.25, gaps  # thinking added to the delay would make 0.7 s
     assert max(gaps) - min(gaps) < 0.2, gaps
+
+
+def test_at_the_terminal_a_bots_move_waits_for_the_pace_only_with_a_person_at_a_real_terminal(monkeypatch):
+    from touring_dsl.cli import play
+
+    slept: list[float] = []
+    monkeypatch.setattr(play.time, "sleep", slept.append)
+    monkeypatch.setattr(play.time, "monotonic", lambda: 100.25)  # the bot thought for a quarter of a second
+    session = object.__new__(play.Session)
+    for interactive, humans in ((True, [0]), (False, [0]), (True, [])):
+        session.interactive, session.seats = interactive, SimpleNamespace(humans=humans)
+        session.pace_bot(100.0)
+    assert slept == [pytest.approx(play.BOT_PACE - 0.25)]  # a person at a terminal: the rest of the pace; else no wait
