@@ -64,6 +64,8 @@ class Compiling:
             return "waiting"
         if self.returncode is None:
             self.returncode = self.process.poll()
+            if self.returncode == 0:
+                self.log.unlink(missing_ok=True)  # kept only to say why a compile failed
         if self.returncode is None:
             return "compiling"
         return "done" if self.returncode == 0 else "failed"
