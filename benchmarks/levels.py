@@ -10,7 +10,7 @@ it (rollout, ismcts: a tenth of a second a move and more) on deals D to D+M-1 on
 candidate for `hard`) plays `expert` in every edition on those M deals too. A deal is played as
 duel_matches.py plays it (its play_deal): twice, the seats swapped, a whole match where the edition scores
 matches and one race elsewhere. A level is played as the bot it is in that edition (`hard` is the scorer
-where races score points, the expert rule elsewhere), and the rows are filed under those bots' names, so
+where races score points, the rollout bot elsewhere), and the rows are filed under those bots' names, so
 that when a level changes its rows are played again rather than reused.
 
 Every deal is appended to --rows (a search bot's to --search-rows; JSON lines, gzip) as it finishes and a
