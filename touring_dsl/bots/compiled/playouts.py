@@ -271,7 +271,7 @@ class Playouts:
         self.t, self.module, self.pack, self.unpack, self.width, self.greedy = t, module, pack, unpack, width, greedy
         self.rules = np.full(len(t.side_of), style, np.int64)  # each seat's Style number
         self.strings = list(module.STRINGS)
-        self.tables = RunTables(t)
+        self.tables = RunTables(t, module)
 
     def finished(self, seen, row: list[int]):
         """The finished table of a row Decision.play(whole=True) wrote, as a kernel game (a copy of `seen`)."""
@@ -412,10 +412,8 @@ def started(t: Tables, rule: str | None, background: bool) -> "Playouts | Waitin
 def warm(module, packed: list[int]) -> None:
     """Compile (or load from numba's cache) rollouts for the argument types a decision gives it: no table dealt."""
     import numpy as np
-    from numba import types
-    from numba.typed import Dict
 
-    empty = Dict.empty(key_type=types.int64, value_type=types.int64)
+    empty = module.new_index()
     none = np.zeros(0, np.int64)
     module.rollouts(np.array(packed, np.int64), none, none, 0, none, 0, np.zeros(3, np.uint64), 0, none, np.zeros((0, 0, 1), np.int64),
                     np.zeros((0, 1, 1), np.int64), empty, np.zeros(1, np.int64), np.zeros((1, 1), np.int64),

@@ -29,10 +29,20 @@ from .translate import OFFER_BASE, PENDING_PARTS, CannotCompile, Translated, sca
 COLUMNS = ("winner", "outcome", "turns", "changes", "since", "leader", "offered", "stuck", "reshuffles", "pmiles")
 
 HELPERS = f'''
+from numba import types
+from numba.typed import Dict
+
 MULTIPLIER = np.uint64({MULTIPLIER})
 INCREMENT = np.uint64({INCREMENT})
 U32 = np.uint64(32)
 LOW32 = np.uint64(0xFFFFFFFF)
+
+
+@njit(cache=True)
+def new_index():
+    """An empty table of penalty plays (RunTables.pen_index): made here, where numba's cache keeps the
+    code, rather than by Dict.empty in Python, which numba compiles anew in each process (0.2 s)."""
+    return Dict.empty(key_type=types.int64, value_type=types.int64)
 
 
 @njit(cache=True)
@@ -597,13 +607,11 @@ class RunTables:
     """What a run keeps beside the compiled module: the penalties' plays found so far (pen_index: key ->
     first << 20 | count, into pen_store) and the takes their codes name (engine.tables' t.takes, as arrays)."""
 
-    def __init__(self, t: Tables):
+    def __init__(self, t: Tables, module):
         import numpy as np
-        from numba import types
-        from numba.typed import Dict
 
         self.t = t
-        self.pen_index = Dict.empty(key_type=types.int64, value_type=types.int64)
+        self.pen_index = module.new_index()  # (any of the seating's modules: the same dict type)
         self.store: list[int] = []
         self.known: set[int] = set()  # pen_index's keys (asking the typed dict from Python is slow)
         self.pen_store = np.zeros(1, np.int64)
@@ -673,12 +681,8 @@ def warm_up(module) -> None:
     import numpy as np
 
     k = module.K
-    from numba import types
-    from numba.typed import Dict
-
     out = np.zeros((1, len(COLUMNS) + 8), np.int64)
-
-    empty = Dict.empty(key_type=types.int64, value_type=types.int64)
+    empty = module.new_index()
     module.play_chunk(np.uint64(0), 0, 0, np.zeros(1, np.int64), 0, np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64), out,
                       np.zeros(1, np.int64), np.zeros((3, k), np.int64), empty, np.zeros(1, np.int64),
                       np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64), np.zeros(1, np.int64), np.zeros(4, np.int64))

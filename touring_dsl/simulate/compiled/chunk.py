@@ -66,7 +66,7 @@ def play_chunk(t: Tables, plan: Plan, start: int, stop: int, compiled: Compiled)
     out = np.zeros((count, len(COLUMNS) + t.sides), np.int64)
     seed_base = np.uint64((plan.seed * 1_000_003) & 0xFFFFFFFFFFFFFFFF)
     done, kept = np.zeros(1, np.int64), np.zeros((3, t.K), np.int64)
-    tables = run_tables(t)
+    tables = run_tables(t, compiled.module)
     styles = np.array([STYLE_NAMES.index(n) if n in STYLE_NAMES else -1 for n in plan.bots], np.int64)
     first = 0
     while first < count:
@@ -90,13 +90,14 @@ def play_chunk(t: Tables, plan: Plan, start: int, stop: int, compiled: Compiled)
 _TABLES: dict = {}
 
 
-def run_tables(t: Tables):
-    """The run tables of Tables t (kept for the process: the plays found stay found)."""
+def run_tables(t: Tables, module):
+    """The run tables of Tables t (kept for the process: the plays found stay found); `module`: a compiled
+    module of its seating, which makes them."""
     from ...bots.compiled.runtime import RunTables
 
     found = _TABLES.get(id(t))
     if found is None or found.t is not t:
-        found = _TABLES[id(t)] = RunTables(t)
+        found = _TABLES[id(t)] = RunTables(t, module)
     return found
 
 
