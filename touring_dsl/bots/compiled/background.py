@@ -3,7 +3,7 @@
 A seat on the rollout bot asks for its compiled playouts at its first decision. Compiling them takes
 numba 10 to 20 s of CPU an edition (once: numba's cache keeps them in the user's private folder), and
 a player waiting that long for a bot's first move would think the table had frozen. So a cold module
-is compiled by a child process (this file's `child`, started with the interpreter that runs us), and
+is compiled by a child process (playouts.compile_child, started with the interpreter that runs us), and
 until it is done the search plays its playouts in Python: the same tables, the same games and the same
 moves, only slower. Once the child has written numba's cache, the parent loads the module from it in a
 fraction of a second.
@@ -42,8 +42,8 @@ class Compiling:
         return self.folder / f"{self.name}.compile.log"
 
     def command(self) -> list[str]:
-        """The child's command line: this interpreter, running `child` below."""
-        return [sys.executable, "-c", "from touring_dsl.bots.compiled.background import child; child()",
+        """The child's command line: this interpreter, running playouts.compile_child."""
+        return [sys.executable, "-c", "from touring_dsl.bots.compiled.playouts import compile_child; compile_child()",
                 str(self.folder), self.name]
 
     def start(self) -> None:
@@ -105,19 +105,8 @@ def _advance() -> None:
         _RUNNING.append(job)
 
 
-def child() -> None:
-    """The child's work: argv is the private folder and the module's name; the packed table comes on
-    standard input. Exit 0 once numba's cache holds the module's `rollouts` compiled."""
-    folder, name = Path(sys.argv[1]), sys.argv[2]
-    _lower_priority()
-    from .playouts import warm
-    from .runtime import load_named
-
-    packed = json.loads(sys.stdin.read())
-    load_named(name, folder, None, lambda module: warm(module, packed))
-
-
-def _lower_priority() -> None:
+def lower_priority() -> None:
+    """The child's priority below the tables', and its CPU limit (playouts.compile_child calls it first)."""
     try:
         os.nice(NICE)
     except (AttributeError, OSError):

@@ -24,7 +24,7 @@ import threading
 from ...engine.schema import ONE
 from ...engine.tables import Tables
 from ..greedy import STYLE_NAMES
-from .background import compile_in_background, progress
+from .background import compile_in_background, lower_priority, progress
 from .runtime import (RunTables, compiled_folder, forced, is_cached, load_named, module_source, state_fields_of, wanted,
                       warm_insert, write_module)
 from .translate import CannotCompile, Translated
@@ -426,3 +426,15 @@ def written(text: str, name: str):
     namespace: dict = {}
     exec(compile(text, f"<touring playouts {name}>", "exec"), namespace)  # noqa: S102 - our own text
     return namespace[name]
+
+
+def compile_child() -> None:
+    """A background compile's child (background.Compiling): argv is the private folder and the module's name,
+    the packed table comes on standard input. Exits 0 once numba's cache holds the module's `rollouts`."""
+    import json
+    from pathlib import Path
+
+    folder, name = Path(sys.argv[1]), sys.argv[2]
+    lower_priority()
+    packed = json.loads(sys.stdin.read())
+    load_named(name, folder, None, lambda module: warm(module, packed))
