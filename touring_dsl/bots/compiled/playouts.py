@@ -336,24 +336,24 @@ def playouts_for(t: Tables, rule: str | None = "expert", background: bool = Fals
     with _LOCK:
         found = _LOADED.get(key)
         if found is None or found[0] is not t:
-            found = _LOADED[key] = (t, *attempt(lambda: started(t, rule, background and not forced())))
+            found = _LOADED[key] = (t, attempt(lambda: started(t, rule, background and not forced())))
         if isinstance(found[1], Waiting):
-            found = _LOADED[key] = (t, *attempt(found[1].ready))
+            found = _LOADED[key] = (t, attempt(found[1].ready))
     return found[1] if isinstance(found[1], Playouts) else None
 
 
-def attempt(load) -> tuple:
-    """(what load() gave) or (None): the kernel refused by the translation, or numba failing on what it
+def attempt(load):
+    """What load() gives, or None: the kernel refused by the translation, or numba failing on what it
     wrote, which is our bug (reported) and not the game's."""
     try:
-        return (load(),)
+        return load()
     except CannotCompile:
-        return (None,)
+        return None
     except Exception as error:  # noqa: BLE001 - numba refusing what the translation wrote is our bug, not the game's
         print(f"touring: internal error (please report it): the compiled playouts did not compile "
               f"({type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}); the Python "
               f"playouts play the same games", file=sys.stderr, flush=True)
-        return (None,)
+        return None
 
 
 class Waiting:

@@ -616,6 +616,8 @@ class RunTables:
         self.known: set[int] = set()  # pen_index's keys (asking the typed dict from Python is slow)
         self.pen_store = np.zeros(1, np.int64)
         self.need = np.zeros(4 + t.K, np.int64)  # a miss: its hazard, victim, miles owed, the victim's counts
+        pen = getattr(t, "pen", None) or []  # each (hazard, miles owed) the penalties' table holds
+        self.owed = sorted({(c, owed) for c, row in enumerate(pen) for owed in row if owed})
         self.takes_count = -1
         self.takes()
 
@@ -668,12 +670,6 @@ class RunTables:
         self.need[0] = 0  # answered
         self.pen_store = np.array(self.store or [0], np.int64)
         self.takes()
-
-    @property
-    def owed(self) -> list[tuple[int, int]]:
-        """Each (hazard, miles owed) the penalties' table holds."""
-        pen = getattr(self.t, "pen", None) or []
-        return sorted({(c, owed) for c, row in enumerate(pen) for owed in row if owed})
 
 
 def warm_up(module) -> None:
