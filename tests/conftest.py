@@ -64,18 +64,28 @@ def leaves_the_checkout_alone():
 
 
 @pytest.fixture
-def without_numba(monkeypatch):
-    """An environment where `import numba` fails, as it does without the `fast` extra."""
+def hide_package(monkeypatch):
+    """hide_package(name): from then on `import name` (and its submodules) fails, as it does where the
+    package is not installed."""
     import builtins
 
     real = builtins.__import__
 
-    def no_numba(name, *args, **kwargs):
-        if name == "numba" or name.startswith("numba."):
-            raise ImportError("no numba here")
-        return real(name, *args, **kwargs)
+    def hide(package: str) -> None:
+        def missing(name, *args, **kwargs):
+            if name == package or name.startswith(package + "."):
+                raise ImportError(f"No module named {package!r}")
+            return real(name, *args, **kwargs)
 
-    monkeypatch.setattr(builtins, "__import__", no_numba)
+        monkeypatch.setattr(builtins, "__import__", missing)
+
+    return hide
+
+
+@pytest.fixture
+def without_numba(hide_package):
+    """An environment where `import numba` fails, as it does without the `fast` extra."""
+    hide_package("numba")
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:

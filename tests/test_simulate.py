@@ -140,17 +140,8 @@ def test_compare_needs_two_editions():
     assert result.exit_code == 2
 
 
-def test_ray_backend_without_ray_says_how_to_install(monkeypatch):
-    import builtins
-
-    real_import = builtins.__import__
-
-    def no_ray(name, *args, **kwargs):
-        if name == "ray" or name.startswith("ray."):
-            raise ImportError("No module named 'ray'")
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_ray)
+def test_ray_backend_without_ray_says_how_to_install(hide_package):
+    hide_package("ray")
     result = runner.invoke(app, ["simulate", "touring-1937", "--games", "5", "--backend", "ray"])
     assert result.exit_code == 1
     assert "pip install 'touring-dsl[ray]'" in result.stderr
